@@ -1,0 +1,64 @@
+//! `tiergate classify` and `tiergate explain`.
+
+use std::process::ExitCode;
+
+use classifier::{Request, Verdict};
+
+use crate::realfs::RealFs;
+
+fn request(args: &[String]) -> Result<Request, String> {
+    let mut cwd = std::env::current_dir().ok().map(|p| p.to_string_lossy().into_owned());
+    let mut words = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--cwd" => cwd = Some(it.next().ok_or("--cwd needs a directory")?.clone()),
+            _ => words.push(a.clone()),
+        }
+    }
+    if words.is_empty() {
+        return Err("give the command to classify as one argument, e.g. tiergate classify 'git push -f'".into());
+    }
+    let mut req = Request::new(&words.join(" "));
+    req.cwd = cwd;
+    req.home = std::env::var("HOME").ok();
+    Ok(req)
+}
+
+pub fn verdict_json(v: &Verdict) -> String {
+    serde_json::json!({
+        "tier": v.tier.as_str(),
+        "blocked": v.blocked,
+        "decision": v.decision.as_str(),
+        "rule": v.rule,
+        "reason": v.reason,
+        "span": [v.span.start, v.span.end],
+    })
+    .to_string()
+}
+
+pub fn classify(args: &[String]) -> ExitCode {
+    match request(args) {
+        Ok(req) => {
+            println!("{}", verdict_json(&classifier::classify_with(&req, &RealFs)));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tiergate classify: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+pub fn explain(args: &[String]) -> ExitCode {
+    match request(args) {
+        Ok(req) => {
+            print!("{}", classifier::explain::trace(&req, &RealFs).render());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tiergate explain: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

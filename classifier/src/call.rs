@@ -1,0 +1,212 @@
+//! `Invocation`: one executed command after parsing, de-quoting and unwrapping.
+//!
+//! This is the only shape rules see. It carries no parser types (those stay in
+//! `parse/`) and it does not decide tiers; the `rules/` families do.
+
+use crate::verdict::Span;
+
+/// One de-quoted word of a command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arg {
+    /// The word as bash would pass it (quotes removed, escapes resolved).
+    /// Unresolvable parts (`$VAR`, `$(..)`) are kept as their source text.
+    pub text: String,
+    /// False when the word held an unresolved expansion, so `text` is not what runs.
+    pub exact: bool,
+    /// True when any part of the word was quoted or escaped.
+    pub quoted: bool,
+    /// Where the word sits in the original command.
+    pub span: Span,
+}
+
+impl Arg {
+    /// A literal word (tests and synthesised argv such as `xargs` targets).
+    pub fn lit(text: &str) -> Arg {
+        Arg { text: text.to_owned(), exact: true, quoted: false, span: Span::default() }
+    }
+
+    pub fn is_flag(&self) -> bool {
+        self.text.len() > 1 && self.text.starts_with('-')
+    }
+}
+
+/// What feeds a command's standard input, when the shell text says so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stdin {
+    /// Nothing visible: the terminal or an inherited stream.
+    None,
+    /// A heredoc body. `expands` is false for a quoted delimiter (`<<'EOF'`).
+    Heredoc { body: String, expands: bool },
+    /// A here-string (`<<< word`).
+    HereString(String),
+    /// The previous pipeline stage; `program` is its unwrapped program name.
+    Pipe { program: String },
+    /// `< file`.
+    File(String),
+}
+
+/// A fully unwrapped command: `sudo -u x env A=1 /usr/bin/git push` → program `git`.
+#[derive(Clone, Debug)]
+pub struct Invocation {
+    /// Basename of the program word (`/usr/bin/git` → `git`).
+    pub program: String,
+    /// The program word as written, de-quoted (`/usr/bin/git`, `./run.sh`).
+    pub program_path: String,
+    /// The arguments after the program word.
+    pub args: Vec<Arg>,
+    /// The working directory this unit runs in, when known (request cwd, threaded through `cd`).
+    pub cwd: Option<String>,
+    pub stdin: Stdin,
+    /// Wrappers peeled to reach this program, outermost first (`sudo`, `env`, `timeout`).
+    pub wrappers: Vec<&'static str>,
+    /// True when the previous stage's output is piped in (`… | sh`).
+    pub piped: bool,
+    /// The whole unit's span in the command text.
+    pub span: Span,
+}
+
+impl Invocation {
+    /// A literal invocation from words, for tests and synthesised payloads.
+    pub fn from_words(words: &[&str]) -> Option<Invocation> {
+        let (first, rest) = words.split_first()?;
+        Some(Invocation {
+            program: basename(first).to_owned(),
+            program_path: (*first).to_owned(),
+            args: rest.iter().map(|w| Arg::lit(w)).collect(),
+            cwd: None,
+            stdin: Stdin::None,
+            wrappers: Vec::new(),
+            piped: false,
+            span: Span::default(),
+        })
+    }
+
+    /// Argument texts.
+    pub fn words(&self) -> impl Iterator<Item = &str> + '_ {
+        self.args.iter().map(|a| a.text.as_str())
+    }
+
+    /// The `i`th argument's text.
+    pub fn arg(&self, i: usize) -> Option<&str> {
+        self.args.get(i).map(|a| a.text.as_str())
+    }
+
+    /// Words before `--` that do not start with `-`. Option values are included:
+    /// families that know their value-taking options should parse argv themselves.
+    pub fn positionals(&self) -> impl Iterator<Item = &str> + '_ {
+        let mut after_dashdash = false;
+        self.args.iter().filter_map(move |a| {
+            if after_dashdash {
+                return Some(a.text.as_str());
+            }
+            if a.text == "--" {
+                after_dashdash = true;
+                return None;
+            }
+            (!a.is_flag()).then_some(a.text.as_str())
+        })
+    }
+
+    /// True if a long flag (`--force`, also `--force=x`) appears before `--`.
+    pub fn has_long(&self, name: &str) -> bool {
+        self.flags().any(|f| f == name || f.strip_prefix(name).is_some_and(|r| r.starts_with('=')))
+    }
+
+    /// True if a short flag letter appears, alone (`-f`) or packed (`-rf`), before `--`.
+    pub fn has_short(&self, letter: char) -> bool {
+        self.flags().any(|f| {
+            f.len() >= 2
+                && !f.starts_with("--")
+                && f[1..].chars().all(|c| c.is_ascii_alphanumeric())
+                && f[1..].contains(letter)
+        })
+    }
+
+    /// Any of the given spellings (`-f`, `--force`) is present.
+    pub fn has_any(&self, spellings: &[&str]) -> bool {
+        spellings.iter().any(|s| {
+            if let Some(long) = s.strip_prefix("--") {
+                let _ = long;
+                self.has_long(s)
+            } else if let Some(short) = s.strip_prefix('-') {
+                let mut cs = short.chars();
+                match (cs.next(), cs.next()) {
+                    (Some(c), None) => self.has_short(c),
+                    _ => self.flags().any(|f| f == *s),
+                }
+            } else {
+                self.words().any(|w| w == *s)
+            }
+        })
+    }
+
+    /// Flag words before `--`.
+    pub fn flags(&self) -> impl Iterator<Item = &str> + '_ {
+        self.args
+            .iter()
+            .take_while(|a| a.text != "--")
+            .filter(|a| a.is_flag())
+            .map(|a| a.text.as_str())
+    }
+
+    /// The value of an option given as `--name value`, `--name=value`, `-n value` or `-nvalue`.
+    pub fn value_of(&self, spellings: &[&str]) -> Option<&str> {
+        let mut it = self.args.iter().take_while(|a| a.text != "--").peekable();
+        while let Some(a) = it.next() {
+            for s in spellings {
+                if a.text == *s {
+                    return it.peek().map(|n| n.text.as_str());
+                }
+                if s.starts_with("--") {
+                    if let Some(v) = a.text.strip_prefix(*s).and_then(|r| r.strip_prefix('=')) {
+                        return Some(v);
+                    }
+                } else if s.len() == 2 && a.text.len() > 2 && a.text.starts_with(*s) && !a.text.starts_with("--") {
+                    return Some(&a.text[2..]);
+                }
+            }
+        }
+        None
+    }
+
+    /// True when every word, the program included, is exactly what runs.
+    pub fn exact(&self) -> bool {
+        self.args.iter().all(|a| a.exact)
+    }
+}
+
+/// `/usr/bin/git` → `git`.
+pub fn basename(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inv(s: &str) -> Invocation {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        Invocation::from_words(&words).unwrap_or_else(|| panic!("empty"))
+    }
+
+    #[test]
+    fn packed_short_flags_are_seen() {
+        let i = inv("rm -rf build");
+        assert!(i.has_short('r') && i.has_short('f') && !i.has_short('i'));
+        assert!(i.has_any(&["-f", "--force"]));
+    }
+
+    #[test]
+    fn flags_after_double_dash_are_operands() {
+        let i = inv("rm -- -f");
+        assert!(!i.has_short('f'));
+        assert_eq!(i.positionals().collect::<Vec<_>>(), ["-f"]);
+    }
+
+    #[test]
+    fn option_values_in_all_spellings() {
+        assert_eq!(inv("git --output=x").value_of(&["--output"]), Some("x"));
+        assert_eq!(inv("kubectl -n prod get").value_of(&["-n"]), Some("prod"));
+        assert_eq!(inv("kubectl -nprod get").value_of(&["-n"]), Some("prod"));
+    }
+}

@@ -1,0 +1,81 @@
+//! `FileSource`: the only way the library reads files (scripts, package.json,
+//! Makefiles), so tests stay hermetic and the core stays pure.
+
+use std::collections::HashMap;
+
+/// Largest file a lane reads; anything bigger is unusable (and so T3).
+pub const MAX_FILE_BYTES: usize = 256 * 1024;
+
+/// A read-only view of the file system.
+pub trait FileSource {
+    /// The file's bytes, `Ok(None)` when it does not exist, `Err` when unreadable.
+    fn read(&self, absolute_path: &str) -> Result<Option<Vec<u8>>, String>;
+}
+
+/// Sees no files at all: every lookup is "missing" (so file lanes answer T3).
+pub struct NoFiles;
+
+impl FileSource for NoFiles {
+    fn read(&self, _: &str) -> Result<Option<Vec<u8>>, String> {
+        Ok(None)
+    }
+}
+
+/// An in-memory tree keyed by absolute path, for tests.
+#[derive(Default)]
+pub struct MemFiles {
+    files: HashMap<String, Vec<u8>>,
+}
+
+impl MemFiles {
+    pub fn new() -> MemFiles {
+        MemFiles::default()
+    }
+    pub fn with(mut self, path: &str, text: &str) -> MemFiles {
+        self.files.insert(path.to_owned(), text.as_bytes().to_vec());
+        self
+    }
+}
+
+impl FileSource for MemFiles {
+    fn read(&self, path: &str) -> Result<Option<Vec<u8>>, String> {
+        Ok(self.files.get(path).cloned())
+    }
+}
+
+/// Joins `path` onto `cwd` the way the shell resolves it, folding `.` and `..`.
+/// Returns `None` when the result cannot be known (relative path and no cwd).
+pub fn resolve(path: &str, cwd: Option<&str>, home: Option<&str>) -> Option<String> {
+    let joined = if let Some(rest) = path.strip_prefix("~/") {
+        format!("{}/{}", home?, rest)
+    } else if path == "~" {
+        home?.to_owned()
+    } else if path.starts_with('/') {
+        path.to_owned()
+    } else {
+        format!("{}/{}", cwd?, path)
+    };
+    let mut parts: Vec<&str> = Vec::new();
+    for part in joined.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(format!("/{}", parts.join("/")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resolve;
+
+    #[test]
+    fn resolve_folds_dots() {
+        assert_eq!(resolve("../b/./c", Some("/w/a"), None).as_deref(), Some("/w/b/c"));
+        assert_eq!(resolve("~/x", None, Some("/home/u")).as_deref(), Some("/home/u/x"));
+        assert_eq!(resolve("x", None, None), None);
+    }
+}

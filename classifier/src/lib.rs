@@ -1,0 +1,64 @@
+//! tiergate's classifier: sorts a shell command into T0 (read-only), T1 (local
+//! validation), T2 (dry-run), T3 (needs consent) or blocked (never approvable).
+//!
+//! Public API only. The library does no I/O besides `FileSource`, reads no env,
+//! clock or stdin, and never panics on any input (see `docs/architecture.md`).
+#![deny(clippy::disallowed_methods)]
+
+pub mod call;
+mod combine;
+pub mod explain;
+pub mod lanes;
+pub mod limits;
+mod parse;
+pub mod protocol;
+pub mod rules;
+mod units;
+pub mod verdict;
+mod wrappers;
+
+pub use call::{Arg, Invocation, Stdin};
+pub use explain::{explain, Trace};
+pub use lanes::{FileSource, MemFiles, NoFiles};
+pub use verdict::{decision_of, Decision, Span, Tier, Verdict};
+
+/// One command to classify.
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    pub command: String,
+    /// The directory the command runs in (absolute), when known.
+    pub cwd: Option<String>,
+    /// The user's home directory, so `~/.bashrc` and `$HOME` resolve.
+    pub home: Option<String>,
+}
+
+impl Request {
+    pub fn new(command: &str) -> Request {
+        Request { command: command.to_owned(), cwd: None, home: None }
+    }
+    pub fn with_cwd(mut self, cwd: &str) -> Request {
+        self.cwd = Some(cwd.to_owned());
+        self
+    }
+    pub fn with_home(mut self, home: &str) -> Request {
+        self.home = Some(home.to_owned());
+        self
+    }
+}
+
+/// Classifies a command that may not read any file (file lanes answer T3).
+pub fn classify(req: &Request) -> Verdict {
+    classify_with(req, &NoFiles)
+}
+
+/// Classifies a command, reading scripts and manifests through `files`.
+pub fn classify_with(req: &Request, files: &dyn FileSource) -> Verdict {
+    explain::trace(req, files).verdict
+}
+
+/// A stable signature of what a command does: program, subcommand words, sorted
+/// flags with their values, per executed unit. Two commands with the same
+/// signature do the same thing; grants are bound to it.
+pub fn semantic_signature(req: &Request) -> String {
+    explain::trace(req, &NoFiles).signature()
+}

@@ -1,0 +1,57 @@
+//! The rule registry: every family, dispatch by program name, and the default for
+//! programs no family owns (safe by elimination, only for a fully parsed literal).
+//!
+//! Families live one per module; this file only lists them.
+
+mod rule;
+
+pub mod cloud;
+pub mod containers;
+pub mod coreutils;
+pub mod db;
+pub mod git;
+pub mod http;
+pub mod iac;
+pub mod interp;
+pub mod kube;
+pub mod packages;
+pub mod paths;
+pub mod system;
+
+pub use rule::{Cx, Engine, Family, FileText, Hit, Rule};
+
+use crate::call::Invocation;
+
+/// Every family, in dispatch order. A program belongs to exactly one family
+/// (a registry test checks it).
+pub static FAMILIES: &[&Family] = &[
+    &git::FAMILY,
+    &kube::FAMILY,
+    &iac::FAMILY,
+    &cloud::FAMILY,
+    &containers::FAMILY,
+    &packages::FAMILY,
+    &db::FAMILY,
+    &http::FAMILY,
+    &interp::FAMILY,
+    &coreutils::FAMILY,
+    &system::FAMILY,
+    &paths::FAMILY,
+];
+
+/// Every rule of every family.
+pub fn all() -> impl Iterator<Item = &'static Rule> {
+    FAMILIES.iter().flat_map(|f| f.rules.iter().copied())
+}
+
+/// Runs the family that owns `inv.program`, if any. Cross-cutting checks
+/// (protected paths, redirect targets) run for every unit from the engine.
+pub(crate) fn dispatch(inv: &Invocation, cx: &mut Cx<'_>) {
+    let program = inv.program.as_str();
+    for family in FAMILIES {
+        if family.programs.contains(&program) {
+            (family.check)(inv, cx);
+            return;
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! `Rule` (a named pattern with its tier, reason and examples), `Hit` and `Cx`.
+//!
+//! Families build hits against `Invocation`s through `Cx`; they never see parser
+//! types and never compute allow/ask/deny (that is `verdict::decision_of`).
+
+use crate::call::{Arg, Invocation};
+use crate::verdict::{Span, Tier};
+
+/// A named rule. Ids are stable API (`git.push.force`); see `renamed.rs` for renames.
+#[derive(Debug)]
+pub struct Rule {
+    pub id: &'static str,
+    pub tier: Tier,
+    pub blocked: bool,
+    /// One line for the user: what matched and what to do instead.
+    pub reason: &'static str,
+    /// Commands whose verdict must carry this rule id, through the full `classify`.
+    pub matches: &'static [&'static str],
+    /// Commands whose verdict must not carry this rule id.
+    pub not_matches: &'static [&'static str],
+}
+
+impl Rule {
+    const fn new(id: &'static str, tier: Tier, blocked: bool) -> Rule {
+        Rule { id, tier, blocked, reason: "", matches: &[], not_matches: &[] }
+    }
+    pub const fn t0(id: &'static str) -> Rule {
+        Rule::new(id, Tier::T0, false)
+    }
+    pub const fn t1(id: &'static str) -> Rule {
+        Rule::new(id, Tier::T1, false)
+    }
+    pub const fn t2(id: &'static str) -> Rule {
+        Rule::new(id, Tier::T2, false)
+    }
+    pub const fn t3(id: &'static str) -> Rule {
+        Rule::new(id, Tier::T3, false)
+    }
+    /// Irreversible: denied, never approvable.
+    pub const fn blocked(id: &'static str) -> Rule {
+        Rule::new(id, Tier::T3, true)
+    }
+    pub const fn reason(self, reason: &'static str) -> Rule {
+        Rule { reason, ..self }
+    }
+    pub const fn matches(self, matches: &'static [&'static str]) -> Rule {
+        Rule { matches, ..self }
+    }
+    pub const fn not_matches(self, not_matches: &'static [&'static str]) -> Rule {
+        Rule { not_matches, ..self }
+    }
+}
+
+/// One rule firing on one unit.
+#[derive(Clone, Debug)]
+pub struct Hit {
+    pub rule: &'static Rule,
+    /// Replaces the rule's reason when the family knows more (`'prod' namespace`).
+    pub detail: Option<String>,
+    pub span: Span,
+}
+
+impl Hit {
+    pub fn tier(&self) -> Tier {
+        self.rule.tier
+    }
+    pub fn reason(&self) -> &str {
+        self.detail.as_deref().unwrap_or(self.rule.reason)
+    }
+}
+
+/// Result of reading a file through the `FileSource`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileText {
+    Text(String),
+    Missing,
+    /// Unreadable, too large, or not text.
+    Unusable(&'static str),
+}
+
+/// What the engine offers a family while it classifies one unit.
+pub trait Engine {
+    /// Classify shell source that this unit will execute (`bash -c`, `eval`, a heredoc).
+    fn shell(&mut self, src: &str, cwd: Option<&str>) -> Vec<Hit>;
+    /// Classify an argv this unit will execute (`xargs rm`, `find -exec rm {} ;`).
+    fn argv(&mut self, args: &[Arg], cwd: Option<&str>) -> Vec<Hit>;
+    /// Read a file relative to `cwd` through the injected `FileSource`.
+    fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText;
+}
+
+/// Per-unit context handed to family `check` functions.
+pub struct Cx<'e> {
+    pub(crate) hits: Vec<Hit>,
+    pub(crate) span: Span,
+    engine: &'e mut dyn Engine,
+}
+
+impl<'e> Cx<'e> {
+    pub(crate) fn new(engine: &'e mut dyn Engine, span: Span) -> Cx<'e> {
+        Cx { hits: Vec::new(), span, engine }
+    }
+
+    /// Record that `rule` fired on this unit.
+    pub fn hit(&mut self, rule: &'static Rule) {
+        self.hits.push(Hit { rule, detail: None, span: self.span });
+    }
+
+    /// Record a hit with a more specific reason.
+    pub fn hit_because(&mut self, rule: &'static Rule, detail: String) {
+        self.hits.push(Hit { rule, detail: Some(detail), span: self.span });
+    }
+
+    /// Classify shell source this unit executes; its hits count for this unit.
+    pub fn shell(&mut self, src: &str, cwd: Option<&str>) {
+        let hits = self.engine.shell(src, cwd);
+        self.hits.extend(hits);
+    }
+
+    /// Classify an argv this unit executes; its hits count for this unit.
+    pub fn argv(&mut self, args: &[Arg], cwd: Option<&str>) {
+        let hits = self.engine.argv(args, cwd);
+        self.hits.extend(hits);
+    }
+
+    /// Read a file (script, package.json, Makefile) relative to `cwd`.
+    pub fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText {
+        self.engine.read(path, cwd)
+    }
+
+    /// True once any hit on this unit is at least `tier` (or blocked).
+    pub fn reached(&self, tier: Tier) -> bool {
+        self.hits.iter().any(|h| h.rule.blocked || h.rule.tier >= tier)
+    }
+}
+
+/// A family's entry: the programs it owns and its checker.
+pub struct Family {
+    /// Module name; every rule id in `rules` starts with `<name>.`.
+    pub name: &'static str,
+    /// Program basenames dispatched here (`git`, `kubectl`, …).
+    pub programs: &'static [&'static str],
+    pub check: fn(&Invocation, &mut Cx<'_>),
+    pub rules: &'static [&'static Rule],
+}

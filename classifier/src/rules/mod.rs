@@ -44,6 +44,11 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
     FAMILIES.iter().flat_map(|f| f.rules.iter().copied())
 }
 
+/// The rule with this id, if any (ids are unique; a registry test checks it).
+pub fn find(id: &str) -> Option<&'static Rule> {
+    all().find(|r| r.id == id)
+}
+
 /// Runs the family that owns `inv.program`, if any. Cross-cutting checks
 /// (protected paths, redirect targets) run for every unit from the engine.
 pub(crate) fn dispatch(inv: &Invocation, cx: &mut Cx<'_>) {

@@ -18,11 +18,14 @@ pub struct Rule {
     pub matches: &'static [&'static str],
     /// Commands whose verdict must not carry this rule id.
     pub not_matches: &'static [&'static str],
+    /// A safer command to suggest instead (empty when none fits). It must itself
+    /// classify lower than this rule; a test checks every one.
+    pub suggest: &'static str,
 }
 
 impl Rule {
     const fn new(id: &'static str, tier: Tier, blocked: bool) -> Rule {
-        Rule { id, tier, blocked, reason: "", matches: &[], not_matches: &[] }
+        Rule { id, tier, blocked, reason: "", matches: &[], not_matches: &[], suggest: "" }
     }
     pub const fn t0(id: &'static str) -> Rule {
         Rule::new(id, Tier::T0, false)
@@ -45,6 +48,9 @@ impl Rule {
     }
     pub const fn matches(self, matches: &'static [&'static str]) -> Rule {
         Rule { matches, ..self }
+    }
+    pub const fn suggest(self, suggest: &'static str) -> Rule {
+        Rule { suggest, ..self }
     }
     pub const fn not_matches(self, not_matches: &'static [&'static str]) -> Rule {
         Rule { not_matches, ..self }

@@ -1,5 +1,194 @@
-//! `tiergate approve|approvals|log|install`. (Stub: owned by the hook work.)
+//! `tiergate approve CODE`, `tiergate approvals list|revoke ID|reject ID|reject-all|clean`,
+//! `tiergate log [-n N]` and `tiergate install --print`: the human's side of the
+//! hook. Each takes `--data-dir DIR` (else `$TIERGATE_DATA_DIR`, XDG, `~/.local/share`).
+//!
+//! `approvals` subcommands only ever remove grants or pending codes; `approve` is
+//! the only way a grant is made, and it refuses blocked commands. `install` prints
+//! the settings.json snippet; tiergate never edits `.claude/` files itself.
+//! Exit codes: 0 done, 1 refused or not found, 2 usage or store error.
+
+use std::path::PathBuf;
 use std::process::ExitCode;
-pub fn run(_cmd: &str, _args: &[String]) -> ExitCode {
+
+use crate::hook::clock;
+use crate::hook::store::{self, ApproveError, Store};
+
+const USAGE: &str = "usage: tiergate approve CODE | approvals list|revoke ID|reject ID|reject-all|clean | log [-n N] | install --print  [--data-dir DIR]";
+
+/// The settings.json snippet (Claude Code's hooks format) that wires the hook.
+pub const INSTALL_SNIPPET: &str = r#"{
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash|Write|Edit|MultiEdit|NotebookEdit",
+        "hooks": [
+          { "type": "command", "command": "tiergate hook" }
+        ]
+      }
+    ]
+  }
+}"#;
+
+pub fn run(cmd: &str, args: &[String]) -> ExitCode {
+    let (data_dir, rest) = match split_data_dir(args) {
+        Ok(x) => x,
+        Err(e) => return usage(&e),
+    };
+    let words: Vec<&str> = rest.iter().map(String::as_str).collect();
+    match (cmd, words.as_slice()) {
+        ("install", ["--print"]) => {
+            println!("{INSTALL_SNIPPET}");
+            ExitCode::SUCCESS
+        }
+        ("install", _) => {
+            eprintln!(
+                "tiergate install: tiergate never edits .claude/ files itself. Run `tiergate install --print` and \
+                 merge the snippet into ~/.claude/settings.json (all projects) or <project>/.claude/settings.json"
+            );
+            ExitCode::from(2)
+        }
+        ("approve", [code]) => with_store(data_dir, |s| approve(s, code)),
+        ("approvals", ["list"]) => with_store(data_dir, list),
+        ("approvals", ["revoke", id]) => match id.trim_start_matches('#').parse::<i64>() {
+            Ok(n) => with_store(data_dir, |s| {
+                found(s.revoke(n), &format!("revoked grant #{n}"), &format!("no live grant #{n}"))
+            }),
+            Err(_) => usage(&format!("revoke wants a grant number (see `tiergate approvals list`), not {id:?}")),
+        },
+        ("approvals", ["reject", id]) => with_store(data_dir, |s| {
+            found(s.reject(id), &format!("rejected pending code {id}"), &format!("no pending code {id}"))
+        }),
+        ("approvals", ["reject-all"]) => with_store(data_dir, |s| match s.reject_all() {
+            Ok(n) => done(&format!("rejected {n} pending code(s)")),
+            Err(e) => store_error(&e),
+        }),
+        ("approvals", ["clean"]) => with_store(data_dir, |s| match s.clean(clock::now()) {
+            Ok((p, g)) => done(&format!("removed {p} expired pending code(s) and {g} used or expired grant(s)")),
+            Err(e) => store_error(&e),
+        }),
+        ("log", ws) => match parse_n(ws) {
+            Ok(n) => with_store(data_dir, |s| log(s, n)),
+            Err(e) => usage(&e),
+        },
+        _ => usage(&format!("unexpected arguments for `{cmd}`: {}", words.join(" "))),
+    }
+}
+
+fn split_data_dir(args: &[String]) -> Result<(Option<PathBuf>, Vec<String>), String> {
+    let mut dir = None;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--data-dir" {
+            dir = Some(PathBuf::from(it.next().ok_or("--data-dir needs a directory")?));
+        } else if let Some(d) = a.strip_prefix("--data-dir=") {
+            dir = Some(PathBuf::from(d));
+        } else {
+            rest.push(a.clone());
+        }
+    }
+    Ok((dir, rest))
+}
+
+fn parse_n(ws: &[&str]) -> Result<u32, String> {
+    match ws {
+        [] => Ok(20),
+        ["-n", n] => n.parse().map_err(|_| format!("-n wants a number, not {n:?}")),
+        _ => Err(format!("log takes only -n N, not {:?}", ws.join(" "))),
+    }
+}
+
+fn with_store(dir: Option<PathBuf>, f: impl FnOnce(&mut Store) -> ExitCode) -> ExitCode {
+    match store::data_dir(dir.as_deref()).and_then(|d| Store::open(&d)) {
+        Ok(mut s) => f(&mut s),
+        Err(e) => store_error(&e),
+    }
+}
+
+fn usage(e: &str) -> ExitCode {
+    eprintln!("tiergate: {e}\n{USAGE}");
     ExitCode::from(2)
+}
+
+fn store_error(e: &str) -> ExitCode {
+    eprintln!("tiergate: approval store error: {e}");
+    ExitCode::from(2)
+}
+
+fn done(msg: &str) -> ExitCode {
+    println!("{msg}");
+    ExitCode::SUCCESS
+}
+
+fn found(r: Result<bool, String>, yes: &str, no: &str) -> ExitCode {
+    match r {
+        Ok(true) => done(yes),
+        Ok(false) => {
+            eprintln!("tiergate: {no}");
+            ExitCode::from(1)
+        }
+        Err(e) => store_error(&e),
+    }
+}
+
+fn approve(s: &mut Store, code: &str) -> ExitCode {
+    let code = clock::normalise_code(code);
+    match s.approve(&code, clock::now()) {
+        Ok(g) => done(&format!(
+            "approved {code} (grant #{}): `{}` [{}] may run once, until {}",
+            g.id,
+            g.command,
+            g.rule,
+            clock::rfc3339(g.expires_at)
+        )),
+        Err(ApproveError::Unknown) => {
+            eprintln!("tiergate: no pending code {code} (already approved, rejected, or never issued); see `tiergate approvals list`");
+            ExitCode::from(1)
+        }
+        Err(ApproveError::Expired) => {
+            eprintln!("tiergate: code {code} has expired; let the agent retry to get a fresh one");
+            ExitCode::from(1)
+        }
+        Err(ApproveError::Blocked(rule)) => {
+            eprintln!("tiergate: code {code} is for a command tiergate never allows ({rule}); it cannot be approved");
+            ExitCode::from(1)
+        }
+        Err(ApproveError::Store(e)) => store_error(&e),
+    }
+}
+
+fn list(s: &mut Store) -> ExitCode {
+    let (pending, grants) = match s.list() {
+        Ok(x) => x,
+        Err(e) => return store_error(&e),
+    };
+    let now = clock::now();
+    println!("pending codes ({}):", pending.len());
+    for p in &pending {
+        let state = if p.expires_at <= now { "expired" } else { "waiting" };
+        println!("  {}  id {}  {state}  [{}]  {}", p.code, p.id, p.rule, p.command);
+    }
+    println!("grants ({}):", grants.len());
+    for g in &grants {
+        let state = match g.consumed_at {
+            Some(t) => format!("used {}", clock::rfc3339(t)),
+            None if g.expires_at <= now => "expired".to_owned(),
+            None => format!("live until {}", clock::rfc3339(g.expires_at)),
+        };
+        println!("  #{}  code {}  {state}  [{}]  {}", g.id, g.code, g.rule, g.command);
+    }
+    ExitCode::SUCCESS
+}
+
+fn log(s: &mut Store, n: u32) -> ExitCode {
+    match s.recent(n) {
+        Ok(rows) if rows.is_empty() => done("no decisions logged yet"),
+        Ok(rows) => {
+            for r in rows {
+                println!("{}  {:<5}  {:<12}  {:<24}  {}", r.time, r.decision, r.tool, r.rule, r.command);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => store_error(&e),
+    }
 }

@@ -1,0 +1,115 @@
+//! The Bash branch of the hook: classify `tool_input.command` on a worker thread
+//! under a wall-clock net, then map the verdict to allow / ask / deny, with the
+//! nonce approval flow for T3 when the mode says so.
+//!
+//! Blocked is checked before any grant, so a blocked command is never approvable.
+//! An empty semantic signature or a store failure in nonce mode means "cannot
+//! grant": deny with the reason, never allow. It does not parse the event.
+
+use std::sync::mpsc;
+
+use classifier::{Decision, Request, Tier, Verdict};
+
+use super::config::Mode;
+use super::{env_ms, store, test_panic, Answer, Ctx, CLASSIFY_BUDGET_MS};
+use crate::realfs::RealFs;
+
+enum Worked {
+    Done(Verdict, String),
+    Panicked,
+}
+
+/// Classifies off the main thread so a pathological input that escapes the
+/// library's work budgets still gets an answer in time.
+fn classify(req: Request, want_signature: bool) -> Result<Worked, u128> {
+    let budget = env_ms("TIERGATE_HOOK_BUDGET_MS", CLASSIFY_BUDGET_MS);
+    let (tx, rx) = mpsc::channel();
+    let spawned = std::thread::Builder::new().name("classify".into()).spawn(move || {
+        let r = std::panic::catch_unwind(|| {
+            test_panic("worker");
+            let v = classifier::classify_with(&req, &RealFs);
+            let needs = want_signature && !v.blocked && v.tier == Tier::T3;
+            let sig = if needs { classifier::semantic_signature(&req) } else { String::new() };
+            (v, sig)
+        });
+        let _ = tx.send(match r {
+            Ok((v, s)) => Worked::Done(v, s),
+            Err(_) => Worked::Panicked,
+        });
+    });
+    if spawned.is_err() {
+        return Ok(Worked::Panicked);
+    }
+    rx.recv_timeout(budget).map_err(|_| budget.as_millis())
+}
+
+pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {
+    let req = Request {
+        command: command.to_owned(),
+        cwd: ctx.cwd.as_ref().map(|c| c.display().to_string()),
+        home: ctx.home.clone(),
+    };
+    let (v, signature) = match classify(req, ctx.mode == Mode::Nonce) {
+        Ok(Worked::Done(v, s)) => (v, s),
+        Ok(Worked::Panicked) => {
+            return Answer::ask("hook.panic", "tiergate hit an internal error while classifying; asking instead".into())
+        }
+        Err(ms) => {
+            return Answer::ask(
+                "hook.timeout",
+                format!("tiergate could not classify this command within {ms} ms; asking instead"),
+            )
+        }
+    };
+    let head = format!("tiergate {} ({}): {}", if v.blocked { "BLOCKED" } else { v.tier.as_str() }, v.rule, v.reason);
+    if v.blocked {
+        let suggest = classifier::rules::find(v.rule).map(|r| r.suggest).filter(|s| !s.is_empty());
+        let instead = suggest.map(|s| format!(" Instead: `{s}`.")).unwrap_or_default();
+        return Answer::new(Decision::Deny, v.rule, format!("{head}.{instead} This is never approvable."));
+    }
+    match (v.decision, ctx.mode) {
+        (Decision::Allow, _) => Answer::new(Decision::Allow, v.rule, head),
+        (Decision::Ask, Mode::Ask) => Answer::new(Decision::Ask, v.rule, head),
+        (Decision::Ask, Mode::Nonce) => nonce(ctx, &v, command, &signature, head),
+        // The verdict said deny without blocked: keep it a deny.
+        (Decision::Deny, _) => Answer::new(Decision::Deny, v.rule, head),
+    }
+}
+
+/// T3 in nonce mode: allow once if a live grant matches, else deny with a code.
+fn nonce(ctx: &mut Ctx, v: &Verdict, command: &str, signature: &str, head: String) -> Answer {
+    let deny = |why: String| Answer::new(Decision::Deny, v.rule, format!("{head}. {why}"));
+    if signature.is_empty() {
+        return deny(
+            "tiergate cannot tell exactly what this command does, so it cannot be approved by code; \
+             ask the user to run it themselves"
+                .into(),
+        );
+    }
+    let (now, session) = (ctx.now, ctx.session.clone());
+    let cwd = ctx.cwd.as_ref().map(|c| c.display().to_string()).unwrap_or_default();
+    let shown = ctx.loggable(command);
+    let store = match ctx.store() {
+        Ok(s) => s,
+        Err(e) => return deny(format!("The approval store is unavailable ({e}), so no approval can be checked or recorded; ask the user to run it themselves")),
+    };
+    match store.consume_grant(signature, now) {
+        Ok(Some(id)) => {
+            return Answer::new(
+                Decision::Allow,
+                v.rule,
+                format!("{head}. Approved once by the user (tiergate grant #{id}, now used up)"),
+            )
+        }
+        Ok(None) => {}
+        Err(e) => return deny(format!("Checking approvals failed ({e}); ask the user to run it themselves")),
+    }
+    match store.pending_code(signature, &shown, v.rule, &session, &cwd, now) {
+        Ok(code) => deny(format!(
+            "This needs the user's approval. Ask the user to run `tiergate approve {code}` in their terminal, \
+             then retry the exact same command within {} minutes; each approval allows one run",
+            store::GRANT_TTL_SECS / 60
+        )),
+        Err(e) => deny(format!("Recording an approval code failed ({e}); ask the user to run it themselves")),
+    }
+}

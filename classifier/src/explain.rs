@@ -1,27 +1,76 @@
-//! Trace: the units of a command, the wrappers stripped and the rules hit.
-//! Used by `tiergate explain` and by tests. (Stub.)
+//! Trace: the units of a command, the wrappers stripped and the rules hit, with
+//! the verdict. `tiergate explain` renders it; signatures are derived from it.
 
+use std::fmt::Write;
+
+use crate::combine;
 use crate::lanes::FileSource;
-use crate::verdict::{Span, Tier, Verdict};
+use crate::limits::MAX_COMMAND_BYTES;
+use crate::rules::{self, Hit};
+use crate::units::{Eng, TraceUnit};
+use crate::verdict::{Span, Verdict};
 use crate::Request;
 
 pub struct Trace {
     pub verdict: Verdict,
+    pub units: Vec<TraceUnit>,
+    pub hits: Vec<Hit>,
 }
 
 impl Trace {
+    /// Program, positional words and sorted flags of every unit, in order.
     pub fn signature(&self) -> String {
-        String::new()
+        let mut out = String::new();
+        for u in &self.units {
+            let (mut flags, words): (Vec<&str>, Vec<&str>) = u.args.iter().map(String::as_str).partition(|a| a.starts_with('-') && a.len() > 1);
+            flags.sort_unstable();
+            if !out.is_empty() {
+                out.push_str(" ; ");
+            }
+            let _ = write!(out, "{}:{} {} [{}]", u.depth, u.program, words.join(" "), flags.join(" "));
+        }
+        out
     }
+
+    /// The human-readable trace `tiergate explain` prints.
     pub fn render(&self) -> String {
-        String::new()
+        let mut out = String::new();
+        for u in &self.units {
+            let indent = "  ".repeat(u.depth.saturating_sub(1) as usize);
+            let _ = write!(out, "{indent}unit: {}", u.program);
+            for a in &u.args {
+                let _ = write!(out, " {a}");
+            }
+            if !u.wrappers.is_empty() {
+                let _ = write!(out, "   (through {})", u.wrappers.join(", "));
+            }
+            out.push('\n');
+            for h in &u.hits {
+                let class = if h.rule.blocked { "BLOCKED".to_owned() } else { h.rule.tier.to_string() };
+                let _ = writeln!(out, "{indent}  {class} {}: {}", h.rule.id, h.reason());
+            }
+        }
+        let v = &self.verdict;
+        let class = if v.blocked { "BLOCKED".to_owned() } else { v.tier.to_string() };
+        let _ = writeln!(out, "verdict: {class} {} ({}): {}", v.decision.as_str(), v.rule, v.reason);
+        out
     }
 }
 
-pub fn trace(_req: &Request, _files: &dyn FileSource) -> Trace {
-    Trace { verdict: Verdict::new(Tier::T3, false, "parse.unsupported", "stub".into(), Span::default()) }
+/// Classifies `req`, keeping the trace.
+pub fn trace(req: &Request, files: &dyn FileSource) -> Trace {
+    let cmd = req.command.as_str();
+    if cmd.len() > MAX_COMMAND_BYTES || cmd.contains('\0') {
+        let rule = if cmd.contains('\0') { &rules::PARSE_UNSUPPORTED } else { &rules::LIMITS_SIZE };
+        let hits = vec![Hit { rule, detail: None, span: Span { start: 0, end: cmd.len() } }];
+        return Trace { verdict: combine::verdict(&hits), units: Vec::new(), hits };
+    }
+    let mut eng = Eng::new(files, req.home.clone());
+    let hits = eng.source(cmd, req.cwd.as_deref());
+    Trace { verdict: combine::verdict(&hits), units: eng.trace, hits }
 }
 
+/// `tiergate explain` without file access.
 pub fn explain(req: &Request) -> String {
     trace(req, &crate::NoFiles).render()
 }

@@ -5,6 +5,7 @@
 
 mod rule;
 
+mod engine;
 pub mod cloud;
 pub mod containers;
 pub mod coreutils;
@@ -15,9 +16,13 @@ pub mod iac;
 pub mod interp;
 pub mod kube;
 pub mod packages;
+pub mod flow;
+pub mod shell;
 pub mod paths;
 pub mod system;
 
+pub use engine::PREFIXES as ENGINE_PREFIXES;
+pub(crate) use engine::*;
 pub use rule::{Cx, Engine, Family, FileText, Hit, Rule};
 
 use crate::call::Invocation;
@@ -37,6 +42,9 @@ pub static FAMILIES: &[&Family] = &[
     &coreutils::FAMILY,
     &system::FAMILY,
     &paths::FAMILY,
+    &shell::FAMILY,
+    &flow::FAMILY,
+    &engine::FAMILY,
 ];
 
 /// Every rule of every family.

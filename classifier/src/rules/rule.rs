@@ -92,6 +92,8 @@ pub trait Engine {
     fn argv(&mut self, args: &[Arg], cwd: Option<&str>) -> Vec<Hit>;
     /// Read a file relative to `cwd` through the injected `FileSource`.
     fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText;
+    /// The user's home directory, when the request said.
+    fn home(&self) -> Option<&str>;
 }
 
 /// Per-unit context handed to family `check` functions.
@@ -131,6 +133,11 @@ impl<'e> Cx<'e> {
     /// Read a file (script, package.json, Makefile) relative to `cwd`.
     pub fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText {
         self.engine.read(path, cwd)
+    }
+
+    /// The user's home directory, when known.
+    pub fn home(&self) -> Option<String> {
+        self.engine.home().map(str::to_owned)
     }
 
     /// True once any hit on this unit is at least `tier` (or blocked).

@@ -1,1 +1,6 @@
-//! Integration tests: one binary.
+//! Integration tests: one binary (`cargo test -p classifier --test it`).
+
+mod check;
+mod lanes;
+mod registry;
+mod rule_examples;

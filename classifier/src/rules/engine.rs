@@ -1,0 +1,93 @@
+//! Rules the engine itself applies, whatever the program: parse failures, budgets,
+//! opaque command words, wrapper options it cannot see past, and the default for
+//! a fully seen program no family marks (safe by elimination).
+
+use super::{Family, Rule};
+use crate::call::Invocation;
+use crate::rules::Cx;
+
+/// Id prefixes this family may use (the registry test allows exactly these).
+pub const PREFIXES: &[&str] = &["parse", "limits", "wrapper", "default"];
+
+pub static FAMILY: Family = Family { name: "engine", programs: &[], check, rules: RULES };
+
+fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+
+static RULES: &[&Rule] = &[&PARSE_UNSUPPORTED, &PARSE_OPAQUE, &LIMITS_DEPTH, &LIMITS_SIZE, &LIMITS_UNITS, &LIMITS_NESTING, &WRAPPER_UNKNOWN_OPTION, &WRAPPER_ROOT_SHELL, &DEFAULT_ELIMINATION, &DEFAULT_EMPTY];
+
+/// ## What it matches
+/// Shell text the parser rejects: unterminated quotes or heredocs, stray operators.
+/// ## Why this tier
+/// What would run is unknown, so it is never allowed silently.
+pub static PARSE_UNSUPPORTED: Rule = Rule::t3("parse.unsupported")
+    .reason("the command could not be parsed as shell; check its quoting, or split it into simpler commands")
+    .matches(&["echo 'unterminated", "cat <<EOF\nno end", "ls )"])
+    .not_matches(&["echo 'terminated'"]);
+
+/// ## What it matches
+/// An expansion the model cannot see into: a command substitution inside `${…}`
+/// or `$((…))`, or a word the word parser rejects.
+/// ## Why this tier
+/// The hidden command runs; unknown is not safe.
+pub static PARSE_OPAQUE: Rule = Rule::t3("parse.opaque-expansion")
+    .reason("a command substitution is hidden inside a parameter or arithmetic expansion; run the inner command on its own")
+    .matches(&["echo ${X:-$(rm -rf build)}", "echo $(( $(id -u) + 1 ))"])
+    .not_matches(&["echo ${HOME}", "echo $((1 + 2))"]);
+
+/// ## What it matches
+/// Substitutions, `bash -c` payloads or scripts nested past the depth budget.
+/// ## Why this tier
+/// The budget bounds work; whatever lies past it is unseen.
+pub static LIMITS_DEPTH: Rule = Rule::t3("limits.depth")
+    .reason("the command nests too deeply to inspect; flatten it into separate commands");
+
+/// ## What it matches
+/// A command larger than the byte budget.
+/// ## Why this tier
+/// Too large to inspect within budget; unseen is not safe.
+pub static LIMITS_SIZE: Rule = Rule::t3("limits.size").reason("the command is too large to inspect; run it as a script file the user can review");
+
+/// ## What it matches
+/// A command that expands into more executed units than the budget.
+/// ## Why this tier
+/// Unseen units could do anything.
+pub static LIMITS_UNITS: Rule = Rule::t3("limits.units").reason("the command has too many parts to inspect; split it up");
+
+/// ## What it matches
+/// Bracket nesting deep enough to threaten the parser's stack.
+/// ## Why this tier
+/// Refused before parsing; unseen is not safe.
+pub static LIMITS_NESTING: Rule = Rule::t3("limits.nesting").reason("the command nests brackets too deeply to parse safely; flatten it");
+
+/// ## What it matches
+/// A wrapper option the wrapper table does not declare (`sudo --frobnicate rm x`).
+/// ## Why this tier
+/// Without knowing whether the option takes a value, the target command is unknown.
+pub static WRAPPER_UNKNOWN_OPTION: Rule = Rule::t3("wrapper.unknown-option")
+    .reason("a wrapper option tiergate does not know hides which command runs; drop the option or run the command directly")
+    .matches(&["sudo --frobnicate ls", "timeout --bogus 5 ls"])
+    .not_matches(&["sudo -u deploy ls", "timeout -s KILL 5 ls"]);
+
+/// ## What it matches
+/// A wrapper that opens a shell or runs as another user with no command (`sudo -s`, `su`).
+/// ## Why this tier
+/// An interactive privileged shell can do anything.
+pub static WRAPPER_ROOT_SHELL: Rule = Rule::t3("wrapper.shell")
+    .reason("this opens a shell as another user; run the specific command instead")
+    .matches(&["sudo -s", "sudo -i", "su", "su - root"])
+    .not_matches(&["sudo -l", "sudo -u deploy ls"]);
+
+/// ## What it matches
+/// A literal, fully parsed and unwrapped program that no family marks.
+/// ## Why this tier
+/// Safe by elimination, the original's policy, but only for what was fully seen.
+pub static DEFAULT_ELIMINATION: Rule = Rule::t0("default.elimination")
+    .reason("no rule marks this command as changing anything")
+    .matches(&["ls -la", "echo hello", "jq . x.json"])
+    .not_matches(&["rm -rf build"]);
+
+/// ## What it matches
+/// An empty command or one that is only comments or assignments.
+/// ## Why this tier
+/// Nothing runs (assignment substitutions are classified on their own).
+pub static DEFAULT_EMPTY: Rule = Rule::t0("default.empty").reason("nothing runs").matches(&["", "# just a comment", "A=1"]);

@@ -1,0 +1,194 @@
+//! Shells and shell-string runners: `bash -c`, `sh script.sh`, `eval`, `source`,
+//! `ssh host CMD`, and command words that are not literals. Payloads are handed
+//! back to the engine, so they are classified like any command line.
+//!
+//! Piped stdin into a shell (`curl … | sh`) is the `flow` family's job.
+
+use crate::call::{Invocation, Stdin};
+use crate::rules::{Cx, Family, FileText, Rule};
+
+pub static FAMILY: Family = Family { name: "shell", programs: PROGRAMS, check, rules: RULES };
+
+/// Programs whose arguments or input are shell code.
+pub const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash"];
+
+static PROGRAMS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "eval", "source", ".", "ssh"];
+
+static RULES: &[&Rule] = &[&DYNAMIC_COMMAND, &SCRIPT_UNREADABLE, &SYNTAX_CHECK, &INTERACTIVE, &SSH_REMOTE, &SCRIPT_READ];
+
+/// ## What it matches
+/// A command word that is a variable, a substitution, a glob or a brace expansion (`$CMD x`, `$(echo rm) x`, `{rm,-rf,x}`).
+/// ## Why this tier
+/// The program that runs is only known at run time; unknown is never safe.
+pub static DYNAMIC_COMMAND: Rule = Rule::t3("shell.dynamic-command")
+    .reason("the program name is computed at run time (variable, substitution or expansion); write the program name literally")
+    .matches(&["$CMD install x", "$(echo rm) -rf build", "{rm,-rf,build}", "\"$EDITOR\" file"])
+    .not_matches(&["echo $CMD", "ls \"$(pwd)\""]);
+
+/// ## What it matches
+/// A script run by a shell (`bash x.sh`, `source env.sh`, `./run.sh`) that cannot be read.
+/// ## Why this tier
+/// What it does is unknown until it is read.
+pub static SCRIPT_UNREADABLE: Rule = Rule::t3("shell.script-unreadable")
+    .reason("runs a script tiergate cannot read (missing, unreadable or not text); review the script and ask the user")
+    .matches(&["bash missing-script.sh", "source ./nope.sh", "sh /nonexistent/x.sh"])
+    .not_matches(&["bash -n missing-script.sh"]);
+
+/// ## What it matches
+/// A shell script classified by reading it (`bash build.sh`): the script's own commands decide the tier.
+/// ## Why this tier
+/// Informational: the script's strictest command is what counts.
+pub static SCRIPT_READ: Rule = Rule::t0("shell.script-read").reason("the script's commands were read and none changes anything");
+
+/// ## What it matches
+/// `bash -n script` / `zsh -n`: a syntax check that never runs the script.
+/// ## Why this tier
+/// Local validation.
+pub static SYNTAX_CHECK: Rule = Rule::t1("shell.syntax-check")
+    .reason("syntax check only; the script does not run")
+    .matches(&["bash -n ./setup.sh", "sh -n x.sh"])
+    .not_matches(&["bash ./setup.sh"]);
+
+/// ## What it matches
+/// A shell started with nothing to run (`bash`, `sh -i`): it reads commands tiergate cannot see.
+/// ## Why this tier
+/// An interactive shell can run anything.
+pub static INTERACTIVE: Rule = Rule::t3("shell.interactive")
+    .reason("starts a shell whose commands are not visible; run the commands directly")
+    .matches(&["bash", "zsh -i", "sh -s"])
+    .not_matches(&["bash -c 'ls'", "bash --version"]);
+
+/// ## What it matches
+/// `ssh HOST [CMD]`: a session or command on another machine.
+/// ## Why this tier
+/// The remote machine's state is not the working tree; the remote command is also classified, so a blocked one stays blocked.
+pub static SSH_REMOTE: Rule = Rule::t3("shell.ssh-remote")
+    .reason("runs commands on a remote machine; ask the user before touching other hosts")
+    .matches(&["ssh prod uptime", "ssh -i key.pem user@host 'ls /'"])
+    .not_matches(&["ssh -V", "ssh -G host"]);
+
+/// Shell options that take a value (`-o pipefail`, `-O extglob`, `--rcfile f`).
+const VALUE_OPTS: &[&str] = &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"];
+
+fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    match inv.program.as_str() {
+        "eval" => {
+            let script: Vec<&str> = inv.words().collect();
+            cx.shell(&script.join(" "), inv.cwd.as_deref());
+        }
+        "source" | "." => match inv.arg(0) {
+            Some(path) => run_script(inv, cx, path),
+            None => cx.hit(&INTERACTIVE),
+        },
+        "ssh" => ssh(inv, cx),
+        _ => shell(inv, cx),
+    }
+}
+
+fn shell(inv: &Invocation, cx: &mut Cx<'_>) {
+    let mut i = 0;
+    let mut syntax_only = false;
+    let mut reads_stdin = false;
+    while i < inv.args.len() {
+        let a = inv.args[i].text.as_str();
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        if matches!(a, "--version" | "--help") {
+            return;
+        }
+        if VALUE_OPTS.contains(&a) {
+            i += 2;
+            continue;
+        }
+        if a.starts_with("--") {
+            i += 1;
+            continue;
+        }
+        if (a.starts_with('-') || a.starts_with('+')) && a.len() > 1 {
+            let letters = &a[1..];
+            if letters.contains('c') && a.starts_with('-') {
+                // `-c SCRIPT [NAME [ARGS…]]`: the string is the program.
+                match inv.args.get(i + 1) {
+                    Some(script) if syntax_only => {
+                        let _ = script;
+                        cx.hit(&SYNTAX_CHECK);
+                    }
+                    Some(script) => cx.shell(&script.text, inv.cwd.as_deref()),
+                    None => cx.hit(&INTERACTIVE),
+                }
+                return;
+            }
+            syntax_only |= letters.contains('n') && a.starts_with('-');
+            reads_stdin |= letters.contains('s') || letters.contains('i');
+            i += 1;
+            continue;
+        }
+        break;
+    }
+    if let Some(script) = inv.args.get(i).filter(|_| !reads_stdin) {
+        if syntax_only {
+            cx.hit(&SYNTAX_CHECK);
+            return;
+        }
+        let path = script.text.clone();
+        run_script(inv, cx, &path);
+        return;
+    }
+    if syntax_only {
+        cx.hit(&SYNTAX_CHECK);
+        return;
+    }
+    match &inv.stdin {
+        Stdin::Heredoc { body, .. } => cx.shell(body, inv.cwd.as_deref()),
+        Stdin::HereString(s) => cx.shell(s, inv.cwd.as_deref()),
+        Stdin::File(path) => {
+            let path = path.clone();
+            run_script(inv, cx, &path);
+        }
+        // Piped input is judged by the `flow` family, which sees the whole pipeline.
+        Stdin::Pipe { .. } => {}
+        Stdin::None => cx.hit(&INTERACTIVE),
+    }
+}
+
+/// Reads a shell script and classifies its text as shell.
+pub fn run_script(inv: &Invocation, cx: &mut Cx<'_>, path: &str) {
+    match cx.read(path, inv.cwd.as_deref()) {
+        FileText::Text(src) => {
+            let before = cx.hits.len();
+            cx.shell(&src, inv.cwd.as_deref());
+            if cx.hits.len() == before {
+                cx.hit(&SCRIPT_READ);
+            }
+        }
+        FileText::Missing => cx.hit_because(&SCRIPT_UNREADABLE, format!("runs `{path}`, which tiergate cannot find; review the script and ask the user")),
+        FileText::Unusable(why) => cx.hit_because(&SCRIPT_UNREADABLE, format!("runs `{path}`, which tiergate cannot read ({why}); review it and ask the user")),
+    }
+}
+
+/// ssh options that take a value.
+const SSH_VALUE_OPTS: &[char] = &['B', 'b', 'c', 'D', 'E', 'e', 'F', 'I', 'i', 'J', 'L', 'l', 'm', 'O', 'o', 'p', 'Q', 'R', 'S', 'W', 'w'];
+
+fn ssh(inv: &Invocation, cx: &mut Cx<'_>) {
+    let mut i = 0;
+    while i < inv.args.len() {
+        let a = inv.args[i].text.as_str();
+        if a == "-V" || a == "-G" {
+            return;
+        }
+        if a.starts_with('-') && a.len() > 1 {
+            let last = a.chars().last().unwrap_or('-');
+            i += if a.len() == 2 && SSH_VALUE_OPTS.contains(&last) { 2 } else { 1 };
+            continue;
+        }
+        break;
+    }
+    cx.hit(&SSH_REMOTE);
+    // Words after the host form the remote command line.
+    let remote: Vec<&str> = inv.args.iter().skip(i + 1).map(|a| a.text.as_str()).collect();
+    if !remote.is_empty() {
+        cx.shell(&remote.join(" "), None);
+    }
+}

@@ -1,1 +1,38 @@
-fn main() {}
+//! `cargo xtask <task>`: one match, each arm a thin wrapper over a library function
+//! (rust-analyzer style). Paths come from the project root, never the cwd. Exit
+//! codes are replay's contract (`replay::exit`).
+
+mod bench;
+mod corpus;
+mod flags;
+mod replay_task;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((task, rest)) = args.split_first() else {
+        eprintln!("{}", flags::USAGE);
+        return ExitCode::from(replay::exit::USAGE as u8);
+    };
+    let code = match task.as_str() {
+        "replay" => replay_task::run(rest),
+        "corpus" => match corpus::run(rest) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("xtask corpus: {e:#}");
+                replay::exit::USAGE
+            }
+        },
+        "bench" => bench::run(rest),
+        "help" | "--help" | "-h" => {
+            println!("{}", flags::USAGE);
+            0
+        }
+        other => {
+            eprintln!("unknown task {other:?}\n{}", flags::USAGE);
+            replay::exit::USAGE
+        }
+    };
+    ExitCode::from(code.clamp(0, 255) as u8)
+}

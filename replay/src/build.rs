@@ -1,0 +1,273 @@
+//! Builds the subject binaries. Head: `cargo build --release -p classifier --bin
+//! tiergate` in the repository. Base: a `git worktree` outside the repository, its
+//! own target dir (a shared one silently reuses the wrong binary, HARNESS.md §2.1),
+//! head's toolchain, and a binary cache keyed by (commit, rustc -vV, profile) so a
+//! second run does not rebuild. The worktree is removed by a Drop guard; worktrees
+//! left by a killed run are removed at the next start. It does not run corpora.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use sha2::{Digest, Sha256};
+
+use crate::exit::ReplayError;
+use crate::git::{git, show};
+use crate::protocol::VERSION;
+
+/// A program that speaks protocol v1: `argv` runs the batch loop, `argv + --protocol`
+/// prints the version. `build_id` keys the verdict cache (None = never cache).
+#[derive(Clone, Debug)]
+pub struct Subject {
+    pub argv: Vec<String>,
+    pub build_id: Option<String>,
+    pub label: String,
+}
+
+/// The base side after building.
+#[derive(Debug)]
+pub enum BaseBuild {
+    Ready { subject: Subject, built: bool, secs: f64 },
+    /// The base has no protocol v1 `tiergate batch`; the sentence says why.
+    Predates(String),
+}
+
+const PROFILE: &str = "release";
+
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
+}
+
+/// Where head's cargo puts artifacts.
+pub fn head_target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"))
+}
+
+/// The bench's own state: `target/replay/` (binary cache, verdict store, base target dir).
+pub fn replay_dir(root: &Path) -> PathBuf {
+    root.join("target").join("replay")
+}
+
+fn tail(bytes: &[u8], n: usize) -> String {
+    let s = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = s.lines().collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
+/// Builds head's tiergate and hashes the binary (the cache's build id).
+pub fn build_head(root: &Path, log: &dyn Fn(&str)) -> Result<(Subject, f64), ReplayError> {
+    let t = Instant::now();
+    log("building head: cargo build --release -p classifier --bin tiergate");
+    let out = Command::new(cargo())
+        .current_dir(root)
+        .args(["build", "--release", "-p", "classifier", "--bin", "tiergate"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| ReplayError::infra(format!("cannot run cargo: {e}")))?;
+    if !out.status.success() {
+        return Err(ReplayError::infra(format!("head does not build:\n{}", tail(&out.stderr, 30))));
+    }
+    let bin = head_target_dir(root).join(PROFILE).join("tiergate");
+    let bytes = std::fs::read(&bin).map_err(|e| ReplayError::infra(format!("{}: {e}", bin.display())))?;
+    let id = format!("head:{}", &hex(&Sha256::digest(&bytes))[..20]);
+    let subject = Subject { argv: vec![bin.display().to_string(), "batch".into()], build_id: Some(id), label: "head".into() };
+    Ok((subject, t.elapsed().as_secs_f64()))
+}
+
+/// The cache key of a base build: commit, toolchain and profile.
+pub fn base_key(root: &Path, commit: &str) -> Result<String, ReplayError> {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let out = Command::new(rustc)
+        .current_dir(root)
+        .arg("-vV")
+        .output()
+        .map_err(|e| ReplayError::infra(format!("cannot run rustc -vV: {e}")))?;
+    let mut h = Sha256::new();
+    h.update(commit.as_bytes());
+    h.update(&out.stdout);
+    h.update(PROFILE.as_bytes());
+    Ok(format!("{}-{}", &commit[..commit.len().min(12)], &hex(&h.finalize())[..16]))
+}
+
+/// Path of the cached base binary for `key`.
+pub fn cached_bin(root: &Path, key: &str) -> PathBuf {
+    replay_dir(root).join("bin").join(key).join("tiergate")
+}
+
+/// Builds (or reuses the cached build of) tiergate at `commit`.
+pub fn build_base(root: &Path, commit: &str, target_dir: &Path, log: &dyn Fn(&str)) -> Result<BaseBuild, ReplayError> {
+    let key = base_key(root, commit)?;
+    let cached = cached_bin(root, &key);
+    let subject = |p: &Path| Subject {
+        argv: vec![p.display().to_string(), "batch".into()],
+        build_id: Some(format!("base:{key}")),
+        label: "base".into(),
+    };
+    if cached.is_file() {
+        log(&format!("base binary cached: {}", rel(root, &cached)));
+        return Ok(BaseBuild::Ready { subject: subject(&cached), built: false, secs: 0.0 });
+    }
+    let manifest = show(root, commit, "classifier/Cargo.toml").map(|b| String::from_utf8_lossy(&b).into_owned());
+    if !manifest.as_deref().is_some_and(|m| m.contains("\"tiergate\"")) {
+        return Ok(BaseBuild::Predates(format!(
+            "base {} predates protocol v1: it has no `classifier` package with a `tiergate` bin",
+            crate::base::short(commit)
+        )));
+    }
+    let t = Instant::now();
+    cleanup_stale_worktrees(root);
+    let guard = Worktree::add(root, commit)?;
+    log(&format!("building base {} in {}", crate::base::short(commit), guard.dir.display()));
+    let mut cmd = Command::new(cargo());
+    cmd.current_dir(&guard.dir)
+        .args(["build", "--release", "-p", "classifier", "--bin", "tiergate", "--target-dir"])
+        .arg(target_dir)
+        .env_remove("CARGO_TARGET_DIR")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    if let Some(tc) = active_toolchain(root) {
+        // Pin base to head's toolchain: a base rust-toolchain.toml would otherwise ask
+        // rustup to download another one, which this machine cannot do.
+        cmd.env("RUSTUP_TOOLCHAIN", tc);
+    }
+    let out = cmd.output().map_err(|e| ReplayError::infra(format!("cannot run cargo: {e}")))?;
+    if !out.status.success() {
+        return Err(ReplayError::infra(format!(
+            "base {} does not build:\n{}",
+            crate::base::short(commit),
+            tail(&out.stderr, 30)
+        )));
+    }
+    let built = target_dir.join(PROFILE).join("tiergate");
+    let parent = cached.parent().unwrap_or(root);
+    std::fs::create_dir_all(parent).map_err(|e| ReplayError::infra(format!("{}: {e}", parent.display())))?;
+    // Copy to a temporary name then rename, so a half-copied binary is never "cached".
+    let tmp = parent.join(format!("tiergate.tmp{}", std::process::id()));
+    std::fs::copy(&built, &tmp)
+        .and_then(|_| std::fs::rename(&tmp, &cached))
+        .map_err(|e| ReplayError::infra(format!("caching {}: {e}", built.display())))?;
+    drop(guard);
+    Ok(BaseBuild::Ready { subject: subject(&cached), built: true, secs: t.elapsed().as_secs_f64() })
+}
+
+fn rel(root: &Path, p: &Path) -> String {
+    p.strip_prefix(root).unwrap_or(p).display().to_string()
+}
+
+fn active_toolchain(root: &Path) -> Option<String> {
+    if std::env::var_os("RUSTUP_TOOLCHAIN").is_some() {
+        return None; // already pinned by the caller's environment, which the child inherits
+    }
+    let out = Command::new("rustup").current_dir(root).args(["show", "active-toolchain"]).output().ok()?;
+    let s = String::from_utf8_lossy(&out.stdout);
+    s.split_whitespace().next().map(str::to_owned).filter(|_| out.status.success())
+}
+
+/// A detached worktree outside the repository, removed on drop.
+pub struct Worktree {
+    root: PathBuf,
+    pub dir: PathBuf,
+}
+
+const WORKTREE_PREFIX: &str = "tiergate-replay-";
+
+impl Worktree {
+    pub fn add(root: &Path, commit: &str) -> Result<Worktree, ReplayError> {
+        let dir = std::env::temp_dir().join(format!(
+            "{WORKTREE_PREFIX}{}-{}",
+            std::process::id(),
+            &commit[..commit.len().min(12)]
+        ));
+        if dir.exists() {
+            let _ = git(root, &["worktree", "remove", "--force", &dir.display().to_string()]);
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        git(root, &["worktree", "add", "--detach", &dir.display().to_string(), commit])
+            .map_err(|e| ReplayError::infra(format!("cannot create a worktree for {commit}: {e}")))?;
+        Ok(Worktree { root: root.to_owned(), dir })
+    }
+}
+
+impl Drop for Worktree {
+    fn drop(&mut self) {
+        let _ = git(&self.root, &["worktree", "remove", "--force", &self.dir.display().to_string()]);
+        let _ = std::fs::remove_dir_all(&self.dir);
+        let _ = git(&self.root, &["worktree", "prune"]);
+    }
+}
+
+/// Removes worktrees that a killed replay left behind (its pid no longer runs), so
+/// Ctrl-C needs no signal handler: the next start cleans up.
+pub fn cleanup_stale_worktrees(root: &Path) {
+    let _ = git(root, &["worktree", "prune"]);
+    let Ok(list) = git(root, &["worktree", "list", "--porcelain"]) else { return };
+    for line in list.lines() {
+        let Some(path) = line.strip_prefix("worktree ") else { continue };
+        let Some(name) = Path::new(path).file_name().and_then(|n| n.to_str()) else { continue };
+        let Some(rest) = name.strip_prefix(WORKTREE_PREFIX) else { continue };
+        let pid = rest.split('-').next().unwrap_or("");
+        let alive = !pid.is_empty() && Path::new("/proc").join(pid).exists();
+        if !alive {
+            let _ = git(root, &["worktree", "remove", "--force", path]);
+            let _ = std::fs::remove_dir_all(path);
+        }
+    }
+    let _ = git(root, &["worktree", "prune"]);
+}
+
+/// Result of `argv --protocol`.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Handshake {
+    V1,
+    /// Printed another version number: a real mismatch.
+    Other(String),
+    /// Did not answer with a version at all (no `batch`, or an error).
+    Unsupported(String),
+}
+
+/// Asks a subject which protocol it speaks (10 s limit).
+pub fn handshake(argv: &[String]) -> Handshake {
+    let Some((prog, args)) = argv.split_first() else { return Handshake::Unsupported("empty command".into()) };
+    let child = Command::new(prog)
+        .args(args)
+        .arg("--protocol")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => return Handshake::Unsupported(format!("cannot run {prog}: {e}")),
+    };
+    let t = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if t.elapsed() > Duration::from_secs(10) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Handshake::Unsupported("`--protocol` did not answer within 10 s".into());
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(e) => return Handshake::Unsupported(e.to_string()),
+        }
+    }
+    let out = match child.wait_with_output() {
+        Ok(o) => o,
+        Err(e) => return Handshake::Unsupported(e.to_string()),
+    };
+    let text = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    if out.status.success() && text == VERSION {
+        Handshake::V1
+    } else if out.status.success() && !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
+        Handshake::Other(text)
+    } else {
+        let err = String::from_utf8_lossy(&out.stderr);
+        Handshake::Unsupported(format!("`{} --protocol` printed {:?} ({})", argv.join(" "), text, err.lines().next().unwrap_or("").trim()))
+    }
+}
+
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

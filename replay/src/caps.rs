@@ -1,0 +1,97 @@
+//! `caps.json`: per corpus (truth, history, curated) limits on new prompts (allow →
+//! ask/deny, distinct and weighted), loosened rows not covered by a declaration, and
+//! new blocks. Every cap is reported as used/limit. A malformed file is a
+//! configuration error naming file:line:column. It does not compute the diff.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::corpus::Kind;
+use crate::diff::RowResult;
+use crate::protocol::{Class, Verdict};
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    pub new_prompts: u64,
+    pub new_prompts_weighted: u64,
+    pub loosened: u64,
+    pub new_blocks: u64,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Caps {
+    pub truth: Limits,
+    pub history: Limits,
+    pub curated: Limits,
+}
+
+impl Caps {
+    pub fn of(&self, k: Kind) -> Limits {
+        match k {
+            Kind::Truth => self.truth,
+            Kind::History => self.history,
+            Kind::Curated => self.curated,
+        }
+    }
+}
+
+/// Reads `caps.json` under `root`.
+pub fn load(root: &Path) -> Result<Caps, String> {
+    let bytes = std::fs::read(root.join("caps.json")).map_err(|e| format!("caps.json:1: cannot read: {e}"))?;
+    serde_json::from_slice(&bytes).map_err(|e| format!("caps.json:{}:{}: {e}", e.line(), e.column()))
+}
+
+/// One cap line: used/limit.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct CapUse {
+    pub corpus: Kind,
+    pub cap: &'static str,
+    pub used: u64,
+    pub limit: u64,
+}
+
+impl CapUse {
+    pub fn exceeded(&self) -> bool {
+        self.used > self.limit
+    }
+}
+
+fn ok(v: &Option<Verdict>) -> Option<Class> {
+    v.as_ref().filter(|v| !v.is_error()).map(|v| v.class)
+}
+
+/// Computes every cap of every replayed corpus. `declared` holds (row, from, to)
+/// moves covered by a declaration.
+pub fn measure(caps: &Caps, rows: &[RowResult], kinds: &[Kind], declared: &HashSet<(String, Class, Class)>) -> Vec<CapUse> {
+    let mut out = Vec::new();
+    for &k in kinds {
+        let lim = caps.of(k);
+        let (mut prompts, mut weighted, mut loosened, mut blocks) = (0, 0, 0, 0);
+        for r in rows.iter().filter(|r| r.corpus == k) {
+            let (Some(b), Some(h)) = (ok(&r.base), ok(&r.head)) else { continue };
+            if !b.prompts() && h.prompts() {
+                prompts += 1;
+                weighted += r.weight;
+            }
+            if h < b && !declared.contains(&(r.id.clone(), b, h)) {
+                loosened += 1;
+            }
+            if h == Class::Blocked && b != Class::Blocked {
+                blocks += 1;
+            }
+        }
+        for (cap, used, limit) in [
+            ("new_prompts", prompts, lim.new_prompts),
+            ("new_prompts_weighted", weighted, lim.new_prompts_weighted),
+            ("loosened", loosened, lim.loosened),
+            ("new_blocks", blocks, lim.new_blocks),
+        ] {
+            out.push(CapUse { corpus: k, cap, used, limit });
+        }
+    }
+    out
+}

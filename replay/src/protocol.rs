@@ -1,0 +1,138 @@
+//! Protocol v1 wire types as the bench sees them: the request line it writes, the
+//! tolerant reader of answer lines, and the verdict `Class` (T0 < T1 < T2 < T3 <
+//! BLOCKED). It does not spawn processes (runner.rs does).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The protocol version this harness speaks.
+pub const VERSION: &str = "1";
+
+/// A verdict reduced to one strictness scale: blocked dominates every tier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Class {
+    T0,
+    T1,
+    T2,
+    T3,
+    #[serde(rename = "BLOCKED")]
+    Blocked,
+}
+
+impl Class {
+    pub const ALL: [Class; 5] = [Class::T0, Class::T1, Class::T2, Class::T3, Class::Blocked];
+
+    pub fn parse(s: &str) -> Option<Class> {
+        Some(match s {
+            "T0" => Class::T0,
+            "T1" => Class::T1,
+            "T2" => Class::T2,
+            "T3" => Class::T3,
+            "BLOCKED" => Class::Blocked,
+            _ => return None,
+        })
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Class::T0 => "T0",
+            Class::T1 => "T1",
+            Class::T2 => "T2",
+            Class::T3 => "T3",
+            Class::Blocked => "BLOCKED",
+        }
+    }
+    /// The hook decision this class maps to: allow for T0..T2, ask for T3, deny if blocked.
+    pub fn prompts(self) -> bool {
+        matches!(self, Class::T3 | Class::Blocked)
+    }
+}
+
+impl fmt::Display for Class {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One answer: a class with its rule and reason, or an error (protocol `error`,
+/// timeout, a child that died) which never counts as a verdict.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    pub class: Class,
+    pub rule: String,
+    pub reason: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl Verdict {
+    pub fn error(why: impl Into<String>) -> Verdict {
+        let why = why.into();
+        Verdict { class: Class::T3, rule: "replay.error".into(), reason: why.clone(), error: Some(why) }
+    }
+    pub fn is_error(&self) -> bool {
+        self.error.is_some()
+    }
+    /// `T3 git.push.force` — how examples show a verdict.
+    pub fn short(&self) -> String {
+        match &self.error {
+            Some(e) => format!("error: {e}"),
+            None => format!("{} {}", self.class, self.rule),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct RequestLine<'a> {
+    id: usize,
+    command: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cwd: Option<&'a str>,
+}
+
+/// Encodes one request line (without the newline).
+pub fn request_line(id: usize, command: &str, cwd: Option<&str>) -> String {
+    serde_json::to_string(&RequestLine { id, command, cwd }).unwrap_or_default()
+}
+
+#[derive(Deserialize)]
+struct AnswerLine {
+    v: serde_json::Value,
+    id: serde_json::Value,
+    #[serde(default)]
+    error: Option<String>,
+    tier: Option<String>,
+    blocked: Option<bool>,
+    rule: Option<String>,
+    reason: Option<String>,
+}
+
+/// Reads one answer line for request `id`. Unknown fields are ignored (protocol v1
+/// allows growth); a missing field, a wrong version or a wrong id is an error verdict.
+pub fn parse_answer(line: &str, id: usize) -> Verdict {
+    let a: AnswerLine = match serde_json::from_str(line) {
+        Ok(a) => a,
+        Err(e) => return Verdict::error(format!("answer is not protocol v1 JSON ({e}): {}", clip(line))),
+    };
+    if a.v != serde_json::json!(1) {
+        return Verdict::error(format!("answer has \"v\":{} instead of 1", a.v));
+    }
+    if a.id != serde_json::json!(id) {
+        return Verdict::error(format!("answer id {} does not match request id {id}", a.id));
+    }
+    if let Some(e) = a.error {
+        return Verdict::error(format!("classifier rejected the line: {e}"));
+    }
+    let (Some(tier), Some(blocked), Some(rule), Some(reason)) = (a.tier, a.blocked, a.rule, a.reason) else {
+        return Verdict::error(format!("answer lacks tier/blocked/rule/reason: {}", clip(line)));
+    };
+    let class = match (blocked, Class::parse(&tier)) {
+        (true, _) => Class::Blocked,
+        (false, Some(c)) if c != Class::Blocked => c,
+        _ => return Verdict::error(format!("answer has unknown tier {tier:?}")),
+    };
+    Verdict { class, rule, reason, error: None }
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(200).collect()
+}

@@ -1,0 +1,68 @@
+//! The verdict cache: SQLite at `target/replay/cache.sqlite`, keyed by (build id,
+//! command, cwd), so an unchanged binary never re-answers a command it answered
+//! before. Error verdicts are never stored. WAL and a busy timeout make concurrent
+//! replays safe. It does not decide what a build id is (build.rs does).
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::time::Duration;
+
+use rusqlite::{params, Connection};
+
+use crate::protocol::{Class, Verdict};
+
+pub struct Store {
+    conn: Connection,
+}
+
+/// (command, cwd or "") → verdict, for one build.
+pub type Answers = HashMap<(String, String), Verdict>;
+
+impl Store {
+    pub fn open(path: &Path) -> rusqlite::Result<Store> {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(Duration::from_secs(10))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS verdicts (
+                build TEXT NOT NULL, command TEXT NOT NULL, cwd TEXT NOT NULL,
+                class TEXT NOT NULL, rule TEXT NOT NULL, reason TEXT NOT NULL,
+                PRIMARY KEY (build, command, cwd)) WITHOUT ROWID;",
+        )?;
+        Ok(Store { conn })
+    }
+
+    /// Every cached answer of `build`.
+    pub fn load(&self, build: &str) -> rusqlite::Result<Answers> {
+        let mut stmt = self.conn.prepare("SELECT command, cwd, class, rule, reason FROM verdicts WHERE build = ?1")?;
+        let rows = stmt.query_map(params![build], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?, r.get::<_, String>(4)?))
+        })?;
+        let mut out = HashMap::new();
+        for row in rows {
+            let (command, cwd, class, rule, reason) = row?;
+            // A row with an unknown class (written by a future harness) is just a miss.
+            if let Some(class) = Class::parse(&class) {
+                out.insert((command, cwd), Verdict { class, rule, reason, error: None });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Stores answers of `build` in one transaction (error verdicts skipped).
+    pub fn insert<'a>(&mut self, build: &str, items: impl Iterator<Item = (&'a str, &'a str, &'a Verdict)>) -> rusqlite::Result<()> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut stmt = tx.prepare(
+                "INSERT OR REPLACE INTO verdicts (build, command, cwd, class, rule, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            for (command, cwd, v) in items.filter(|(_, _, v)| !v.is_error()) {
+                stmt.execute(params![build, command, cwd, v.class.as_str(), v.rule, v.reason])?;
+            }
+        }
+        tx.commit()
+    }
+}

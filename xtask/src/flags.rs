@@ -1,0 +1,100 @@
+//! Every xtask flag, declared once, parsed into typed values. Parsing only
+//! validates; building a `replay::config::Config` happens in replay_task.rs.
+
+use std::path::PathBuf;
+
+pub const USAGE: &str = "\
+usage: cargo xtask <task>
+
+  replay [accept] [--base REV] [--check] [--corpus truth,history,curated]
+         [--only ID[,ID…]]… [--history PATH]… [--against CMD] [--require-base]
+         [--timeout SECS]
+      Replays every corpus through tiergate at the base and at the work tree,
+      diffs, checks truth, declarations and caps, writes reports/<base>..<head>/.
+      `accept` then writes pending moves into truth CSVs and
+      declared/<base>..<head>.json templates (reason TODO), restricted by --only.
+      Exit: 0 clean, 1 policy, 2 usage/config, 3 infrastructure.
+  bench replay [--rows N] [--check]
+      Times a warm replay of N synthetic history rows (default 35000) against
+      benches/baselines/replay.json.
+  corpus …   corpus maintenance (see xtask/src/corpus.rs)";
+
+#[derive(Debug, Default)]
+pub struct ReplayFlags {
+    pub accept: bool,
+    pub base: Option<String>,
+    pub check: bool,
+    pub corpus: Option<Vec<String>>,
+    pub only: Vec<String>,
+    pub history: Vec<PathBuf>,
+    pub against: Option<String>,
+    pub require_base: bool,
+    pub timeout: Option<f64>,
+}
+
+fn value<'a>(it: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<String, String> {
+    it.next().cloned().ok_or_else(|| format!("{flag} needs a value"))
+}
+
+pub fn parse_replay(args: &[String]) -> Result<ReplayFlags, String> {
+    let mut f = ReplayFlags::default();
+    let mut it = args.iter().peekable();
+    let mut after_only = false;
+    if it.peek().map(|s| s.as_str()) == Some("accept") {
+        f.accept = true;
+        it.next();
+    }
+    while let Some(a) = it.next() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((k, v)) if k.starts_with("--") => (k, Some(v.to_owned())),
+            _ => (a.as_str(), None),
+        };
+        let val = |it: &mut std::iter::Peekable<std::slice::Iter<'_, String>>| match &inline {
+            Some(v) => Ok(v.clone()),
+            None => value(it, flag),
+        };
+        match flag {
+            "--base" => f.base = Some(val(&mut it)?),
+            "--check" => f.check = true,
+            "--require-base" => f.require_base = true,
+            "--corpus" => f.corpus = Some(val(&mut it)?.split(',').map(str::to_owned).collect()),
+            "--only" => {
+                f.only.extend(val(&mut it)?.split(',').filter(|s| !s.is_empty()).map(str::to_owned));
+                after_only = true;
+                continue;
+            }
+            "--history" => f.history.push(PathBuf::from(val(&mut it)?)),
+            "--against" => f.against = Some(val(&mut it)?),
+            "--timeout" => {
+                let v = val(&mut it)?;
+                f.timeout = Some(v.parse().map_err(|_| format!("--timeout {v:?}: not a number of seconds"))?);
+            }
+            other if after_only && !other.starts_with('-') => f.only.push(other.to_owned()),
+            other => return Err(format!("unknown argument {other:?} for `replay`")),
+        }
+        after_only = false;
+    }
+    Ok(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn accept_takes_several_only_ids() {
+        let f = parse_replay(&v("accept --only a b,c --check")).unwrap();
+        assert!(f.accept && f.check);
+        assert_eq!(f.only, ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn unknown_flag_is_an_error() {
+        assert!(parse_replay(&v("--bogus")).unwrap_err().contains("--bogus"));
+        assert!(parse_replay(&v("--base")).unwrap_err().contains("needs a value"));
+    }
+}

@@ -1,0 +1,152 @@
+//! `cargo xtask replay [accept]`: flags and environment → `replay::config::Config`,
+//! run, print the terminal summary and timings, map to an exit code.
+
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use replay::config::Config;
+use replay::corpus::Kind;
+use replay::exit::{self, ReplayError};
+
+use crate::flags::{parse_replay, USAGE};
+
+fn log(msg: &str) {
+    eprintln!("replay: {msg}");
+}
+
+fn ci() -> bool {
+    std::env::var("CI").map(|v| !v.is_empty() && v != "false" && v != "0").unwrap_or(false)
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let flags = match parse_replay(args) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{e}\n{USAGE}");
+            return exit::USAGE;
+        }
+    };
+    let check = flags.check || ci();
+    if flags.accept && check {
+        eprintln!("`replay accept` writes truth tables and declarations; it refuses to run with --check or CI set");
+        return exit::USAGE;
+    }
+    let corpora = match &flags.corpus {
+        None => Kind::ALL.to_vec(),
+        Some(names) => {
+            let mut v = Vec::new();
+            for n in names {
+                match Kind::parse(n) {
+                    Some(k) if !v.contains(&k) => v.push(k),
+                    Some(_) => {}
+                    None => {
+                        eprintln!("--corpus {n:?}: not one of truth, history, curated");
+                        return exit::USAGE;
+                    }
+                }
+            }
+            v
+        }
+    };
+    let against = match flags.against.as_deref().map(split_command) {
+        Some(Ok(v)) => Some(v),
+        Some(Err(e)) => {
+            eprintln!("--against: {e}");
+            return exit::USAGE;
+        }
+        None => None,
+    };
+    let cfg = Config {
+        root: replay::project_root(),
+        base: flags.base.clone(),
+        base_env: std::env::var("REPLAY_BASE").ok(),
+        check,
+        corpora,
+        only: flags.only.clone(),
+        history: flags.history.clone(),
+        against,
+        require_base: flags.require_base,
+        step_summary: std::env::var_os("GITHUB_STEP_SUMMARY").map(Into::into),
+        timeout: Duration::from_secs_f64(flags.timeout.unwrap_or(10.0)),
+        determinism_sample: 200,
+        log,
+        progress: std::io::stderr().is_terminal() && !ci(),
+    };
+    let result = replay::run(&cfg);
+    let code = exit::code_of(&result, replay::Outcome::failures);
+    match &result {
+        Ok(out) => {
+            print!("{}", replay::report::terminal::render(&out.report));
+            if let Some(d) = &out.report_dir {
+                println!("report: {}", d.strip_prefix(&cfg.root).unwrap_or(d).display());
+            }
+            for (what, secs) in &out.timings {
+                println!("  {what}: {secs:.2} s");
+            }
+            if flags.accept {
+                return accept(&cfg, out, &flags.only);
+            }
+            if !out.report.pending.is_empty() || (!out.truth_edits.is_empty() && code != 0) {
+                println!("to turn pending moves into files for review: cargo xtask replay accept [--only ID…]");
+            }
+        }
+        Err(e) => eprintln!("{e}"),
+    }
+    code
+}
+
+fn accept(cfg: &Config, out: &replay::Outcome, only: &[String]) -> i32 {
+    match replay::accept::apply(&cfg.root, out, only) {
+        Ok(a) => {
+            for t in &a.truth_rows {
+                println!("accepted truth expectation: {t}");
+            }
+            if let Some(f) = &a.declared_file {
+                println!("wrote {} declaration template(s) to {f}: replace every \"TODO\" reason, then run `cargo xtask replay`", a.declared.len());
+            }
+            if a.truth_rows.is_empty() && a.declared.is_empty() {
+                println!("nothing to accept");
+            }
+            exit::CLEAN
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            e.code()
+        }
+    }
+}
+
+/// Splits `--against` into argv: whitespace-separated, single or double quotes group.
+fn split_command(s: &str) -> Result<Vec<String>, ReplayError> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quote: Option<char> = None;
+    let mut any = false;
+    for ch in s.chars() {
+        match (quote, ch) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => cur.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(ch);
+                any = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if any || !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                any = false;
+            }
+            (None, c) => cur.push(c),
+        }
+    }
+    if quote.is_some() {
+        return Err(ReplayError::usage("unbalanced quote"));
+    }
+    if any || !cur.is_empty() {
+        out.push(cur);
+    }
+    if out.is_empty() {
+        return Err(ReplayError::usage("empty command"));
+    }
+    Ok(out)
+}

@@ -4,3 +4,8 @@ mod check;
 mod lanes;
 mod registry;
 mod rule_examples;
+mod approvals_cli;
+mod hook_contract;
+mod hook_harness;
+mod hook_nonce;
+mod store_failures;

@@ -223,7 +223,7 @@ fn decide(args: &[String]) -> Option<Answer> {
         Err(e) => return Some(Answer::ask("hook.usage", format!("tiergate hook: {e}; fix the hook command in settings.json"))),
     };
     let event = read_stdin().and_then(|raw| parse_event(&raw));
-    test_panic("main");
+    test_fault("panic-main");
     let cwd = event.as_ref().ok().and_then(|e| e.cwd.clone());
     let loaded = config::load(opts.config.as_deref(), cwd.as_deref());
     let cfg_err = loaded.as_ref().err().cloned();
@@ -259,7 +259,7 @@ fn decide(args: &[String]) -> Option<Answer> {
     let (answer, subject) = if tool == "Bash" {
         match event.input.as_ref().and_then(|i| i.get("command")).and_then(Value::as_str) {
             Some(cmd) => (bash::decide(&mut ctx, cmd), cmd.to_owned()),
-            None => (Answer::ask("hook.input", "the Bash event has no string `tool_input.command`; asking".into()), String::new()),
+            None => (Answer::ask("hook.input", "tiergate: the Bash event has no string `tool_input.command`; asking".into()), String::new()),
         }
     } else if FILE_TOOLS.contains(&tool) {
         let path = event
@@ -272,7 +272,7 @@ fn decide(args: &[String]) -> Option<Answer> {
                 Some(a) => (a, p.to_owned()),
                 None => return None,
             },
-            None => (Answer::ask("hook.input", format!("the {tool} event has no string `tool_input.file_path`; asking")), String::new()),
+            None => (Answer::ask("hook.input", format!("tiergate: the {tool} event has no string `tool_input.file_path`; asking")), String::new()),
         }
     } else {
         return None;
@@ -294,7 +294,7 @@ fn file_decision(ctx: &Ctx, opts: &Opts, raw: &str) -> Option<Answer> {
         (_, true) => path.to_path_buf(),
         (Some(c), false) => c.join(path),
         (None, false) => {
-            return Some(Answer::ask("hook.input", format!("relative file_path {raw:?} and no cwd in the event; asking")))
+            return Some(Answer::ask("hook.input", format!("tiergate: relative file_path {raw:?} and no cwd in the event; asking")))
         }
     };
     let mut prot = files::Protected { files: ctx.cfg.files.clone(), dirs: Vec::new(), patterns: Vec::new() };
@@ -326,11 +326,15 @@ fn file_decision(ctx: &Ctx, opts: &Opts, raw: &str) -> Option<Answer> {
     reason.map(|r| Answer::new(Decision::Deny, "hook.protected-path", format!("tiergate: writing here is denied: {r}")))
 }
 
-/// Test seam: `TIERGATE_TEST_PANIC=main|worker` panics at that point so the
-/// integration tests can prove the panic net answers ask. A panic can only ever
-/// turn into ask, so the seam cannot loosen anything.
-fn test_panic(at: &str) {
-    if std::env::var("TIERGATE_TEST_PANIC").is_ok_and(|v| v == at) {
-        panic!("TIERGATE_TEST_PANIC={at}");
+/// Test seam: `TIERGATE_TEST_FAULT=panic-main|panic-worker|slow-worker` injects
+/// that fault so the integration tests can prove each net answers ask. A fault can
+/// only ever turn into ask, so the seam cannot loosen anything.
+fn test_fault(at: &str) {
+    if std::env::var("TIERGATE_TEST_FAULT").is_ok_and(|v| v == at) {
+        if at.starts_with("slow") {
+            std::thread::sleep(Duration::from_secs(5));
+        } else {
+            panic!("TIERGATE_TEST_FAULT={at}");
+        }
     }
 }

@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use classifier::{Decision, Request, Tier, Verdict};
 
 use super::config::Mode;
-use super::{env_ms, store, test_panic, Answer, Ctx, CLASSIFY_BUDGET_MS};
+use super::{env_ms, store, test_fault, Answer, Ctx, CLASSIFY_BUDGET_MS};
 use crate::realfs::RealFs;
 
 enum Worked {
@@ -26,7 +26,8 @@ fn classify(req: Request, want_signature: bool) -> Result<Worked, u128> {
     let (tx, rx) = mpsc::channel();
     let spawned = std::thread::Builder::new().name("classify".into()).spawn(move || {
         let r = std::panic::catch_unwind(|| {
-            test_panic("worker");
+            test_fault("panic-worker");
+            test_fault("slow-worker");
             let v = classifier::classify_with(&req, &RealFs);
             let needs = want_signature && !v.blocked && v.tier == Tier::T3;
             let sig = if needs { classifier::semantic_signature(&req) } else { String::new() };

@@ -1,0 +1,135 @@
+//! Nonce mode end to end through real processes: deny with a code, the human's
+//! `tiergate approve`, one allowed retry, expiry, blocked commands never
+//! approvable, and 8 concurrent hook processes sharing one database.
+
+use super::hook_harness::*;
+
+/// A command the engine puts at T3 (not blocked) with a real semantic signature.
+const T3: &str = "git push origin main";
+const NONCE: &[&str] = &["--mode", "nonce"];
+
+#[track_caller]
+fn denied_code(env: &Env, command: &str) -> String {
+    let a = env.bash(NONCE, command);
+    assert_eq!(a.decision, "deny", "nonce mode denies T3: {}", a.reason);
+    code_in(&a.reason).unwrap_or_else(|| panic!("no code in: {}", a.reason))
+}
+
+#[track_caller]
+fn approve(env: &Env, code: &str) {
+    let (rc, out, err) = env.cli(&["approve", code]);
+    assert_eq!(rc, 0, "approve {code}: {out}{err}");
+}
+
+#[test]
+fn approve_then_retry_is_allowed_exactly_once() {
+    let env = Env::new("nonce");
+    let code = denied_code(&env, T3);
+    assert_eq!(denied_code(&env, T3), code, "a retry before approval shows the same code");
+    approve(&env, &code);
+    let a = env.bash(NONCE, "git push origin other-branch");
+    assert_eq!(a.decision, "deny", "a grant is bound to its command's signature: {}", a.reason);
+    let a = env.bash(NONCE, T3);
+    assert_eq!(a.decision, "allow", "{}", a.reason);
+    assert!(a.reason.contains("Approved once"), "{}", a.reason);
+    let again = denied_code(&env, T3);
+    assert_ne!(again, code, "the grant is used up; a new code is issued");
+    let (rc, _, err) = env.cli(&["approve", &code]);
+    assert_eq!(rc, 1, "a code approves once: {err}");
+}
+
+#[test]
+fn a_grant_expires_after_five_minutes() {
+    let mut env = Env::new("expiry").with("TIERGATE_NOW", "1800000000");
+    let code = denied_code(&env, T3);
+    approve(&env, &code);
+    env.set("TIERGATE_NOW", &(1_800_000_000 + 300).to_string());
+    let a = env.bash(NONCE, T3);
+    assert_eq!(a.decision, "deny", "expired grant: {}", a.reason);
+    env.set("TIERGATE_NOW", &(1_800_000_000 + 600).to_string());
+    let code = denied_code(&env, T3);
+    approve(&env, &code);
+    env.set("TIERGATE_NOW", &(1_800_000_000 + 600 + 299).to_string());
+    assert_eq!(env.bash(NONCE, T3).decision, "allow", "still live one second before expiry");
+}
+
+#[test]
+fn a_blocked_command_is_never_approvable_even_with_a_grant() {
+    let env = Env::new("blockedgrant");
+    let cmd = "rm -rf /";
+    let a = env.bash(NONCE, cmd);
+    assert_eq!(a.decision, "deny", "{}", a.reason);
+    assert!(code_in(&a.reason).is_none(), "no code is offered for a blocked command: {}", a.reason);
+    assert!(a.reason.contains("never approvable"), "{}", a.reason);
+    // Forge a live grant for exactly this command's signature: still denied.
+    let req = classifier::Request::new(cmd).with_cwd(env.cwd());
+    let sig = classifier::semantic_signature(&req);
+    let _ = env.cli(&["approvals", "list"]); // creates the schema
+    env.sql()
+        .execute(
+            "INSERT INTO grants(code, signature, command, rule, created_at, expires_at) VALUES ('FORGED', ?1, ?2, 'x', 0, 9999999999)",
+            rusqlite::params![sig, cmd],
+        )
+        .unwrap();
+    let a = env.bash(NONCE, cmd);
+    assert_eq!(a.decision, "deny", "{}", a.reason);
+    let unused: i64 = env.sql().query_row("SELECT count(*) FROM grants WHERE consumed_at IS NULL", [], |r| r.get(0)).unwrap();
+    assert_eq!(unused, 1, "a blocked command never consumes a grant");
+}
+
+#[test]
+fn eight_concurrent_hooks_use_each_grant_exactly_once() {
+    let env = Env::new("concurrent");
+    const GRANTS: usize = 3;
+    for _ in 0..GRANTS {
+        let code = denied_code(&env, T3);
+        approve(&env, &code);
+    }
+    let children: Vec<_> = (0..8).map(|_| env.spawn(&["hook", "--mode", "nonce"], &bash_event(T3, env.cwd()))).collect();
+    let answers: Vec<Answer> = children.into_iter().map(|c| answer(c.wait_with_output().unwrap()).unwrap()).collect();
+    let allowed: Vec<&Answer> = answers.iter().filter(|a| a.decision == "allow").collect();
+    assert_eq!(allowed.len(), GRANTS, "one allow per grant: {answers:#?}");
+    assert!(answers.iter().all(|a| a.decision == "allow" || a.decision == "deny"), "{answers:#?}");
+    let mut ids: Vec<&str> = allowed.iter().map(|a| a.reason.split("grant #").nth(1).unwrap_or("")).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), GRANTS, "no grant used twice: {ids:?}");
+    let (used, live): (i64, i64) = env
+        .sql()
+        .query_row(
+            "SELECT count(consumed_at), count(*) - count(consumed_at) FROM grants",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((used, live), (GRANTS as i64, 0), "every grant consumed once, none lost");
+}
+
+#[test]
+fn eight_concurrent_approvals_of_one_code_make_one_grant() {
+    let env = Env::new("approverace");
+    let _ = env.cli(&["approvals", "list"]);
+    env.sql()
+        .execute(
+            "INSERT INTO pending(code, signature, command, rule, created_at, expires_at) VALUES ('RACE22', 'sig', 'git push', 'git.push', 0, 9999999999)",
+            [],
+        )
+        .unwrap();
+    let children: Vec<_> = (0..8).map(|_| env.spawn(&["approve", "RACE22"], b"")).collect();
+    let codes: Vec<i32> = children.into_iter().map(|c| c.wait_with_output().unwrap().status.code().unwrap_or(-1)).collect();
+    assert_eq!(codes.iter().filter(|&&c| c == 0).count(), 1, "exactly one approval wins: {codes:?}");
+    assert_eq!(codes.iter().filter(|&&c| c == 1).count(), 7, "the rest find no pending code: {codes:?}");
+    let grants: i64 = env.sql().query_row("SELECT count(*) FROM grants", [], |r| r.get(0)).unwrap();
+    assert_eq!(grants, 1);
+}
+
+#[test]
+fn eight_concurrent_hooks_log_every_decision() {
+    let env = Env::new("lograce");
+    let children: Vec<_> = (0..8).map(|i| env.spawn(&["hook"], &bash_event(&format!("git push origin b{i}"), env.cwd()))).collect();
+    for c in children {
+        answer(c.wait_with_output().unwrap()).unwrap();
+    }
+    let rows: i64 = env.sql().query_row("SELECT count(DISTINCT command) FROM decisions", [], |r| r.get(0)).unwrap();
+    assert_eq!(rows, 8, "no lost audit rows");
+}

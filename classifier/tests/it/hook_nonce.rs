@@ -4,8 +4,8 @@
 
 use super::hook_harness::*;
 
-/// A command the engine puts at T3 (not blocked) with a real semantic signature.
-const T3: &str = "git push origin main";
+/// T3 by design (a write to a system path), not blocked, with a real signature.
+const T3: &str = "echo hi > /etc/hosts";
 const NONCE: &[&str] = &["--mode", "nonce"];
 
 #[track_caller]
@@ -27,8 +27,10 @@ fn approve_then_retry_is_allowed_exactly_once() {
     let code = denied_code(&env, T3);
     assert_eq!(denied_code(&env, T3), code, "a retry before approval shows the same code");
     approve(&env, &code);
-    let a = env.bash(NONCE, "git push origin other-branch");
-    assert_eq!(a.decision, "deny", "a grant is bound to its command's signature: {}", a.reason);
+    for other in ["echo bye > /etc/hosts", "echo hi > /etc/passwd"] {
+        let a = env.bash(NONCE, other);
+        assert_eq!(a.decision, "deny", "a grant is bound to its own command, not `{other}`: {}", a.reason);
+    }
     let a = env.bash(NONCE, T3);
     assert_eq!(a.decision, "allow", "{}", a.reason);
     assert!(a.reason.contains("Approved once"), "{}", a.reason);
@@ -81,9 +83,18 @@ fn a_blocked_command_is_never_approvable_even_with_a_grant() {
 fn eight_concurrent_hooks_use_each_grant_exactly_once() {
     let env = Env::new("concurrent");
     const GRANTS: usize = 3;
-    for _ in 0..GRANTS {
-        let code = denied_code(&env, T3);
-        approve(&env, &code);
+    let code = denied_code(&env, T3);
+    approve(&env, &code);
+    // A live grant is consumed by the next hook call, so the flow mints one grant at
+    // a time; clone the real one (same key, same expiry) to have several live.
+    for n in 1..GRANTS {
+        env.sql()
+            .execute(
+                "INSERT INTO grants(code, signature, command, rule, created_at, expires_at)
+                 SELECT code || ?1, signature, command, rule, created_at, expires_at FROM grants WHERE id = 1",
+                [n.to_string()],
+            )
+            .unwrap();
     }
     let children: Vec<_> = (0..8).map(|_| env.spawn(&["hook", "--mode", "nonce"], &bash_event(T3, env.cwd()))).collect();
     let answers: Vec<Answer> = children.into_iter().map(|c| answer(c.wait_with_output().unwrap()).unwrap()).collect();

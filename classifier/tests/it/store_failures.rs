@@ -22,7 +22,7 @@ fn broken_stores(tag: &str) -> Vec<(String, Env)> {
 #[test]
 fn ask_mode_keeps_the_verdict_when_the_store_is_broken() {
     for (what, env) in broken_stores("askbroken") {
-        let a = env.bash(&[], "git push origin main");
+        let a = env.bash(&[], "echo hi > /etc/hosts");
         assert_eq!(a.decision, "ask", "{what}: {}", a.reason);
         assert!(a.stderr.contains("audit log not written"), "{what}: failure reported on stderr: {}", a.stderr);
     }
@@ -38,7 +38,7 @@ fn ask_mode_read_only_verdicts_still_allow_with_a_broken_store() {
 #[test]
 fn nonce_mode_denies_when_grants_cannot_be_checked() {
     for (what, env) in broken_stores("noncebroken") {
-        let a = env.bash(&["--mode", "nonce"], "git push origin main");
+        let a = env.bash(&["--mode", "nonce"], "echo hi > /etc/hosts");
         assert_eq!(a.decision, "deny", "{what}: {}", a.reason);
         assert!(code_in(&a.reason).is_none(), "{what}: no code without a store: {}", a.reason);
     }
@@ -78,6 +78,6 @@ fn an_invalid_config_asks_on_every_call_naming_the_file() {
 fn config_mode_nonce_applies_and_the_flag_overrides_it() {
     let env = Env::new("cfgmode");
     env.write_user_config("mode = \"nonce\"\n");
-    assert_eq!(env.bash(&[], "git push origin main").decision, "deny", "config mode = nonce");
-    assert_eq!(env.bash(&["--mode", "ask"], "git push origin main").decision, "ask", "--mode wins");
+    assert_eq!(env.bash(&[], "echo hi > /etc/hosts").decision, "deny", "config mode = nonce");
+    assert_eq!(env.bash(&["--mode", "ask"], "echo hi > /etc/hosts").decision, "ask", "--mode wins");
 }

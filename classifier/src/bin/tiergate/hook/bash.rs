@@ -2,6 +2,7 @@
 //! under a wall-clock net, then map the verdict to allow / ask / deny, with the
 //! nonce approval flow for T3 when the mode says so.
 //!
+//! A grant is keyed by the semantic signature plus the verdict's rule and reason.
 //! Blocked is checked before any grant, so a blocked command is never approvable.
 //! An empty semantic signature or a store failure in nonce mode means "cannot
 //! grant": deny with the reason, never allow. It does not parse the event.
@@ -87,6 +88,10 @@ fn nonce(ctx: &mut Ctx, v: &Verdict, command: &str, signature: &str, head: Strin
                 .into(),
         );
     }
+    // Bind the grant to the verdict as well as the signature: the signature leaves
+    // out redirect targets, so `echo x > /etc/hosts` and `echo x > /etc/passwd`
+    // share one; their rule and reason (which names the path) do not.
+    let key = format!("{signature}\n{}\n{}", v.rule, v.reason);
     let (now, session) = (ctx.now, ctx.session.clone());
     let cwd = ctx.cwd.as_ref().map(|c| c.display().to_string()).unwrap_or_default();
     let shown = ctx.loggable(command);
@@ -94,7 +99,7 @@ fn nonce(ctx: &mut Ctx, v: &Verdict, command: &str, signature: &str, head: Strin
         Ok(s) => s,
         Err(e) => return deny(format!("The approval store is unavailable ({e}), so no approval can be checked or recorded; ask the user to run it themselves")),
     };
-    match store.consume_grant(signature, now) {
+    match store.consume_grant(&key, now) {
         Ok(Some(id)) => {
             return Answer::new(
                 Decision::Allow,
@@ -105,7 +110,7 @@ fn nonce(ctx: &mut Ctx, v: &Verdict, command: &str, signature: &str, head: Strin
         Ok(None) => {}
         Err(e) => return deny(format!("Checking approvals failed ({e}); ask the user to run it themselves")),
     }
-    match store.pending_code(signature, &shown, v.rule, &session, &cwd, now) {
+    match store.pending_code(&key, &shown, v.rule, &session, &cwd, now) {
         Ok(code) => deny(format!(
             "This needs the user's approval. Ask the user to run `tiergate approve {code}` in their terminal, \
              then retry the exact same command within {} minutes; each approval allows one run",

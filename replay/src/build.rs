@@ -174,8 +174,12 @@ const WORKTREE_PREFIX: &str = "tiergate-replay-";
 
 impl Worktree {
     pub fn add(root: &Path, commit: &str) -> Result<Worktree, ReplayError> {
+        // pid first (stale-worktree cleanup reads it), then a per-process counter:
+        // two replays in one process may build the same commit of different repos.
+        static SEQ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!(
-            "{WORKTREE_PREFIX}{}-{}",
+            "{WORKTREE_PREFIX}{}-{seq}-{}",
             std::process::id(),
             &commit[..commit.len().min(12)]
         ));

@@ -1,1 +1,8 @@
-//! placeholder
+//! The bench's integration tests, one binary: each drives a real git repository in
+//! a temp dir (see repo.rs) through `replay::run`, the function `cargo xtask replay`
+//! wraps, and checks exit codes, reports, declarations, caps and the build cache.
+
+mod acceptance;
+mod repo;
+mod runner;
+mod summary;

@@ -1,0 +1,148 @@
+//! Test repositories: a real git repository in a temp dir holding a tiny cargo
+//! workspace (package `classifier`, bin `tiergate` speaking protocol v1 from an
+//! editable rule table), corpora, caps.json and declared/. `check` runs a replay
+//! the way xtask does and returns its exit code and outcome.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use replay::config::Config;
+use replay::corpus::Kind;
+use replay::exit::{self, ReplayError};
+use replay::Outcome;
+
+pub const TIERGATE: &str = include_str!("tiny_tiergate.rs");
+
+pub const RULES: &str = "git push --force\tT3\tgit.push.force\nrm -rf /\tBLOCKED\tfs.rm.root\nrm \tT3\tfs.rm\ncargo test\tT1\tcargo.test\nsleep-forever\tHANG\ttest.hang\n";
+
+pub const TRUTH: &str = "id,command,cwd,expect,pinned,family,note
+ls,ls -la,,T0,false,free,a read
+push-force,git push --force origin main,,T3,true,gated,rewrites the remote
+rm-root,rm -rf /,,BLOCKED,true,gated,never
+rm-file,rm notes.txt,work,T3,false,gated,deletes
+cargo-test,cargo test,,T1,false,free,local validation
+";
+
+pub const HISTORY: &str = "id,command,weight
+h-ls,ls,40
+h-make,make,7
+h-make-install,make install,3
+h-make-clean,make clean,2
+h-git-status,git status,25
+";
+
+pub const CURATED: &str = "id,command,cwd,expect,family,note
+bypass-rm,rm -rf /tmp/x,,T3,bypass,deletes
+fp-echo,echo rm -rf /,,T0,fp,data not execution
+";
+
+pub const CAPS: &str = r#"{
+  "truth": { "new_prompts": 0, "new_prompts_weighted": 0, "loosened": 0, "new_blocks": 1 },
+  "history": { "new_prompts": 2, "new_prompts_weighted": 100, "loosened": 0, "new_blocks": 0 },
+  "curated": { "new_prompts": 0, "new_prompts_weighted": 0, "loosened": 0, "new_blocks": 0 }
+}
+"#;
+
+pub struct Repo {
+    _dir: tempfile::TempDir,
+    pub root: PathBuf,
+}
+
+impl Repo {
+    /// A repository with one commit holding the whole fixture.
+    pub fn new() -> Repo {
+        let r = Repo::empty();
+        r.write_fixture();
+        r.commit("fixture");
+        r
+    }
+
+    /// A repository with no commits and no files.
+    pub fn empty() -> Repo {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("repo");
+        std::fs::create_dir_all(&root).expect("mkdir");
+        let r = Repo { _dir: dir, root };
+        r.git(&["init", "-q", "-b", "topic"]);
+        r.git(&["config", "user.email", "t@example.invalid"]);
+        r.git(&["config", "user.name", "t"]);
+        r.git(&["config", "commit.gpgsign", "false"]);
+        r
+    }
+
+    pub fn write_fixture(&self) {
+        self.write("Cargo.toml", "[workspace]\nresolver = \"2\"\nmembers = [\"classifier\"]\n");
+        self.write(
+            "classifier/Cargo.toml",
+            "[package]\nname = \"classifier\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[[bin]]\nname = \"tiergate\"\npath = \"src/main.rs\"\n",
+        );
+        self.write("classifier/src/main.rs", TIERGATE);
+        self.write("classifier/rules.txt", RULES);
+        self.write("corpus/truth/t.csv", TRUTH);
+        self.write("corpus/history/h.csv", HISTORY);
+        self.write("corpus/curated/c.csv", CURATED);
+        self.write("corpus/fixtures/work/.keep", "");
+        self.write("caps.json", CAPS);
+        self.write(".gitignore", "/target\n/reports/\n");
+    }
+
+    pub fn write(&self, rel: &str, text: &str) {
+        let p = self.root.join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    }
+
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+    }
+
+    pub fn git(&self, args: &[&str]) -> String {
+        let out = Command::new("git").arg("-C").arg(&self.root).args(args).output().expect("git");
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+    }
+
+    pub fn commit(&self, msg: &str) -> String {
+        self.git(&["add", "-A"]);
+        self.git(&["commit", "-q", "-m", msg]);
+        self.git(&["rev-parse", "HEAD"])
+    }
+
+    pub fn config(&self, base: &str) -> Config {
+        Config {
+            root: self.root.clone(),
+            base: Some(base.to_owned()),
+            base_env: None,
+            check: true,
+            corpora: Kind::ALL.to_vec(),
+            only: Vec::new(),
+            history: Vec::new(),
+            against: None,
+            require_base: false,
+            step_summary: None,
+            timeout: Duration::from_secs(10),
+            determinism_sample: 20,
+            log: |_| {},
+            progress: false,
+        }
+    }
+}
+
+/// Runs a replay; returns the exit code and the outcome or error.
+pub fn check(cfg: &Config) -> (i32, Result<Outcome, ReplayError>) {
+    let r = replay::run(cfg);
+    (exit::code_of(&r, Outcome::failures), r)
+}
+
+/// All failure messages of an outcome, one per line (for assertion messages).
+pub fn failures(r: &Result<Outcome, ReplayError>) -> String {
+    match r {
+        Ok(o) => o.report.failures.iter().map(|f| format!("[{}] {}", f.area, f.message)).collect::<Vec<_>>().join("\n"),
+        Err(e) => e.to_string(),
+    }
+}
+
+pub fn mtime(p: &Path) -> std::time::SystemTime {
+    std::fs::metadata(p).and_then(|m| m.modified()).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}

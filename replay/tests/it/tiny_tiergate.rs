@@ -1,0 +1,86 @@
+//! The subject used by the bench's tests: a protocol v1 `tiergate batch` with a
+//! trivial, editable rule table (`rules.txt`, compiled in), no dependencies, so a
+//! test repository builds in about a second. Written into each temp repository.
+
+const RULES: &str = include_str!("../rules.txt");
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) != Some("batch") {
+        eprintln!("usage: tiergate batch [--protocol]");
+        std::process::exit(2);
+    }
+    if args.iter().any(|a| a == "--protocol") {
+        println!("1");
+        return;
+    }
+    let stdin = std::io::stdin();
+    let mut line = String::new();
+    use std::io::{BufRead, Write};
+    let mut out = std::io::stdout().lock();
+    let mut input = stdin.lock();
+    loop {
+        line.clear();
+        if input.read_line(&mut line).unwrap_or(0) == 0 {
+            break;
+        }
+        let id = raw_field(&line, "id").unwrap_or("null").to_owned();
+        let command = str_field(&line, "command").unwrap_or_default();
+        let (class, rule) = classify(&command);
+        if class == "HANG" {
+            std::thread::sleep(std::time::Duration::from_secs(3600));
+        }
+        let blocked = class == "BLOCKED";
+        let tier = if blocked { "T3" } else { class };
+        let decision = if blocked { "deny" } else if tier == "T3" { "ask" } else { "allow" };
+        let _ = writeln!(
+            out,
+            "{{\"v\":1,\"id\":{id},\"tier\":\"{tier}\",\"blocked\":{blocked},\"decision\":\"{decision}\",\"rule\":\"{rule}\",\"reason\":\"matched {rule}\"}}"
+        );
+        let _ = out.flush();
+    }
+}
+
+/// First rule whose prefix starts the command wins; unknown programs are T0.
+fn classify(command: &str) -> (&'static str, &'static str) {
+    for l in RULES.lines() {
+        let mut parts = l.split('\t');
+        let (Some(prefix), Some(class), Some(rule)) = (parts.next(), parts.next(), parts.next()) else { continue };
+        if command.starts_with(prefix) {
+            return (class, rule);
+        }
+    }
+    ("T0", "default")
+}
+
+fn raw_field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!("\"{name}\":");
+    let start = line.find(&key)? + key.len();
+    let rest = &line[start..];
+    let end = rest.find([',', '}']).unwrap_or(rest.len());
+    Some(rest[..end].trim())
+}
+
+fn str_field(line: &str, name: &str) -> Option<String> {
+    let key = format!("\"{name}\":\"");
+    let start = line.find(&key)? + key.len();
+    let mut out = String::new();
+    let mut chars = line[start..].chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some(out),
+            '\\' => match chars.next()? {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                'r' => out.push('\r'),
+                'u' => {
+                    let hex: String = chars.by_ref().take(4).collect();
+                    out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?).unwrap_or('?'));
+                }
+                other => out.push(other),
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}

@@ -81,3 +81,17 @@ fn config_mode_nonce_applies_and_the_flag_overrides_it() {
     assert_eq!(env.bash(&[], "echo hi > /etc/hosts").decision, "deny", "config mode = nonce");
     assert_eq!(env.bash(&["--mode", "ask"], "echo hi > /etc/hosts").decision, "ask", "--mode wins");
 }
+
+#[test]
+fn a_project_config_can_only_tighten() {
+    let env = Env::new("projcfg");
+    env.write_user_config("mode = \"nonce\"\nlog = true\n");
+    std::fs::write(env.work.join(".tiergate.toml"), "mode = \"ask\"\nlog = false\n").unwrap();
+    assert_eq!(env.bash(&[], "echo hi > /etc/hosts").decision, "deny", "the project cannot drop nonce mode");
+    let n: i64 = env.sql().query_row("SELECT count(*) FROM decisions", [], |r| r.get(0)).unwrap();
+    assert_eq!(n, 1, "the project cannot turn the audit log off");
+    std::fs::write(env.work.join(".tiergate.toml"), "log_full_commands = true\n").unwrap();
+    let a = env.bash(&[], "ls");
+    assert_eq!(a.decision, "ask", "{}", a.reason);
+    assert!(a.reason.contains("only be set in the user config"), "{}", a.reason);
+}

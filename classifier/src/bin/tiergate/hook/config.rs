@@ -4,10 +4,12 @@
 //! Files: user `$XDG_CONFIG_HOME/tiergate/tiergate.toml` (else
 //! `~/.config/tiergate/tiergate.toml`, replaced by `--config FILE`), then project
 //! `<cwd>/.tiergate.toml`. Keys: `mode = "ask"|"nonce"`, `log = bool`,
-//! `log_full_commands = bool`, `protected_paths = [..]`. The project level
-//! overrides scalars and adds protected paths. Nothing in the config can turn a
-//! verdict into allow; that is why a project file is allowed to set it at all.
-//! It does not read the database or decide anything.
+//! `log_full_commands = bool`, `protected_paths = [..]`. The project level can
+//! only tighten: `mode = "nonce"` wins over `ask`, `log = true` wins over false,
+//! protected paths add up, and `log_full_commands` is refused there (a repository,
+//! or an agent writing into it, must not make secrets land in the log). Nothing
+//! in the config can turn a verdict into allow. It does not read the database
+//! or decide anything.
 
 use std::path::{Path, PathBuf};
 
@@ -76,20 +78,29 @@ pub fn load(flag: Option<&Path>, cwd: Option<&Path>) -> Result<Config, String> {
         Config { mode: Mode::Ask, log: true, log_full_commands: false, protected_paths: Vec::new(), files: Vec::new() };
     let user = user_path(flag);
     let project = cwd.map(project_path);
-    for path in user.into_iter().chain(project) {
-        let file = read(&path, flag.is_some() && cfg.files.is_empty())?;
+    if let Some(path) = user {
+        let file = read(&path, flag.is_some())?;
         cfg.files.push(path);
-        let Some(f) = file else { continue };
-        if let Some(m) = f.mode {
-            cfg.mode = m;
+        if let Some(f) = file {
+            cfg.mode = f.mode.unwrap_or(cfg.mode);
+            cfg.log = f.log.unwrap_or(cfg.log);
+            cfg.log_full_commands = f.log_full_commands.unwrap_or(false);
+            cfg.protected_paths.extend(f.protected_paths.unwrap_or_default());
         }
-        if let Some(l) = f.log {
-            cfg.log = l;
+    }
+    if let Some(path) = project {
+        let file = read(&path, false)?;
+        cfg.files.push(path.clone());
+        if let Some(f) = file {
+            if f.log_full_commands.is_some() {
+                return Err(format!("{}: log_full_commands may only be set in the user config", path.display()));
+            }
+            if f.mode == Some(Mode::Nonce) {
+                cfg.mode = Mode::Nonce;
+            }
+            cfg.log |= f.log.unwrap_or(false);
+            cfg.protected_paths.extend(f.protected_paths.unwrap_or_default());
         }
-        if let Some(l) = f.log_full_commands {
-            cfg.log_full_commands = l;
-        }
-        cfg.protected_paths.extend(f.protected_paths.unwrap_or_default());
     }
     Ok(cfg)
 }

@@ -1,10 +1,48 @@
-//! The `containers` family. (Stub: no rules yet.)
+//! The `containers` family: docker, podman, nerdctl (and their compose front ends),
+//! buildah, skopeo, ctr, crictl, and the VM managers lima, colima and vagrant.
+//!
+//! It parses the CLI's global options, finds the subcommand (and the action of a
+//! management group such as `docker volume prune`) and hands off to the rule files.
+//! It does not classify the command a container runs (`docker exec web rm -rf /`):
+//! that runs inside the container's file system, not the host's, so the exec itself
+//! (T3) is the verdict; see `docker.rs`.
+
+mod compose;
+mod docker;
+mod other;
 
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Rule};
 
-pub static FAMILY: Family = Family { name: "containers", programs: &[], check, rules: RULES };
+pub static FAMILY: Family = Family { name: "containers", programs: PROGRAMS, check, rules: RULES };
 
-static RULES: &[&Rule] = &[];
+static PROGRAMS: &[&str] = &["docker", "podman", "nerdctl", "docker-compose", "podman-compose", "buildah", "skopeo", "ctr", "crictl", "lima", "limactl", "colima", "vagrant"];
 
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+static RULES: &[&Rule] = &[
+    &docker::READ,
+    &docker::HELP,
+    &docker::BUILD,
+    &docker::BUILD_PUSH,
+    &docker::RUN,
+    &docker::CHANGE,
+    &docker::REGISTRY,
+    &docker::PRUNE_ALL,
+    &docker::PRUNE_VOLUMES,
+    &docker::SYSTEM_RESET,
+    &docker::UNKNOWN,
+    &compose::DRY_RUN,
+    &compose::DOWN_VOLUMES,
+    &other::TOOL_READ,
+    &other::TOOL_CHANGE,
+    &other::VM_READ,
+    &other::VM_CHANGE,
+];
+
+fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    match inv.program.as_str() {
+        "docker" | "podman" | "nerdctl" => docker::check(inv, cx),
+        "docker-compose" | "podman-compose" => compose::check(&inv.args, inv, cx),
+        "buildah" | "skopeo" | "ctr" | "crictl" => other::tool(inv, cx),
+        _ => other::vm(inv, cx),
+    }
+}

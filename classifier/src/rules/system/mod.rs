@@ -1,10 +1,146 @@
-//! The `system` family. (Stub: no rules yet.)
+//! The `system` family: machine administration — services and power, processes
+//! and scheduled jobs, mounts, accounts, kernel and host settings, logs, firewalls
+//! and networking, macOS administration tools, and the operating system's package
+//! managers.
+//!
+//! Reads are T0, changes to the running machine T3, simulations T2; the blocked
+//! floor here is disk erasure (`diskutil eraseDisk` …) and `kill` aimed at every
+//! process or init. Coreutils-level file operations (`chmod`, `rm`, `mkfs`, `dd`)
+//! and Windows commands are not this family's.
+
+mod admin;
+mod macos;
+mod network;
+mod ospkg;
+mod process;
+mod services;
 
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Rule};
 
-pub static FAMILY: Family = Family { name: "system", programs: &[], check, rules: RULES };
+pub static FAMILY: Family = Family { name: "system", programs: PROGRAMS, check, rules: RULES };
 
-static RULES: &[&Rule] = &[];
+static PROGRAMS: &[&str] = &[
+    // services and power
+    "systemctl", "service", "launchctl", "loginctl", "update-rc.d", "chkconfig", "systemd-run", "reboot", "shutdown", "halt", "poweroff", "init", "telinit",
+    // processes and jobs
+    "kill", "killall", "pkill", "xkill", "crontab", "at", "batch", "atq", "atrm",
+    // mounts, accounts, kernel, host settings, logs
+    "mount", "umount", "swapon", "swapoff", "useradd", "userdel", "usermod", "adduser", "deluser", "addgroup", "delgroup", "groupadd", "groupdel",
+    "groupmod", "gpasswd", "passwd", "chpasswd", "chage", "chsh", "chfn", "visudo", "vipw", "vigr", "newusers", "sysctl", "modprobe", "insmod", "rmmod",
+    "hostnamectl", "timedatectl", "localectl", "journalctl", "dmesg", "lsblk",
+    // firewall and network
+    "iptables", "ip6tables", "iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore", "nft", "ufw", "firewall-cmd", "ip", "ifconfig",
+    "route", "nmcli",
+    // macOS
+    "defaults", "diskutil", "csrutil", "nvram", "tmutil", "pmset", "networksetup", "scutil", "security",
+    // OS package managers
+    "apt", "apt-get", "apt-cache", "aptitude", "dpkg", "dpkg-query", "dpkg-reconfigure", "rpm", "yum", "dnf", "microdnf", "pacman", "yay", "paru",
+    "zypper", "apk", "brew", "port", "snap", "flatpak", "nix", "nix-env", "nix-channel", "nix-collect-garbage", "nix-shell", "nix-build", "nixos-rebuild",
+];
 
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+static RULES: &[&Rule] = &[
+    &services::READ,
+    &services::CONTROL,
+    &services::POWER,
+    &services::HELP,
+    &process::READ,
+    &process::SIGNAL,
+    &process::KILL_ALL,
+    &process::CRON_READ,
+    &process::CRON_WRITE,
+    &admin::READ,
+    &admin::CHANGE,
+    &admin::DRY_RUN,
+    &admin::ACCOUNTS,
+    &network::FIREWALL_READ,
+    &network::FIREWALL_CHANGE,
+    &network::FIREWALL_DRY_RUN,
+    &network::NET_READ,
+    &network::NET_CHANGE,
+    &macos::READ,
+    &macos::CHANGE,
+    &macos::SECRET,
+    &macos::ERASE,
+    &ospkg::READ,
+    &ospkg::CHANGE,
+    &ospkg::SIMULATE,
+    &ospkg::BUILD,
+];
+
+/// Programs whose `-h` means help (elsewhere it can mean `--halt`, `--human` …).
+const DASH_H_IS_HELP: &[&str] = &[
+    "apt", "apt-get", "apt-cache", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "snap", "flatpak", "systemctl", "journalctl",
+    "loginctl", "hostnamectl", "timedatectl", "localectl", "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "passwd", "chage",
+    "ufw", "nmcli", "firewall-cmd", "iptables", "ip6tables", "nft", "crontab", "dpkg", "modprobe",
+];
+
+fn wants_help(inv: &Invocation) -> bool {
+    let p = inv.program.as_str();
+    let dash_h = DASH_H_IS_HELP.contains(&p);
+    // The KILL_ALL floor and disk erasure are never waved through by a help word.
+    if matches!(p, "kill" | "diskutil") {
+        return false;
+    }
+    let only_version = inv.args.len() == 1 && matches!(inv.args[0].text.as_str(), "--version" | "-V") && p != "ip";
+    only_version || inv.args.iter().take_while(|a| a.text != "--").any(|a| a.text == "--help" || (dash_h && a.text == "-h"))
+}
+
+fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    if wants_help(inv) {
+        cx.hit(&services::HELP);
+        return;
+    }
+    match inv.program.as_str() {
+        "systemctl" => services::systemctl(inv, cx),
+        "service" => services::service(inv, cx),
+        "launchctl" => services::launchctl(inv, cx),
+        "loginctl" => services::loginctl(inv, cx),
+        "chkconfig" => services::chkconfig(inv, cx),
+        "update-rc.d" | "systemd-run" => cx.hit(&services::CONTROL),
+        "reboot" | "shutdown" | "halt" | "poweroff" | "init" | "telinit" => services::power(inv, cx),
+        "kill" => process::kill(inv, cx),
+        "killall" | "pkill" | "xkill" => process::killall(inv, cx),
+        "crontab" => process::crontab(inv, cx),
+        "at" | "batch" | "atq" => process::at(inv, cx),
+        "atrm" => cx.hit(&process::CRON_WRITE),
+        "mount" | "umount" | "swapon" | "swapoff" => admin::mount(inv, cx),
+        "sysctl" => admin::sysctl(inv, cx),
+        "modprobe" | "insmod" | "rmmod" => admin::modules(inv, cx),
+        "hostnamectl" | "timedatectl" | "localectl" => admin::hostctl(inv, cx),
+        "journalctl" => admin::journalctl(inv, cx),
+        "dmesg" => admin::dmesg(inv, cx),
+        "lsblk" => cx.hit(&admin::READ),
+        "iptables" | "ip6tables" | "iptables-save" | "ip6tables-save" | "iptables-restore" | "ip6tables-restore" => network::iptables(inv, cx),
+        "nft" => network::nft(inv, cx),
+        "ufw" => network::ufw(inv, cx),
+        "firewall-cmd" => network::firewall_cmd(inv, cx),
+        "ip" => network::ip(inv, cx),
+        "ifconfig" => network::ifconfig(inv, cx),
+        "route" => network::route(inv, cx),
+        "nmcli" => network::nmcli(inv, cx),
+        "defaults" => macos::defaults(inv, cx),
+        "diskutil" => macos::diskutil(inv, cx),
+        "csrutil" => macos::csrutil(inv, cx),
+        "nvram" => macos::nvram(inv, cx),
+        "tmutil" => macos::tmutil(inv, cx),
+        "pmset" => macos::pmset(inv, cx),
+        "networksetup" => macos::networksetup(inv, cx),
+        "scutil" => macos::scutil(inv, cx),
+        "security" => macos::security(inv, cx),
+        "apt" | "apt-get" | "apt-cache" | "aptitude" => ospkg::apt(inv, cx),
+        "dpkg" | "dpkg-query" | "dpkg-reconfigure" => ospkg::dpkg(inv, cx),
+        "rpm" => ospkg::rpm(inv, cx),
+        "yum" | "dnf" | "microdnf" => ospkg::dnf(inv, cx),
+        "pacman" | "yay" | "paru" => ospkg::pacman(inv, cx),
+        "zypper" => ospkg::zypper(inv, cx),
+        "apk" => ospkg::apk(inv, cx),
+        "brew" => ospkg::brew(inv, cx),
+        "port" => ospkg::port(inv, cx),
+        "snap" => ospkg::snap(inv, cx),
+        "flatpak" => ospkg::flatpak(inv, cx),
+        "nix" | "nix-env" | "nix-channel" | "nix-collect-garbage" | "nix-shell" | "nix-build" | "nixos-rebuild" => ospkg::nix(inv, cx),
+        // Account tools: every program left in PROGRAMS.
+        _ => admin::accounts(inv, cx),
+    }
+}

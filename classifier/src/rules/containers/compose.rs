@@ -1,0 +1,63 @@
+//! `docker compose …`, `docker-compose …` and `podman-compose …`.
+//!
+//! Decision: `down -v`/`--volumes` is T3, not blocked: it deletes the named volumes of
+//! one compose project only (the same scope as `docker volume rm NAME`), where
+//! `docker volume prune` (blocked) deletes every unused volume on the host.
+
+use super::docker::{BUILD, BUILD_PUSH, CHANGE, HELP, READ, REGISTRY, RUN, UNKNOWN};
+use crate::call::{Arg, Invocation};
+use crate::rules::packages::args::{first_positional, has_flag, has_short, wants_help};
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// `docker compose --dry-run ACTION …` (compose v2 honours `--dry-run` for every action).
+/// ## Why this tier
+/// Simulation: compose prints what it would do and changes nothing.
+pub static DRY_RUN: Rule = Rule::t2("containers.compose.dry-run")
+    .reason("compose --dry-run only prints what it would do")
+    .matches(&["docker compose --dry-run up -d", "docker compose --dry-run down -v"])
+    .not_matches(&["docker compose up -d"]);
+
+/// ## What it matches
+/// `docker compose down -v|--volumes` (and `docker-compose down -v`).
+/// ## Why this tier
+/// Deletes the project's named volumes, i.e. its data; approvable because it is scoped to one project.
+pub static DOWN_VOLUMES: Rule = Rule::t3("containers.compose.down-volumes")
+    .reason("compose down -v deletes this project's volumes and their data; run `docker compose down` to keep the data, or ask the user")
+    .matches(&["docker compose down -v", "docker-compose down --volumes", "docker compose -f dev.yml down -v --remove-orphans"])
+    .not_matches(&["docker compose down", "docker compose ps"]);
+
+/// Compose global options that take a value.
+const VALUE_OPTS: &[&str] = &["-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel", "-H", "--host", "--context", "-c"];
+
+const READS: &[&str] = &["ps", "logs", "config", "ls", "images", "top", "version", "port", "events", "convert", "stats", "wait", "alpha"];
+const RUNS: &[&str] = &["up", "run", "exec", "start", "create", "attach", "watch", "cp", "scale", "restart", "unpause"];
+const CHANGES: &[&str] = &["down", "stop", "rm", "kill", "pause", "commit", "export"];
+
+/// `args` are the words after `compose` (or after `docker-compose`).
+pub(super) fn check(args: &[Arg], _inv: &Invocation, cx: &mut Cx<'_>) {
+    let Some(i) = first_positional(args, VALUE_OPTS) else {
+        cx.hit(&HELP);
+        return;
+    };
+    if wants_help(args, &["-h"]) {
+        cx.hit(&HELP);
+        return;
+    }
+    let action = args[i].text.as_str();
+    let rest = &args[i + 1..];
+    if has_flag(&args[..i], &["--dry-run"]) || (!READS.contains(&action) && has_flag(rest, &["--dry-run"])) {
+        cx.hit(&DRY_RUN);
+        return;
+    }
+    match action {
+        a if READS.contains(&a) => cx.hit(&READ),
+        "build" if has_flag(rest, &["--push"]) => cx.hit(&BUILD_PUSH),
+        "build" => cx.hit(&BUILD),
+        "down" if has_short(rest, 'v') || has_flag(rest, &["--volumes"]) => cx.hit(&DOWN_VOLUMES),
+        "push" | "pull" => cx.hit(&REGISTRY),
+        a if RUNS.contains(&a) => cx.hit(&RUN),
+        a if CHANGES.contains(&a) => cx.hit(&CHANGE),
+        a => cx.hit_because(&UNKNOWN, format!("`compose {a}` is a compose action tiergate does not model; ask the user before running it")),
+    }
+}

@@ -1,0 +1,288 @@
+//! `docker`, `podman` and `nerdctl`: reads, builds, the container lifecycle,
+//! registries and the prune floor. `docker compose …` is handed to `compose.rs`.
+//!
+//! Decisions: `docker build` is T1 (it writes only the local image store and the
+//! build cache, like `cargo build` writes `target/`); `--push` or a registry output
+//! makes it T3. `docker exec CTR CMD` and `docker run IMG CMD` are T3 whatever
+//! `CMD` is: the command runs in the container's file system, so host path rules
+//! (`rm -rf /` → blocked) do not apply, and starting or entering a container is
+//! already a consent-level change.
+
+use crate::call::{Arg, Invocation};
+use crate::rules::packages::args::{first_positional, has_flag, has_short, positionals, value_of, wants_help};
+use crate::rules::paths;
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// Read-only docker/podman/nerdctl subcommands: `ps`, `images`, `logs`, `inspect`, `version`,
+/// `info`, `stats`, `top`, `history`, `events`, `port`, `diff`, and the `ls`/`inspect`
+/// actions of management groups (`docker volume ls`, `docker network inspect`).
+/// ## Why this tier
+/// They only report on the daemon's state.
+pub static READ: Rule = Rule::t0("containers.read")
+    .reason("reads container, image, network or volume state only")
+    .matches(&["docker ps -a", "docker logs -f web", "podman images", "docker volume ls", "sudo docker inspect web", "docker -D ps", "docker context ls"])
+    .not_matches(&["docker rm web", "docker volume prune", "docker run nginx"]);
+
+/// ## What it matches
+/// `--help`/`-h` on the docker CLI or on one of its subcommands (`docker rm --help`, `docker -h rm x`).
+/// ## Why this tier
+/// Prints usage; runs nothing.
+pub static HELP: Rule = Rule::t0("containers.help")
+    .reason("prints help only")
+    .matches(&["docker --help", "docker -h rm my-container", "docker run --help", "podman system prune --help"])
+    .not_matches(&["docker run -h myhost alpine", "docker run alpine --help"]);
+
+/// ## What it matches
+/// Local image builds: `docker build`, `docker buildx build|bake` without `--push`, `docker image build`,
+/// `docker init`, `podman build`.
+/// ## Why this tier
+/// T1 (local build): it writes the local image store and build cache only, the way `cargo build`
+/// writes `target/`; nothing running changes and nothing leaves the machine.
+/// ## Known gaps
+/// `RUN` steps execute arbitrary commands inside the build sandbox (with network access).
+pub static BUILD: Rule = Rule::t1("containers.build")
+    .reason("builds an image locally; nothing running changes and nothing is pushed")
+    .matches(&["docker build -t app:dev .", "docker buildx build -t app .", "podman build -f Containerfile .", "docker image build ."])
+    .not_matches(&["docker buildx build --push -t r/app .", "docker build --help"]);
+
+/// ## What it matches
+/// A build that publishes its result: `--push`, `--output type=registry`, `buildx bake --push`.
+/// ## Why this tier
+/// Writes to a registry others pull from.
+pub static BUILD_PUSH: Rule = Rule::t3("containers.build-push")
+    .reason("builds and pushes the image to a registry; build locally and ask before pushing")
+    .matches(&["docker buildx build --push -t r/app .", "docker buildx build --output type=registry -t r/app .", "docker buildx bake --push"])
+    .not_matches(&["docker buildx build -t app ."])
+    .suggest("docker buildx build -t app .");
+
+/// ## What it matches
+/// Starting or entering containers: `run`, `create`, `exec`, `start`, `attach`, `cp` into a container,
+/// `commit`, and `kube play`/`pod create` (podman).
+/// ## Why this tier
+/// A running container changes live state (ports, volumes, the host paths it mounts). A command run
+/// by `docker exec`/`docker run` executes inside the container, so it is not classified against the
+/// host's paths: the exec itself needs consent. `--privileged` and host-root mounts are named in the reason.
+pub static RUN: Rule = Rule::t3("containers.run")
+    .reason("starts or enters a container, which changes live state; ask the user first")
+    .matches(&["docker run nginx", "docker run --rm -it ubuntu bash", "docker exec -it web sh", "docker exec web rm -rf /", "podman run --rm alpine echo hi", "docker cp ./x web:/tmp/x"])
+    .not_matches(&["docker ps", "docker run --help"]);
+
+/// ## What it matches
+/// Lifecycle and resource changes: `stop`, `kill`, `restart`, `rm`, `rmi`, `pause`, `rename`, `update`,
+/// `tag`, `load`, `import`, `network|volume create|rm|connect`, `container|image|network|builder prune`,
+/// `system prune` without `--all`/`--volumes`, `context use|create|rm`, swarm and service changes.
+/// ## Why this tier
+/// Stops workloads or deletes containers, images and networks; approvable because each is scoped.
+pub static CHANGE: Rule = Rule::t3("containers.change")
+    .reason("changes or deletes containers, images, networks or volumes; ask the user first")
+    .matches(&["docker stop web", "docker rm -f web", "docker rmi nginx:latest", "docker -D rm my-container", "docker volume rm data", "docker system prune", "docker image prune -a", "docker context use prod"])
+    .not_matches(&["docker ps", "docker system prune -a"]);
+
+/// ## What it matches
+/// Registry traffic that writes: `push`, `pull` (writes the local image store), `login`, `logout`,
+/// `manifest push`, `trust sign`.
+/// ## Why this tier
+/// Publishes images, or stores credentials.
+pub static REGISTRY: Rule = Rule::t3("containers.registry")
+    .reason("pushes, pulls or logs in to a registry; ask the user first")
+    .matches(&["docker push my-image:latest", "docker pull nginx", "docker login registry.example.com", "podman push app quay.io/x/app"])
+    .not_matches(&["docker images", "docker search nginx"]);
+
+/// ## What it matches
+/// `docker|podman|nerdctl system prune` with `-a`/`--all` or `--volumes` (FEATURES.md §13 docker_critical).
+/// ## Why this tier
+/// Deletes every unused image (and with `--volumes` every unused volume's data) in one go; volume data
+/// cannot be recovered. Never approvable.
+pub static PRUNE_ALL: Rule = Rule::blocked("containers.prune-all")
+    .reason("system prune --all/--volumes deletes every unused image and volume; remove the specific images or volumes by name instead")
+    .matches(&["docker system prune -a", "docker system prune --all --force", "docker system prune --volumes", "docker system prune -af --volumes", "podman system prune -a", "sudo docker system prune -a"])
+    .not_matches(&["docker system prune", "docker system df", "docker system prune --help"])
+    .suggest("docker system prune");
+
+/// ## What it matches
+/// `docker|podman|nerdctl volume prune` (FEATURES.md §13 docker_critical).
+/// ## Why this tier
+/// Deletes the data of every volume no container uses right now, which includes stopped databases.
+pub static PRUNE_VOLUMES: Rule = Rule::blocked("containers.prune-volumes")
+    .reason("volume prune deletes the data of every unused volume; remove a specific volume with `docker volume rm NAME` instead")
+    .matches(&["docker volume prune", "docker volume prune -f", "podman volume prune --force"])
+    .not_matches(&["docker volume ls", "docker volume rm data"])
+    .suggest("docker volume rm data");
+
+/// ## What it matches
+/// `podman system reset` (and `nerdctl`/`docker` spellings): wipes all containers, images, volumes and storage.
+/// ## Why this tier
+/// Irreversible: every volume's data goes with it.
+pub static SYSTEM_RESET: Rule = Rule::blocked("containers.system-reset")
+    .reason("system reset deletes every container, image and volume; remove what you need to by name instead")
+    .matches(&["podman system reset", "podman system reset -f"])
+    .not_matches(&["podman system info"])
+    .suggest("podman system prune");
+
+/// ## What it matches
+/// A docker/podman subcommand or group action tiergate does not model (plugins, new verbs).
+/// ## Why this tier
+/// The docker CLI mutates by default (most of its verbs change state), so unknown is not safe.
+pub static UNKNOWN: Rule = Rule::t3("containers.unknown-subcommand")
+    .reason("a docker/podman subcommand tiergate does not model; ask the user before running it")
+    .matches(&["docker frobnicate x", "docker volume frob"])
+    .not_matches(&["docker ps"]);
+
+/// Global options that take a value (docker, podman, nerdctl).
+const GLOBAL_VALUE_OPTS: &[&str] = &[
+    "-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--connection", "--url", "--root",
+    "--runroot", "--storage-driver", "--cgroup-manager", "--identity", "--namespace", "-n", "--address", "-a", "--snapshotter", "--cni-path",
+    "--data-root", "--module", "--out", "--events-backend", "--runtime", "--network-cmd-path", "--tmpdir",
+];
+
+/// Subcommands that only read.
+const READS: &[&str] = &["ps", "images", "logs", "inspect", "version", "info", "stats", "top", "history", "events", "port", "diff", "search", "wait", "healthcheck", "sbom", "scout"];
+/// Group actions that only read.
+const GROUP_READS: &[&str] = &["ls", "list", "ps", "inspect", "logs", "top", "stats", "port", "diff", "history", "show", "df", "info", "events", "du", "version", "exists", "services", "tree", "cves", "quickview", "recommendations"];
+/// Subcommands (or group actions) that start or enter containers.
+const RUNS: &[&str] = &["run", "create", "exec", "start", "attach", "commit", "play", "restore", "checkpoint", "debug"];
+/// Registry writes.
+const REGISTRY_OPS: &[&str] = &["push", "pull", "login", "logout", "sign", "revoke"];
+/// Changes.
+const CHANGES: &[&str] = &[
+    "stop", "kill", "restart", "rm", "rmi", "pause", "unpause", "rename", "update", "tag", "untag", "load", "import", "prune", "connect",
+    "disconnect", "use", "scale", "rollback", "join", "leave", "init", "promote", "demote", "deploy", "remove", "enable", "disable", "install",
+    "upgrade", "set", "unlock", "reload", "mount", "unmount", "reset", "key", "annotate", "add", "generate", "cleanup", "rotate", "drain", "kube",
+];
+/// Management groups whose second word is the action.
+const GROUPS: &[&str] = &[
+    "container", "image", "network", "volume", "system", "builder", "buildx", "context", "plugin", "secret", "config", "service", "stack", "swarm",
+    "node", "trust", "manifest", "pod", "machine", "generate", "kube", "artifact", "farm", "namespace", "apparmor",
+];
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args = &inv.args;
+    let Some(sub_i) = first_positional(args, GLOBAL_VALUE_OPTS) else {
+        // `docker`, `docker --version`, `docker -h`: usage or version only.
+        cx.hit(if wants_help(args, &["-h"]) { &HELP } else { &READ });
+        return;
+    };
+    if wants_help(&args[..sub_i], &["-h"]) {
+        cx.hit(&HELP);
+        return;
+    }
+    let sub = args[sub_i].text.as_str();
+    let rest = &args[sub_i + 1..];
+    if sub == "compose" {
+        compose_call(rest, inv, cx);
+        return;
+    }
+    if GROUPS.contains(&sub) {
+        let Some(act_i) = first_positional(rest, &[]) else {
+            cx.hit(if rest.is_empty() || wants_help(rest, &["-h"]) { &HELP } else { &UNKNOWN });
+            return;
+        };
+        if wants_help(&rest[..act_i], &["-h"]) || rest.get(act_i + 1).is_some_and(|a| a.text == "--help") {
+            cx.hit(&HELP);
+            return;
+        }
+        group(sub, &rest[act_i].text, &rest[act_i + 1..], cx);
+        return;
+    }
+    // `--help` before the first operand of the subcommand (`docker run --help`; not
+    // `docker run alpine --help`, where it is the container's argument).
+    if rest.iter().take_while(|a| a.is_flag()).any(|a| a.text == "--help") {
+        cx.hit(&HELP);
+        return;
+    }
+    single(sub, rest, cx, inv);
+}
+
+fn compose_call(rest: &[Arg], inv: &Invocation, cx: &mut Cx<'_>) {
+    super::compose::check(rest, inv, cx);
+}
+
+fn single(sub: &str, rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
+    match sub {
+        "build" => build(rest, cx),
+        // `docker init` writes a Dockerfile and compose file into the tree: authoring.
+        "init" => cx.hit(&BUILD),
+        "save" | "export" => {
+            cx.hit(&READ);
+            write_output(rest, cx, inv);
+        }
+        "cp" => cp(rest, cx, inv),
+        "run" | "create" => run(sub, rest, cx),
+        s if READS.contains(&s) => cx.hit(&READ),
+        s if RUNS.contains(&s) => cx.hit(&RUN),
+        s if REGISTRY_OPS.contains(&s) => cx.hit(&REGISTRY),
+        s if CHANGES.contains(&s) => cx.hit(&CHANGE),
+        s => cx.hit_because(&UNKNOWN, format!("`{s}` is a docker subcommand tiergate does not model; ask the user before running it")),
+    }
+}
+
+fn group(group: &str, action: &str, rest: &[Arg], cx: &mut Cx<'_>) {
+    match (group, action) {
+        ("system", "prune") if has_short(rest, 'a') || has_flag(rest, &["--all", "--volumes"]) => cx.hit(&PRUNE_ALL),
+        ("system", "reset") => cx.hit(&SYSTEM_RESET),
+        ("volume", "prune") => cx.hit(&PRUNE_VOLUMES),
+        ("buildx" | "builder" | "image", "build" | "bake") => build(rest, cx),
+        (_, a) if GROUP_READS.contains(&a) => cx.hit(&READ),
+        ("container", a) if RUNS.contains(&a) => cx.hit(&RUN),
+        ("pod", "create" | "start") | ("kube", "play") | ("machine", "ssh") => cx.hit(&RUN),
+        ("container", "run" | "create") => cx.hit(&RUN),
+        (_, a) if REGISTRY_OPS.contains(&a) => cx.hit(&REGISTRY),
+        (_, a) if CHANGES.contains(&a) || a == "create" || a == "start" || a == "rm" => cx.hit(&CHANGE),
+        (g, a) => cx.hit_because(&UNKNOWN, format!("`{g} {a}` is a docker action tiergate does not model; ask the user before running it")),
+    }
+}
+
+fn build(rest: &[Arg], cx: &mut Cx<'_>) {
+    let output = value_of(rest, &["--output", "-o"]).unwrap_or("");
+    if has_flag(rest, &["--push"]) || output.contains("type=registry") || output.contains("push=true") {
+        cx.hit(&BUILD_PUSH);
+    } else {
+        cx.hit(&BUILD);
+    }
+}
+
+fn run(sub: &str, rest: &[Arg], cx: &mut Cx<'_>) {
+    let mut why = Vec::new();
+    if has_flag(rest, &["--privileged"]) {
+        why.push("--privileged");
+    }
+    let host_root = rest.iter().any(|a| a.text.starts_with("/:") || a.text.contains("source=/,") || a.text.contains("src=/,") || a.text.ends_with("source=/"));
+    if host_root {
+        why.push("the host's root mounted");
+    }
+    if has_flag(rest, &["--pid", "--net", "--network", "--ipc", "--userns"]) && rest.iter().any(|a| a.text.ends_with("=host") || a.text == "host") {
+        why.push("host namespaces");
+    }
+    if why.is_empty() {
+        cx.hit(&RUN);
+    } else {
+        cx.hit_because(&RUN, format!("`docker {sub}` starts a container with {}: it can change the host; ask the user first", why.join(" and ")));
+    }
+}
+
+fn cp(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
+    let ops = positionals(rest, &[]);
+    match ops.last() {
+        // `docker cp CTR:/path ./dest` reads the container and writes a host path.
+        Some((i, dest)) if !dest.contains(':') && ops.len() >= 2 => {
+            cx.hit(&READ);
+            paths::check_write(cx, &rest[*i], inv.cwd.as_deref());
+        }
+        _ => cx.hit(&RUN),
+    }
+}
+
+fn write_output(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
+    let mut it = rest.iter();
+    while let Some(a) = it.next() {
+        if a.text == "-o" || a.text == "--output" {
+            if let Some(v) = it.next() {
+                paths::check_write(cx, v, inv.cwd.as_deref());
+            }
+        } else if let Some(v) = a.text.strip_prefix("--output=") {
+            let arg = Arg { text: v.to_owned(), ..a.clone() };
+            paths::check_write(cx, &arg, inv.cwd.as_deref());
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! Argv helpers shared by the `packages`, `system` and `containers` families:
+//! positional words with value options skipped, help detection, verb tables.
+//!
+//! It knows no program; callers pass the options their CLI declares.
+
+use crate::call::Arg;
+
+/// FEATURES.md §2 `MUTATIVE_VERBS`, used where a CLI's own table is unknown
+/// (plugin goals, nested subcommands).
+pub(crate) const MUTATIVE_VERBS: &[&str] = &[
+    "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
+    "install", "upgrade", "downgrade", "publish", "promote", "scale", "resize", "autoscale", "start", "restart", "reboot", "reload", "refresh", "resume",
+    "uncordon", "unsuspend", "enable", "disable", "suspend", "pause", "stop", "shutdown", "halt", "abort", "move", "rename", "copy", "sync", "import",
+    "export", "migrate", "transfer", "attach", "bind", "connect", "mount", "exec", "execute", "invoke", "trigger", "send", "reply", "replay", "push",
+    "merge", "rebase", "rollback", "grant", "assign", "revoke", "reconcile", "rsync", "delete", "destroy", "remove", "drop", "purge", "wipe", "clean",
+    "cleanup", "trash", "shred", "srm", "truncate", "kill", "terminate", "uninstall", "unpublish", "drain", "evict", "cordon", "deregister", "detach",
+    "disconnect", "unbind", "force-delete", "force-remove", "erase", "comment", "label", "annotate", "approve", "close", "reopen", "tag", "post", "add",
+    "rm", "del", "up", "down", "run", "load", "unload", "release",
+];
+
+/// FEATURES.md §2 `READ_ONLY_VERBS` plus common spellings.
+pub(crate) const READ_VERBS: &[&str] = &[
+    "get", "list", "ls", "describe", "show", "read", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "find", "query",
+    "scan", "fetch", "download", "version", "help", "whoami", "which", "explain", "top", "stat", "stats", "history", "tree", "env", "print", "dump",
+    "check", "verify", "validate", "diff", "ps", "images", "cat",
+];
+
+/// Positional words (index into `args`, text), skipping the values of `value_opts`
+/// (`--opt value`; `--opt=value` is one word). Words after `--` are positional.
+pub(crate) fn positionals<'a>(args: &'a [Arg], value_opts: &[&str]) -> Vec<(usize, &'a str)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut dashdash = false;
+    while i < args.len() {
+        let a = args[i].text.as_str();
+        if dashdash {
+            out.push((i, a));
+        } else if a == "--" {
+            dashdash = true;
+        } else if value_opts.contains(&a) {
+            i += 1;
+        } else if !(a.len() > 1 && a.starts_with('-')) {
+            out.push((i, a));
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Index of the first positional word, skipping `value_opts` values.
+pub(crate) fn first_positional(args: &[Arg], value_opts: &[&str]) -> Option<usize> {
+    positionals(args, value_opts).first().map(|(i, _)| *i)
+}
+
+/// True when `--help` (or one of `extra`, such as `-h`) appears before `--`.
+pub(crate) fn wants_help(args: &[Arg], extra: &[&str]) -> bool {
+    args.iter().take_while(|a| a.text != "--").any(|a| a.text == "--help" || extra.contains(&a.text.as_str()))
+}
+
+/// True when a word before `--` equals one of `flags` or starts with `flag=`.
+pub(crate) fn has_flag(args: &[Arg], flags: &[&str]) -> bool {
+    args.iter().take_while(|a| a.text != "--").any(|a| {
+        let t = a.text.as_str();
+        flags.iter().any(|f| t == *f || (f.starts_with("--") && t.strip_prefix(f).is_some_and(|r| r.starts_with('='))))
+    })
+}
+
+/// True when a packed short cluster before `--` (`-af`) holds `letter`.
+pub(crate) fn has_short(args: &[Arg], letter: char) -> bool {
+    args.iter()
+        .take_while(|a| a.text != "--")
+        .any(|a| a.text.len() >= 2 && a.text.starts_with('-') && !a.text.starts_with("--") && a.text[1..].chars().all(|c| c.is_ascii_alphanumeric()) && a.text[1..].contains(letter))
+}
+
+/// The value of `--opt value` / `--opt=value` / `-o value` before `--`.
+pub(crate) fn value_of<'a>(args: &'a [Arg], spellings: &[&str]) -> Option<&'a str> {
+    let mut it = args.iter().take_while(|a| a.text != "--");
+    while let Some(a) = it.next() {
+        for s in spellings {
+            if a.text == *s {
+                return it.next().map(|n| n.text.as_str());
+            }
+            if let Some(v) = a.text.strip_prefix(*s).and_then(|r| r.strip_prefix('=')) {
+                return Some(v);
+            }
+        }
+    }
+    None
+}
+
+/// Which verb table a word falls in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verb {
+    Read,
+    Mutate,
+    Unknown,
+}
+
+/// Looks a subcommand word up in a CLI's own tables, then the generic ones.
+pub(crate) fn verb(word: &str, read: &[&str], mutate: &[&str]) -> Verb {
+    if mutate.contains(&word) {
+        Verb::Mutate
+    } else if read.contains(&word) {
+        Verb::Read
+    } else {
+        let head = word.split(['-', '_', ':']).next().unwrap_or(word);
+        if MUTATIVE_VERBS.contains(&word) || MUTATIVE_VERBS.contains(&head) {
+            Verb::Mutate
+        } else if READ_VERBS.contains(&word) || READ_VERBS.contains(&head) {
+            Verb::Read
+        } else {
+            Verb::Unknown
+        }
+    }
+}
+
+/// Single-quotes `s` for the shell (for re-assembling argv into script text).
+pub(crate) fn shell_quote(s: &str) -> String {
+    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c)) {
+        return s.to_owned();
+    }
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<Arg> {
+        s.split_whitespace().map(Arg::lit).collect()
+    }
+
+    #[test]
+    fn value_options_are_skipped() {
+        let a = args("-H host --context=x run -d nginx");
+        let p: Vec<&str> = positionals(&a, &["-H"]).into_iter().map(|(_, w)| w).collect();
+        assert_eq!(p, ["run", "nginx"]);
+    }
+
+    #[test]
+    fn verbs_fall_back_to_generic_tables() {
+        assert_eq!(verb("delete-stack", &[], &[]), Verb::Mutate);
+        assert_eq!(verb("list-units", &[], &[]), Verb::Read);
+        assert_eq!(verb("frobnicate", &[], &[]), Verb::Unknown);
+    }
+
+    #[test]
+    fn quoting_round_trips_plain_words() {
+        assert_eq!(shell_quote("--watch"), "--watch");
+        assert_eq!(shell_quote("a b"), "'a b'");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+    }
+}

@@ -1,0 +1,109 @@
+//! Machine administration: mounts and swap, users and groups, kernel settings and
+//! modules, host settings (`hostnamectl`, `timedatectl`, `localectl`), logs
+//! (`journalctl`, `dmesg`) and block-device listing.
+//!
+//! Reads stay T0; every change is T3. Nothing here is on the blocked floor (disk
+//! formatting tools belong to coreutils' `mkfs`/`dd` rules).
+
+use crate::call::Invocation;
+use crate::rules::packages::args::{first_positional, has_flag, has_short, positionals};
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// Read-only views: bare `mount` / `mount -l`, `swapon --show`, `sysctl NAME`/`-a`, `modprobe -c`,
+/// `passwd -S`, `chage -l`, `hostnamectl [status]`, `timedatectl [status|show|list-timezones]`,
+/// `localectl [status|list-*]`, `journalctl …` (without vacuum/rotate), `dmesg` (without clearing), `lsblk`.
+/// ## Why this tier
+/// They report on the machine; nothing changes.
+pub static READ: Rule = Rule::t0("system.admin.read")
+    .reason("reads machine settings, mounts, accounts or logs only")
+    .matches(&["mount", "sysctl -a", "sysctl net.ipv4.ip_forward", "journalctl -u nginx --since today", "dmesg -T", "hostnamectl", "timedatectl status", "lsblk -f", "swapon --show", "passwd -S bob"])
+    .not_matches(&["sysctl -w net.ipv4.ip_forward=1", "journalctl --vacuum-time=1d", "mount /dev/sdb1 /mnt"]);
+
+/// ## What it matches
+/// `mount DEV DIR`, `umount`, `swapon DEV|-a`, `swapoff`, `sysctl -w|-p|--system|NAME=VALUE`,
+/// `modprobe MOD`, `modprobe -r`, `insmod`, `rmmod`, `hostnamectl set-*`, `timedatectl set-*`,
+/// `localectl set-*`, `journalctl --vacuum-*|--rotate|--flush`, `dmesg -c|-C|-n`.
+/// ## Why this tier
+/// Changes the running machine (file systems, kernel, clock, host name, logs).
+pub static CHANGE: Rule = Rule::t3("system.admin.change")
+    .reason("changes mounts, kernel settings, host settings or system logs; ask the user first")
+    .matches(&["mount /dev/sdb1 /mnt", "umount /mnt", "swapoff -a", "sysctl -w net.ipv4.ip_forward=1", "modprobe br_netfilter", "rmmod nvidia", "hostnamectl set-hostname x", "timedatectl set-time '2020-01-01'", "journalctl --vacuum-time=1d", "dmesg -C"])
+    .not_matches(&["mount", "dmesg", "modprobe -n br_netfilter"]);
+
+/// ## What it matches
+/// `modprobe -n|--dry-run`.
+/// ## Why this tier
+/// Simulation: prints what would be loaded.
+pub static DRY_RUN: Rule = Rule::t2("system.admin.dry-run")
+    .reason("dry run: prints what would change and changes nothing")
+    .matches(&["modprobe -n br_netfilter", "modprobe --dry-run -v zfs"])
+    .not_matches(&["modprobe zfs"]);
+
+/// ## What it matches
+/// Account changes: `useradd`, `userdel`, `usermod`, `adduser`, `deluser`, `groupadd`, `groupdel`,
+/// `groupmod`, `gpasswd`, `passwd USER`, `chpasswd`, `chage`, `chsh`, `chfn`, `visudo`, `vipw`, `vigr`, `newusers`.
+/// ## Why this tier
+/// Creates, deletes or grants accounts and privileges.
+pub static ACCOUNTS: Rule = Rule::t3("system.accounts.change")
+    .reason("creates, deletes or changes user accounts, groups, passwords or sudo rights; ask the user first")
+    .matches(&["useradd bob", "userdel -r bob", "usermod -aG sudo bob", "passwd bob", "visudo", "sudo groupadd devs", "chsh -s /bin/zsh"])
+    .not_matches(&["passwd -S bob", "chage -l bob", "id bob"]);
+
+pub(super) fn mount(inv: &Invocation, cx: &mut Cx<'_>) {
+    let p = inv.program.as_str();
+    let reads = match p {
+        // `mount`, `mount -l`, `mount -t ext4` (lists mounts of that type).
+        "mount" => positionals(&inv.args, &["-t", "--types", "-O", "--test-opts"]).is_empty() && !has_flag(&inv.args, &["-a", "--all"]),
+        "swapon" => inv.args.is_empty() || has_flag(&inv.args, &["--show", "-s", "--summary"]),
+        _ => false,
+    };
+    cx.hit(if reads { &READ } else { &CHANGE });
+}
+
+pub(super) fn accounts(inv: &Invocation, cx: &mut Cx<'_>) {
+    let reads = match inv.program.as_str() {
+        "passwd" => has_flag(&inv.args, &["-S", "--status"]),
+        "chage" => has_flag(&inv.args, &["-l", "--list"]),
+        _ => false,
+    };
+    cx.hit(if reads { &READ } else { &ACCOUNTS });
+}
+
+pub(super) fn sysctl(inv: &Invocation, cx: &mut Cx<'_>) {
+    let writes = has_flag(&inv.args, &["-w", "--write", "-p", "--load", "--system"]) || inv.words().any(|w| w.contains('=') && !w.starts_with('-'));
+    cx.hit(if writes { &CHANGE } else { &READ });
+}
+
+pub(super) fn modules(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.program == "modprobe" {
+        if has_flag(&inv.args, &["-n", "--dry-run", "--show"]) {
+            cx.hit(&DRY_RUN);
+            return;
+        }
+        if has_flag(&inv.args, &["-c", "--showconfig", "--show-depends", "-D", "--show-modversions", "--dump-modversions"]) {
+            cx.hit(&READ);
+            return;
+        }
+    }
+    cx.hit(&CHANGE);
+}
+
+pub(super) fn hostctl(inv: &Invocation, cx: &mut Cx<'_>) {
+    let verb = first_positional(&inv.args, &["-H", "--host", "-M", "--machine", "-p", "--property"]).map(|i| inv.args[i].text.as_str());
+    match verb {
+        None | Some("status" | "show" | "timesync-status" | "show-timesync" | "hostname" | "icon-name" | "chassis" | "deployment" | "location") if !(inv.program == "hostnamectl" && positionals(&inv.args, &[]).len() > 1) => cx.hit(&READ),
+        Some(v) if v.starts_with("list-") => cx.hit(&READ),
+        _ => cx.hit(&CHANGE),
+    }
+}
+
+pub(super) fn journalctl(inv: &Invocation, cx: &mut Cx<'_>) {
+    let changes = inv.flags().any(|f| f.starts_with("--vacuum") || matches!(f, "--rotate" | "--flush" | "--sync" | "--relinquish-var" | "--smart-relinquish-var" | "--setup-keys"));
+    cx.hit(if changes { &CHANGE } else { &READ });
+}
+
+pub(super) fn dmesg(inv: &Invocation, cx: &mut Cx<'_>) {
+    let changes = has_flag(&inv.args, &["--clear", "--read-clear", "--console-off", "--console-on", "--console-level"]) || has_short(&inv.args, 'c') || has_short(&inv.args, 'C') || has_short(&inv.args, 'n') || has_short(&inv.args, 'D') || has_short(&inv.args, 'E');
+    cx.hit(if changes { &CHANGE } else { &READ });
+}

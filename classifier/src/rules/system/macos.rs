@@ -1,0 +1,125 @@
+//! macOS administration: `defaults`, `diskutil`, `csrutil`, `nvram`, `tmutil`,
+//! `pmset`, `networksetup`, `scutil`, `security`.
+//!
+//! Decisions: erasing disks (`diskutil eraseDisk|eraseVolume|zeroDisk|secureErase|
+//! randomDisk|reformat|partitionDisk`, `apfs deleteContainer|deleteVolume|eraseVolume`)
+//! is on the blocked floor, like `mkfs`/`dd`. `csrutil disable` is T3, not blocked:
+//! it only works from the recovery OS and `csrutil enable` reverses it. Printing a
+//! keychain secret (`security find-generic-password -w`, `dump-keychain -d`) is T3:
+//! the read itself discloses a credential.
+
+use crate::call::Invocation;
+use crate::rules::packages::args::{first_positional, has_flag, positionals};
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// `defaults read|read-type|domains|find|export`, `diskutil list|info|activity|apfs list|verifyVolume`,
+/// `csrutil status`, `nvram -p`/`nvram NAME`, `tmutil listbackups|status|latestbackup|destinationinfo`,
+/// `pmset -g`, `networksetup -list*|-get*|-print*`, `scutil --get|--dns|--proxy`, `security find-*|list-keychains|verify-cert`.
+/// ## Why this tier
+/// They read system settings; nothing changes.
+pub static READ: Rule = Rule::t0("system.macos.read")
+    .reason("reads macOS settings, disks or backups only")
+    .matches(&["defaults read com.apple.dock", "diskutil list", "diskutil info disk0", "csrutil status", "pmset -g", "tmutil listbackups", "networksetup -listallnetworkservices", "scutil --dns", "security find-certificate -a", "nvram -p"])
+    .not_matches(&["defaults write com.apple.dock autohide -bool true", "diskutil eraseDisk APFS X disk2"]);
+
+/// ## What it matches
+/// `defaults write|delete|import|rename`, `diskutil mount|unmount|eject|rename|repair*|apfs add*|resize*`,
+/// `csrutil disable|enable|clear`, `nvram NAME=VALUE|-d|-c`, `tmutil delete*|disable|enable|setdestination|startbackup|restore`,
+/// `pmset` settings, `networksetup -set*|-add*|-remove*`, `scutil --set`, `security add-*|delete-*|import|unlock-keychain|authorizationdb write`.
+/// ## Why this tier
+/// Changes system settings, mounts, backups or the keychain.
+pub static CHANGE: Rule = Rule::t3("system.macos.change")
+    .reason("changes macOS settings, mounts, backups or the keychain; ask the user first")
+    .matches(&["defaults write com.apple.dock autohide -bool true", "diskutil unmountDisk disk2", "csrutil disable", "nvram boot-args=-v", "tmutil disable", "pmset -a sleep 0", "networksetup -setdnsservers Wi-Fi 1.1.1.1", "scutil --set HostName x", "security delete-keychain login.keychain"])
+    .not_matches(&["defaults read", "diskutil list"]);
+
+/// ## What it matches
+/// `security find-generic-password|find-internet-password -w|-g`, `security dump-keychain -d`.
+/// ## Why this tier
+/// Prints stored passwords: the output is the secret, so the user decides.
+pub static SECRET: Rule = Rule::t3("system.macos.reveal-secret")
+    .reason("prints a password from the keychain; ask the user before reading secrets")
+    .matches(&["security find-generic-password -s github -w", "security dump-keychain -d login.keychain"])
+    .not_matches(&["security find-generic-password -s github", "security list-keychains"]);
+
+/// ## What it matches
+/// Disk erasure: `diskutil eraseDisk|eraseVolume|zeroDisk|secureErase|randomDisk|reformat|partitionDisk`,
+/// `diskutil apfs deleteContainer|deleteVolume|eraseVolume`, `diskutil appleRAID delete`.
+/// ## Why this tier
+/// Destroys every file on a disk or volume; no undo. Never approvable, like `mkfs` and `dd of=/dev/…`.
+pub static ERASE: Rule = Rule::blocked("system.disk.erase")
+    .reason("erases or repartitions a disk or volume, destroying its data; the user must do this by hand")
+    .matches(&["diskutil eraseDisk APFS Blank disk2", "diskutil zeroDisk disk3", "sudo diskutil secureErase 0 disk2", "diskutil apfs deleteVolume disk1s5", "diskutil partitionDisk disk2 GPT APFS x 100%"])
+    .not_matches(&["diskutil list", "diskutil info disk2", "diskutil verifyVolume /"])
+    .suggest("diskutil list");
+
+const DEFAULTS_READS: &[&str] = &["read", "read-type", "domains", "find", "help", "export"];
+
+pub(super) fn defaults(inv: &Invocation, cx: &mut Cx<'_>) {
+    let verb = first_positional(&inv.args, &["-host"]).map(|i| inv.args[i].text.as_str());
+    // `defaults export DOMAIN -` prints; to a file it is authoring, like a redirect.
+    cx.hit(if verb.is_none_or(|v| DEFAULTS_READS.contains(&v)) { &READ } else { &CHANGE });
+}
+
+const DISK_ERASE: &[&str] = &["erasedisk", "erasevolume", "zerodisk", "secureerase", "randomdisk", "reformat", "partitiondisk", "deletecontainer", "deletevolume", "splitpartition", "mergepartitions", "erase"];
+const DISK_READS: &[&str] = &["list", "info", "information", "activity", "listfilesystems", "verifyvolume", "verifydisk", "listusers", "listcryptousers", "listvolumegroups", "listsnapshots", "listvolumes", "liststatus", "listunits"];
+
+pub(super) fn diskutil(inv: &Invocation, cx: &mut Cx<'_>) {
+    let words: Vec<String> = positionals(&inv.args, &[]).into_iter().take(2).map(|(_, w)| w.to_ascii_lowercase()).collect();
+    let group = matches!(words.first().map(String::as_str), Some("apfs" | "cs" | "corestorage" | "appleraid" | "ar"));
+    let verb = if group { words.get(1) } else { words.first() };
+    match verb.map(String::as_str) {
+        Some(v) if DISK_ERASE.contains(&v) || (group && v == "delete") => cx.hit(&ERASE),
+        None => cx.hit(&READ),
+        Some(v) if DISK_READS.contains(&v) => cx.hit(&READ),
+        Some(_) => cx.hit(&CHANGE),
+    }
+}
+
+pub(super) fn csrutil(inv: &Invocation, cx: &mut Cx<'_>) {
+    cx.hit(if matches!(inv.arg(0), None | Some("status" | "authenticated-root" | "netboot")) && inv.args.len() <= 1 { &READ } else { &CHANGE });
+}
+
+pub(super) fn nvram(inv: &Invocation, cx: &mut Cx<'_>) {
+    let writes = has_flag(&inv.args, &["-d", "-c", "-f"]) || inv.words().any(|w| w.contains('='));
+    cx.hit(if writes { &CHANGE } else { &READ });
+}
+
+const TMUTIL_READS: &[&str] = &["listbackups", "latestbackup", "status", "destinationinfo", "machinedirectory", "compare", "isexcluded", "listlocalsnapshots", "listlocalsnapshotdates", "version", "calculatedrift", "uniquesize", "verifychecksums", "help"];
+
+pub(super) fn tmutil(inv: &Invocation, cx: &mut Cx<'_>) {
+    cx.hit(if inv.arg(0).is_none_or(|v| TMUTIL_READS.contains(&v)) { &READ } else { &CHANGE });
+}
+
+pub(super) fn pmset(inv: &Invocation, cx: &mut Cx<'_>) {
+    cx.hit(if inv.args.is_empty() || has_flag(&inv.args, &["-g"]) { &READ } else { &CHANGE });
+}
+
+pub(super) fn networksetup(inv: &Invocation, cx: &mut Cx<'_>) {
+    let reads = inv.flags().all(|f| ["-list", "-get", "-print", "-show", "-version", "-help", "-is"].iter().any(|p| f.starts_with(p)));
+    cx.hit(if reads { &READ } else { &CHANGE });
+}
+
+pub(super) fn scutil(inv: &Invocation, cx: &mut Cx<'_>) {
+    let writes = has_flag(&inv.args, &["--set", "--renew"]) || (inv.args.is_empty() && inv.stdin != crate::call::Stdin::None);
+    cx.hit(if writes { &CHANGE } else { &READ });
+}
+
+pub(super) fn security(inv: &Invocation, cx: &mut Cx<'_>) {
+    let verb = inv.arg(0).unwrap_or("");
+    if (verb.ends_with("-password") && verb.starts_with("find-") && has_flag(&inv.args, &["-w", "-g"])) || (verb == "dump-keychain" && has_flag(&inv.args, &["-d"])) {
+        cx.hit(&SECRET);
+        return;
+    }
+    let reads = verb.is_empty()
+        || verb.starts_with("find-")
+        || verb.starts_with("list-")
+        || verb.starts_with("show-")
+        || verb.starts_with("verify-")
+        || verb.starts_with("dump-")
+        || matches!(verb, "help" | "cms" | "smartcards" | "error" | "leaks" | "default-keychain" | "login-keychain" | "user-trust-settings-export" | "trust-settings-export")
+            && positionals(&inv.args, &[]).len() <= 1
+            && !has_flag(&inv.args, &["-s", "-d"]);
+    cx.hit(if reads { &READ } else { &CHANGE });
+}

@@ -1,0 +1,128 @@
+//! Firewalls and network configuration: `iptables`/`ip6tables` (and `-save`/`-restore`),
+//! `nft`, `ufw`, `firewall-cmd`, `ip`, `ifconfig`, `route`, `nmcli`.
+//!
+//! Listing rules, addresses and routes is T0; anything that adds, deletes, flushes
+//! or sets is T3. `ufw --dry-run` is honoured (T2).
+
+use crate::call::Invocation;
+use crate::rules::packages::args::{has_flag, positionals, verb, Verb};
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// `iptables -L|-S|-C`, `iptables-save`, `nft list …`, `ufw status|show|app list`, `firewall-cmd --state|--list-*|--get-*|--query-*`.
+/// ## Why this tier
+/// Lists firewall rules; nothing changes.
+pub static FIREWALL_READ: Rule = Rule::t0("system.firewall.read")
+    .reason("lists firewall rules only")
+    .matches(&["iptables -L", "sudo iptables -L -n -v", "iptables -S INPUT", "nft list ruleset", "ufw status verbose", "firewall-cmd --list-all", "iptables-save"])
+    .not_matches(&["iptables -F", "ufw disable"]);
+
+/// ## What it matches
+/// Firewall changes: `iptables -A|-I|-D|-R|-F|-X|-P|-N|-Z`, `iptables-restore`, `nft add|delete|flush|-f`,
+/// `ufw enable|disable|allow|deny|delete|reset|reload|default`, `firewall-cmd --add-*|--remove-*|--set-*|--reload`.
+/// ## Why this tier
+/// Opens or closes the machine to the network; a wrong rule can lock everyone out.
+pub static FIREWALL_CHANGE: Rule = Rule::t3("system.firewall.change")
+    .reason("changes firewall rules; ask the user first")
+    .matches(&["iptables -F", "iptables -A INPUT -p tcp --dport 22 -j ACCEPT", "ufw disable", "ufw allow 22/tcp", "nft flush ruleset", "firewall-cmd --add-port=80/tcp --permanent", "iptables-restore < rules.v4"])
+    .not_matches(&["iptables -L", "ufw --dry-run enable"]);
+
+/// ## What it matches
+/// `ufw --dry-run …`, `nft -c|--check …`.
+/// ## Why this tier
+/// Simulation: shows the rules that would be applied.
+pub static FIREWALL_DRY_RUN: Rule = Rule::t2("system.firewall.dry-run")
+    .reason("dry run: shows the firewall change without applying it")
+    .matches(&["ufw --dry-run enable", "ufw --dry-run allow 80", "nft -c -f rules.nft"])
+    .not_matches(&["ufw enable"]);
+
+/// ## What it matches
+/// `ip addr|link|route|neigh|rule [show|list]`, `ip -s link`, bare `ifconfig`, `ifconfig IFACE`, `route -n`,
+/// `nmcli general status|device status|connection show|device wifi list`.
+/// ## Why this tier
+/// Shows interfaces, addresses and routes.
+pub static NET_READ: Rule = Rule::t0("system.net.read")
+    .reason("shows network interfaces, addresses or routes only")
+    .matches(&["ip addr", "ip -br a", "ip route show", "ip -s link", "ifconfig", "ifconfig eth0", "route -n", "nmcli device status", "nmcli connection show"])
+    .not_matches(&["ip link set eth0 down", "nmcli connection up wifi"]);
+
+/// ## What it matches
+/// `ip … add|del|change|replace|set|flush|exec` (and `ip netns add`), `ifconfig IFACE up|down|ADDR`,
+/// `route add|del`, `nmcli … up|down|add|modify|delete|connect|disconnect|on|off|reload`.
+/// ## Why this tier
+/// Reconfigures networking; a wrong change can cut the machine off.
+pub static NET_CHANGE: Rule = Rule::t3("system.net.change")
+    .reason("changes network interfaces, addresses or routes; ask the user first")
+    .matches(&["ip link set eth0 down", "ip addr add 10.0.0.2/24 dev eth0", "ip route flush table main", "ifconfig eth0 down", "route add default gw 10.0.0.1", "nmcli connection up wifi", "nmcli radio wifi off"])
+    .not_matches(&["ip addr show", "nmcli general status"]);
+
+const IPTABLES_WRITES: &[&str] = &[
+    "-A", "--append", "-I", "--insert", "-D", "--delete", "-R", "--replace", "-F", "--flush", "-X", "--delete-chain", "-P", "--policy", "-N", "--new-chain",
+    "-E", "--rename-chain", "-Z", "--zero",
+];
+
+pub(super) fn iptables(inv: &Invocation, cx: &mut Cx<'_>) {
+    let p = inv.program.as_str();
+    let writes = p.ends_with("-restore") || (!p.ends_with("-save") && inv.flags().any(|f| IPTABLES_WRITES.contains(&f) || (f.len() > 2 && !f.starts_with("--") && f[1..].chars().any(|c| "AIDRFXPNEZ".contains(c)))));
+    cx.hit(if writes { &FIREWALL_CHANGE } else { &FIREWALL_READ });
+}
+
+pub(super) fn nft(inv: &Invocation, cx: &mut Cx<'_>) {
+    if has_flag(&inv.args, &["-c", "--check"]) {
+        cx.hit(&FIREWALL_DRY_RUN);
+        return;
+    }
+    let pos: Vec<&str> = positionals(&inv.args, &["-I", "--includepath"]).into_iter().map(|(_, w)| w).collect();
+    let reads = !has_flag(&inv.args, &["-f", "--file", "-i", "--interactive"]) && matches!(pos.first(), Some(&("list" | "describe" | "monitor")) | None);
+    cx.hit(if reads { &FIREWALL_READ } else { &FIREWALL_CHANGE });
+}
+
+pub(super) fn ufw(inv: &Invocation, cx: &mut Cx<'_>) {
+    if has_flag(&inv.args, &["--dry-run"]) {
+        cx.hit(&FIREWALL_DRY_RUN);
+        return;
+    }
+    let pos: Vec<&str> = positionals(&inv.args, &[]).into_iter().map(|(_, w)| w).collect();
+    let reads = match pos.as_slice() {
+        [] => inv.args.iter().all(|a| a.text == "--version"),
+        ["status" | "show" | "version", ..] => true,
+        ["app", "list" | "info", ..] => true,
+        _ => false,
+    };
+    cx.hit(if reads { &FIREWALL_READ } else { &FIREWALL_CHANGE });
+}
+
+pub(super) fn firewall_cmd(inv: &Invocation, cx: &mut Cx<'_>) {
+    let read_prefixes = ["--state", "--list-", "--get-", "--query-", "--info-", "--zone", "--permanent", "--version", "--check-config", "--direct"];
+    let writes = inv.flags().any(|f| !read_prefixes.iter().any(|p| f.starts_with(p)));
+    cx.hit(if writes { &FIREWALL_CHANGE } else { &FIREWALL_READ });
+}
+
+/// `ip` verbs that change state (objects and `show`/`list` are reads).
+const IP_WRITES: &[&str] = &["add", "del", "delete", "change", "chg", "replace", "set", "flush", "append", "prepend", "restore", "exec", "attach", "detach", "save", "up", "down", "pids", "identify"];
+
+pub(super) fn ip(inv: &Invocation, cx: &mut Cx<'_>) {
+    let batch = has_flag(&inv.args, &["-b", "-batch", "--batch", "-force"]);
+    let pos: Vec<&str> = positionals(&inv.args, &["-f", "-family", "-n", "-netns", "-l", "-loops", "-rc", "-rcvbuf"]).into_iter().map(|(_, w)| w).collect();
+    // The verb follows the object (`ip link set`, `ip addr add`); `ip netns exec NS cmd` runs a command.
+    let writes = batch || pos.iter().skip(1).take(2).any(|w| IP_WRITES.contains(w));
+    cx.hit(if writes { &NET_CHANGE } else { &NET_READ });
+}
+
+pub(super) fn ifconfig(inv: &Invocation, cx: &mut Cx<'_>) {
+    let pos = positionals(&inv.args, &[]);
+    cx.hit(if pos.len() <= 1 { &NET_READ } else { &NET_CHANGE });
+}
+
+pub(super) fn route(inv: &Invocation, cx: &mut Cx<'_>) {
+    let pos: Vec<&str> = positionals(&inv.args, &[]).into_iter().map(|(_, w)| w).collect();
+    let reads = matches!(pos.first(), None | Some(&("print" | "get" | "show" | "monitor")));
+    cx.hit(if reads { &NET_READ } else { &NET_CHANGE });
+}
+
+pub(super) fn nmcli(inv: &Invocation, cx: &mut Cx<'_>) {
+    let pos: Vec<&str> = positionals(&inv.args, &["-f", "--fields", "-g", "--get-values", "-e", "--escape", "-c", "--colors", "-m", "--mode", "-w", "--wait"]).into_iter().map(|(_, w)| w).collect();
+    let changes = ["up", "down", "on", "off", "reload", "rescan", "hotspot", "import", "export", "clone", "edit", "reapply", "load", "autoconnect", "mod", "m", "a", "del"];
+    let writes = pos.iter().skip(1).take(2).any(|w| changes.contains(w) || verb(w, &[], &[]) == Verb::Mutate && *w != "show");
+    cx.hit(if writes { &NET_CHANGE } else { &NET_READ });
+}

@@ -1,0 +1,125 @@
+//! Process signals and scheduled jobs: `kill`, `killall`, `pkill`, `xkill`,
+//! `crontab`, `at`, `batch`, `atq`, `atrm`.
+//!
+//! Decision: `kill` aimed at PID 1 (init) or PID -1 (every process the caller may
+//! signal) is blocked: it takes the whole session or machine down with every
+//! unsaved state in it, and no agent task needs it. A named PID is T3.
+
+use crate::call::{Invocation, Stdin};
+use crate::rules::packages::args::{has_flag, positionals};
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// `kill -l`/`-L` (list signals), `kill -0 PID` (does it exist?), `killall -l`, `atq`, `at -l`, `at -c N`.
+/// ## Why this tier
+/// Nothing is signalled or scheduled.
+pub static READ: Rule = Rule::t0("system.process.read")
+    .reason("lists signals or jobs, or only checks that a process exists")
+    .matches(&["kill -l", "kill -0 1234", "killall -l", "atq", "at -l"])
+    .not_matches(&["kill 1234", "kill -9 1234"]);
+
+/// ## What it matches
+/// Signalling named processes: `kill [-SIG] PID…`, `killall NAME`, `pkill PATTERN`, `xkill`.
+/// ## Why this tier
+/// Stops live processes (possibly someone's server or editor); approvable.
+pub static SIGNAL: Rule = Rule::t3("system.process.signal")
+    .reason("signals (usually stops) running processes; ask the user first")
+    .matches(&["kill -9 1234", "kill 4242", "pkill -f 'node server.js'", "killall node", "sudo kill -HUP 812", "kill %1"])
+    .not_matches(&["kill -l", "kill -9 -1"]);
+
+/// ## What it matches
+/// `kill` aimed at PID 1 or PID -1: `kill -9 -1`, `kill -- -1`, `kill 1`, `kill -TERM 1`.
+/// ## Why this tier
+/// PID -1 signals every process the caller can reach (as root: all of them); PID 1 is init.
+/// Either ends the session or the machine with all unsaved work. Never approvable.
+pub static KILL_ALL: Rule = Rule::blocked("system.process.kill-all")
+    .reason("signals every process (pid -1) or init (pid 1), which takes the session or machine down; kill the specific process id instead")
+    .matches(&["kill -9 -1", "kill -- -1", "kill 1", "sudo kill -9 1", "kill -s KILL -1"])
+    .not_matches(&["kill -1 1234", "kill -9 1234", "kill -l"])
+    .suggest("kill 1234");
+
+/// ## What it matches
+/// `crontab -l` (list the crontab).
+/// ## Why this tier
+/// Read-only.
+pub static CRON_READ: Rule = Rule::t0("system.cron.read")
+    .reason("lists the crontab only")
+    .matches(&["crontab -l", "crontab -u deploy -l", "sudo crontab -l"])
+    .not_matches(&["crontab -e", "crontab -r"]);
+
+/// ## What it matches
+/// Changing scheduled jobs: `crontab -e|-r|-i`, `crontab FILE`, `crontab` reading stdin, `at TIME`,
+/// `batch`, `atrm`. A heredoc or here-string fed to `at`/`batch` is the job and is classified too.
+/// ## Why this tier
+/// Installs, replaces or deletes jobs that run later without anyone watching.
+pub static CRON_WRITE: Rule = Rule::t3("system.cron.write")
+    .reason("installs, replaces or deletes scheduled jobs; ask the user first")
+    .matches(&["crontab -e", "crontab -r", "crontab jobs.txt", "at now + 5 minutes", "atrm 3", "echo 'make backup' | at midnight"])
+    .not_matches(&["crontab -l", "atq"]);
+
+/// Is this `kill` signal spec "signal 0" (existence check)?
+fn signal_zero(spec: &str) -> bool {
+    matches!(spec, "0" | "-0" | "SIG0")
+}
+
+pub(super) fn kill(inv: &Invocation, cx: &mut Cx<'_>) {
+    let words: Vec<&str> = inv.words().collect();
+    if words.is_empty() || matches!(words[0], "-l" | "-L" | "--list" | "--table") {
+        cx.hit(&READ);
+        return;
+    }
+    let mut i = 0;
+    let mut zero = false;
+    // The signal spec comes first: `-9`, `-KILL`, `-s KILL`, `-n 9`, `--signal KILL`.
+    if matches!(words[0], "-s" | "-n" | "--signal") {
+        zero = words.get(1).is_some_and(|s| signal_zero(s));
+        i = 2;
+    } else if words[0] != "--" && words[0].starts_with('-') && words[0].len() > 1 {
+        zero = signal_zero(words[0]);
+        i = 1;
+    }
+    if words.get(i) == Some(&"--") {
+        i += 1;
+    }
+    let pids = &words[i.min(words.len())..];
+    if pids.iter().any(|p| *p == "-1" || *p == "1") {
+        cx.hit(&KILL_ALL);
+    } else if zero {
+        cx.hit(&READ);
+    } else {
+        cx.hit(&SIGNAL);
+    }
+}
+
+pub(super) fn killall(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.program != "xkill" && has_flag(&inv.args, &["-l", "--list"]) {
+        cx.hit(&READ);
+    } else {
+        cx.hit(&SIGNAL);
+    }
+}
+
+pub(super) fn crontab(inv: &Invocation, cx: &mut Cx<'_>) {
+    let list = has_flag(&inv.args, &["-l"]);
+    let writes = has_flag(&inv.args, &["-e", "-r", "-i"]) || !positionals(&inv.args, &["-u"]).is_empty();
+    if list && !writes {
+        cx.hit(&CRON_READ);
+    } else {
+        cx.hit(&CRON_WRITE);
+    }
+}
+
+pub(super) fn at(inv: &Invocation, cx: &mut Cx<'_>) {
+    let p = inv.program.as_str();
+    if p == "atq" || (p == "at" && has_flag(&inv.args, &["-l", "-c"])) {
+        cx.hit(&READ);
+        return;
+    }
+    cx.hit(&CRON_WRITE);
+    // The job text is shell that will run later: classify it now.
+    match &inv.stdin {
+        Stdin::Heredoc { body, .. } => cx.shell(body, inv.cwd.as_deref()),
+        Stdin::HereString(s) => cx.shell(s, inv.cwd.as_deref()),
+        _ => {}
+    }
+}

@@ -1,0 +1,120 @@
+//! Service managers and power: `systemctl`, `service`, `launchctl`, `loginctl`,
+//! `update-rc.d`, `chkconfig`, `systemd-run`, `reboot`/`shutdown`/`halt`/`poweroff`,
+//! `init`/`telinit`.
+//!
+//! Decision: rebooting and shutting down are disruptive but reversible, so they are
+//! T3 (approvable), not blocked.
+
+use crate::call::Invocation;
+use crate::rules::packages::args::{first_positional, has_flag, positionals};
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// Read-only service queries: `systemctl status|show|cat|list-*|is-*|get-default`, bare `systemctl`,
+/// `service X status`, `service --status-all`, `launchctl list|print|blame`, `loginctl list-*|show-*`,
+/// `chkconfig --list`.
+/// ## Why this tier
+/// They report on services and sessions; nothing changes.
+pub static READ: Rule = Rule::t0("system.service.read")
+    .reason("reads service or session state only")
+    .matches(&["systemctl status nginx", "systemctl list-units --failed", "systemctl --user is-active app", "service nginx status", "launchctl list", "loginctl list-sessions", "sudo systemctl cat docker"])
+    .not_matches(&["systemctl restart docker", "service nginx reload"]);
+
+/// ## What it matches
+/// Service control: `systemctl start|stop|restart|reload|enable|disable|mask|kill|daemon-reload|edit|set-default|isolate …`,
+/// `service X start|stop|restart|reload`, `launchctl load|unload|bootstrap|bootout|kickstart|kill|enable|disable`,
+/// `loginctl terminate-*|kill-*|enable-linger`, `update-rc.d`, `chkconfig X on|off`, `systemd-run`;
+/// unknown `systemctl` verbs too.
+/// ## Why this tier
+/// Starts, stops or reconfigures live services.
+pub static CONTROL: Rule = Rule::t3("system.service.control")
+    .reason("starts, stops or reconfigures a service; ask the user first")
+    .matches(&["sudo systemctl stop nginx", "systemctl restart docker", "systemctl enable --now app", "service nginx reload", "launchctl unload ~/Library/LaunchAgents/x.plist", "systemd-run --user sleep 10", "update-rc.d nginx defaults"])
+    .not_matches(&["systemctl status nginx", "systemctl --help"]);
+
+/// ## What it matches
+/// `reboot`, `shutdown`, `halt`, `poweroff`, `systemctl reboot|poweroff|halt|suspend|hibernate`, `init 0|6`, `telinit`.
+/// ## Why this tier
+/// Disruptive but reversible (the machine comes back), so approvable rather than blocked.
+pub static POWER: Rule = Rule::t3("system.power")
+    .reason("reboots, suspends or shuts the machine down; ask the user first")
+    .matches(&["sudo reboot", "shutdown -h now", "poweroff", "systemctl reboot", "init 6", "halt -p"])
+    .not_matches(&["shutdown --help", "systemctl status"]);
+
+/// ## What it matches
+/// `--help`/`-h`/`--version` on a system administration command (`systemctl --help`, `shutdown --help`).
+/// ## Why this tier
+/// Prints usage; runs nothing.
+pub static HELP: Rule = Rule::t0("system.help")
+    .reason("prints help or version only")
+    .matches(&["systemctl --help", "shutdown --help", "useradd --help", "apt-get -h install nginx", "iptables --version"])
+    .not_matches(&["systemctl restart x"]);
+
+const SYSTEMCTL_READS: &[&str] = &[
+    "status", "show", "cat", "list-units", "list-unit-files", "list-sockets", "list-timers", "list-jobs", "list-dependencies", "list-machines",
+    "list-automounts", "list-paths", "is-active", "is-enabled", "is-failed", "is-system-running", "get-default", "help", "show-environment",
+    "--version", "whoami",
+];
+const SYSTEMCTL_POWER: &[&str] = &["reboot", "poweroff", "halt", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "kexec", "soft-reboot", "emergency", "rescue", "default", "exit"];
+const SYSTEMCTL_VALUE_OPTS: &[&str] = &["-t", "--type", "--state", "-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "--signal", "-s", "--kill-whom", "--root", "--job-mode", "--what", "--timestamp", "--boot-loader-entry", "--message", "--when"];
+
+pub(super) fn systemctl(inv: &Invocation, cx: &mut Cx<'_>) {
+    let Some(i) = first_positional(&inv.args, SYSTEMCTL_VALUE_OPTS) else {
+        // Bare `systemctl` lists units.
+        cx.hit(&READ);
+        return;
+    };
+    match inv.args[i].text.as_str() {
+        v if SYSTEMCTL_READS.contains(&v) => cx.hit(&READ),
+        v if SYSTEMCTL_POWER.contains(&v) => cx.hit(&POWER),
+        v => cx.hit_because(&CONTROL, format!("`systemctl {v}` changes services or system state; ask the user first")),
+    }
+}
+
+pub(super) fn service(inv: &Invocation, cx: &mut Cx<'_>) {
+    let pos = positionals(&inv.args, &[]);
+    if has_flag(&inv.args, &["--status-all"]) || matches!(pos.get(1), Some((_, "status"))) {
+        cx.hit(&READ);
+    } else {
+        cx.hit(&CONTROL);
+    }
+}
+
+const LAUNCHCTL_READS: &[&str] = &["list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "managerpid", "manageruid", "managername", "getenv", "version", "help", "procinfo", "resolveport", "error", "hostinfo", "examine", "plist"];
+
+pub(super) fn launchctl(inv: &Invocation, cx: &mut Cx<'_>) {
+    match inv.arg(0) {
+        None => cx.hit(&READ),
+        Some(v) if LAUNCHCTL_READS.contains(&v) => cx.hit(&READ),
+        // `launchctl limit` with no value prints the limits.
+        Some("limit") if inv.args.len() <= 2 => cx.hit(&READ),
+        Some("reboot") => cx.hit(&POWER),
+        Some(_) => cx.hit(&CONTROL),
+    }
+}
+
+pub(super) fn loginctl(inv: &Invocation, cx: &mut Cx<'_>) {
+    match first_positional(&inv.args, &["-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "-s", "--signal", "--kill-whom"]).map(|i| inv.args[i].text.as_str()) {
+        None => cx.hit(&READ),
+        Some(v) if v.starts_with("list-") || v.starts_with("show-") || v.ends_with("-status") => cx.hit(&READ),
+        Some(_) => cx.hit(&CONTROL),
+    }
+}
+
+pub(super) fn chkconfig(inv: &Invocation, cx: &mut Cx<'_>) {
+    let pos = positionals(&inv.args, &["--level"]);
+    if has_flag(&inv.args, &["--list"]) || pos.len() <= 1 && !has_flag(&inv.args, &["--add", "--del", "--override"]) {
+        cx.hit(&READ);
+    } else {
+        cx.hit(&CONTROL);
+    }
+}
+
+pub(super) fn power(inv: &Invocation, cx: &mut Cx<'_>) {
+    // `init`/`telinit` with no runlevel only print usage.
+    if matches!(inv.program.as_str(), "init" | "telinit") && inv.args.is_empty() {
+        cx.hit(&HELP);
+        return;
+    }
+    cx.hit(&POWER);
+}

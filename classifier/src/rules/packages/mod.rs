@@ -1,4 +1,6 @@
-//! The `packages` family. (Stub: no rules yet.)
+//! The `packages` family. (Being written.)
+
+pub(crate) mod args;
 
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Rule};

@@ -95,3 +95,18 @@ fn a_project_config_can_only_tighten() {
     assert_eq!(a.decision, "ask", "{}", a.reason);
     assert!(a.reason.contains("only be set in the user config"), "{}", a.reason);
 }
+
+#[test]
+fn a_locked_store_denies_in_nonce_mode_and_keeps_ask() {
+    let env = Env::new("locked").with("TIERGATE_BUSY_TIMEOUT_MS", "200");
+    let _ = env.cli(&["approvals", "list"]);
+    let lock = env.sql();
+    lock.execute_batch("BEGIN EXCLUSIVE; INSERT INTO decisions(command) VALUES ('holding the lock');").unwrap();
+    let a = env.bash(&["--mode", "nonce"], "echo hi > /etc/hosts");
+    assert_eq!(a.decision, "deny", "{}", a.reason);
+    assert!(a.reason.contains("failed") && code_in(&a.reason).is_none(), "{}", a.reason);
+    let a = env.bash(&[], "echo hi > /etc/hosts");
+    assert_eq!(a.decision, "ask", "{}", a.reason);
+    assert!(a.stderr.contains("audit log not written"), "{}", a.stderr);
+    lock.execute_batch("ROLLBACK").unwrap();
+}

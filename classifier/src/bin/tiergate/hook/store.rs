@@ -140,7 +140,10 @@ impl Store {
     }
 
     fn init(&mut self) -> rusqlite::Result<()> {
-        self.conn.busy_timeout(BUSY_TIMEOUT)?;
+        // `TIERGATE_BUSY_TIMEOUT_MS` shortens the wait (tests of a locked store);
+        // a shorter wait can only turn into more errors, which ask or deny.
+        let busy = std::env::var("TIERGATE_BUSY_TIMEOUT_MS").ok().and_then(|v| v.parse().ok()).map(Duration::from_millis);
+        self.conn.busy_timeout(busy.unwrap_or(BUSY_TIMEOUT))?;
         // WAL + NORMAL is still atomic under a process crash; only an OS crash can
         // lose the last commits, which is cheaper than an fsync per hook call.
         self.conn.execute_batch("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")?;

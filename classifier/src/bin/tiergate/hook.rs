@@ -125,7 +125,10 @@ fn read_stdin() -> Result<Vec<u8>, String> {
         Ok(Ok(buf)) if buf.len() > MAX_HOOK_INPUT => Err(format!("the event is larger than {MAX_HOOK_INPUT} bytes")),
         Ok(Ok(buf)) => Ok(buf),
         Ok(Err(e)) => Err(format!("reading stdin failed: {e}")),
-        Err(_) => Err(format!("no complete event arrived on stdin within {} ms", timeout.as_millis())),
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            Err(format!("no complete event arrived on stdin within {} ms", timeout.as_millis()))
+        }
+        Err(mpsc::RecvTimeoutError::Disconnected) => Err("reading stdin failed (internal error)".into()),
     }
 }
 

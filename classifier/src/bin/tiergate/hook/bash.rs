@@ -42,7 +42,12 @@ fn classify(req: Request, want_signature: bool) -> Result<Worked, u128> {
     if spawned.is_err() {
         return Ok(Worked::Panicked);
     }
-    rx.recv_timeout(budget).map_err(|_| budget.as_millis())
+    match rx.recv_timeout(budget) {
+        Ok(w) => Ok(w),
+        Err(mpsc::RecvTimeoutError::Timeout) => Err(budget.as_millis()),
+        // The worker died without sending: treat it as the panic it was.
+        Err(mpsc::RecvTimeoutError::Disconnected) => Ok(Worked::Panicked),
+    }
 }
 
 pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {

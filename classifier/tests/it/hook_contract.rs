@@ -52,6 +52,8 @@ fn every_blocked_suggestion_classifies_lower_and_is_offered() {
             }
         }
     }
+    // The registry already has blocked rules with suggestions; an empty loop would prove nothing.
+    assert!(checked > 0, "no blocked rule carries a suggestion");
     assert!(bad.is_empty(), "{checked} blocked rules with suggestions checked:\n{}", bad.join("\n"));
 }
 

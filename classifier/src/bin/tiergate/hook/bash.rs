@@ -2,7 +2,7 @@
 //! under a wall-clock net, then map the verdict to allow / ask / deny, with the
 //! nonce approval flow for T3 when the mode says so.
 //!
-//! A grant is keyed by the semantic signature plus the verdict's rule and reason.
+//! A grant is keyed by the semantic signature plus every rule hit (`grant_key`).
 //! Blocked is checked before any grant, so a blocked command is never approvable.
 //! An empty semantic signature or a store failure in nonce mode means "cannot
 //! grant": deny with the reason, never allow. It does not parse the event.
@@ -29,10 +29,12 @@ fn classify(req: Request, want_signature: bool) -> Result<Worked, u128> {
         let r = std::panic::catch_unwind(|| {
             test_fault("panic-worker");
             test_fault("slow-worker");
-            let v = classifier::classify_with(&req, &RealFs);
-            let needs = want_signature && !v.blocked && v.tier == Tier::T3;
-            let sig = if needs { classifier::semantic_signature(&req) } else { String::new() };
-            (v, sig)
+            // One trace gives the verdict (classify_with is exactly trace().verdict)
+            // and, when a grant may be involved, the key to bind it to.
+            let t = classifier::explain::trace(&req, &RealFs);
+            let needs = want_signature && !t.verdict.blocked && t.verdict.tier == Tier::T3;
+            let key = if needs { grant_key(&t) } else { String::new() };
+            (t.verdict, key)
         });
         let _ = tx.send(match r {
             Ok((v, s)) => Worked::Done(v, s),
@@ -48,6 +50,26 @@ fn classify(req: Request, want_signature: bool) -> Result<Worked, u128> {
         // The worker died without sending: treat it as the panic it was.
         Err(mpsc::RecvTimeoutError::Disconnected) => Ok(Worked::Panicked),
     }
+}
+
+/// What a grant is bound to: the semantic signature (program, words, sorted
+/// flags of every unit, script contents included since files are read) plus every
+/// rule hit with its reason. The signature alone leaves out redirect targets, so
+/// `echo x > /etc/hosts` and `echo x > /etc/passwd` share it; their hits, which
+/// name the path, do not. Empty when there is no signature: never grantable.
+fn grant_key(t: &classifier::Trace) -> String {
+    let sig = t.signature();
+    if sig.is_empty() {
+        return sig;
+    }
+    let mut key = sig;
+    for h in &t.hits {
+        key.push('\n');
+        key.push_str(h.rule.id);
+        key.push_str(": ");
+        key.push_str(h.reason());
+    }
+    key
 }
 
 pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {
@@ -93,10 +115,6 @@ fn nonce(ctx: &mut Ctx, v: &Verdict, command: &str, signature: &str, head: Strin
                 .into(),
         );
     }
-    // Bind the grant to the verdict as well as the signature: the signature leaves
-    // out redirect targets, so `echo x > /etc/hosts` and `echo x > /etc/passwd`
-    // share one; their rule and reason (which names the path) do not.
-    let key = format!("{signature}\n{}\n{}", v.rule, v.reason);
     let (now, session) = (ctx.now, ctx.session.clone());
     let cwd = ctx.cwd.as_ref().map(|c| c.display().to_string()).unwrap_or_default();
     let shown = ctx.loggable(command);
@@ -104,7 +122,7 @@ fn nonce(ctx: &mut Ctx, v: &Verdict, command: &str, signature: &str, head: Strin
         Ok(s) => s,
         Err(e) => return deny(format!("The approval store is unavailable ({e}), so no approval can be checked or recorded; ask the user to run it themselves")),
     };
-    match store.consume_grant(&key, now) {
+    match store.consume_grant(signature, now) {
         Ok(Some(id)) => {
             return Answer::new(
                 Decision::Allow,
@@ -115,7 +133,7 @@ fn nonce(ctx: &mut Ctx, v: &Verdict, command: &str, signature: &str, head: Strin
         Ok(None) => {}
         Err(e) => return deny(format!("Checking approvals failed ({e}); ask the user to run it themselves")),
     }
-    match store.pending_code(&key, &shown, v.rule, &session, &cwd, now) {
+    match store.pending_code(signature, &shown, v.rule, &session, &cwd, now) {
         Ok(code) => deny(format!(
             "This needs the user's approval. Ask the user to run `tiergate approve {code}` in their terminal, \
              then retry the exact same command within {} minutes; each approval allows one run",

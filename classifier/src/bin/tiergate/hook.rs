@@ -250,18 +250,25 @@ fn decide(args: &[String]) -> Option<Answer> {
         }
     };
     ctx.session = event.session.clone();
-    if let Some(e) = cfg_err {
-        let a = Answer::ask(
-            "hook.config",
-            format!("tiergate's config is invalid, so every call asks until it is fixed or removed: {e}"),
-        );
-        ctx.log(&event.tool, "", &a);
-        return Some(a);
-    }
+    let Some(e) = cfg_err else { return decide_event(&mut ctx, &opts, &event) };
+    // An invalid config makes every call ask — but a deny (blocked command,
+    // protected path) stays a deny: a broken config must never loosen anything.
+    // No grant is consumed while the config is broken.
+    ctx.mode = Mode::Ask;
+    let msg = format!("tiergate's config is invalid, so every call asks until it is fixed or removed: {e}");
+    let a = match decide_event(&mut ctx, &opts, &event) {
+        Some(a) if a.decision == Decision::Deny => Answer { reason: format!("{} (also: {msg})", a.reason), ..a },
+        _ => Answer::ask("hook.config", msg),
+    };
+    Some(a)
+}
+
+/// Answers one well-formed event under a loaded config; `None` is no opinion.
+fn decide_event(ctx: &mut Ctx, opts: &Opts, event: &Event) -> Option<Answer> {
     let tool = event.tool.as_str();
     let (answer, subject) = if tool == "Bash" {
         match event.input.as_ref().and_then(|i| i.get("command")).and_then(Value::as_str) {
-            Some(cmd) => (bash::decide(&mut ctx, cmd), cmd.to_owned()),
+            Some(cmd) => (bash::decide(ctx, cmd), cmd.to_owned()),
             None => (Answer::ask("hook.input", "tiergate: the Bash event has no string `tool_input.command`; asking".into()), String::new()),
         }
     } else if FILE_TOOLS.contains(&tool) {
@@ -271,7 +278,7 @@ fn decide(args: &[String]) -> Option<Answer> {
             .and_then(|i| i.get("file_path").or_else(|| i.get("notebook_path")))
             .and_then(Value::as_str);
         match path {
-            Some(p) => match file_decision(&ctx, &opts, p) {
+            Some(p) => match file_decision(ctx, opts, p) {
                 Some(a) => (a, p.to_owned()),
                 None => return None,
             },

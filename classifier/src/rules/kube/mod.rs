@@ -1,10 +1,37 @@
-//! The `kube` family. (Stub: no rules yet.)
+//! The `kube` family: Kubernetes CLIs. `kubectl`/`oc` (verbs, contexts, the blocked
+//! floor), `helm`/`flux` (releases, renders, `flux uninstall`), and the smaller cluster
+//! tools through the shared verb-scan lane (`rules/cloud/generic.rs`).
+//!
+//! It does not read manifests, charts or kubeconfig files.
+
+mod helm;
+mod kubectl;
+mod tools;
 
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Rule};
 
-pub static FAMILY: Family = Family { name: "kube", programs: &[], check, rules: RULES };
+pub static FAMILY: Family = Family { name: "kube", programs: PROGRAMS, check, rules: RULES };
 
-static RULES: &[&Rule] = &[];
+static PROGRAMS: &[&str] = &[
+    "kubectl", "oc", "helm", "flux", "kustomize", "kind", "minikube", "k3d", "eksctl", "argocd", "istioctl", "kubectx",
+    "kubens", "skaffold", "tilt", "k9s", "velero", "kubeconform", "kubeval", "kube-linter", "kube-score",
+];
 
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+static RULES: &[&Rule] = &[
+    &kubectl::READ, &kubectl::DIFF, &kubectl::DRY_RUN, &kubectl::MUTATE, &kubectl::SESSION, &kubectl::CONTEXT,
+    &kubectl::PLUGIN, &kubectl::DELETE_CRITICAL, &kubectl::DELETE_ALL, &kubectl::DRAIN, &kubectl::HELP,
+    &helm::HELM_READ, &helm::HELM_LINT, &helm::HELM_RENDER, &helm::HELM_LOCAL, &helm::HELM_RELEASE,
+    &helm::HELM_CONFIG, &helm::FLUX_READ, &helm::FLUX_CHECK, &helm::FLUX_RENDER, &helm::FLUX_MUTATE,
+    &helm::FLUX_UNINSTALL, &helm::HELP, &tools::READ, &tools::VALIDATE, &tools::SIMULATE, &tools::MUTATE,
+    &tools::UNKNOWN, &tools::EKSCTL_DELETE_CLUSTER, &tools::HELP,
+];
+
+fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    match inv.program.as_str() {
+        "kubectl" | "oc" => kubectl::check(inv, cx),
+        "helm" => helm::helm(inv, cx),
+        "flux" => helm::flux(inv, cx),
+        _ => tools::check(inv, cx),
+    }
+}

@@ -1,0 +1,78 @@
+//! The verb-scan lane shared by the smaller CLIs of the `kube`, `iac` and `cloud`
+//! families (minikube, pulumi, heroku, doctl …): split the argv by the CLI's options,
+//! find the first command word with a kind, and fire the family's rule for that kind.
+//!
+//! It does not hold any blocked floor: callers check their floor before calling `run`.
+
+use crate::call::Invocation;
+use crate::rules::cloud::verbs::{scan, split, Kind, Opts, Table};
+use crate::rules::{Cx, Rule};
+
+/// One CLI's words and options.
+pub(crate) struct Spec {
+    pub table: Table,
+    pub opts: Opts,
+    /// An unknown verb is a change (cloud CLIs that act by default) rather than a read.
+    pub unknown_mutates: bool,
+    /// The CLI honours `--dry-run`, so a mutating verb with it is a simulation.
+    pub dry_run: bool,
+    /// `-h` means help (false for gsutil, where it is a header).
+    pub short_help: bool,
+    /// What the bare command (no command word) does: `vercel` deploys, `kubectx` lists.
+    pub bare: Kind,
+}
+
+/// The family rules a kind maps to.
+pub(crate) struct Lane {
+    pub read: &'static Rule,
+    pub validate: &'static Rule,
+    pub simulate: &'static Rule,
+    pub mutate: &'static Rule,
+    pub unknown: &'static Rule,
+    pub help: &'static Rule,
+}
+
+impl Lane {
+    fn rule(&self, kind: Kind) -> &'static Rule {
+        match kind {
+            Kind::Read => self.read,
+            Kind::Validate => self.validate,
+            Kind::Simulate => self.simulate,
+            Kind::Mutate => self.mutate,
+        }
+    }
+}
+
+/// Classify `inv` by its first command word. Returns the kind it settled on.
+pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -> Kind {
+    let argv = split(&inv.args, &spec.opts, spec.short_help);
+    if argv.help || argv.flags.iter().any(|f| *f == "--version") && argv.pos.is_empty() {
+        cx.hit(lane.help);
+        return Kind::Read;
+    }
+    let prog = inv.program.as_str();
+    match scan(&argv.pos, &spec.table, 6) {
+        Some((Kind::Mutate, verb)) if spec.dry_run && argv.has("--dry-run") => {
+            cx.hit_because(lane.simulate, format!("`{prog} {verb} --dry-run`: {}", lane.simulate.reason));
+            Kind::Simulate
+        }
+        Some((kind, verb)) => {
+            let rule = lane.rule(kind);
+            cx.hit_because(rule, format!("`{prog} {verb}`: {}", rule.reason));
+            kind
+        }
+        None if argv.pos.is_empty() => {
+            let rule = lane.rule(spec.bare);
+            cx.hit_because(rule, format!("bare `{prog}`: {}", rule.reason));
+            spec.bare
+        }
+        None if spec.unknown_mutates => {
+            cx.hit_because(lane.unknown, format!("`{prog} {}`: {}", argv.pos.join(" "), lane.unknown.reason));
+            Kind::Mutate
+        }
+        None => {
+            cx.hit_because(lane.read, format!("`{prog} {}`: no command word that changes anything", argv.pos.join(" ")));
+            Kind::Read
+        }
+    }
+}

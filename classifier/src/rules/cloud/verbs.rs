@@ -1,0 +1,257 @@
+//! Shared verb classification and argv splitting for the CLI families (`kube`,
+//! `iac`, `cloud`): the original's three verb taxonomies (FEATURES.md §2), a
+//! per-CLI override table, help-flag detection, and a splitter that removes
+//! option values so the command path is found exactly.
+//!
+//! It does not decide tiers or fire rules; callers map a `Kind` to their own rules.
+
+use crate::call::Arg;
+
+/// What a command word says the command does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Kind {
+    Read,
+    Validate,
+    Simulate,
+    Mutate,
+}
+
+/// FEATURES.md §2 `MUTATIVE_VERBS` (101). `add`, `run`, `commit`, `release`, `link` are
+/// deliberately absent in the original; CLIs that need them list them in their own table.
+pub(crate) const MUTATIVE_VERBS: &[&str] = &[
+    "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace",
+    "overwrite", "write", "deploy", "install", "upgrade", "downgrade", "publish", "promote", "scale", "resize",
+    "autoscale", "start", "restart", "reboot", "reload", "refresh", "resume", "uncordon", "unsuspend", "enable",
+    "disable", "suspend", "pause", "stop", "shutdown", "halt", "abort", "move", "rename", "copy", "sync", "import",
+    "export", "migrate", "transfer", "attach", "bind", "connect", "mount", "exec", "execute", "invoke", "trigger",
+    "send", "reply", "replay", "push", "merge", "rebase", "rollback", "grant", "assign", "revoke", "reconcile",
+    "rsync", "delete", "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup", "trash", "shred", "srm",
+    "truncate", "kill", "terminate", "uninstall", "unpublish", "drain", "evict", "cordon", "deregister", "detach",
+    "disconnect", "unbind", "force-delete", "force-remove", "erase", "comment", "label", "annotate", "approve",
+    "close", "reopen", "tag", "post",
+];
+
+/// FEATURES.md §2 `SIMULATION_VERBS` (14), minus `validate`/`lint`/`check`/`fmt`/`format`/
+/// `verify`/`test`, which tiergate files as local validation (T1) where a CLI honours them.
+pub(crate) const SIMULATION_VERBS: &[&str] = &["plan", "diff", "preview", "template", "render", "simulate", "what-if"];
+
+/// Local validation words (T1).
+pub(crate) const VALIDATE_VERBS: &[&str] = &["validate", "lint", "check", "verify", "audit"];
+
+/// FEATURES.md §2 `READ_ONLY_VERBS` (38) plus `ls`, `cat`, `du`, `wait`, `watch`, `whoami`, `lookup`.
+pub(crate) const READ_ONLY_VERBS: &[&str] = &[
+    "get", "list", "describe", "show", "read", "view", "inspect", "info", "status", "log", "logs", "tail", "head",
+    "search", "find", "query", "scan", "fetch", "download", "version", "help", "whoami", "which", "explain", "top",
+    "stat", "history", "blame", "tree", "shortlog", "reflog", "env", "auth", "config", "cluster-info",
+    "api-resources", "ls", "merge-base", "cat", "du", "wait", "watch", "lookup",
+];
+
+/// A CLI's own words, checked before the shared taxonomies. `skip` holds command
+/// groups that look like verbs but are not (`gcloud auth …`, `gcloud config …`).
+pub(crate) struct Table {
+    pub read: &'static [&'static str],
+    pub validate: &'static [&'static str],
+    pub simulate: &'static [&'static str],
+    pub mutate: &'static [&'static str],
+    pub skip: &'static [&'static str],
+}
+
+impl Table {
+    pub(crate) const EMPTY: Table = Table { read: &[], validate: &[], simulate: &[], mutate: &[], skip: &[] };
+}
+
+fn exact(word: &str, t: &Table) -> Option<Kind> {
+    if t.skip.contains(&word) {
+        return None;
+    }
+    // A CLI's own lists win over the shared taxonomy, strictest first.
+    for (list, kind) in [(t.mutate, Kind::Mutate), (t.simulate, Kind::Simulate), (t.validate, Kind::Validate), (t.read, Kind::Read)] {
+        if list.contains(&word) {
+            return Some(kind);
+        }
+    }
+    // The shared order follows the original's verb scan: simulation, mutation, read.
+    if SIMULATION_VERBS.contains(&word) {
+        return Some(Kind::Simulate);
+    }
+    if MUTATIVE_VERBS.contains(&word) {
+        return Some(Kind::Mutate);
+    }
+    if VALIDATE_VERBS.contains(&word) {
+        return Some(Kind::Validate);
+    }
+    if READ_ONLY_VERBS.contains(&word) {
+        return Some(Kind::Read);
+    }
+    None
+}
+
+/// The kind of one command word: exact, then `topic:verb` (heroku, firebase), then the
+/// part before the first `-` (`delete-vpc` → delete, `get-iam-policy` → get).
+pub(crate) fn kind_of(word: &str, t: &Table) -> Option<Kind> {
+    let lower = word.to_ascii_lowercase();
+    let w = lower.as_str();
+    if let Some(k) = exact(w, t) {
+        return Some(k);
+    }
+    if t.skip.contains(&w) {
+        return None;
+    }
+    if let Some((topic, verb)) = w.split_once(':') {
+        if let Some(k) = exact(verb, t).or_else(|| verb.split('-').next().and_then(|p| exact(p, t))) {
+            return Some(k);
+        }
+        return exact(topic, t);
+    }
+    if let Some((head, _)) = w.split_once('-') {
+        return exact(head, t);
+    }
+    None
+}
+
+/// The first of `words` (at most `limit`) that has a kind, with that word.
+pub(crate) fn scan<'a>(words: &[&'a str], t: &Table, limit: usize) -> Option<(Kind, &'a str)> {
+    words.iter().take(limit).find_map(|w| kind_of(w, t).map(|k| (k, *w)))
+}
+
+/// A help request word (FEATURES.md §6a).
+pub(crate) fn is_help(word: &str) -> bool {
+    matches!(word, "--help" | "-h" | "-?" | "--usage" | "-help")
+}
+
+/// Option spellings a CLI declares: which take a value, and (for `greedy` CLIs such
+/// as `aws` and `az`, where nearly every option takes one) which do not.
+pub(crate) struct Opts {
+    pub values: &'static [&'static str],
+    pub bools: &'static [&'static str],
+    pub greedy: bool,
+}
+
+/// An argv with option values separated from the command path.
+#[derive(Debug, Default)]
+pub(crate) struct Argv<'a> {
+    /// Non-option words before `--`, option values removed.
+    pub pos: Vec<&'a str>,
+    /// Option words before `--` (`--namespace=prod`, `-n`, `--all`).
+    pub flags: Vec<&'a str>,
+    /// Words after `--`.
+    pub rest: Vec<&'a str>,
+    /// True when a standalone help word appears before `--` (not as an option value).
+    pub help: bool,
+    /// Every non-option word before `--`, values included: a superset for floor checks,
+    /// so an undeclared value option can never hide a blocked path.
+    pub words: Vec<&'a str>,
+}
+
+impl<'a> Argv<'a> {
+    /// True when an option with this name is present (`--all`, `--all=true`).
+    pub(crate) fn has(&self, name: &str) -> bool {
+        self.flags.iter().any(|f| *f == name || f.strip_prefix(name).is_some_and(|r| r.starts_with('=')))
+    }
+
+    /// The value of `--name=v` or `--name v` / `-n v` (the value is read from the raw argv).
+    pub(crate) fn value(&self, args: &'a [Arg], names: &[&str]) -> Option<&'a str> {
+        let mut it = args.iter().take_while(|a| a.text != "--");
+        while let Some(a) = it.next() {
+            for n in names {
+                if a.text == *n {
+                    return it.next().map(|v| v.text.as_str());
+                }
+                if let Some(v) = a.text.strip_prefix(*n).and_then(|r| r.strip_prefix('=')) {
+                    return Some(v);
+                }
+            }
+        }
+        None
+    }
+
+    /// True when `seq` occurs contiguously in `words` (the value-inclusive superset).
+    pub(crate) fn has_seq(&self, seq: &[&str]) -> bool {
+        !seq.is_empty() && self.words.windows(seq.len()).any(|w| w.iter().zip(seq).all(|(a, b)| a.eq_ignore_ascii_case(b)))
+    }
+}
+
+/// Split `args` by `opts`. `-h` counts as help only when `short_help` (gsutil's `-h` is a header).
+pub(crate) fn split<'a>(args: &'a [Arg], opts: &Opts, short_help: bool) -> Argv<'a> {
+    let mut out = Argv::default();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].text.as_str();
+        i += 1;
+        if a == "--" {
+            out.rest = args[i..].iter().map(|a| a.text.as_str()).collect();
+            break;
+        }
+        if !(a.len() > 1 && a.starts_with('-')) {
+            out.pos.push(a);
+            out.words.push(a);
+            continue;
+        }
+        out.flags.push(a);
+        if is_help(a) && (a != "-h" || short_help) {
+            out.help = true;
+            continue;
+        }
+        if a.contains('=') {
+            continue;
+        }
+        let takes = if opts.values.contains(&a) {
+            true
+        } else if a.starts_with("--") {
+            opts.greedy && !opts.bools.contains(&a)
+        } else {
+            // `-nprod`: a declared short value option with its value packed in.
+            false
+        };
+        if takes {
+            if let Some(v) = args.get(i) {
+                let looks_like_flag = v.text.len() > 1 && v.text.starts_with('-');
+                if !(opts.greedy && looks_like_flag) || opts.values.contains(&a) {
+                    if is_help(&v.text) && (v.text != "-h" || short_help) {
+                        // `--field-manager --help` still prints help; the caller keeps the floor anyway.
+                        out.help = true;
+                    }
+                    out.words.push(v.text.as_str());
+                    i += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<Arg> {
+        s.split_whitespace().map(Arg::lit).collect()
+    }
+
+    const KOPTS: Opts = Opts { values: &["-n", "--namespace", "--context"], bools: &[], greedy: false };
+
+    #[test]
+    fn option_values_leave_the_command_path() {
+        let a = args("-n prod --context=x get pods");
+        let v = split(&a, &KOPTS, true);
+        assert_eq!(v.pos, ["get", "pods"]);
+        assert_eq!(v.words, ["prod", "get", "pods"]);
+    }
+
+    #[test]
+    fn hyphenated_operations_use_their_leading_verb() {
+        assert_eq!(kind_of("delete-vpc", &Table::EMPTY), Some(Kind::Mutate));
+        assert_eq!(kind_of("describe-instances", &Table::EMPTY), Some(Kind::Read));
+        assert_eq!(kind_of("apps:destroy", &Table::EMPTY), Some(Kind::Mutate));
+        assert_eq!(kind_of("pods", &Table::EMPTY), None);
+    }
+
+    #[test]
+    fn greedy_options_eat_their_value_but_not_a_following_flag() {
+        const G: Opts = Opts { values: &[], bools: &["--yes"], greedy: true };
+        let a = args("group delete --name rg --yes --no-wait");
+        let v = split(&a, &G, true);
+        assert_eq!(v.pos, ["group", "delete"]);
+        assert!(v.has_seq(&["group", "delete"]));
+    }
+}

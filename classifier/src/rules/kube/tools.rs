@@ -1,0 +1,156 @@
+//! The smaller Kubernetes CLIs: local clusters (kind minikube k3d), cluster
+//! provisioning (eksctl, with its blocked `delete cluster`), delivery (argocd skaffold
+//! tilt velero istioctl), context switchers (kubectx kubens), kustomize, k9s and
+//! manifest linters. Each goes through the shared verb-scan lane with its own words.
+//!
+//! kubectl/oc and helm/flux live in their own files.
+
+use crate::call::Invocation;
+use crate::rules::cloud::generic::{run, Lane, Spec};
+use crate::rules::cloud::verbs::{split, Kind, Opts, Table};
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// A read-only subcommand of a smaller Kubernetes CLI (`minikube status`, `eksctl get clusters`,
+/// `argocd app get`, `velero backup get`, `kubectx` with no argument), and `kustomize build`.
+/// ## Why this tier
+/// Reads state or renders manifests; changes nothing.
+pub static READ: Rule = Rule::t0("kube.tool.read")
+    .reason("reads cluster or tool state only")
+    .matches(&["minikube status", "eksctl get clusters", "argocd app get guestbook", "kustomize build overlays/prod", "kubectx", "k9s --readonly", "velero backup get", "kind get clusters"])
+    .not_matches(&["minikube delete", "kubectx prod"]);
+
+/// ## What it matches
+/// Manifest linters and validators: `kubeconform kubeval kube-linter kube-score`, `istioctl analyze`.
+/// ## Why this tier
+/// Local validation.
+pub static VALIDATE: Rule = Rule::t1("kube.tool.validate")
+    .reason("validates manifests; changes nothing")
+    .matches(&["kubeconform -strict deploy.yaml", "kubeval deploy.yaml", "kube-linter lint .", "istioctl analyze"])
+    .not_matches(&["istioctl install"]);
+
+/// ## What it matches
+/// Previews: `argocd app diff`, `skaffold render`, `skaffold diagnose`.
+/// ## Why this tier
+/// Shows what would change without changing it.
+pub static SIMULATE: Rule = Rule::t2("kube.tool.simulate")
+    .reason("previews a change without applying it")
+    .matches(&["argocd app diff guestbook", "skaffold render"])
+    .not_matches(&["argocd app sync guestbook"]);
+
+/// ## What it matches
+/// A subcommand that changes a cluster or a local cluster: `minikube start|delete`, `kind create cluster`,
+/// `eksctl create|scale|upgrade`, `argocd app sync|delete|set|rollback`, `skaffold dev|run|deploy`,
+/// `tilt up|down`, `velero backup create|restore create`, `istioctl install|uninstall`, `kubectx NAME`.
+/// ## Why this tier
+/// Changes live (or local-cluster) state; `argocd app delete` is approvable, not on the floor.
+pub static MUTATE: Rule = Rule::t3("kube.tool.mutate")
+    .reason("changes cluster state or switches the active cluster; ask the user")
+    .matches(&["argocd app sync guestbook", "minikube delete", "kind create cluster", "eksctl create cluster --name test", "kubectx prod", "kubens kube-system", "skaffold dev", "tilt up", "argocd app delete guestbook", "k9s", "kustomize build --enable-exec ."])
+    .not_matches(&["minikube status", "kubectx -c"]);
+
+/// ## What it matches
+/// A subcommand of these CLIs with no known verb (`argocd foo`, `minikube frobnicate`).
+/// ## Why this tier
+/// These CLIs act on clusters by default; unknown is not safe.
+pub static UNKNOWN: Rule = Rule::t3("kube.tool.unknown")
+    .reason("a subcommand tiergate does not model, on a CLI that changes clusters; ask the user")
+    .matches(&["argocd frobnicate", "minikube tunnel"])
+    .not_matches(&["argocd app list"]);
+
+/// ## What it matches
+/// `eksctl delete cluster`.
+/// ## Why this tier
+/// FEATURES.md §13 (as `aws eks delete-cluster`): destroys the cluster and its workloads; not approvable.
+pub static EKSCTL_DELETE_CLUSTER: Rule = Rule::blocked("kube.eksctl.delete-cluster")
+    .reason("deletes an EKS cluster with everything on it; never run by an agent: ask the user to delete clusters themselves")
+    .matches(&["eksctl delete cluster --name prod", "eksctl delete cluster -f cluster.yaml --help"])
+    .not_matches(&["eksctl delete nodegroup --cluster c", "eksctl get cluster"])
+    .suggest("eksctl get cluster --name prod");
+
+/// ## What it matches
+/// `--help`/`-h`/`--version` on these CLIs, outside the floor.
+/// ## Why this tier
+/// FEATURES.md §6a: help prints usage.
+pub static HELP: Rule = Rule::t0("kube.tool.help")
+    .reason("prints help only")
+    .matches(&["minikube delete --help", "argocd app sync -h", "skaffold --version"])
+    .not_matches(&["eksctl delete cluster --help"]);
+
+
+
+
+static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
+
+const COMMON_VALUES: &[&str] = &["-n", "--namespace", "--context", "--kubeconfig", "-o", "--output", "-f", "--filename", "-p", "--profile", "--name", "--region", "--cluster", "--server", "--port", "--timeout"];
+
+static CLUSTER_TOOLS: Spec = Spec {
+    table: Table {
+        read: &["ip", "profile", "docker-env", "podman-env", "ssh-key", "kubeconfig", "completion", "options", "dashboard-url", "manifests", "resources", "app-list", "ps", "proxy-status", "proxy-config", "pc", "version", "precheck", "doctor", "dump", "schema", "fix", "kube-inject", "manifest", "generate", "kubeconfig-path"],
+        validate: &["analyze", "verify-install"],
+        simulate: &["render", "diagnose", "diff"],
+        mutate: &["create", "delete", "up", "down", "dev", "run", "build", "load", "ssh", "mount", "service", "addons", "cp", "node", "image", "sync", "rollback", "ci", "trigger", "args", "login", "logout", "add", "rm", "utils", "associate", "terminate-op", "actions", "kube-inject-apply", "dashboard"],
+        skip: &["cluster", "app", "backup", "restore", "schedule", "proj", "repo", "account", "nodegroup", "iamserviceaccount", "config"],
+    },
+    opts: Opts { values: COMMON_VALUES, bools: &[], greedy: false },
+    unknown_mutates: true,
+    dry_run: true,
+    short_help: true,
+    bare: Kind::Read,
+};
+
+/// kubectx / kubens: no argument lists; `-c`/`--current` prints; a name or `-` switches; `-d` deletes.
+fn switcher(inv: &Invocation, cx: &mut Cx<'_>) {
+    let argv = split(&inv.args, &Opts { values: &[], bools: &[], greedy: false }, true);
+    if argv.help {
+        return cx.hit(&HELP);
+    }
+    // A bare name (or `-`, the previous context) switches; `-d`/`-u` delete or unset.
+    let writes = argv.flags.iter().any(|f| matches!(*f, "-d" | "-u" | "--unset")) || !argv.words.is_empty();
+    if writes {
+        cx.hit_because(&MUTATE, format!("`{}` switches or edits the active Kubernetes context; every later kubectl command follows it; ask the user", inv.program));
+    } else {
+        cx.hit(&READ);
+    }
+}
+
+pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    match inv.program.as_str() {
+        "kubeconform" | "kubeval" | "kube-linter" | "kube-score" => {
+            let argv = split(&inv.args, &Opts { values: &[], bools: &[], greedy: false }, true);
+            cx.hit(if argv.help { &HELP } else { &VALIDATE })
+        }
+        "kubectx" | "kubens" => switcher(inv, cx),
+        "k9s" => {
+            let argv = split(&inv.args, &Opts { values: COMMON_VALUES, bools: &[], greedy: false }, true);
+            if argv.help || argv.pos.first().is_some_and(|p| matches!(*p, "version" | "info" | "help")) {
+                cx.hit(&HELP)
+            } else if argv.has("--readonly") {
+                cx.hit(&READ)
+            } else {
+                cx.hit_because(&MUTATE, "k9s is an interactive console that can edit and delete cluster objects; run it with --readonly, or ask the user".to_owned())
+            }
+        }
+        "kustomize" => {
+            let argv = split(&inv.args, &Opts { values: &["-o", "--output"], bools: &[], greedy: false }, true);
+            if argv.help {
+                cx.hit(&HELP)
+            } else if argv.has("--enable-exec") || argv.has("--enable-alpha-plugins") {
+                cx.hit_because(&MUTATE, "kustomize with exec plugins runs arbitrary programs while rendering; ask the user".to_owned())
+            } else {
+                // build / edit / create only render or rewrite kustomization files in the tree.
+                cx.hit(&READ)
+            }
+        }
+        "eksctl" => {
+            let argv = split(&inv.args, &CLUSTER_TOOLS.opts, true);
+            if argv.has_seq(&["delete", "cluster"]) {
+                return cx.hit(&EKSCTL_DELETE_CLUSTER);
+            }
+            run(inv, cx, &CLUSTER_TOOLS, &LANE);
+        }
+        _ => {
+            run(inv, cx, &CLUSTER_TOOLS, &LANE);
+        }
+    }
+}

@@ -1,4 +1,7 @@
-//! The `cloud` family. (Stub: no rules yet.)
+//! The `cloud` family (stub being filled): shared verb tables live here.
+
+pub(crate) mod generic;
+pub(crate) mod verbs;
 
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Rule};

@@ -158,3 +158,18 @@ fn eight_concurrent_hooks_log_every_decision() {
     let rows: i64 = env.sql().query_row("SELECT count(DISTINCT command) FROM decisions", [], |r| r.get(0)).unwrap();
     assert_eq!(rows, 8, "no lost audit rows");
 }
+
+#[test]
+fn a_grant_for_a_script_does_not_cover_its_edited_version() {
+    let env = Env::new("script");
+    let script = env.work.join("deploy.sh");
+    std::fs::write(&script, "echo hi > /etc/hosts\n").unwrap();
+    let code = denied_code(&env, "bash deploy.sh");
+    approve(&env, &code);
+    // The agent edits the approved script before retrying it.
+    std::fs::write(&script, "echo hi > /etc/shadow\n").unwrap();
+    let a = env.bash(NONCE, "bash deploy.sh");
+    assert_eq!(a.decision, "deny", "the grant was for the script as approved: {}", a.reason);
+    std::fs::write(&script, "echo hi > /etc/hosts\n").unwrap();
+    assert_eq!(env.bash(NONCE, "bash deploy.sh").decision, "allow", "the approved content still runs once");
+}

@@ -21,6 +21,8 @@ enum Kind {
     Su,
     /// `command -v`/`-V` only looks a name up.
     Command,
+    /// GNU `parallel`: the words before `:::` form a command template.
+    Parallel,
 }
 
 struct Wrapper {
@@ -64,6 +66,14 @@ static WRAPPERS: &[Wrapper] = &[
     Wrapper { name: "caffeinate", value_opts: &["-t", "-w"], flag_opts: &["-d", "-i", "-m", "-s", "-u"], kind: Kind::Plain { skip: 0 } },
     Wrapper { name: "xargs", value_opts: &["-a", "--arg-file", "-d", "--delimiter", "-E", "-e", "--eof", "-I", "-i", "--replace", "-L", "-l", "--max-lines", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"], flag_opts: &["-0", "--null", "-o", "--open-tty", "-p", "--interactive", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit"], kind: Kind::Xargs },
     Wrapper { name: "busybox", value_opts: &[], flag_opts: &[], kind: Kind::Plain { skip: 0 } },
+    Wrapper { name: "pkexec", value_opts: &["--user"], flag_opts: &["--keep-cwd", "--disable-internal-agent"], kind: Kind::Plain { skip: 0 } },
+    Wrapper { name: "run0", value_opts: &["-u", "--user", "-g", "--group", "-D", "--chdir", "--setenv", "--unit", "--property", "--description", "--slice", "--nice"], flag_opts: &["--no-ask-password", "--machine"], kind: Kind::Plain { skip: 0 } },
+    Wrapper {
+        name: "parallel",
+        value_opts: &["-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "--joblog", "--results", "--res", "-n", "--max-args", "-N", "--delay", "--timeout", "--retries", "-I", "--colsep", "-C", "-d", "--delimiter", "--tmpdir", "--workdir", "--wd", "--halt", "--memfree", "--load", "-L", "--max-lines", "-E", "--eof", "--tagstring", "--block", "--env"],
+        flag_opts: &["-k", "--keep-order", "-q", "--quote", "-v", "--verbose", "--bar", "--progress", "--eta", "-0", "--null", "-u", "--ungroup", "--line-buffer", "--lb", "--tag", "-X", "-m", "--xargs", "--pipe", "--no-notice", "--will-cite", "-r", "--no-run-if-empty", "--group", "--shuf", "-t", "--dry-run", "--nonall", "--onall"],
+        kind: Kind::Parallel,
+    },
 ];
 
 /// What peeling one wrapper found.
@@ -192,14 +202,22 @@ pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
         _ => i,
     };
     if start >= words.len() {
-        let harmless = match w.kind {
-            Kind::Env | Kind::Xargs | Kind::Command => true,
-            _ => program == "time" || program == "nohup" && false,
-        };
+        // Only the privilege wrappers open a shell when given nothing to run;
+        // `exec 3>&1`, `time`, `nice` and `env` alone run nothing.
+        let harmless = !matches!(program, "sudo" | "doas" | "su" | "runuser" | "chroot" | "pkexec" | "run0");
         if interactive_shell {
             return Peeled::Nothing { name: w.name, harmless: false };
         }
         return Peeled::Nothing { name: w.name, harmless };
+    }
+    if w.kind == Kind::Parallel {
+        let end = words[start..].iter().position(|a| a.text.starts_with(":::")).map_or(words.len(), |p| start + p);
+        if end == start {
+            // No template: each input line is itself a command.
+            return Peeled::Nothing { name: w.name, harmless: false };
+        }
+        let script = words[start..end].iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" ");
+        return Peeled::Shell { name: w.name, script };
     }
     if w.kind == Kind::Watch && !exec_mode {
         let script = words[start..].iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" ");
@@ -282,5 +300,11 @@ mod tests {
         assert_eq!(peel("env", &args("env")), Peeled::Nothing { name: "env", harmless: true });
         assert_eq!(peel("sudo", &args("sudo -s")), Peeled::Nothing { name: "sudo", harmless: false });
         assert_eq!(peel("command", &args("command -v git")), Peeled::Nothing { name: "command", harmless: true });
+        assert_eq!(peel("exec", &args("exec")), Peeled::Nothing { name: "exec", harmless: true });
+    }
+
+    #[test]
+    fn parallel_templates_are_shell() {
+        assert_eq!(peel("parallel", &args("parallel -j4 gzip {} ::: a b")), Peeled::Shell { name: "parallel", script: "gzip {}".into() });
     }
 }

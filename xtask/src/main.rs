@@ -3,9 +3,11 @@
 //! codes are replay's contract (`replay::exit`).
 
 mod bench;
+mod codegen;
 mod corpus;
 mod flags;
 mod replay_task;
+mod tidy;
 
 use std::process::ExitCode;
 
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
             }
         },
         "bench" => bench::run(rest),
+        "codegen" => codegen::run(rest),
         "help" | "--help" | "-h" => {
             println!("{}", flags::USAGE);
             0

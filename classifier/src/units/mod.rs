@@ -209,12 +209,17 @@ impl<'f> Eng<'f> {
             stdin = Stdin::Pipe { program };
         }
         let args: Vec<Arg> = s.words.iter().map(arg).collect();
+        if s.assigns.iter().any(|w| shell::is_hijack_assignment(&w.text)) {
+            hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span: s.span });
+        }
         let mut start = 0;
         let mut peeled: Vec<&'static str> = Vec::new();
         let mut cx_hits = Vec::new();
         loop {
             if !args[start].exact {
-                cx_hits.push(Hit { rule: &shell::DYNAMIC_COMMAND, detail: None, span: s.span });
+                // `$(curl …)` in command position runs whatever the server sends.
+                let rule = if flow::fetches_in_substitution(&args[start].text) { &flow::REMOTE_EXEC } else { &shell::DYNAMIC_COMMAND };
+                cx_hits.push(Hit { rule, detail: None, span: s.span });
                 break;
             }
             let program = basename(&args[start].text).to_owned();
@@ -244,6 +249,9 @@ impl<'f> Eng<'f> {
                     return (hits, Some(inv));
                 }
                 Peeled::Target { name, start: offset } => {
+                    if name == "env" && args[start + 1..start + offset].iter().any(|a| shell::is_hijack_assignment(&a.text)) {
+                        cx_hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span: s.span });
+                    }
                     peeled.push(name);
                     start += offset;
                 }

@@ -12,9 +12,33 @@ pub static FAMILY: Family = Family { name: "shell", programs: PROGRAMS, check, r
 /// Programs whose arguments or input are shell code.
 pub const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash"];
 
-static PROGRAMS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "eval", "source", ".", "ssh"];
+static PROGRAMS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "eval", "source", ".", "ssh", "trap", "export", "declare", "typeset"];
 
-static RULES: &[&Rule] = &[&DYNAMIC_COMMAND, &SCRIPT_UNREADABLE, &SYNTAX_CHECK, &INTERACTIVE, &SSH_REMOTE, &SCRIPT_READ];
+static RULES: &[&Rule] = &[&DYNAMIC_COMMAND, &SCRIPT_UNREADABLE, &SYNTAX_CHECK, &INTERACTIVE, &SSH_REMOTE, &SCRIPT_READ, &ENV_HIJACK];
+
+/// ## What it matches
+/// Setting a variable that makes programs load or run other code: `LD_PRELOAD`, `BASH_ENV`, `GIT_SSH_COMMAND`, `PAGER`, `EDITOR`, `PATH`, `NODE_OPTIONS`, `PROMPT_COMMAND` …, as a prefix (`LD_PRELOAD=x.so ls`), through `env`, or with `export`.
+/// ## Why this tier
+/// The visible program is not what runs: the variable injects code into it.
+pub static ENV_HIJACK: Rule = Rule::t3("shell.env-hijack")
+    .reason("sets a variable that injects code into the program (preload, hook, pager, editor or PATH); run without it or ask the user")
+    .matches(&["LD_PRELOAD=/tmp/x.so ls", "env GIT_SSH_COMMAND='sh -c id' git fetch", "export BASH_ENV=/tmp/x", "PATH=/tmp/evil:$PATH ls"])
+    .not_matches(&["FOO=1 ls", "RUST_LOG=debug cargo test", "export EDITOR_THEME=dark"]);
+
+/// Variables that make a program load or run other code.
+const HIJACK_VARS: &[&str] = &[
+    "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS",
+    "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_COUNT", "GIT_DIR", "GIT_WORK_TREE",
+    "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS", "SUDO_ASKPASS", "PATH", "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME", "NODE_OPTIONS", "NODE_PATH",
+    "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "LESSOPEN", "LESSCLOSE", "IFS", "BROWSER", "TERMINAL", "DOCKER_HOST", "KUBECONFIG",
+];
+
+/// True when `word` (`NAME=value`) sets a code-injecting variable.
+pub fn is_hijack_assignment(word: &str) -> bool {
+    let name = word.split_once('=').map_or(word, |(n, _)| n);
+    let name = name.strip_suffix('+').unwrap_or(name);
+    HIJACK_VARS.contains(&name) || name.starts_with("GIT_CONFIG_KEY_") || name.starts_with("GIT_CONFIG_VALUE_") || name.starts_with("BASH_FUNC_")
+}
 
 /// ## What it matches
 /// A command word that is a variable, a substitution, a glob or a brace expansion (`$CMD x`, `$(echo rm) x`, `{rm,-rf,x}`).
@@ -74,13 +98,29 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.program.as_str() {
         "eval" => {
             let script: Vec<&str> = inv.words().collect();
-            cx.shell(&script.join(" "), inv.cwd.as_deref());
+            let script = script.join(" ");
+            if crate::rules::flow::fetches_in_substitution(&script) {
+                cx.hit(&crate::rules::flow::REMOTE_EXEC);
+            }
+            cx.shell(&script, inv.cwd.as_deref());
         }
         "source" | "." => match inv.arg(0) {
             Some(path) => run_script(inv, cx, path),
             None => cx.hit(&INTERACTIVE),
         },
         "ssh" => ssh(inv, cx),
+        "trap" => {
+            // `trap 'CMD' SIGNALS`: CMD runs later, in this shell.
+            if let Some(action) = inv.args.iter().find(|a| !a.is_flag()) {
+                let action = action.text.clone();
+                cx.shell(&action, inv.cwd.as_deref());
+            }
+        }
+        "export" | "declare" | "typeset" => {
+            if inv.words().any(is_hijack_assignment) {
+                cx.hit(&ENV_HIJACK);
+            }
+        }
         _ => shell(inv, cx),
     }
 }
@@ -115,6 +155,7 @@ fn shell(inv: &Invocation, cx: &mut Cx<'_>) {
                         let _ = script;
                         cx.hit(&SYNTAX_CHECK);
                     }
+                    Some(script) if crate::rules::flow::fetches_in_substitution(&script.text) => cx.hit(&crate::rules::flow::REMOTE_EXEC),
                     Some(script) => cx.shell(&script.text, inv.cwd.as_deref()),
                     None => cx.hit(&INTERACTIVE),
                 }

@@ -268,7 +268,10 @@ pub fn handshake(argv: &[String]) -> Handshake {
         Handshake::Other(text)
     } else {
         let err = String::from_utf8_lossy(&out.stderr);
-        Handshake::Unsupported(format!("`{} --protocol` printed {:?} ({})", argv.join(" "), text, err.lines().next().unwrap_or("").trim()))
+        // Name the program without its directory: reports carry no absolute paths.
+        let name = Path::new(prog).file_name().and_then(|n| n.to_str()).unwrap_or(prog);
+        let shown: Vec<&str> = std::iter::once(name).chain(args.iter().map(String::as_str)).collect();
+        Handshake::Unsupported(format!("`{} --protocol` printed {:?} ({})", shown.join(" "), text, err.lines().next().unwrap_or("").trim()))
     }
 }
 

@@ -111,12 +111,15 @@ pub struct Matched {
 }
 
 /// Matches `moves` against the entries in effect (`head` minus those in `base`).
-pub fn check(moves: &[Move], head: &[Entry], base: &[Entry], decl_hint: &str) -> Matched {
+/// `scope`: when only some rows were replayed (`--only`, `--corpus`), entries for
+/// other rows are neither used nor stale.
+pub fn check(moves: &[Move], head: &[Entry], base: &[Entry], decl_hint: &str, scope: Option<&HashSet<&str>>) -> Matched {
     let old: HashSet<(&str, &str, Class, Class)> =
         base.iter().map(|e| (e.file.as_str(), e.change.row.as_str(), e.change.from, e.change.to)).collect();
     let active: Vec<&Entry> = head
         .iter()
         .filter(|e| !old.contains(&(e.file.as_str(), e.change.row.as_str(), e.change.from, e.change.to)))
+        .filter(|e| scope.is_none_or(|s| s.contains(e.change.row.as_str())))
         .collect();
     let mut m = Matched::default();
     let mut used: BTreeSet<usize> = BTreeSet::new();

@@ -5,6 +5,7 @@
 
 pub mod accept;
 pub mod base;
+pub mod bisect;
 pub mod build;
 pub mod caps;
 pub mod checks;
@@ -15,6 +16,7 @@ pub mod diff;
 pub mod exit;
 pub mod git;
 pub mod import;
+pub mod probe;
 pub mod protocol;
 pub mod report;
 pub mod runner;
@@ -352,7 +354,9 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     let matched = match (&cfg.against, &base_commit) {
         (None, Some(commit)) => {
             let base_decls = declare::load_commit(root, commit);
-            let mut m = declare::check(&moves, &head_decls, &base_decls, &decl_hint);
+            let replayed: HashSet<&str> = head_rows.iter().map(|r| r.id.as_str()).collect();
+            let full = cfg.only.is_empty() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k));
+            let mut m = declare::check(&moves, &head_decls, &base_decls, &decl_hint, (!full).then_some(&replayed));
             if !diffed {
                 // Without base verdicts a verdict-move declaration cannot be confirmed or refuted.
                 m.failures.retain(|f| !f.message.contains("stale declaration"));

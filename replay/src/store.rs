@@ -52,6 +52,18 @@ impl Store {
         Ok(out)
     }
 
+    /// One cached answer, if any.
+    pub fn get(&self, build: &str, command: &str, cwd: &str) -> Option<Verdict> {
+        self.conn
+            .query_row(
+                "SELECT class, rule, reason FROM verdicts WHERE build = ?1 AND command = ?2 AND cwd = ?3",
+                params![build, command, cwd],
+                |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)),
+            )
+            .ok()
+            .and_then(|(c, rule, reason)| Class::parse(&c).map(|class| Verdict { class, rule, reason, error: None }))
+    }
+
     /// Stores answers of `build` in one transaction (error verdicts skipped).
     pub fn insert<'a>(&mut self, build: &str, items: impl Iterator<Item = (&'a str, &'a str, &'a Verdict)>) -> rusqlite::Result<()> {
         let tx = self.conn.transaction()?;

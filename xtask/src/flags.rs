@@ -17,6 +17,12 @@ usage: cargo xtask <task>
   bench replay [--rows N] [--check]
       Times a warm replay of N synthetic history rows (default 35000) against
       benches/baselines/replay.json.
+  probe --command C [--cwd D] --expect allow|ask|deny|T0..T3|BLOCKED [--rev REV] [--root DIR]
+      Verdict of one command at REV (default: work tree): exit 0 match, 1 mismatch,
+      125 cannot build/test (the `git bisect run` contract).
+  bisect (--command C [--cwd D] | --corpus-row ID) [--good REV] [--bad REV]
+         [--regress changed|loosened|tightened] [--root DIR]
+      First commit on --first-parent good..bad that moved the verdict.
   corpus …   corpus maintenance (see xtask/src/corpus.rs)";
 
 #[derive(Debug, Default)]

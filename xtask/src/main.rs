@@ -3,9 +3,11 @@
 //! codes are replay's contract (`replay::exit`).
 
 mod bench;
+mod bisect;
 mod codegen;
 mod corpus;
 mod flags;
+mod probe;
 mod replay_task;
 mod tidy;
 
@@ -27,6 +29,8 @@ fn main() -> ExitCode {
             }
         },
         "bench" => bench::run(rest),
+        "probe" => probe::run(rest),
+        "bisect" => bisect::run(rest),
         "codegen" => codegen::run(rest),
         "help" | "--help" | "-h" => {
             println!("{}", flags::USAGE);

@@ -22,6 +22,9 @@ pub const PENDING_TTL_SECS: i64 = 24 * 60 * 60;
 /// How long a writer waits for another process's transaction.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(3);
 pub const DB_FILE: &str = "tiergate.db";
+/// Past this WAL size a closing store checkpoints and truncates the WAL (about
+/// 250 audit rows); reading a WAL this size costs a new process ~0.1 ms.
+const WAL_TRUNCATE_BYTES: u64 = 256 * 1024;
 
 /// Schema steps: `MIGRATIONS[n]` takes `user_version` n to n + 1. Append only.
 const MIGRATIONS: &[&str] = &["
@@ -151,12 +154,20 @@ impl Store {
         // connection" and checkpoint (and fsync) on close: ~30 ms here. Leave
         // checkpoints to SQLite's auto-checkpoint instead.
         self.conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
+        // A fresh process rebuilds the WAL index by reading the whole WAL, so the
+        // WAL must stay small: `Drop` truncates it past WAL_TRUNCATE_BYTES. The
+        // automatic checkpoint is only a backstop (it cannot truncate, and a new
+        // process forgets what it already copied, so it would rerun every call).
+        self.conn.execute_batch("PRAGMA wal_autocheckpoint=4000")?;
         let version: i64 = self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         if version == MIGRATIONS.len() as i64 {
             return Ok(());
         }
         // WAL is a property of the database file, so setting it once, when the
-        // schema is created, is enough. It returns the mode as a row.
+        // schema is created, is enough. It returns the mode as a row. Small pages
+        // keep one audit row to about one 1 KiB WAL frame (page_size only takes
+        // effect on an empty database).
+        self.conn.execute_batch("PRAGMA page_size=1024")?;
         let _mode: String = self.conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         // Re-read under the write lock: another process may have migrated meanwhile.
@@ -371,6 +382,20 @@ impl Store {
     }
 }
 
+impl Drop for Store {
+    fn drop(&mut self) {
+        let mut wal = self.path.clone().into_os_string();
+        wal.push("-wal");
+        if std::fs::metadata(&wal).map_or(true, |m| m.len() <= WAL_TRUNCATE_BYTES) {
+            return;
+        }
+        // Best effort with a short wait: a busy or failed checkpoint only means
+        // the next process tries again; it never affects a decision.
+        let _ = self.conn.busy_timeout(Duration::from_millis(20));
+        let _ = self.conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+    }
+}
+
 fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     let mut b = std::fs::DirBuilder::new();
     b.recursive(true);
@@ -404,6 +429,27 @@ mod tests {
         let code = s.pending_code("sig", "git push", "git.push", "s", "/w", 200).unwrap();
         s.approve(&code, 200).unwrap();
         assert!(s.consume_grant("sig", 200 + GRANT_TTL_SECS).unwrap().is_none(), "expired");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_wal_stays_small_across_many_short_lived_stores() {
+        let dir = temp_dir("wal");
+        let row = Decision {
+            time: "t".into(),
+            session: "s".into(),
+            cwd: "/w".into(),
+            tool: "Bash".into(),
+            decision: "allow".into(),
+            rule: "r".into(),
+            command: "git status --short".into(),
+        };
+        for _ in 0..600 {
+            Store::open(&dir).unwrap().log(&row).unwrap();
+        }
+        let wal = std::fs::metadata(dir.join("tiergate.db-wal")).map_or(0, |m| m.len());
+        assert!(wal <= WAL_TRUNCATE_BYTES + 8 * 1024, "WAL grew to {wal} bytes");
+        assert_eq!(Store::open(&dir).unwrap().recent(1000).unwrap().len(), 600, "no row lost to a checkpoint");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

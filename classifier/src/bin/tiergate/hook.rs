@@ -8,6 +8,12 @@
 //! answers ask (or deny), never allow: Claude Code runs the tool when a hook exits
 //! non-zero without a decision, so a crash would be a silent fail-open. This file
 //! does not classify and does not touch SQL.
+//!
+//! Environment: `TIERGATE_DATA_DIR` (store), `TIERGATE_STDIN_TIMEOUT_MS` (2000),
+//! `TIERGATE_HOOK_BUDGET_MS` (2000), and the test seams `TIERGATE_NOW` (clock,
+//! `hook/clock.rs`), `TIERGATE_BUSY_TIMEOUT_MS` (store) and `TIERGATE_TEST_FAULT`.
+//! Each can only make an answer stricter or slower to arrive, except `TIERGATE_NOW`
+//! and the data directory, which whoever sets the hook's environment controls anyway.
 
 mod bash;
 pub mod clock;

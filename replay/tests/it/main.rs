@@ -3,6 +3,7 @@
 //! wraps, and checks exit codes, reports, declarations, caps and the build cache.
 
 mod acceptance;
+mod bisect;
 mod repo;
 mod runner;
 mod summary;

@@ -146,3 +146,27 @@ pub fn failures(r: &Result<Outcome, ReplayError>) -> String {
 pub fn mtime(p: &Path) -> std::time::SystemTime {
     std::fs::metadata(p).and_then(|m| m.modified()).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
+
+/// Bisect history: the fixture commit (good), then twelve commits; the sixth breaks
+/// the build, the seventh fixes it, the eighth makes `make install` ask. Returns
+/// (good, the moving commit, the broken commit).
+pub fn dozen_commits(repo: &Repo) -> (String, String, String) {
+    let good = repo.git(&["rev-parse", "HEAD"]);
+    let (mut moved, mut broken) = (String::new(), String::new());
+    for i in 0..12 {
+        repo.write("NOTES", &format!("step {i}\n"));
+        match i {
+            5 => repo.write("classifier/src/main.rs", "fn main() { not rust }\n"),
+            6 => repo.write("classifier/src/main.rs", TIERGATE),
+            7 => repo.write("classifier/rules.txt", &format!("make install\tT3\tmake.install\n{RULES}")),
+            _ => {}
+        }
+        let c = repo.commit(&format!("step {i}"));
+        match i {
+            5 => broken = c,
+            7 => moved = c,
+            _ => {}
+        }
+    }
+    (good, moved, broken)
+}

@@ -3,6 +3,12 @@
 
 use std::collections::HashMap;
 
+pub(crate) mod lexer;
+pub(crate) mod lexer_sinks;
+pub(crate) mod python;
+mod python_sinks;
+pub mod scripts;
+
 /// Largest file a lane reads; anything bigger is unusable (and so T3).
 pub const MAX_FILE_BYTES: usize = 256 * 1024;
 

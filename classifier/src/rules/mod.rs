@@ -67,4 +67,8 @@ pub(crate) fn dispatch(inv: &Invocation, cx: &mut Cx<'_>) {
             return;
         }
     }
+    // `./run.sh`, `scripts/x.py`: a path no family owns by name is a script to read.
+    if inv.program_path.contains('/') {
+        interp::direct_exec(inv, cx);
+    }
 }

@@ -1,10 +1,175 @@
-//! The `db` family. (Stub: no rules yet.)
+//! The `db` family: database clients and tools (psql, mysql/mariadb, sqlite3,
+//! duckdb, clickhouse-client, sqlcmd, cqlsh, redis-cli/valkey-cli, mongo/mongosh,
+//! influx, pg_dump/pg_restore/mysqldump, dropdb/createdb, pg_ctl, mysqladmin …).
+//!
+//! A client with no visible statement can do anything, so the default is T3;
+//! T0 only when every inline statement (flags, positional SQL, heredoc bodies)
+//! is read-only. Statement parsing is `sql.rs`; per-client argv is `clients.rs`,
+//! `kv.rs` (redis, mongo, influx) and `admin.rs` (dump, restore, admin tools).
+//! Piped stdin (`… | psql`) is the `flow` family's job.
+
+mod admin;
+mod clients;
+mod kv;
+mod sql;
+
+pub use sql::Dialect;
 
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Rule};
+use sql::Class;
 
-pub static FAMILY: Family = Family { name: "db", programs: &[], check, rules: RULES };
+pub static FAMILY: Family = Family { name: "db", programs: PROGRAMS, check, rules: RULES };
 
-static RULES: &[&Rule] = &[];
+static PROGRAMS: &[&str] = &[
+    "psql", "mysql", "mariadb", "sqlite3", "sqlite", "duckdb", "clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "redis-cli", "valkey-cli", "keydb-cli", "mongo", "mongosh", "influx", "pg_dump", "pg_dumpall", "pg_restore", "mysqldump", "mariadb-dump", "mongodump", "mongorestore",
+    "mongoexport", "mongoimport", "dropdb", "createdb", "createuser", "dropuser", "pg_ctl", "pg_ctlcluster", "initdb", "mysqladmin", "mariadb-admin", "pg_isready", "pg_upgrade", "redis-server",
+];
 
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+static RULES: &[&Rule] = &[&READ, &WRITE, &DROP_DATABASE, &DROP_TABLE, &FLUSH, &INTERACTIVE, &SCRIPT_FILE, &META, &READONLY_MODE, &VERSION, &admin::DUMP, &admin::RESTORE, &admin::ADMIN];
+
+/// ## What it matches
+/// A client whose every visible statement reads: `SELECT`, `EXPLAIN`, `SHOW`, `WITH … SELECT`, read `PRAGMA`s, psql `\dt \d \l`, sqlite `.tables .schema`, redis `GET KEYS SCAN INFO`, mongo `find`/`count`/`aggregate` without `$out`/`$merge`.
+/// ## Why this tier
+/// Reads change nothing; keywords inside strings and comments do not count.
+pub static READ: Rule = Rule::t0("db.read")
+    .reason("every statement only reads")
+    .matches(&["psql -c 'SELECT count(*) FROM users'", "psql -c \"select 'drop table x'\"", "sqlite3 app.db .tables", "redis-cli GET session:1", "mongosh --eval 'db.users.find()'", "mysql -e 'SHOW TABLES' app", "psql -d mydb -c '\\dt'"])
+    .not_matches(&["psql -c 'DELETE FROM t'", "redis-cli SET k v"]);
+
+/// ## What it matches
+/// Statements that write or are not known to be read-only: `INSERT UPDATE DELETE ALTER CREATE GRANT TRUNCATE`, `SELECT … INTO`, redis `SET DEL CONFIG SET`, mongo `insert*`/`update*`/`delete*`/`drop()`.
+/// ## Why this tier
+/// Changes live data. `TRUNCATE` and `DELETE` without `WHERE` stay T3 (recoverable from backups, and routine in test databases), unlike dropping a table or database.
+pub static WRITE: Rule = Rule::t3("db.write")
+    .reason("runs statements that change the database; ask the user first")
+    .matches(&["psql -d app -c \"UPDATE users SET admin = true\"", "sqlite3 app.db \"INSERT INTO t VALUES (1)\"", "redis-cli SET k v", "mongosh --eval 'db.users.deleteMany({})'", "psql -c 'TRUNCATE logs'", "psql -c 'DELETE FROM sessions'"])
+    .not_matches(&["psql -c 'SELECT 1'", "psql -c \"SELECT 'INSERT INTO t'\""]);
+
+/// ## What it matches
+/// `DROP DATABASE`/`DROP KEYSPACE` (and MySQL's `DROP SCHEMA`), `dropdb NAME`, `mysqladmin drop`, mongo `dropDatabase()`.
+/// ## Why this tier
+/// Irreversible: the whole database is gone. Never approvable; take a dump first and ask the user to drop it.
+pub static DROP_DATABASE: Rule = Rule::blocked("db.drop-database")
+    .reason("drops a whole database, which cannot be undone; dump it first and ask the user to drop it by hand")
+    .suggest("pg_dump prod > prod-backup.sql")
+    .matches(&["psql -c 'DROP DATABASE prod'", "mysql -e 'drop database app'", "dropdb prod", "mongosh app --eval 'db.dropDatabase()'", "mysqladmin drop app"])
+    .not_matches(&["psql -c \"SELECT 'DROP DATABASE x'\"", "dropdb --help"]);
+
+/// ## What it matches
+/// `DROP TABLE` (any client, any position in a script or heredoc) and `DROP SCHEMA … CASCADE`.
+/// ## Why this tier
+/// The table and its data are gone; on the original's floor. Never approvable.
+pub static DROP_TABLE: Rule = Rule::blocked("db.drop-table")
+    .reason("drops a table and its data, which cannot be undone; dump the table first and ask the user")
+    .suggest("pg_dump -t users app > users-backup.sql")
+    .matches(&["psql -d app -c \"DROP TABLE users\"", "sqlite3 app.db 'DROP TABLE t'", "psql -c 'DROP SCHEMA app CASCADE'", "psql -d mydb -c '\\dt' -c 'DROP TABLE users'", "psql -d app <<'SQL'\nDROP TABLE users;\nSQL"])
+    .not_matches(&["psql -c '-- DROP TABLE users\nSELECT 1'", "psql -c 'DROP VIEW v'"]);
+
+/// ## What it matches
+/// redis/valkey `FLUSHALL` and `FLUSHDB`.
+/// ## Why this tier
+/// Wipes every key of one or all databases: the drop-database floor.
+pub static FLUSH: Rule = Rule::blocked("db.flush")
+    .reason("wipes a whole Redis database; export what matters and ask the user to flush it by hand")
+    .suggest("redis-cli --scan")
+    .matches(&["redis-cli FLUSHALL", "redis-cli -n 2 flushdb", "valkey-cli FLUSHALL ASYNC"])
+    .not_matches(&["redis-cli GET FLUSHALL"]);
+
+/// ## What it matches
+/// A client started with no statement to run (`psql`, `sqlite3 app.db`, `redis-cli`, `mongosh`).
+/// ## Why this tier
+/// An interactive session can run any statement.
+pub static INTERACTIVE: Rule = Rule::t3("db.interactive")
+    .reason("opens an interactive database session; run the statement with -c/-e instead")
+    .matches(&["psql", "sqlite3 app.db", "redis-cli", "mongosh", "mysql -u root app"])
+    .not_matches(&["psql -c 'SELECT 1'"]);
+
+/// ## What it matches
+/// Statements from a file: `psql -f x.sql`, `mysql db < dump.sql`, `sqlite3 app.db < schema.sql`, `mongosh app script.js`.
+/// ## Why this tier
+/// The file's statements are not checked here; they may write or drop.
+pub static SCRIPT_FILE: Rule = Rule::t3("db.script-file")
+    .reason("runs statements from a file tiergate does not check; review the file and ask the user")
+    .matches(&["psql -d app -f migrate.sql", "mysql app < dump.sql", "sqlite3 app.db < schema.sql", "psql -d mydb -c '\\dt' < /tmp/x.sql"])
+    .not_matches(&["psql -c 'SELECT 1'"]);
+
+/// ## What it matches
+/// Client commands that run files or shells or write files: psql `\i \o \copy \! \gexec \gset`, sqlite `.read .import .restore .shell .system .output .once .load .save`, a backslash command with unusual whitespace.
+/// ## Why this tier
+/// They reach past the statement into files and processes.
+pub static META: Rule = Rule::t3("db.client-command")
+    .reason("runs a client command that reads or writes files or starts a shell; ask the user first")
+    .matches(&["psql -d mydb -c \"\\i /tmp/migration.sql\"", "sqlite3 /tmp/x.db \".import data.csv t\"", "psql -d mydb -c \"\\! ls\"", "sqlite3 x.db '.output /tmp/out.txt'"])
+    .not_matches(&["psql -d mydb -c '\\l'", "sqlite3 x.db .schema"]);
+
+/// ## What it matches
+/// `sqlite3 -readonly` / duckdb `-readonly` with only SQL statements.
+/// ## Why this tier
+/// The database refuses writes; client commands that start shells or write files are still checked.
+pub static READONLY_MODE: Rule = Rule::t0("db.readonly-mode")
+    .reason("the database is opened read-only, so statements cannot write")
+    .matches(&["sqlite3 -readonly app.db 'DELETE FROM t'"])
+    .not_matches(&["sqlite3 -readonly app.db '.shell rm x'"]);
+
+/// ## What it matches
+/// `--version`/`--help` on a database tool, and status probes (`pg_isready`, `pg_ctl status`, `mysqladmin status`).
+/// ## Why this tier
+/// Prints information only.
+pub static VERSION: Rule = Rule::t0("db.info")
+    .reason("prints version, help or server status only")
+    .matches(&["psql --version", "redis-cli --version", "pg_ctl status", "pg_isready -h db", "dropdb --help"])
+    .not_matches(&["pg_ctl restart"]);
+
+fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let kv = matches!(inv.program.as_str(), "redis-cli" | "valkey-cli" | "keydb-cli" | "mongo" | "mongosh");
+    if inv.words().any(|w| matches!(w, "--version" | "--help")) || (!kv && inv.words().any(|w| w == "-V")) {
+        cx.hit(&VERSION);
+        return;
+    }
+    match inv.program.as_str() {
+        "psql" => clients::psql(inv, cx),
+        "mysql" | "mariadb" => clients::mysql(inv, cx),
+        "sqlite3" | "sqlite" | "duckdb" => clients::sqlite(inv, cx),
+        "clickhouse-client" | "clickhouse" | "sqlcmd" | "cqlsh" => clients::other_sql(inv, cx),
+        "redis-cli" | "valkey-cli" | "keydb-cli" => kv::redis(inv, cx),
+        "mongo" | "mongosh" => kv::mongo(inv, cx),
+        "influx" => kv::influx(inv, cx),
+        _ => admin::check(inv, cx),
+    }
+}
+
+/// Hits for a list of statement classes; `db.read` when all read.
+pub(crate) fn hit_classes(cx: &mut Cx<'_>, classes: &[Class]) {
+    let mut wrote = false;
+    for c in classes {
+        match c {
+            Class::Read => {}
+            Class::Write(kw) => {
+                wrote = true;
+                cx.hit_because(&WRITE, format!("runs `{kw}`, which changes the database (or is not known to be read-only); ask the user first"));
+            }
+            Class::Meta(cmd) => {
+                wrote = true;
+                cx.hit_because(&META, format!("runs the client command `{cmd}`, which reaches files or a shell; ask the user first"));
+            }
+            Class::DropDatabase => {
+                wrote = true;
+                cx.hit(&DROP_DATABASE);
+            }
+            Class::DropTable(what) => {
+                wrote = true;
+                cx.hit_because(&DROP_TABLE, format!("`{what}` deletes tables and their data, which cannot be undone; dump them first and ask the user"));
+            }
+        }
+    }
+    if !wrote {
+        cx.hit(&READ);
+    }
+}
+
+/// Classifies SQL another family found (Python `cursor.execute("…")`).
+pub fn classify_sql(cx: &mut Cx<'_>, dialect: Dialect, text: &str) {
+    let classes = sql::classify_text(dialect, text);
+    hit_classes(cx, &classes);
+}

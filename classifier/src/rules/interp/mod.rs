@@ -1,10 +1,258 @@
-//! The `interp` family. (Stub: no rules yet.)
+//! The `interp` family: language interpreters (Python, Node/Deno, Ruby, Perl,
+//! PHP, Lua, R, awk, Tcl, Groovy, PowerShell, osascript). It turns each
+//! interpreter's argv into where the code comes from — inline flags (`-c`, `-e`),
+//! a heredoc or here-string, a script file, a module (`python -m`) — and hands
+//! the code to the analysers (`code.rs`); script files go through `script.rs`,
+//! which also runs `./script` direct execution for the dispatcher.
+//!
+//! Piped stdin into an interpreter (`curl … | python3`) is the `flow` family's job.
 
-use crate::call::Invocation;
-use crate::rules::{Cx, Family, Rule};
+mod code;
+mod others;
+mod pwsh;
+mod python;
+mod script;
 
-pub static FAMILY: Family = Family { name: "interp", programs: &[], check, rules: RULES };
+pub(crate) use script::direct_exec;
 
-static RULES: &[&Rule] = &[];
+use crate::call::{Arg, Invocation, Stdin};
+use crate::lanes::scripts::Lang;
+use crate::rules::{paths, Cx, Family, Rule};
 
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+pub static FAMILY: Family = Family { name: "interp", programs: PROGRAMS, check, rules: RULES };
+
+static PROGRAMS: &[&str] = &[
+    "python", "python2", "python3", "python3.6", "python3.7", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "python3.14", "pypy", "pypy3", "node", "nodejs", "deno", "ruby", "perl", "php", "lua",
+    "luajit", "Rscript", "R", "osascript", "awk", "gawk", "mawk", "nawk", "tclsh", "wish", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "groovy",
+];
+
+static RULES: &[&Rule] = &[
+    &code::READ, &code::DELETE, &code::WRITE, &code::MOVE, &code::CHMOD, &code::NETWORK, &code::PROCESS, &code::INSTALL, &code::EXEC_UNSEEN, &code::DYNAMIC, &code::UNPARSED, &code::LONG, &code::UNSEEN, &pwsh::MUTATE,
+    &REPL, &VERSION, &SYNTAX_CHECK, &python::MODULE_TEST, &python::MODULE_READ, &python::VENV, &others::NODE_TEST, &others::DENO_TASK, &others::PHP_SERVER, &others::R_CMD_INSTALL,
+    &script::READ, &script::UNREADABLE, &script::UNKNOWN_INTERPRETER, &script::DRY_RUN,
+];
+
+/// ## What it matches
+/// An interpreter started with no code to run (`python3`, `node`, `python3 -i x.py`, `python3 -`): it reads code tiergate cannot see.
+/// ## Why this tier
+/// An interactive interpreter can run anything.
+pub static REPL: Rule = Rule::t3("interp.repl")
+    .reason("starts an interpreter whose code is not visible; run the code with -c/-e or as a script file")
+    .matches(&["python3", "node", "python3 -i", "python3 -"])
+    .not_matches(&["python3 --version", "python3 -c 'print(1)'"]);
+
+/// ## What it matches
+/// `--version`, `-V`, `--help` on an interpreter.
+/// ## Why this tier
+/// Prints information only.
+pub static VERSION: Rule = Rule::t0("interp.version")
+    .reason("prints the interpreter's version or help")
+    .matches(&["python3 --version", "node -v", "ruby --version", "perl -v", "deno --version"])
+    .not_matches(&["python3"]);
+
+/// ## What it matches
+/// Syntax checks and byte-compilation that never run the code: `node --check`, `python3 -m py_compile`, `perl -c`, `ruby -c`, `php -l`.
+/// ## Why this tier
+/// Local validation.
+pub static SYNTAX_CHECK: Rule = Rule::t1("interp.syntax-check")
+    .reason("syntax check only; the code does not run")
+    .matches(&["node --check app.js", "python3 -m py_compile src/app.py", "perl -c script.pl", "ruby -c x.rb", "php -l index.php"])
+    .not_matches(&["node app.js"]);
+
+fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let program = inv.program.trim_end_matches(".exe");
+    match program {
+        p if p.starts_with("python") || p.starts_with("pypy") => python::check(inv, cx),
+        "awk" | "gawk" | "mawk" | "nawk" => others::awk(inv, cx),
+        "deno" => others::deno(inv, cx),
+        "R" => others::r(inv, cx),
+        "pwsh" | "powershell" => others::pwsh(inv, cx),
+        _ => others::check(inv, cx),
+    }
+}
+
+/// Where an interpreter's code comes from, after its options.
+#[derive(Default)]
+pub(crate) struct Source {
+    /// Inline code arguments (`-e CODE`, several are joined by newlines).
+    pub code: Vec<Arg>,
+    /// Index of the script operand, when code comes from a file.
+    pub script: Option<usize>,
+    /// `-` was given: code comes from stdin.
+    pub stdin: bool,
+    pub syntax_only: bool,
+    pub version: bool,
+    pub repl: bool,
+    /// `perl -i`, `ruby -i`, `gawk -i inplace`: the operands are rewritten.
+    pub in_place: bool,
+    /// Index of the first operand after the options (and after inline code).
+    pub rest: usize,
+}
+
+/// One interpreter's option table.
+pub(crate) struct Spec {
+    pub lang: Lang,
+    pub code: &'static [&'static str],
+    pub value: &'static [&'static str],
+    pub syntax: &'static [&'static str],
+    pub version: &'static [&'static str],
+    pub repl: &'static [&'static str],
+    /// Perl/Ruby-style packed short options (`-pi.bak -e`, `-ne`).
+    pub packed: bool,
+}
+
+/// Parses options up to the script operand.
+pub(crate) fn parse(inv: &Invocation, spec: &Spec) -> Source {
+    let args = &inv.args;
+    let mut s = Source::default();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].text.as_str();
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        if a == "-" {
+            s.stdin = true;
+            i += 1;
+            break;
+        }
+        if !a.starts_with('-') || a.len() == 1 {
+            break;
+        }
+        let (name, inline) = match a.split_once('=') {
+            Some((n, v)) if a.starts_with("--") => (n, Some(v)),
+            _ => (a, None),
+        };
+        if spec.version.contains(&name) {
+            s.version = true;
+            return s;
+        }
+        if spec.code.contains(&name) {
+            match (inline, args.get(i + 1)) {
+                (Some(v), _) => s.code.push(Arg { text: v.to_owned(), ..args[i].clone() }),
+                (None, Some(next)) => s.code.push(next.clone()),
+                (None, None) => {}
+            }
+            i += if inline.is_some() { 1 } else { 2 };
+            continue;
+        }
+        if spec.syntax.contains(&name) {
+            s.syntax_only = true;
+            i += 1;
+            continue;
+        }
+        if spec.repl.contains(&name) {
+            s.repl = true;
+            i += 1;
+            continue;
+        }
+        if spec.value.contains(&name) {
+            i += if inline.is_some() { 1 } else { 2 };
+            continue;
+        }
+        if spec.packed && !a.starts_with("--") {
+            i = packed(args, i, &mut s);
+            continue;
+        }
+        i += 1;
+    }
+    s.rest = i.min(args.len());
+    if s.code.is_empty() && !s.stdin && i < args.len() {
+        s.script = Some(i);
+        s.rest = i + 1;
+    }
+    s
+}
+
+/// Perl/Ruby packed short options: `-ne CODE`, `-pi.bak`, `-Mstrict`, `-l0`.
+fn packed(args: &[Arg], i: usize, s: &mut Source) -> usize {
+    let word = &args[i].text;
+    let letters: Vec<char> = word[1..].chars().collect();
+    for (k, &c) in letters.iter().enumerate() {
+        let rest: String = letters[k + 1..].iter().collect();
+        match c {
+            'e' | 'E' => {
+                if rest.is_empty() {
+                    if let Some(next) = args.get(i + 1) {
+                        s.code.push(next.clone());
+                    }
+                    return i + 2;
+                }
+                s.code.push(Arg { text: rest, ..args[i].clone() });
+                return i + 1;
+            }
+            'i' => {
+                s.in_place = true;
+                return i + 1;
+            }
+            'c' => s.syntax_only = true,
+            'v' if letters.len() == 1 => s.version = true,
+            'M' | 'm' | 'I' | 'x' | 'd' | 'D' | 'C' | 'F' | 'l' | '0' | 'K' | 'T' => {
+                // The rest of the word is this option's value; Ruby's `-r lib`/`-I dir` may take the next word.
+                if rest.is_empty() && matches!(c, 'I' | 'M') {
+                    return i + 2;
+                }
+                return i + 1;
+            }
+            'r' => return if rest.is_empty() { i + 2 } else { i + 1 },
+            _ => {}
+        }
+    }
+    i + 1
+}
+
+/// Runs a parsed interpreter call: version, syntax check, inline code, script, stdin.
+pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, s: &Source) {
+    if s.version {
+        cx.hit(&VERSION);
+        return;
+    }
+    if s.syntax_only {
+        cx.hit(&SYNTAX_CHECK);
+        return;
+    }
+    if s.in_place {
+        let operands = inv.args.iter().skip(s.rest).filter(|a| !a.is_flag());
+        for a in operands.cloned().collect::<Vec<_>>() {
+            paths::check_write(cx, &a, inv.cwd.as_deref());
+        }
+    }
+    if s.repl {
+        cx.hit(&REPL);
+    }
+    if !s.code.is_empty() {
+        inline(inv, cx, spec.lang, &s.code);
+        return;
+    }
+    if let Some(idx) = s.script {
+        script::run_operand(inv, cx, idx, Some(spec.lang));
+        return;
+    }
+    from_stdin(inv, cx, spec.lang);
+}
+
+/// Classifies inline code arguments.
+pub(crate) fn inline(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, code: &[Arg]) {
+    if code.iter().any(|a| !a.exact) {
+        cx.hit(&code::UNSEEN);
+        return;
+    }
+    let src: Vec<&str> = code.iter().map(|a| a.text.as_str()).collect();
+    code::classify(inv, cx, lang, &src.join("\n"), code::Origin::Inline);
+}
+
+/// Code read from stdin: a heredoc or here-string is analysed, `< file` is read as a script.
+pub(crate) fn from_stdin(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang) {
+    match &inv.stdin {
+        Stdin::Heredoc { body, .. } => code::classify(inv, cx, lang, body, code::Origin::Body),
+        Stdin::HereString(s) => code::classify(inv, cx, lang, s, code::Origin::Body),
+        Stdin::File(path) => {
+            let path = path.clone();
+            script::run_path(inv, cx, &path, Some(lang), inv.args.len());
+        }
+        // `… | python3`: the `flow` family judges the pipeline.
+        Stdin::Pipe { .. } => {}
+        Stdin::None => cx.hit(&REPL),
+    }
+}

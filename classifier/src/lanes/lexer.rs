@@ -1,0 +1,315 @@
+//! A comment- and string-aware lexer for JavaScript, Ruby, Perl, PHP, Lua, R,
+//! Tcl and Groovy. It keeps string literals (and whether they interpolate),
+//! turns Ruby/Perl/PHP backticks, `%x{}` and `qx{}` into shell-command tokens
+//! (JS template literals stay strings), skips comments and regex literals, and
+//! marks statement ends. `lexer_sinks.rs` scans the tokens for effects.
+//!
+//! It does not build a syntax tree; what it cannot tokenize is an error, and the
+//! caller treats unreadable code as unseen (T3).
+
+use super::scripts::Lang;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Tok {
+    Ident(String),
+    /// A string literal; `interp` when it interpolates (`"#{x}"`, `` `${x}` ``, `"$x"`).
+    Str { text: String, interp: bool },
+    /// Shell text run by the language itself (backticks, `%x{}`, `qx{}`).
+    Cmd { text: String, interp: bool },
+    Punct(char),
+    /// `->` and `::` (member access in Perl, PHP, Ruby, R).
+    Arrow,
+    /// End of a statement (`;` or a newline).
+    Sep,
+    Num,
+}
+
+/// Tokenizes `src`; `Err` says what was left open and on which line.
+pub(crate) fn tokenize(lang: Lang, src: &str) -> Result<Vec<Tok>, String> {
+    let c: Vec<char> = src.chars().collect();
+    let mut toks: Vec<Tok> = Vec::new();
+    let mut i = 0;
+    let mut line = 1;
+    let slash_comments = matches!(lang, Lang::Js | Lang::Php | Lang::Groovy);
+    let hash_comments = matches!(lang, Lang::Ruby | Lang::Perl | Lang::Php | Lang::R | Lang::Tcl | Lang::Awk | Lang::PowerShell);
+    let cmd_backticks = matches!(lang, Lang::Ruby | Lang::Perl | Lang::Php);
+    while i < c.len() {
+        let ch = c[i];
+        let next = c.get(i + 1).copied();
+        if ch == '\n' {
+            line += 1;
+            toks.push(Tok::Sep);
+            i += 1;
+            continue;
+        }
+        if ch.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        if slash_comments && ch == '/' && next == Some('/') || hash_comments && ch == '#' || lang == Lang::Lua && ch == '-' && next == Some('-') {
+            if lang == Lang::Lua && c.get(i + 2) == Some(&'[') && c.get(i + 3) == Some(&'[') {
+                i = find(&c, i + 4, "]]").ok_or(format!("unterminated comment on line {line}"))? + 2;
+                continue;
+            }
+            while i < c.len() && c[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if slash_comments && ch == '/' && next == Some('*') {
+            i = find(&c, i + 2, "*/").ok_or(format!("unterminated comment on line {line}"))? + 2;
+            continue;
+        }
+        if ch == '\'' || ch == '"' {
+            let (text, end) = quoted(&c, i + 1, ch, true).ok_or(format!("unterminated string on line {line}"))?;
+            line += text.matches('\n').count();
+            let interp = ch == '"' && interpolates(lang, &text);
+            toks.push(Tok::Str { text, interp });
+            i = end;
+            continue;
+        }
+        if ch == '`' {
+            let (text, end) = quoted(&c, i + 1, '`', true).ok_or(format!("unterminated backtick on line {line}"))?;
+            line += text.matches('\n').count();
+            if cmd_backticks {
+                let interp = interpolates(lang, &text);
+                toks.push(Tok::Cmd { text, interp });
+            } else if lang == Lang::R {
+                toks.push(Tok::Ident(text));
+            } else {
+                let interp = text.contains("${");
+                toks.push(Tok::Str { text, interp });
+            }
+            i = end;
+            continue;
+        }
+        if lang == Lang::Lua && ch == '[' && next == Some('[') {
+            let end = find(&c, i + 2, "]]").ok_or(format!("unterminated long string on line {line}"))?;
+            toks.push(Tok::Str { text: c[i + 2..end].iter().collect(), interp: false });
+            i = end + 2;
+            continue;
+        }
+        if ch == '/' && matches!(lang, Lang::Js | Lang::Ruby | Lang::Perl | Lang::Awk) && operand_expected(&toks) {
+            let (_, end) = quoted(&c, i + 1, '/', true).ok_or(format!("unterminated regex on line {line}"))?;
+            i = end;
+            while i < c.len() && c[i].is_ascii_alphabetic() {
+                i += 1;
+            }
+            toks.push(Tok::Str { text: String::new(), interp: false });
+            continue;
+        }
+        if ch == '%' && lang == Lang::Ruby && operand_expected(&toks) {
+            if let Some((kind, open)) = ruby_percent(&c, i) {
+                let close = closer(open);
+                let start = i + if kind.is_some() { 3 } else { 2 };
+                let (text, end) = delimited(&c, start, open, close).ok_or(format!("unterminated %-literal on line {line}"))?;
+                toks.push(match kind {
+                    Some('x') => Tok::Cmd { interp: text.contains("#{"), text },
+                    Some('q') | Some('w') | Some('i') => Tok::Str { text, interp: false },
+                    _ => Tok::Str { interp: text.contains("#{"), text },
+                });
+                i = end;
+                continue;
+            }
+        }
+        if ch.is_alphabetic() || ch == '_' || ch == '$' || ch == '@' || (ch == '-' && lang == Lang::Tcl && next.is_some_and(char::is_alphabetic)) {
+            let start = i;
+            i += 1;
+            while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_' || (lang == Lang::R && c[i] == '.') || (lang == Lang::Tcl && c[i] == '-')) {
+                i += 1;
+            }
+            let word: String = c[start..i].iter().collect();
+            if lang == Lang::Perl {
+                if let Some(end) = perl_quote_like(&c, i, &word, &mut toks) {
+                    i = end;
+                    continue;
+                }
+            }
+            toks.push(Tok::Ident(word));
+            continue;
+        }
+        if ch.is_ascii_digit() {
+            while i < c.len() && (c[i].is_alphanumeric() || c[i] == '.' || c[i] == '_') {
+                i += 1;
+            }
+            toks.push(Tok::Num);
+            continue;
+        }
+        if (ch == '-' && next == Some('>')) || (ch == ':' && next == Some(':')) {
+            toks.push(Tok::Arrow);
+            i += 2;
+            continue;
+        }
+        if ch == ';' {
+            toks.push(Tok::Sep);
+        } else {
+            toks.push(Tok::Punct(ch));
+        }
+        i += 1;
+    }
+    Ok(toks)
+}
+
+fn find(c: &[char], from: usize, pat: &str) -> Option<usize> {
+    let p: Vec<char> = pat.chars().collect();
+    (from..c.len()).find(|&k| c[k..].starts_with(&p))
+}
+
+/// Reads up to the closing `q` (backslash escapes honoured); returns the text and the index after it.
+fn quoted(c: &[char], mut i: usize, q: char, escapes: bool) -> Option<(String, usize)> {
+    let mut text = String::new();
+    while i < c.len() {
+        let ch = c[i];
+        if ch == '\\' && escapes && i + 1 < c.len() {
+            let n = c[i + 1];
+            match n {
+                'n' => text.push('\n'),
+                't' => text.push('\t'),
+                _ if n == q || n == '\\' => text.push(n),
+                _ => {
+                    text.push('\\');
+                    text.push(n);
+                }
+            }
+            i += 2;
+            continue;
+        }
+        if ch == q {
+            return Some((text, i + 1));
+        }
+        if ch == '\n' && q == '/' {
+            return None;
+        }
+        text.push(ch);
+        i += 1;
+    }
+    None
+}
+
+/// Bracketed literals nest (`%x{a {b}}`); other delimiters close on their twin.
+fn delimited(c: &[char], mut i: usize, open: char, close: char) -> Option<(String, usize)> {
+    if open == close {
+        return quoted(c, i, close, true);
+    }
+    let mut depth = 1;
+    let mut text = String::new();
+    while i < c.len() {
+        let ch = c[i];
+        if ch == '\\' && i + 1 < c.len() {
+            text.push(c[i + 1]);
+            i += 2;
+            continue;
+        }
+        if ch == open {
+            depth += 1;
+        } else if ch == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some((text, i + 1));
+            }
+        }
+        text.push(ch);
+        i += 1;
+    }
+    None
+}
+
+fn closer(open: char) -> char {
+    match open {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        '<' => '>',
+        other => other,
+    }
+}
+
+fn interpolates(lang: Lang, text: &str) -> bool {
+    match lang {
+        Lang::Ruby => text.contains("#{"),
+        Lang::Perl | Lang::Php | Lang::Groovy | Lang::Tcl => text.contains('$') || (lang == Lang::Perl && text.contains('@')),
+        Lang::Js => text.contains("${"),
+        _ => false,
+    }
+}
+
+/// True where a `/` starts a regex rather than dividing.
+fn operand_expected(toks: &[Tok]) -> bool {
+    match toks.last() {
+        None | Some(Tok::Sep) | Some(Tok::Arrow) => true,
+        Some(Tok::Punct(p)) => !matches!(p, ')' | ']' | '}'),
+        Some(Tok::Ident(w)) => matches!(w.as_str(), "return" | "typeof" | "if" | "unless" | "and" | "or" | "not" | "split" | "grep" | "when" | "while" | "until" | "case" | "in" | "of" | "print" | "puts" | "map" | "join"),
+        _ => false,
+    }
+}
+
+/// `%x{…}`, `%w[…]`, `%q(…)`, `%(…)`: the kind letter and the opening delimiter.
+fn ruby_percent(c: &[char], i: usize) -> Option<(Option<char>, char)> {
+    let a = *c.get(i + 1)?;
+    if matches!(a, 'x' | 'q' | 'Q' | 'w' | 'W' | 'i' | 'I' | 'r') {
+        let d = *c.get(i + 2)?;
+        return (!d.is_alphanumeric() && !d.is_whitespace()).then_some((Some(a.to_ascii_lowercase()), d));
+    }
+    matches!(a, '(' | '[' | '{' | '<' | '|' | '!').then_some((None, a))
+}
+
+/// Perl's quote-like operators: `qx{}` (shell), `q()`, `qq{}`, `qw//` (strings),
+/// `m//`, `qr//`, `s///`, `tr///`, `y///` (patterns). Returns the index after it.
+fn perl_quote_like(c: &[char], i: usize, word: &str, toks: &mut Vec<Tok>) -> Option<usize> {
+    if !matches!(word, "qx" | "q" | "qq" | "qw" | "m" | "qr" | "s" | "tr" | "y") {
+        return None;
+    }
+    let mut j = i;
+    while j < c.len() && c[j] == ' ' {
+        j += 1;
+    }
+    let open = *c.get(j)?;
+    if open.is_alphanumeric() || open.is_whitespace() || open == '_' || open == ',' || open == ';' || (open == '=' && c.get(j + 1) == Some(&'>')) || open == ')' {
+        return None;
+    }
+    let close = closer(open);
+    let (text, mut end) = delimited(c, j + 1, open, close)?;
+    if matches!(word, "s" | "tr" | "y") {
+        // The replacement part: same delimiter, or a new bracket pair.
+        if open == close {
+            end = quoted(c, end, close, true)?.1;
+        } else {
+            let mut k = end;
+            while k < c.len() && c[k].is_whitespace() {
+                k += 1;
+            }
+            let o2 = *c.get(k)?;
+            end = delimited(c, k + 1, o2, closer(o2))?.1;
+        }
+    }
+    while end < c.len() && c[end].is_ascii_alphabetic() {
+        end += 1;
+    }
+    toks.push(match word {
+        "qx" => Tok::Cmd { interp: open != '\'' && interpolates(Lang::Perl, &text), text },
+        "q" | "qw" => Tok::Str { text, interp: false },
+        "qq" => Tok::Str { interp: interpolates(Lang::Perl, &text), text },
+        _ => Tok::Str { text: String::new(), interp: false },
+    });
+    Some(end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn js_template_literals_are_strings_and_ruby_backticks_are_commands() {
+        let js = tokenize(Lang::Js, "const s = `rm -rf ${x}`; // exec('x')").unwrap_or_default();
+        assert!(js.iter().any(|t| matches!(t, Tok::Str { interp: true, .. })));
+        assert!(!js.iter().any(|t| matches!(t, Tok::Cmd { .. })));
+        let rb = tokenize(Lang::Ruby, "puts `ls`; %x{rm -rf /}").unwrap_or_default();
+        assert_eq!(rb.iter().filter(|t| matches!(t, Tok::Cmd { .. })).count(), 2);
+    }
+
+    #[test]
+    fn perl_patterns_do_not_open_strings() {
+        assert!(tokenize(Lang::Perl, r#"s/"//g; print if /TODO/"#).is_ok());
+        assert!(tokenize(Lang::Perl, "print qx{ls}").unwrap_or_default().iter().any(|t| matches!(t, Tok::Cmd { .. })));
+    }
+}

@@ -1,0 +1,575 @@
+//! Python analysis for inline code, heredocs and script files. A tokenizer that
+//! understands every string form (prefixes, triple quotes, escapes, f-string
+//! holes), comments, brackets and logical lines feeds a scanner that resolves
+//! import aliases (`import os as o`, `from shutil import rmtree`), simple
+//! bindings (`p = Path("x")`, `cmd = ["rm", "x"]`), call chains
+//! (`Path("x").unlink()`, `__import__("os").system(…)`, `getattr(os, "system")`)
+//! and reports effects through the sink tables in `python_sinks.rs`.
+//!
+//! It does not evaluate code or follow data flow beyond those bindings; what it
+//! cannot see into (`exec(var)`, `getattr(os, name)`) is reported as dynamic.
+//! Why a tokenizer and not a parser crate: `docs/decisions/0003-python-analysis.md`.
+
+use std::collections::HashMap;
+
+use super::python_sinks::{self, ArgV, Call};
+use super::scripts::{Analysis, Effect, MAX_CODE_DEPTH};
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Tok {
+    Name(String),
+    /// A string literal; `holes` are an f-string's `{…}` expressions (none: a plain literal).
+    Str { text: String, holes: Vec<String> },
+    Num,
+    Op(String),
+    Newline,
+}
+
+/// Analyses Python source.
+pub fn analyse(src: &str) -> Analysis {
+    analyse_at(src, 0)
+}
+
+pub(crate) fn analyse_at(src: &str, depth: u8) -> Analysis {
+    let mut out = Analysis::default();
+    if depth > MAX_CODE_DEPTH {
+        out.push(Effect::Dynamic, "nested exec()");
+        return out;
+    }
+    let toks = match tokenize(src) {
+        Ok(t) => t,
+        Err(e) => {
+            out.error = Some(e);
+            return out;
+        }
+    };
+    let mut s = Scan { toks: &toks, aliases: HashMap::new(), lits: HashMap::new(), stars: Vec::new(), visited: vec![false; toks.len()], out, depth, sql_lib: false };
+    s.imports();
+    s.calls();
+    for t in &toks {
+        if let Tok::Str { holes, .. } = t {
+            for h in holes {
+                let inner = analyse_at(h, depth + 1);
+                s.out.findings.extend(inner.findings);
+            }
+        }
+    }
+    s.out
+}
+
+/// Splits Python source into tokens; `Err` names the line of an unterminated string.
+pub(crate) fn tokenize(src: &str) -> Result<Vec<Tok>, String> {
+    let c: Vec<char> = src.chars().collect();
+    let mut toks = Vec::new();
+    let mut i = 0;
+    let mut depth = 0usize;
+    let mut line = 1usize;
+    while i < c.len() {
+        let ch = c[i];
+        match ch {
+            '#' => {
+                while i < c.len() && c[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '\\' if c.get(i + 1) == Some(&'\n') => {
+                i += 2;
+                line += 1;
+            }
+            '\n' => {
+                if depth == 0 && !matches!(toks.last(), Some(Tok::Newline) | None) {
+                    toks.push(Tok::Newline);
+                }
+                line += 1;
+                i += 1;
+            }
+            ';' => {
+                toks.push(Tok::Newline);
+                i += 1;
+            }
+            c0 if c0.is_whitespace() => i += 1,
+            '\'' | '"' => {
+                let (t, next, lines) = string(&c, i, "", line)?;
+                toks.push(t);
+                line += lines;
+                i = next;
+            }
+            c0 if c0.is_alphabetic() || c0 == '_' => {
+                let start = i;
+                while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_') {
+                    i += 1;
+                }
+                let word: String = c[start..i].iter().collect();
+                let lower = word.to_ascii_lowercase();
+                if matches!(c.get(i), Some('\'' | '"')) && matches!(lower.as_str(), "r" | "u" | "b" | "f" | "br" | "rb" | "fr" | "rf" | "t" | "tr" | "rt") {
+                    let (t, next, lines) = string(&c, i, &lower, line)?;
+                    toks.push(t);
+                    line += lines;
+                    i = next;
+                } else {
+                    toks.push(Tok::Name(word));
+                }
+            }
+            c0 if c0.is_ascii_digit() => {
+                while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_' || c[i] == '.') {
+                    i += 1;
+                }
+                toks.push(Tok::Num);
+            }
+            _ => {
+                if matches!(ch, '(' | '[' | '{') {
+                    depth += 1;
+                } else if matches!(ch, ')' | ']' | '}') {
+                    depth = depth.saturating_sub(1);
+                }
+                let two: String = c[i..(i + 2).min(c.len())].iter().collect();
+                let op = if matches!(two.as_str(), "==" | "!=" | "<=" | ">=" | "+=" | "-=" | "*=" | "/=" | "|=" | "&=" | "->" | ":=" | "**" | "//" | "%=" | "^=" | "@=" | "<<" | ">>") { two } else { ch.to_string() };
+                i += op.chars().count();
+                toks.push(Tok::Op(op));
+            }
+        }
+    }
+    Ok(toks)
+}
+
+/// Reads a string literal starting at the quote `c[i]`; returns the token, the
+/// index after it and the newlines it spans.
+fn string(c: &[char], mut i: usize, prefix: &str, line: usize) -> Result<(Tok, usize, usize), String> {
+    let raw = prefix.contains('r');
+    let fmt = prefix.contains('f') || prefix.contains('t');
+    let q = c[i];
+    let triple = c.get(i + 1) == Some(&q) && c.get(i + 2) == Some(&q);
+    i += if triple { 3 } else { 1 };
+    let mut text = String::new();
+    let mut lines = 0;
+    loop {
+        let Some(&ch) = c.get(i) else {
+            return Err(format!("unterminated string starting on line {line}"));
+        };
+        if ch == q && (!triple || (c.get(i + 1) == Some(&q) && c.get(i + 2) == Some(&q))) {
+            i += if triple { 3 } else { 1 };
+            break;
+        }
+        if ch == '\n' {
+            if !triple {
+                return Err(format!("unterminated string on line {line}"));
+            }
+            lines += 1;
+        }
+        if ch == '\\' {
+            let next = c.get(i + 1).copied().unwrap_or('\\');
+            if raw {
+                text.push('\\');
+                text.push(next);
+            } else {
+                match next {
+                    'n' => text.push('\n'),
+                    't' => text.push('\t'),
+                    'r' => text.push('\r'),
+                    '0' => text.push('\0'),
+                    '\n' => lines += 1,
+                    '\\' | '\'' | '"' => text.push(next),
+                    'x' => {
+                        let hex: String = c.get(i + 2..i + 4).map(|s| s.iter().collect()).unwrap_or_default();
+                        match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                            Some(d) => {
+                                text.push(d);
+                                i += 2;
+                            }
+                            None => text.push_str("\\x"),
+                        }
+                    }
+                    other => {
+                        text.push('\\');
+                        text.push(other);
+                    }
+                }
+            }
+            i += 2;
+            continue;
+        }
+        text.push(ch);
+        i += 1;
+    }
+    let holes = if fmt { holes_of(&text) } else { Vec::new() };
+    Ok((Tok::Str { text, holes }, i, lines))
+}
+
+/// The `{…}` expressions of an f-string (`{{`/`}}` are literal braces).
+fn holes_of(text: &str) -> Vec<String> {
+    let mut holes = Vec::new();
+    let c: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < c.len() {
+        if c[i] == '{' {
+            if c.get(i + 1) == Some(&'{') {
+                i += 2;
+                continue;
+            }
+            let mut depth = 1;
+            let start = i + 1;
+            i += 1;
+            while i < c.len() && depth > 0 {
+                match c[i] {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+                i += 1;
+            }
+            let inner: String = c[start..i.saturating_sub(1).max(start)].iter().collect();
+            // `{x!r:>10}`: the conversion and format spec are not code.
+            let expr = inner.split(['!', ':']).next().unwrap_or("").to_owned();
+            holes.push(if expr.contains('(') { inner } else { expr });
+            continue;
+        }
+        i += 1;
+    }
+    holes
+}
+
+/// What a name is bound to: a resolved dotted chain, and the literal first
+/// argument of the call that made it (`Path("x")` → `x`).
+#[derive(Clone, Debug)]
+pub(crate) struct Binding {
+    pub chain: String,
+    pub lit: Option<String>,
+}
+
+struct Scan<'t> {
+    toks: &'t [Tok],
+    aliases: HashMap<String, Binding>,
+    /// `name = "literal"` / `name = ["a", "b"]` bindings, for exec arguments.
+    lits: HashMap<String, ArgV>,
+    stars: Vec<String>,
+    visited: Vec<bool>,
+    out: Analysis,
+    depth: u8,
+    sql_lib: bool,
+}
+
+const BUILTINS: &[&str] = &["open", "exec", "eval", "compile", "__import__", "getattr", "setattr", "globals", "locals", "vars", "breakpoint", "input", "print"];
+
+impl Scan<'_> {
+    fn name_at(&self, i: usize) -> Option<&str> {
+        match self.toks.get(i) {
+            Some(Tok::Name(n)) => Some(n),
+            _ => None,
+        }
+    }
+
+    fn op_at(&self, i: usize, op: &str) -> bool {
+        matches!(self.toks.get(i), Some(Tok::Op(o)) if o == op)
+    }
+
+    fn stmt_start(&self, i: usize) -> bool {
+        i == 0 || matches!(self.toks.get(i - 1), Some(Tok::Newline)) || self.op_at(i - 1, ":")
+    }
+
+    /// `import a.b as c, d` and `from a import x as y, (z), *`.
+    fn imports(&mut self) {
+        let mut i = 0;
+        while i < self.toks.len() {
+            let kw = self.name_at(i).filter(|_| self.stmt_start(i)).map(str::to_owned);
+            match kw.as_deref() {
+                Some("import") => {
+                    i += 1;
+                    loop {
+                        let (module, next) = self.dotted(i);
+                        i = next;
+                        if module.is_empty() {
+                            break;
+                        }
+                        let (alias, chain) = if self.name_at(i) == Some("as") {
+                            let a = self.name_at(i + 1).unwrap_or("").to_owned();
+                            i += 2;
+                            (a, module.clone())
+                        } else {
+                            let root = module.split('.').next().unwrap_or("").to_owned();
+                            (root.clone(), root)
+                        };
+                        self.note_module(&module);
+                        self.aliases.insert(alias, Binding { chain, lit: None });
+                        if !self.op_at(i, ",") {
+                            break;
+                        }
+                        i += 1;
+                    }
+                }
+                Some("from") => {
+                    let (module, next) = self.dotted(i + 1);
+                    i = next;
+                    self.note_module(&module);
+                    if self.name_at(i) != Some("import") {
+                        continue;
+                    }
+                    i += 1;
+                    while i < self.toks.len() && !matches!(self.toks[i], Tok::Newline) {
+                        if self.op_at(i, "*") {
+                            self.stars.push(module.clone());
+                        } else if let Some(n) = self.name_at(i).map(str::to_owned) {
+                            if n != "as" {
+                                let alias = if self.name_at(i + 1) == Some("as") { self.name_at(i + 2).unwrap_or(&n).to_owned() } else { n.clone() };
+                                self.aliases.insert(alias, Binding { chain: format!("{module}.{n}"), lit: None });
+                                if self.name_at(i + 1) == Some("as") {
+                                    i += 2;
+                                }
+                            }
+                        }
+                        i += 1;
+                    }
+                }
+                _ => i += 1,
+            }
+        }
+    }
+
+    fn note_module(&mut self, module: &str) {
+        let root = module.split('.').next().unwrap_or("");
+        if python_sinks::SQL_LIBS.contains(&root) {
+            self.sql_lib = true;
+        }
+    }
+
+    /// A dotted name starting at `i` (`os.path`), and the index after it.
+    fn dotted(&self, mut i: usize) -> (String, usize) {
+        let mut out = String::new();
+        while let Some(n) = self.name_at(i) {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(n);
+            i += 1;
+            if self.op_at(i, ".") && self.name_at(i + 1).is_some() {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        (out, i)
+    }
+
+    fn resolve(&self, name: &str) -> String {
+        if let Some(b) = self.aliases.get(name) {
+            return b.chain.clone();
+        }
+        if name == "__builtins__" {
+            return "builtins".to_owned();
+        }
+        if BUILTINS.contains(&name) {
+            return format!("builtins.{name}");
+        }
+        for m in &self.stars {
+            let full = format!("{m}.{name}");
+            if python_sinks::is_sink(&full) {
+                return full;
+            }
+        }
+        name.to_owned()
+    }
+
+    /// The main pass: bindings, call chains, indirect references to sinks.
+    fn calls(&mut self) {
+        let mut i = 0;
+        while i < self.toks.len() {
+            if self.stmt_start(i) && matches!(self.name_at(i), Some("import" | "from")) {
+                while i < self.toks.len() && !matches!(self.toks[i], Tok::Newline) {
+                    i += 1;
+                }
+                continue;
+            }
+            let Some(name) = self.name_at(i).map(str::to_owned) else {
+                i += 1;
+                continue;
+            };
+            if self.stmt_start(i) && self.op_at(i + 1, "=") {
+                self.binding(&name, i + 2);
+            } else if !self.visited[i] && !self.op_at(i.wrapping_sub(1), ".") && !matches!(self.name_at(i.wrapping_sub(1)), Some("def" | "class" | "as")) {
+                let (b, called, _) = self.chain(i);
+                if !called && python_sinks::is_sink(&b.chain) && !self.op_at(i + 1, "=") {
+                    // `map(os.system, cmds)`: a sink passed around runs unseen arguments.
+                    self.out.push(Effect::Dynamic, &b.chain);
+                }
+            }
+            i += 1;
+        }
+    }
+
+    fn binding(&mut self, name: &str, start: usize) {
+        let end = self.toks[start..].iter().position(|t| matches!(t, Tok::Newline)).map_or(self.toks.len(), |p| start + p);
+        let value = python_sinks::arg_value(&self.toks[start..end], &self.lits, None);
+        if value.lit.is_some() || value.list.is_some() {
+            self.lits.insert(name.to_owned(), value);
+            return;
+        }
+        if self.name_at(start).is_some() {
+            let (b, _, next) = self.chain(start);
+            if next == end {
+                self.aliases.insert(name.to_owned(), b);
+            }
+        }
+    }
+
+    /// Follows `name(.attr | (args) | [idx])*` from `i`, reporting each call.
+    /// Returns the chain's binding, whether its last step was a call, and the end.
+    fn chain(&mut self, i: usize) -> (Binding, bool, usize) {
+        self.visited[i] = true;
+        let name = self.name_at(i).unwrap_or("").to_owned();
+        let mut cur = match self.aliases.get(&name) {
+            Some(b) => b.clone(),
+            None => Binding { chain: self.resolve(&name), lit: None },
+        };
+        let mut j = i + 1;
+        let mut called = false;
+        loop {
+            if self.op_at(j, ".") {
+                if let Some(attr) = self.name_at(j + 1) {
+                    cur.chain = format!("{}.{attr}", cur.chain);
+                    j += 2;
+                    called = false;
+                    continue;
+                }
+            }
+            if self.op_at(j, "(") {
+                let close = self.matching(j);
+                let args = self.args(j + 1, close);
+                cur = self.call(&cur, &args);
+                j = close + 1;
+                called = true;
+                continue;
+            }
+            if self.op_at(j, "[") {
+                let close = self.matching(j);
+                cur.chain = format!("{}[]", cur.chain);
+                j = close + 1;
+                called = false;
+                continue;
+            }
+            break;
+        }
+        (cur, called, j)
+    }
+
+    fn matching(&self, open: usize) -> usize {
+        let mut depth = 0usize;
+        for (k, t) in self.toks.iter().enumerate().skip(open) {
+            if let Tok::Op(o) = t {
+                match o.as_str() {
+                    "(" | "[" | "{" => depth += 1,
+                    ")" | "]" | "}" => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            return k;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.toks.len()
+    }
+
+    fn args(&self, start: usize, end: usize) -> Vec<ArgV> {
+        let end = end.min(self.toks.len());
+        let mut out = Vec::new();
+        let mut depth = 0usize;
+        let mut from = start;
+        for k in start..=end {
+            let at_end = k == end;
+            if !at_end {
+                if let Tok::Op(o) = &self.toks[k] {
+                    match o.as_str() {
+                        "(" | "[" | "{" => depth += 1,
+                        ")" | "]" | "}" => depth = depth.saturating_sub(1),
+                        "," if depth == 0 => {}
+                        _ => continue,
+                    }
+                    if !(o == "," && depth == 0) {
+                        continue;
+                    }
+                } else {
+                    continue;
+                }
+            }
+            if from < k {
+                out.push(python_sinks::arg_value(&self.toks[from..k], &self.lits, Some(self)));
+            }
+            from = k + 1;
+        }
+        out
+    }
+
+    /// Reports the call's effect and returns the binding its result has.
+    fn call(&mut self, callee: &Binding, args: &[ArgV]) -> Binding {
+        let call = Call { chain: &callee.chain, recv: callee.lit.as_deref(), args };
+        let first_lit = args.first().and_then(|a| a.lit.clone());
+        match callee.chain.as_str() {
+            "builtins.__import__" | "importlib.import_module" => {
+                return match first_lit {
+                    Some(m) => Binding { chain: m, lit: None },
+                    None => {
+                        self.out.push(Effect::Dynamic, &callee.chain);
+                        Binding { chain: "?".to_owned(), lit: None }
+                    }
+                };
+            }
+            "builtins.getattr" => {
+                let base = args.first().and_then(|a| a.chain.clone()).unwrap_or_else(|| "?".to_owned());
+                return match args.get(1).and_then(|a| a.lit.clone()) {
+                    Some(attr) => Binding { chain: format!("{base}.{attr}"), lit: None },
+                    None => {
+                        if python_sinks::sensitive_module(&base) {
+                            self.out.push(Effect::Dynamic, "getattr");
+                        }
+                        Binding { chain: "?".to_owned(), lit: None }
+                    }
+                };
+            }
+            "builtins.exec" | "builtins.eval" | "builtins.compile" => {
+                match &first_lit {
+                    Some(code) => {
+                        let inner = analyse_at(code, self.depth + 1);
+                        self.out.findings.extend(inner.findings);
+                        if inner.error.is_some() && callee.chain != "builtins.eval" {
+                            self.out.push(Effect::Dynamic, &callee.chain);
+                        }
+                    }
+                    None => self.out.push(Effect::Dynamic, &callee.chain),
+                }
+                return Binding { chain: format!("{}()", callee.chain), lit: None };
+            }
+            _ => {}
+        }
+        for (effect, sink) in python_sinks::effects(&call, self.sql_lib) {
+            self.out.push(effect, &sink);
+        }
+        Binding { chain: format!("{}()", callee.chain), lit: first_lit }
+    }
+
+    /// The resolved chain of a simple `name.attr` expression (for `getattr(os, …)`).
+    pub(crate) fn simple_chain(&self, toks: &[Tok]) -> Option<String> {
+        let Some(Tok::Name(first)) = toks.first() else { return None };
+        let mut out = self.resolve(first);
+        let mut k = 1;
+        while k + 1 < toks.len() + 1 && k < toks.len() {
+            match (&toks[k], toks.get(k + 1)) {
+                (Tok::Op(o), Some(Tok::Name(n))) if o == "." => {
+                    out = format!("{out}.{n}");
+                    k += 2;
+                }
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+}
+
+pub(crate) trait Resolver {
+    fn chain_of(&self, toks: &[Tok]) -> Option<String>;
+}
+
+impl Resolver for Scan<'_> {
+    fn chain_of(&self, toks: &[Tok]) -> Option<String> {
+        self.simple_chain(toks)
+    }
+}

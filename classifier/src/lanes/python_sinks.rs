@@ -1,0 +1,314 @@
+//! Python sink tables: which resolved calls execute processes, delete, write,
+//! rename, change permissions, touch the network, kill processes or run SQL, and
+//! how their arguments name what they act on. `python.rs` resolves the calls;
+//! this module only maps a resolved call to effects.
+
+use std::collections::HashMap;
+
+use super::python::{Resolver, Tok};
+use super::scripts::Effect;
+
+/// One argument as the scanner summarises it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ArgV {
+    /// `name=` for keyword arguments.
+    pub kw: Option<String>,
+    /// A string literal (adjacent literals and `+` concatenations folded).
+    pub lit: Option<String>,
+    /// A list or tuple of string literals.
+    pub list: Option<Vec<String>>,
+    /// The resolved chain of a simple `name.attr` argument.
+    pub chain: Option<String>,
+    /// Every name in the argument (`os.O_WRONLY`, `True`).
+    pub names: Vec<String>,
+    pub starred: bool,
+}
+
+/// A resolved call: `chain` (`shutil.rmtree`, `pathlib.Path().unlink`), the
+/// literal the receiver was built from (`Path("x")` → `x`), and its arguments.
+pub(crate) struct Call<'a> {
+    pub chain: &'a str,
+    pub recv: Option<&'a str>,
+    pub args: &'a [ArgV],
+}
+
+/// Database driver modules: a non-literal `execute(query)` with one imported is unseen SQL.
+pub(crate) const SQL_LIBS: &[&str] = &["sqlite3", "psycopg2", "psycopg", "pymysql", "MySQLdb", "mysql", "asyncpg", "duckdb", "sqlalchemy", "cx_Oracle", "oracledb", "pyodbc", "aiosqlite"];
+
+const SHELL_SINKS: &[&str] = &["os.system", "os.popen", "subprocess.getoutput", "subprocess.getstatusoutput", "commands.getoutput", "commands.getstatusoutput", "asyncio.create_subprocess_shell", "platform.popen"];
+const ARGV_SINKS: &[&str] = &["subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn", "os.posix_spawn", "os.posix_spawnp", "asyncio.create_subprocess_exec"];
+const DELETE_SINKS: &[&str] = &["os.remove", "os.unlink", "os.rmdir", "os.removedirs", "shutil.rmtree", "send2trash.send2trash"];
+const WRITE_SINKS: &[&str] = &["os.mkdir", "os.makedirs", "os.mkfifo", "os.mknod", "os.utime", "os.truncate", "shutil.make_archive"];
+const COPY_SINKS: &[&str] = &["shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree", "shutil.copymode", "shutil.copystat", "os.symlink", "os.link", "shutil.unpack_archive"];
+const MOVE_SINKS: &[&str] = &["shutil.move", "os.rename", "os.replace", "os.renames"];
+const CHMOD_SINKS: &[&str] = &["os.chmod", "os.lchmod", "os.fchmod", "os.chown", "os.lchown", "os.fchown", "shutil.chown", "os.setxattr", "os.removexattr", "os.chflags", "os.lchflags", "os.chroot"];
+const PROCESS_SINKS: &[&str] = &["os.kill", "os.killpg", "signal.pthread_kill"];
+const NETWORK_CTORS: &[&str] = &["socket.socket", "socket.create_connection", "socket.create_server", "smtplib.SMTP", "smtplib.SMTP_SSL", "ftplib.FTP", "ftplib.FTP_TLS", "telnetlib.Telnet", "paramiko.SSHClient", "asyncio.open_connection", "asyncio.start_server", "socketserver.TCPServer", "xmlrpc.client.ServerProxy"];
+const DYNAMIC_SINKS: &[&str] = &["pickle.loads", "pickle.load", "marshal.loads", "marshal.load", "dill.loads", "dill.load", "cloudpickle.loads", "runpy.run_path", "runpy.run_module", "code.interact", "os.startfile", "builtins.breakpoint", "importlib.reload"];
+const HTTP_LIBS: &[&str] = &["requests", "httpx", "aiohttp", "urllib3"];
+const WRITE_METHODS: &[&str] = &["post", "put", "patch", "delete", "post_json"];
+const CLOUD_SDKS: &[&str] = &["boto3", "botocore", "google", "googleapiclient", "kubernetes", "azure", "python_terraform", "docker", "hvac", "openstack", "pulumi"];
+const CLOUD_VERBS: &[&str] = &["delete", "create", "update", "apply", "patch", "insert", "destroy", "terminate", "put", "remove", "replace", "modify", "attach", "detach", "upload", "write", "publish", "invoke", "send", "start", "stop", "reboot", "restart", "kill", "scale", "run", "deploy", "purge", "drop"];
+
+/// True when a chain names a call the tables know (for `from m import *` and
+/// for sinks referenced without a call).
+pub(crate) fn is_sink(chain: &str) -> bool {
+    SHELL_SINKS.contains(&chain)
+        || ARGV_SINKS.contains(&chain)
+        || DELETE_SINKS.contains(&chain)
+        || MOVE_SINKS.contains(&chain)
+        || CHMOD_SINKS.contains(&chain)
+        || is_exec_family(chain)
+        || matches!(chain, "builtins.exec" | "builtins.eval")
+}
+
+/// Modules whose attributes looked up by a computed name could be anything dangerous.
+pub(crate) fn sensitive_module(chain: &str) -> bool {
+    let root = chain.split('.').next().unwrap_or("");
+    matches!(root, "os" | "subprocess" | "shutil" | "pty" | "socket" | "builtins" | "pathlib" | "importlib" | "sys" | "ctypes" | "requests" | "httpx" | "?") || chain == "?"
+}
+
+fn is_exec_family(chain: &str) -> bool {
+    chain.strip_prefix("os.").is_some_and(|f| (f.starts_with("exec") || f.starts_with("spawn")) && f.len() <= 8)
+}
+
+/// Summarises one argument's tokens.
+pub(crate) fn arg_value(toks: &[Tok], lits: &HashMap<String, ArgV>, resolver: Option<&dyn Resolver>) -> ArgV {
+    let mut v = ArgV::default();
+    let mut rest = toks;
+    if let (Some(Tok::Name(n)), Some(Tok::Op(o))) = (toks.first(), toks.get(1)) {
+        if o == "=" {
+            v.kw = Some(n.clone());
+            rest = &toks[2..];
+        }
+    }
+    v.names = rest.iter().filter_map(|t| if let Tok::Name(n) = t { Some(n.clone()) } else { None }).collect();
+    if matches!(rest.first(), Some(Tok::Op(o)) if o == "*" || o == "**") {
+        v.starred = true;
+        return v;
+    }
+    if let [Tok::Name(n)] = rest {
+        if let Some(bound) = lits.get(n) {
+            v.lit = bound.lit.clone();
+            v.list = bound.list.clone();
+        }
+    }
+    if v.lit.is_none() {
+        v.lit = literal(rest);
+    }
+    if v.list.is_none() {
+        v.list = literal_list(rest);
+    }
+    v.chain = resolver.and_then(|r| r.chain_of(rest));
+    v
+}
+
+/// `"a" "b"` and `"a" + "b"` fold to one literal; anything else is not literal.
+fn literal(toks: &[Tok]) -> Option<String> {
+    let mut out = String::new();
+    let mut want_str = true;
+    for t in toks {
+        match t {
+            Tok::Str { text, holes } if holes.is_empty() => {
+                out.push_str(text);
+                want_str = false;
+            }
+            Tok::Op(o) if o == "+" && !want_str => want_str = true,
+            _ => return None,
+        }
+    }
+    (!toks.is_empty() && !want_str).then_some(out)
+}
+
+fn literal_list(toks: &[Tok]) -> Option<Vec<String>> {
+    let (Some(Tok::Op(open)), Some(Tok::Op(close))) = (toks.first(), toks.last()) else { return None };
+    if !((open == "[" && close == "]") || (open == "(" && close == ")")) || toks.len() < 2 {
+        return None;
+    }
+    let mut out = Vec::new();
+    for item in toks[1..toks.len() - 1].split(|t| matches!(t, Tok::Op(o) if o == ",")) {
+        if item.is_empty() {
+            continue;
+        }
+        out.push(literal(item)?);
+    }
+    Some(out)
+}
+
+fn positional<'a>(args: &'a [ArgV], n: usize) -> Option<&'a ArgV> {
+    args.iter().filter(|a| a.kw.is_none()).nth(n)
+}
+
+fn keyword<'a>(args: &'a [ArgV], name: &str) -> Option<&'a ArgV> {
+    args.iter().find(|a| a.kw.as_deref() == Some(name))
+}
+
+fn arg<'a>(args: &'a [ArgV], n: usize, name: &str) -> Option<&'a ArgV> {
+    keyword(args, name).or_else(|| positional(args, n))
+}
+
+fn exec_effect(a: Option<&ArgV>) -> Effect {
+    match a {
+        Some(ArgV { list: Some(l), .. }) if !l.is_empty() => Effect::Argv(l.clone()),
+        Some(ArgV { lit: Some(s), .. }) => Effect::Shell(s.clone()),
+        _ => Effect::ExecUnseen,
+    }
+}
+
+fn is_write_mode(mode: Option<&ArgV>) -> bool {
+    match mode {
+        None => false,
+        Some(ArgV { lit: Some(m), .. }) => m.contains(['w', 'a', 'x', '+']),
+        Some(_) => true,
+    }
+}
+
+/// `os.execlp("rm", "rm", "-rf", "/")`, `os.execv("/bin/rm", ["rm", "x"])`,
+/// `os.spawnlp(os.P_WAIT, "rm", "rm", "x")`: the argv, when every part is literal.
+fn exec_family_argv(chain: &str, args: &[ArgV]) -> Effect {
+    let f = chain.trim_start_matches("os.");
+    let skip = usize::from(f.starts_with("spawn"));
+    let rest: Vec<&ArgV> = args.iter().skip(skip).collect();
+    let Some(program) = rest.first().and_then(|a| a.lit.clone()) else { return Effect::ExecUnseen };
+    let tail: Vec<String> = if f.contains('v') {
+        match rest.get(1).and_then(|a| a.list.clone()) {
+            Some(l) => l.into_iter().skip(1).collect(),
+            None => return Effect::ExecUnseen,
+        }
+    } else {
+        let envless = if f.ends_with('e') { rest.len().saturating_sub(1) } else { rest.len() };
+        let mut words = Vec::new();
+        for a in rest.iter().take(envless).skip(2) {
+            match &a.lit {
+                Some(s) => words.push(s.clone()),
+                None => return Effect::ExecUnseen,
+            }
+        }
+        words
+    };
+    let mut argv = vec![program];
+    argv.extend(tail);
+    Effect::Argv(argv)
+}
+
+fn last(chain: &str) -> &str {
+    chain.rsplit('.').next().unwrap_or(chain)
+}
+
+/// The effects of one resolved call (none for calls that only compute or print).
+pub(crate) fn effects(call: &Call<'_>, sql_lib: bool) -> Vec<(Effect, String)> {
+    let chain = call.chain;
+    let args = call.args;
+    let sink = chain.trim_start_matches("builtins.").replace("()", "");
+    let lit0 = || positional(args, 0).and_then(|a| a.lit.clone());
+    let one = |e: Effect| vec![(e, sink.clone())];
+    if SHELL_SINKS.contains(&chain) {
+        return one(exec_effect(arg(args, 0, "cmd")));
+    }
+    if ARGV_SINKS.contains(&chain) {
+        if chain == "asyncio.create_subprocess_exec" {
+            let words: Option<Vec<String>> = args.iter().filter(|a| a.kw.is_none()).map(|a| a.lit.clone()).collect();
+            return one(words.filter(|w| !w.is_empty()).map_or(Effect::ExecUnseen, Effect::Argv));
+        }
+        let target = if chain.starts_with("os.posix_spawn") { positional(args, 1) } else { arg(args, 0, "args") };
+        return one(exec_effect(target));
+    }
+    if is_exec_family(chain) {
+        return one(exec_family_argv(chain, args));
+    }
+    if DELETE_SINKS.contains(&chain) {
+        return one(Effect::Delete { target: arg(args, 0, "path").and_then(|a| a.lit.clone()), recursive: chain == "shutil.rmtree" });
+    }
+    if WRITE_SINKS.contains(&chain) {
+        return one(Effect::Write(lit0()));
+    }
+    if COPY_SINKS.contains(&chain) {
+        let dst = positional(args, 1).or_else(|| keyword(args, "dst")).and_then(|a| a.lit.clone());
+        let dst = if chain == "shutil.unpack_archive" && positional(args, 1).is_none() { Some(".".to_owned()) } else { dst };
+        return one(Effect::Write(dst));
+    }
+    if MOVE_SINKS.contains(&chain) {
+        return one(Effect::Move);
+    }
+    if CHMOD_SINKS.contains(&chain) {
+        return one(Effect::Chmod);
+    }
+    if PROCESS_SINKS.contains(&chain) {
+        return one(Effect::Process);
+    }
+    if DYNAMIC_SINKS.contains(&chain) || chain.starts_with("ctypes.") || chain == "sys.modules[]" {
+        return one(Effect::Dynamic);
+    }
+    match chain {
+        "builtins.open" | "io.open" | "codecs.open" | "os.fdopen" => {
+            return if is_write_mode(arg(args, 1, "mode")) { one(Effect::Write(arg(args, 0, "file").and_then(|a| a.lit.clone()))) } else { Vec::new() };
+        }
+        "os.open" => {
+            let flags = positional(args, 1).map(|a| a.names.clone()).unwrap_or_default();
+            let writes = flags.iter().any(|f| matches!(f.as_str(), "O_WRONLY" | "O_RDWR" | "O_CREAT" | "O_APPEND" | "O_TRUNC"));
+            return if writes { one(Effect::Write(lit0())) } else { Vec::new() };
+        }
+        "urllib.request.urlopen" | "urllib.request.Request" => {
+            let data = positional(args, 1).is_some() || keyword(args, "data").is_some();
+            let method = keyword(args, "method").is_some_and(|m| !is_read_method(m.lit.as_deref()));
+            return if data || method { one(Effect::Network) } else { Vec::new() };
+        }
+        _ => {}
+    }
+    let root = chain.split('.').next().unwrap_or("");
+    let method = last(chain);
+    if chain.starts_with("pathlib.") || chain.starts_with("Path") {
+        let target = call.recv.map(str::to_owned);
+        return match method {
+            "unlink" | "rmdir" => one(Effect::Delete { target, recursive: false }),
+            "write_text" | "write_bytes" | "touch" | "mkdir" | "symlink_to" | "hardlink_to" => one(Effect::Write(target)),
+            "open" => {
+                if is_write_mode(arg(args, 0, "mode")) {
+                    one(Effect::Write(target))
+                } else {
+                    Vec::new()
+                }
+            }
+            "rename" | "replace" => one(Effect::Move),
+            "chmod" | "lchmod" => one(Effect::Chmod),
+            _ => Vec::new(),
+        };
+    }
+    if NETWORK_CTORS.iter().any(|c| chain == *c || chain.starts_with(&format!("{c}()"))) {
+        return one(Effect::Network);
+    }
+    if HTTP_LIBS.contains(&root) {
+        if WRITE_METHODS.contains(&method) {
+            return one(Effect::Network);
+        }
+        if method == "request" || method == "stream" {
+            return if is_read_method(arg(args, 0, "method").and_then(|a| a.lit.as_deref())) { Vec::new() } else { one(Effect::Network) };
+        }
+        return Vec::new();
+    }
+    if chain.starts_with("http.client.") && method == "request" {
+        return if is_read_method(positional(args, 0).and_then(|a| a.lit.as_deref())) { Vec::new() } else { one(Effect::Network) };
+    }
+    if CLOUD_SDKS.contains(&root) && chain.contains('.') {
+        let m = method.to_ascii_lowercase();
+        if CLOUD_VERBS.iter().any(|v| m.starts_with(v) || m.contains(&format!("_{v}"))) {
+            return one(Effect::Network);
+        }
+        return Vec::new();
+    }
+    match method {
+        "execute" | "executescript" | "executemany" | "exec_driver_sql" if chain.contains('.') => match arg(args, 0, "sql").and_then(|a| a.lit.clone()) {
+            Some(sql) => one(Effect::Sql(sql)),
+            None if sql_lib => one(Effect::Dynamic),
+            None => Vec::new(),
+        },
+        // Method names that only file systems use, whatever the receiver.
+        "unlink" | "rmtree" if chain.contains('.') => one(Effect::Delete { target: call.recv.map(str::to_owned), recursive: method == "rmtree" }),
+        "write_text" | "write_bytes" if chain.contains('.') => one(Effect::Write(call.recv.map(str::to_owned))),
+        _ => Vec::new(),
+    }
+}
+
+fn is_read_method(m: Option<&str>) -> bool {
+    m.is_some_and(|m| matches!(m.to_ascii_uppercase().as_str(), "GET" | "HEAD" | "OPTIONS"))
+}

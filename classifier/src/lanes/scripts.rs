@@ -1,0 +1,182 @@
+//! The script lane's shared vocabulary: which language a file or code string is
+//! (shebang, extension, interpreter), and the effects the code analysers report
+//! (`Effect`, `Finding`). The analysers are `python.rs` and `lexer.rs`.
+//!
+//! This module reads no files and assigns no tiers: `rules/interp` reads scripts
+//! through `Cx::read` and turns findings into hits.
+
+use crate::call::basename;
+
+/// A language the lane can analyse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    Python,
+    Js,
+    Ruby,
+    Perl,
+    Php,
+    Lua,
+    R,
+    Shell,
+    Awk,
+    PowerShell,
+    Tcl,
+    Groovy,
+    AppleScript,
+}
+
+/// What a piece of code does that matters for its tier.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Shell text handed to a shell (`os.system("…")`, backticks, `execSync("…")`).
+    Shell(String),
+    /// An argv executed directly (`subprocess.run(["rm", "-rf", "x"])`).
+    Argv(Vec<String>),
+    /// A process is started but what it runs is computed at run time.
+    ExecUnseen,
+    /// A file write; `None` when the path is computed at run time.
+    Write(Option<String>),
+    /// A deletion; `recursive` for tree removals (`shutil.rmtree`, `rm_rf`).
+    Delete { target: Option<String>, recursive: bool },
+    /// A rename or move (the destination's old content is lost).
+    Move,
+    /// Permission, owner or attribute changes.
+    Chmod,
+    /// A network write, connection or listener, or a cloud SDK mutation.
+    Network,
+    /// Signals or kills another process.
+    Process,
+    /// Installs or removes packages.
+    Install,
+    /// Any other state change the analyser recognises (a PowerShell `Set-*` cmdlet, an app told to quit).
+    Mutate,
+    /// SQL text sent to a database (`cursor.execute("…")`).
+    Sql(String),
+    /// Code the analyser cannot see into (`exec(var)`, `getattr(os, name)`, `pickle.loads`).
+    Dynamic,
+}
+
+/// One effect and the call that produced it (`shutil.rmtree`), for reasons.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub effect: Effect,
+    pub sink: String,
+}
+
+/// The result of analysing one piece of code.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Analysis {
+    pub findings: Vec<Finding>,
+    /// Set when the code could not be tokenized (unterminated string …).
+    pub error: Option<String>,
+}
+
+impl Analysis {
+    pub(crate) fn push(&mut self, effect: Effect, sink: &str) {
+        if self.findings.len() < MAX_FINDINGS {
+            self.findings.push(Finding { effect, sink: sink.to_owned() });
+        }
+    }
+}
+
+/// Findings kept per analysis; more adds nothing to the verdict and costs time.
+pub const MAX_FINDINGS: usize = 256;
+
+/// Nesting of `exec("…")`/`eval("…")` literals the analysers follow.
+pub const MAX_CODE_DEPTH: u8 = 4;
+
+/// The language an interpreter basename runs (`python3.12` → Python).
+pub fn lang_of_program(program: &str) -> Option<Lang> {
+    let p = program.strip_suffix(".exe").unwrap_or(program);
+    if p.starts_with("python") || p.starts_with("pypy") {
+        return Some(Lang::Python);
+    }
+    Some(match p {
+        "node" | "nodejs" | "deno" | "bun" | "tsx" | "ts-node" => Lang::Js,
+        "ruby" | "jruby" | "irb" => Lang::Ruby,
+        "perl" => Lang::Perl,
+        "php" => Lang::Php,
+        "lua" | "luajit" => Lang::Lua,
+        "Rscript" | "R" => Lang::R,
+        "sh" | "bash" | "zsh" | "dash" | "ksh" | "ash" | "mksh" => Lang::Shell,
+        "awk" | "gawk" | "mawk" | "nawk" => Lang::Awk,
+        "pwsh" | "powershell" => Lang::PowerShell,
+        "tclsh" | "wish" => Lang::Tcl,
+        "groovy" => Lang::Groovy,
+        "osascript" => Lang::AppleScript,
+        _ => return None,
+    })
+}
+
+/// The interpreter named by a `#!` line (`#!/usr/bin/env -S python3 -u` → `python3`).
+pub fn shebang_program(text: &str) -> Option<&str> {
+    let line = text.strip_prefix("#!")?.lines().next()?;
+    let mut words = line.split_whitespace();
+    let first = basename(words.next()?);
+    if first != "env" {
+        return Some(first);
+    }
+    words.find(|w| !w.starts_with('-') && !w.contains('=')).map(basename)
+}
+
+/// The language of a script file: shebang first, then extension. A text file
+/// with neither is run by the shell (the kernel's ENOEXEC fallback), so `Shell`.
+/// `Err(program)` names a shebang interpreter the lane does not know.
+pub fn lang_of_file<'t>(path: &str, text: &'t str) -> Result<Lang, &'t str> {
+    if let Some(program) = shebang_program(text) {
+        return lang_of_program(program).ok_or(program);
+    }
+    let name = basename(path);
+    let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+    Ok(match ext {
+        "py" | "pyw" => Lang::Python,
+        "js" | "mjs" | "cjs" | "ts" | "mts" | "cts" | "jsx" | "tsx" => Lang::Js,
+        "rb" => Lang::Ruby,
+        "pl" | "pm" => Lang::Perl,
+        "php" => Lang::Php,
+        "lua" => Lang::Lua,
+        "R" | "r" => Lang::R,
+        "awk" => Lang::Awk,
+        "ps1" => Lang::PowerShell,
+        "tcl" => Lang::Tcl,
+        "groovy" | "gvy" => Lang::Groovy,
+        "applescript" => Lang::AppleScript,
+        _ => Lang::Shell,
+    })
+}
+
+/// The code text with comments removed, for "does the script mention this flag"
+/// (a simulation flag frees a script only when its own code handles it).
+pub fn mentions_flag(lang: Lang, text: &str, flag: &str) -> bool {
+    let comment = match lang {
+        Lang::Js | Lang::Php | Lang::Groovy => "//",
+        Lang::Lua => "--",
+        _ => "#",
+    };
+    text.lines().enumerate().any(|(n, line)| {
+        // A shebang line is not code, and `#` starts no comment in JS.
+        let code = if n == 0 && line.starts_with("#!") { "" } else { line.split(comment).next().unwrap_or("") };
+        code.contains(flag)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shebangs_and_extensions_pick_the_language() {
+        assert_eq!(lang_of_file("x", "#!/usr/bin/env python3\nprint(1)"), Ok(Lang::Python));
+        assert_eq!(lang_of_file("x.py", "#!/bin/bash\nls"), Ok(Lang::Shell));
+        assert_eq!(lang_of_file("x.mjs", "console.log(1)"), Ok(Lang::Js));
+        assert_eq!(lang_of_file("x", "ls"), Ok(Lang::Shell));
+        assert_eq!(lang_of_file("x", "#!/usr/bin/env -S julia --quiet\n"), Err("julia"));
+        assert_eq!(lang_of_program("python3.12"), Some(Lang::Python));
+    }
+
+    #[test]
+    fn flags_in_comments_do_not_count() {
+        assert!(mentions_flag(Lang::Python, "if '--dry-run' in sys.argv:\n", "--dry-run"));
+        assert!(!mentions_flag(Lang::Python, "# TODO: --dry-run\n", "--dry-run"));
+    }
+}

@@ -1,0 +1,121 @@
+//! Database tools that are not statement clients: dumps (read, with output files
+//! checked as writes), restores and imports (write), and server or catalogue
+//! administration (`createdb`, `pg_ctl restart`, `mysqladmin shutdown`,
+//! `dropdb` on the floor).
+
+use crate::call::Invocation;
+use crate::rules::{paths, Cx, Rule};
+
+use super::{DROP_DATABASE, VERSION};
+
+/// ## What it matches
+/// Dumps and exports: `pg_dump`, `pg_dumpall`, `mysqldump`, `mongodump`, `mongoexport`, and `pg_restore` without `-d` (it only prints SQL). Output files (`-f`, `-r`, `-o`) are checked as writes.
+/// ## Why this tier
+/// Reading a database changes nothing; the dump lands in the tree (free) or elsewhere (write-target rules).
+pub static DUMP: Rule = Rule::t0("db.dump")
+    .reason("reads the database into a dump; nothing in the database changes")
+    .matches(&["pg_dump app", "mysqldump app", "pg_dump -f out.sql app", "mongodump --out dump/", "pg_restore -l app.dump"])
+    .not_matches(&["pg_dump -f /etc/x.sql app", "pg_restore -d app app.dump"]);
+
+/// ## What it matches
+/// Restores and imports into a live database: `pg_restore -d`, `mongorestore`, `mongoimport`.
+/// ## Why this tier
+/// Overwrites or adds live data.
+pub static RESTORE: Rule = Rule::t3("db.restore")
+    .reason("restores or imports data into a live database; ask the user first")
+    .matches(&["pg_restore -d app app.dump", "mongorestore dump/", "mongoimport --db app --collection c f.json"])
+    .not_matches(&["pg_restore -l app.dump"]);
+
+/// ## What it matches
+/// Server and catalogue administration: `createdb`, `createuser`, `dropuser`, `initdb`, `pg_ctl start|stop|restart`, `mysqladmin shutdown|create|flush-*`, `redis-server`, `pg_upgrade`.
+/// ## Why this tier
+/// Changes servers, users or databases.
+pub static ADMIN: Rule = Rule::t3("db.admin")
+    .reason("administers a database server, its users or databases; ask the user first")
+    .matches(&["createdb app_test", "pg_ctl restart -D /var/lib/pg", "mysqladmin shutdown", "createuser bob", "dropuser bob"])
+    .not_matches(&["pg_ctl status", "mysqladmin status"]);
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.clone();
+    let write_of = |cx: &mut Cx<'_>, names: &[&str]| {
+        let target = inv.args.iter().enumerate().find_map(|(i, a)| {
+            for n in names {
+                if a.text == *n {
+                    return inv.args.get(i + 1).cloned();
+                }
+                if let Some(v) = a.text.strip_prefix(&format!("{n}=")) {
+                    return Some(crate::call::Arg { text: v.to_owned(), ..a.clone() });
+                }
+            }
+            None
+        });
+        if let Some(t) = target {
+            paths::check_write(cx, &t, cwd.as_deref());
+        }
+    };
+    match inv.program.as_str() {
+        "pg_dump" | "pg_dumpall" => {
+            cx.hit(&DUMP);
+            write_of(cx, &["-f", "--file"]);
+        }
+        "mysqldump" | "mariadb-dump" => {
+            cx.hit(&DUMP);
+            write_of(cx, &["-r", "--result-file", "--tab", "-T"]);
+        }
+        "mongodump" | "mongoexport" => {
+            cx.hit(&DUMP);
+            write_of(cx, &["-o", "--out"]);
+        }
+        "pg_restore" => {
+            if inv.value_of(&["-d", "--dbname"]).is_some() {
+                cx.hit(&RESTORE);
+            } else {
+                cx.hit(&DUMP);
+                write_of(cx, &["-f", "--file"]);
+            }
+        }
+        "mongorestore" | "mongoimport" => cx.hit(&RESTORE),
+        "dropdb" => {
+            // `dropdb [options] NAME`: options with values must not hide the name.
+            const VALUE: &[&str] = &["-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"];
+            let mut i = 0;
+            let mut name = None;
+            while i < inv.args.len() {
+                let t = inv.args[i].text.as_str();
+                if VALUE.contains(&t) {
+                    i += 2;
+                    continue;
+                }
+                if !t.starts_with('-') {
+                    name = Some(t.to_owned());
+                    break;
+                }
+                i += 1;
+            }
+            match name {
+                Some(n) => cx.hit_because(&DROP_DATABASE, format!("`dropdb {n}` drops the whole database, which cannot be undone; dump it first and ask the user to drop it by hand")),
+                None => cx.hit(&ADMIN),
+            }
+        }
+        "pg_ctl" | "pg_ctlcluster" => {
+            if inv.positionals().any(|w| w == "status") {
+                cx.hit(&VERSION);
+            } else {
+                cx.hit(&ADMIN);
+            }
+        }
+        "mysqladmin" | "mariadb-admin" => {
+            let ops: Vec<&str> = inv.positionals().collect();
+            if let Some(k) = ops.iter().position(|w| *w == "drop") {
+                let db = ops.get(k + 1).copied().unwrap_or("?");
+                cx.hit_because(&DROP_DATABASE, format!("`mysqladmin drop {db}` drops the whole database, which cannot be undone; dump it first and ask the user"));
+            } else if !ops.is_empty() && ops.iter().all(|w| matches!(*w, "status" | "ping" | "version" | "processlist" | "variables" | "extended-status")) {
+                cx.hit(&VERSION);
+            } else {
+                cx.hit(&ADMIN);
+            }
+        }
+        "pg_isready" => cx.hit(&VERSION),
+        _ => cx.hit(&ADMIN),
+    }
+}

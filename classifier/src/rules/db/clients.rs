@@ -1,0 +1,240 @@
+//! SQL clients' argv: psql, mysql/mariadb, sqlite3/duckdb, clickhouse-client,
+//! sqlcmd, cqlsh. Each finds its inline statements (`-c`, `-e`, positional SQL),
+//! statement files (`-f`, `< file`), heredoc bodies and output files, then lets
+//! `sql.rs` sort the statements.
+
+use crate::call::{Arg, Invocation, Stdin};
+use crate::rules::{paths, Cx};
+
+use super::sql::{self, Class, Dialect};
+use super::{hit_classes, INTERACTIVE, READ, READONLY_MODE, SCRIPT_FILE, WRITE};
+
+/// Inline statements, statement files and what else the argv said.
+#[derive(Default)]
+struct Parsed {
+    statements: Vec<Arg>,
+    files: Vec<Arg>,
+    writes: Vec<Arg>,
+    shells: Vec<String>,
+    positionals: Vec<Arg>,
+    readonly: bool,
+    list: bool,
+}
+
+/// Walks argv: `code` options hold statements, `file` options statement files,
+/// `write` options output files, `value` options anything else.
+fn walk(inv: &Invocation, code: &[&str], file: &[&str], write: &[&str], value: &[&str], single_dash_long: bool) -> Parsed {
+    let mut p = Parsed::default();
+    let args = &inv.args;
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        let t = a.text.as_str();
+        if t == "--" {
+            p.positionals.extend(args[i + 1..].iter().cloned());
+            break;
+        }
+        if !a.is_flag() {
+            p.positionals.push(a.clone());
+            i += 1;
+            continue;
+        }
+        let (name, inline): (&str, Option<&str>) = match t.split_once('=') {
+            Some((n, v)) if t.starts_with("--") || single_dash_long => (n, Some(v)),
+            _ => (t, None),
+        };
+        // Short options may carry their value attached (`-cSELECT 1`, `-eSHOW TABLES`).
+        let (name, inline) = if inline.is_none() && !t.starts_with("--") && t.len() > 2 && !single_dash_long {
+            let short = &t[..2];
+            if code.contains(&short) || file.contains(&short) || write.contains(&short) || value.contains(&short) {
+                (short, Some(&t[2..]))
+            } else {
+                (name, inline)
+            }
+        } else {
+            (name, inline)
+        };
+        let takes = code.contains(&name) || file.contains(&name) || write.contains(&name) || value.contains(&name);
+        let val = match (takes, inline) {
+            (false, _) => None,
+            (true, Some(v)) => Some(Arg { text: v.to_owned(), ..a.clone() }),
+            (true, None) => args.get(i + 1).cloned(),
+        };
+        if let Some(v) = val.clone() {
+            if code.contains(&name) {
+                p.statements.push(v);
+            } else if file.contains(&name) {
+                p.files.push(v);
+            } else if write.contains(&name) {
+                p.writes.push(v);
+            } else if matches!(name, "--pager" | "--init-command") {
+                if name == "--pager" {
+                    p.shells.push(v.text.clone());
+                } else {
+                    p.statements.push(v);
+                }
+            }
+        }
+        p.readonly |= matches!(name, "-readonly" | "--readonly");
+        p.list |= matches!(name, "-l" | "--list");
+        i += if takes && inline.is_none() { 2 } else { 1 };
+    }
+    p
+}
+
+/// Sorts a client's inline statements (each a psql/sqlite command or SQL text).
+fn classes_of(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, statements: &[Arg]) -> Vec<Class> {
+    let mut classes = Vec::new();
+    for s in statements {
+        if !s.exact {
+            classes.push(Class::Write("a statement held in a variable".to_owned()));
+            continue;
+        }
+        classes.extend(script_classes(cx, inv, dialect, &s.text, true));
+    }
+    classes
+}
+
+/// Sorts a script body: backslash/dot commands on their own lines, SQL in between.
+/// With `whole`, a psql `-c` string is either all one backslash command or all SQL.
+fn script_classes(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, text: &str, whole: bool) -> Vec<Class> {
+    let mut classes = Vec::new();
+    let mut sql_text = String::new();
+    let lines: Vec<&str> = if whole && dialect == Dialect::Postgres { vec![text] } else { text.split('\n').collect() };
+    for line in lines {
+        let t = line.trim_start();
+        let meta = match dialect {
+            Dialect::Postgres if t.starts_with('\\') => Some(sql::psql_meta(t)),
+            Dialect::MySql if t.starts_with("\\!") || t.to_ascii_lowercase().starts_with("system ") => Some((Class::Meta("system".to_owned()), Some(t.trim_start_matches("\\!").trim_start_matches(|c: char| c.is_alphabetic()).trim().to_owned()))),
+            Dialect::MySql if t.starts_with('\\') || t.to_ascii_lowercase().starts_with("source ") => Some((Class::Meta("source".to_owned()), None)),
+            Dialect::Sqlite if t.starts_with('.') => Some(sql::dot_command(t)),
+            _ => None,
+        };
+        match meta {
+            Some((class, shell)) => {
+                classes.push(class);
+                if let Some(sh) = shell {
+                    cx.shell(&sh, inv.cwd.as_deref());
+                }
+            }
+            None => {
+                sql_text.push_str(line);
+                sql_text.push('\n');
+            }
+        }
+    }
+    classes.extend(sql::classify_text(dialect, &sql_text));
+    classes
+}
+
+/// Statements or files or stdin, in that order; the interactive default otherwise.
+fn finish(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, p: &Parsed) {
+    for w in &p.writes {
+        paths::check_write(cx, w, inv.cwd.as_deref());
+    }
+    for sh in &p.shells {
+        cx.shell(sh, inv.cwd.as_deref());
+    }
+    if matches!(inv.stdin, Stdin::File(_)) {
+        cx.hit(&SCRIPT_FILE);
+    }
+    if !p.files.is_empty() && !(p.files.len() == 1 && p.files[0].text == "-") {
+        cx.hit_because(&SCRIPT_FILE, format!("runs statements from `{}`, which tiergate does not check; review it and ask the user", p.files[0].text));
+    }
+    if !p.statements.is_empty() {
+        let mut classes = classes_of(cx, inv, dialect, &p.statements);
+        if p.readonly {
+            let n = classes.len();
+            classes.retain(|c| matches!(c, Class::Read | Class::Meta(_)));
+            if classes.len() < n {
+                cx.hit(&READONLY_MODE);
+                if classes.iter().all(|c| *c == Class::Read) {
+                    return;
+                }
+            }
+        }
+        hit_classes(cx, &classes);
+        return;
+    }
+    if !p.files.is_empty() && p.files.iter().any(|f| f.text != "-") {
+        return;
+    }
+    if p.list {
+        cx.hit(&READ);
+        return;
+    }
+    match &inv.stdin {
+        Stdin::Heredoc { body, .. } | Stdin::HereString(body) => {
+            let body = body.clone();
+            let classes = script_classes(cx, inv, dialect, &body, false);
+            hit_classes(cx, &classes);
+        }
+        Stdin::File(_) => {}
+        // `… | psql`: the `flow` family judges the pipeline.
+        Stdin::Pipe { .. } => {}
+        Stdin::None => cx.hit(&INTERACTIVE),
+    }
+}
+
+pub(super) fn psql(inv: &Invocation, cx: &mut Cx<'_>) {
+    let p = walk(
+        inv,
+        &["-c", "--command"],
+        &["-f", "--file"],
+        &["-o", "--output", "-L", "--log-file"],
+        &["-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-v", "--set", "--variable", "-P", "--pset", "-F", "--field-separator", "-R", "--record-separator", "-T", "--table-attr"],
+        false,
+    );
+    finish(cx, inv, Dialect::Postgres, &p);
+}
+
+pub(super) fn mysql(inv: &Invocation, cx: &mut Cx<'_>) {
+    let p = walk(
+        inv,
+        &["-e", "--execute", "--init-command"],
+        &[],
+        &["--tee"],
+        &["-h", "--host", "-u", "--user", "-P", "--port", "-S", "--socket", "-D", "--database", "--defaults-file", "--defaults-extra-file", "--login-path", "--pager", "--default-character-set", "--ssl-ca", "--ssl-cert", "--ssl-key", "--protocol", "--connect-timeout"],
+        false,
+    );
+    finish(cx, inv, Dialect::MySql, &p);
+}
+
+pub(super) fn sqlite(inv: &Invocation, cx: &mut Cx<'_>) {
+    let duck = inv.program == "duckdb";
+    let mut p = walk(
+        inv,
+        &["-cmd", "--cmd", "-c", "-s"],
+        &["-init", "--init", "-f"],
+        &[],
+        &["-separator", "--separator", "-newline", "--newline", "-nullvalue", "--nullvalue", "-vfs", "--vfs", "-mmap", "--mmap", "-pagecache", "-lookaside", "-heap", "-maxsize", "-escape"],
+        true,
+    );
+    if inv.args.iter().any(|a| matches!(a.text.as_str(), "-A" | "--archive")) {
+        cx.hit_because(&WRITE, "sqlite3 -A manages an archive inside the database (it can extract and write files); ask the user".to_owned());
+        return;
+    }
+    // `sqlite3 FILE SQL…`: the first operand is the database, the rest are statements.
+    let mut ops = std::mem::take(&mut p.positionals).into_iter();
+    let _database = ops.next();
+    p.statements.extend(ops);
+    if duck && p.statements.is_empty() && p.files.is_empty() && matches!(inv.stdin, Stdin::None) && inv.args.iter().any(|a| a.text == "-no-stdin") {
+        cx.hit(&READ);
+        return;
+    }
+    finish(cx, inv, Dialect::Sqlite, &p);
+}
+
+pub(super) fn other_sql(inv: &Invocation, cx: &mut Cx<'_>) {
+    let p = match inv.program.as_str() {
+        "sqlcmd" => walk(inv, &["-Q", "-q"], &["-i"], &["-o"], &["-S", "-U", "-P", "-d", "-H", "-l", "-t", "-s", "-w", "-v", "-f"], false),
+        "cqlsh" => walk(inv, &["-e", "--execute"], &["-f", "--file"], &[], &["-u", "--username", "-p", "--password", "-k", "--keyspace", "--cqlshrc", "--cqlversion", "--protocol-version", "--connect-timeout", "--request-timeout", "--encoding"], false),
+        _ => walk(inv, &["-q", "--query"], &["--queries-file"], &[], &["-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "--format", "-f", "--config-file", "-C"], false),
+    };
+    let mut p = p;
+    if inv.program == "clickhouse" {
+        // `clickhouse client …` / `clickhouse local …`: the first operand is the mode.
+        p.positionals.retain(|a| !matches!(a.text.as_str(), "client" | "local"));
+    }
+    finish(cx, inv, Dialect::Generic, &p);
+}

@@ -1,0 +1,242 @@
+//! Non-SQL clients: redis-cli/valkey-cli command words, mongo/mongosh JavaScript
+//! (`--eval`, heredocs), and influx subcommands and queries.
+
+use crate::call::{Invocation, Stdin};
+use crate::lanes::lexer::{tokenize, Tok};
+use crate::lanes::scripts::Lang;
+use crate::rules::{paths, Cx};
+
+use super::sql::{self, Class, Dialect};
+use super::{hit_classes, FLUSH, INTERACTIVE, READ, SCRIPT_FILE, WRITE};
+
+const REDIS_READ: &[&str] = &[
+    "GET", "MGET", "KEYS", "SCAN", "SSCAN", "HSCAN", "ZSCAN", "INFO", "TTL", "PTTL", "TYPE", "EXISTS", "HGET", "HGETALL", "HMGET", "HKEYS", "HVALS", "HLEN", "HEXISTS", "HSTRLEN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS", "SMEMBERS", "SISMEMBER", "SMISMEMBER", "SCARD", "SRANDMEMBER", "SINTER", "SUNION", "SDIFF", "ZRANGE", "ZRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGE",
+    "ZREVRANGEBYSCORE", "ZSCORE", "ZMSCORE", "ZCARD", "ZCOUNT", "ZLEXCOUNT", "ZRANK", "ZREVRANK", "STRLEN", "GETRANGE", "SUBSTR", "DBSIZE", "PING", "ECHO", "TIME", "LASTSAVE", "XRANGE", "XREVRANGE", "XLEN", "XINFO", "XREAD", "XPENDING", "PUBSUB", "COMMAND", "ROLE", "MONITOR", "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "BITCOUNT", "BITPOS", "GETBIT",
+    "PFCOUNT", "GEOPOS", "GEODIST", "GEOHASH", "GEOSEARCH", "RANDOMKEY", "LOLWUT", "AUTH", "SELECT", "HELLO", "DUMP", "OBJECT", "WAIT", "READONLY", "JSON.GET", "JSON.MGET", "JSON.TYPE", "JSON.STRLEN", "JSON.OBJKEYS", "FT.SEARCH", "FT.INFO", "FT._LIST", "TS.GET", "TS.RANGE", "TS.INFO", "SORT_RO", "EVAL_RO", "EVALSHA_RO", "FCALL_RO", "LCS", "TOUCH",
+];
+/// Two-word commands that read (`CONFIG GET`, `CLIENT LIST`).
+const REDIS_READ_SUB: &[(&str, &[&str])] = &[
+    ("CONFIG", &["GET", "HELP"]),
+    ("CLIENT", &["LIST", "INFO", "GETNAME", "ID", "HELP", "TRACKINGINFO", "GETREDIR"]),
+    ("CLUSTER", &["INFO", "NODES", "SLOTS", "SHARDS", "MYID", "MYSHARDID", "KEYSLOT", "COUNTKEYSINSLOT", "GETKEYSINSLOT", "LINKS", "HELP", "REPLICAS", "SLAVES", "COUNT-FAILURE-REPORTS"]),
+    ("MEMORY", &["USAGE", "STATS", "DOCTOR", "MALLOC-STATS", "HELP"]),
+    ("SLOWLOG", &["GET", "LEN", "HELP"]),
+    ("SCRIPT", &["EXISTS", "HELP"]),
+    ("FUNCTION", &["LIST", "DUMP", "STATS", "HELP"]),
+    ("ACL", &["LIST", "WHOAMI", "CAT", "USERS", "GETUSER", "LOG", "HELP", "DRYRUN"]),
+    ("MODULE", &["LIST", "HELP"]),
+    ("LATENCY", &["LATEST", "HISTORY", "DOCTOR", "GRAPH", "HISTOGRAM", "HELP"]),
+    ("COMMAND", &["COUNT", "DOCS", "INFO", "LIST", "GETKEYS", "HELP"]),
+    ("XINFO", &["STREAM", "GROUPS", "CONSUMERS", "HELP"]),
+];
+
+/// One redis command line (its words) as a statement class.
+fn redis_class(words: &[String]) -> Option<Class> {
+    let cmd = words.first()?.to_ascii_uppercase();
+    let sub = words.get(1).map(|w| w.to_ascii_uppercase()).unwrap_or_default();
+    if cmd == "FLUSHALL" || cmd == "FLUSHDB" {
+        return Some(Class::DropDatabase);
+    }
+    if REDIS_READ.contains(&cmd.as_str()) || REDIS_READ_SUB.iter().any(|(c, subs)| *c == cmd && subs.contains(&sub.as_str())) {
+        return Some(Class::Read);
+    }
+    let label = if REDIS_READ_SUB.iter().any(|(c, _)| *c == cmd) { format!("{cmd} {sub}") } else { cmd };
+    Some(Class::Write(label))
+}
+
+/// Redis options that take a value.
+const REDIS_VALUE: &[&str] = &["-h", "-p", "-s", "-a", "-u", "-n", "-r", "-i", "-d", "-D", "-t", "--user", "--pass", "--sni", "--cacert", "--cacertdir", "--cert", "--key", "--tls-ciphers", "--tls-ciphersuites", "--pattern", "--count", "--quoted-pattern", "--memkeys-samples", "--functions-rdb", "--cluster-yes", "--lru-test", "--intrinsic-latency", "--eval", "--rdb"];
+
+pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args = &inv.args;
+    let mut i = 0;
+    let mut words: Vec<String> = Vec::new();
+    let mut probe = false;
+    while i < args.len() {
+        let t = args[i].text.as_str();
+        if !words.is_empty() || !args[i].is_flag() {
+            words.push(t.to_owned());
+            i += 1;
+            continue;
+        }
+        match t {
+            "--eval" => {
+                cx.hit_because(&SCRIPT_FILE, "runs a Lua script file on the server; review it and ask the user".to_owned());
+                return;
+            }
+            "--pipe" => {
+                cx.hit_because(&WRITE, "--pipe mass-inserts commands from stdin; ask the user first".to_owned());
+                return;
+            }
+            "--rdb" | "--functions-rdb" => {
+                if let Some(f) = args.get(i + 1) {
+                    paths::check_write(cx, &f.clone(), inv.cwd.as_deref());
+                }
+                probe = true;
+            }
+            "--cluster" => {
+                let sub = args.get(i + 1).map(|a| a.text.to_ascii_lowercase()).unwrap_or_default();
+                if matches!(sub.as_str(), "check" | "info" | "help") {
+                    cx.hit(&READ);
+                } else {
+                    cx.hit_because(&WRITE, format!("`--cluster {sub}` changes the cluster's layout; ask the user first"));
+                }
+                return;
+            }
+            "--scan" | "--bigkeys" | "--memkeys" | "--hotkeys" | "--keystats" | "--stat" | "--latency" | "--latency-history" | "--latency-dist" | "--replica" | "--slave" => probe = true,
+            _ => {}
+        }
+        i += if REDIS_VALUE.contains(&t) && t != "--eval" { 2 } else { 1 };
+    }
+    if !words.is_empty() {
+        if args.iter().any(|a| !a.exact) {
+            cx.hit_because(&WRITE, "the redis command holds a variable, so what runs is unseen; spell it out".to_owned());
+            return;
+        }
+        let class = redis_class(&words).unwrap_or(Class::Read);
+        if class == Class::DropDatabase {
+            cx.hit(&FLUSH);
+            return;
+        }
+        hit_classes(cx, &[class]);
+        return;
+    }
+    if probe {
+        cx.hit(&READ);
+        return;
+    }
+    match &inv.stdin {
+        Stdin::Heredoc { body, .. } | Stdin::HereString(body) => {
+            let mut classes = Vec::new();
+            for line in body.lines() {
+                let words: Vec<String> = line.split_whitespace().map(|w| w.trim_matches(|c| c == '"' || c == '\'').to_owned()).collect();
+                if let Some(c) = redis_class(&words) {
+                    classes.push(c);
+                }
+            }
+            if classes.contains(&Class::DropDatabase) {
+                cx.hit(&FLUSH);
+                return;
+            }
+            hit_classes(cx, &classes);
+        }
+        Stdin::File(_) => cx.hit(&SCRIPT_FILE),
+        Stdin::Pipe { .. } => {}
+        Stdin::None => cx.hit(&INTERACTIVE),
+    }
+}
+
+const MONGO_READ: &[&str] = &[
+    "find", "findOne", "count", "countDocuments", "estimatedDocumentCount", "aggregate", "distinct", "getCollectionNames", "getCollectionInfos", "listCollections", "stats", "dataSize", "storageSize", "totalSize", "totalIndexSize", "explain", "toArray", "forEach", "map", "limit", "sort", "skip", "project", "projection", "pretty", "hint", "batchSize", "maxTimeMS", "itcount", "size",
+    "hasNext", "next", "getIndexes", "getIndexKeys", "getName", "getSiblingDB", "getCollection", "getDB", "getMongo", "version", "serverStatus", "hostInfo", "isMaster", "hello", "currentOp", "printjson", "print", "printjsononeline", "tojson", "getUsers", "getUser", "getRoles", "getRole", "listDatabases", "ping", "buildInfo", "serverBuildInfo", "dbStats", "status", "conf",
+    "printReplicationInfo", "printSecondaryReplicationInfo", "printShardingStatus", "getReplicationInfo", "watch", "readPref", "collation", "comment", "allowDiskUse", "min", "max", "returnKey", "showRecordId", "isCapped", "latencyStats", "getShardDistribution", "log", "stringify", "parse", "ObjectId", "ISODate", "Date", "NumberLong", "NumberInt", "NumberDecimal", "UUID",
+    "BinData", "Timestamp", "RegExp", "String", "Number", "keys", "values", "entries", "push", "join", "split", "toString", "valueOf", "filter", "reduce", "includes", "indexOf", "slice", "concat", "sleep", "quit", "exit", "function", "if", "for", "while", "switch", "catch", "floor", "round", "ceil", "abs", "isArray", "getTime", "toISOString", "use", "show", "then",
+];
+
+/// Classifies mongo shell JavaScript: `dropDatabase()` is the floor, known read
+/// methods are free, anything else (or `$out`/`$merge`) writes.
+fn mongo_classes(code: &str) -> Vec<Class> {
+    let Ok(toks) = tokenize(Lang::Js, code) else { return vec![Class::Write("unreadable mongo script".to_owned())] };
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        match t {
+            Tok::Str { text, .. } if text == "$out" || text == "$merge" => out.push(Class::Write(format!("aggregate with {text}"))),
+            Tok::Ident(w) if w == "$out" || w == "$merge" => out.push(Class::Write(format!("aggregate with {w}"))),
+            Tok::Ident(name) if matches!(toks.get(i + 1), Some(Tok::Punct('('))) => {
+                if name == "dropDatabase" {
+                    out.push(Class::DropDatabase);
+                } else if !MONGO_READ.contains(&name.as_str()) {
+                    out.push(Class::Write(format!("{name}()")));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+pub(super) fn mongo(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args = &inv.args;
+    let mut code = Vec::new();
+    let mut files = Vec::new();
+    let mut operands = 0;
+    let mut shell = false;
+    let mut i = 0;
+    while i < args.len() {
+        let t = args[i].text.as_str();
+        match t {
+            "--eval" => {
+                code.extend(args.get(i + 1).cloned());
+                i += 2;
+                continue;
+            }
+            "-f" | "--file" => {
+                files.extend(args.get(i + 1).cloned());
+                i += 2;
+                continue;
+            }
+            "--shell" => shell = true,
+            "--host" | "--port" | "-u" | "--username" | "-p" | "--password" | "--authenticationDatabase" | "--authenticationMechanism" | "--tlsCAFile" | "--tlsCertificateKeyFile" | "--apiVersion" | "--json" => {
+                i += 2;
+                continue;
+            }
+            _ if t.starts_with("--eval=") => code.push(crate::call::Arg { text: t["--eval=".len()..].to_owned(), ..args[i].clone() }),
+            _ if !args[i].is_flag() => {
+                operands += 1;
+                if operands > 1 || t.ends_with(".js") {
+                    files.push(args[i].clone());
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if shell {
+        cx.hit(&INTERACTIVE);
+    }
+    if !files.is_empty() {
+        cx.hit_because(&SCRIPT_FILE, format!("runs the mongo script `{}`, which tiergate does not check; review it and ask the user", files[0].text));
+    }
+    if !code.is_empty() {
+        if code.iter().any(|c| !c.exact) {
+            cx.hit_because(&WRITE, "the mongo code holds a variable, so what runs is unseen; spell it out".to_owned());
+            return;
+        }
+        let joined: Vec<&str> = code.iter().map(|c| c.text.as_str()).collect();
+        hit_classes(cx, &mongo_classes(&joined.join("\n")));
+        return;
+    }
+    if !files.is_empty() {
+        return;
+    }
+    match &inv.stdin {
+        Stdin::Heredoc { body, .. } | Stdin::HereString(body) => hit_classes(cx, &mongo_classes(body)),
+        Stdin::File(_) => cx.hit(&SCRIPT_FILE),
+        Stdin::Pipe { .. } => {}
+        Stdin::None => cx.hit(&INTERACTIVE),
+    }
+}
+
+pub(super) fn influx(inv: &Invocation, cx: &mut Cx<'_>) {
+    if let Some(q) = inv.value_of(&["-execute", "--execute"]) {
+        let classes = sql::classify_text(Dialect::Generic, q);
+        hit_classes(cx, &classes);
+        return;
+    }
+    let ops: Vec<&str> = inv.positionals().collect();
+    match (ops.first().copied(), ops.get(1).copied()) {
+        (None, _) => cx.hit(&INTERACTIVE),
+        (Some("query"), _) => {
+            let flux = ops.get(1).copied().unwrap_or("");
+            // Flux's `to()` writes query results back into a bucket.
+            if flux.contains("to(") || inv.has_any(&["-f", "--file"]) {
+                cx.hit_because(&WRITE, "the Flux query writes results (to()) or comes from a file; ask the user first".to_owned());
+            } else {
+                cx.hit(&READ);
+            }
+        }
+        (Some("ping" | "version" | "help" | "export" | "backup"), _) => cx.hit(&READ),
+        (Some(_), Some("list" | "find" | "ls")) => cx.hit(&READ),
+        (Some(group), sub) => cx.hit_because(&WRITE, format!("`influx {group} {}` changes the server; ask the user first", sub.unwrap_or(""))),
+    }
+}

@@ -1,0 +1,97 @@
+//! httpie and xh (`http`, `https`, `xh`, `xhs`): `[METHOD] URL [ITEMS]`, where
+//! `Header:value` and `name==value` only shape a GET, while data items
+//! (`name=value`, `name:=json`, `field@file`) or piped stdin make a body.
+
+use crate::call::{Invocation, Stdin};
+use crate::rules::{paths, Cx};
+
+use super::{options, BODY, METHOD, READ};
+
+const LONG: &[&str] = &["--auth", "--auth-type", "--session", "--session-read-only", "--output", "--pretty", "--style", "--print", "--verify", "--cert", "--cert-key", "--cert-key-pass", "--timeout", "--proxy", "--max-redirects", "--max-headers", "--boundary", "--raw", "--format-options", "--response-charset", "--response-mime", "--bearer", "--http-version", "--ssl", "--ciphers", "--default-scheme", "--history-print"];
+
+/// What an item after the URL is.
+#[derive(PartialEq, Eq)]
+enum Item {
+    Header,
+    Query,
+    Data,
+}
+
+fn item_kind(item: &str) -> Option<Item> {
+    // The earliest separator decides; at one position the longest wins.
+    const SEPS: &[(&str, u8)] = &[(":=@", 2), ("=@", 2), (":=", 2), ("==", 1), ("=", 2), ("@", 2), (":", 0)];
+    let mut best: Option<(usize, usize, u8)> = None;
+    for (sep, kind) in SEPS {
+        if let Some(p) = item.find(sep) {
+            if p > 0 && item.as_bytes()[p - 1] == b'\\' {
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some((bp, bl, _)) => p < bp || (p == bp && sep.len() > bl),
+            };
+            if better {
+                best = Some((p, sep.len(), *kind));
+            }
+        }
+    }
+    best.map(|(_, _, k)| match k {
+        0 => Item::Header,
+        1 => Item::Query,
+        _ => Item::Data,
+    })
+}
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.words().any(|w| matches!(w, "--help" | "--version")) {
+        cx.hit(&READ);
+        return;
+    }
+    let (opts, operands) = options(&inv.args, "aAosp", LONG);
+    let has = |n: &str| opts.iter().any(|o| o.name == n);
+    for o in &opts {
+        if matches!(o.name.as_str(), "-o" | "--output") {
+            if let Some(a) = &o.value {
+                paths::check_write(cx, &a.clone(), inv.cwd.as_deref());
+            }
+        }
+    }
+    if has("--offline") {
+        cx.hit(&READ);
+        return;
+    }
+    let mut ops = operands.iter().peekable();
+    let method = match ops.peek() {
+        Some(a) if operands.len() > 1 && a.text.chars().all(|c| c.is_ascii_alphabetic()) => ops.next().map(|a| a.text.to_ascii_uppercase()),
+        _ => None,
+    };
+    let _url = ops.next();
+    let data = ops.any(|a| item_kind(&a.text) == Some(Item::Data));
+    let stdin_body = !has("--ignore-stdin") && !has("-I") && !matches!(inv.stdin, Stdin::None);
+    if let Some(m) = &method {
+        if !matches!(m.as_str(), "GET" | "HEAD" | "OPTIONS") {
+            cx.hit_because(&METHOD, format!("sends a {m} request, which changes remote state; ask the user first"));
+            return;
+        }
+    }
+    if data || has("--raw") || stdin_body || has("-f") && data {
+        cx.hit(&BODY);
+        return;
+    }
+    cx.hit(&READ);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_are_sorted_by_their_first_separator() {
+        assert!(item_kind("Accept:application/json") == Some(Item::Header));
+        assert!(item_kind("q==x") == Some(Item::Query));
+        assert!(item_kind("name=John") == Some(Item::Data));
+        assert!(item_kind("count:=5") == Some(Item::Data));
+        assert!(item_kind("file@./a.txt") == Some(Item::Data));
+        assert!(item_kind("X-Url:http://a=b") == Some(Item::Header));
+    }
+}

@@ -1,0 +1,312 @@
+//! Option tables and special forms for the non-Python interpreters: node, deno,
+//! ruby, perl, php, lua, Rscript/R, osascript (AppleScript and JXA), tclsh,
+//! groovy, PowerShell and awk. Each turns argv into a `Source` and lets `run`
+//! classify the code; AppleScript's own reader lives here too.
+
+use crate::call::{Arg, Invocation};
+use crate::lanes::scripts::{Analysis, Effect, Lang};
+use crate::rules::{paths, Cx, Rule};
+
+use super::{code, inline, parse, run, script, Spec, REPL, SYNTAX_CHECK, VERSION};
+
+/// ## What it matches
+/// `node --test`, `deno test`, `deno lint`, `deno check`, `R CMD check`: the runtime's own test and check runners.
+/// ## Why this tier
+/// Local validation.
+pub static NODE_TEST: Rule = Rule::t1("interp.node.test")
+    .reason("runs the project's tests or checks (local validation)")
+    .matches(&["node --test", "deno test", "deno lint", "deno check main.ts", "R CMD check pkg"])
+    .not_matches(&["deno install -g x"]);
+
+/// ## What it matches
+/// `deno task X`, `deno install`, `deno upgrade`, `deno jupyter --install`: tasks from a config tiergate does not read, and installs.
+/// ## Why this tier
+/// The task body is unseen; installs change the environment.
+pub static DENO_TASK: Rule = Rule::t3("interp.deno.task-or-install")
+    .reason("runs a deno task whose body is not checked, or installs; run the task's command directly or ask the user")
+    .matches(&["deno task deploy", "deno install -g npm:x", "deno upgrade"])
+    .not_matches(&["deno --version", "deno fmt --check"]);
+
+/// ## What it matches
+/// `php -S addr`: PHP's built-in server, which runs the tree's PHP files on every request.
+/// ## Why this tier
+/// Unlike a static file server it executes unseen project code for whoever connects.
+pub static PHP_SERVER: Rule = Rule::t3("interp.php.server")
+    .reason("starts PHP's built-in server, which runs the project's PHP code per request; ask the user")
+    .matches(&["php -S localhost:8000", "php -S 0.0.0.0:80 -t public"])
+    .not_matches(&["php -v"]);
+
+/// ## What it matches
+/// `R CMD INSTALL`, `R CMD REMOVE`: package installs.
+/// ## Why this tier
+/// Installs change the R library beyond the tree.
+pub static R_CMD_INSTALL: Rule = Rule::t3("interp.r.cmd-install")
+    .reason("installs or removes an R package; ask the user first")
+    .matches(&["R CMD INSTALL mypkg", "R CMD REMOVE x"])
+    .not_matches(&["R --version"]);
+
+const NODE: Spec = Spec {
+    lang: Lang::Js,
+    code: &["-e", "--eval", "-p", "--print"],
+    value: &["-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--env-file", "--title", "--inspect-port", "--input-type", "--stack-size", "--max-old-space-size"],
+    syntax: &["-c", "--check"],
+    version: &["-v", "--version", "-h", "--help", "--v8-options"],
+    repl: &["-i", "--interactive"],
+    packed: false,
+};
+const RUBY: Spec = Spec { lang: Lang::Ruby, code: &["-e"], value: &["-r", "-I", "-C", "-E", "--encoding", "-F"], syntax: &["-c"], version: &["--version", "-h", "--help"], repl: &[], packed: true };
+const PERL: Spec = Spec { lang: Lang::Perl, code: &["-e", "-E"], value: &[], syntax: &["-c"], version: &["-v", "-V", "--version", "-h", "--help"], repl: &[], packed: true };
+const PHP: Spec = Spec { lang: Lang::Php, code: &["-r"], value: &["-c", "-d", "-z", "-t", "-B", "-E", "-R", "-F"], syntax: &["-l", "--syntax-check"], version: &["-v", "--version", "-h", "--help", "-m", "-i", "--ini"], repl: &["-a", "--interactive"], packed: false };
+const LUA: Spec = Spec { lang: Lang::Lua, code: &["-e"], value: &["-l"], syntax: &[], version: &["-v"], repl: &["-i"], packed: false };
+const RSCRIPT: Spec = Spec { lang: Lang::R, code: &["-e", "--expr"], value: &[], syntax: &[], version: &["--version", "--help"], repl: &[], packed: false };
+const TCL: Spec = Spec { lang: Lang::Tcl, code: &[], value: &["-encoding"], syntax: &[], version: &[], repl: &[], packed: false };
+const GROOVY: Spec = Spec { lang: Lang::Groovy, code: &["-e"], value: &["-cp", "-classpath", "--classpath", "-D"], syntax: &[], version: &["-v", "--version", "-h", "--help"], repl: &[], packed: false };
+const OSASCRIPT: Spec = Spec { lang: Lang::AppleScript, code: &["-e"], value: &["-l", "-s"], syntax: &[], version: &[], repl: &[], packed: false };
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let spec = match inv.program.as_str() {
+        "node" | "nodejs" => &NODE,
+        "ruby" => &RUBY,
+        "perl" => &PERL,
+        "php" => &PHP,
+        "lua" | "luajit" => &LUA,
+        "Rscript" => &RSCRIPT,
+        "tclsh" | "wish" => &TCL,
+        "groovy" => &GROOVY,
+        "osascript" => {
+            // `-l JavaScript` switches to JXA, read by the JS lexer.
+            let jxa = inv.value_of(&["-l"]).is_some_and(|l| l.eq_ignore_ascii_case("javascript"));
+            let s = parse(inv, &OSASCRIPT);
+            if jxa && !s.code.is_empty() {
+                inline(inv, cx, Lang::Js, &s.code);
+                return;
+            }
+            run(inv, cx, &OSASCRIPT, &s);
+            return;
+        }
+        _ => return,
+    };
+    if spec.lang == Lang::Js && inv.has_long("--test") {
+        cx.hit(&NODE_TEST);
+        return;
+    }
+    if spec.lang == Lang::Php && inv.args.iter().any(|a| a.text == "-S") {
+        cx.hit(&PHP_SERVER);
+        return;
+    }
+    let mut s = parse(inv, spec);
+    if spec.lang == Lang::Php {
+        // `php -f FILE`: the script is the option's value.
+        if let Some(idx) = inv.args.iter().position(|a| a.text == "-f").filter(|i| i + 1 < inv.args.len()) {
+            s.script = Some(idx + 1);
+        }
+    }
+    if spec.lang == Lang::Perl && !s.code.is_empty() {
+        // `perl -ne CODE FILES`: the operands are data files, read (or rewritten with -i).
+        s.script = None;
+    }
+    run(inv, cx, spec, &s);
+}
+
+pub(super) fn deno(inv: &Invocation, cx: &mut Cx<'_>) {
+    let words: Vec<&str> = inv.words().collect();
+    let sub = words.iter().position(|w| !w.starts_with('-'));
+    let Some(si) = sub else {
+        if words.iter().any(|w| matches!(*w, "-V" | "--version" | "-h" | "--help")) {
+            cx.hit(&VERSION);
+        } else if words.iter().any(|w| *w == "--eval" || *w == "-e") {
+            let code: Vec<Arg> = inv.args.iter().skip_while(|a| a.text != "--eval" && a.text != "-e").skip(1).take(1).cloned().collect();
+            inline(inv, cx, Lang::Js, &code);
+        } else {
+            cx.hit(&REPL);
+        }
+        return;
+    };
+    let rest = &inv.args[si + 1..];
+    match words[si] {
+        "eval" => {
+            let code: Vec<Arg> = rest.iter().filter(|a| !a.is_flag()).take(1).cloned().collect();
+            inline(inv, cx, Lang::Js, &code);
+        }
+        "run" | "serve" => match rest.iter().position(|a| !a.is_flag() && !a.text.contains('=')) {
+            Some(k) => script::run_operand(inv, cx, si + 1 + k, Some(Lang::Js)),
+            None => cx.hit(&REPL),
+        },
+        "test" | "lint" | "check" | "bench" | "coverage" => cx.hit(&NODE_TEST),
+        // `fmt` rewrites files inside the tree: authoring, not mutation.
+        "fmt" | "info" | "doc" | "types" | "completions" | "help" | "cache" | "outdated" | "compile" | "vendor" | "init" => cx.hit(&code::READ),
+        "repl" | "jupyter" if !rest.iter().any(|a| a.text == "--install") => cx.hit(&REPL),
+        "task" | "install" | "uninstall" | "upgrade" | "add" | "remove" | "publish" | "jupyter" | "deploy" => cx.hit(&DENO_TASK),
+        _ => script::run_operand(inv, cx, si, Some(Lang::Js)),
+    }
+}
+
+pub(super) fn r(inv: &Invocation, cx: &mut Cx<'_>) {
+    let words: Vec<&str> = inv.words().collect();
+    if let Some(k) = words.iter().position(|w| *w == "CMD") {
+        match words.get(k + 1).copied() {
+            Some("check" | "build" | "Rd2pdf" | "Rdconv") => cx.hit(&NODE_TEST),
+            Some("INSTALL" | "REMOVE") => cx.hit(&R_CMD_INSTALL),
+            Some("BATCH") => match inv.args.get(k + 2) {
+                Some(_) => script::run_operand(inv, cx, k + 2, Some(Lang::R)),
+                None => cx.hit(&REPL),
+            },
+            _ => cx.hit(&R_CMD_INSTALL),
+        }
+        return;
+    }
+    if words.iter().any(|w| matches!(*w, "--version" | "--help")) {
+        cx.hit(&VERSION);
+        return;
+    }
+    let code: Vec<Arg> = inv.args.windows(2).filter(|w| w[0].text == "-e").map(|w| w[1].clone()).collect();
+    if !code.is_empty() {
+        inline(inv, cx, Lang::R, &code);
+        return;
+    }
+    if let Some(f) = inv.value_of(&["-f", "--file"]) {
+        let f = f.to_owned();
+        script::run_path(inv, cx, &f, Some(Lang::R), inv.args.len());
+        return;
+    }
+    super::from_stdin(inv, cx, Lang::R);
+}
+
+pub(super) fn pwsh(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args = &inv.args;
+    let mut i = 0;
+    while i < args.len() {
+        let lower = args[i].text.to_ascii_lowercase();
+        match lower.as_str() {
+            "-v" | "--version" | "-version" | "-help" | "-h" | "-?" | "/?" => {
+                cx.hit(&VERSION);
+                return;
+            }
+            "-c" | "-command" | "/c" => {
+                // Everything after -Command is the code, joined by spaces.
+                let code: Vec<&Arg> = args[i + 1..].iter().collect();
+                if code.is_empty() {
+                    cx.hit(&REPL);
+                    return;
+                }
+                let joined = Arg { text: code.iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" "), exact: code.iter().all(|a| a.exact), ..code[0].clone() };
+                if joined.text == "-" {
+                    super::from_stdin(inv, cx, Lang::PowerShell);
+                    return;
+                }
+                inline(inv, cx, Lang::PowerShell, &[joined]);
+                return;
+            }
+            "-f" | "-file" => {
+                match args.get(i + 1) {
+                    Some(_) => script::run_operand(inv, cx, i + 1, Some(Lang::PowerShell)),
+                    None => cx.hit(&REPL),
+                }
+                return;
+            }
+            "-encodedcommand" | "-e" | "-ec" | "-enc" => {
+                cx.hit_because(&code::DYNAMIC, "`-EncodedCommand` hides the code in base64; run the decoded command instead".to_owned());
+                return;
+            }
+            "-executionpolicy" | "-ep" | "-ex" | "-windowstyle" | "-w" | "-workingdirectory" | "-wd" | "-configurationname" | "-outputformat" | "-of" | "-inputformat" | "-if" | "-settingsfile" => i += 2,
+            "-noexit" => {
+                cx.hit(&REPL);
+                i += 1;
+            }
+            _ if lower.starts_with('-') => i += 1,
+            _ => {
+                // A bare first operand is a script file (`pwsh x.ps1`) or, for Windows PowerShell, a command.
+                if lower.ends_with(".ps1") {
+                    script::run_operand(inv, cx, i, Some(Lang::PowerShell));
+                } else {
+                    let joined = Arg { text: args[i..].iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" "), exact: args[i..].iter().all(|a| a.exact), ..args[i].clone() };
+                    inline(inv, cx, Lang::PowerShell, &[joined]);
+                }
+                return;
+            }
+        }
+    }
+    super::from_stdin(inv, cx, Lang::PowerShell);
+}
+
+/// awk's argv: `-f progfile`, `-v var=val`, `-F sep`, gawk `-i inplace`; the first operand is the program.
+pub(super) fn awk(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args = &inv.args;
+    let mut i = 0;
+    let mut progfile: Option<usize> = None;
+    let mut in_place = false;
+    while i < args.len() {
+        let a = args[i].text.as_str();
+        match a {
+            "--" => {
+                i += 1;
+                break;
+            }
+            "--version" | "-V" | "--help" | "-h" => {
+                cx.hit(&VERSION);
+                return;
+            }
+            "-f" | "--file" => {
+                progfile = Some(i + 1);
+                i += 2;
+            }
+            "-i" | "--include" => {
+                in_place |= args.get(i + 1).is_some_and(|v| v.text == "inplace");
+                i += 2;
+            }
+            "-v" | "-F" | "--assign" | "--field-separator" | "-l" | "--load" | "-E" | "--exec" => {
+                if a == "-E" || a == "--exec" {
+                    progfile = Some(i + 1);
+                }
+                i += 2;
+            }
+            _ if a.starts_with("-v") || a.starts_with("-F") => i += 1,
+            _ if a.starts_with('-') && a.len() > 1 => i += 1,
+            _ => break,
+        }
+    }
+    let files_from = if progfile.is_some() { i } else { i + 1 };
+    if in_place {
+        let operands: Vec<Arg> = args.iter().skip(files_from).filter(|a| !a.text.contains('=')).cloned().collect();
+        for a in &operands {
+            paths::check_write(cx, a, inv.cwd.as_deref());
+        }
+    }
+    if let Some(p) = progfile {
+        match args.get(p) {
+            Some(_) => script::run_operand(inv, cx, p, Some(Lang::Awk)),
+            None => cx.hit(&SYNTAX_CHECK),
+        }
+        return;
+    }
+    match args.get(i) {
+        Some(prog) => {
+            let prog = prog.clone();
+            inline(inv, cx, Lang::Awk, &[prog]);
+        }
+        None => cx.hit(&VERSION),
+    }
+}
+
+/// AppleScript: `do shell script "…"` is shell; app commands that change state are T3.
+pub(crate) fn applescript(src: &str) -> Analysis {
+    let mut out = Analysis::default();
+    let lower = src.to_ascii_lowercase();
+    let mut rest = lower.as_str();
+    let mut offset = 0;
+    while let Some(p) = rest.find("do shell script") {
+        let after = &src[offset + p + "do shell script".len()..];
+        let trimmed = after.trim_start();
+        match trimmed.strip_prefix('"').and_then(|t| t.find('"').map(|e| &t[..e])) {
+            Some(cmd) => out.push(Effect::Shell(cmd.to_owned()), "do shell script"),
+            None => out.push(Effect::ExecUnseen, "do shell script"),
+        }
+        offset += p + 1;
+        rest = &lower[offset..];
+    }
+    const MUTATING: &[&str] = &["delete", "move ", "duplicate", "make new", "quit", "restart", "shut down", "empty trash", "keystroke", "key code", "click", "open location", "save ", "close ", "set volume", "log out", "sleep", "eject", "erase"];
+    if let Some(word) = MUTATING.iter().find(|w| lower.contains(*w)) {
+        out.push(Effect::Mutate, word.trim());
+    }
+    out
+}

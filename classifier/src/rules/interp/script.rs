@@ -1,0 +1,132 @@
+//! Script files: `python3 deploy.py`, `node build.mjs`, `ruby x.rb`, and direct
+//! execution (`./run.sh`, `scripts/x.py`, `/abs/tool`). The file is read through
+//! `Cx::read` (relative to the `cd`-threaded cwd), its language picked by the
+//! interpreter, its shebang or its extension, and its code classified like inline
+//! code (shell scripts by the shell classifier). A simulation flag on the command
+//! line lowers a mutating script to T2 only when the script's own code names it.
+//!
+//! It does not run anything; depth is bounded by the engine (`MAX_DEPTH`).
+
+use crate::call::Invocation;
+use crate::lanes::scripts::{lang_of_file, mentions_flag, Lang};
+use crate::rules::{Cx, FileText, Rule};
+use crate::verdict::Tier;
+
+use super::code;
+
+/// ## What it matches
+/// A script file that was read and whose code only reads, computes or prints.
+/// ## Why this tier
+/// Its own code decides; nothing in it changes anything.
+pub static READ: Rule = Rule::t0("interp.script.read").reason("the script was read and nothing in it changes anything");
+
+/// ## What it matches
+/// A script run by an interpreter or directly (`python3 deploy.py`, `./run.sh`) that cannot be read: missing, not text, too large, or a path held in a variable.
+/// ## Why this tier
+/// What it does is unknown until it is read.
+pub static UNREADABLE: Rule = Rule::t3("interp.script.unreadable")
+    .reason("runs a script tiergate cannot read (missing, binary or too large); review it and ask the user")
+    .matches(&["python3 deploy.py", "node build.mjs", "ruby x.rb", "./run.sh", "scripts/x.py --flag", "./unknown-binary --flag", "python3 \"$SCRIPT\""])
+    .not_matches(&["python3 -c 'print(1)'", "/usr/bin/env", "node --check app.js"]);
+
+/// ## What it matches
+/// A script whose `#!` line names an interpreter tiergate does not analyse (`#!/usr/bin/env julia`).
+/// ## Why this tier
+/// Its code cannot be read as any known language.
+pub static UNKNOWN_INTERPRETER: Rule = Rule::t3("interp.script.unknown-interpreter").reason("the script's interpreter is not one tiergate can analyse; review the script and ask the user");
+
+/// ## What it matches
+/// A mutating script run with a simulation flag (`--dry-run`, `--plan`, `--check`, `--noop`, `--what-if`) that its own code handles.
+/// ## Why this tier
+/// Simulation, trusted only because the script reads the flag; a blocked effect stays blocked.
+pub static DRY_RUN: Rule = Rule::t2("interp.script.dry-run").reason("the script mutates, but it was run with a simulation flag its own code handles");
+
+/// Command-line flags that ask a script to simulate.
+const SIM_FLAGS: &[&str] = &["--dry-run", "--dryrun", "--dry_run", "--plan", "--check", "--noop", "--no-op", "--simulate", "--what-if", "--whatif", "-WhatIf", "--preview"];
+
+/// Program paths that are installed tools, not project scripts: dispatched by name.
+const TOOL_DIRS: &[&str] = &["/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/usr/local/bin/", "/usr/local/sbin/", "/opt/homebrew/bin/", "/home/linuxbrew/.linuxbrew/bin/", "/snap/bin/", "/usr/libexec/"];
+const TOOL_SEGMENTS: &[&str] = &["node_modules/.bin/", ".venv/bin/", "venv/bin/", "vendor/bin/", ".tox/"];
+
+/// The dispatcher's hook for a program word with a `/` that no family owns.
+pub(crate) fn direct_exec(inv: &Invocation, cx: &mut Cx<'_>) {
+    let path = inv.program_path.as_str();
+    if TOOL_DIRS.iter().any(|d| path.starts_with(d)) {
+        return;
+    }
+    if TOOL_SEGMENTS.iter().any(|s| path.contains(s)) {
+        // A project-local install of a named tool (`node_modules/.bin/jest`): judged by its name.
+        let mut argv = vec![crate::call::Arg::lit(&inv.program)];
+        argv.extend(inv.args.iter().cloned());
+        cx.argv(&argv, inv.cwd.as_deref());
+        return;
+    }
+    let path = path.to_owned();
+    run_path(inv, cx, &path, None, 0);
+}
+
+/// Runs the script operand `inv.args[idx]`.
+pub(crate) fn run_operand(inv: &Invocation, cx: &mut Cx<'_>, idx: usize, lang: Option<Lang>) {
+    let a = &inv.args[idx];
+    if !a.exact {
+        cx.hit_because(&UNREADABLE, format!("runs a script whose path (`{}`) is computed at run time; spell the path out", a.text));
+        return;
+    }
+    let path = a.text.clone();
+    run_path(inv, cx, &path, lang, idx + 1);
+}
+
+/// Reads and classifies the script at `path`; `args_from` is where its own arguments start.
+pub(crate) fn run_path(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Option<Lang>, args_from: usize) {
+    let src = match cx.read(path, inv.cwd.as_deref()) {
+        FileText::Text(src) => src,
+        FileText::Missing => {
+            cx.hit_because(&UNREADABLE, format!("runs `{path}`, which tiergate cannot find; check the path (relative to the working directory) and ask the user"));
+            return;
+        }
+        FileText::Unusable(why) => {
+            cx.hit_because(&UNREADABLE, format!("runs `{path}`, which tiergate cannot read ({why}); review it and ask the user"));
+            return;
+        }
+    };
+    let lang = match lang.map(Ok).unwrap_or_else(|| lang_of_file(path, &src)) {
+        Ok(l) => l,
+        Err(program) => {
+            cx.hit_because(&UNKNOWN_INTERPRETER, format!("`{path}` runs under `{program}`, which tiergate cannot analyse; review it and ask the user"));
+            return;
+        }
+    };
+    let before = cx.hits.len();
+    if lang == Lang::Shell {
+        cx.shell(&src, inv.cwd.as_deref());
+    } else {
+        let analysis = code::analyse(lang, &src);
+        code::apply(inv, cx, &analysis);
+    }
+    let flags: Vec<String> = inv.args.iter().skip(args_from).map(|a| a.text.clone()).collect();
+    simulation_with(cx, lang, &src, before, &flags);
+    if cx.hits.len() == before {
+        cx.hit(&READ);
+    }
+}
+
+/// For `python -m local.module`: the same simulation check with the command's own flags.
+pub(crate) fn simulation(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, src: &str, before: usize) {
+    let flags: Vec<String> = inv.args.iter().map(|a| a.text.clone()).collect();
+    simulation_with(cx, lang, src, before, &flags);
+}
+
+/// Replaces a script's T3 hits by `interp.script.dry-run` when a simulation flag
+/// on the command line is one the script's code handles. Blocked hits stay.
+fn simulation_with(cx: &mut Cx<'_>, lang: Lang, src: &str, before: usize, flags: &[String]) {
+    let new = &cx.hits[before.min(cx.hits.len())..];
+    if new.iter().any(|h| h.rule.blocked) || !new.iter().any(|h| h.rule.tier >= Tier::T3) {
+        return;
+    }
+    let Some(flag) = flags.iter().find(|f| SIM_FLAGS.contains(&f.split('=').next().unwrap_or(""))) else { return };
+    let flag = flag.split('=').next().unwrap_or("").to_owned();
+    if mentions_flag(lang, src, &flag) {
+        cx.hits.truncate(before);
+        cx.hit_because(&DRY_RUN, format!("the script mutates, but `{flag}` is a simulation flag its own code handles"));
+    }
+}

@@ -173,3 +173,29 @@ fn a_grant_for_a_script_does_not_cover_its_edited_version() {
     std::fs::write(&script, "echo hi > /etc/hosts\n").unwrap();
     assert_eq!(env.bash(NONCE, "bash deploy.sh").decision, "allow", "the approved content still runs once");
 }
+
+#[test]
+fn the_agent_cannot_approve_its_own_request_or_touch_the_store() {
+    let env = Env::new("selfapprove");
+    let code = denied_code(&env, T3);
+    let db = env.db().display().to_string();
+    for cmd in [
+        format!("tiergate approve {code}"),
+        format!("/usr/local/bin/tiergate approve {code}"),
+        format!("env FOO=1 tiergate approve {code}"),
+        format!("bash -c 'tiergate approve {code}'"),
+        format!("ls && tiergate approve {code}"),
+        format!("sqlite3 {db} \"INSERT INTO grants VALUES (1)\""),
+        format!("cp /tmp/forged.db {db}"),
+    ] {
+        for mode in [&[][..], NONCE] {
+            let a = env.bash(mode, &cmd);
+            assert_eq!(a.decision, "deny", "`{cmd}` {mode:?}: {}", a.reason);
+            assert!(code_in(&a.reason).is_none(), "no code for `{cmd}`: {}", a.reason);
+        }
+    }
+    let n: i64 = env.sql().query_row("SELECT count(*) FROM grants", [], |r| r.get(0)).unwrap();
+    assert_eq!(n, 0, "nothing was granted");
+    let a = env.bash(&[], "tiergate approvals list");
+    assert_ne!(a.decision, "deny", "reading the list is not approving: {}", a.reason);
+}

@@ -197,6 +197,11 @@ impl Ctx {
         }
     }
 
+    /// The data directory, when one could be determined.
+    pub fn data_dir(&self) -> Option<&Path> {
+        self.data_dir.as_deref().ok()
+    }
+
     /// The command text as the audit log stores it.
     pub fn loggable(&self, command: &str) -> String {
         if self.cfg.log_full_commands {

@@ -16,13 +16,14 @@ use super::{env_ms, store, test_fault, Answer, Ctx, CLASSIFY_BUDGET_MS};
 use crate::realfs::RealFs;
 
 enum Worked {
-    Done(Verdict, String),
+    /// The verdict, the grant key (empty unless needed), and a self-defence deny.
+    Done(Verdict, String, Option<String>),
     Panicked,
 }
 
 /// Classifies off the main thread so a pathological input that escapes the
 /// library's work budgets still gets an answer in time.
-fn classify(req: Request, want_signature: bool) -> Result<Worked, u128> {
+fn classify(req: Request, want_signature: bool, data_dir: Option<String>) -> Result<Worked, u128> {
     let budget = env_ms("TIERGATE_HOOK_BUDGET_MS", CLASSIFY_BUDGET_MS);
     let (tx, rx) = mpsc::channel();
     let spawned = std::thread::Builder::new().name("classify".into()).spawn(move || {
@@ -34,10 +35,11 @@ fn classify(req: Request, want_signature: bool) -> Result<Worked, u128> {
             let t = classifier::explain::trace(&req, &RealFs);
             let needs = want_signature && !t.verdict.blocked && t.verdict.tier == Tier::T3;
             let key = if needs { grant_key(&t) } else { String::new() };
-            (t.verdict, key)
+            let guard = self_defence(&t, data_dir.as_deref());
+            (t.verdict, key, guard)
         });
         let _ = tx.send(match r {
-            Ok((v, s)) => Worked::Done(v, s),
+            Ok((v, s, g)) => Worked::Done(v, s, g),
             Err(_) => Worked::Panicked,
         });
     });
@@ -50,6 +52,26 @@ fn classify(req: Request, want_signature: bool) -> Result<Worked, u128> {
         // The worker died without sending: treat it as the panic it was.
         Err(mpsc::RecvTimeoutError::Disconnected) => Ok(Worked::Panicked),
     }
+}
+
+/// The agent must not approve its own request (`tiergate approve CODE` in any
+/// unit, behind any wrapper, in a script or `bash -c`) nor touch the store that
+/// holds grants. The classifier alone would call `tiergate approve` T0 (a program
+/// no rule knows), which in nonce mode would let the agent grant itself.
+fn self_defence(t: &classifier::Trace, data_dir: Option<&str>) -> Option<String> {
+    for u in &t.units {
+        let name = u.program.rsplit('/').next().unwrap_or(&u.program);
+        if name == "tiergate" && u.args.first().is_some_and(|a| a == "approve") {
+            return Some("an agent may not approve its own request; only the user, in their own terminal, can approve a code".into());
+        }
+        let store_arg = u.args.iter().chain(std::iter::once(&u.program)).find(|a| {
+            a.contains("tiergate.db") || data_dir.is_some_and(|d| !d.is_empty() && a.contains(d))
+        });
+        if let Some(a) = store_arg {
+            return Some(format!("`{a}` is tiergate's approval store, which the agent may not read or change; ask the user"));
+        }
+    }
+    None
 }
 
 /// What a grant is bound to: the semantic signature (program, words, sorted
@@ -78,8 +100,12 @@ pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {
         cwd: ctx.cwd.as_ref().map(|c| c.display().to_string()),
         home: ctx.home.clone(),
     };
-    let (v, signature) = match classify(req, ctx.mode == Mode::Nonce) {
-        Ok(Worked::Done(v, s)) => (v, s),
+    let data_dir = ctx.data_dir().map(|d| d.display().to_string());
+    let (v, signature) = match classify(req, ctx.mode == Mode::Nonce, data_dir) {
+        Ok(Worked::Done(_, _, Some(why))) => {
+            return Answer::new(Decision::Deny, "hook.self-approval", format!("tiergate: denied: {why}. This is never approvable."))
+        }
+        Ok(Worked::Done(v, s, None)) => (v, s),
         Ok(Worked::Panicked) => {
             return Answer::ask("hook.panic", "tiergate hit an internal error while classifying; asking instead".into())
         }

@@ -1,10 +1,33 @@
-//! The `iac` family. (Stub: no rules yet.)
+//! The `iac` family: infrastructure-as-code CLIs. terraform/tofu/terragrunt in
+//! `terraform.rs` (init anchors, plan, state surgery, terragrunt's blocked
+//! destroy-all); pulumi, cdk, ansible, packer, serverless, sam, vagrant and IaC
+//! scanners in `tools.rs`.
+//!
+//! It does not read `.tf`, playbook or template files.
+
+mod terraform;
+mod tools;
 
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Rule};
 
-pub static FAMILY: Family = Family { name: "iac", programs: &[], check, rules: RULES };
+pub static FAMILY: Family = Family { name: "iac", programs: PROGRAMS, check, rules: RULES };
 
-static RULES: &[&Rule] = &[];
+static PROGRAMS: &[&str] = &[
+    "terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "ansible", "ansible-playbook", "ansible-galaxy",
+    "ansible-vault", "ansible-inventory", "ansible-doc", "ansible-config", "ansible-lint", "packer", "serverless",
+    "sls", "sam", "vagrant", "tflint", "checkov", "tfsec", "terrascan",
+];
 
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+static RULES: &[&Rule] = &[
+    &terraform::READ, &terraform::VALIDATE, &terraform::PLAN, &terraform::INIT_ANCHOR, &terraform::APPLY,
+    &terraform::STATE, &terraform::DESTROY_ALL, &terraform::HELP, &tools::READ, &tools::VALIDATE, &tools::SIMULATE,
+    &tools::MUTATE, &tools::UNKNOWN, &tools::HELP,
+];
+
+fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    match inv.program.as_str() {
+        "terraform" | "tofu" | "terragrunt" => terraform::check(inv, cx),
+        _ => tools::check(inv, cx),
+    }
+}

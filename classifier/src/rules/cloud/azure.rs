@@ -1,0 +1,117 @@
+//! `az` (Azure CLI): `az GROUP [SUBGROUP…] COMMAND --opt value …`. The azure_critical
+//! floor (resource groups, clusters, database servers, storage accounts, key vaults,
+//! networks, DNS zones) is blocked; `show`/`list` read; `what-if` simulates; account
+//! switching and role assignments are changes.
+//!
+//! It does not read ARM/Bicep templates.
+
+use crate::call::Invocation;
+use crate::rules::cloud::verbs::{scan, split, Kind, Opts, Table};
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// `az … show|list|get-*|wait|exists|check-*`, `az account show|list`, `az version`, `az find`.
+/// ## Why this tier
+/// Reads Azure state only.
+pub static READ: Rule = Rule::t0("cloud.azure.read")
+    .reason("reads Azure state only")
+    .matches(&["az vm list -o table", "az group list", "az account show", "az storage account show -n acct", "az aks get-versions -l westeurope", "az version"])
+    .not_matches(&["az vm start -g rg -n vm1", "az group delete --name rg --yes"]);
+
+/// ## What it matches
+/// `az deployment … what-if` and `validate`, `az bicep build|lint`.
+/// ## Why this tier
+/// Previews or validates a deployment without applying it.
+pub static SIMULATE: Rule = Rule::t2("cloud.azure.what-if")
+    .reason("previews or validates a deployment without applying it")
+    .matches(&["az deployment group what-if -g rg --template-file main.bicep", "az deployment group validate -g rg --template-file t.json", "az bicep build --file main.bicep"])
+    .not_matches(&["az deployment group create -g rg --template-file main.bicep"]);
+
+/// ## What it matches
+/// Changes: `create delete update set start stop restart deploy invoke add remove assign login …`,
+/// `az account set` (switches subscription), `az aks get-credentials` (writes kubeconfig),
+/// and any command whose verb tiergate does not know.
+/// ## Why this tier
+/// Changes Azure resources, access or the active subscription. Unknown verbs count as changes.
+pub static MUTATE: Rule = Rule::t3("cloud.azure.mutate")
+    .reason("changes Azure resources, access or the active subscription; ask the user")
+    .matches(&["az vm delete -g rg -n vm1 --yes", "az vm start -g rg -n vm1", "az webapp deploy -g rg -n app --src-path app.zip", "az role assignment create --assignee bob --role Owner", "az account set --subscription prod", "az aks get-credentials -g rg -n c", "az login", "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'ls'"])
+    .not_matches(&["az vm list", "az group delete -n rg"]);
+
+/// ## What it matches
+/// azure_critical: `group delete`, `aks delete`, `sql server|db|mi delete`, `cosmosdb delete`,
+/// `cosmosdb sql database delete`, `storage account delete`, `keyvault delete|purge`,
+/// `postgres|mysql [flexible-]server delete`, `network vnet delete`, `network dns zone delete`,
+/// `redis delete`, `acr delete`, `backup vault delete`, `monitor log-analytics workspace delete`,
+/// `account management-group delete`.
+/// ## Why this tier
+/// Deletes whole groups of resources or their data irreversibly; not approvable, `--help` included.
+pub static CRITICAL: Rule = Rule::blocked("cloud.azure.critical")
+    .reason("irreversibly deletes an Azure resource group, cluster, database, vault, storage account or network; never run by an agent: ask the user to do it in the portal")
+    .matches(&["az group delete --name prod-rg --yes", "az aks delete -g rg -n prod", "az sql db delete -g rg -s srv -n db", "az keyvault purge --name kv", "az storage account delete -n acct -g rg --help", "az --only-show-errors group delete -n rg"])
+    .not_matches(&["az vm delete -g rg -n vm1", "az group list", "az group show -n rg"])
+    .suggest("az group show --name prod-rg");
+
+/// ## What it matches
+/// `--help`/`-h` on az outside the floor.
+/// ## Why this tier
+/// FEATURES.md §6a: prints usage.
+pub static HELP: Rule = Rule::t0("cloud.azure.help")
+    .reason("prints help only")
+    .matches(&["az vm delete --help", "az -h", "az"])
+    .not_matches(&["az group delete -n rg --help"]);
+
+
+
+/// az options nearly all take a value; these do not.
+static OPTS: Opts = Opts {
+    values: &["-g", "-n", "-o", "-l", "-s", "-f"],
+    bools: &[
+        "--yes", "-y", "--no-wait", "--debug", "--verbose", "--only-show-errors", "--force", "--all", "--no-prompt",
+        "--overwrite", "--use-device-code", "--identity", "--allow-no-subscriptions", "--enable-managed-identity",
+        "--purge", "--force-deletion", "--no-password", "--admin", "--generate-ssh-keys", "--public", "--detailed",
+    ],
+    greedy: true,
+};
+
+const CRITICAL_PATHS: &[&[&str]] = &[
+    &["group", "delete"], &["aks", "delete"], &["sql", "server", "delete"], &["sql", "db", "delete"],
+    &["sql", "mi", "delete"], &["cosmosdb", "delete"], &["cosmosdb", "sql", "database", "delete"],
+    &["cosmosdb", "mongodb", "database", "delete"], &["storage", "account", "delete"], &["keyvault", "delete"],
+    &["keyvault", "purge"], &["postgres", "server", "delete"], &["postgres", "flexible-server", "delete"],
+    &["mysql", "server", "delete"], &["mysql", "flexible-server", "delete"], &["network", "vnet", "delete"],
+    &["network", "dns", "zone", "delete"], &["redis", "delete"], &["acr", "delete"], &["backup", "vault", "delete"],
+    &["monitor", "log-analytics", "workspace", "delete"], &["account", "management-group", "delete"],
+];
+
+static TABLE: Table = Table {
+    read: &["show", "list", "exists", "wait", "version", "find", "get-versions", "list-skus", "list-sizes", "show-usage", "check-name", "list-keys", "get-access-token", "get-upgrades", "browse", "tail", "download", "export-template"],
+    validate: &["validate", "lint"],
+    simulate: &["what-if", "build"],
+    mutate: &["login", "logout", "get-credentials", "add", "ssh", "run-command", "assign", "generate", "regenerate", "renew", "swap", "up", "interactive", "upload", "deallocate", "redeploy", "reimage", "capture", "generalize", "reset", "scale", "rotate", "recover", "restore", "failover"],
+    skip: &["account", "config", "role", "assignment", "deployment", "group", "vm", "webapp", "aks", "storage", "network", "keyvault", "sql", "monitor", "ad", "acr", "functionapp", "resource", "cosmosdb", "bicep", "sub", "tenant", "extension", "backup"],
+};
+
+pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let argv = split(&inv.args, &OPTS, true);
+    if let Some(path) = CRITICAL_PATHS.iter().find(|p| argv.pos.len() >= p.len() && argv.pos.iter().zip(p.iter()).all(|(a, b)| a.eq_ignore_ascii_case(b)) || argv.has_seq(p)) {
+        return cx.hit_because(&CRITICAL, format!("`az {}` irreversibly deletes the resource and what it holds; never run by an agent: ask the user to do it in the portal", path.join(" ")));
+    }
+    if argv.help || argv.pos.is_empty() {
+        return cx.hit(&HELP);
+    }
+    let at = |i: usize| argv.pos.get(i).copied();
+    // `az account set` switches the subscription every later command acts on.
+    if at(0) == Some("account") && at(1) == Some("set") {
+        return cx.hit_because(&MUTATE, "`az account set` switches the active subscription for every later command; ask the user".to_owned());
+    }
+    if at(0) == Some("bicep") && matches!(at(1), Some("build" | "lint" | "decompile" | "format")) {
+        return cx.hit(&SIMULATE);
+    }
+    match scan(&argv.pos, &TABLE, 6) {
+        Some((Kind::Read, _)) => cx.hit(&READ),
+        Some((Kind::Simulate | Kind::Validate, _)) => cx.hit(&SIMULATE),
+        Some((Kind::Mutate, verb)) => cx.hit_because(&MUTATE, format!("`az … {verb}` changes Azure resources; ask the user")),
+        None => cx.hit_because(&MUTATE, format!("`az {}`: no verb tiergate knows; az reads are show/list, so ask the user", argv.pos.join(" "))),
+    }
+}

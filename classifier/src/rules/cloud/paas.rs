@@ -1,0 +1,111 @@
+//! Platform and smaller cloud CLIs (doctl heroku fly flyctl vercel netlify firebase
+//! wrangler hcloud linode-cli oci ibmcloud supabase railway render scw exoscale
+//! vultr-cli) through the shared verb-scan lane, plus DigitalOcean's cluster and
+//! database deletions on the floor (as their AWS/GCP/Azure counterparts).
+//!
+//! App deletions (`heroku apps:destroy`, `fly apps destroy`, `vercel remove`) are T3:
+//! the floor is kept to clusters and databases.
+
+use crate::call::Invocation;
+use crate::rules::cloud::generic::{run, Lane, Spec};
+use crate::rules::cloud::verbs::{split, Kind, Opts, Table};
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// Reads: `status logs list ls info whoami ps`, `heroku config`, `doctl compute droplet list`.
+/// ## Why this tier
+/// Reads platform state only.
+pub static READ: Rule = Rule::t0("cloud.paas.read")
+    .reason("reads platform state only")
+    .matches(&["doctl compute droplet list", "heroku logs --tail -a app", "fly status", "vercel ls", "firebase projects:list", "wrangler whoami", "hcloud server list", "heroku ps -a app", "netlify"])
+    .not_matches(&["heroku ps:scale web=0", "vercel --prod"]);
+
+/// ## What it matches
+/// `validate`/`check`/`build` on these CLIs (`fly config validate`, `netlify build`, `vercel build`).
+/// ## Why this tier
+/// Local validation or a local build.
+pub static VALIDATE: Rule = Rule::t1("cloud.paas.validate")
+    .reason("validates or builds locally; nothing is deployed")
+    .matches(&["fly config validate", "netlify build", "vercel build"])
+    .not_matches(&["vercel deploy"]);
+
+/// ## What it matches
+/// `diff`/`plan`/`preview` on these CLIs (`supabase db diff`), and a mutating verb with `--dry-run`
+/// where honoured.
+/// ## Why this tier
+/// Previews without changing.
+pub static SIMULATE: Rule = Rule::t2("cloud.paas.simulate")
+    .reason("previews a change without applying it")
+    .matches(&["supabase db diff", "wrangler deploy --dry-run"])
+    .not_matches(&["supabase db push"]);
+
+/// ## What it matches
+/// Deploys and changes: `deploy destroy delete scale set up start stop restart login run ssh`,
+/// `heroku ps:scale|config:set|apps:destroy`, bare `vercel` (it deploys), `vercel --prod`.
+/// ## Why this tier
+/// Changes live apps, data or credentials.
+pub static MUTATE: Rule = Rule::t3("cloud.paas.mutate")
+    .reason("changes a live app, its data or credentials; ask the user")
+    .matches(&["heroku ps:scale web=0", "vercel --prod", "vercel", "firebase deploy", "doctl compute droplet delete web-1", "fly deploy", "heroku apps:destroy -a app --confirm app", "heroku config:unset X", "supabase db push", "fly ssh console", "railway up"])
+    .not_matches(&["fly status", "doctl kubernetes cluster delete c"]);
+
+/// ## What it matches
+/// A subcommand of these CLIs with no known verb (`heroku run bash`, `wrangler dev`, `fly launch`).
+/// ## Why this tier
+/// These CLIs act on live platforms by default; unknown is not safe.
+pub static UNKNOWN: Rule = Rule::t3("cloud.paas.unknown")
+    .reason("a subcommand tiergate does not model, on a CLI that changes live platforms; ask the user")
+    .matches(&["heroku run bash -a app", "fly launch", "wrangler dev"])
+    .not_matches(&["fly logs"]);
+
+/// ## What it matches
+/// `doctl kubernetes cluster delete`, `doctl databases delete`.
+/// ## Why this tier
+/// As aws_critical/gcp_critical: deletes a cluster or a managed database irreversibly; not approvable.
+pub static CRITICAL: Rule = Rule::blocked("cloud.paas.critical")
+    .reason("irreversibly deletes a managed Kubernetes cluster or database; never run by an agent: ask the user to do it in the control panel")
+    .matches(&["doctl kubernetes cluster delete prod", "doctl databases delete 1234 --force", "doctl k8s cluster delete c --help"])
+    .not_matches(&["doctl kubernetes cluster list", "doctl compute droplet delete web-1"])
+    .suggest("doctl kubernetes cluster get prod");
+
+/// ## What it matches
+/// `--help`/`-h`/`--version` on these CLIs outside the floor.
+/// ## Why this tier
+/// FEATURES.md §6a: prints usage.
+pub static HELP: Rule = Rule::t0("cloud.paas.help")
+    .reason("prints help only")
+    .matches(&["heroku apps:destroy --help", "fly deploy -h", "vercel --version"])
+    .not_matches(&["doctl databases delete 1 --help"]);
+
+
+
+
+static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
+
+const VALUES: &[&str] = &["-a", "--app", "-r", "--remote", "--context", "-c", "--config", "--project", "-p", "--region", "-o", "--output", "--scope", "--token", "-t", "--team", "--site", "--env", "-e", "--profile", "--format", "--compartment-id", "--zone"];
+
+const TABLE: Table = Table {
+    read: &["ps", "whoami", "open", "gen", "releases", "domains", "regions", "sizes", "images", "account", "balance", "billing-history", "dashboard", "inspect", "report", "pull", "env"],
+    validate: &["build", "validate", "check", "lint"],
+    simulate: &["diff", "plan", "preview"],
+    mutate: &["up", "down", "ssh", "login", "logout", "scale", "unset", "rollback", "promote", "destroy", "deploy", "alias", "link", "unlink", "init", "reset", "redeploy", "console", "exec", "import"],
+    skip: &["apps", "compute", "droplet", "kubernetes", "k8s", "cluster", "databases", "db", "secrets", "kv", "d1", "r2", "server", "linodes", "os", "instance", "projects", "functions"],
+};
+
+static SPEC: Spec = Spec { table: TABLE, opts: Opts { values: VALUES, bools: &[], greedy: false }, unknown_mutates: true, dry_run: true, short_help: true, bare: Kind::Read };
+
+/// `vercel` with no command deploys the current directory.
+static DEPLOY_BARE: Spec = Spec { table: TABLE, opts: Opts { values: VALUES, bools: &[], greedy: false }, unknown_mutates: true, dry_run: false, short_help: true, bare: Kind::Mutate };
+
+const CRITICAL_PATHS: &[&[&str]] = &[&["kubernetes", "cluster", "delete"], &["k8s", "cluster", "delete"], &["databases", "delete"]];
+
+pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.program == "doctl" {
+        let argv = split(&inv.args, &SPEC.opts, true);
+        if let Some(p) = CRITICAL_PATHS.iter().find(|p| argv.has_seq(p)) {
+            return cx.hit_because(&CRITICAL, format!("`doctl {}` irreversibly deletes a managed cluster or database; never run by an agent: ask the user to do it in the control panel", p.join(" ")));
+        }
+    }
+    let spec = if inv.program == "vercel" { &DEPLOY_BARE } else { &SPEC };
+    run(inv, cx, spec, &LANE);
+}

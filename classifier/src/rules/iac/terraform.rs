@@ -1,0 +1,169 @@
+//! `terraform`, `tofu` and `terragrunt`: init anchors, validate/fmt, plan, reads,
+//! state and workspace surgery, apply/destroy, and terragrunt's blocked
+//! `run-all destroy` / `destroy-all` / `run --all destroy`.
+//!
+//! It does not read `.tf` files or plan files.
+
+use crate::call::Invocation;
+use crate::rules::cloud::verbs::{split, Argv, Opts};
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// `show output state list|show|pull providers graph version workspace list|show console get metadata`,
+/// `init` without state-moving flags, `fmt` (rewrites `.tf` files in the tree), terragrunt `hclfmt render-json`.
+/// ## Why this tier
+/// Reads state or writes only inside the working tree (`init` fills `.terraform/`; authoring is free).
+pub static READ: Rule = Rule::t0("iac.terraform.read")
+    .reason("reads state or configuration, or writes only inside the working tree")
+    .matches(&["terraform show", "terraform output -json", "terraform state list", "terraform init", "terraform init -backend=false -input=false", "terraform fmt", "tofu workspace list", "terragrunt init", "terraform -chdir=infra state show aws_instance.web", "terraform"])
+    .not_matches(&["terraform init -upgrade", "terraform apply"]);
+
+/// ## What it matches
+/// `terraform validate`, `fmt -check`, terragrunt `validate-inputs`.
+/// ## Why this tier
+/// Local validation.
+pub static VALIDATE: Rule = Rule::t1("iac.terraform.validate")
+    .reason("validates configuration locally")
+    .matches(&["terraform validate", "terraform fmt -check -recursive", "terragrunt validate", "tofu validate"])
+    .not_matches(&["terraform plan"]);
+
+/// ## What it matches
+/// `terraform plan` (also `-destroy`, `-out`), `terragrunt run-all plan`.
+/// ## Why this tier
+/// A simulation: it refreshes and diffs, and changes no infrastructure.
+pub static PLAN: Rule = Rule::t2("iac.terraform.plan")
+    .reason("plans a change without applying it")
+    .matches(&["terraform plan", "terraform plan -out=tfplan", "terraform plan -destroy", "tofu plan", "terragrunt run-all plan", "TF_LOG=debug terraform plan"])
+    .not_matches(&["terraform apply", "terraform apply -f plan.tfplan"]);
+
+/// ## What it matches
+/// `init -upgrade|-migrate-state|-reconfigure|-force-copy` (FEATURES.md §4 anchors).
+/// ## Why this tier
+/// Moves state to another backend or changes pinned provider versions.
+pub static INIT_ANCHOR: Rule = Rule::t3("iac.terraform.init-state")
+    .reason("init with -upgrade/-migrate-state/-reconfigure changes provider pins or moves state; ask the user")
+    .matches(&["terraform init -upgrade", "terraform init -input=false -migrate-state", "terragrunt init -reconfigure"])
+    .not_matches(&["terraform init", "terraform init -upgrade --help"]);
+
+/// ## What it matches
+/// `apply destroy refresh import taint untaint force-unlock test login logout`, `apply -auto-approve`,
+/// `terragrunt run-all apply`, unknown terragrunt commands.
+/// ## Why this tier
+/// Changes real infrastructure or its state. `destroy` is approvable (FEATURES.md §13 "Not blocked").
+pub static APPLY: Rule = Rule::t3("iac.terraform.apply")
+    .reason("changes real infrastructure or its state; ask the user, and run terraform plan first")
+    .matches(&["terraform apply", "terraform apply -auto-approve", "terraform destroy -target=aws_instance.web", "terraform import aws_instance.web i-123", "terraform force-unlock 1234", "terragrunt run-all apply", "tofu apply", "terraform apply --dry-run", "terragrunt apply -auto-approve"])
+    .not_matches(&["terraform plan", "terragrunt run-all destroy"]);
+
+/// ## What it matches
+/// `state rm|mv|push|replace-provider|import` and `workspace new|delete|select`.
+/// ## Why this tier
+/// Edits state or switches which environment later commands act on; `--help` does not lower the state
+/// paths (FEATURES.md §6a excludes `CLI_MUTATIVE_PATH_PREFIXES`).
+pub static STATE: Rule = Rule::t3("iac.terraform.state")
+    .reason("edits terraform state or switches workspace; ask the user")
+    .matches(&["terraform state rm module.old", "terraform state mv a b", "terraform state push s.tfstate", "terraform workspace select prod", "terraform state replace-provider --help", "terraform state rm x --help"])
+    .not_matches(&["terraform state list", "terraform workspace show"]);
+
+/// ## What it matches
+/// `terragrunt run-all destroy`, `destroy-all`, `run --all destroy`, `run-all apply -destroy`.
+/// ## Why this tier
+/// FEATURES.md §13 terragrunt_destroy_all: destroys every module under the tree; not approvable.
+pub static DESTROY_ALL: Rule = Rule::blocked("iac.terragrunt.destroy-all")
+    .reason("destroys every module under this directory; destroy one module at a time (terragrunt destroy in its directory) after the user agrees")
+    .matches(&["terragrunt run-all destroy", "terragrunt destroy-all", "terragrunt run-all destroy --terragrunt-non-interactive", "env TF_LOG=debug terragrunt run-all destroy", "terragrunt run --all destroy", "terragrunt run-all destroy --help", "terragrunt --terragrunt-working-dir live run-all destroy"])
+    .not_matches(&["terragrunt destroy", "terragrunt run-all plan"])
+    .suggest("terragrunt run-all plan -destroy");
+
+/// ## What it matches
+/// `--help`/`-h`/`-help`/`help`/`-version` outside the state paths and the floor.
+/// ## Why this tier
+/// FEATURES.md §6a: prints usage.
+pub static HELP: Rule = Rule::t0("iac.terraform.help")
+    .reason("prints help only")
+    .matches(&["terraform apply --help", "terraform init -upgrade --help", "terragrunt init -upgrade --help", "terraform -help", "terraform -version"])
+    .not_matches(&["terraform state rm x --help"]);
+
+const OPTS: Opts = Opts {
+    values: &[
+        "-target", "-var", "-var-file", "-out", "-state", "-state-out", "-backup", "-lock-timeout", "-parallelism",
+        "-replace", "-backend-config", "-chdir", "--terragrunt-working-dir", "--terragrunt-config", "--terragrunt-source",
+        "--terragrunt-iam-role", "--terragrunt-tfpath", "--terragrunt-log-level", "--working-dir", "--config",
+        "--log-level", "--tf-path", "--source", "--iam-assume-role", "-from-module",
+    ],
+    bools: &[],
+    greedy: false,
+};
+
+const READ_CMDS: &[&str] = &["show", "output", "providers", "graph", "version", "console", "get", "metadata", "fmt", "hclfmt", "render-json", "graph-dependencies", "output-module-groups", "terragrunt-info", "info", "find", "list", "render", "modules"];
+const APPLY_CMDS: &[&str] = &["apply", "destroy", "refresh", "import", "taint", "untaint", "force-unlock", "test", "login", "logout", "apply-all", "run", "exec", "catalog", "scaffold"];
+
+/// Flags that move state or pins during `init`.
+fn init_moves_state(argv: &Argv<'_>) -> bool {
+    ["-upgrade", "-migrate-state", "-reconfigure", "-force-copy"].iter().any(|f| argv.has(f) || argv.has(&format!("-{f}")))
+}
+
+fn is_help_word(argv: &Argv<'_>) -> bool {
+    argv.help || argv.flags.iter().any(|f| matches!(*f, "-version" | "--version" | "-v")) && argv.pos.is_empty()
+}
+
+pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let argv = split(&inv.args, &OPTS, true);
+    let terragrunt = inv.program == "terragrunt";
+    let mut pos: &[&str] = &argv.pos;
+    let mut multi = false;
+    if terragrunt {
+        // `run-all CMD`, `run --all CMD` / `run --all -- CMD`, and the deprecated `*-all` commands.
+        match pos.first().copied() {
+            Some("destroy-all") => return cx.hit(&DESTROY_ALL),
+            Some("run-all") => {
+                multi = true;
+                pos = &pos[1..];
+            }
+            Some("run") if argv.has("--all") => {
+                multi = true;
+                pos = &pos[1..];
+            }
+            _ => {}
+        }
+        let cmd = pos.first().copied().or_else(|| argv.rest.first().copied());
+        if multi && (cmd == Some("destroy") || cmd == Some("apply") && argv.has("-destroy")) {
+            return cx.hit(&DESTROY_ALL);
+        }
+        if multi && pos.is_empty() {
+            pos = &argv.rest;
+        }
+    }
+    let cmd = pos.first().copied();
+    let sub = pos.get(1).copied();
+    // State surgery is a command-path anchor: help does not lower it (as in the original).
+    let state_write = match (cmd, sub) {
+        (Some("state"), Some("rm" | "mv" | "push" | "replace-provider" | "import")) => true,
+        (Some("workspace" | "env"), Some("new" | "delete" | "select")) => true,
+        (Some("taint" | "untaint" | "import" | "force-unlock"), _) => argv.help,
+        _ => false,
+    };
+    if state_write {
+        return cx.hit(&STATE);
+    }
+    if is_help_word(&argv) || cmd == Some("help") {
+        return cx.hit(&HELP);
+    }
+    match cmd {
+        None => cx.hit(&READ),
+        Some("init") if init_moves_state(&argv) => cx.hit(&INIT_ANCHOR),
+        Some("init") => cx.hit(&READ),
+        Some("validate" | "validate-inputs" | "validate-all" | "hcl-validate") => cx.hit(&VALIDATE),
+        Some("fmt" | "hclfmt") if argv.has("-check") || argv.has("--check") => cx.hit(&VALIDATE),
+        Some("plan" | "plan-all") => cx.hit(&PLAN),
+        Some("state") => cx.hit(&READ),
+        Some("workspace" | "env") => cx.hit(&READ),
+        Some(c) if READ_CMDS.contains(&c) => cx.hit(&READ),
+        Some(c) if APPLY_CMDS.contains(&c) => {
+            cx.hit_because(&APPLY, format!("`{} {c}` changes real infrastructure or its state; ask the user, and run plan first", inv.program))
+        }
+        // Terragrunt forwards unknown commands to terraform; an unknown terraform command
+        // prints usage and runs nothing, but unknown is not proven safe: ask.
+        Some(c) => cx.hit_because(&APPLY, format!("`{} {c}` is not a command tiergate models; ask the user", inv.program)),
+    }
+}

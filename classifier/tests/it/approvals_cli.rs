@@ -135,3 +135,22 @@ fn install_prints_the_settings_snippet_and_edits_nothing() {
     assert!(err.contains("never edits .claude/"), "{err}");
     assert!(!exists(&env.home.join(".claude")), "install wrote nothing");
 }
+
+#[test]
+fn what_the_human_approves_is_shown_with_control_characters_escaped() {
+    let env = Env::new("escape");
+    let _ = env.cli(&["approvals", "list"]);
+    let sneaky = "rm -rf ~/work\r\u{1b}[2Kls -la\u{202e}";
+    env.sql()
+        .execute(
+            "INSERT INTO pending(code, signature, command, rule, created_at, expires_at) VALUES ('SNEAKY', 'sig', ?1, 'r', 0, 9999999999)",
+            [sneaky],
+        )
+        .unwrap();
+    for args in [&["approvals", "list"][..], &["approve", "SNEAKY"][..]] {
+        let (rc, out, _) = env.cli(args);
+        assert_eq!(rc, 0, "{args:?}");
+        assert!(!out.contains('\r') && !out.contains('\u{1b}') && !out.contains('\u{202e}'), "{args:?}: {out:?}");
+        assert!(out.contains("rm -rf ~/work\\u{d}\\u{1b}[2Kls -la\\u{202e}"), "{args:?}: {out}");
+    }
+}

@@ -137,7 +137,7 @@ fn approve(s: &mut Store, code: &str) -> ExitCode {
         Ok(g) => done(&format!(
             "approved {code} (grant #{}): `{}` [{}] may run once, until {}",
             g.id,
-            g.command,
+            shown(&g.command),
             g.rule,
             clock::rfc3339(g.expires_at)
         )),
@@ -157,6 +157,24 @@ fn approve(s: &mut Store, code: &str) -> ExitCode {
     }
 }
 
+/// What the human reads before approving must be what runs: control characters
+/// (`\r`, ESC sequences) and bidi overrides could disguise a command on a
+/// terminal, so they are shown escaped.
+fn shown(command: &str) -> String {
+    let mut out = String::with_capacity(command.len());
+    for c in command.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200b}'..='\u{200f}') => {
+                out.push_str(&c.escape_unicode().to_string())
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 fn list(s: &mut Store) -> ExitCode {
     let (pending, grants) = match s.list() {
         Ok(x) => x,
@@ -166,7 +184,7 @@ fn list(s: &mut Store) -> ExitCode {
     println!("pending codes ({}):", pending.len());
     for p in &pending {
         let state = if p.expires_at <= now { "expired" } else { "waiting" };
-        println!("  {}  id {}  {state}  [{}]  {}", p.code, p.id, p.rule, p.command);
+        println!("  {}  id {}  {state}  [{}]  {}", p.code, p.id, p.rule, shown(&p.command));
     }
     println!("grants ({}):", grants.len());
     for g in &grants {
@@ -175,7 +193,7 @@ fn list(s: &mut Store) -> ExitCode {
             None if g.expires_at <= now => "expired".to_owned(),
             None => format!("live until {}", clock::rfc3339(g.expires_at)),
         };
-        println!("  #{}  code {}  {state}  [{}]  {}", g.id, g.code, g.rule, g.command);
+        println!("  #{}  code {}  {state}  [{}]  {}", g.id, g.code, g.rule, shown(&g.command));
     }
     ExitCode::SUCCESS
 }
@@ -185,7 +203,7 @@ fn log(s: &mut Store, n: u32) -> ExitCode {
         Ok(rows) if rows.is_empty() => done("no decisions logged yet"),
         Ok(rows) => {
             for r in rows {
-                println!("{}  {:<5}  {:<12}  {:<24}  {}", r.time, r.decision, r.tool, r.rule, r.command);
+                println!("{}  {:<5}  {:<12}  {:<24}  {}", r.time, r.decision, r.tool, r.rule, shown(&r.command));
             }
             ExitCode::SUCCESS
         }

@@ -2,7 +2,7 @@
 //! tiergate` in the repository. Base: a `git worktree` outside the repository, its
 //! own target dir (a shared one silently reuses the wrong binary, HARNESS.md §2.1),
 //! head's toolchain, and a binary cache keyed by (commit, rustc -vV, profile) so a
-//! second run does not rebuild. The worktree is removed by a Drop guard; worktrees
+//! second run does not rebuild (optionally mirrored to `$REPLAY_BIN_MIRROR`). The worktree is removed by a Drop guard; worktrees
 //! left by a killed run are removed at the next start. It does not run corpora.
 
 use std::path::{Path, PathBuf};
@@ -104,6 +104,13 @@ pub fn build_base(root: &Path, commit: &str, target_dir: &Path, log: &dyn Fn(&st
         build_id: Some(format!("base:{key}")),
         label: "base".into(),
     };
+    if !cached.is_file() {
+        if let Some(m) = mirror(&key).filter(|m| m.is_file()) {
+            if install(&m, &cached).is_ok() {
+                log(&format!("base binary restored from $REPLAY_BIN_MIRROR: {}", m.display()));
+            }
+        }
+    }
     if cached.is_file() {
         log(&format!("base binary cached: {}", rel(root, &cached)));
         return Ok(BaseBuild::Ready { subject: subject(&cached), built: false, secs: 0.0 });
@@ -140,15 +147,29 @@ pub fn build_base(root: &Path, commit: &str, target_dir: &Path, log: &dyn Fn(&st
         )));
     }
     let built = target_dir.join(PROFILE).join("tiergate");
-    let parent = cached.parent().unwrap_or(root);
-    std::fs::create_dir_all(parent).map_err(|e| ReplayError::infra(format!("{}: {e}", parent.display())))?;
-    // Copy to a temporary name then rename, so a half-copied binary is never "cached".
-    let tmp = parent.join(format!("tiergate.tmp{}", std::process::id()));
-    std::fs::copy(&built, &tmp)
-        .and_then(|_| std::fs::rename(&tmp, &cached))
-        .map_err(|e| ReplayError::infra(format!("caching {}: {e}", built.display())))?;
+    install(&built, &cached).map_err(|e| ReplayError::infra(format!("caching {}: {e}", built.display())))?;
+    if let Some(m) = mirror(&key) {
+        let _ = install(&built, &m); // best effort: the mirror only saves a later rebuild
+    }
     drop(guard);
     Ok(BaseBuild::Ready { subject: subject(&cached), built: true, secs: t.elapsed().as_secs_f64() })
+}
+
+/// Copies `from` to `to` through a temporary name, so a half-copied binary is never
+/// taken for a cached one.
+fn install(from: &Path, to: &Path) -> std::io::Result<()> {
+    let parent = to.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent)?;
+    let tmp = parent.join(format!("tiergate.tmp{}", std::process::id()));
+    std::fs::copy(from, &tmp)?;
+    std::fs::rename(&tmp, to)
+}
+
+/// `$REPLAY_BIN_MIRROR/<key>/tiergate`: an opt-in binary cache outside the checkout,
+/// so a fresh CI clone on the same machine need not rebuild a base built before.
+fn mirror(key: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os("REPLAY_BIN_MIRROR").filter(|d| !d.is_empty())?;
+    Some(PathBuf::from(dir).join(key).join("tiergate"))
 }
 
 fn rel(root: &Path, p: &Path) -> String {

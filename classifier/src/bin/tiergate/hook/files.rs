@@ -1,5 +1,5 @@
 //! Protected paths for the Write / Edit / MultiEdit / NotebookEdit tools: the
-//! hooks and settings under `.claude/`, tiergate's own config files, database and
+//! hooks and settings under `.claude/`, `~/.claude.json`, tiergate's own config files, database and
 //! binary, and the config's extra `protected_paths`.
 //!
 //! Paths are resolved against the event's cwd and normalised lexically (`..`,
@@ -49,8 +49,12 @@ pub fn check(path: &Path, prot: &Protected) -> Option<String> {
 
 fn claude_rule(p: &Path) -> Option<&'static str> {
     let parts: Vec<String> = p.components().map(|c| c.as_os_str().to_string_lossy().to_lowercase()).collect();
-    let claude = parts.iter().position(|c| c == ".claude")?;
     let name = parts.last()?;
+    // `~/.claude.json` holds Claude Code's per-project state, allowed tools included.
+    if name == ".claude.json" {
+        return Some("Claude Code's user config");
+    }
+    let claude = parts.iter().position(|c| c == ".claude")?;
     if name.starts_with("settings") && name.ends_with(".json") {
         return Some("a Claude Code settings file");
     }
@@ -155,6 +159,7 @@ mod tests {
         assert!(deny("/w/.Claude/Hooks/pre.py"));
         assert!(deny("/w/.claude/hooks/sub/x.sh"));
         assert!(deny("/w/a/../.claude/hooks/x.sh"));
+        assert!(deny("/home/u/.claude.json"));
         assert!(!deny("/w/.claude/hooks/README.md"));
         assert!(!deny("/w/.claude/agents/x.md"));
         assert!(!deny("/w/src/settings.json"));

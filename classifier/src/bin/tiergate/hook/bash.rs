@@ -100,7 +100,13 @@ pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {
         cwd: ctx.cwd.as_ref().map(|c| c.display().to_string()),
         home: ctx.home.clone(),
     };
-    let data_dir = ctx.data_dir().map(|d| d.display().to_string());
+    // Only an absolute path is a useful needle: a relative `data` would match
+    // half the commands an agent runs.
+    let data_dir = ctx
+        .data_dir()
+        .and_then(|d| if d.is_absolute() { Some(d.to_path_buf()) } else { std::env::current_dir().ok().map(|c| c.join(d)) })
+        .map(|d| super::files::normalise(&d).display().to_string())
+        .filter(|d| d.len() > 1);
     let (v, signature) = match classify(req, ctx.mode == Mode::Nonce, data_dir) {
         Ok(Worked::Done(_, _, Some(why))) => {
             return Answer::new(Decision::Deny, "hook.self-approval", format!("tiergate: denied: {why}. This is never approvable."))

@@ -9,3 +9,6 @@ mod hook_contract;
 mod hook_harness;
 mod hook_nonce;
 mod store_failures;
+mod kube;
+mod iac;
+mod cloud;

@@ -18,7 +18,7 @@ use crate::rules::{Cx, Rule};
 /// Reads cloud state; a download into the working tree is authoring.
 pub static READ: Rule = Rule::t0("cloud.aws.read")
     .reason("reads AWS state only")
-    .matches(&["aws ec2 describe-instances", "aws --profile prod --region us-east-1 ec2 describe-instances", "aws s3 ls s3://b/", "aws sts get-caller-identity", "aws s3 cp s3://b/report.csv .", "aws logs tail /aws/lambda/fn --follow", "aws configure list", "aws s3api list-buckets --filter BatchDelete", "aws ec2 help"])
+    .matches(&["aws ec2 describe-instances", "aws --profile prod --region us-east-1 ec2 describe-instances", "aws s3 ls s3://b/", "aws sts get-caller-identity", "aws s3 cp s3://b/report.csv .", "aws logs tail /aws/lambda/fn --follow", "aws configure list", "aws s3api list-buckets --filter BatchDelete"])
     .not_matches(&["aws s3 cp ./dist s3://site/ --recursive", "aws ec2 delete-key-pair --key-name k"]);
 
 /// ## What it matches
@@ -72,7 +72,7 @@ pub static CRITICAL: Rule = Rule::blocked("cloud.aws.critical")
 /// FEATURES.md §6a: prints usage.
 pub static HELP: Rule = Rule::t0("cloud.aws.help")
     .reason("prints help only")
-    .matches(&["aws ec2 run-instances --help", "aws help", "aws --version"])
+    .matches(&["aws ec2 run-instances --help", "aws help", "aws --version", "aws ec2 help"])
     .not_matches(&["aws s3 rb s3://b --help"]);
 
 
@@ -103,7 +103,7 @@ static TABLE: Table = Table {
     read: &["describe", "list", "get", "head", "lookup", "search", "scan", "query", "select", "filter", "tail", "wait", "presign", "decode", "estimate", "ls", "batch-get", "download", "help", "detect", "preview"],
     validate: &["validate", "test"],
     simulate: &["simulate"],
-    mutate: &["invoke", "assume", "generate", "batch", "login", "logout", "sso", "rb", "mb", "rm", "mv", "sync", "cp", "website", "deploy", "package", "push"],
+    mutate: &["run", "invoke", "assume", "generate", "batch", "login", "logout", "sso", "rb", "mb", "rm", "mv", "sync", "cp", "website", "deploy", "package", "push"],
     skip: &[],
 };
 

@@ -21,12 +21,12 @@ pub static READ: Rule = Rule::t0("cloud.paas.read")
     .not_matches(&["heroku ps:scale web=0", "vercel --prod"]);
 
 /// ## What it matches
-/// `validate`/`check`/`build` on these CLIs (`fly config validate`, `netlify build`, `vercel build`).
+/// `validate`/`check`/`build` on these CLIs (`netlify build`, `vercel build`, `supabase db lint`).
 /// ## Why this tier
 /// Local validation or a local build.
 pub static VALIDATE: Rule = Rule::t1("cloud.paas.validate")
     .reason("validates or builds locally; nothing is deployed")
-    .matches(&["fly config validate", "netlify build", "vercel build"])
+    .matches(&["netlify build", "vercel build", "supabase db lint"])
     .not_matches(&["vercel deploy"]);
 
 /// ## What it matches

@@ -149,7 +149,7 @@ impl<'a> Argv<'a> {
         self.flags.iter().any(|f| *f == name || f.strip_prefix(name).is_some_and(|r| r.starts_with('=')))
     }
 
-    /// The value of `--name=v` or `--name v` / `-n v` (the value is read from the raw argv).
+    /// The value of `--name=v`, `--name v`, `-n v` or `-nv` (read from the raw argv).
     pub(crate) fn value(&self, args: &'a [Arg], names: &[&str]) -> Option<&'a str> {
         let mut it = args.iter().take_while(|a| a.text != "--");
         while let Some(a) = it.next() {
@@ -159,6 +159,12 @@ impl<'a> Argv<'a> {
                 }
                 if let Some(v) = a.text.strip_prefix(*n).and_then(|r| r.strip_prefix('=')) {
                     return Some(v);
+                }
+                // `-XPOST`: a short option with its value packed in.
+                if n.len() == 2 && !n.starts_with("--") && a.text.len() > 2 && !a.text.starts_with("--") {
+                    if let Some(v) = a.text.strip_prefix(*n) {
+                        return Some(v);
+                    }
                 }
             }
         }

@@ -61,7 +61,7 @@ fn classify(req: Request, want_signature: bool, data_dir: Option<String>) -> Res
 fn self_defence(t: &classifier::Trace, data_dir: Option<&str>) -> Option<String> {
     for u in &t.units {
         let name = u.program.rsplit('/').next().unwrap_or(&u.program);
-        if name == "tiergate" && u.args.first().is_some_and(|a| a == "approve") {
+        if name == "tiergate" && u.args.iter().any(|a| a == "approve") {
             return Some("an agent may not approve its own request; only the user, in their own terminal, can approve a code".into());
         }
         let store_arg = u.args.iter().chain(std::iter::once(&u.program)).find(|a| {

@@ -56,13 +56,14 @@ pub static MUTATE: Rule = Rule::t3("cloud.forge.mutate")
     .not_matches(&["gh pr list", "gh repo delete o/r"]);
 
 /// ## What it matches
-/// `gh repo delete`, `glab repo delete`, `glab project delete`.
+/// `gh repo delete`, `glab repo delete`, `glab project delete`, and `api -X DELETE repos/OWNER/REPO`
+/// (or glab `projects/ID`).
 /// ## Why this tier
 /// FEATURES.md §13 repo_delete: deletes the repository with its issues, PRs and history; not approvable.
 pub static REPO_DELETE: Rule = Rule::blocked("cloud.forge.repo-delete")
     .reason("deletes the repository with its issues, pull requests and history; archive it instead (gh repo archive), and ask the user to delete it")
-    .matches(&["gh repo delete owner/repo", "gh repo delete me/repo --yes", "env FOO=bar gh repo delete owner/repo", "glab project delete my-project", "glab repo delete group/proj --yes", "gh repo delete o/r --help"])
-    .not_matches(&["gh repo view o/r", "gh repo archive o/r", "gh issue delete 3"])
+    .matches(&["gh repo delete owner/repo", "gh repo delete me/repo --yes", "env FOO=bar gh repo delete owner/repo", "glab project delete my-project", "glab repo delete group/proj --yes", "gh repo delete o/r --help", "gh api -X DELETE repos/o/r", "gh api --method DELETE /repos/o/r/", "glab api -X DELETE projects/123"])
+    .not_matches(&["gh repo view o/r", "gh repo archive o/r", "gh issue delete 3", "gh api -X DELETE repos/o/r/issues/1"])
     .suggest("gh repo archive owner/repo");
 
 /// ## What it matches
@@ -121,6 +122,12 @@ const READS: &[(&str, &[&str])] = &[
 /// First words that only read.
 const READ_TOPS: &[&str] = &["search", "status", "browse", "version", "completion", "help"];
 
+/// `repos/OWNER/REPO` or `projects/ID` exactly (no sub-resource).
+fn is_repo_endpoint(path: &str) -> bool {
+    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+    matches!(parts.as_slice(), ["repos", o, r] if !o.is_empty() && !r.is_empty()) || matches!(parts.as_slice(), ["projects", id] if !id.is_empty())
+}
+
 /// The values of `-f/-F/--field/--raw-field`, in every spelling, before `--`.
 fn body_fields(inv: &Invocation) -> Vec<&str> {
     let mut out = Vec::new();
@@ -152,6 +159,10 @@ fn api(argv: &Argv<'_>, inv: &Invocation, cx: &mut Cx<'_>) {
         None if graphql => fields.iter().any(|f| f.to_ascii_lowercase().contains("mutation")) || argv.has("--input") || !inv.exact(),
         None => has_body,
     };
+    // `DELETE /repos/OWNER/REPO` (gh) or `DELETE projects/ID` (glab) is the repository deletion itself.
+    if method.as_deref() == Some("DELETE") && argv.pos.iter().skip(1).any(|p| is_repo_endpoint(p)) {
+        return cx.hit_because(&REPO_DELETE, format!("`{} api -X DELETE` on a repository endpoint deletes the repository; archive it instead, and ask the user to delete it", inv.program));
+    }
     if writes {
         cx.hit_because(&API_WRITE, format!("`{} api` sends {}; ask the user", inv.program, method.as_deref().unwrap_or("a request body (POST)")));
     } else {

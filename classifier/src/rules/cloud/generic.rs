@@ -66,6 +66,11 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -
             cx.hit_because(rule, format!("bare `{prog}`: {}", rule.reason));
             spec.bare
         }
+        // A command group alone (`heroku apps`, `fly machine`) lists or prints the group's usage.
+        None if argv.pos.len() == 1 && spec.table.skip.contains(&argv.pos[0]) => {
+            cx.hit_because(lane.read, format!("`{prog} {}` alone lists or prints usage", argv.pos[0]));
+            Kind::Read
+        }
         None if spec.unknown_mutates => {
             cx.hit_because(lane.unknown, format!("`{prog} {}`: {}", argv.pos.join(" "), lane.unknown.reason));
             Kind::Mutate

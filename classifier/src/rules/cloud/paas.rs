@@ -17,7 +17,7 @@ use crate::rules::{Cx, Rule};
 /// Reads platform state only.
 pub static READ: Rule = Rule::t0("cloud.paas.read")
     .reason("reads platform state only")
-    .matches(&["doctl compute droplet list", "heroku logs --tail -a app", "fly status", "vercel ls", "firebase projects:list", "wrangler whoami", "hcloud server list", "heroku ps -a app", "netlify"])
+    .matches(&["doctl compute droplet list", "heroku apps", "heroku logs --tail -a app", "fly status", "vercel ls", "firebase projects:list", "wrangler whoami", "hcloud server list", "heroku ps -a app", "netlify"])
     .not_matches(&["heroku ps:scale web=0", "vercel --prod"]);
 
 /// ## What it matches
@@ -46,7 +46,7 @@ pub static SIMULATE: Rule = Rule::t2("cloud.paas.simulate")
 /// Changes live apps, data or credentials.
 pub static MUTATE: Rule = Rule::t3("cloud.paas.mutate")
     .reason("changes a live app, its data or credentials; ask the user")
-    .matches(&["heroku ps:scale web=0", "vercel --prod", "vercel", "firebase deploy", "doctl compute droplet delete web-1", "fly deploy", "heroku apps:destroy -a app --confirm app", "heroku config:unset X", "supabase db push", "fly ssh console", "railway up"])
+    .matches(&["heroku ps:scale web=0", "vercel --prod", "vercel", "firebase deploy", "doctl compute droplet delete web-1", "fly deploy", "heroku apps:destroy -a app --confirm app", "heroku config:unset X", "supabase db push", "fly ssh console", "railway up", "doctl auth init", "firebase hosting:channel:deploy preview"])
     .not_matches(&["fly status", "doctl kubernetes cluster delete c"]);
 
 /// ## What it matches
@@ -89,7 +89,7 @@ const TABLE: Table = Table {
     validate: &["build", "validate", "check", "lint"],
     simulate: &["diff", "plan", "preview"],
     mutate: &["up", "down", "ssh", "login", "logout", "scale", "unset", "rollback", "promote", "destroy", "deploy", "alias", "link", "unlink", "init", "reset", "redeploy", "console", "exec", "import"],
-    skip: &["apps", "compute", "droplet", "kubernetes", "k8s", "cluster", "databases", "db", "secrets", "kv", "d1", "r2", "server", "linodes", "os", "instance", "projects", "functions"],
+    skip: &["auth", "apps", "compute", "droplet", "kubernetes", "k8s", "cluster", "databases", "db", "secrets", "kv", "d1", "r2", "server", "linodes", "os", "instance", "projects", "functions"],
 };
 
 static SPEC: Spec = Spec { table: TABLE, opts: Opts { values: VALUES, bools: &[], greedy: false }, unknown_mutates: true, dry_run: true, short_help: true, bare: Kind::Read };

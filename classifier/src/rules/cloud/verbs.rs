@@ -98,9 +98,8 @@ pub(crate) fn kind_of(word: &str, t: &Table) -> Option<Kind> {
     if t.skip.contains(&w) {
         return None;
     }
-    if let Some((topic, verb)) = w.split_once(':') {
-        // `config:unset`: the verb after the colon decides; the topic never does.
-        let _ = topic;
+    if let Some((_topic, verb)) = w.rsplit_once(':') {
+        // `config:unset`, `hosting:channel:deploy`: the last segment decides; the topic never does.
         return exact(verb, t).or_else(|| verb.split('-').next().and_then(|p| exact(p, t)));
     }
     if let Some((head, _)) = w.split_once('-') {

@@ -71,7 +71,7 @@ pub static STATE: Rule = Rule::t3("iac.terraform.state")
 /// FEATURES.md §13 terragrunt_destroy_all: destroys every module under the tree; not approvable.
 pub static DESTROY_ALL: Rule = Rule::blocked("iac.terragrunt.destroy-all")
     .reason("destroys every module under this directory; destroy one module at a time (terragrunt destroy in its directory) after the user agrees")
-    .matches(&["terragrunt run-all destroy", "terragrunt destroy-all", "terragrunt run-all destroy --terragrunt-non-interactive", "env TF_LOG=debug terragrunt run-all destroy", "terragrunt run --all destroy", "terragrunt run-all destroy --help", "terragrunt --terragrunt-working-dir live run-all destroy"])
+    .matches(&["terragrunt run-all destroy", "terragrunt destroy-all", "terragrunt run-all destroy --terragrunt-non-interactive", "env TF_LOG=debug terragrunt run-all destroy", "terragrunt run --all destroy", "terragrunt run-all destroy --help", "terragrunt --terragrunt-working-dir live run-all destroy", "terragrunt run-all --terragrunt-exclude-dir x destroy"])
     .not_matches(&["terragrunt destroy", "terragrunt run-all plan"])
     .suggest("terragrunt run-all plan -destroy");
 
@@ -127,7 +127,9 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             _ => {}
         }
         let cmd = pos.first().copied().or_else(|| argv.rest.first().copied());
-        if multi && (cmd == Some("destroy") || cmd == Some("apply") && argv.has("-destroy")) {
+        // Any `destroy` word counts, so an undeclared option value cannot hide it.
+        let destroys = pos.contains(&"destroy") || argv.rest.contains(&"destroy");
+        if multi && (destroys || cmd == Some("apply") && argv.has("-destroy")) {
             return cx.hit(&DESTROY_ALL);
         }
         if multi && pos.is_empty() {

@@ -23,8 +23,16 @@ enum Worked {
 
 /// Classifies off the main thread so a pathological input that escapes the
 /// library's work budgets still gets an answer in time.
-fn classify(req: Request, want_signature: bool, data_dir: Option<String>) -> Result<Worked, u128> {
+/// `meanwhile` runs on this thread while the worker classifies (opening the
+/// store, so its cost overlaps classification on a second core).
+fn classify(
+    req: Request,
+    want_signature: bool,
+    data_dir: Option<String>,
+    meanwhile: impl FnOnce(),
+) -> Result<Worked, u128> {
     let budget = env_ms("TIERGATE_HOOK_BUDGET_MS", CLASSIFY_BUDGET_MS);
+    let deadline = std::time::Instant::now() + budget;
     let (tx, rx) = mpsc::channel();
     let spawned = std::thread::Builder::new().name("classify".into()).spawn(move || {
         let r = std::panic::catch_unwind(|| {
@@ -46,7 +54,8 @@ fn classify(req: Request, want_signature: bool, data_dir: Option<String>) -> Res
     if spawned.is_err() {
         return Ok(Worked::Panicked);
     }
-    match rx.recv_timeout(budget) {
+    meanwhile();
+    match rx.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now())) {
         Ok(w) => Ok(w),
         Err(mpsc::RecvTimeoutError::Timeout) => Err(budget.as_millis()),
         // The worker died without sending: treat it as the panic it was.
@@ -107,7 +116,14 @@ pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {
         .and_then(|d| if d.is_absolute() { Some(d.to_path_buf()) } else { std::env::current_dir().ok().map(|c| c.join(d)) })
         .map(|d| super::files::normalise(&d).display().to_string())
         .filter(|d| d.len() > 1);
-    let (v, signature) = match classify(req, ctx.mode == Mode::Nonce, data_dir) {
+    let nonce_mode = ctx.mode == Mode::Nonce;
+    let warm = nonce_mode || ctx.cfg.log;
+    let (v, signature) = match classify(req, nonce_mode, data_dir, || {
+        if warm {
+            // Errors are kept in ctx and reported where the store is used.
+            let _ = ctx.store();
+        }
+    }) {
         Ok(Worked::Done(_, _, Some(why))) => {
             return Answer::new(Decision::Deny, "hook.self-approval", format!("tiergate: denied: {why}. This is never approvable."))
         }

@@ -10,12 +10,13 @@ use crate::rules::{Cx, Rule};
 
 /// ## What it matches
 /// `show output state list|show|pull providers graph version workspace list|show console get metadata`,
-/// `init` without state-moving flags, `fmt` (rewrites `.tf` files in the tree), terragrunt `hclfmt render-json`.
+/// `init` without state-moving flags, `fmt` (rewrites `.tf` files in the tree), terragrunt `hclfmt render-json`,
+/// and unknown terraform/tofu subcommands (terraform has no plugins: it prints usage and exits).
 /// ## Why this tier
 /// Reads state or writes only inside the working tree (`init` fills `.terraform/`; authoring is free).
 pub static READ: Rule = Rule::t0("iac.terraform.read")
     .reason("reads state or configuration, or writes only inside the working tree")
-    .matches(&["terraform show", "terraform output -json", "terraform state list", "terraform init", "terraform init -backend=false -input=false", "terraform fmt", "tofu workspace list", "terragrunt init", "terraform -chdir=infra state show aws_instance.web", "terraform"])
+    .matches(&["terraform show", "terraform output -json", "terraform state list", "terraform init", "terraform init -backend=false -input=false", "terraform fmt", "tofu workspace list", "terragrunt init", "terraform -chdir=infra state show aws_instance.web", "terraform", "terraform foo bar"])
     .not_matches(&["terraform init -upgrade", "terraform apply"]);
 
 /// ## What it matches
@@ -47,12 +48,12 @@ pub static INIT_ANCHOR: Rule = Rule::t3("iac.terraform.init-state")
 
 /// ## What it matches
 /// `apply destroy refresh import taint untaint force-unlock test login logout`, `apply -auto-approve`,
-/// `terragrunt run-all apply`, unknown terragrunt commands.
+/// `terragrunt run-all apply`, and unknown terragrunt commands (terragrunt's own command set keeps growing).
 /// ## Why this tier
 /// Changes real infrastructure or its state. `destroy` is approvable (FEATURES.md §13 "Not blocked").
 pub static APPLY: Rule = Rule::t3("iac.terraform.apply")
     .reason("changes real infrastructure or its state; ask the user, and run terraform plan first")
-    .matches(&["terraform apply", "terraform apply -auto-approve", "terraform destroy -target=aws_instance.web", "terraform import aws_instance.web i-123", "terraform force-unlock 1234", "terragrunt run-all apply", "tofu apply", "terraform apply --dry-run", "terragrunt apply -auto-approve"])
+    .matches(&["terraform apply", "terraform apply -auto-approve", "terraform destroy -target=aws_instance.web", "terraform import aws_instance.web i-123", "terraform force-unlock 1234", "terragrunt run-all apply", "tofu apply", "terraform apply --dry-run", "terragrunt apply -auto-approve", "terragrunt stack run apply", "terragrunt stack generate"])
     .not_matches(&["terraform plan", "terragrunt run-all destroy"]);
 
 /// ## What it matches
@@ -66,12 +67,12 @@ pub static STATE: Rule = Rule::t3("iac.terraform.state")
     .not_matches(&["terraform state list", "terraform workspace show"]);
 
 /// ## What it matches
-/// `terragrunt run-all destroy`, `destroy-all`, `run --all destroy`, `run-all apply -destroy`.
+/// `terragrunt run-all destroy`, `destroy-all`, `run --all destroy`, `stack run destroy`, `run-all apply -destroy`.
 /// ## Why this tier
 /// FEATURES.md §13 terragrunt_destroy_all: destroys every module under the tree; not approvable.
 pub static DESTROY_ALL: Rule = Rule::blocked("iac.terragrunt.destroy-all")
     .reason("destroys every module under this directory; destroy one module at a time (terragrunt destroy in its directory) after the user agrees")
-    .matches(&["terragrunt run-all destroy", "terragrunt destroy-all", "terragrunt run-all destroy --terragrunt-non-interactive", "env TF_LOG=debug terragrunt run-all destroy", "terragrunt run --all destroy", "terragrunt run-all destroy --help", "terragrunt --terragrunt-working-dir live run-all destroy", "terragrunt run-all --terragrunt-exclude-dir x destroy"])
+    .matches(&["terragrunt run-all destroy", "terragrunt destroy-all", "terragrunt run-all destroy --terragrunt-non-interactive", "env TF_LOG=debug terragrunt run-all destroy", "terragrunt run --all destroy", "terragrunt run-all destroy --help", "terragrunt --terragrunt-working-dir live run-all destroy", "terragrunt run-all --terragrunt-exclude-dir x destroy", "terragrunt stack run destroy"])
     .not_matches(&["terragrunt destroy", "terragrunt run-all plan"])
     .suggest("terragrunt run-all plan -destroy");
 
@@ -120,6 +121,11 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 multi = true;
                 pos = &pos[1..];
             }
+            // `stack run CMD` runs CMD over every unit of the stack.
+            Some("stack") if pos.get(1) == Some(&"run") => {
+                multi = true;
+                pos = &pos[2..];
+            }
             Some("run") if argv.has("--all") => {
                 multi = true;
                 pos = &pos[1..];
@@ -164,8 +170,9 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         Some(c) if APPLY_CMDS.contains(&c) => {
             cx.hit_because(&APPLY, format!("`{} {c}` changes real infrastructure or its state; ask the user, and run plan first", inv.program))
         }
-        // Terragrunt forwards unknown commands to terraform; an unknown terraform command
-        // prints usage and runs nothing, but unknown is not proven safe: ask.
-        Some(c) => cx.hit_because(&APPLY, format!("`{} {c}` is not a command tiergate models; ask the user", inv.program)),
+        // Terragrunt has its own growing command set (`stack run …`), so unknown asks there.
+        Some(c) if terragrunt => cx.hit_because(&APPLY, format!("`terragrunt {c}` is not a command tiergate models; ask the user")),
+        // terraform/tofu have no plugin subcommands: an unknown one prints usage and exits.
+        Some(c) => cx.hit_because(&READ, format!("`{} {c}` is not a {} command; it prints usage and runs nothing", inv.program, inv.program)),
     }
 }

@@ -141,9 +141,20 @@ fn gcloud(inv: &Invocation, cx: &mut Cx<'_>) {
     if pos.is_empty() {
         return cx.hit(&HELP);
     }
+    // `compute ssh VM -- CMD` / `--command CMD`: the remote command is classified like an ssh
+    // payload, so a blocked one stays blocked (the remote working directory is unknown).
+    if at(0) == Some("compute") && at(1) == Some("ssh") {
+        if let Some(cmd) = argv.value(&inv.args, &["--command"]) {
+            cx.shell(cmd, None);
+        }
+        if !argv.rest.is_empty() {
+            cx.shell(&argv.rest.join(" "), None);
+        }
+    }
     match scan(pos, &GCLOUD_TABLE, 6) {
         Some((Kind::Read, _)) => cx.hit(&READ),
         Some((Kind::Validate | Kind::Simulate, verb)) => cx.hit_because(&READ, format!("`{verb}` checks without changing anything")),
+        Some((Kind::Mutate, verb @ ("ssh" | "scp" | "connect"))) => cx.hit_because(&MUTATE, format!("`gcloud … {verb}` opens a session on (or copies to) a remote machine; ask the user")),
         Some((Kind::Mutate, verb)) => cx.hit_because(&MUTATE, format!("`gcloud … {verb}` changes Google Cloud resources; ask the user")),
         None => cx.hit_because(&MUTATE, format!("`gcloud {}`: no verb tiergate knows; gcloud reads are list/describe/get, so ask the user", pos.join(" "))),
     }

@@ -212,10 +212,8 @@ pub(crate) fn split<'a>(args: &'a [Arg], opts: &Opts, short_help: bool) -> Argv<
             if let Some(v) = args.get(i) {
                 let looks_like_flag = v.text.len() > 1 && v.text.starts_with('-');
                 if !(opts.greedy && looks_like_flag) || opts.values.contains(&a) {
-                    if is_help(&v.text) && (v.text != "-h" || short_help) {
-                        // `--field-manager --help` still prints help; the caller keeps the floor anyway.
-                        out.help = true;
-                    }
+                    // A declared value option takes the next word whatever it looks like (pflag does):
+                    // `--field-manager --help` is a value, not a help request.
                     out.words.push(v.text.as_str());
                     i += 1;
                 }
@@ -241,6 +239,15 @@ mod tests {
         let v = split(&a, &KOPTS, true);
         assert_eq!(v.pos, ["get", "pods"]);
         assert_eq!(v.words, ["prod", "get", "pods"]);
+    }
+
+    #[test]
+    fn help_as_an_option_value_is_not_help() {
+        const V: Opts = Opts { values: &["--field-manager"], bools: &[], greedy: false };
+        let a = args("delete pod x --field-manager --help");
+        assert!(!split(&a, &V, true).help);
+        let b = args("delete pod x --help");
+        assert!(split(&b, &V, true).help);
     }
 
     #[test]

@@ -49,7 +49,8 @@ pub static MUTATE: Rule = Rule::t3("kube.kubectl.mutate")
 /// ## What it matches
 /// `exec attach cp port-forward proxy debug`: a session into a running pod or a tunnel to it.
 /// ## Why this tier
-/// Runs commands inside the cluster or moves data into it; what it does is not visible here.
+/// Runs commands inside the cluster or moves data into it. An `exec … -- CMD` payload is also
+/// classified (as ssh payloads are), so a blocked payload stays blocked.
 pub static SESSION: Rule = Rule::t3("kube.kubectl.session")
     .reason("opens a session, copy or tunnel into a running pod; ask the user before touching live workloads")
     .matches(&["kubectl exec -it api-0 -- sh", "kubectl cp ./local api-0:/tmp/x", "kubectl port-forward svc/db 5432", "kubectl -n prod exec api-0 -- ls"])
@@ -112,7 +113,7 @@ pub static DRAIN: Rule = Rule::blocked("kube.kubectl.drain")
 pub static HELP: Rule = Rule::t0("kube.kubectl.help")
     .reason("prints help only")
     .matches(&["kubectl delete pod x --help", "kubectl -h apply -f m.yaml", "kubectl help delete", "kubectl run debug --image=alpine --help"])
-    .not_matches(&["kubectl delete ns prod --help", "kubectl exec p -- ls --help"]);
+    .not_matches(&["kubectl delete ns prod --help", "kubectl exec p -- ls --help", "kubectl delete pod x --field-manager --help"]);
 
 
 
@@ -222,7 +223,15 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         },
         // `oc project` prints the current project; `oc project NAME` switches to it.
         "project" if oc => cx.hit(if after.is_empty() { &READ } else { &CONTEXT }),
-        v if SESSION_VERBS.contains(&v) => cx.hit(&SESSION),
+        v if SESSION_VERBS.contains(&v) => {
+            cx.hit(&SESSION);
+            // `exec POD -- CMD…`: the command runs in the container; classify it like an ssh payload
+            // so a blocked one stays blocked (the remote working directory is unknown).
+            if v == "exec" && !argv.rest.is_empty() {
+                let start = inv.args.len() - argv.rest.len();
+                cx.argv(&inv.args[start..], None);
+            }
+        }
         v if MUTATE_VERBS.contains(&v) => {
             if dry_run(&argv, inv) {
                 cx.hit(&DRY_RUN)

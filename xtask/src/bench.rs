@@ -65,6 +65,9 @@ const RSS_CALLS: usize = 20;
 const BATCH_PASSES: usize = 5;
 
 pub fn run(args: &[String]) -> i32 {
+    if args.first().is_some_and(|a| a == "replay") {
+        return crate::bench_replay::run(&args[1..]);
+    }
     match run_inner(args) {
         Ok(code) => code,
         Err(e) => {

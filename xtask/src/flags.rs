@@ -14,9 +14,9 @@ usage: cargo xtask <task>
       `accept` then writes pending moves into truth CSVs and
       declared/<base>..<head>.json templates (reason TODO), restricted by --only.
       Exit: 0 clean, 1 policy, 2 usage/config, 3 infrastructure.
-  bench replay [--rows N] [--check]
-      Times a warm replay of N synthetic history rows (default 35000) against
-      benches/baselines/replay.json.
+  bench replay [--base REV] [--runs N] [--corpus LIST] [--save]
+      Times warm replays of every corpus excluding the head build (budget 10 s);
+      --save writes benches/baselines/replay.json.
   probe --command C [--cwd D] --expect allow|ask|deny|T0..T3|BLOCKED [--rev REV] [--root DIR]
       Verdict of one command at REV (default: work tree): exit 0 match, 1 mismatch,
       125 cannot build/test (the `git bisect run` contract).

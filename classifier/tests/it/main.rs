@@ -9,6 +9,5 @@ mod hook_contract;
 mod hook_harness;
 mod hook_nonce;
 mod store_failures;
-mod kube;
-mod iac;
-mod cloud;
+mod git;
+mod coreutils;

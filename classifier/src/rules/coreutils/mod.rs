@@ -1,10 +1,202 @@
-//! The `coreutils` family. (Stub: no rules yet.)
+//! The `coreutils` family: file and text tools that delete (`rm`, `shred`),
+//! write (`cp mv ln install mkdir touch truncate tee sort -o`), format disks
+//! (`dd mkfs fdisk …`), change permissions (`chmod chown …`), run other
+//! programs (`find -exec`, `rg --pre`, `tar --to-command`), edit in place
+//! (`sed -i`) or copy trees (`tar unzip rsync …`).
+//!
+//! Writes go through `paths::check_write` (free inside the working tree).
+//! Read-only tools (`ls cat head grep wc …`) are not owned here: they are safe
+//! by elimination. Interpreters (`awk`, `perl`), `curl` and services are other families.
 
-use crate::call::Invocation;
+mod archive;
+mod disk;
+mod find;
+pub(crate) mod patch;
+mod perms;
+mod rm;
+mod sed;
+mod text;
+mod write;
+
+use crate::call::{Arg, Invocation};
+use crate::lanes::resolve;
 use crate::rules::{Cx, Family, Rule};
 
-pub static FAMILY: Family = Family { name: "coreutils", programs: &[], check, rules: RULES };
+pub static FAMILY: Family = Family { name: "coreutils", programs: PROGRAMS, check, rules: RULES };
 
-static RULES: &[&Rule] = &[];
+static PROGRAMS: &[&str] = &[
+    "rm", "rmdir", "unlink", "shred", "srm", "wipe", "mv", "cp", "ln", "install", "mkdir", "touch", "truncate", "tee",
+    "dd", "mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.btrfs",
+    "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mke2fs", "mkswap", "mkntfs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk",
+    "parted", "wipefs", "blkdiscard", "chmod", "chown", "chgrp", "chattr", "setfacl", "find", "sed", "gsed", "sort",
+    "uniq", "shuf", "split", "base64", "rg", "tree", "patch", "tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip",
+    "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync",
+];
 
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+static RULES: &[&Rule] = &[
+    &WRITE,
+    &HELP,
+    &rm::RM,
+    &rm::CATASTROPHIC,
+    &rm::NO_PRESERVE_ROOT,
+    &rm::UNRESOLVED,
+    &rm::SHRED,
+    &write::MOVE,
+    &write::SECRET,
+    &disk::DEVICE_WRITE,
+    &disk::FORMAT,
+    &disk::READ,
+    &perms::MODE,
+    &perms::OWNER,
+    &perms::CATASTROPHIC,
+    &find::DELETE,
+    &find::DELETE_ROOT,
+    &find::EXEC,
+    &sed::EXEC,
+    &text::RUNS_PROGRAM,
+    &archive::RUNS_PROGRAM,
+    &archive::REMOVES_SOURCE,
+    &archive::RSYNC_DELETE,
+    &archive::RSYNC_REMOTE,
+    &archive::RSYNC_DRY_RUN,
+    &patch::UNSEEN,
+    &patch::DRY_RUN,
+];
+
+/// ## What it matches
+/// A file tool whose writes all land inside the working tree (or scratch space):
+/// `cp a b`, `mkdir -p src/new`, `touch src/new.rs`, `tee out.log`, `sed -i … file`, `tar -xzf x.tgz`.
+/// ## Why this tier
+/// Authoring is not mutation: the agent's edits to its own tree are reviewable in the diff.
+pub static WRITE: Rule = Rule::t0("coreutils.write")
+    .reason("writes only inside the working tree (authoring, not a change to live state)")
+    .matches(&["cp src.txt dst.txt", "mkdir -p src/new/module", "touch src/new.rs", "tee output.log", "sed -i 's/foo/bar/g' src/main.rs", "ln -s ../shared/config.toml config.toml", "tar -xzf vendor.tar.gz", "sort -o sorted.txt names.txt"])
+    .not_matches(&["cp bin/tool /usr/local/bin/", "mkdir /etc/myapp", "tee /etc/hosts", "rm x"]);
+
+/// ## What it matches
+/// `--help` or `--version` with no operands (`rm --help`, `mkfs --help`).
+/// ## Why this tier
+/// GNU tools print and exit; nothing else happens.
+pub static HELP: Rule = Rule::t0("coreutils.help")
+    .reason("prints the tool's help or version; nothing runs")
+    .matches(&["rm --help", "mkfs --help", "dd --version"])
+    .not_matches(&["rm -rf / --help", "rm x"]);
+
+fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let help = inv.flags().any(|f| f == "--help" || f == "--version") && operands(inv, &[]).is_empty();
+    if help {
+        cx.hit(&HELP);
+        return;
+    }
+    let program = inv.program.as_str();
+    match program {
+        "rm" | "rmdir" | "unlink" | "shred" | "srm" | "wipe" => rm::check(inv, cx),
+        "mv" | "cp" | "ln" | "install" | "mkdir" | "touch" | "truncate" | "tee" => write::check(inv, cx),
+        "chmod" | "chown" | "chgrp" | "chattr" | "setfacl" => perms::check(inv, cx),
+        "find" => find::check(inv, cx),
+        "sed" | "gsed" => sed::check(inv, cx),
+        "sort" | "uniq" | "shuf" | "split" | "base64" | "rg" | "tree" => text::check(inv, cx),
+        "patch" => patch::check(inv, cx),
+        "tar" | "gtar" | "bsdtar" | "zip" | "unzip" | "gzip" | "gunzip" | "xz" | "unxz" | "bzip2" | "bunzip2" | "zstd"
+        | "unzstd" | "7z" | "7za" | "7zz" | "rsync" => archive::check(inv, cx),
+        _ => disk::check(inv, cx),
+    }
+}
+
+/// Operands: words that are neither flags nor values of the given value-taking
+/// options (`-o out`, `--output out`; `--output=out` and `-oout` are single words).
+/// Everything after `--` is an operand.
+pub(crate) fn operands<'a>(inv: &'a Invocation, value_flags: &[&str]) -> Vec<&'a Arg> {
+    let mut out = Vec::new();
+    let mut it = inv.args.iter();
+    while let Some(a) = it.next() {
+        if a.text == "--" {
+            out.extend(it.by_ref());
+            break;
+        }
+        if a.is_flag() {
+            if value_flags.contains(&a.text.as_str()) {
+                it.next();
+            }
+            continue;
+        }
+        out.push(a);
+    }
+    out
+}
+
+/// Records the authoring hit when nothing stricter fired on this unit, so
+/// `explain` says why a writing tool was free.
+pub(crate) fn wrote(cx: &mut Cx<'_>) {
+    if !cx.reached(crate::verdict::Tier::T1) {
+        cx.hit(&WRITE);
+    }
+}
+
+/// A path argument resolved against cwd and home, expanding a leading `$HOME`/
+/// `${HOME}` and dropping a trailing `/` or `/*` glob; `None` when any other
+/// expansion remains. `glob` reports a dropped `*`.
+pub(crate) struct Target {
+    pub abs: String,
+    pub glob: bool,
+}
+
+const UNKNOWN_CWD: &str = "/__cwd__/a/b/c/d";
+
+pub(crate) fn target(a: &Arg, cwd: Option<&str>, home: Option<&str>) -> Option<Target> {
+    let mut text = a.text.clone();
+    if !a.exact {
+        for var in ["${HOME}", "$HOME"] {
+            if let Some(rest) = text.strip_prefix(var) {
+                text = format!("~{rest}");
+                break;
+            }
+        }
+    }
+    let mut glob = false;
+    loop {
+        if text == "*" || text == ".*" {
+            text = ".".to_owned();
+            glob = true;
+        } else if let Some(s) = text.strip_suffix("/*").or_else(|| text.strip_suffix("/.*")) {
+            text = if s.is_empty() { "/".to_owned() } else { s.to_owned() };
+            glob = true;
+        } else {
+            break;
+        }
+    }
+    if text.contains(['$', '`', '*', '?', '[']) || text.contains("$(") {
+        return None;
+    }
+    if text.is_empty() {
+        return None;
+    }
+    // An unknown cwd is taken as a deep stand-in, so relative paths stay relative
+    // to something (only a long `../..` climb can then reach `/`).
+    let abs = resolve(&text, Some(cwd.unwrap_or(UNKNOWN_CWD)), home)?;
+    Some(Target { abs, glob })
+}
+
+/// Like `Invocation::value_of`, but keeps the word's exactness (a `-o $OUT`
+/// value is unresolved, so a write there is T3).
+pub(crate) fn value_arg(inv: &Invocation, spellings: &[&str]) -> Option<Arg> {
+    let mut it = inv.args.iter().take_while(|a| a.text != "--").peekable();
+    while let Some(a) = it.next() {
+        for s in spellings {
+            if a.text == *s {
+                return it.peek().map(|n| (*n).clone());
+            }
+            let rest = if s.starts_with("--") {
+                a.text.strip_prefix(*s).and_then(|r| r.strip_prefix('='))
+            } else if s.len() == 2 && a.text.len() > 2 && !a.text.starts_with("--") {
+                a.text.strip_prefix(*s)
+            } else {
+                None
+            };
+            if let Some(v) = rest {
+                return Some(Arg { text: v.to_owned(), ..a.clone() });
+            }
+        }
+    }
+    None
+}

@@ -1,10 +1,175 @@
-//! The `git` family. (Stub: no rules yet.)
+//! The `git` family: parses `git [globals] <subcommand> [args]` into a typed
+//! `GitCall` and dispatches to one rule file per command group.
+//!
+//! Globals understood: `-C dir`, `-c key=val`, `--config-env`, `--git-dir`,
+//! `--work-tree`, `--namespace`, `--exec-path[=dir]`, `-p/-P/--paginate/--no-pager`
+//! and the boolean pathspec/lock/advice switches. It does not read the
+//! repository or its config: aliases defined in `.gitconfig` are unknown to it.
+//! `gh`/`glab` live in the cloud family.
 
-use crate::call::Invocation;
+mod config;
+mod discard;
+mod globals;
+mod history;
+mod local;
+mod push;
+mod read;
+
+use crate::call::{Arg, Invocation};
+use crate::lanes::resolve;
+use crate::rules::paths;
 use crate::rules::{Cx, Family, Rule};
 
-pub static FAMILY: Family = Family { name: "git", programs: &[], check, rules: RULES };
+pub static FAMILY: Family = Family { name: "git", programs: &["git"], check, rules: RULES };
 
-static RULES: &[&Rule] = &[];
+static RULES: &[&Rule] = &[
+    &read::READ,
+    &read::HELP,
+    &read::OUTPUT_PROGRAM,
+    &read::UNKNOWN,
+    &read::UNKNOWN_MUTATIVE,
+    &globals::EXEC_CONFIG,
+    &globals::UNKNOWN_OPTION,
+    &local::LOCAL,
+    &local::PATCH,
+    &local::FETCH_FORCE,
+    &local::CLONE_EXEC,
+    &local::REMOTE_CMD,
+    &discard::RESET_HARD,
+    &discard::CHECKOUT_DISCARD,
+    &discard::RESTORE_WORKTREE,
+    &discard::CLEAN,
+    &discard::CLEAN_DRY_RUN,
+    &discard::STASH_DROP,
+    &discard::RM_FORCE,
+    &history::BRANCH_FORCE,
+    &history::MERGE,
+    &history::REBASE,
+    &history::PULL,
+    &history::REWRITE,
+    &history::REFS,
+    &history::PRUNE,
+    &history::OUTSIDE,
+    &history::PULL_DRY_RUN,
+    &push::PUSH,
+    &push::FORCE,
+    &push::DELETE,
+    &push::DRY_RUN,
+    &config::CONFIG_READ,
+    &config::CONFIG_WRITE,
+    &config::REMOTE_WRITE,
+    &config::TAG_WRITE,
+    &config::WORKTREE_WRITE,
+    &config::SUBMODULE_WRITE,
+    &config::LFS_WRITE,
+];
 
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+/// One `git` invocation after the global options.
+pub(crate) struct GitCall {
+    /// The subcommand word (`push`), empty when none was given.
+    pub sub: String,
+    /// The arguments after the subcommand, as an `Invocation` so the flag
+    /// helpers (`has_short`, `value_of` …) see only the subcommand's own options.
+    pub inv: Invocation,
+    /// The directory git works in (`-C` applied to the unit's cwd).
+    pub cwd: Option<String>,
+    /// `--work-tree` value, when given.
+    pub work_tree: Option<Arg>,
+    /// A global `-h`/`--help` was given (`git --help push`).
+    pub global_help: bool,
+}
+
+impl GitCall {
+    pub fn cwd(&self) -> Option<&str> {
+        self.cwd.as_deref()
+    }
+
+    /// True when a help flag comes before any `--`, or a global help flag is
+    /// followed by a bare subcommand (`git --help push`; with more words the
+    /// original did not exempt it, and neither do we).
+    pub fn wants_help(&self) -> bool {
+        self.inv.flags().any(|f| f == "--help" || f == "-h") || (self.global_help && self.inv.args.is_empty())
+    }
+}
+
+fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let Some(call) = globals::parse(inv, cx) else {
+        return;
+    };
+    if call.sub.is_empty() {
+        cx.hit(&read::READ);
+        return;
+    }
+    if call.wants_help() {
+        cx.hit(&read::HELP);
+        return;
+    }
+    if let Some(wt) = &call.work_tree {
+        if local::WRITES_WORKTREE.contains(&call.sub.as_str()) {
+            paths::check_write(cx, wt, inv.cwd.as_deref());
+        }
+    }
+    dispatch(&call, cx);
+}
+
+fn dispatch(call: &GitCall, cx: &mut Cx<'_>) {
+    match call.sub.as_str() {
+        "push" => push::check(call, cx),
+        "config" => config::config(call, cx),
+        "remote" => config::remote(call, cx),
+        "tag" => config::tag(call, cx),
+        "worktree" => config::worktree(call, cx),
+        "submodule" => config::submodule(call, cx),
+        "lfs" => config::lfs(call, cx),
+        "reset" | "checkout" | "switch" | "restore" | "clean" | "stash" | "rm" => discard::check(call, cx),
+        "branch" | "merge" | "rebase" | "pull" | "filter-branch" | "filter-repo" | "reflog" | "update-ref"
+        | "symbolic-ref" | "replace" | "gc" | "prune" | "send-email" | "svn" | "p4" | "daemon" | "instaweb"
+        | "credential" | "maintenance" => history::check(call, cx),
+        _ => {
+            if !local::check(call, cx) {
+                read::check(call, cx);
+            }
+        }
+    }
+}
+
+/// Operands of a subcommand: words that are not flags nor values of the given
+/// value-taking flags, split at `--` (before, after).
+pub(crate) fn operands<'a>(args: &'a [Arg], value_flags: &[&str]) -> (Vec<&'a Arg>, Vec<&'a Arg>) {
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a.text == "--" {
+            after.extend(it.by_ref());
+            break;
+        }
+        if a.is_flag() {
+            if value_flags.contains(&a.text.as_str()) {
+                it.next();
+            }
+            continue;
+        }
+        before.push(a);
+    }
+    (before, after)
+}
+
+/// Blocks a git command whose path operand is a protected `.claude` file: git
+/// rewrites the operands of `mv`, `checkout`, `restore`, `rm` … in place.
+pub(crate) fn check_protected_operands(call: &GitCall, cx: &mut Cx<'_>, ops: &[&Arg]) {
+    let home = cx.home();
+    for a in ops {
+        if paths::is_protected(&a.text, call.cwd(), home.as_deref()) {
+            paths::check_write(cx, a, call.cwd());
+        }
+    }
+}
+
+/// `-C dir` applied to the cwd (None when it cannot be known).
+pub(crate) fn chdir(cwd: Option<&str>, dir: &Arg, home: Option<&str>) -> Option<String> {
+    if !dir.exact {
+        return None;
+    }
+    resolve(&dir.text, cwd, home)
+}

@@ -1,0 +1,316 @@
+//! Archivers, compressors and `rsync`: which files they write (the archive when
+//! creating, the destination when extracting or copying — through
+//! `paths::check_write`), whether they delete sources or destination files, and
+//! the options that run another program (`tar --to-command`, `-I`, `rsync -e`).
+//!
+//! It does not see inside archives: an entry with `../` or an absolute name
+//! (zip-slip) is a known gap, except `tar -P`, which is gated.
+
+use super::write::copy_dest;
+use super::{operands, value_arg, wrote};
+use crate::call::{basename, Arg, Invocation};
+use crate::rules::paths;
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// `tar --to-command|--use-compress-program|-I|--checkpoint-action=exec=|--rsh-command|
+/// --info-script|-F|--new-volume-script`, `zip -TT|--unzip-command`, `rsync -e CMD`
+/// (other than ssh) and `rsync --rsync-path`.
+/// ## Why this tier
+/// The named program runs with the user's rights (or on the remote host).
+pub(super) static RUNS_PROGRAM: Rule = Rule::t3("coreutils.archive.runs-program")
+    .reason("this archiver option runs another program; run that program yourself, or drop the option")
+    .matches(&["tar -xf a.tar --to-command='sh -c x'", "tar -I zstd -cf a.tar.zst dir", "tar --checkpoint=1 --checkpoint-action=exec=id -cf a.tar d", "rsync -e 'nc -x' a host:b", "zip -TT 'sh -c id' a.zip f"])
+    .not_matches(&["tar -czf out.tar.gz dir/", "rsync -e ssh -a src/ out/", "rsync -a -e 'ssh -p 2222' src/ out/"]);
+
+/// ## What it matches
+/// `tar --remove-files`, `zip -m`, `rsync --remove-source-files`.
+/// ## Why this tier
+/// Deletes the source files after archiving or copying; deleting is T3.
+pub(super) static REMOVES_SOURCE: Rule = Rule::t3("coreutils.archive.remove-source")
+    .reason("deletes the source files after archiving or copying; keep the sources and delete separately if needed")
+    .matches(&["tar --remove-files -czf logs.tgz logs/", "zip -m old.zip old.txt", "rsync -a --remove-source-files src/ out/"])
+    .not_matches(&["tar -czf logs.tgz logs/"]);
+
+/// ## What it matches
+/// `rsync --delete` (and `--delete-after`, `--del`, …).
+/// ## Why this tier
+/// Deletes destination files missing from the source; a wrong direction wipes the target.
+pub(super) static RSYNC_DELETE: Rule = Rule::t3("coreutils.rsync.delete")
+    .reason("rsync --delete removes destination files that are not in the source; run it with -n first and ask the user")
+    .matches(&["rsync -a --delete src/ out/", "rsync -av --delete-after a/ b/"])
+    .not_matches(&["rsync -a src/ out/", "rsync -an --delete src/ out/"])
+    .suggest("rsync -an --delete src/ out/");
+
+/// ## What it matches
+/// `rsync` to a remote destination (`host:path`, `user@host:path`, `rsync://…`).
+/// ## Why this tier
+/// Writes files on another machine.
+pub(super) static RSYNC_REMOTE: Rule = Rule::t3("coreutils.rsync.remote")
+    .reason("rsync uploads to a remote host; ask the user before writing there")
+    .matches(&["rsync -avz dist/ deploy@web:/var/www/", "rsync -a build rsync://mirror/x"])
+    .not_matches(&["rsync -a host:/var/log/ logs/"]);
+
+/// ## What it matches
+/// `rsync -n` / `--dry-run`.
+/// ## Why this tier
+/// A simulation: lists what would be copied or deleted.
+pub(super) static RSYNC_DRY_RUN: Rule = Rule::t2("coreutils.rsync.dry-run")
+    .reason("dry run: lists what rsync would copy or delete, changes nothing")
+    .matches(&["rsync -an --delete src/ out/", "rsync --dry-run -a src/ deploy@web:/x"])
+    .not_matches(&["rsync -a src/ out/"]);
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    match inv.program.as_str() {
+        "tar" | "gtar" | "bsdtar" => tar(inv, cx),
+        "zip" => zip(inv, cx),
+        "unzip" => unzip(inv, cx),
+        "7z" | "7za" | "7zz" => seven(inv, cx),
+        "rsync" => rsync(inv, cx),
+        _ => compress(inv, cx),
+    }
+}
+
+/// tar short options that take a value.
+const TAR_VALUE_LETTERS: &str = "fCTXbKNgVLHIF";
+
+fn tar(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    let mut modes = String::new();
+    let mut file: Option<Arg> = None;
+    let mut dir: Option<Arg> = None;
+    let mut runs = false;
+    let mut absolute = false;
+    let args = &inv.args;
+    let mut i = 0;
+    let mut pending: Vec<char> = Vec::new();
+    let take = |letter: char, value: Arg, file: &mut Option<Arg>, dir: &mut Option<Arg>, runs: &mut bool| match letter {
+        'f' => *file = Some(value),
+        'C' => *dir = Some(value),
+        'I' | 'F' => *runs = true,
+        _ => {}
+    };
+    while i < args.len() {
+        let a = &args[i];
+        let t = a.text.as_str();
+        i += 1;
+        if t == "--" {
+            break;
+        }
+        // Old-style bundle as the first word (`tar czf out.tgz dir`), or `-czf`.
+        let bundle = if i == 1 && !t.starts_with('-') && !t.is_empty() && t.chars().all(|c| c.is_ascii_alphabetic()) {
+            Some(t)
+        } else if t.starts_with('-') && !t.starts_with("--") && t.len() > 1 {
+            Some(&t[1..])
+        } else {
+            None
+        };
+        if let Some(letters) = bundle {
+            let old_style = !t.starts_with('-');
+            for (k, c) in letters.char_indices() {
+                if TAR_VALUE_LETTERS.contains(c) {
+                    let rest = &letters[k + 1..];
+                    if !old_style && !rest.is_empty() {
+                        take(c, Arg { text: rest.to_owned(), ..a.clone() }, &mut file, &mut dir, &mut runs);
+                        break;
+                    }
+                    pending.push(c);
+                } else {
+                    modes.push(c);
+                    absolute |= c == 'P';
+                }
+            }
+            // Value letters take the following words, in order.
+            for c in std::mem::take(&mut pending) {
+                if let Some(v) = args.get(i) {
+                    take(c, v.clone(), &mut file, &mut dir, &mut runs);
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        if let Some(long) = t.strip_prefix("--") {
+            let (name, value) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(Arg { text: v.to_owned(), ..a.clone() })),
+                None => (long, None),
+            };
+            let needs_value = matches!(name, "file" | "directory" | "to-command" | "use-compress-program" | "rsh-command" | "info-script" | "new-volume-script" | "rmt-command");
+            let value = match value {
+                Some(v) => Some(v),
+                None if needs_value => {
+                    i += 1;
+                    args.get(i - 1).cloned()
+                }
+                None => None,
+            };
+            match name {
+                "file" => file = value,
+                "directory" => dir = value,
+                "to-command" | "use-compress-program" | "rsh-command" | "info-script" | "new-volume-script" | "rmt-command" => runs = true,
+                "checkpoint-action" => runs |= value.is_some_and(|v| v.text.starts_with("exec")),
+                "create" => modes.push('c'),
+                "append" => modes.push('r'),
+                "update" => modes.push('u'),
+                "catenate" | "concatenate" => modes.push('A'),
+                "delete" => modes.push('D'),
+                "extract" | "get" => modes.push('x'),
+                "list" => modes.push('t'),
+                "absolute-names" => absolute = true,
+                "remove-files" => cx.hit(&REMOVES_SOURCE),
+                _ => {}
+            }
+        }
+    }
+    if runs {
+        cx.hit(&RUNS_PROGRAM);
+    }
+    let extract = modes.contains('x');
+    let writes_archive = modes.contains(['c', 'r', 'u', 'A', 'D']);
+    if extract {
+        let dest = dir.unwrap_or_else(|| Arg::lit("."));
+        paths::check_write(cx, &dest, cwd);
+        if absolute {
+            let rule = &paths::OUTSIDE;
+            cx.hit_because(rule, "tar -P extracts absolute paths from the archive, which can land anywhere; extract without -P".to_owned());
+        }
+    } else if writes_archive {
+        if let Some(f) = file.filter(|f| f.text != "-") {
+            paths::check_write(cx, &f, cwd);
+        }
+    }
+    if extract || writes_archive {
+        wrote(cx);
+    }
+}
+
+fn zip(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    if inv.args.iter().any(|a| a.text == "-TT" || a.text.starts_with("--unzip-command")) {
+        cx.hit(&RUNS_PROGRAM);
+    }
+    if inv.has_any(&["-m", "--move"]) {
+        cx.hit(&REMOVES_SOURCE);
+    }
+    let ops = operands(inv, &["-b", "-n", "-t", "-tt", "-O", "--output-file", "-P", "--password", "-Z", "-s", "-TT", "--unzip-command", "-sp"]);
+    if let Some(archive) = ops.first() {
+        paths::check_write(cx, archive, cwd);
+    }
+    if let Some(out) = value_arg(inv, &["-O", "--output-file"]) {
+        paths::check_write(cx, &out, cwd);
+    }
+    wrote(cx);
+}
+
+fn unzip(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    if inv.has_any(&["-l", "-t", "-v", "-Z", "-p", "-c", "-z"]) {
+        return;
+    }
+    let dest = value_arg(inv, &["-d"]).unwrap_or_else(|| Arg::lit("."));
+    paths::check_write(cx, &dest, cwd);
+    wrote(cx);
+}
+
+fn seven(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    let ops = operands(inv, &[]);
+    let cmd = ops.first().map(|a| a.text.as_str()).unwrap_or("");
+    match cmd {
+        "x" | "e" => {
+            let dest = inv.args.iter().find_map(|a| a.text.strip_prefix("-o").map(|d| Arg { text: d.to_owned(), ..a.clone() }));
+            paths::check_write(cx, &dest.unwrap_or_else(|| Arg::lit(".")), cwd);
+        }
+        "a" | "u" | "d" | "rn" => {
+            if let Some(archive) = ops.get(1) {
+                paths::check_write(cx, archive, cwd);
+            }
+        }
+        _ => return,
+    }
+    wrote(cx);
+}
+
+/// gzip, xz, bzip2, zstd and their un- forms: each file operand is replaced next to itself.
+fn compress(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    if let Some(out) = value_arg(inv, &["-o", "--output"]).filter(|_| inv.program.contains("zstd")) {
+        paths::check_write(cx, &out, cwd);
+        wrote(cx);
+        return;
+    }
+    if inv.has_any(&["-c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test"]) {
+        return;
+    }
+    let ops = operands(inv, &["-S", "--suffix", "-T", "--threads", "-M", "--memlimit", "-F", "--format", "-C", "--check", "-D", "--dict"]);
+    for f in &ops {
+        if f.text != "-" {
+            paths::check_write(cx, f, cwd);
+        }
+    }
+    if !ops.is_empty() {
+        wrote(cx);
+    }
+}
+
+const RSYNC_VALUES: &[&str] = &[
+    "-e", "--rsh", "--rsync-path", "--exclude", "--include", "-f", "--filter", "--files-from", "--exclude-from",
+    "--include-from", "--log-file", "--password-file", "--partial-dir", "-T", "--temp-dir", "--backup-dir", "--suffix",
+    "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown", "--usermap", "--groupmap", "--timeout",
+    "--contimeout", "--port", "--address", "--bwlimit", "--max-size", "--min-size", "--max-delete", "-B",
+    "--block-size", "--out-format", "--log-file-format", "--info", "--debug", "--iconv", "--protocol", "--outbuf",
+    "--checksum-choice", "--compress-choice", "--compress-level", "--skip-compress", "--sockopts", "-M",
+    "--remote-option", "--stop-after", "--stop-at", "--modify-window",
+];
+
+fn is_remote(path: &str) -> bool {
+    if path.starts_with("rsync://") {
+        return true;
+    }
+    if path.starts_with('/') || path.starts_with("./") || path.starts_with("../") || path.starts_with('~') {
+        return false;
+    }
+    match (path.find(':'), path.find('/')) {
+        (Some(c), Some(s)) => c < s,
+        (Some(_), None) => true,
+        _ => false,
+    }
+}
+
+fn rsync(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    if let Some(rsh) = value_arg(inv, &["-e", "--rsh"]) {
+        let program = rsh.text.split_whitespace().next().map(basename).unwrap_or("");
+        if !rsh.exact || !matches!(program, "ssh" | "ssh.exe" | "autossh") {
+            cx.hit_because(&RUNS_PROGRAM, format!("rsync -e `{}` runs that program as the transport; use ssh", rsh.text));
+        }
+    }
+    if inv.has_long("--rsync-path") {
+        cx.hit_because(&RUNS_PROGRAM, "rsync --rsync-path runs that command on the remote host; drop it".to_owned());
+    }
+    if inv.has_any(&["-n", "--dry-run"]) {
+        cx.hit(&RSYNC_DRY_RUN);
+        return;
+    }
+    if inv.flags().any(|f| f.starts_with("--delete") || f == "--del") {
+        cx.hit(&RSYNC_DELETE);
+    }
+    if inv.has_long("--remove-source-files") {
+        cx.hit(&REMOVES_SOURCE);
+    }
+    let ops = operands(inv, RSYNC_VALUES);
+    let Some((dest, sources)) = ops.split_last() else {
+        return;
+    };
+    if sources.is_empty() {
+        return; // `rsync host:` lists a remote module.
+    }
+    if let Some(s) = sources.iter().find(|s| super::write::is_secret(&s.text)) {
+        cx.hit_because(&super::write::SECRET, format!("copies `{}`, a private key or credentials file; ask the user", s.text));
+    }
+    if is_remote(&dest.text) {
+        cx.hit(&RSYNC_REMOTE);
+        return;
+    }
+    copy_dest(cx, dest, sources, cwd);
+    wrote(cx);
+}

@@ -1,0 +1,106 @@
+//! Disk tools: `dd`, `mkfs*`/`mke2fs`/`mkswap`, partitioners (`fdisk sfdisk gdisk
+//! sgdisk cfdisk parted`), `wipefs`, `blkdiscard`, and shredding a device.
+//!
+//! Writing to a block device is the blocked floor; listing partitions is T0; the
+//! same tools on an image file are ordinary writes (`paths::check_write`).
+
+use super::{operands, wrote};
+use crate::call::{Arg, Invocation};
+use crate::rules::paths;
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// `dd of=<block device>` and `shred`/`wipe` of a device (`/dev/sda`, `/dev/nvme0n1`,
+/// `/dev/disk2`, `/dev/mmcblk0`, `/dev/xvda`, `/dev/vda`, `/dev/mapper/…` …).
+/// ## Why this tier
+/// Overwrites a disk below the file system: everything on it is gone. Never approvable.
+pub(super) static DEVICE_WRITE: Rule = Rule::blocked("coreutils.disk.device-write")
+    .reason("writes raw data over a disk device, destroying its contents; write to an image file (of=disk.img) instead")
+    .matches(&["dd if=/dev/zero of=/dev/sda", "dd if=image.iso of=/dev/sdb bs=4M", "dd of=/dev/nvme0n1 if=/dev/urandom", "sudo dd if=x.img of=/dev/disk2", "shred -n 3 /dev/sda"])
+    .not_matches(&["dd if=/dev/sda of=disk.img count=1", "dd if=/dev/zero of=blank.img bs=1M count=10", "dd if=/dev/zero of=/dev/null"])
+    .suggest("dd if=/dev/zero of=disk.img bs=1M count=10");
+
+/// ## What it matches
+/// Formatting, partitioning or erasing a device: `mkfs*`, `mke2fs`, `mkswap`,
+/// `fdisk|gdisk|cfdisk|sgdisk|sfdisk|parted <device>` (not listing), `wipefs -a`, `blkdiscard`.
+/// ## Why this tier
+/// Destroys the file system or partition table on that disk. Never approvable.
+pub(super) static FORMAT: Rule = Rule::blocked("coreutils.disk.format")
+    .reason("formats, partitions or erases a disk device; list it instead (fdisk -l, lsblk) and ask the user to do this by hand")
+    .matches(&["mkfs.ext4 /dev/sda1", "mkfs /dev/sda1", "mkfs -t xfs /dev/sdc", "mkfs.vfat /dev/sdb1", "fdisk /dev/sda", "parted /dev/sda mklabel gpt", "sfdisk /dev/sda < layout", "wipefs -a /dev/sda", "blkdiscard /dev/nvme0n1", "mkswap /dev/sdb2"])
+    .not_matches(&["fdisk -l", "parted -l", "mkfs --help", "mkfs.ext4 disk.img", "wipefs /dev/sda"])
+    .suggest("fdisk -l");
+
+/// ## What it matches
+/// Listing disks and partitions: `fdisk -l`, `parted -l`, `parted /dev/sda print`,
+/// `sfdisk -l|-d`, `gdisk -l`, `sgdisk -p`, `wipefs <dev>` (no `-a`), `wipefs -n`.
+/// ## Why this tier
+/// Prints the partition table; writes nothing.
+pub(super) static READ: Rule = Rule::t0("coreutils.disk.read")
+    .reason("lists disks or partitions; changes nothing")
+    .matches(&["fdisk -l", "parted -l", "parted /dev/sda print", "sfdisk -d /dev/sda", "wipefs /dev/sda", "sgdisk -p /dev/sda"])
+    .not_matches(&["fdisk /dev/sda"]);
+
+/// `/dev` entries that are not disks.
+const HARMLESS_DEV: &[&str] = &["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/full"];
+
+/// True for a path naming a block device (any `/dev/…` other than the streams).
+pub(crate) fn is_device(path: &str) -> bool {
+    path.starts_with("/dev/") && !HARMLESS_DEV.contains(&path) && !path.starts_with("/dev/fd/") && !path.starts_with("/dev/shm/") && !path.starts_with("/dev/pts/")
+}
+
+pub(super) fn any_device(ops: &[&Arg]) -> bool {
+    ops.iter().any(|a| is_device(&a.text))
+}
+
+pub(super) fn hit_device(cx: &mut Cx<'_>, program: &str) {
+    cx.hit_because(&DEVICE_WRITE, format!("`{program}` overwrites a disk device, destroying its contents; work on an image file instead"));
+}
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    let program = inv.program.as_str();
+    if program == "dd" {
+        for a in &inv.args {
+            if let Some(of) = a.text.strip_prefix("of=") {
+                if a.exact && is_device(of) {
+                    hit_device(cx, "dd");
+                } else {
+                    paths::check_write(cx, &Arg { text: of.to_owned(), ..a.clone() }, cwd);
+                }
+            }
+        }
+        wrote(cx);
+        return;
+    }
+    let words: Vec<&Arg> = inv.args.iter().filter(|a| !a.is_flag()).collect();
+    let device = words.iter().find(|a| is_device(&a.text)).map(|a| a.text.clone());
+    let listing = match program {
+        "fdisk" | "gdisk" => inv.has_any(&["-l", "--list"]),
+        "sfdisk" => inv.has_any(&["-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "-F", "--list-free", "-n", "--no-act", "-g", "--show-geometry"]),
+        "parted" => inv.has_any(&["-l", "--list"]) || parted_reads(&inv.args),
+        "sgdisk" => inv.flags().all(|f| matches!(f, "-p" | "--print" | "-v" | "--verify" | "-L" | "--list-types" | "-O" | "--print-mbr") || f.starts_with("-i") || f.starts_with("--info")),
+        "wipefs" => !inv.has_any(&["-a", "--all", "-o", "--offset"]) || inv.has_any(&["-n", "--no-act"]),
+        _ => false,
+    };
+    if listing {
+        cx.hit(&READ);
+        return;
+    }
+    if let Some(dev) = device {
+        cx.hit_because(&FORMAT, format!("`{program}` formats, partitions or erases {dev}; list it instead (fdisk -l, lsblk) and ask the user to do this by hand"));
+        return;
+    }
+    // An image file or an unresolved target: a write like any other.
+    let values: &[&str] = &["-t", "--type", "-L", "--label", "-b", "-N", "-U", "--uuid", "-O", "-E", "-c", "-l", "-n", "-s"];
+    for a in operands(inv, values) {
+        paths::check_write(cx, a, cwd);
+    }
+    wrote(cx);
+}
+
+/// `parted DEV print` (or `p`, `unit …`, `help`) only reads.
+fn parted_reads(args: &[Arg]) -> bool {
+    let cmds: Vec<&str> = args.iter().filter(|a| !a.is_flag() && !a.text.starts_with("/dev/")).map(|a| a.text.as_str()).collect();
+    !cmds.is_empty() && cmds.iter().all(|c| matches!(*c, "print" | "p" | "help" | "unit" | "s" | "B" | "MB" | "GB" | "MiB" | "GiB" | "free" | "list" | "all"))
+}

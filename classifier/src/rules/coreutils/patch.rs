@@ -1,0 +1,146 @@
+//! `patch`, and the patch-text scanner shared with `git apply`/`git am`: which
+//! files a unified or git diff writes, and whether it deletes any.
+//!
+//! It reads the patch through `Cx::read` (hermetic); it does not apply hunks or
+//! check that they fit.
+
+use crate::call::{Arg, Invocation, Stdin};
+use crate::rules::paths;
+use crate::rules::{Cx, FileText, Rule};
+
+/// ## What it matches
+/// `patch` whose patch text cannot be read (a pipe, a missing file), or that deletes files.
+/// A readable patch is judged per target file as a write (free inside the tree).
+/// ## Why this tier
+/// Without the text, what it writes and where is unknown.
+pub(super) static UNSEEN: Rule = Rule::t3("coreutils.patch.unseen")
+    .reason("applies a patch tiergate cannot read (or one that deletes files); show the patch file first")
+    .matches(&["patch -p1 < fix.patch", "cat fix.diff | patch -p1"])
+    .not_matches(&["patch --dry-run -p1 < fix.patch"]);
+
+/// ## What it matches
+/// `patch --dry-run` (GNU) / `-C` (BSD `--check`).
+/// ## Why this tier
+/// A simulation: reports whether the hunks apply, writes nothing.
+pub(super) static DRY_RUN: Rule = Rule::t2("coreutils.patch.dry-run")
+    .reason("dry run: checks whether the patch applies, writes nothing")
+    .matches(&["patch --dry-run -p1 < fix.patch"])
+    .not_matches(&["patch -p1 < fix.patch"]);
+
+/// What a patch text says it touches.
+pub(crate) enum PatchScan {
+    /// Paths written (created or modified), after stripping `strip` components.
+    Targets { writes: Vec<String>, deletes: bool },
+    /// Not recognisable as a patch.
+    Unknown,
+}
+
+fn strip_components(path: &str, strip: usize) -> String {
+    let mut p = path;
+    for _ in 0..strip {
+        match p.split_once('/') {
+            Some((_, rest)) => p = rest,
+            None => break,
+        }
+    }
+    p.to_owned()
+}
+
+/// The word after a `+++ `/`--- ` marker, without the tab-separated timestamp
+/// or git's quoting.
+fn header_path(rest: &str) -> &str {
+    let p = rest.split('\t').next().unwrap_or(rest).trim_end();
+    p.trim_matches('"')
+}
+
+/// Scans unified / git-format diff text for the files it writes.
+pub(crate) fn patch_targets(text: &str, strip: usize) -> PatchScan {
+    let mut writes = Vec::new();
+    let mut deletes = false;
+    let mut seen = false;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("+++ ") {
+            seen = true;
+            let p = header_path(rest);
+            if p == "/dev/null" {
+                deletes = true;
+            } else {
+                writes.push(strip_components(p, strip));
+            }
+        } else if let Some(rest) = line.strip_prefix("rename to ").or_else(|| line.strip_prefix("copy to ")) {
+            seen = true;
+            writes.push(rest.trim().to_owned());
+        } else if line.starts_with("deleted file mode") || line.starts_with("rename from ") {
+            seen = true;
+            deletes = true;
+        }
+    }
+    if seen {
+        PatchScan::Targets { writes, deletes }
+    } else {
+        PatchScan::Unknown
+    }
+}
+
+/// Value-taking options of GNU patch.
+const VALUES: &[&str] = &["-p", "--strip", "-i", "--input", "-o", "--output", "-d", "--directory", "-B", "--prefix", "-z", "--suffix", "-r", "--reject-file", "-D", "--ifdef", "-F", "--fuzz", "-V", "--version-control", "-g", "--get", "--quoting-style"];
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    if inv.has_any(&["--dry-run", "-C", "--check"]) {
+        cx.hit(&DRY_RUN);
+        return;
+    }
+    let strip = inv.value_of(&["-p", "--strip"]).and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
+    let ops = super::operands(inv, VALUES);
+    if let Some(out) = inv.value_of(&["-o", "--output"]) {
+        paths::check_write(cx, &Arg::lit(out), cwd);
+    }
+    let dir = inv.value_of(&["-d", "--directory"]).map(str::to_owned);
+    // `patch FILE [PATCHFILE]`: an explicit target file is the only write.
+    if let Some(target) = ops.first() {
+        paths::check_write(cx, target, cwd);
+        if ops.len() >= 2 || inv.value_of(&["-i", "--input"]).is_some() || !matches!(inv.stdin, Stdin::None) {
+            return;
+        }
+    }
+    let text = if let Some(input) = inv.value_of(&["-i", "--input"]) {
+        match cx.read(input, cwd) {
+            FileText::Text(t) => Some(t),
+            _ => None,
+        }
+    } else {
+        match &inv.stdin {
+            Stdin::Heredoc { body, .. } => Some(body.clone()),
+            Stdin::HereString(s) => Some(s.clone()),
+            Stdin::File(f) => match cx.read(f, cwd) {
+                FileText::Text(t) => Some(t),
+                _ => None,
+            },
+            Stdin::None | Stdin::Pipe { .. } => None,
+        }
+    };
+    let Some(text) = text else {
+        cx.hit(&UNSEEN);
+        return;
+    };
+    // Without -p GNU patch uses the basename; stripping everything matches that.
+    match patch_targets(&text, strip) {
+        PatchScan::Targets { writes, deletes } => {
+            if deletes {
+                cx.hit_because(&UNSEEN, "the patch deletes files; review it and ask the user".to_owned());
+            }
+            for w in writes {
+                let path = match &dir {
+                    Some(d) => format!("{d}/{w}"),
+                    None => w,
+                };
+                paths::check_write(cx, &Arg::lit(&path), cwd);
+            }
+            if !cx.reached(crate::verdict::Tier::T1) {
+                cx.hit(&super::WRITE);
+            }
+        }
+        PatchScan::Unknown => cx.hit(&UNSEEN),
+    }
+}

@@ -1,0 +1,143 @@
+//! Permission and ownership tools: `chmod`, `chown`, `chgrp`, `chattr`, `setfacl`.
+//!
+//! Every permission, ownership, attribute or ACL change is T3 (as the original and
+//! the pinned truth row `chmod 755 script.sh` have it); a recursive change of `/`,
+//! the home or a system directory is blocked.
+//! Each file operand also goes through `paths::check_write`.
+
+use super::rm::catastrophic;
+use super::{target, wrote};
+use crate::call::{Arg, Invocation};
+use crate::rules::paths;
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// `chmod` of anything (the reason names world-writable and set-id modes), and
+/// every `chattr` / `setfacl`.
+/// ## Why this tier
+/// Permissions are not part of what the diff shows and can open files to every
+/// user or to privilege escalation; the original gates chmod, and so does the
+/// pinned truth row `chmod 755 script.sh`.
+/// ## Known gaps
+/// `chmod +x` of a script the agent just wrote asks too (friction, not risk).
+pub(super) static MODE: Rule = Rule::t3("coreutils.chmod")
+    .reason("changes file permissions; ask the user (or have the script run through its interpreter: bash script.sh)")
+    .matches(&["chmod -R 777 .", "chmod 777 run.sh", "chmod u+s tool", "chattr +i file", "setfacl -m u:bob:rw file", "chmod 755 script.sh", "chmod +x script.sh", "chmod +x /usr/local/bin/tool"])
+    .not_matches(&["chmod -x .claude/hooks/guard.sh", "chmod -R 777 /", "chmod --help"]);
+
+/// ## What it matches
+/// `chown`, `chgrp` of anything.
+/// ## Why this tier
+/// Changing owners needs privileges and locks users out of files; always the user's call.
+pub(super) static OWNER: Rule = Rule::t3("coreutils.chown")
+    .reason("changes file ownership; ask the user")
+    .matches(&["chown -R root:root /srv", "chown user file.txt", "chgrp staff notes.md"])
+    .not_matches(&["chown -R root /"]);
+
+/// ## What it matches
+/// A recursive `chmod`/`chown`/`chgrp`/`setfacl` of `/`, the home directory or a
+/// top-level system directory (`chmod -R 777 /`, `chown -R nobody /etc`).
+/// ## Why this tier
+/// Breaks the machine (sudo, ssh and services refuse wrong modes) and is not
+/// practically reversible. Never approvable.
+pub(super) static CATASTROPHIC: Rule = Rule::blocked("coreutils.perms.catastrophic")
+    .reason("recursively changes permissions or owners of the root, home or a system directory; name the specific project directory instead")
+    .matches(&["chmod -R 777 /", "chown -R root /", "sudo chmod -R 000 /etc", "chown -R nobody ~", "chmod -R a+w /usr"])
+    .not_matches(&["chmod -R 755 scripts", "chown -R root:root /srv"]);
+
+/// Flags of chmod/chown/chgrp without a value.
+const BOOL_FLAGS: &[&str] = &["-R", "--recursive", "-v", "--verbose", "-c", "--changes", "-f", "--silent", "--quiet", "-h", "--no-dereference", "--dereference", "-H", "-L", "-P", "--preserve-root", "--no-preserve-root", "-V"];
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    let home = cx.home();
+    let program = inv.program.as_str();
+    let recursive = inv.has_any(&["-R", "--recursive"]);
+    let (spec, files) = split(inv);
+    match program {
+        "chown" | "chgrp" => cx.hit(&OWNER),
+        "chattr" | "setfacl" => cx.hit(&MODE),
+        _ => {
+            let mode = spec.map(|a| a.text.as_str()).unwrap_or("");
+            if broad_mode(mode) {
+                cx.hit_because(&MODE, format!("mode `{mode}` makes files world-writable or set-id; ask the user, or use a narrower mode (755, 644)"));
+            } else {
+                cx.hit(&MODE);
+            }
+        }
+    }
+    for f in &files {
+        if recursive {
+            if let Some(t) = target(f, cwd, home.as_deref()) {
+                if catastrophic(&t.abs, home.as_deref()) {
+                    cx.hit_because(&CATASTROPHIC, format!("`{program} -R` on {} changes the whole system or home directory; name the specific project directory instead", t.abs));
+                }
+            }
+        }
+        paths::check_write(cx, f, cwd);
+    }
+    wrote(cx);
+}
+
+/// Splits argv into the mode/owner/ACL spec and the file operands.
+fn split(inv: &Invocation) -> (Option<&Arg>, Vec<&Arg>) {
+    let program = inv.program.as_str();
+    let mut spec = None;
+    let mut files = Vec::new();
+    let has_ref = inv.has_long("--reference");
+    let mut dashdash = false;
+    let mut it = inv.args.iter();
+    while let Some(a) = it.next() {
+        let t = a.text.as_str();
+        if !dashdash {
+            if t == "--" {
+                dashdash = true;
+                continue;
+            }
+            if BOOL_FLAGS.contains(&t) || t.starts_with("--reference=") || t.starts_with("--from=") {
+                continue;
+            }
+            if program == "setfacl" {
+                if matches!(t, "-m" | "-x" | "-M" | "-X" | "--set" | "--set-file" | "--modify" | "--remove" | "--modify-file" | "--remove-file") {
+                    spec = it.next();
+                    continue;
+                }
+                if a.is_flag() {
+                    continue;
+                }
+            }
+            if program == "chattr" && matches!(t, "-v" | "-p") {
+                it.next();
+                continue;
+            }
+            // Packed boolean flags (`-Rv`); a chmod mode like `-x` or `-w` is not one.
+            if a.is_flag() && t[1..].chars().all(|c| "RvcfhHLPV".contains(c)) && !(program == "chmod" && spec.is_none() && t.len() == 2 && "rwxXst".contains(&t[1..])) {
+                continue;
+            }
+        }
+        if spec.is_none() && !has_ref && program != "setfacl" {
+            spec = Some(a);
+        } else {
+            files.push(a);
+        }
+    }
+    (spec, files)
+}
+
+/// World-writable or set-id modes (symbolic or octal).
+fn broad_mode(mode: &str) -> bool {
+    if !mode.is_empty() && mode.chars().all(|c| c.is_ascii_digit()) {
+        let digits: Vec<u32> = mode.chars().filter_map(|c| c.to_digit(8)).collect();
+        let other = digits.last().copied().unwrap_or(0);
+        let special = if digits.len() >= 4 { digits[digits.len() - 4] } else { 0 };
+        return other & 2 != 0 || special & 6 != 0;
+    }
+    mode.split(',').any(|clause| {
+        let who_end = clause.find(['+', '-', '=']).unwrap_or(clause.len());
+        let (who, rest) = clause.split_at(who_end);
+        let grants = rest.starts_with('+') || rest.starts_with('=');
+        let perms = rest.trim_start_matches(['+', '-', '=']);
+        let everyone = who.is_empty() || who.contains('a') || who.contains('o');
+        grants && (perms.contains('s') || (everyone && perms.contains('w') && !who.is_empty()))
+    })
+}

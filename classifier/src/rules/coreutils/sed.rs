@@ -1,0 +1,316 @@
+//! `sed`: in-place edits (`-i`, `-i.bak`, `-I`, `--in-place`, packed `-ni`) are
+//! writes to the file operands; the script is scanned for commands that run a
+//! shell (`e`, `s///e`) or write files (`w FILE`, `s///w FILE`).
+//!
+//! The scanner follows sed's grammar for addresses, `s`/`y` delimiters, labels and
+//! text arguments. A script it cannot follow, or an unreadable `-f` file, is T3.
+
+use super::wrote;
+use crate::call::{Arg, Invocation};
+use crate::rules::paths;
+use crate::rules::{Cx, FileText, Rule};
+
+/// ## What it matches
+/// A sed script that runs commands (`e`, `s/…/…/e`), one tiergate cannot follow,
+/// or a `-f` script file it cannot read.
+/// ## Why this tier
+/// The `e` command runs shell text with the user's rights; unseen scripts could.
+pub(super) static EXEC: Rule = Rule::t3("coreutils.sed.exec")
+    .reason("this sed script runs shell commands (the e command or s///e) or cannot be inspected; do the edit without e, or run the command directly")
+    .matches(&["sed 's/x/date/e' f", "sed '1e rm -rf build' f", "sed -f script.sed file.txt", "sed -n '/x/{e id\n}' f"])
+    .not_matches(&["sed -n '1,20p' file.txt", "sed 's/foo/bar/' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed --sandbox 's/a/b/' f", "sed 's/e/E/g' f", "sed '/^$/d' f"]);
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    let mut in_place = false;
+    let mut scripts: Vec<String> = Vec::new();
+    let mut unseen = false;
+    let mut skip_suffix = false;
+    let mut it = inv.args.iter().enumerate().peekable();
+    let mut files: Vec<&Arg> = Vec::new();
+    let mut dashdash = false;
+    while let Some((_, a)) = it.next() {
+        let t = a.text.as_str();
+        if dashdash || !a.is_flag() {
+            if skip_suffix {
+                // BSD `sed -i '' …`: the empty word is the backup suffix.
+                skip_suffix = false;
+                if t.is_empty() {
+                    continue;
+                }
+            }
+            files.push(a);
+            continue;
+        }
+        skip_suffix = false;
+        if t == "--" {
+            dashdash = true;
+            continue;
+        }
+        if t == "-e" || t == "--expression" {
+            if let Some((_, s)) = it.next() {
+                scripts.push(s.text.clone());
+                unseen |= !s.exact;
+            }
+            continue;
+        }
+        if let Some(s) = t.strip_prefix("--expression=") {
+            scripts.push(s.to_owned());
+            unseen |= !a.exact;
+            continue;
+        }
+        if t == "-f" || t == "--file" || t.starts_with("--file=") {
+            let file = if let Some(f) = t.strip_prefix("--file=") { Some(f.to_owned()) } else { it.next().map(|(_, f)| f.text.clone()) };
+            match file.map(|f| cx.read(&f, cwd)) {
+                Some(FileText::Text(s)) => scripts.push(s),
+                _ => unseen = true,
+            }
+            continue;
+        }
+        if t == "-l" || t == "--line-length" {
+            it.next();
+            continue;
+        }
+        if t.starts_with("--in-place") {
+            in_place = true;
+            continue;
+        }
+        if t.starts_with("--") {
+            continue;
+        }
+        // Short flags, possibly packed: `-n`, `-ni`, `-i.bak`, `-Ei`, `-I`, `-ne 's/…/'`.
+        let letters = &t[1..];
+        for (k, c) in letters.char_indices() {
+            match c {
+                'i' | 'I' => {
+                    in_place = true;
+                    // The rest of the word is the suffix (`-i.bak`); a bare `-i` may be BSD's.
+                    skip_suffix = k + 1 == letters.len();
+                    break;
+                }
+                'e' => {
+                    let rest = &letters[k + 1..];
+                    if rest.is_empty() {
+                        if let Some((_, s)) = it.next() {
+                            scripts.push(s.text.clone());
+                            unseen |= !s.exact;
+                        }
+                    } else {
+                        scripts.push(rest.to_owned());
+                    }
+                    break;
+                }
+                'f' => {
+                    unseen = true;
+                    if letters[k + 1..].is_empty() {
+                        it.next();
+                    }
+                    break;
+                }
+                _ => {}
+            }
+        }
+    }
+    if scripts.is_empty() && !unseen && !files.is_empty() {
+        let s = files.remove(0);
+        scripts.push(s.text.clone());
+        unseen |= !s.exact;
+    }
+    let sandbox = inv.has_long("--sandbox");
+    if unseen && !sandbox {
+        cx.hit(&EXEC);
+    }
+    if !sandbox {
+        for s in &scripts {
+            match scan(s) {
+                Some(found) => {
+                    for c in &found.commands {
+                        cx.hit_because(&EXEC, "the sed script runs a shell command (e); do the edit without e, or run the command directly".to_owned());
+                        if !c.is_empty() {
+                            cx.shell(c, cwd);
+                        }
+                    }
+                    if found.exec_pattern {
+                        cx.hit_because(&EXEC, "s///e runs the edited line as a shell command; drop the e flag".to_owned());
+                    }
+                    for w in found.writes {
+                        if !matches!(w.as_str(), "/dev/stdout" | "/dev/stderr") {
+                            paths::check_write(cx, &Arg::lit(&w), cwd);
+                        }
+                    }
+                }
+                None => cx.hit_because(&EXEC, "tiergate could not follow this sed script, so it cannot rule out e or w commands; simplify it".to_owned()),
+            }
+        }
+    }
+    if in_place {
+        for f in &files {
+            paths::check_write(cx, f, cwd);
+        }
+    }
+    wrote(cx);
+}
+
+/// What a sed script does besides editing the stream.
+#[derive(Default)]
+struct Found {
+    /// `e cmd` bodies (empty: `e` alone runs the pattern space).
+    commands: Vec<String>,
+    /// `s///e`.
+    exec_pattern: bool,
+    /// Files named by `w`/`W` and `s///w`.
+    writes: Vec<String>,
+}
+
+/// Scans a sed script; `None` when it does not follow sed's grammar.
+fn scan(script: &str) -> Option<Found> {
+    let s: Vec<char> = script.chars().collect();
+    let mut f = Found::default();
+    let mut i = 0;
+    let n = s.len();
+    let skip_ws = |i: &mut usize| {
+        while *i < n && (s[*i] == ' ' || s[*i] == '\t') {
+            *i += 1;
+        }
+    };
+    let to_eol = |i: &mut usize| -> String {
+        let start = *i;
+        while *i < n && s[*i] != '\n' {
+            *i += 1;
+        }
+        s[start..*i].iter().collect::<String>().trim().to_owned()
+    };
+    // Reads a delimited field ending at `d`, honouring backslash escapes.
+    let field = |i: &mut usize, d: char| -> Option<()> {
+        while *i < n {
+            if s[*i] == '\\' {
+                *i += 2;
+                continue;
+            }
+            if s[*i] == d {
+                *i += 1;
+                return Some(());
+            }
+            if s[*i] == '\n' && d != '\n' {
+                return None;
+            }
+            *i += 1;
+        }
+        None
+    };
+    while i < n {
+        skip_ws(&mut i);
+        if i >= n {
+            break;
+        }
+        if matches!(s[i], ';' | '\n' | '}' | '{') {
+            i += 1;
+            continue;
+        }
+        if s[i] == '#' {
+            to_eol(&mut i);
+            continue;
+        }
+        // Address: up to two of number, `$`, `/re/`, `\cREc`, with `,`, `~`, `+`, and `!`.
+        for _ in 0..2 {
+            skip_ws(&mut i);
+            if i < n && s[i].is_ascii_digit() {
+                while i < n && (s[i].is_ascii_digit() || s[i] == '~') {
+                    i += 1;
+                }
+            } else if i < n && s[i] == '$' {
+                i += 1;
+            } else if i < n && s[i] == '/' {
+                i += 1;
+                field(&mut i, '/')?;
+                while i < n && matches!(s[i], 'I' | 'M') {
+                    i += 1;
+                }
+            } else if i + 1 < n && s[i] == '\\' {
+                let d = s[i + 1];
+                i += 2;
+                field(&mut i, d)?;
+            } else if i < n && s[i] == '+' {
+                i += 1;
+                while i < n && s[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            skip_ws(&mut i);
+            if i < n && s[i] == ',' {
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        skip_ws(&mut i);
+        while i < n && s[i] == '!' {
+            i += 1;
+            skip_ws(&mut i);
+        }
+        if i >= n {
+            return None;
+        }
+        let c = s[i];
+        i += 1;
+        match c {
+            '{' | '}' | ';' | '\n' => {}
+            's' => {
+                let d = *s.get(i)?;
+                if d == '\n' || d == '\\' {
+                    return None;
+                }
+                i += 1;
+                field(&mut i, d)?;
+                field(&mut i, d)?;
+                while i < n && !matches!(s[i], ';' | '\n' | '}') {
+                    match s[i] {
+                        'e' => f.exec_pattern = true,
+                        'w' => {
+                            i += 1;
+                            skip_ws(&mut i);
+                            f.writes.push(to_eol(&mut i));
+                            break;
+                        }
+                        ' ' | '\t' => {}
+                        x if x.is_ascii_digit() || "gpiImM".contains(x) => {}
+                        _ => return None,
+                    }
+                    i += 1;
+                }
+            }
+            'y' => {
+                let d = *s.get(i)?;
+                i += 1;
+                field(&mut i, d)?;
+                field(&mut i, d)?;
+            }
+            'e' => {
+                skip_ws(&mut i);
+                let cmd = to_eol(&mut i);
+                f.commands.push(cmd);
+            }
+            'w' | 'W' => {
+                skip_ws(&mut i);
+                f.writes.push(to_eol(&mut i));
+            }
+            'r' | 'R' | 'a' | 'i' | 'c' => {
+                to_eol(&mut i);
+            }
+            'b' | 't' | 'T' | ':' => {
+                while i < n && !matches!(s[i], ';' | '\n') {
+                    i += 1;
+                }
+            }
+            'q' | 'Q' | 'l' | 'L' => {
+                skip_ws(&mut i);
+                while i < n && s[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            'd' | 'D' | 'p' | 'P' | 'n' | 'N' | 'g' | 'G' | 'h' | 'H' | 'x' | '=' | 'z' | 'F' => {}
+            _ => return None,
+        }
+    }
+    Some(f)
+}

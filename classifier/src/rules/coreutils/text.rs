@@ -1,0 +1,59 @@
+//! Text tools with an output-file option or a program hook: `sort -o`, `uniq IN OUT`,
+//! `shuf -o`, `split … PREFIX`, `base64 -o`, `tree -o` (writes through
+//! `paths::check_write`), and `rg --pre CMD` (runs a program).
+//!
+//! Without those options these tools only read; they are owned here only so the
+//! options are seen.
+
+use super::{operands, value_arg, wrote};
+use crate::call::{Arg, Invocation};
+use crate::rules::paths;
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// Options that make a text or file tool run another program: `rg --pre CMD`,
+/// `install --strip-program=CMD`.
+/// ## Why this tier
+/// The named program runs on every file searched or installed, unseen.
+pub(super) static RUNS_PROGRAM: Rule = Rule::t3("coreutils.runs-program")
+    .reason("this option runs another program on each file; run that program yourself, or search without it")
+    .matches(&["rg --pre ./decode.sh foo", "rg --pre=pdftotext term docs/"])
+    .not_matches(&["rg --files", "rg -n TODO src/", "rg --pre-glob '*.pdf' x"]);
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    match inv.program.as_str() {
+        "rg" => {
+            if inv.args.iter().take_while(|a| a.text != "--").any(|a| a.text == "--pre" || a.text.starts_with("--pre=")) {
+                cx.hit(&RUNS_PROGRAM);
+            }
+            return;
+        }
+        "uniq" => {
+            let ops = operands(inv, &["-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars", "--group", "--all-repeated"]);
+            let Some(out) = ops.get(1) else {
+                return;
+            };
+            paths::check_write(cx, out, cwd);
+        }
+        "split" => {
+            let ops = operands(inv, &["-a", "--suffix-length", "-b", "--bytes", "-C", "--line-bytes", "-l", "--lines", "-n", "--number", "-t", "--separator", "--additional-suffix", "--filter"]);
+            let prefix = ops.get(1).map(|a| (*a).clone()).unwrap_or_else(|| Arg::lit("x"));
+            paths::check_write(cx, &prefix, cwd);
+            if inv.has_long("--filter") {
+                cx.hit_because(&RUNS_PROGRAM, "split --filter runs a shell command on each piece; split to files instead".to_owned());
+            }
+        }
+        _ => {
+            // sort, shuf, base64, tree: `-o FILE` / `--output=FILE`.
+            if inv.program == "sort" && inv.has_long("--compress-program") {
+                cx.hit_because(&RUNS_PROGRAM, "sort --compress-program runs that program on temporary files; drop the option".to_owned());
+            }
+            let Some(out) = value_arg(inv, &["-o", "--output"]) else {
+                return;
+            };
+            paths::check_write(cx, &out, cwd);
+        }
+    }
+    wrote(cx);
+}

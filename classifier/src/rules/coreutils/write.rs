@@ -1,0 +1,134 @@
+//! Tools whose effect is writing files: `cp mv ln install mkdir touch truncate tee`.
+//! Each written path goes through `paths::check_write` (free inside the working
+//! tree, T3 for system paths and home dot-files, blocked for `.claude` hooks and
+//! settings). `mv` also removes its source, so it is gated as a delete.
+//!
+//! It does not look at file contents, and it cannot tell whether a destination
+//! is an existing directory, so it checks both readings.
+
+use super::{operands, target, value_arg, wrote};
+use crate::call::{basename, Arg, Invocation};
+use crate::rules::paths;
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// `mv` of anything, inside the tree or not.
+/// ## Why this tier
+/// A move deletes the source path and silently replaces an existing destination,
+/// so it is a delete (T3 anywhere, as in the original); `git mv` of tracked files,
+/// recoverable from the index, is local-safe.
+pub(super) static MOVE: Rule = Rule::t3("coreutils.mv")
+    .reason("mv removes the source and silently replaces any existing destination; use git mv for tracked files, or cp and ask before deleting")
+    .matches(&["mv old.txt new.txt", "mv src dst", "mv src/a.rs /tmp/"])
+    .not_matches(&["git mv old.txt new.txt", "mv x.sh .claude/hooks/guard.sh", "cp old.txt new.txt"])
+    .suggest("git mv old.txt new.txt");
+
+/// ## What it matches
+/// `cp`, `mv`, `install`, `rsync` of a private key or credentials file
+/// (`id_rsa`, `id_ed25519`, `*.pem`, `*.key`, `.netrc`, `.pgpass`, `credentials`), anywhere.
+/// ## Why this tier
+/// A copy in `/tmp` is readable by others; a copy in the tree gets committed.
+pub(super) static SECRET: Rule = Rule::t3("coreutils.copy.secret")
+    .reason("copies a private key or credentials file; ask the user, and never into the tree or /tmp")
+    .matches(&["cp id_rsa /tmp/", "cp ~/.ssh/id_ed25519 ./key", "cp server.pem backup/", "rsync -a ~/.aws/credentials out/"])
+    .not_matches(&["cp id_rsa.pub keys/", "cp src.txt dst.txt"]);
+
+/// True for file names that hold secrets.
+pub(super) fn is_secret(path: &str) -> bool {
+    let name = basename(path.trim_end_matches('/'));
+    matches!(name, "id_rsa" | "id_dsa" | "id_ecdsa" | "id_ed25519" | ".netrc" | ".pgpass" | "credentials" | ".git-credentials" | "shadow")
+        || name.ends_with(".pem")
+        || name.ends_with(".key")
+        || name.ends_with(".p12")
+        || name.ends_with(".pfx")
+}
+
+const VALUES_CP: &[&str] = &["-t", "--target-directory", "-S", "--suffix"];
+const VALUES_INSTALL: &[&str] = &["-m", "--mode", "-o", "--owner", "-g", "--group", "-t", "--target-directory", "-S", "--suffix", "--strip-program"];
+const VALUES_TOUCH: &[&str] = &["-r", "--reference", "-d", "--date", "-t"];
+const VALUES_TRUNCATE: &[&str] = &["-s", "--size", "-r", "--reference"];
+const VALUES_MKDIR: &[&str] = &["-m", "--mode", "--context"];
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    match inv.program.as_str() {
+        "mv" | "cp" | "ln" | "install" => copy_like(inv, cx),
+        "mkdir" => each(cx, &operands(inv, VALUES_MKDIR), cwd),
+        "touch" => each(cx, &operands(inv, VALUES_TOUCH), cwd),
+        "truncate" => each(cx, &operands(inv, VALUES_TRUNCATE), cwd),
+        _ => each(cx, &operands(inv, &[]), cwd), // `tee`
+    }
+    wrote(cx);
+}
+
+fn each(cx: &mut Cx<'_>, ops: &[&Arg], cwd: Option<&str>) {
+    for a in ops {
+        paths::check_write(cx, a, cwd);
+    }
+}
+
+fn copy_like(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    let program = inv.program.as_str();
+    let values = if program == "install" { VALUES_INSTALL } else { VALUES_CP };
+    let ops = operands(inv, values);
+    if program == "install" && inv.has_any(&["-d", "--directory"]) {
+        each(cx, &ops, cwd);
+        return;
+    }
+    if program == "install" && inv.has_long("--strip-program") {
+        cx.hit_because(&super::text::RUNS_PROGRAM, "install --strip-program runs that program on the installed files; drop the option".to_owned());
+    }
+    let target_dir = value_arg(inv, &["-t", "--target-directory"]);
+    let (sources, dest): (Vec<&Arg>, Option<Arg>) = match target_dir {
+        Some(d) => (ops.clone(), Some(d)),
+        None if ops.len() >= 2 => (ops[..ops.len() - 1].to_vec(), ops.last().map(|a| (*a).clone())),
+        None if program == "ln" && ops.len() == 1 => {
+            // `ln -s TARGET` makes a link named after TARGET in the cwd.
+            (Vec::new(), ops.first().map(|a| Arg { text: basename(&a.text).to_owned(), ..(*a).clone() }))
+        }
+        None => (Vec::new(), None),
+    };
+    let Some(dest) = dest else {
+        return;
+    };
+    if program != "ln" {
+        if let Some(s) = sources.iter().find(|s| is_secret(&s.text)) {
+            cx.hit_because(&SECRET, format!("copies `{}`, a private key or credentials file; ask the user, and never into the tree or /tmp", s.text));
+        }
+    }
+    copy_dest(cx, &dest, &sources, cwd);
+    if program == "mv" {
+        let home = cx.home();
+        for s in &sources {
+            if paths::is_protected(&s.text, cwd, home.as_deref()) {
+                paths::check_write(cx, s, cwd);
+            }
+        }
+        cx.hit(&MOVE);
+    }
+}
+
+/// Checks a copy destination both as the written file and as a directory that
+/// receives each source under its own name (`cp -r backup/.claude .`).
+pub(crate) fn copy_dest(cx: &mut Cx<'_>, dest: &Arg, sources: &[&Arg], cwd: Option<&str>) {
+    paths::check_write(cx, dest, cwd);
+    let home = cx.home();
+    for s in sources {
+        let name = basename(s.text.trim_end_matches('/'));
+        if name.is_empty() || name == "." || name == ".." {
+            continue;
+        }
+        let joined = Arg { text: format!("{}/{}", dest.text.trim_end_matches('/'), name), exact: dest.exact && s.exact, ..dest.clone() };
+        if let Some(t) = target(&joined, cwd, home.as_deref()) {
+            if t.abs.ends_with("/.claude") || t.abs.ends_with("/.claude/hooks") {
+                let rule = &paths::CLAUDE_HOOKS;
+                cx.hit_because(rule, format!("{} (`{}` lands in {})", rule.reason, s.text, t.abs));
+                continue;
+            }
+        }
+        if paths::is_protected(&joined.text, cwd, home.as_deref()) {
+            paths::check_write(cx, &joined, cwd);
+        }
+    }
+}

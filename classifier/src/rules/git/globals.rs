@@ -1,0 +1,191 @@
+//! git's global options (before the subcommand) and the config keys that make
+//! git run another program (`-c core.hooksPath=…`, `-c alias.x='!cmd'`).
+//!
+//! It does not judge the subcommand; `mod.rs` dispatches that.
+
+use super::{chdir, GitCall};
+use crate::call::{Arg, Invocation};
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// A config value that names a program git will run: `-c core.hooksPath=…`,
+/// `-c alias.x=…`, `core.pager`, `core.editor`, `core.sshCommand`, `core.fsmonitor`,
+/// `diff.external`, `*.textconv`, `filter.*.clean|smudge|process`, `credential.helper`,
+/// `gpg.program`, `include.path` …, given with `-c`/`--config-env`, `clone -c`/`--config`,
+/// or written with `git config`; also `--exec-path=DIR`.
+/// ## Why this tier
+/// Whatever program the value names runs with the user's rights, unseen by the
+/// classifier (a `!shell` alias body is classified on top).
+/// ## Known gaps
+/// The same keys set through `GIT_CONFIG_*` environment variables or an existing
+/// `.gitconfig` are not seen.
+pub(super) static EXEC_CONFIG: Rule = Rule::t3("git.global.exec-config")
+    .reason("this git config setting makes git run another program (hooks path, alias, pager, ssh command …); run the command without it")
+    .matches(&[
+        "git -c core.hooksPath=/tmp/evil commit -m x",
+        "git -c alias.st='!ls' st",
+        "git -c core.sshCommand='ssh -i key' fetch",
+        "git --exec-path=/tmp/bin status",
+        "git --config-env=core.pager=PAGER log",
+        "git -c filter.x.smudge=cat checkout main",
+    ])
+    .not_matches(&["git -c color.ui=always log", "git --exec-path", "git -c user.name=x commit -m y"]);
+
+/// ## What it matches
+/// A global option git does not document (`git --frobnicate status`).
+/// ## Why this tier
+/// Which subcommand runs is unknown once an option might take the next word.
+pub(super) static UNKNOWN_OPTION: Rule = Rule::t3("git.global.unknown-option")
+    .reason("a git global option tiergate does not know hides which subcommand runs; drop it or put it after the subcommand")
+    .matches(&["git --frobnicate status"])
+    .not_matches(&["git --no-pager log", "git -C repo status"]);
+
+/// Global flags without a value.
+const BOOL_GLOBALS: &[&str] = &[
+    "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks",
+    "--no-advice", "--bare", "--literal-pathspecs", "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs",
+    "--html-path", "--man-path", "--info-path", "-h", "--help", "-v", "--version",
+];
+
+/// Global options taking a value as the next word or after `=`.
+const VALUE_GLOBALS: &[&str] = &["--git-dir", "--work-tree", "--namespace", "--super-prefix", "--attr-source", "--list-cmds"];
+
+/// Exact config keys (lowercased) whose value is a program or a file of more config.
+const EXEC_KEYS: &[&str] = &[
+    "core.hookspath", "core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "core.gitproxy",
+    "core.askpass", "sequence.editor", "diff.external", "diff.tool", "merge.tool", "credential.helper",
+    "gpg.program", "include.path", "uploadpack.packobjectshook", "protocol.ext.allow", "interactive.difffilter",
+    "web.browser", "ssh.variant", "sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd", "core.worktree",
+    "receive.procreceiverefs", "push.receivepack", "fetch.uploadpack",
+];
+
+/// True when a config key makes git execute something (keys are case-insensitive
+/// in their first and last segment; the middle, a subsection, is kept as written).
+pub(crate) fn is_exec_key(key: &str) -> bool {
+    let k = key.to_ascii_lowercase();
+    if EXEC_KEYS.contains(&k.as_str()) || k.starts_with("alias.") || k.starts_with("pager.") {
+        return true;
+    }
+    let first = k.split('.').next().unwrap_or("");
+    let last = k.rsplit('.').next().unwrap_or("");
+    let multi = k.split('.').count() >= 3;
+    match first {
+        "filter" => multi && matches!(last, "clean" | "smudge" | "process"),
+        "diff" => multi && matches!(last, "textconv" | "command"),
+        "merge" => multi && last == "driver",
+        "difftool" | "mergetool" => multi && matches!(last, "cmd" | "path"),
+        "credential" => last == "helper",
+        "gpg" => last == "program",
+        "includeif" => last == "path",
+        "remote" => multi && matches!(last, "uploadpack" | "receivepack" | "proxy"),
+        "man" | "browser" => multi && matches!(last, "cmd" | "path"),
+        "url" => false,
+        _ => false,
+    }
+}
+
+/// Records the exec-config hit for one `key=value` setting, and classifies an
+/// `alias.x=!shell` body as what the alias runs.
+pub(crate) fn check_setting(setting: &Arg, cx: &mut Cx<'_>, cwd: Option<&str>) {
+    let (key, value) = setting.text.split_once('=').unwrap_or((setting.text.as_str(), ""));
+    if !setting.exact && key.contains('$') {
+        // The key itself is computed: it could be any of the exec keys.
+        cx.hit_because(&EXEC_CONFIG, format!("git config key `{key}` is computed, so it may name a program git runs; spell it out"));
+        return;
+    }
+    if !is_exec_key(key) {
+        return;
+    }
+    cx.hit_because(&EXEC_CONFIG, format!("git config `{key}` names a program or alias git runs; run the command without it"));
+    if key.to_ascii_lowercase().starts_with("alias.") {
+        if let Some(body) = value.strip_prefix('!') {
+            cx.shell(body, cwd);
+        }
+    }
+}
+
+/// Parses the global options; `None` when a hit already decided the unit.
+pub(super) fn parse(inv: &Invocation, cx: &mut Cx<'_>) -> Option<GitCall> {
+    let home = cx.home();
+    let mut cwd = inv.cwd.clone();
+    let mut work_tree = None;
+    let mut global_help = false;
+    let mut i = 0;
+    while i < inv.args.len() {
+        let a = &inv.args[i];
+        let t = a.text.as_str();
+        if !a.is_flag() {
+            break;
+        }
+        if t == "--" {
+            i += 1;
+            break;
+        }
+        if t == "-C" {
+            let dir = inv.args.get(i + 1)?;
+            cwd = chdir(cwd.as_deref(), dir, home.as_deref());
+            i += 2;
+            continue;
+        }
+        if t == "-c" || t == "--config-env" {
+            let Some(setting) = inv.args.get(i + 1) else {
+                cx.hit(&UNKNOWN_OPTION);
+                return None;
+            };
+            check_setting(setting, cx, cwd.as_deref());
+            i += 2;
+            continue;
+        }
+        if let Some(v) = t.strip_prefix("--config-env=") {
+            check_setting(&Arg { text: v.to_owned(), ..a.clone() }, cx, cwd.as_deref());
+            i += 1;
+            continue;
+        }
+        if let Some(dir) = t.strip_prefix("--exec-path=") {
+            cx.hit_because(&EXEC_CONFIG, format!("--exec-path={dir} makes git run its subcommands from that directory; drop it"));
+            i += 1;
+            continue;
+        }
+        if t == "--exec-path" {
+            // Alone it prints the path; with a subcommand it is still only a query.
+            i += 1;
+            continue;
+        }
+        if let Some(name) = VALUE_GLOBALS.iter().find(|n| t == **n) {
+            let value = inv.args.get(i + 1)?;
+            if *name == "--work-tree" {
+                work_tree = Some(value.clone());
+            }
+            i += 2;
+            continue;
+        }
+        if let Some((name, v)) = t.split_once('=') {
+            if VALUE_GLOBALS.contains(&name) {
+                if name == "--work-tree" {
+                    work_tree = Some(Arg { text: v.to_owned(), ..a.clone() });
+                }
+                i += 1;
+                continue;
+            }
+        }
+        if BOOL_GLOBALS.contains(&t) {
+            global_help |= t == "-h" || t == "--help";
+            i += 1;
+            continue;
+        }
+        cx.hit_because(&UNKNOWN_OPTION, format!("git global option `{t}` is not one tiergate knows; drop it or put it after the subcommand"));
+        return None;
+    }
+    let (sub, rest) = match inv.args.get(i) {
+        Some(a) => (a.text.clone(), inv.args[i + 1..].to_vec()),
+        None => (String::new(), Vec::new()),
+    };
+    if inv.args.get(i).is_some_and(|a| !a.exact) {
+        cx.hit_because(&read::UNKNOWN_MUTATIVE, "the git subcommand is computed (a variable or substitution); spell it out".to_owned());
+        return None;
+    }
+    let sub_inv = Invocation { program: "git".to_owned(), args: rest, ..inv.clone() };
+    Some(GitCall { sub, inv: sub_inv, cwd, work_tree, global_help })
+}
+
+use super::read;

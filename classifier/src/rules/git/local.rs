@@ -1,0 +1,247 @@
+//! Local-safe git subcommands: they change only the repository the agent works
+//! in, recoverably (`add commit mv notes bisect cherry-pick revert init clone
+//! fetch …`), plus patches (`apply`, `am`) and the options of fetch/clone that
+//! run programs or force-update refs.
+//!
+//! Destructive forms of these live in `discard.rs` and `history.rs`.
+
+use super::{check_protected_operands, globals, operands, GitCall};
+use crate::call::{Arg, Stdin};
+use crate::rules::coreutils::patch::{patch_targets, PatchScan};
+use crate::rules::paths;
+use crate::rules::{Cx, FileText, Rule};
+
+/// Subcommands that rewrite files in the work tree (a `--work-tree` elsewhere is a write there).
+pub(super) const WRITES_WORKTREE: &[&str] = &[
+    "checkout", "switch", "reset", "restore", "merge", "pull", "stash", "clean", "apply", "am", "cherry-pick", "revert",
+    "rebase", "mv", "rm", "read-tree", "checkout-index",
+];
+
+/// ## What it matches
+/// Subcommands that change only the local repository, recoverably: `add commit
+/// (--amend too) mv notes bisect cherry-pick revert init clone fetch sparse-checkout
+/// mergetool rerere update-index repack …`.
+/// ## Why this tier
+/// The original's local-safe set: history stays in the reflog and nothing leaves
+/// the machine; commit messages are data (`git commit -m 'rm -rf /'`).
+pub(super) static LOCAL: Rule = Rule::t0("git.local")
+    .reason("git subcommand that changes only the local repository, recoverably")
+    .matches(&[
+        "git add -A",
+        "git commit -m 'rm -rf / drop database'",
+        "git commit --amend --no-edit",
+        "git mv old.py new.py",
+        "git cherry-pick abc123",
+        "git fetch --prune origin",
+        "git clone https://github.com/rust-lang/rust-analyzer.git",
+        "git init",
+        "git -C /some/path commit -m \"update config\"",
+        "git commit -F - <<'EOF'\nfix: stop kubectl delete namespace in CI\n\nWe used to run rm -rf / in a test.\nEOF",
+    ])
+    .not_matches(&["git push", "git mv a.py .claude/hooks/a.py", "git fetch --force"]);
+
+/// ## What it matches
+/// `git apply` / `git am` whose patch tiergate cannot read, or that deletes files.
+/// A readable patch is judged file by file as writes (free inside the tree,
+/// blocked into `.claude/hooks`).
+/// ## Why this tier
+/// Without the patch text, what it writes (and where) is unknown.
+pub(super) static PATCH: Rule = Rule::t3("git.patch")
+    .reason("applies a patch tiergate cannot read (or that deletes files); show the patch first or apply it with a visible file")
+    .matches(&["git apply --reject fix.patch", "git am < patch.mbox", "cat fix.diff | git apply"])
+    .not_matches(&["git apply --check fix.patch", "git am --abort"]);
+
+/// ## What it matches
+/// `git fetch --force`/`-f`, or a forced refspec into a local branch (`+main:main`).
+/// ## Why this tier
+/// Overwrites local branches with whatever the remote has; local commits can vanish.
+pub(super) static FETCH_FORCE: Rule = Rule::t3("git.fetch.force")
+    .reason("forced fetch can overwrite local branches; fetch without --force and merge explicitly")
+    .matches(&["git fetch --force", "git fetch --prune --force", "git fetch origin +main:main"])
+    .not_matches(&["git fetch --prune", "git fetch origin +refs/heads/*:refs/remotes/origin/*"])
+    .suggest("git fetch --prune");
+
+/// ## What it matches
+/// `git clone --template=DIR` (copies hooks that then run) or `clone -c` with an exec key.
+/// ## Why this tier
+/// The new repository's hooks run on the next git command.
+pub(super) static CLONE_EXEC: Rule = Rule::t3("git.clone.template")
+    .reason("clone --template installs hooks from that directory, and they run on later git commands; clone without it")
+    .matches(&["git clone --template=/tmp/t https://x/r.git", "git clone --template /tmp/t https://x/r.git"])
+    .not_matches(&["git clone https://x/r.git"]);
+
+/// ## What it matches
+/// Options that run a program in place of git's transport helpers:
+/// `--upload-pack`, `-u`, `--receive-pack`, `--exec`, and `ext::` URLs.
+/// ## Why this tier
+/// The named command runs locally (or on the remote) with the user's rights.
+pub(super) static REMOTE_CMD: Rule = Rule::t3("git.transport.command")
+    .reason("this git option or ext:: URL runs an arbitrary command as the transport; use a plain URL")
+    .matches(&["git fetch --upload-pack='touch x' origin", "git clone 'ext::sh -c touch% /tmp/p' d", "git ls-remote --upload-pack=evil origin"])
+    .not_matches(&["git clone https://x/r.git", "git ls-remote origin"]);
+
+const LOCAL_SUBS: &[&str] = &[
+    "add", "stage", "commit", "mv", "notes", "bisect", "cherry-pick", "revert", "init", "clone", "fetch", "sparse-checkout",
+    "mergetool", "rerere", "update-index", "repack", "pack-refs", "prune-packed", "commit-tree", "write-tree",
+    "read-tree", "checkout-index", "merge-file", "mktree", "mktag", "unpack-objects", "index-pack", "pack-objects",
+    "apply", "am", "citool", "gui", "gitk", "hook", "multi-pack-index", "commit-graph", "fast-export", "cherry",
+    "ls-remote", "merge-index", "merge-one-file", "backfill", "scalar",
+];
+
+/// Handles local subcommands; false when `sub` is not one.
+pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
+    let sub = call.sub.as_str();
+    if !LOCAL_SUBS.contains(&sub) {
+        return false;
+    }
+    transport(call, cx);
+    match sub {
+        "apply" | "am" => patch(call, cx),
+        "clone" => clone(call, cx),
+        "fetch" => fetch(call, cx),
+        "mv" => {
+            let (before, after) = operands(&call.inv.args, &[]);
+            let all: Vec<&Arg> = before.into_iter().chain(after).collect();
+            check_protected_operands(call, cx, &all);
+            cx.hit(&LOCAL);
+        }
+        "bisect" => {
+            cx.hit(&LOCAL);
+            if call.inv.arg(0) == Some("run") && call.inv.args.len() > 1 {
+                cx.argv(&call.inv.args[1..], call.cwd());
+            }
+        }
+        "merge-file" => {
+            let (ops, _) = operands(&call.inv.args, &["-L"]);
+            if !call.inv.has_any(&["-p", "--stdout"]) {
+                if let Some(cur) = ops.first() {
+                    paths::check_write(cx, cur, call.cwd());
+                }
+            }
+            cx.hit(&LOCAL);
+        }
+        "ls-remote" | "cherry" => cx.hit(&super::read::READ),
+        _ => cx.hit(&LOCAL),
+    }
+    true
+}
+
+/// `--upload-pack`/`--receive-pack`/`--exec` and `ext::` URLs on any transport subcommand.
+pub(super) fn transport(call: &GitCall, cx: &mut Cx<'_>) {
+    let inv = &call.inv;
+    let named = inv.has_any(&["--upload-pack", "--receive-pack", "--exec"])
+        || (call.sub == "clone" && inv.flags().any(|f| f.starts_with("-u")));
+    let ext = inv.words().any(|w| w.starts_with("ext::"));
+    if named || ext {
+        cx.hit(&REMOTE_CMD);
+    }
+}
+
+const CLONE_VALUES: &[&str] = &[
+    "-o", "--origin", "-b", "--branch", "-u", "--upload-pack", "--reference", "--reference-if-able", "--separate-git-dir",
+    "--depth", "--shallow-since", "--shallow-exclude", "-c", "--config", "--server-option", "--filter", "--template", "-j",
+    "--jobs", "--bundle-uri", "--ref-format",
+];
+
+fn clone(call: &GitCall, cx: &mut Cx<'_>) {
+    let inv = &call.inv;
+    cx.hit(&LOCAL);
+    if inv.has_long("--template") {
+        cx.hit(&CLONE_EXEC);
+    }
+    for (i, a) in inv.args.iter().enumerate() {
+        let setting = if a.text == "-c" || a.text == "--config" {
+            inv.args.get(i + 1).cloned()
+        } else {
+            a.text.strip_prefix("--config=").map(|v| Arg { text: v.to_owned(), ..a.clone() })
+        };
+        if let Some(s) = setting {
+            globals::check_setting(&s, cx, call.cwd());
+        }
+    }
+    let (before, after) = operands(&inv.args, CLONE_VALUES);
+    let ops: Vec<&Arg> = before.into_iter().chain(after).collect();
+    if let Some(dest) = ops.get(1) {
+        paths::check_write(cx, dest, call.cwd());
+    }
+}
+
+fn fetch(call: &GitCall, cx: &mut Cx<'_>) {
+    let inv = &call.inv;
+    cx.hit(&LOCAL);
+    let (ops, _) = operands(&inv.args, &["--depth", "--deepen", "--shallow-since", "--shallow-exclude", "-j", "--jobs", "--upload-pack", "-o", "--server-option", "--negotiation-tip", "--refmap", "--recurse-submodules-default"]);
+    let forced_local = ops.iter().skip(1).any(|r| {
+        r.text.strip_prefix('+').is_some_and(|spec| {
+            let dst = spec.split_once(':').map(|(_, d)| d).unwrap_or("");
+            !dst.is_empty() && !dst.starts_with("refs/remotes/") && !dst.starts_with("refs/tags/")
+        })
+    });
+    if inv.has_any(&["-f", "--force"]) || forced_local {
+        cx.hit(&FETCH_FORCE);
+    }
+}
+
+/// Patch text to scan: the operand files, else stdin.
+fn patch(call: &GitCall, cx: &mut Cx<'_>) {
+    let inv = &call.inv;
+    let sub = call.sub.as_str();
+    if sub == "am" && inv.has_any(&["--abort", "--skip", "--quit", "--show-current-patch", "--continue", "--resolved", "-r"]) {
+        cx.hit(&LOCAL);
+        return;
+    }
+    let report_only = ["--check", "--stat", "--numstat", "--summary"].iter().any(|f| inv.has_long(f)) && !inv.has_long("--apply");
+    if sub == "apply" && report_only {
+        cx.hit(&super::read::READ);
+        return;
+    }
+    let (ops, after) = operands(&inv.args, &["-p", "-C", "--exclude", "--include", "--directory", "--whitespace", "-S", "--patch-format"]);
+    let files: Vec<&Arg> = ops.into_iter().chain(after).collect();
+    let strip = inv.value_of(&["-p"]).and_then(|v| v.parse::<usize>().ok()).unwrap_or(1);
+    let dir = inv.value_of(&["--directory"]).map(str::to_owned);
+    let mut texts = Vec::new();
+    if files.is_empty() {
+        match &inv.stdin {
+            Stdin::Heredoc { body, .. } => texts.push(Some(body.clone())),
+            Stdin::HereString(s) => texts.push(Some(s.clone())),
+            Stdin::File(f) => texts.push(read_text(cx, f, call.cwd())),
+            Stdin::None | Stdin::Pipe { .. } => texts.push(None),
+        }
+    } else {
+        for f in &files {
+            texts.push(if f.exact && f.text != "-" { read_text(cx, &f.text, call.cwd()) } else { None });
+        }
+    }
+    let only_index = sub == "apply" && inv.has_long("--cached") && !inv.has_long("--index");
+    cx.hit(&LOCAL);
+    for t in texts {
+        let Some(text) = t else {
+            cx.hit(&PATCH);
+            continue;
+        };
+        match patch_targets(&text, strip) {
+            PatchScan::Targets { writes, deletes } => {
+                if deletes && !only_index {
+                    cx.hit_because(&PATCH, "the patch deletes files; review it and ask the user".to_owned());
+                }
+                if only_index {
+                    continue;
+                }
+                for w in writes {
+                    let path = match &dir {
+                        Some(d) => format!("{d}/{w}"),
+                        None => w,
+                    };
+                    paths::check_write(cx, &Arg::lit(&path), call.cwd());
+                }
+            }
+            PatchScan::Unknown => cx.hit(&PATCH),
+        }
+    }
+}
+
+fn read_text(cx: &mut Cx<'_>, path: &str, cwd: Option<&str>) -> Option<String> {
+    match cx.read(path, cwd) {
+        FileText::Text(t) => Some(t),
+        FileText::Missing | FileText::Unusable(_) => None,
+    }
+}

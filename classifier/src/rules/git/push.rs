@@ -1,0 +1,70 @@
+//! `git push`: plain pushes (T3), force and mirror pushes (blocked), deletions of
+//! remote refs (T3) and `--dry-run` (T2).
+//!
+//! It does not look at which remote or branch is pushed to: every push changes
+//! shared state and asks.
+
+use super::local::transport;
+use super::{operands, GitCall};
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// `git push` of commits or tags, including `--force-with-lease` and `-u`.
+/// ## Why this tier
+/// Publishes to a shared remote; others see it at once.
+pub(super) static PUSH: Rule = Rule::t3("git.push")
+    .reason("pushes to a remote, which others share; ask the user before publishing")
+    .matches(&["git push", "git push -u origin HEAD", "git push --force-with-lease origin feature-branch", "git push --tags", "git -P push origin main"])
+    .not_matches(&["git push --dry-run", "git push -f", "git commit -m 'push to production'"]);
+
+/// ## What it matches
+/// `git push` with `-f`/`--force` (packed too: `-fu`), a `+ref` refspec, or `--mirror`, behind any wrapper.
+/// ## Why this tier
+/// Overwrites the remote branch; commits others already pulled can vanish. Never approvable.
+pub(super) static FORCE: Rule = Rule::blocked("git.push.force")
+    .reason("force push rewrites remote history; push with --force-with-lease (which refuses to overwrite others' work) and ask the user")
+    .matches(&["git push -f origin main", "git push origin --force", "sudo git push -f", "git push -fu origin main", "git push origin +main", "git push --mirror", "git -C app push -f", "bash -c 'git push --force'"])
+    .not_matches(&["git push --force-with-lease origin main", "git commit -m 'git push -f'", "git push origin main", "git push -f --dry-run"])
+    .suggest("git push --force-with-lease");
+
+/// ## What it matches
+/// `git push --delete`/`-d`, a `:ref` refspec, or `--prune`.
+/// ## Why this tier
+/// Deletes branches or tags on the shared remote; approvable because the commits
+/// usually survive elsewhere.
+pub(super) static DELETE: Rule = Rule::t3("git.push.delete")
+    .reason("deletes refs on the remote; make sure nobody still needs the branch and ask the user")
+    .matches(&["git push --delete origin feature-branch", "git push origin :feature-branch", "git push -d origin x", "git push --prune"])
+    .not_matches(&["git push origin main"]);
+
+/// ## What it matches
+/// `git push -n`/`--dry-run`, whatever else is given.
+/// ## Why this tier
+/// git really honours it: nothing is sent.
+pub(super) static DRY_RUN: Rule = Rule::t2("git.push.dry-run")
+    .reason("dry run: shows what would be pushed, sends nothing")
+    .matches(&["git push --dry-run", "git push -n origin main", "git push -f --dry-run"])
+    .not_matches(&["git push origin main"]);
+
+const VALUE_FLAGS: &[&str] = &["-o", "--push-option", "--repo", "--receive-pack", "--exec"];
+
+pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
+    let inv = &call.inv;
+    if inv.has_any(&["-n", "--dry-run"]) {
+        cx.hit(&DRY_RUN);
+        return;
+    }
+    transport(call, cx);
+    let (ops, after) = operands(&inv.args, VALUE_FLAGS);
+    let refspecs: Vec<&str> = ops.iter().chain(after.iter()).skip(1).map(|a| a.text.as_str()).collect();
+    let plus = refspecs.iter().find(|r| r.starts_with('+'));
+    if inv.has_any(&["-f", "--force"]) || inv.has_long("--mirror") {
+        cx.hit(&FORCE);
+    } else if let Some(r) = plus {
+        cx.hit_because(&FORCE, format!("refspec `{r}` force-pushes (the leading +); push without it using --force-with-lease and ask the user"));
+    } else if inv.has_any(&["-d", "--delete", "--prune"]) || refspecs.iter().any(|r| r.starts_with(':') && r.len() > 1) {
+        cx.hit(&DELETE);
+    } else {
+        cx.hit(&PUSH);
+    }
+}

@@ -1,0 +1,131 @@
+//! Read-only git subcommands (`status`, `log`, `diff`, `show`, `blame` …), help,
+//! their `--output=FILE` writes and the options that run a program
+//! (`grep -O`, `difftool -x`), plus unknown subcommands.
+//!
+//! It does not cover subcommands that change refs, the index or the worktree.
+
+use super::GitCall;
+use crate::call::Arg;
+use crate::rules::paths;
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// Subcommands that only read the repository: `status log diff show blame reflog
+/// shortlog ls-files ls-tree ls-remote rev-parse rev-list describe grep cat-file
+/// for-each-ref merge-base whatchanged show-ref name-rev archive format-patch …`, and bare `git`.
+/// ## Why this tier
+/// They print repository state and change nothing (an `--output` file is judged as a write).
+pub(super) static READ: Rule = Rule::t0("git.read")
+    .reason("git subcommand that only reads the repository")
+    .matches(&["git status", "git log --oneline", "/usr/bin/git status", "git -C ../other-repo status", "git --no-pager log -5", "git grep -n 'rm -rf'", "git log --grep='push --force'", "git merge-base main HEAD", "git --help log --oneline"])
+    .not_matches(&["git push", "git log --output=/etc/motd"]);
+
+/// ## What it matches
+/// `git <subcommand> --help` / `-h`, and `git help <subcommand>`.
+/// ## Why this tier
+/// Prints documentation; nothing runs.
+pub(super) static HELP: Rule = Rule::t0("git.help")
+    .reason("prints git help; nothing runs")
+    .matches(&["git push --help", "git reset -h", "git worktree remove --help", "git --help push", "git help reset"])
+    .not_matches(&["git push origin main", "git --help push origin main"]);
+
+/// ## What it matches
+/// Options of reading subcommands that run a program: `git grep -O/--open-files-in-pager`,
+/// `git difftool -x/--extcmd`, `git log|diff --ext-diff` is not one (it uses configured drivers).
+/// ## Why this tier
+/// The named program runs with the user's rights.
+pub(super) static OUTPUT_PROGRAM: Rule = Rule::t3("git.read.runs-program")
+    .reason("this git option runs another program on the results; run that program yourself on the listed files")
+    .matches(&["git grep -Ovim foo", "git grep --open-files-in-pager=vim foo", "git difftool -x 'rm -f' HEAD"])
+    .not_matches(&["git grep -n foo", "git difftool HEAD"]);
+
+/// ## What it matches
+/// A subcommand tiergate does not model whose name is not a mutating verb
+/// (third-party `git-foo` helpers, config aliases such as `git st`).
+/// ## Why this tier
+/// Safe by elimination, as for unknown programs; mutating verbs get `git.unknown.mutative`.
+/// ## Known gaps
+/// A config alias (`alias.st = !rm -rf x`) defined in `.gitconfig` is not read.
+pub(super) static UNKNOWN: Rule = Rule::t0("git.unknown")
+    .reason("git subcommand tiergate does not model and whose name does not say it changes anything")
+    .matches(&["git st", "git absorb --help-me"])
+    .not_matches(&["git publish", "git status"]);
+
+/// ## What it matches
+/// An unmodelled subcommand named for a mutating verb (`git publish`, `git sync`,
+/// `git deploy`, `git delete-merged`), or a computed subcommand word.
+/// ## Why this tier
+/// The name says it changes state; unseen is not safe.
+pub(super) static UNKNOWN_MUTATIVE: Rule = Rule::t3("git.unknown.mutative")
+    .reason("unmodelled git subcommand named for a mutating verb; check what it does and ask the user")
+    .matches(&["git publish", "git sync", "git delete-merged-branches", "git $SUB"])
+    .not_matches(&["git st", "git status"]);
+
+const READ_SUBS: &[&str] = &[
+    "status", "log", "diff", "show", "blame", "annotate", "shortlog", "ls-files", "ls-tree", "ls-remote", "rev-parse",
+    "rev-list", "describe", "grep", "cat-file", "for-each-ref", "merge-base", "whatchanged", "show-ref", "show-branch",
+    "name-rev", "count-objects", "verify-commit", "verify-tag", "verify-pack", "check-ignore", "check-attr",
+    "check-mailmap", "check-ref-format", "cherry", "range-diff", "var", "version", "help", "diff-tree", "diff-index",
+    "diff-files", "get-tar-commit-id", "archive", "format-patch", "request-pull", "difftool", "fsck", "bugreport",
+    "column", "fmt-merge-msg", "hash-object", "interpret-trailers", "mailinfo", "mailsplit", "merge-tree",
+    "patch-id", "stripspace", "unpack-file", "show-index", "grep", "diagnose", "bundle",
+];
+
+/// Verbs (FEATURES.md §2) that mark an unknown subcommand as mutating.
+const MUTATIVE_VERBS: &[&str] = &[
+    "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace",
+    "overwrite", "write", "deploy", "install", "upgrade", "downgrade", "publish", "promote", "release", "sync", "import",
+    "export", "migrate", "transfer", "send", "reply", "replay", "push", "merge", "rebase", "rollback", "delete",
+    "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup", "trash", "shred", "truncate", "kill", "nuke",
+    "uninstall", "unpublish", "force", "erase", "close", "approve", "tag", "post", "upload", "submit", "land", "ship",
+    "squash", "prune", "reset", "rewrite", "undo", "amend", "move", "rename",
+];
+
+pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
+    let sub = call.sub.as_str();
+    if READ_SUBS.contains(&sub) {
+        read(call, cx);
+        return;
+    }
+    let head = sub.split(['-', '_']).next().unwrap_or(sub);
+    if MUTATIVE_VERBS.contains(&head) || MUTATIVE_VERBS.contains(&sub) {
+        cx.hit_because(&UNKNOWN_MUTATIVE, format!("`git {sub}` is not modelled and its name says it changes state; check what it does and ask the user"));
+    } else {
+        cx.hit(&UNKNOWN);
+    }
+}
+
+fn read(call: &GitCall, cx: &mut Cx<'_>) {
+    let inv = &call.inv;
+    let sub = call.sub.as_str();
+    if sub == "help" {
+        cx.hit(&HELP);
+        return;
+    }
+    cx.hit(&READ);
+    for (i, a) in inv.args.iter().enumerate() {
+        if a.text == "--" {
+            break;
+        }
+        let output = if let Some(v) = a.text.strip_prefix("--output=").or_else(|| a.text.strip_prefix("--output-directory=")) {
+            Some(Arg { text: v.to_owned(), ..a.clone() })
+        } else if a.text == "--output" || a.text == "--output-directory" || (a.text == "-o" && matches!(sub, "archive" | "format-patch")) {
+            inv.args.get(i + 1).cloned()
+        } else if sub == "archive" && a.text.starts_with("-o") && a.text.len() > 2 {
+            Some(Arg { text: a.text[2..].to_owned(), ..a.clone() })
+        } else {
+            None
+        };
+        if let Some(target) = output {
+            paths::check_write(cx, &target, call.cwd());
+        }
+    }
+    let runs = match sub {
+        "grep" => inv.flags().any(|f| f.starts_with("-O") || f.starts_with("--open-files-in-pager")),
+        "difftool" => inv.has_any(&["-x", "--extcmd"]) || inv.flags().any(|f| f.starts_with("-x")),
+        _ => false,
+    };
+    if runs {
+        cx.hit(&OUTPUT_PROGRAM);
+    }
+}

@@ -1,7 +1,8 @@
 //! Builds the subject binaries. Head: `cargo build --release -p classifier --bin
 //! tiergate` in the repository. Base: a `git worktree` outside the repository, its
 //! own target dir (a shared one silently reuses the wrong binary, HARNESS.md §2.1),
-//! head's toolchain, and a binary cache keyed by (commit, rustc -vV, profile) so a
+//! head's toolchain, and a binary cache keyed by the commit's build inputs (the
+//! classifier tree, manifests, lockfile), rustc -vV and the profile, so a
 //! second run does not rebuild (optionally mirrored to `$REPLAY_BIN_MIRROR`). The worktree is removed by a Drop guard; worktrees
 //! left by a killed run are removed at the next start. It does not run corpora.
 
@@ -75,7 +76,14 @@ pub fn build_head(root: &Path, log: &dyn Fn(&str)) -> Result<(Subject, f64), Rep
     Ok((subject, t.elapsed().as_secs_f64()))
 }
 
-/// The cache key of a base build: commit, toolchain and profile.
+/// What the tiergate binary is built from: the classifier package, the workspace
+/// manifest and lockfile, cargo configuration and toolchain pins. Everything else
+/// (replay, xtask, corpora, docs) cannot change the binary, so commits that differ
+/// only there share one cached build.
+const BUILD_INPUTS: &[&str] = &["classifier", "Cargo.toml", "Cargo.lock", ".cargo/config.toml", "rust-toolchain.toml", "rust-toolchain"];
+
+/// The cache key of a base build: the git object ids of `BUILD_INPUTS` at the
+/// commit, plus `rustc -vV` and the profile.
 pub fn base_key(root: &Path, commit: &str) -> Result<String, ReplayError> {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let out = Command::new(rustc)
@@ -84,10 +92,16 @@ pub fn base_key(root: &Path, commit: &str) -> Result<String, ReplayError> {
         .output()
         .map_err(|e| ReplayError::infra(format!("cannot run rustc -vV: {e}")))?;
     let mut h = Sha256::new();
-    h.update(commit.as_bytes());
+    for path in BUILD_INPUTS {
+        let id = git(root, &["rev-parse", "--verify", "--quiet", &format!("{commit}:{path}")]).unwrap_or_else(|_| "-".into());
+        h.update(path.as_bytes());
+        h.update([0]);
+        h.update(id.as_bytes());
+        h.update([0]);
+    }
     h.update(&out.stdout);
     h.update(PROFILE.as_bytes());
-    Ok(format!("{}-{}", &commit[..commit.len().min(12)], &hex(&h.finalize())[..16]))
+    Ok(hex(&h.finalize())[..24].to_owned())
 }
 
 /// Path of the cached base binary for `key`.

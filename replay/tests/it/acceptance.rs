@@ -197,3 +197,33 @@ fn against_diffs_head_with_any_protocol_v1_program() {
     assert_eq!(code, 3);
     assert!(failures(&r).contains("protocol 2"), "{}", failures(&r));
 }
+
+#[test]
+fn a_users_history_is_replayed_in_place_and_redacted_in_reports() {
+    let repo = Repo::new();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    let hist = repo.root.parent().unwrap().join("bash_history");
+    std::fs::write(
+        &hist,
+        "make install\nmake install\ncurl -H 'Authorization: Bearer sk-live-0123456789abcdefghij' https://x.example\n",
+    )
+    .unwrap();
+    repo.write("classifier/rules.txt", &format!("make install\tT3\tmake.install\ncurl \tT3\thttp.curl\n{RULES}"));
+    let mut cfg = repo.config(&base);
+    cfg.history = vec![hist];
+    let (code, r) = check(&cfg);
+    let out = r.unwrap();
+    // Two imported commands (weights 2 and 1) and the committed `make install` row
+    // (weight 3) start to prompt: 3 distinct against a cap of 2.
+    assert_eq!(code, 1, "{:?}", out.report.failures);
+    assert!(out.report.failures.iter().any(|f| f.message == "caps.json history.new_prompts: 3/2 exceeded"));
+    let imported: Vec<_> = out.report.rows.iter().filter(|x| x.id.starts_with("import:")).collect();
+    assert_eq!(imported.len(), 2);
+    assert!(imported.iter().any(|x| x.weight == 2 && x.command == "make install"));
+    let dir = out.report_dir.unwrap();
+    for f in ["results.jsonl", "changed.csv", "summary.md"] {
+        let text = std::fs::read_to_string(dir.join(f)).unwrap();
+        assert!(!text.contains("sk-live-0123456789abcdefghij"), "{f} leaks a secret:\n{text}");
+    }
+    assert!(out.report.caps.iter().any(|c| c.cap == "new_prompts_weighted" && c.used == 6));
+}

@@ -67,10 +67,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                     hit_device(cx, "dd");
                 } else {
                     paths::check_write(cx, &Arg { text: of.to_owned(), ..a.clone() }, cwd);
+                    wrote(cx);
                 }
             }
         }
-        wrote(cx);
         return;
     }
     let words: Vec<&Arg> = inv.args.iter().filter(|a| !a.is_flag()).collect();

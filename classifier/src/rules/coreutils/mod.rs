@@ -142,19 +142,41 @@ pub(crate) struct Target {
 }
 
 const UNKNOWN_CWD: &str = "/__cwd__/a/b/c/d";
+/// Stands in for the home directory when the request did not say.
+pub(crate) const UNKNOWN_HOME: &str = "/__home__";
 
 pub(crate) fn target(a: &Arg, cwd: Option<&str>, home: Option<&str>) -> Option<Target> {
     let mut text = a.text.clone();
     if !a.exact {
-        for var in ["${HOME}", "$HOME"] {
-            if let Some(rest) = text.strip_prefix(var) {
-                text = format!("~{rest}");
-                break;
+        // `$HOME`, `${HOME}`, `${HOME:?}`, `${HOME:-x}`: all the home directory.
+        let rest = if let Some(r) = text.strip_prefix("$HOME") {
+            (!r.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')).then(|| r.to_owned())
+        } else if let Some(r) = text.strip_prefix("${HOME") {
+            match r.chars().next() {
+                Some('}') => Some(r[1..].to_owned()),
+                Some(':') => r.find('}').map(|e| r[e + 1..].to_owned()),
+                _ => None,
             }
+        } else {
+            None
+        };
+        if let Some(r) = rest {
+            text = format!("~{r}");
+        }
+    }
+    // `~name` is that user's home directory.
+    if let Some(user) = text.strip_prefix('~').filter(|u| !u.is_empty() && !u.starts_with('/')) {
+        let (name, rest) = user.split_once('/').map_or((user, ""), |(n, r)| (n, r));
+        if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.') {
+            let base = if name == "root" { "/root".to_owned() } else { format!("/home/{name}") };
+            text = if rest.is_empty() { base } else { format!("{base}/{rest}") };
         }
     }
     let mut glob = false;
     loop {
+        while text.len() > 1 && text.ends_with('/') {
+            text.pop();
+        }
         if text == "*" || text == ".*" {
             text = ".".to_owned();
             glob = true;
@@ -165,15 +187,12 @@ pub(crate) fn target(a: &Arg, cwd: Option<&str>, home: Option<&str>) -> Option<T
             break;
         }
     }
-    if text.contains(['$', '`', '*', '?', '[']) || text.contains("$(") {
-        return None;
-    }
-    if text.is_empty() {
+    if text.is_empty() || text.contains(['$', '`', '*', '?', '[']) {
         return None;
     }
     // An unknown cwd is taken as a deep stand-in, so relative paths stay relative
     // to something (only a long `../..` climb can then reach `/`).
-    let abs = resolve(&text, Some(cwd.unwrap_or(UNKNOWN_CWD)), home)?;
+    let abs = resolve(&text, Some(cwd.unwrap_or(UNKNOWN_CWD)), Some(home.unwrap_or(UNKNOWN_HOME)))?;
     Some(Target { abs, glob })
 }
 

@@ -27,7 +27,7 @@ pub(super) static RM: Rule = Rule::t3("coreutils.rm")
 /// Wipes the machine or the user's files. Never approvable.
 pub(super) static CATASTROPHIC: Rule = Rule::blocked("coreutils.rm.catastrophic")
     .reason("deletes the root, the home directory or a system directory; name the specific subdirectory to delete instead")
-    .matches(&["rm -rf /", "rm -rf /*", "rm -rf ~", "rm -rf ~/", "rm -rf $HOME", "rm -rf \"$HOME\"", "rm -fr /", "rm -r -f /", "rm --recursive --force /", "rm -rf /etc", "rm -rf /usr", "/bin/rm -rf /", "sudo rm -rf /var", "rm -rf ./ /", "rm -rf / --dry-run", "cd ~ && rm -rf *", "ls && rm -rf ~", "rm -rf ../../..", "rm -rf /System"])
+    .matches(&["rm -rf /", "rm -rf /*", "rm -rf ~", "rm -rf ~/", "rm -rf $HOME", "rm -rf \"$HOME\"", "rm -fr /", "rm -r -f /", "rm --recursive --force /", "rm -rf /etc", "rm -rf /usr", "/bin/rm -rf /", "sudo rm -rf /var", "rm -rf ./ /", "rm -rf / --dry-run", "cd ~ && rm -rf *", "ls && rm -rf ~", "rm -rf ../../..", "rm -rf /System", "rm -rf \"${HOME:?}\"", "rm -rf ~root", "rm -rf /*/"])
     .not_matches(&["rm -rf ./check", "rm -rf build node_modules", "rm -rf /tmp/foo", "rm -rf ~/projects/old", "rm /etc/passwd-"]);
 
 /// ## What it matches
@@ -68,9 +68,12 @@ const FLOOR: &[&str] = &[
     "/var/lib", "/etc/ssh",
 ];
 
-/// True when `abs` is `/`, a floor directory or the home directory.
+/// True when `abs` is `/`, a floor directory, the home directory, or any user's
+/// home directory (`/home/x`, `/Users/x`).
 pub(crate) fn catastrophic(abs: &str, home: Option<&str>) -> bool {
-    FLOOR.contains(&abs) || home.is_some_and(|h| abs == h.trim_end_matches('/'))
+    let home = home.unwrap_or(super::UNKNOWN_HOME).trim_end_matches('/');
+    let user_home = ["/home/", "/Users/"].iter().any(|p| abs.strip_prefix(p).is_some_and(|n| !n.is_empty() && !n.contains('/')));
+    FLOOR.contains(&abs) || abs == home || user_home
 }
 
 /// True when deleting `abs` (recursively) takes the `.claude` hook or settings files with it.
@@ -82,7 +85,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     let home = cx.home();
     let program = inv.program.as_str();
-    let ops = operands(inv, &["-n", "--iterations", "-s", "--size", "--random-source", "--remove"]);
+    let ops = operands(inv, &["-n", "--iterations", "-s", "--size", "--random-source"]);
     if matches!(program, "shred" | "srm" | "wipe") {
         if super::disk::any_device(&ops) {
             super::disk::hit_device(cx, program);

@@ -147,8 +147,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         for f in &files {
             paths::check_write(cx, f, cwd);
         }
+        wrote(cx);
     }
-    wrote(cx);
 }
 
 /// What a sed script does besides editing the stream.

@@ -48,8 +48,8 @@ pub(super) static OUTPUT_PROGRAM: Rule = Rule::t3("git.read.runs-program")
 /// A config alias (`alias.st = !rm -rf x`) defined in `.gitconfig` is not read.
 pub(super) static UNKNOWN: Rule = Rule::t0("git.unknown")
     .reason("git subcommand tiergate does not model and whose name does not say it changes anything")
-    .matches(&["git st", "git absorb --help-me"])
-    .not_matches(&["git publish", "git status"]);
+    .matches(&["git st", "git absorb --help-me", "git fame --bytype", "git bug ls", "git standup"])
+    .not_matches(&["git publish", "git status", "git clear"]);
 
 /// ## What it matches
 /// An unmodelled subcommand named for a mutating verb (`git publish`, `git sync`,
@@ -58,7 +58,7 @@ pub(super) static UNKNOWN: Rule = Rule::t0("git.unknown")
 /// The name says it changes state; unseen is not safe.
 pub(super) static UNKNOWN_MUTATIVE: Rule = Rule::t3("git.unknown.mutative")
     .reason("unmodelled git subcommand named for a mutating verb; check what it does and ask the user")
-    .matches(&["git publish", "git sync", "git delete-merged-branches", "git $SUB"])
+    .matches(&["git publish", "git sync", "git delete-merged-branches", "git $SUB", "git flow feature publish x", "git clear", "git bug push"])
     .not_matches(&["git st", "git status"]);
 
 const READ_SUBS: &[&str] = &[
@@ -78,8 +78,19 @@ const MUTATIVE_VERBS: &[&str] = &[
     "export", "migrate", "transfer", "send", "reply", "replay", "push", "merge", "rebase", "rollback", "delete",
     "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup", "trash", "shred", "truncate", "kill", "nuke",
     "uninstall", "unpublish", "force", "erase", "close", "approve", "tag", "post", "upload", "submit", "land", "ship",
-    "squash", "prune", "reset", "rewrite", "undo", "amend", "move", "rename",
+    "squash", "prune", "reset", "rewrite", "undo", "amend", "move", "rename", "pull", "obliterate",
 ];
+
+/// Well-known third-party subcommands (git-extras and friends) that discard work,
+/// rewrite history, write global config or send data elsewhere.
+const RISKY_EXTRAS: &[&str] = &[
+    "clear", "clear-soft", "fresh-branch", "graft", "scp", "rscp", "paste", "magic", "alias", "psykorebase",
+    "merge-into", "merge-repo", "reset-file", "bulk", "reauthor", "sed", "utimes", "secret", "crypt", "setup", "lock",
+    "unlock", "stamp", "coauthor", "for-each-repo", "subtree", "rebase-patch", "pr", "mr", "pull-request", "gh-pages",
+];
+
+/// Flags that mark an unknown subcommand as destructive.
+const RISKY_FLAGS: &[&str] = &["--force", "-f", "--delete", "-D", "--purge", "--hard", "--prune", "--remove", "--remote"];
 
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     let sub = call.sub.as_str();
@@ -87,9 +98,17 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
         read(call, cx);
         return;
     }
-    let head = sub.split(['-', '_']).next().unwrap_or(sub);
-    if MUTATIVE_VERBS.contains(&head) || MUTATIVE_VERBS.contains(&sub) {
-        cx.hit_because(&UNKNOWN_MUTATIVE, format!("`git {sub}` is not modelled and its name says it changes state; check what it does and ask the user"));
+    // The subcommand and the next two operand words (`git flow feature publish`).
+    let words: Vec<&str> = std::iter::once(sub).chain(call.inv.positionals().take(2)).filter(|w| !w.contains(['/', '.'])).collect();
+    let verb = words.iter().find(|w| {
+        let head = w.split(['-', '_']).next().unwrap_or(w);
+        MUTATIVE_VERBS.contains(&head) || MUTATIVE_VERBS.contains(w)
+    });
+    let risky = RISKY_EXTRAS.contains(&sub) || call.inv.has_any(RISKY_FLAGS);
+    if let Some(v) = verb {
+        cx.hit_because(&UNKNOWN_MUTATIVE, format!("`git {sub}` is not modelled and `{v}` says it changes state; check what it does and ask the user"));
+    } else if risky {
+        cx.hit_because(&UNKNOWN_MUTATIVE, format!("`git {sub}` is a third-party helper (or has a destructive flag) that can discard work, rewrite history or send data; check what it does and ask the user"));
     } else {
         cx.hit(&UNKNOWN);
     }

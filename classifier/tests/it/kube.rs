@@ -140,3 +140,22 @@ fn flux_uninstall_and_eksctl_cluster_deletion_are_blocked() {
     check("eksctl delete cluster --name prod", "BLOCKED");
     check("eksctl delete cluster -f cluster.yaml --wait", "BLOCKED");
 }
+
+#[test]
+fn bundled_clients_are_classified_as_the_client() {
+    check("minikube kubectl -- get pods -A", "T0");
+    check("minikube kubectl -- delete ns prod", "BLOCKED");
+    check("microk8s kubectl delete namespace prod", "BLOCKED");
+    check("k3s kubectl apply -f x.yaml", "T3");
+    check("microk8s helm3 list", "T0");
+    check("kubecolor delete ns prod", "BLOCKED");
+    check("kubecolor get pods", "T0");
+    check("helm uninstall r --dry-run", "T2");
+}
+
+#[test]
+fn exec_payloads_are_classified() {
+    check("kubectl exec -it p -- sh -c 'kubectl delete ns prod'", "BLOCKED");
+    check("kubectl exec p -- ls /", "T3");
+    check("kubectl delete pod x --field-manager --help", "T3");
+}

@@ -100,7 +100,7 @@ const CRITICAL_OPS: &[(&str, &str)] = &[
 ];
 
 static TABLE: Table = Table {
-    read: &["describe", "list", "get", "head", "lookup", "search", "scan", "query", "select", "filter", "tail", "wait", "presign", "decode", "estimate", "ls", "batch-get", "download", "help", "detect", "preview"],
+    read: &["describe", "list", "get", "head", "lookup", "search", "scan", "query", "select", "filter", "tail", "wait", "presign", "decode", "estimate", "ls", "decrypt", "encrypt", "sign", "batch-get", "download", "help", "detect", "preview"],
     validate: &["validate", "test"],
     simulate: &["simulate"],
     mutate: &["run", "invoke", "assume", "generate", "batch", "login", "logout", "sso", "rb", "mb", "rm", "mv", "sync", "cp", "website", "deploy", "package", "push"],

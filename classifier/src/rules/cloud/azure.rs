@@ -94,7 +94,7 @@ static TABLE: Table = Table {
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let argv = split(&inv.args, &OPTS, true);
-    if let Some(path) = CRITICAL_PATHS.iter().find(|p| argv.pos.len() >= p.len() && argv.pos.iter().zip(p.iter()).all(|(a, b)| a.eq_ignore_ascii_case(b)) || argv.has_seq(p)) {
+    if let Some(path) = CRITICAL_PATHS.iter().find(|p| (argv.pos.len() >= p.len() && argv.pos.iter().zip(p.iter()).all(|(a, b)| a.eq_ignore_ascii_case(b))) || argv.has_seq(p)) {
         return cx.hit_because(&CRITICAL, format!("`az {}` irreversibly deletes the resource and what it holds; never run by an agent: ask the user to do it in the portal", path.join(" ")));
     }
     if argv.help || argv.pos.is_empty() {

@@ -46,7 +46,7 @@ impl Lane {
 /// Classify `inv` by its first command word. Returns the kind it settled on.
 pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -> Kind {
     let argv = split(&inv.args, &spec.opts, spec.short_help);
-    if argv.help || argv.flags.iter().any(|f| *f == "--version") && argv.pos.is_empty() {
+    if argv.help || (argv.flags.contains(&"--version") && argv.pos.is_empty()) {
         cx.hit(lane.help);
         return Kind::Read;
     }

@@ -105,7 +105,7 @@ fn init_moves_state(argv: &Argv<'_>) -> bool {
 }
 
 fn is_help_word(argv: &Argv<'_>) -> bool {
-    argv.help || argv.flags.iter().any(|f| matches!(*f, "-version" | "--version" | "-v")) && argv.pos.is_empty()
+    argv.help || (argv.flags.iter().any(|f| matches!(*f, "-version" | "--version" | "-v")) && argv.pos.is_empty())
 }
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -135,7 +135,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         let cmd = pos.first().copied().or_else(|| argv.rest.first().copied());
         // Any `destroy` word counts, so an undeclared option value cannot hide it.
         let destroys = pos.contains(&"destroy") || argv.rest.contains(&"destroy");
-        if multi && (destroys || cmd == Some("apply") && argv.has("-destroy")) {
+        if multi && (destroys || (cmd == Some("apply") && argv.has("-destroy"))) {
             return cx.hit(&DESTROY_ALL);
         }
         if multi && pos.is_empty() {

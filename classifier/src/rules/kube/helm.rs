@@ -26,12 +26,12 @@ pub static HELM_LINT: Rule = Rule::t1("kube.helm.lint")
     .not_matches(&["helm template ./chart"]);
 
 /// ## What it matches
-/// `helm template`, `helm diff …` (plugin), and `install|upgrade --dry-run` (client or server).
+/// `helm template`, `helm diff …` (plugin), and `install|upgrade|uninstall|rollback --dry-run` (client or server).
 /// ## Why this tier
 /// Renders or previews a release without installing it.
 pub static HELM_RENDER: Rule = Rule::t2("kube.helm.render")
     .reason("renders or previews a release without installing it")
-    .matches(&["helm template r ./chart", "helm install --dry-run release chart/", "helm upgrade --install r ./chart --dry-run", "helm diff upgrade r ./chart"])
+    .matches(&["helm template r ./chart", "helm install --dry-run release chart/", "helm upgrade --install r ./chart --dry-run", "helm diff upgrade r ./chart", "helm uninstall r --dry-run"])
     .not_matches(&["helm install r ./chart", "helm install r ./chart --dry-run=none"]);
 
 /// ## What it matches
@@ -159,7 +159,8 @@ pub(crate) fn helm(inv: &Invocation, cx: &mut Cx<'_>) {
         Some("template" | "diff") => cx.hit(&HELM_RENDER),
         Some("create" | "pull" | "fetch" | "package") => cx.hit(&HELM_LOCAL),
         Some("install" | "upgrade" | "uninstall" | "delete" | "del" | "un" | "rollback" | "test") => {
-            if matches!(first, Some("install" | "upgrade")) && helm_dry_run(&argv.flags) {
+            // helm honours --dry-run on install, upgrade, uninstall and rollback (not test).
+            if first != Some("test") && helm_dry_run(&argv.flags) {
                 cx.hit(&HELM_RENDER)
             } else {
                 cx.hit(&HELM_RELEASE)

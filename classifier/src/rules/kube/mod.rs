@@ -15,7 +15,8 @@ pub static FAMILY: Family = Family { name: "kube", programs: PROGRAMS, check, ru
 
 static PROGRAMS: &[&str] = &[
     "kubectl", "oc", "helm", "flux", "kustomize", "kind", "minikube", "k3d", "eksctl", "argocd", "istioctl", "kubectx",
-    "kubens", "skaffold", "tilt", "k9s", "velero", "kubeconform", "kubeval", "kube-linter", "kube-score",
+    "kubens", "skaffold", "tilt", "k9s", "velero", "kubeconform", "kubeval", "kube-linter", "kube-score", "kubecolor",
+    "microk8s", "k3s",
 ];
 
 static RULES: &[&Rule] = &[
@@ -29,7 +30,8 @@ static RULES: &[&Rule] = &[
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.program.as_str() {
-        "kubectl" | "oc" => kubectl::check(inv, cx),
+        // kubecolor passes its arguments to kubectl unchanged.
+        "kubectl" | "oc" | "kubecolor" => kubectl::check(inv, cx),
         "helm" => helm::helm(inv, cx),
         "flux" => helm::flux(inv, cx),
         _ => tools::check(inv, cx),

@@ -5,7 +5,7 @@
 //!
 //! kubectl/oc and helm/flux live in their own files.
 
-use crate::call::Invocation;
+use crate::call::{Arg, Invocation};
 use crate::rules::cloud::generic::{run, Lane, Spec};
 use crate::rules::cloud::verbs::{split, Kind, Opts, Table};
 use crate::rules::{Cx, Rule};
@@ -17,7 +17,7 @@ use crate::rules::{Cx, Rule};
 /// Reads state or renders manifests; changes nothing.
 pub static READ: Rule = Rule::t0("kube.tool.read")
     .reason("reads cluster or tool state only")
-    .matches(&["minikube status", "eksctl get clusters", "argocd app get guestbook", "kustomize build overlays/prod", "kubectx", "k9s --readonly", "velero backup get", "kind get clusters"])
+    .matches(&["minikube status", "microk8s status", "eksctl get clusters", "argocd app get guestbook", "kustomize build overlays/prod", "kubectx", "k9s --readonly", "velero backup get", "kind get clusters"])
     .not_matches(&["minikube delete", "kubectx prod"]);
 
 /// ## What it matches
@@ -46,7 +46,7 @@ pub static SIMULATE: Rule = Rule::t2("kube.tool.simulate")
 /// Changes live (or local-cluster) state; `argocd app delete` is approvable, not on the floor.
 pub static MUTATE: Rule = Rule::t3("kube.tool.mutate")
     .reason("changes cluster state or switches the active cluster; ask the user")
-    .matches(&["argocd app sync guestbook", "minikube delete", "kind create cluster", "eksctl create cluster --name test", "kubectx prod", "kubens kube-system", "skaffold dev", "tilt up", "argocd app delete guestbook", "k9s", "kustomize build --enable-exec ."])
+    .matches(&["argocd app sync guestbook", "minikube delete", "microk8s enable dns", "kind create cluster", "eksctl create cluster --name test", "kubectx prod", "kubens kube-system", "skaffold dev", "tilt up", "argocd app delete guestbook", "k9s", "kustomize build --enable-exec ."])
     .not_matches(&["minikube status", "kubectx -c"]);
 
 /// ## What it matches
@@ -114,7 +114,31 @@ fn switcher(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
+/// `minikube kubectl -- ARGS`, `microk8s kubectl ARGS`, `k3s kubectl ARGS`, `microk8s helm3 ARGS`:
+/// the bundled client runs; classify it as that client. True when forwarded.
+fn forward(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
+    let Some(i) = inv.args.iter().position(|a| !a.is_flag()) else {
+        return false;
+    };
+    let client = match inv.args[i].text.as_str() {
+        "kubectl" => "kubectl",
+        "helm" | "helm3" => "helm",
+        _ => return false,
+    };
+    let mut rest = &inv.args[i + 1..];
+    if rest.first().is_some_and(|a| a.text == "--") {
+        rest = &rest[1..];
+    }
+    let mut argv = vec![Arg::lit(client)];
+    argv.extend(rest.iter().cloned());
+    cx.argv(&argv, inv.cwd.as_deref());
+    true
+}
+
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    if matches!(inv.program.as_str(), "minikube" | "microk8s" | "k3s") && forward(inv, cx) {
+        return;
+    }
     match inv.program.as_str() {
         "kubeconform" | "kubeval" | "kube-linter" | "kube-score" => {
             let argv = split(&inv.args, &Opts { values: &[], bools: &[], greedy: false }, true);

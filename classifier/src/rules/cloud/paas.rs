@@ -46,7 +46,7 @@ pub static SIMULATE: Rule = Rule::t2("cloud.paas.simulate")
 /// Changes live apps, data or credentials.
 pub static MUTATE: Rule = Rule::t3("cloud.paas.mutate")
     .reason("changes a live app, its data or credentials; ask the user")
-    .matches(&["heroku ps:scale web=0", "vercel --prod", "vercel", "firebase deploy", "doctl compute droplet delete web-1", "fly deploy", "heroku apps:destroy -a app --confirm app", "heroku config:unset X", "supabase db push", "fly ssh console", "railway up", "doctl auth init", "firebase hosting:channel:deploy preview"])
+    .matches(&["heroku ps:scale web=0", "vercel --prod", "vercel", "firebase deploy", "doctl compute droplet delete web-1", "fly deploy", "heroku apps:destroy -a app --confirm app", "heroku config:unset X", "supabase db push", "fly ssh console", "railway up", "doctl auth init", "firebase hosting:channel:deploy preview", "vercel env add X production", "vercel domains add example.com"])
     .not_matches(&["fly status", "doctl kubernetes cluster delete c"]);
 
 /// ## What it matches
@@ -85,11 +85,12 @@ static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE
 const VALUES: &[&str] = &["-a", "--app", "-r", "--remote", "--context", "-c", "--config", "--project", "-p", "--region", "-o", "--output", "--scope", "--token", "-t", "--team", "--site", "--env", "-e", "--profile", "--format", "--compartment-id", "--zone"];
 
 const TABLE: Table = Table {
-    read: &["ps", "whoami", "open", "gen", "releases", "domains", "regions", "sizes", "images", "account", "balance", "billing-history", "dashboard", "inspect", "report", "pull", "env"],
+    read: &["ps", "whoami", "open", "gen", "regions", "sizes", "balance", "billing-history", "dashboard", "inspect", "report", "pull"],
     validate: &["build", "validate", "check", "lint"],
     simulate: &["diff", "plan", "preview"],
-    mutate: &["up", "down", "ssh", "login", "logout", "scale", "unset", "rollback", "promote", "destroy", "deploy", "alias", "link", "unlink", "init", "reset", "redeploy", "console", "exec", "import"],
-    skip: &["auth", "apps", "compute", "droplet", "kubernetes", "k8s", "cluster", "databases", "db", "secrets", "kv", "d1", "r2", "server", "linodes", "os", "instance", "projects", "functions"],
+    mutate: &["add", "rm", "up", "down", "ssh", "login", "logout", "scale", "unset", "rollback", "promote", "destroy", "deploy", "alias", "link", "unlink", "init", "reset", "redeploy", "console", "exec", "import"],
+    // Command groups: the verb after them decides (`vercel env ls` reads, `vercel env add` changes).
+    skip: &["auth", "env", "domains", "releases", "images", "account", "apps", "compute", "droplet", "kubernetes", "k8s", "cluster", "databases", "db", "secrets", "kv", "d1", "r2", "server", "linodes", "os", "instance", "projects", "functions"],
 };
 
 static SPEC: Spec = Spec { table: TABLE, opts: Opts { values: VALUES, bools: &[], greedy: false }, unknown_mutates: true, dry_run: true, short_help: true, bare: Kind::Read };

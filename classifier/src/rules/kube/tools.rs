@@ -47,7 +47,7 @@ pub static SIMULATE: Rule = Rule::t2("kube.tool.simulate")
 pub static MUTATE: Rule = Rule::t3("kube.tool.mutate")
     .reason("changes cluster state or switches the active cluster; ask the user")
     .matches(&["argocd app sync guestbook", "minikube delete", "microk8s enable dns", "kind create cluster", "eksctl create cluster --name test", "kubectx prod", "kubens kube-system", "skaffold dev", "tilt up", "argocd app delete guestbook", "k9s", "kustomize build --enable-exec ."])
-    .not_matches(&["minikube status", "kubectx -c"]);
+    .not_matches(&["minikube status", "kubectx -c", "minikube addons list", "k3d kubeconfig get dev"]);
 
 /// ## What it matches
 /// A subcommand of these CLIs with no known verb (`argocd foo`, `minikube frobnicate`).
@@ -55,7 +55,7 @@ pub static MUTATE: Rule = Rule::t3("kube.tool.mutate")
 /// These CLIs act on clusters by default; unknown is not safe.
 pub static UNKNOWN: Rule = Rule::t3("kube.tool.unknown")
     .reason("a subcommand tiergate does not model, on a CLI that changes clusters; ask the user")
-    .matches(&["argocd frobnicate", "minikube tunnel"])
+    .matches(&["argocd frobnicate", "minikube service web"])
     .not_matches(&["argocd app list"]);
 
 /// ## What it matches
@@ -86,11 +86,12 @@ const COMMON_VALUES: &[&str] = &["-n", "--namespace", "--context", "--kubeconfig
 
 static CLUSTER_TOOLS: Spec = Spec {
     table: Table {
-        read: &["ip", "profile", "docker-env", "podman-env", "ssh-key", "kubeconfig", "completion", "options", "dashboard-url", "manifests", "resources", "app-list", "ps", "proxy-status", "proxy-config", "pc", "version", "precheck", "doctor", "dump", "schema", "fix", "kube-inject", "manifest", "generate", "kubeconfig-path"],
+        read: &["ip", "docker-env", "podman-env", "ssh-key", "completion", "options", "dashboard-url", "manifests", "resources", "app-list", "ps", "proxy-status", "proxy-config", "pc", "version", "precheck", "doctor", "dump", "schema", "fix", "kube-inject", "generate", "kubeconfig-path"],
         validate: &["analyze", "verify-install"],
         simulate: &["render", "diagnose", "diff"],
-        mutate: &["create", "delete", "up", "down", "dev", "run", "build", "load", "ssh", "mount", "service", "addons", "cp", "node", "image", "sync", "rollback", "ci", "trigger", "args", "login", "logout", "add", "rm", "utils", "associate", "terminate-op", "actions", "kube-inject-apply", "dashboard"],
-        skip: &["cluster", "app", "backup", "restore", "schedule", "proj", "repo", "account", "nodegroup", "iamserviceaccount", "config"],
+        mutate: &["create", "delete", "up", "down", "dev", "run", "build", "load", "ssh", "mount", "cp", "sync", "rollback", "ci", "trigger", "args", "login", "logout", "add", "rm", "utils", "associate", "terminate-op", "dashboard", "tunnel"],
+        // Command groups: the verb after them decides (`minikube addons list` reads, `addons enable` changes).
+        skip: &["cluster", "app", "backup", "restore", "schedule", "proj", "repo", "account", "nodegroup", "iamserviceaccount", "config", "addons", "service", "node", "image", "actions", "kubeconfig", "profile", "manifest"],
     },
     opts: Opts { values: COMMON_VALUES, bools: &[], greedy: false },
     unknown_mutates: true,

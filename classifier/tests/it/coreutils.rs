@@ -218,3 +218,18 @@ fn patch_tool_needs_a_visible_patch() {
     check_with("patch --dry-run -p1 < other.patch", &files, "T2");
     check_with("patch /etc/hosts fix.patch", &files, "T3");
 }
+
+#[test]
+fn more_writers_and_runners() {
+    check("sponge out.txt", "T0");
+    check("sponge /etc/hosts", "T3");
+    check("rename 's/a/b/' *.txt", "T3");
+    check("xxd -r dump.hex out.bin", "T0");
+    check("xxd -r dump.hex /usr/bin/ls", "T3");
+    check("chflags uchg f", "T3");
+    check("setfattr -n user.x -v 1 f", "T3");
+    check("fd -e rs -x wc -l", "T0");
+    check("fd -e tmp -x rm", "T3");
+    check("fd . / -X rm -rf", "T3");
+    check("fd -e rs", "T0");
+}

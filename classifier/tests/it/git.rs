@@ -256,3 +256,12 @@ fn unknown_subcommands_follow_their_verb() {
     check("git $SUB", "T3");
     check("git --frobnicate status", "T3");
 }
+
+#[test]
+fn push_plumbing_is_a_push() {
+    check("git send-pack origin main", "T3");
+    check("git send-pack --force origin main", "BLOCKED");
+    check("git http-push https://x/r.git +main", "BLOCKED");
+    check("git fast-import --force < stream", "T3");
+    check("git archive --exec='rm x' --remote=origin HEAD", "T3");
+}

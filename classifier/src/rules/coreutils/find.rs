@@ -37,7 +37,7 @@ pub(super) static DELETE_ROOT: Rule = Rule::blocked("coreutils.find.delete-root"
 /// The verdict is that of the command run (`find -exec rm {} ;` → T3); a reading command stays T0.
 pub(super) static EXEC: Rule = Rule::t0("coreutils.find.exec")
     .reason("find runs a command on each match; the verdict is that command's")
-    .matches(&["find . -name '*.rs' -exec grep -n TODO {} +", "find . -type f -exec wc -l {} \\;"])
+    .matches(&["find . -name '*.rs' -exec grep -n TODO {} +", "find . -type f -exec wc -l {} \\;", "fd -e rs -x wc -l"])
     .not_matches(&["find . -type f -exec rm {} \\;", "find . -name x"]);
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -100,6 +100,29 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             cx.hit(&DELETE);
         }
     }
+}
+
+/// `fd … -x|--exec CMD …` / `-X|--exec-batch CMD …`: the rest of the words (up to
+/// a lone `;`) are the command, run per match (`{}` and its variants are unknown files).
+pub(super) fn fd(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    let args = &inv.args;
+    let Some(pos) = args.iter().position(|a| matches!(a.text.as_str(), "-x" | "--exec" | "-X" | "--exec-batch")) else {
+        return;
+    };
+    let cmd: Vec<Arg> = args[pos + 1..]
+        .iter()
+        .take_while(|a| a.text != ";")
+        .map(|a| {
+            let mut a = a.clone();
+            if a.text.contains('{') {
+                a.exact = false;
+            }
+            a
+        })
+        .collect();
+    cx.hit(&EXEC);
+    cx.argv(&cmd, cwd);
 }
 
 fn is_expr(t: &str) -> bool {

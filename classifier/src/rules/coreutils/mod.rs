@@ -30,7 +30,8 @@ static PROGRAMS: &[&str] = &[
     "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mke2fs", "mkswap", "mkntfs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk",
     "parted", "wipefs", "blkdiscard", "chmod", "chown", "chgrp", "chattr", "setfacl", "find", "sed", "gsed", "sort",
     "uniq", "shuf", "split", "base64", "rg", "tree", "patch", "tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip",
-    "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync",
+    "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync", "rename", "sponge", "xxd", "chflags",
+    "setfattr", "fd", "fdfind",
 ];
 
 static RULES: &[&Rule] = &[
@@ -91,11 +92,12 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let program = inv.program.as_str();
     match program {
         "rm" | "rmdir" | "unlink" | "shred" | "srm" | "wipe" => rm::check(inv, cx),
-        "mv" | "cp" | "ln" | "install" | "mkdir" | "touch" | "truncate" | "tee" => write::check(inv, cx),
-        "chmod" | "chown" | "chgrp" | "chattr" | "setfacl" => perms::check(inv, cx),
+        "mv" | "cp" | "ln" | "install" | "mkdir" | "touch" | "truncate" | "tee" | "sponge" | "rename" => write::check(inv, cx),
+        "chmod" | "chown" | "chgrp" | "chattr" | "setfacl" | "chflags" | "setfattr" => perms::check(inv, cx),
         "find" => find::check(inv, cx),
+        "fd" | "fdfind" => find::fd(inv, cx),
         "sed" | "gsed" => sed::check(inv, cx),
-        "sort" | "uniq" | "shuf" | "split" | "base64" | "rg" | "tree" => text::check(inv, cx),
+        "sort" | "uniq" | "shuf" | "split" | "base64" | "rg" | "tree" | "xxd" => text::check(inv, cx),
         "patch" => patch::check(inv, cx),
         "tar" | "gtar" | "bsdtar" | "zip" | "unzip" | "gzip" | "gunzip" | "xz" | "unxz" | "bzip2" | "bunzip2" | "zstd"
         | "unzstd" | "7z" | "7za" | "7zz" | "rsync" => archive::check(inv, cx),

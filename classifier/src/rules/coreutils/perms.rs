@@ -56,7 +56,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let (spec, files) = split(inv);
     match program {
         "chown" | "chgrp" => cx.hit(&OWNER),
-        "chattr" | "setfacl" => cx.hit(&MODE),
+        "chattr" | "setfacl" | "chflags" | "setfattr" => cx.hit(&MODE),
         _ => {
             let mode = spec.map(|a| a.text.as_str()).unwrap_or("");
             if broad_mode(mode) {
@@ -106,6 +106,10 @@ fn split(inv: &Invocation) -> (Option<&Arg>, Vec<&Arg>) {
                     continue;
                 }
             }
+            if program == "setfattr" && matches!(t, "-n" | "-v" | "-x" | "--name" | "--value" | "--remove" | "--restore") {
+                it.next();
+                continue;
+            }
             if program == "chattr" && matches!(t, "-v" | "-p") {
                 it.next();
                 continue;
@@ -115,7 +119,7 @@ fn split(inv: &Invocation) -> (Option<&Arg>, Vec<&Arg>) {
                 continue;
             }
         }
-        if spec.is_none() && !has_ref && program != "setfacl" {
+        if spec.is_none() && !has_ref && program != "setfacl" && program != "setfattr" {
             spec = Some(a);
         } else {
             files.push(a);

@@ -36,6 +36,14 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             };
             paths::check_write(cx, out, cwd);
         }
+        "xxd" => {
+            // `xxd [-r] IN OUT`: the second operand is written.
+            let ops = operands(inv, &["-c", "-cols", "-g", "-groupsize", "-l", "-len", "-o", "-offset", "-s", "-seek", "-n", "-name"]);
+            let Some(out) = ops.get(1) else {
+                return;
+            };
+            paths::check_write(cx, out, cwd);
+        }
         "split" => {
             let ops = operands(inv, &["-a", "--suffix-length", "-b", "--bytes", "-C", "--line-bytes", "-l", "--lines", "-n", "--number", "-t", "--separator", "--additional-suffix", "--filter"]);
             let prefix = ops.get(1).map(|a| (*a).clone()).unwrap_or_else(|| Arg::lit("x"));

@@ -19,7 +19,7 @@ use crate::rules::{Cx, Rule};
 /// recoverable from the index, is local-safe.
 pub(super) static MOVE: Rule = Rule::t3("coreutils.mv")
     .reason("mv removes the source and silently replaces any existing destination; use git mv for tracked files, or cp and ask before deleting")
-    .matches(&["mv old.txt new.txt", "mv src dst", "mv src/a.rs /tmp/"])
+    .matches(&["mv old.txt new.txt", "mv src dst", "mv src/a.rs /tmp/", "rename 's/a/b/' *.txt"])
     .not_matches(&["git mv old.txt new.txt", "mv x.sh .claude/hooks/guard.sh", "cp old.txt new.txt"])
     .suggest("git mv old.txt new.txt");
 
@@ -56,7 +56,14 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "mkdir" => each(cx, &operands(inv, VALUES_MKDIR), cwd),
         "touch" => each(cx, &operands(inv, VALUES_TOUCH), cwd),
         "truncate" => each(cx, &operands(inv, VALUES_TRUNCATE), cwd),
-        _ => each(cx, &operands(inv, &[]), cwd), // `tee`
+        "rename" => {
+            // util-linux `rename FROM TO FILES` or perl `rename EXPR FILES` (perl code):
+            // either way files lose their names.
+            cx.hit_because(&MOVE, "rename renames files in bulk (the perl variant also runs its expression as code); ask the user or use git mv".to_owned());
+            let ops = operands(inv, &[]);
+            each(cx, ops.get(1..).unwrap_or(&[]), cwd);
+        }
+        _ => each(cx, &operands(inv, &[]), cwd), // `tee`, `sponge`
     }
     wrote(cx);
 }

@@ -161,6 +161,13 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
             }
         }
         "update-ref" => cx.hit(&REFS),
+        "fast-import" => {
+            if inv.has_long("--force") {
+                cx.hit(&REFS);
+            } else {
+                cx.hit(&LOCAL);
+            }
+        }
         "symbolic-ref" => {
             let (ops, _) = operands(&inv.args, &["-m"]);
             if ops.len() >= 2 || inv.has_any(&["-d", "--delete"]) {

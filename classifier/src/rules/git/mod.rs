@@ -114,7 +114,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn dispatch(call: &GitCall, cx: &mut Cx<'_>) {
     match call.sub.as_str() {
-        "push" => push::check(call, cx),
+        "push" | "send-pack" | "http-push" => push::check(call, cx),
         "config" => config::config(call, cx),
         "remote" => config::remote(call, cx),
         "tag" => config::tag(call, cx),
@@ -124,7 +124,7 @@ fn dispatch(call: &GitCall, cx: &mut Cx<'_>) {
         "reset" | "checkout" | "switch" | "restore" | "clean" | "stash" | "rm" => discard::check(call, cx),
         "branch" | "merge" | "rebase" | "pull" | "filter-branch" | "filter-repo" | "reflog" | "update-ref"
         | "symbolic-ref" | "replace" | "gc" | "prune" | "send-email" | "svn" | "p4" | "daemon" | "instaweb"
-        | "credential" | "maintenance" => history::check(call, cx),
+        | "credential" | "maintenance" | "fast-import" => history::check(call, cx),
         _ => {
             if !local::check(call, cx) {
                 read::check(call, cx);

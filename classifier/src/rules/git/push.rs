@@ -14,7 +14,7 @@ use crate::rules::{Cx, Rule};
 /// Publishes to a shared remote; others see it at once.
 pub(super) static PUSH: Rule = Rule::t3("git.push")
     .reason("pushes to a remote, which others share; ask the user before publishing")
-    .matches(&["git push", "git push -u origin HEAD", "git push --force-with-lease origin feature-branch", "git push --tags", "git -P push origin main"])
+    .matches(&["git push", "git send-pack origin main", "git push -u origin HEAD", "git push --force-with-lease origin feature-branch", "git push --tags", "git -P push origin main"])
     .not_matches(&["git push --dry-run", "git push -f", "git commit -m 'push to production'"]);
 
 /// ## What it matches

@@ -122,6 +122,9 @@ fn read(call: &GitCall, cx: &mut Cx<'_>) {
         return;
     }
     cx.hit(&READ);
+    if sub == "archive" {
+        super::local::transport(call, cx);
+    }
     for (i, a) in inv.args.iter().enumerate() {
         if a.text == "--" {
             break;

@@ -11,3 +11,6 @@ mod hook_nonce;
 mod store_failures;
 mod git;
 mod coreutils;
+mod system;
+mod packages;
+mod containers;

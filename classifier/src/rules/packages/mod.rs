@@ -1,12 +1,223 @@
-//! The `packages` family. (Being written.)
+//! The `packages` family: language package managers (npm, pnpm, yarn, bun, pip,
+//! uv, poetry, conda, cargo, go, gem, bundler, composer, maven, gradle, dotnet …),
+//! build tools (make, cmake, ninja, meson, bazel, just, task), test runners,
+//! linters and formatters, and the runners that execute another program (`npx`,
+//! `uvx`, `uv run`, `bundle exec` …, whose target argv is classified).
+//!
+//! Tiers: queries T0; tests, lints, type-checks, builds and formatters that write
+//! inside the tree T1; `--dry-run` where honoured T2; install/remove/update/
+//! publish/login/config writes/clean T3; unpublishing a whole npm package blocked.
+//! File lanes: `npm run X` reads package.json (`scripts.rs`), `make` reads the
+//! Makefile (`make.rs`). OS package managers (apt, brew …) are the `system`
+//! family's.
 
 pub(crate) mod args;
+mod jvm;
+mod make;
+mod makefile;
+mod npm;
+mod python;
+mod runners;
+mod rust_go;
+mod scripts;
+mod tools;
 
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Rule};
 
-pub static FAMILY: Family = Family { name: "packages", programs: &[], check, rules: RULES };
+pub static FAMILY: Family = Family { name: "packages", programs: PROGRAMS, check, rules: RULES };
 
-static RULES: &[&Rule] = &[];
+static PROGRAMS: &[&str] = &[
+    "npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx", "pip", "pip3", "pipx", "uv", "uvx", "poetry", "pdm", "pipenv", "hatch", "conda", "mamba",
+    "micromamba", "twine", "cargo", "rustup", "go", "gem", "bundle", "bundler", "composer", "mvn", "mvnw", "gradle", "gradlew", "dotnet", "make",
+    "gmake", "cmake", "ninja", "meson", "bazel", "bazelisk", "just", "task", "tox", "nox", "pytest", "py.test", "jest", "vitest", "mocha", "playwright",
+    "eslint", "prettier", "ruff", "black", "isort", "flake8", "pylint", "mypy", "pyright", "tsc", "biome", "shellcheck", "hadolint", "yamllint",
+    "golangci-lint", "rubocop", "stylelint", "markdownlint", "gofmt", "rustfmt", "clang-format", "autopep8", "yapf", "ctest", "rspec", "phpunit",
+    "dprint", "oxlint", "tflint", "actionlint", "codespell",
+];
 
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+static RULES: &[&Rule] = &[
+    &READ,
+    &HELP,
+    &VALIDATE,
+    &BUILD,
+    &FORMAT,
+    &RUN_PROJECT,
+    &DRY_RUN,
+    &INSTALL,
+    &PUBLISH,
+    &ACCOUNT,
+    &CLEAN,
+    &RECIPE,
+    &UNKNOWN,
+    &UNPUBLISH_ALL,
+    &jvm::EF_DROP,
+    &scripts::UNRESOLVED,
+    &scripts::SCRIPT_READ,
+    &scripts::LIST,
+    &make::RECIPE,
+    &make::DRY_RUN,
+    &make::UNRESOLVED,
+    &make::SHELL_FUNCTION,
+    &runners::REMOTE_PACKAGE,
+    &runners::UNKNOWN_OPTION,
+];
+
+/// ## What it matches
+/// Package queries: `npm ls|view|outdated|audit|why|config get`, `pip list|show|freeze`, `cargo tree|metadata|search`,
+/// `go list|env|version`, `gem list`, `poetry show`, `uv tree`, `composer show`, `bundle list`, `mvn dependency:tree`.
+/// ## Why this tier
+/// They read manifests, lock files or registries; nothing is installed.
+pub static READ: Rule = Rule::t0("packages.read")
+    .reason("queries packages or the registry only")
+    .matches(&["npm ls", "npm -g ls", "npm view react version", "pip list", "pip show requests", "cargo tree", "go env", "gem list", "poetry show --tree", "uv pip list", "yarn why lodash", "npm config get registry", "npm audit"])
+    .not_matches(&["npm install", "pip install x", "npm audit fix"]);
+
+/// ## What it matches
+/// `--help`/`-h`/`--version` on a package manager or build tool (`pip -h install requests`, `npm --version`).
+/// ## Why this tier
+/// Prints usage; runs nothing.
+pub static HELP: Rule = Rule::t0("packages.help")
+    .reason("prints help or version only")
+    .matches(&["npm --version", "pip -h install requests", "pip --help list", "cargo --version", "make --help", "npm install --help"])
+    .not_matches(&["npm install left-pad"]);
+
+/// ## What it matches
+/// Tests, lints, checks and type-checks: `cargo test|check|clippy|bench`, `go test|vet`, `pytest`, `jest`, `vitest`,
+/// `ruff check`, `eslint`, `mypy`, `tsc --noEmit`, `shellcheck`, `tox`, `nox`, `cargo fmt --check`.
+/// ## Why this tier
+/// T1 (local validation). They run the project's own code and tools and write only caches inside the tree.
+/// ## Known gaps
+/// A test suite can do anything its code does; tests are treated as validation by convention.
+pub static VALIDATE: Rule = Rule::t1("packages.validate")
+    .reason("local validation (tests, lint, type-check); nothing outside the tree changes")
+    .matches(&["cargo test --workspace", "cargo clippy -- -D warnings", "go test ./...", "pytest -q", "ruff check .", "eslint src/", "mypy src/", "tsc --noEmit -p .", "pytest tests/test_install.py::TestStop", "shellcheck scripts/x.sh", "uv run pytest -q"])
+    .not_matches(&["cargo install ripgrep", "pytest --help"]);
+
+/// ## What it matches
+/// Local builds: `cargo build`, `go build`, `npm pack`, `tsc` (emitting), `cmake -B build`, `cmake --build`, `ninja`,
+/// `meson compile`, `bazel build`, `mvn package|compile`, `gradle build`, `dotnet build`, `cargo new|init`, `npm init`.
+/// ## Why this tier
+/// T1 (local build): writes build outputs inside the tree (`target/`, `dist/`, `build/`); nothing is installed or deployed.
+pub static BUILD: Rule = Rule::t1("packages.build")
+    .reason("builds inside the working tree; nothing is installed or deployed")
+    .matches(&["cargo build --release", "go build ./...", "npm pack", "cmake --build build", "gradle build", "dotnet build", "bazel build //...", "mvn package"])
+    .not_matches(&["cargo install --path .", "mvn deploy"]);
+
+/// ## What it matches
+/// Formatters and fixers that rewrite files: `cargo fmt`, `prettier --write`, `ruff format`, `black .`, `isort`,
+/// `eslint --fix`, `gofmt -w`, `go fmt`, `clang-format -i`.
+/// ## Why this tier
+/// Authoring inside the tree is not mutation (T1); a formatter aimed outside the tree is judged by the write target.
+pub static FORMAT: Rule = Rule::t1("packages.format")
+    .reason("rewrites source files inside the tree (formatting); nothing outside it changes")
+    .matches(&["cargo fmt", "prettier --write src", "ruff format .", "black .", "gofmt -w main.go", "eslint --fix src"])
+    .not_matches(&["black ~/.bashrc", "cargo fmt --check"]);
+
+/// ## What it matches
+/// Running the project's own program: `cargo run`, `go run`, `bazel run`, `dotnet run`, `gradle run|bootRun`, `mvn spring-boot:run`.
+/// ## Why this tier
+/// T1, the same trust as the project's tests: it is the code under development, run locally. Decision: the original
+/// leaves `run` out of its mutative verbs; a run that deploys is named by its own command (`cargo run --bin deploy` is
+/// still T1, a known gap).
+/// ## Known gaps
+/// The program can do anything; tiergate cannot read compiled code.
+pub static RUN_PROJECT: Rule = Rule::t1("packages.run-project")
+    .reason("runs the project's own program locally, like its tests")
+    .matches(&["cargo run", "cargo run --release -- --port 8080", "go run main.go", "dotnet run", "bazel run //app"])
+    .not_matches(&["cargo install ripgrep"]);
+
+/// ## What it matches
+/// `--dry-run` (or the CLI's own simulation flag) on a change the CLI really simulates: `npm install|publish|ci --dry-run`,
+/// `cargo publish --dry-run`, `pip install --dry-run`, `uv sync --dry-run`, `poetry add --dry-run`, `composer update --dry-run`,
+/// `gradle build --dry-run`, `npm pack --dry-run`.
+/// ## Why this tier
+/// Simulation: the manager reports what it would do.
+pub static DRY_RUN: Rule = Rule::t2("packages.dry-run")
+    .reason("dry run: reports what would change and changes nothing")
+    .matches(&["npm pack --dry-run", "npm publish --dry-run", "cargo publish --dry-run", "pip install --dry-run requests", "uv sync --dry-run", "npm unpublish my-package --dry-run"])
+    .not_matches(&["npm publish", "cargo publish"]);
+
+/// ## What it matches
+/// Installing, removing or updating dependencies, tools or toolchains: `npm install|ci|uninstall|update|link|audit fix`,
+/// `yarn add`, `pnpm install`, `pip install|uninstall`, `pipx install`, `uv add|sync|lock|pip install`, `poetry install|add|lock`,
+/// `conda install|create`, `cargo install|add|update`, `go install|get|mod tidy`, `gem install`, `bundle install`,
+/// `composer install|require`, `rustup update|toolchain install`, `mvn install`, `dotnet restore|add package|tool install`.
+/// ## Why this tier
+/// Fetches and runs third-party code (install scripts), changes lock files from the registry, or writes outside the tree.
+pub static INSTALL: Rule = Rule::t3("packages.install")
+    .reason("installs, removes or updates packages (fetches and may run third-party code); ask the user first")
+    .matches(&["npm install left-pad", "npm -g install left-pad", "npm ci", "npm i lodash", "yarn add react", "pnpm add -D vitest", "pip install requests", "pip3 install --upgrade pip", "cargo install ripgrep", "go install golang.org/x/tools/gopls@latest", "uv sync", "poetry add requests", "bundle install", "npm audit fix", "yarn"])
+    .not_matches(&["npm ls", "npm install --dry-run"]);
+
+/// ## What it matches
+/// Publishing to a registry: `npm publish`, `npm unpublish PKG@VERSION`, `npm deprecate`, `npm dist-tag add`, `npm version X`,
+/// `cargo publish|yank|owner`, `twine upload`, `gem push|yank`, `poetry publish`, `uv publish`, `mvn deploy`, `dotnet nuget push`.
+/// ## Why this tier
+/// Others download what is published; approvable (one version can be deprecated or yanked).
+pub static PUBLISH: Rule = Rule::t3("packages.publish")
+    .reason("publishes to (or changes) a package registry others install from; ask the user first")
+    .matches(&["npm publish", "npm -g publish", "npm unpublish my-package@1.0.0", "cargo publish", "twine upload dist/*", "gem push x.gem", "poetry publish", "npm deprecate my-pkg@1.0.0 'old'"])
+    .not_matches(&["npm publish --dry-run", "npm unpublish my-package"]);
+
+/// ## What it matches
+/// `npm unpublish PKG` (or `--force` with no spec): unpublishing every version of a package (FEATURES.md §10, §13 npm_critical).
+/// ## Why this tier
+/// Removes the package for everyone who depends on it, and the name cannot be reused for 24 hours; never approvable.
+pub static UNPUBLISH_ALL: Rule = Rule::blocked("packages.npm.unpublish-all")
+    .reason("unpublishing a whole package breaks everyone who depends on it; unpublish one version (`npm unpublish pkg@1.0.0`) or deprecate it instead")
+    .matches(&["npm unpublish my-package", "npm unpublish my-package --force", "npm unpublish @scope/pkg", "npm unpublish --force"])
+    .not_matches(&["npm unpublish my-package@1.0.0", "npm unpublish @scope/pkg@2.0.0"])
+    .suggest("npm deprecate my-package@1.0.0 'use 2.x'");
+
+/// ## What it matches
+/// Credentials and configuration of package tools: `npm login|logout|token create|config set|set`, `yarn config set`,
+/// `pip config set`, `cargo login`, `poetry config`, `gem signin`, `composer config --global`, `go env -w`.
+/// ## Why this tier
+/// Writes credentials or user-wide configuration outside the tree (`~/.npmrc`, `~/.cargo/credentials`).
+pub static ACCOUNT: Rule = Rule::t3("packages.account")
+    .reason("changes registry credentials or user-wide package configuration; ask the user first")
+    .matches(&["npm login", "npm config set registry https://example.invalid", "npm config delete registry", "npm config edit", "cargo login", "go env -w GOPROXY=direct", "pip config set global.index-url https://x"])
+    .not_matches(&["npm config get registry", "npm config list"]);
+
+/// ## What it matches
+/// Deleting build outputs or caches: `cargo clean`, `go clean -cache|-modcache`, `mvn clean`, `gradle clean`,
+/// `npm cache clean`, `pip cache purge`, `uv cache clean`, `bazel clean`, `dotnet clean`, `ninja -t clean`.
+/// ## Why this tier
+/// Deleting is T3 anywhere (DESIGN.md), even regenerable outputs: a clean can take hours of build cache with it.
+pub static CLEAN: Rule = Rule::t3("packages.clean")
+    .reason("deletes build outputs or package caches; ask the user first")
+    .matches(&["cargo clean", "go clean -modcache", "mvn clean install", "gradle clean", "pip cache purge", "bazel clean --expunge"])
+    .not_matches(&["cargo build", "go clean -n"]);
+
+/// ## What it matches
+/// Tools that run recipes or generators tiergate does not read: `just RECIPE`, `task NAME`, `go generate`, `cmake -P`,
+/// `composer run-script`, `cargo make`, `nox`-less `noxfile` sessions are T1 (see `packages.validate`).
+/// ## Why this tier
+/// The commands they run are in a file tiergate does not parse; unseen is not safe.
+pub static RECIPE: Rule = Rule::t3("packages.recipe-unresolved")
+    .reason("runs recipe commands from a file tiergate does not read (justfile, Taskfile, go:generate); review them and ask the user")
+    .matches(&["just deploy", "task build", "go generate ./...", "composer run-script deploy"])
+    .not_matches(&["just --list", "task --list"]);
+
+/// ## What it matches
+/// A subcommand of a package tool tiergate does not model (`npm frobnicate`, `cargo some-plugin`).
+/// ## Why this tier
+/// These CLIs install and publish; an unmodelled verb is not assumed safe.
+pub static UNKNOWN: Rule = Rule::t3("packages.unknown-subcommand")
+    .reason("a package-tool subcommand tiergate does not model; ask the user before running it")
+    .matches(&["npm frobnicate", "cargo frobnicate", "npm -D SOME-VALUE install left-pad"])
+    .not_matches(&["npm ls"]);
+
+fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    match inv.program.as_str() {
+        "npm" | "pnpm" | "yarn" | "bun" => npm::check(inv, cx),
+        "npx" | "pnpx" | "bunx" => runners::node_exec(inv, cx, &inv.args, false),
+        "uvx" => runners::python_remote(inv, cx, &inv.args),
+        "pip" | "pip3" | "pipx" | "uv" | "poetry" | "pdm" | "pipenv" | "hatch" | "conda" | "mamba" | "micromamba" | "twine" => python::check(inv, cx),
+        "cargo" | "rustup" | "go" => rust_go::check(inv, cx),
+        "gem" | "bundle" | "bundler" | "composer" | "mvn" | "mvnw" | "gradle" | "gradlew" | "dotnet" => jvm::check(inv, cx),
+        "make" | "gmake" => make::check(inv, cx),
+        _ => tools::check(inv, cx),
+    }
+}

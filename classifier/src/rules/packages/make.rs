@@ -1,0 +1,259 @@
+//! The make lane: `make [TARGET…] [-C DIR] [-f FILE] [VAR=value…]` reads the
+//! Makefile through the `FileSource`, follows the goals' prerequisites a few levels,
+//! and classifies every recipe line as shell run in the make directory.
+//!
+//! Decisions: make variables are expanded from the Makefile, the command line and
+//! make's built-ins; an unknown one becomes an unresolved shell expansion (never a
+//! safe literal, so `$(TOOL) …` in command position is T3). A `$(shell …)` body (and
+//! `VAR != cmd`) is classified as the shell it is; functions that can produce
+//! commands (`call`, `eval`, `foreach`, `file` …) are T3. `make -n`/`-q` run no
+//! recipe: T2. A missing or unreadable Makefile, or a goal with no rule, is T3.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use super::makefile::{self, expand, Makefile, Scope};
+use super::HELP;
+use crate::call::{Invocation, Stdin};
+use crate::lanes::resolve;
+use crate::rules::{Cx, FileText, Rule};
+
+/// ## What it matches
+/// `make [TARGET]` whose Makefile was read: the recipe lines of the goal and its prerequisites decide;
+/// this rule is the floor (local build).
+/// ## Why this tier
+/// T1 (local build) unless a recipe line is stricter (`kubectl apply`, `rm -rf`, `npm publish` …).
+pub static RECIPE: Rule = Rule::t1("packages.make.recipe")
+    .reason("runs Makefile recipes whose commands were read and are local builds or checks")
+    .matches(&["make -f - <<'EOF'\nall:\n\tcargo build\nEOF"])
+    .not_matches(&["make -n deploy", "make -f - <<'EOF'\nall:\n\tnpm publish\nEOF"]);
+
+/// ## What it matches
+/// `make -n|--dry-run|--just-print|--recon` and `make -q|--question`.
+/// ## Why this tier
+/// Simulation: make prints (or checks) what it would run.
+/// ## Known gaps
+/// Even with `-n`, make runs recipe lines marked `+` and lines that invoke `$(MAKE)`.
+pub static DRY_RUN: Rule = Rule::t2("packages.make.dry-run")
+    .reason("make -n only prints the recipe commands")
+    .matches(&["make -n deploy", "make --dry-run", "make -q all"])
+    .not_matches(&["make deploy"]);
+
+/// ## What it matches
+/// `make …` when the Makefile cannot be read (missing, unreadable, no working directory), the goal has no rule in it,
+/// or a recipe uses a make function tiergate does not evaluate (`$(call …)`, `$(eval …)`, `$(foreach …)`, `$(file …)`, `--eval`).
+/// ## Why this tier
+/// The recipe could run anything; unseen is not safe.
+pub static UNRESOLVED: Rule = Rule::t3("packages.make.unresolved")
+    .reason("runs Makefile recipes tiergate cannot read; check the Makefile and ask the user")
+    .matches(&["make build", "make", "make -C sub test", "make -f - <<'EOF'\nall:\n\t$(call run,x)\nEOF"])
+    .not_matches(&["make -n build", "make --help"]);
+
+/// ## What it matches
+/// A `$(shell …)` call or `VAR != cmd` assignment whose command cannot be extracted (unbalanced parentheses).
+/// ## Why this tier
+/// Make runs it; what it runs is unknown.
+pub static SHELL_FUNCTION: Rule = Rule::t3("packages.make.shell-function")
+    .reason("the Makefile runs a $(shell …) command tiergate cannot extract; review it and ask the user")
+    .matches(&["make -f - <<'EOF'\nX := $(shell echo (\nall:\n\techo $(X)\nEOF"])
+    .not_matches(&["make -f - <<'EOF'\nV := $(shell git describe)\nall:\n\techo $(V)\nEOF"]);
+
+/// Bounds on following prerequisites.
+const MAX_TARGETS: usize = 64;
+const MAX_DEPTH: usize = 4;
+
+struct MakeArgs {
+    dirs: Vec<String>,
+    files: Vec<String>,
+    goals: Vec<String>,
+    overrides: HashMap<String, String>,
+    dry: bool,
+    eval: bool,
+}
+
+fn parse_args(inv: &Invocation) -> MakeArgs {
+    let mut m = MakeArgs { dirs: Vec::new(), files: Vec::new(), goals: Vec::new(), overrides: HashMap::new(), dry: false, eval: false };
+    let words: Vec<&str> = inv.words().collect();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        let value = |i: usize| words.get(i + 1).map(|s| (*s).to_owned());
+        match w {
+            "-C" | "--directory" => {
+                m.dirs.extend(value(i));
+                i += 1;
+            }
+            "-f" | "--file" | "--makefile" => {
+                m.files.extend(value(i));
+                i += 1;
+            }
+            "-I" | "--include-dir" | "-o" | "--old-file" | "--assume-old" | "-W" | "--what-if" | "--new-file" | "--assume-new" => i += 1,
+            "-j" | "--jobs" | "-l" | "--load-average" | "--max-load" if words.get(i + 1).is_some_and(|n| n.chars().all(|c| c.is_ascii_digit() || c == '.')) => i += 1,
+            "-n" | "--just-print" | "--dry-run" | "--recon" | "-q" | "--question" => m.dry = true,
+            _ if w.starts_with("--eval") => m.eval = true,
+            _ if w.starts_with("--directory=") => m.dirs.push(w["--directory=".len()..].to_owned()),
+            _ if w.starts_with("--file=") || w.starts_with("--makefile=") => m.files.push(w.split_once('=').map_or("", |(_, v)| v).to_owned()),
+            _ if w.starts_with("-C") && w.len() > 2 && !w.starts_with("--") => m.dirs.push(w[2..].to_owned()),
+            _ if w.starts_with("-f") && w.len() > 2 && !w.starts_with("--") => m.files.push(w[2..].to_owned()),
+            _ if w.starts_with('-') && !w.starts_with("--") && w.len() > 1 => {
+                // Packed boolean flags (`-sk`, `-nB`): `n`/`q` among them mean dry run.
+                m.dry |= w[1..].chars().all(|c| c.is_ascii_alphabetic()) && (w.contains('n') || w.contains('q'));
+            }
+            _ if w.starts_with('-') => {}
+            _ if w.contains('=') => {
+                let (k, v) = w.split_once('=').unwrap_or((w, ""));
+                m.overrides.insert(k.trim_end_matches([':', '+', '?']).to_owned(), v.to_owned());
+            }
+            _ => m.goals.push(w.to_owned()),
+        }
+        i += 1;
+    }
+    m
+}
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.words().any(|w| matches!(w, "--help" | "-h" | "-v" | "--version")) {
+        cx.hit(&HELP);
+        return;
+    }
+    let args = parse_args(inv);
+    if args.dry {
+        cx.hit(&DRY_RUN);
+        return;
+    }
+    if args.eval {
+        cx.hit_because(&UNRESOLVED, "make --eval adds Makefile text tiergate does not evaluate; ask the user".to_owned());
+        return;
+    }
+    let home = cx.home();
+    let mut dir = inv.cwd.clone();
+    for d in &args.dirs {
+        dir = resolve(d, dir.as_deref(), home.as_deref());
+    }
+    let text = match read_makefile(inv, cx, &args, dir.as_deref()) {
+        Ok(t) => t,
+        Err(why) => return cx.hit_because(&UNRESOLVED, why),
+    };
+    let mk = makefile::parse(&text);
+    let goals = if args.goals.is_empty() {
+        match default_goal(&mk) {
+            Some(g) => vec![g],
+            None => return cx.hit_because(&UNRESOLVED, "the Makefile has no target to build; ask the user".to_owned()),
+        }
+    } else {
+        args.goals.clone()
+    };
+    cx.hit(&RECIPE);
+    for body in &mk.parse_time_shell {
+        shell_body(cx, body, dir.as_deref());
+    }
+    run_goals(cx, &mk, &args, &goals, dir.as_deref());
+}
+
+fn read_makefile(inv: &Invocation, cx: &mut Cx<'_>, args: &MakeArgs, dir: Option<&str>) -> Result<String, String> {
+    let mut text = String::new();
+    if args.files.is_empty() {
+        let mut unusable = None;
+        for name in ["GNUmakefile", "makefile", "Makefile"] {
+            match cx.read(name, dir) {
+                FileText::Text(t) => return Ok(t),
+                FileText::Missing => {}
+                FileText::Unusable(why) => unusable = Some(why),
+            }
+        }
+        return Err(match unusable {
+            Some(why) => format!("make reads a Makefile tiergate cannot read ({why}); check it and ask the user"),
+            None => "there is no Makefile here, so what make runs is unknown; ask the user".to_owned(),
+        });
+    }
+    for f in &args.files {
+        if f == "-" {
+            match &inv.stdin {
+                Stdin::Heredoc { body, .. } => text.push_str(body),
+                Stdin::HereString(s) => text.push_str(s),
+                _ => return Err("make reads its Makefile from standard input, which tiergate cannot see; ask the user".to_owned()),
+            }
+            text.push('\n');
+            continue;
+        }
+        match cx.read(f, dir) {
+            FileText::Text(t) => text.push_str(&t),
+            FileText::Missing => return Err(format!("make -f {f}: tiergate cannot find that Makefile; ask the user")),
+            FileText::Unusable(why) => return Err(format!("make -f {f}: tiergate cannot read it ({why}); ask the user")),
+        }
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+fn default_goal(mk: &Makefile) -> Option<String> {
+    if let Some(g) = mk.default_goal.as_ref().filter(|g| !g.is_empty()) {
+        return Some(g.clone());
+    }
+    mk.rules.iter().flat_map(|r| r.targets.iter()).find(|t| !(t.starts_with('.') && !t.contains('/')) && !t.contains('%')).cloned()
+}
+
+fn shell_body(cx: &mut Cx<'_>, body: &str, dir: Option<&str>) {
+    if body.matches('(').count() != body.matches(')').count() {
+        cx.hit(&SHELL_FUNCTION);
+    } else {
+        cx.shell(body, dir);
+    }
+}
+
+fn run_goals(cx: &mut Cx<'_>, mk: &Makefile, args: &MakeArgs, goals: &[String], dir: Option<&str>) {
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut queue: VecDeque<(String, usize)> = goals.iter().map(|g| (g.clone(), 0)).collect();
+    while let Some((target, depth)) = queue.pop_front() {
+        if !seen.insert(target.clone()) || seen.len() > MAX_TARGETS {
+            continue;
+        }
+        let rules: Vec<&makefile::MkRule> = mk.rules.iter().filter(|r| r.targets.iter().any(|t| *t == target)).collect();
+        let (rules, stem) = if rules.is_empty() { pattern_rules(mk, &target) } else { (rules, None) };
+        if rules.is_empty() {
+            // A prerequisite with no rule is a source file; a goal with no rule is unknown.
+            if depth == 0 {
+                let more = if mk.includes { " (it may come from an included file or make's built-in rules)" } else { " (make may use a built-in rule)" };
+                cx.hit_because(&UNRESOLVED, format!("the Makefile has no rule for `{target}`{more}; ask the user"));
+            }
+            continue;
+        }
+        for rule in rules {
+            let scope = Scope { vars: &mk.vars, overrides: &args.overrides, target: &target, prereqs: &rule.prereqs };
+            for line in &rule.recipe {
+                let e = expand(line, &scope);
+                for body in &e.shell {
+                    shell_body(cx, body, dir);
+                }
+                if let Some(f) = e.opaque.first() {
+                    cx.hit_because(&UNRESOLVED, format!("recipe `{target}` uses {f}, which tiergate does not evaluate; ask the user"));
+                }
+                let cmd = e.text.trim_start().trim_start_matches(['@', '-', '+', ' ', '\t']);
+                let cmd = match &stem {
+                    Some(s) => cmd.replace("${MAKE_STEM}", s),
+                    None => cmd.to_owned(),
+                };
+                if !cmd.trim().is_empty() {
+                    cx.shell(&cmd, dir);
+                }
+            }
+            if depth < MAX_DEPTH {
+                queue.extend(rule.prereqs.iter().map(|p| (p.clone(), depth + 1)));
+            }
+        }
+    }
+}
+
+/// Pattern rules (`%.o: %.c`) whose target pattern matches; the stem replaces `$*`.
+fn pattern_rules<'m>(mk: &'m Makefile, target: &str) -> (Vec<&'m makefile::MkRule>, Option<String>) {
+    for rule in &mk.rules {
+        for pat in &rule.targets {
+            if let Some((pre, post)) = pat.split_once('%') {
+                if target.len() >= pre.len() + post.len() && target.starts_with(pre) && target.ends_with(post) && !rule.recipe.is_empty() {
+                    let stem = target[pre.len()..target.len() - post.len()].to_owned();
+                    return (vec![rule], Some(stem));
+                }
+            }
+        }
+    }
+    (Vec::new(), None)
+}

@@ -1,0 +1,211 @@
+//! `npm`, `pnpm`, `yarn` and `bun`: subcommands sorted into reads, installs,
+//! publishing, account/config writes and local builds; scripts go to the
+//! package.json lane (`scripts.rs`), `npx`-style runners to `runners.rs`.
+//!
+//! Decisions: `npm ci` is always T3 (it deletes and reinstalls `node_modules` and
+//! runs install scripts); `npm unpublish PKG` without a version is blocked
+//! (FEATURES.md §10), with `@VERSION` T3; `--dry-run` lowers a change to T2 only
+//! where the manager honours it (npm everywhere, pnpm/bun for install and publish).
+//! An unknown npm subcommand is T3; pnpm, yarn and bun treat an unknown word as a
+//! script name, so it goes to the script lane.
+
+use super::runners;
+use super::scripts::{self, Lookup, LIST};
+use super::{ACCOUNT, BUILD, DRY_RUN, HELP, INSTALL, PUBLISH, READ, UNKNOWN, UNPUBLISH_ALL, VALIDATE};
+use crate::call::{Arg, Invocation};
+use crate::rules::packages::args::{has_flag, positionals, value_of};
+use crate::rules::Cx;
+
+/// Options that take a value, per manager.
+fn value_opts(pm: &str) -> &'static [&'static str] {
+    const COMMON: &[&str] = &["--registry", "--tag", "--access", "--otp", "--loglevel", "--userconfig", "--globalconfig", "--cache", "--scope", "--omit", "--include", "--before", "--reporter", "--node-options", "--script-shell", "--auth-type", "--install-strategy", "--prefix", "--depth"];
+    match pm {
+        "npm" => &["--registry", "--tag", "--access", "--otp", "--loglevel", "--userconfig", "--globalconfig", "--cache", "--scope", "--omit", "--include", "--before", "--reporter", "--node-options", "--script-shell", "--auth-type", "--install-strategy", "--prefix", "--depth", "-w", "--workspace"],
+        "pnpm" => &["--registry", "--tag", "--access", "--otp", "--loglevel", "--reporter", "--dir", "-C", "--filter", "-F", "--workspace-concurrency", "--store-dir", "--virtual-store-dir", "--depth", "--config-dir"],
+        "yarn" => &["--cwd", "--registry", "--cache-folder", "--modules-folder", "--network-timeout", "--mutex", "--tag", "--access", "--otp"],
+        "bun" => &["--cwd", "--filter", "-F", "--registry", "--cache-dir", "-c", "--config", "--backend", "--tag", "--access", "--otp", "--env-file", "--preload", "-r"],
+        _ => COMMON,
+    }
+}
+
+fn canonical(pm: &str, sub: &str) -> &'static str {
+    match sub {
+        "install" | "i" | "in" | "ins" | "inst" | "insta" | "instal" | "isnt" | "isnta" | "isntal" | "isntall" => "install",
+        "add" | "a" if pm != "npm" || sub == "add" => "install",
+        "ci" | "clean-install" | "ic" | "install-clean" | "isntall-clean" => "ci",
+        "it" | "install-test" | "cit" | "install-ci-test" | "clean-install-test" | "sit" => "install-test",
+        "uninstall" | "un" | "unlink" | "remove" | "rm" | "r" => "uninstall",
+        "update" | "up" | "upgrade" | "udpate" => "update",
+        "run" | "run-script" | "rum" | "urn" => "run",
+        "test" | "tst" | "t" => "test",
+        "exec" | "x" => "exec",
+        "ls" | "list" | "la" | "ll" => "ls",
+        "view" | "info" | "show" | "v" => "view",
+        "config" | "c" => "config",
+        "login" | "adduser" | "add-user" => "login",
+        _ => "",
+    }
+}
+
+const READS: &[&str] = &[
+    "ls", "view", "outdated", "why", "explain", "fund", "doctor", "ping", "search", "s", "se", "find", "whoami", "root", "prefix", "bin", "help",
+    "help-search", "docs", "home", "bugs", "repo", "query", "sbom", "diff", "completion", "get", "stars", "licenses", "audit", "store", "dedupe-check",
+    "--version", "-v", "version-check", "hash", "hash-string", "hash-print",
+];
+const INSTALLS: &[&str] = &["install", "ci", "install-test", "uninstall", "update", "dedupe", "ddp", "prune", "rebuild", "rb", "link", "ln", "import", "patch-commit", "setup", "self-update", "approve-builds", "upgrade-interactive", "plugin", "trust", "patch"];
+const PUBLISHES: &[&str] = &["publish", "deprecate", "undeprecate", "dist-tag", "dist-tags", "owner", "author", "access", "team", "org", "star", "unstar", "hook", "version", "deploy"];
+const ACCOUNTS: &[&str] = &["login", "logout", "token", "profile", "set", "edit", "explore"];
+const BUILDS: &[&str] = &["pack", "shrinkwrap", "init"];
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let pm = inv.program.as_str();
+    let args = &inv.args;
+    let pos = positionals(args, value_opts(pm));
+    let Some(&(sub_i, sub_raw)) = pos.first() else {
+        if has_flag(args, &["--help", "-h"]) || has_flag(args, &["--version", "-v"]) || pm != "yarn" {
+            cx.hit(&HELP);
+        } else {
+            // Bare `yarn` installs.
+            cx.hit(&INSTALL);
+        }
+        return;
+    };
+    let rest = &args[sub_i + 1..];
+    if has_flag(&args[..sub_i], &["--help", "-h"]) || (sub_raw != "run" && sub_raw != "exec" && rest.iter().take_while(|a| a.text != "--").any(|a| a.text == "--help")) {
+        cx.hit(&HELP);
+        return;
+    }
+    let c = canonical(pm, sub_raw);
+    let sub = if c.is_empty() { sub_raw } else { c };
+    let dry = has_flag(args, &["--dry-run"]) && (pm == "npm" || (matches!(sub, "publish" | "install" | "update" | "uninstall" | "pack")));
+    let operands: Vec<&str> = pos.iter().skip(1).map(|(_, w)| *w).collect();
+    match sub {
+        "run" => run(inv, cx, pm, operands.first().copied(), rest),
+        "test" | "start" | "stop" | "restart" if pm != "bun" || sub != "test" => script(inv, cx, pm, sub, rest),
+        "exec" => runners::node_exec(inv, cx, rest, pm != "npm"),
+        "dlx" => runners::node_exec(inv, cx, rest, false),
+        "create" => runners::create(cx, operands.first().copied()),
+        "init" if !operands.is_empty() && pm != "bun" => runners::create(cx, operands.first().copied()),
+        "x" if pm == "bun" => runners::node_exec(inv, cx, rest, false),
+        "test" if pm == "bun" => cx.hit(&VALIDATE),
+        "build" if pm == "bun" => cx.hit(&BUILD),
+        "store" if operands.first() == Some(&"prune") => cx.hit(&INSTALL),
+        "unpublish" => unpublish(cx, &operands, args, dry),
+        "audit" if operands.first() == Some(&"fix") || has_flag(rest, &["--fix"]) => cx.hit(if dry { &DRY_RUN } else { &INSTALL }),
+        "cache" => cache(cx, pm, operands.first().copied()),
+        "config" => config(cx, operands.first().copied()),
+        "pkg" => cx.hit(if operands.first() == Some(&"get") { &READ } else { &BUILD }),
+        "pm" if pm == "bun" => bun_pm(cx, operands.first().copied()),
+        "npm" if pm == "yarn" => yarn_npm(cx, operands.first().copied()),
+        "workspace" | "workspaces" if pm == "yarn" && operands.first().is_some_and(|w| *w != "info" && *w != "list") => {
+            scripts::run(inv, cx, &[sub], &Lookup { dir: None, extra: &[], if_present: false, fan_out: Some("in other workspace packages"), hooks: true, default_start: false })
+        }
+        "version" if operands.is_empty() => cx.hit(&READ),
+        "outdated" | "why" | "licenses" | "info" | "list" | "audit" => cx.hit(&READ),
+        s if READS.contains(&s) => cx.hit(&READ),
+        s if INSTALLS.contains(&s) => cx.hit(if dry { &DRY_RUN } else { &INSTALL }),
+        // `deploy` is a pnpm command; for yarn and bun it is a script name.
+        s if PUBLISHES.contains(&s) && (s != "deploy" || pm == "pnpm") => publish_like(cx, s, &operands, dry),
+        s if ACCOUNTS.contains(&s) => cx.hit(&ACCOUNT),
+        s if BUILDS.contains(&s) => cx.hit(if dry { &DRY_RUN } else { &BUILD }),
+        s if pm == "npm" => cx.hit_because(&UNKNOWN, format!("`npm {s}` is not an npm command tiergate models; ask the user")),
+        // pnpm, yarn and bun run an unknown word as a script (bun: or as a file).
+        s if pm == "bun" && looks_like_file(s) => runners::bun_file(inv, cx, &args[sub_i..]),
+        s => script(inv, cx, pm, s, rest),
+    }
+}
+
+fn looks_like_file(s: &str) -> bool {
+    s.contains('/') || [".js", ".ts", ".mjs", ".cjs", ".tsx", ".jsx", ".mts", ".cts"].iter().any(|e| s.ends_with(e))
+}
+
+fn run(inv: &Invocation, cx: &mut Cx<'_>, pm: &str, name: Option<&str>, rest: &[Arg]) {
+    let Some(name) = name else {
+        cx.hit(&LIST);
+        return;
+    };
+    if pm == "bun" && looks_like_file(name) {
+        let start = rest.iter().position(|a| a.text == name).unwrap_or(0);
+        runners::bun_file(inv, cx, &rest[start..]);
+        return;
+    }
+    let after = rest.iter().position(|a| a.text == name).map_or(rest, |i| &rest[i + 1..]);
+    script(inv, cx, pm, name, after)
+}
+
+/// Runs script `name`; `rest` are the words after it (`-- --watch` are passed on).
+fn script(inv: &Invocation, cx: &mut Cx<'_>, pm: &str, name: &str, rest: &[Arg]) {
+    let args = &inv.args;
+    let extra: &[Arg] = match rest.iter().position(|a| a.text == "--") {
+        Some(i) => &rest[i + 1..],
+        // yarn, pnpm and bun pass words after the script name straight through.
+        None if pm != "npm" => rest,
+        None => &[],
+    };
+    let dir = value_of(args, &["--prefix", "-C", "--dir", "--cwd"]).or_else(|| if pm == "npm" { value_of(args, &["-w", "--workspace"]) } else { None });
+    let fan_out = if has_flag(args, &["--workspaces", "-ws", "-r", "--recursive"]) {
+        Some("in every workspace package")
+    } else if pm != "npm" && has_flag(args, &["--filter", "-F"]) || pm == "pnpm" && value_of(args, &["-F"]).is_some() {
+        Some("in filtered workspace packages")
+    } else {
+        None
+    };
+    let names: Vec<&str> = if name == "restart" && pm == "npm" { vec!["restart"] } else { vec![name] };
+    let how = Lookup { dir, extra, if_present: has_flag(args, &["--if-present"]), fan_out, hooks: true, default_start: pm == "npm" };
+    scripts::run(inv, cx, &names, &how);
+}
+
+fn unpublish(cx: &mut Cx<'_>, operands: &[&str], args: &[Arg], dry: bool) {
+    if dry {
+        cx.hit(&DRY_RUN);
+        return;
+    }
+    // `name@1.2.3` or `@scope/name@1.2.3` names one version; anything else the whole package.
+    let versioned = operands.first().is_some_and(|spec| spec.trim_start_matches('@').contains('@'));
+    if versioned {
+        cx.hit(&PUBLISH);
+    } else if operands.is_empty() && !has_flag(args, &["--force", "-f"]) {
+        // npm refuses to unpublish a whole project without --force; nothing happens.
+        cx.hit_because(&PUBLISH, "npm unpublish without a package spec or --force refuses to run; name one version (`pkg@1.0.0`)".to_owned());
+    } else {
+        cx.hit(&UNPUBLISH_ALL);
+    }
+}
+
+fn publish_like(cx: &mut Cx<'_>, sub: &str, operands: &[&str], dry: bool) {
+    let reads = match (sub, operands.first()) {
+        ("dist-tag" | "dist-tags" | "owner" | "team" | "org" | "access", Some(&("ls" | "list" | "get"))) => true,
+        ("access", None) | ("dist-tag" | "dist-tags" | "owner", None) => true,
+        _ => false,
+    };
+    cx.hit(if reads {
+        &READ
+    } else if dry {
+        &DRY_RUN
+    } else {
+        &PUBLISH
+    });
+}
+
+fn cache(cx: &mut Cx<'_>, pm: &str, action: Option<&str>) {
+    let reads = matches!(action, None | Some("ls" | "list" | "verify" | "dir" | "path" | "info")) && pm != "pnpm";
+    cx.hit(if reads { &READ } else { &INSTALL });
+}
+
+fn config(cx: &mut Cx<'_>, action: Option<&str>) {
+    let reads = matches!(action, None | Some("get" | "list" | "ls" | "current"));
+    cx.hit(if reads { &READ } else { &ACCOUNT });
+}
+
+fn bun_pm(cx: &mut Cx<'_>, action: Option<&str>) {
+    let reads = matches!(action, None | Some("ls" | "bin" | "hash" | "hash-string" | "hash-print" | "cache" | "whoami" | "version" | "view" | "pkg"));
+    cx.hit(if reads { &READ } else { &INSTALL });
+}
+
+fn yarn_npm(cx: &mut Cx<'_>, action: Option<&str>) {
+    match action {
+        Some("publish" | "tag") => cx.hit(&PUBLISH),
+        Some("login" | "logout") => cx.hit(&ACCOUNT),
+        _ => cx.hit(&READ),
+    }
+}

@@ -1,0 +1,139 @@
+//! Python packaging: `pip`/`pip3`, `pipx`, `uv`, `poetry`, `pdm`, `pipenv`,
+//! `hatch`, `conda`/`mamba`/`micromamba`, `twine`. (`python -m pip …` reaches `pip`
+//! through the interpreter family, which re-dispatches the argv.)
+//!
+//! `--dry-run` is honoured where the tool implements it (`pip install`, `uv
+//! sync|lock|add|remove|pip install`, `poetry install|add|remove|update|lock`,
+//! `conda install|create|remove|update`, `pdm add|remove|update|lock|sync`).
+
+use super::runners;
+use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, UNKNOWN, VALIDATE};
+use crate::call::{Arg, Invocation};
+use crate::rules::packages::args::{has_flag, positionals, wants_help};
+use crate::rules::{Cx, Rule};
+
+const VALUE_OPTS: &[&str] = &[
+    "-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--prefix", "--root", "-i", "--index-url", "--extra-index-url",
+    "-f", "--find-links", "--log", "--proxy", "--timeout", "--cache-dir", "--python", "-p", "--directory", "-C", "--project", "-P", "-n", "--name",
+    "--channel", "--platform", "--python-version", "--with", "--group", "--extra", "--format", "--color", "--config-file", "--spec", "--pip-args",
+];
+
+/// Lowers an install-like change to T2 when the tool simulates it with `--dry-run`.
+fn pick(args: &[Arg], rule: &'static Rule, simulate: bool) -> &'static Rule {
+    if simulate && has_flag(args, &["--dry-run"]) && std::ptr::eq(rule, &INSTALL) {
+        &DRY_RUN
+    } else {
+        rule
+    }
+}
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args = &inv.args;
+    let pos: Vec<(usize, &str)> = positionals(args, VALUE_OPTS);
+    let Some(&(sub_i, sub)) = pos.first() else {
+        cx.hit(&HELP);
+        return;
+    };
+    if wants_help(&args[..sub_i], &["-h"]) || (!matches!(sub, "run" | "exec") && wants_help(&args[sub_i..], &["-h"])) {
+        cx.hit(&HELP);
+        return;
+    }
+    let w: Vec<&str> = pos.iter().map(|(_, w)| *w).collect();
+    let rest = &args[sub_i + 1..];
+    let rule: &'static Rule = match (inv.program.as_str(), w.as_slice()) {
+        // Runners hand their target to the engine.
+        ("pipx", ["run", ..]) => return runners::python_remote(inv, cx, rest),
+        ("uv", ["tool", "run", ..]) => return runners::python_remote(inv, cx, &args[pos[1].0 + 1..]),
+        ("uv" | "poetry" | "pdm" | "pipenv" | "hatch" | "conda" | "mamba" | "micromamba", ["run", ..]) => return runners::local(inv, cx, rest),
+        ("hatch", ["env", "run", ..]) => return runners::local(inv, cx, &args[pos[1].0 + 1..]),
+        ("uv", ["pip", verb, ..]) => pip_verb(verb),
+        ("uv", [verb, ..]) => uv_verb(verb, w.get(1).copied()),
+        ("pip" | "pip3", [verb, ..]) => pip_verb(verb),
+        ("pipx", [verb, ..]) => match *verb {
+            "list" | "environment" | "--version" => &READ,
+            _ => &INSTALL,
+        },
+        ("poetry", [verb, ..]) => poetry_verb(verb, w.get(1).copied()),
+        ("pdm", [verb, ..]) => poetry_verb(verb, w.get(1).copied()),
+        ("pipenv", [verb, ..]) => match *verb {
+            "graph" | "check" | "requirements" | "verify" | "scripts" | "audit" => &READ,
+            "shell" => &UNKNOWN,
+            _ => &INSTALL,
+        },
+        ("hatch", [verb, ..]) => match *verb {
+            "build" => &BUILD,
+            "test" => &VALIDATE,
+            "fmt" => &FORMAT,
+            "publish" => &PUBLISH,
+            "clean" => &CLEAN,
+            "version" | "status" | "project" | "dep" | "config" | "env" => &READ,
+            _ => &UNKNOWN,
+        },
+        ("twine", [verb, ..]) => match *verb {
+            "check" => &VALIDATE,
+            _ => &PUBLISH,
+        },
+        (_, [verb, ..]) => conda_verb(verb, w.get(1).copied(), rest),
+        (_, []) => &HELP,
+    };
+    let simulate = rule_simulates(inv.program.as_str(), sub);
+    cx.hit(pick(args, rule, simulate));
+}
+
+fn rule_simulates(program: &str, sub: &str) -> bool {
+    match program {
+        "pip" | "pip3" => sub == "install",
+        "uv" | "poetry" | "pdm" | "conda" | "mamba" | "micromamba" => true,
+        _ => false,
+    }
+}
+
+fn pip_verb(verb: &str) -> &'static Rule {
+    match verb {
+        "list" | "show" | "freeze" | "check" | "search" | "index" | "inspect" | "debug" | "hash" | "help" | "download" | "tree" | "--version" => &READ,
+        "wheel" | "compile" => &BUILD,
+        "config" => &ACCOUNT,
+        "cache" => &CLEAN,
+        _ => &INSTALL,
+    }
+}
+
+fn uv_verb(verb: &str, next: Option<&str>) -> &'static Rule {
+    match (verb, next) {
+        ("tree" | "export" | "version" | "help" | "--version", _) => &READ,
+        ("python", Some("list" | "find" | "dir")) | ("tool", Some("list" | "dir")) | ("cache", Some("dir")) => &READ,
+        ("venv" | "init" | "build", _) | ("python", Some("pin")) => &BUILD,
+        ("publish", _) => &PUBLISH,
+        ("cache", _) => &CLEAN,
+        ("format", _) => &FORMAT,
+        ("self", Some("version")) => &READ,
+        _ => &INSTALL,
+    }
+}
+
+fn poetry_verb(verb: &str, next: Option<&str>) -> &'static Rule {
+    match (verb, next) {
+        ("show" | "search" | "export" | "about" | "list" | "info" | "outdated" | "--version" | "help", _) | ("env", Some("info" | "list")) => &READ,
+        ("version", None) | ("config", Some("--list")) => &READ,
+        ("check", _) => &VALIDATE,
+        ("build" | "new" | "init" | "version", _) => &BUILD,
+        ("publish", _) => &PUBLISH,
+        ("config", _) => &ACCOUNT,
+        ("cache", Some("list")) => &READ,
+        ("cache", _) => &CLEAN,
+        ("shell", _) => &UNKNOWN,
+        _ => &INSTALL,
+    }
+}
+
+fn conda_verb(verb: &str, next: Option<&str>, rest: &[Arg]) -> &'static Rule {
+    match (verb, next) {
+        ("list" | "info" | "search" | "doctor" | "compare" | "--version" | "help", _) | ("env", Some("list" | "export")) => &READ,
+        ("config", _) if has_flag(rest, &["--show", "--get", "--describe", "--show-sources", "--validate"]) => &READ,
+        ("config" | "init", _) => &ACCOUNT,
+        ("clean", _) => &CLEAN,
+        ("build", _) => &BUILD,
+        ("activate" | "deactivate", _) => &READ,
+        _ => &INSTALL,
+    }
+}

@@ -1,0 +1,169 @@
+//! Runners that execute another program: `npx`, `npm exec`, `pnpm dlx|exec`, `pnpx`,
+//! `yarn dlx|exec`, `bunx`, `bun x`, `uvx`, `uv tool run`, `pipx run`, `uv run`,
+//! `poetry run`, `pdm run`, `pipenv run`, `hatch run`, `conda run`, `bundle exec`,
+//! `rustup run`. The target argv is classified through the engine (`cx.argv`), so
+//! `npx prisma migrate deploy` is whatever `prisma migrate deploy` is.
+//!
+//! Decision: a *downloading* runner (`npx`, `dlx`, `bunx`, `uvx`, `pipx run`)
+//! whose target no family models and that is not installed locally
+//! (`node_modules/.bin/NAME`) is T3: it fetches and runs registry code tiergate
+//! cannot see. A local runner (`uv run`, `bundle exec` …) with an unmodelled target
+//! gets that target's default (safe by elimination), as if run directly.
+//! Options a runner does not declare are T3 (the target cannot be found exactly).
+
+use super::{HELP, READ};
+use crate::call::{Arg, Invocation};
+use crate::rules::{Cx, FileText, Rule};
+
+/// ## What it matches
+/// `npx|bunx|pnpm dlx|yarn dlx|uvx|pipx run PKG …` where PKG is neither modelled by any family nor installed in
+/// `node_modules/.bin`, and scaffolders (`npm create X`, `npm init X`, `npx create-react-app`).
+/// ## Why this tier
+/// Downloads a package from the registry and runs it: its effects are unknown (and scaffolders install dependencies).
+pub static REMOTE_PACKAGE: Rule = Rule::t3("packages.runner.remote-package")
+    .reason("downloads and runs a registry package whose effects tiergate does not know; ask the user first")
+    .matches(&["npx create-react-app my-app", "npx cowsay hello", "npm create vite@latest my-app", "pipx run cowsay hello", "uvx some-tool", "bunx cowsay hi", "pnpm dlx degit x/y"])
+    .not_matches(&["npx tsc --noEmit", "npx eslint .", "uvx ruff check ."]);
+
+/// ## What it matches
+/// A runner option tiergate does not know (`npx --frob x cmd`, `uv run --bogus v cmd`).
+/// ## Why this tier
+/// Without knowing whether the option takes a value, the program that runs is unknown.
+pub static UNKNOWN_OPTION: Rule = Rule::t3("packages.runner.unknown-option")
+    .reason("a runner option tiergate does not know hides which program runs; drop the option or run the program directly")
+    .matches(&["npx --frobnicate x ls", "uv run --bogus v pytest"])
+    .not_matches(&["npx -y eslint .", "uv run --frozen pytest"]);
+
+/// How one runner's options look.
+struct Opts {
+    value: &'static [&'static str],
+    flags: &'static [&'static str],
+}
+
+const NPX: Opts = Opts {
+    value: &["-p", "--package", "-w", "--workspace", "--registry", "--cache", "--loglevel", "--userconfig", "--prefix", "--node-options", "--filter", "-F", "--dir", "-C", "--cwd"],
+    flags: &["-y", "--yes", "--no", "--no-install", "-q", "--quiet", "--prefer-offline", "--prefer-online", "--offline", "--ignore-existing", "--workspaces", "--include-workspace-root", "--silent", "-s", "--bun", "--shell-mode", "-r", "--recursive", "--parallel", "--no-bail", "--no-reporter-hide-prefix", "--report-summary", "--resume-from", "-ws", "-iwr", "--verbose", "-d", "--no-shell-mode"],
+};
+
+const UV_RUN: Opts = Opts {
+    value: &["--with", "--with-editable", "--with-requirements", "-p", "--python", "--package", "--extra", "--group", "--only-group", "--no-group", "--env-file", "--directory", "--project", "--index", "--default-index", "--index-url", "-i", "--extra-index-url", "--config-file", "--cache-dir", "--exclude-newer", "--prerelease", "--resolution", "--link-mode", "--refresh-package", "--reinstall-package", "--upgrade-package", "-P", "--color", "--from", "--spec", "--pip-args", "-n", "--name", "--prefix", "--cwd", "-C", "--gemfile", "--keep-file-descriptors", "--env", "-e", "--toolchain", "--install-dir"],
+    flags: &["--no-project", "--frozen", "--locked", "--isolated", "--no-sync", "--script", "--all-extras", "--no-dev", "--dev", "--active", "-q", "-v", "--quiet", "--verbose", "--offline", "--native-tls", "--no-cache", "--all-packages", "--no-default-groups", "--only-dev", "--no-editable", "--exact", "--inexact", "--gui-script", "--preview", "--no-config", "--no-env-file", "--managed-python", "--no-managed-python", "--reinstall", "--upgrade", "-U", "--compile-bytecode", "--no-build-isolation", "--refresh", "--no-capture-output", "--live-stream", "--pypackages", "--path", "--system-site-packages", "-s", "--site-packages", "--no-interaction", "--ansi", "--no-ansi", "--no-plugins", "--install"],
+};
+
+/// Splits runner options from the target argv; `Err(option)` for an undeclared one.
+fn split<'a>(args: &'a [Arg], opts: &Opts) -> Result<(&'a [Arg], Option<&'a str>), &'a str> {
+    let mut i = 0;
+    let mut call = None;
+    while i < args.len() {
+        let a = args[i].text.as_str();
+        if a == "--" {
+            return Ok((&args[i + 1..], call));
+        }
+        if !(a.len() > 1 && a.starts_with('-')) {
+            break;
+        }
+        let opt = a.split_once('=').map_or(a, |(o, _)| o);
+        if matches!(opt, "-c" | "--call") && opts.value.contains(&"--package") {
+            call = args.get(i + 1).map(|v| v.text.as_str());
+            i += 2;
+            continue;
+        }
+        if opts.value.contains(&opt) {
+            i += if a.contains('=') { 1 } else { 2 };
+        } else if opts.flags.contains(&opt) || matches!(opt, "-m" | "--module") {
+            i += 1;
+        } else {
+            return Err(a);
+        }
+    }
+    Ok((&args[i.min(args.len())..], call))
+}
+
+/// `@scope/name@1.2` → `name`; `prisma@5` → `prisma`.
+fn bin_name(spec: &str) -> &str {
+    let no_scope = match spec.strip_prefix('@') {
+        Some(s) => s.split_once('/').map_or(s, |(_, n)| n),
+        None => spec,
+    };
+    no_scope.split('@').next().unwrap_or(no_scope)
+}
+
+/// Classifies `target` (program + args) through the engine; `remote` runners with an
+/// unmodelled target that is not installed locally are T3.
+fn classify(inv: &Invocation, cx: &mut Cx<'_>, target: &[Arg], remote: bool) {
+    let name = bin_name(&target[0].text).to_owned();
+    if name.starts_with("create-") {
+        cx.hit_because(&REMOTE_PACKAGE, format!("runs the scaffolder `{name}`, which writes a project and installs its dependencies; ask the user first"));
+        return;
+    }
+    let mut argv = target.to_vec();
+    argv[0] = Arg { text: name.clone(), ..target[0].clone() };
+    let before = cx.hits.len();
+    cx.argv(&argv, inv.cwd.as_deref());
+    let modelled = cx.hits[before..].iter().any(|h| !std::ptr::eq(h.rule, &crate::rules::DEFAULT_ELIMINATION));
+    if remote && !modelled && !matches!(cx.read(&format!("node_modules/.bin/{name}"), inv.cwd.as_deref()), FileText::Text(_)) {
+        cx.hit_because(&REMOTE_PACKAGE, format!("downloads and runs the registry package `{name}`, whose effects tiergate does not know; ask the user first"));
+    }
+}
+
+/// `npx …`, `npm exec …`, `pnpm dlx|exec …`, `yarn dlx|exec …`, `bunx …`; `local` for `exec`
+/// forms that only run installed binaries.
+pub(super) fn node_exec(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg], local: bool) {
+    match split(args, &NPX) {
+        Err(opt) => cx.hit_because(&UNKNOWN_OPTION, format!("`{opt}` is a runner option tiergate does not know, so the program that runs is unknown; drop it or run the program directly")),
+        Ok((_, Some(script))) => cx.shell(script, inv.cwd.as_deref()),
+        Ok(([], None)) => cx.hit(if args.iter().any(|a| a.text == "--help" || a.text == "-h") { &HELP } else { &READ }),
+        Ok((target, None)) => classify(inv, cx, target, !local),
+    }
+}
+
+/// `npm create X`, `npm init X`, `yarn create X`: runs the `create-X` package.
+pub(super) fn create(cx: &mut Cx<'_>, name: Option<&str>) {
+    let what = name.map_or_else(|| "a create-* package".to_owned(), |n| format!("create-{}", bin_name(n)));
+    cx.hit_because(&REMOTE_PACKAGE, format!("runs the scaffolder `{what}`, which writes a project and installs its dependencies; ask the user first"));
+}
+
+/// `bun FILE` / `bun run FILE`: the file is JavaScript or TypeScript; the node lane reads it.
+pub(super) fn bun_file(inv: &Invocation, cx: &mut Cx<'_>, argv: &[Arg]) {
+    let mut node = vec![Arg { text: "node".to_owned(), ..argv[0].clone() }];
+    node.extend(argv.iter().cloned());
+    let before = cx.hits.len();
+    cx.argv(&node, inv.cwd.as_deref());
+    if cx.hits[before..].iter().all(|h| std::ptr::eq(h.rule, &crate::rules::DEFAULT_ELIMINATION)) {
+        cx.hit_because(&REMOTE_PACKAGE, format!("bun runs `{}`, which tiergate could not analyse; review it and ask the user", argv[0].text));
+    }
+}
+
+/// `uvx …`, `uv tool run …`, `pipx run …`: download into a cached environment and run.
+pub(super) fn python_remote(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg]) {
+    python_target(inv, cx, args, true);
+}
+
+/// `uv run …`, `poetry run …`, `pdm run …`, `pipenv run …`, `hatch run …`, `conda run …`,
+/// `bundle exec …`, `rustup run TOOLCHAIN …`: run a program from the project's environment.
+pub(super) fn local(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg]) {
+    python_target(inv, cx, args, false);
+}
+
+fn python_target(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg], remote: bool) {
+    let (target, _) = match split(args, &UV_RUN) {
+        Ok(t) => t,
+        Err(opt) => return cx.hit_because(&UNKNOWN_OPTION, format!("`{opt}` is a runner option tiergate does not know, so the program that runs is unknown; drop it or run the program directly")),
+    };
+    let module = args.iter().take_while(|a| a.text != "--").any(|a| a.text == "-m" || a.text == "--module");
+    if target.is_empty() {
+        cx.hit(&READ);
+        return;
+    }
+    // `uv run -m pytest`, `uv run deploy.py`: the interpreter runs them.
+    if module || target[0].text.ends_with(".py") {
+        let mut argv = vec![Arg { text: "python".to_owned(), ..target[0].clone() }];
+        if module {
+            argv.push(Arg { text: "-m".to_owned(), ..target[0].clone() });
+        }
+        argv.extend(target.iter().cloned());
+        cx.argv(&argv, inv.cwd.as_deref());
+        return;
+    }
+    classify(inv, cx, target, remote);
+}

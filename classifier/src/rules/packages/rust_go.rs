@@ -1,0 +1,112 @@
+//! `cargo` (with well-known plugins), `rustup` and `go`.
+//!
+//! Builds, checks, tests and formatting are T1; queries T0; `cargo run`/`go run` T1
+//! (`packages.run-project`); installs, dependency updates and publishing T3;
+//! `--dry-run` honoured by `cargo publish|update|add|remove|clean`. An unknown
+//! cargo subcommand is an external plugin (`cargo-X` on PATH) and so T3.
+
+use super::runners;
+use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, RECIPE, RUN_PROJECT, UNKNOWN, VALIDATE};
+use crate::call::Invocation;
+use crate::rules::packages::args::{has_flag, positionals, wants_help};
+use crate::rules::{Cx, Rule};
+
+const CARGO_VALUE_OPTS: &[&str] = &["-C", "--config", "-Z", "--color", "--manifest-path", "-p", "--package", "--target", "--target-dir", "-j", "--jobs", "--features", "-F", "--bin", "--example", "--test", "--bench", "--profile", "--message-format", "--exclude", "--registry", "--index", "--token", "--lockfile-path"];
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    match inv.program.as_str() {
+        "cargo" => cargo(inv, cx),
+        "rustup" => rustup(inv, cx),
+        _ => go(inv, cx),
+    }
+}
+
+fn cargo(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args = &inv.args;
+    let pos: Vec<(usize, &str)> = positionals(args, CARGO_VALUE_OPTS).into_iter().filter(|(_, w)| !w.starts_with('+')).collect();
+    let Some(&(_, sub)) = pos.first() else {
+        cx.hit(&HELP);
+        return;
+    };
+    // Words after `--` belong to the program or test binary, not to cargo.
+    let own = &args[..args.iter().position(|a| a.text == "--").unwrap_or(args.len())];
+    if wants_help(own, &["-h"]) {
+        cx.hit(&HELP);
+        return;
+    }
+    let next = pos.get(1).map(|(_, w)| *w);
+    let dry = has_flag(own, &["--dry-run", "-n"]);
+    let rule: &'static Rule = match sub {
+        "build" | "b" | "rustc" | "rustdoc" | "doc" | "d" | "new" | "init" | "vendor" | "package" => &BUILD,
+        "check" | "c" | "test" | "t" | "bench" | "clippy" | "miri" | "nextest" | "llvm-cov" | "tarpaulin" | "deny" | "udeps" | "machete" | "hack"
+        | "semver-checks" | "msrv" | "fuzz" | "criterion" | "watch" | "insta" | "mutants" | "careful" => &VALIDATE,
+        "fmt" if has_flag(own, &["--check"]) => &VALIDATE,
+        "fmt" | "fix" | "sort" => &FORMAT,
+        "run" | "r" | "xtask" => &RUN_PROJECT,
+        "tree" | "metadata" | "search" | "locate-project" | "pkgid" | "verify-project" | "version" | "help" | "report" | "read-manifest" | "info" | "fetch"
+        | "expand" | "bloat" | "asm" | "about" | "license" | "outdated" | "geiger" | "--list" => &READ,
+        "audit" if next != Some("fix") => &READ,
+        "add" | "remove" | "rm" | "update" | "upgrade" | "generate-lockfile" | "audit" | "binstall" => if dry { &DRY_RUN } else { &INSTALL },
+        "install" | "uninstall" => &INSTALL,
+        "publish" | "yank" | "owner" | "release" | "workspaces" | "ws" => if dry && sub == "publish" { &DRY_RUN } else { &PUBLISH },
+        "login" | "logout" => &ACCOUNT,
+        "clean" => if dry { &DRY_RUN } else { &CLEAN },
+        "make" | "script" | "make-release" => &RECIPE,
+        _ => {
+            cx.hit_because(&UNKNOWN, format!("`cargo {sub}` runs the external plugin `cargo-{sub}`, which tiergate does not model; ask the user"));
+            return;
+        }
+    };
+    cx.hit(rule);
+}
+
+fn rustup(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args = &inv.args;
+    if wants_help(args, &["-h"]) || args.iter().any(|a| a.text == "--version" || a.text == "-V") {
+        cx.hit(&HELP);
+        return;
+    }
+    let pos = positionals(args, &["--toolchain", "--profile", "--target", "-c", "--component"]);
+    let w: Vec<&str> = pos.iter().map(|(_, w)| *w).collect();
+    match w.as_slice() {
+        // `rustup run TOOLCHAIN CMD…`: the command is what runs.
+        ["run", _toolchain, ..] => runners::local(inv, cx, &args[pos[1].0 + 1..]),
+        [] | ["show" | "which" | "check" | "doc" | "man" | "completions" | "help", ..] | ["default"] => cx.hit(&READ),
+        ["toolchain" | "target" | "component" | "override", "list", ..] => cx.hit(&READ),
+        _ => cx.hit(&INSTALL),
+    }
+}
+
+fn go(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args = &inv.args;
+    let pos = positionals(args, &["-o", "-C", "-p", "-tags", "-ldflags", "-gcflags", "-run", "-bench", "-count", "-timeout", "-mod", "-modfile", "-pkgdir", "-toolexec", "-exec", "-coverprofile", "-covermode", "-cpu", "-parallel", "-json"]);
+    let w: Vec<&str> = pos.iter().map(|(_, w)| *w).collect();
+    if w.is_empty() || wants_help(args, &["-h"]) {
+        cx.hit(&HELP);
+        return;
+    }
+    let flags = |names: &[&str]| has_flag(args, names);
+    let rule: &'static Rule = match w.as_slice() {
+        ["build", ..] => &BUILD,
+        ["test" | "vet", ..] => &VALIDATE,
+        ["fmt" | "fix", ..] => &FORMAT,
+        ["run", ..] => &RUN_PROJECT,
+        ["install" | "get", ..] => &INSTALL,
+        ["generate", ..] => &RECIPE,
+        ["env", ..] if flags(&["-w", "-u"]) => &ACCOUNT,
+        ["telemetry", _, ..] => &ACCOUNT,
+        ["list" | "doc" | "env" | "version" | "help" | "bug" | "telemetry", ..] => &READ,
+        ["mod", "download" | "verify" | "graph" | "why", ..] => &READ,
+        ["mod", "init" | "edit" | "vendor", ..] | ["work", "init" | "use" | "edit" | "vendor", ..] => &BUILD,
+        ["mod", ..] | ["work", ..] => &INSTALL,
+        ["clean", ..] if flags(&["-n"]) => &READ,
+        ["clean", ..] => &CLEAN,
+        ["tool", ..] => &VALIDATE,
+        [other, ..] => {
+            cx.hit_because(&UNKNOWN, format!("`go {other}` is not a go command tiergate models; ask the user"));
+            return;
+        }
+        [] => &HELP,
+    };
+    cx.hit(rule);
+}

@@ -1,0 +1,142 @@
+//! Build tools (`cmake`, `ctest`, `ninja`, `meson`, `bazel`), recipe runners
+//! (`just`, `task`), test runners (`pytest`, `jest`, `vitest`, `mocha`, `playwright`,
+//! `tox`, `nox`, `rspec`, `phpunit`) and linters/formatters (`eslint`, `prettier`,
+//! `ruff`, `black`, `isort`, `mypy`, `tsc`, `biome`, `gofmt`, `clang-format` …).
+//!
+//! Validation is T1, formatting that rewrites files is T1 with every operand
+//! checked as a write target (so `black ~/.bashrc` is judged by where it writes),
+//! recipe runners whose files tiergate does not read are T3.
+
+use super::{BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, READ, RECIPE, RUN_PROJECT, VALIDATE};
+use crate::call::{Arg, Invocation};
+use crate::rules::packages::args::{has_flag, has_short, positionals, wants_help};
+use crate::rules::{paths, Cx};
+
+/// Formatter options that take a value (their values are not files to rewrite).
+const FMT_VALUE_OPTS: &[&str] = &["--config", "-c", "--config-path", "--ignore-path", "--line-length", "-l", "--target-version", "-t", "--settings-path", "--stdin-filename", "--parser", "--plugin", "--style", "--assume-filename", "--ext", "--rule", "--format", "-f", "--exclude", "--extend-exclude", "--select", "--ignore", "--profile", "--src", "--cache-location", "--resolve-plugins-relative-to", "--log-level"];
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args = &inv.args;
+    let p = inv.program.as_str();
+    let sole_version = args.len() == 1 && matches!(args[0].text.as_str(), "--version" | "-V" | "version");
+    if sole_version || wants_help(args, &["-h"]) && !matches!(p, "just" | "task") {
+        cx.hit(&HELP);
+        return;
+    }
+    let flag = |names: &[&str]| has_flag(args, names);
+    let first = positionals(args, &["-C", "--directory", "-f", "--file", "-S", "-B", "-G", "-D", "-j", "--justfile", "-d", "--working-directory", "-t", "--taskfile"]).first().map(|(_, w)| *w);
+    match p {
+        "cmake" => cmake(inv, cx),
+        "ctest" | "pytest" | "py.test" | "jest" | "vitest" | "mocha" | "rspec" | "phpunit" | "flake8" | "pylint" | "mypy" | "pyright" | "shellcheck" | "hadolint" | "yamllint" | "tflint" | "actionlint" => cx.hit(&VALIDATE),
+        "tox" | "nox" => cx.hit(if flag(&["-l", "--list", "-a", "--listenvs-all", "--list-sessions"]) { &READ } else { &VALIDATE }),
+        "playwright" => cx.hit(match first {
+            Some("install" | "install-deps" | "uninstall") => &INSTALL,
+            _ => &VALIDATE,
+        }),
+        "ninja" => {
+            let tool = args.iter().position(|a| a.text == "-t").and_then(|i| args.get(i + 1)).map(|a| a.text.as_str());
+            cx.hit(match tool {
+                Some("clean" | "cleandead") => &CLEAN,
+                Some(_) => &READ,
+                None if has_short(args, 'n') => &DRY_RUN,
+                None if positionals(args, &["-C", "-f", "-j", "-k", "-l", "-d", "-w"]).iter().any(|(_, t)| t.starts_with("install") || t.starts_with("uninstall")) => &INSTALL,
+                None => &BUILD,
+            });
+        }
+        "meson" => cx.hit(match first {
+            Some("test") => &VALIDATE,
+            Some("install") => &INSTALL,
+            Some("introspect" | "help" | "env2mfile") => &READ,
+            Some("wrap") if positionals(args, &[]).get(1).is_some_and(|(_, w)| matches!(*w, "install" | "update" | "promote")) => &INSTALL,
+            _ => &BUILD,
+        }),
+        "bazel" | "bazelisk" => cx.hit(match first {
+            Some("test" | "coverage") => &VALIDATE,
+            Some("run") => &RUN_PROJECT,
+            Some("clean") => &CLEAN,
+            Some("mobile-install") => &INSTALL,
+            Some("query" | "cquery" | "aquery" | "info" | "version" | "help" | "mod" | "dump" | "print_action" | "analyze-profile" | "license" | "config") => &READ,
+            _ => &BUILD,
+        }),
+        "just" | "task" => {
+            let lists = ["--list", "-l", "--summary", "--show", "-s", "--evaluate", "--dump", "--variables", "--list-all", "-a", "--help", "-h", "--version", "--groups", "--usage"];
+            cx.hit(if flag(&lists) {
+                &READ
+            } else if flag(&["--dry-run", "-n", "--dry"]) {
+                &DRY_RUN
+            } else if flag(&["--fmt"]) {
+                &FORMAT
+            } else {
+                &RECIPE
+            });
+        }
+        _ => lint_or_format(inv, cx, first),
+    }
+}
+
+fn cmake(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args = &inv.args;
+    if let Some(i) = args.iter().position(|a| a.text == "-E") {
+        let tool = args.get(i + 1).map_or("", |a| a.text.as_str());
+        match tool {
+            "rm" | "remove" | "remove_directory" => cx.hit(&CLEAN),
+            // `cmake -E env [VAR=value…] cmd …` runs cmd.
+            "env" => {
+                let start = args[i + 2..].iter().position(|a| !a.text.contains('=') && !a.text.starts_with('-')).map(|k| i + 2 + k);
+                match start {
+                    Some(s) => cx.argv(&args[s..], inv.cwd.as_deref()),
+                    None => cx.hit(&READ),
+                }
+            }
+            _ => cx.hit(&BUILD),
+        }
+        return;
+    }
+    cx.hit(if has_flag(args, &["--install"]) {
+        &INSTALL
+    } else if has_flag(args, &["-P"]) {
+        &RECIPE
+    } else if has_flag(args, &["--system-information", "--find-package"]) || args.iter().any(|a| a.text.starts_with("--help")) {
+        &READ
+    } else {
+        &BUILD
+    });
+}
+
+/// Linters and formatters: rewrite mode → `FORMAT` plus a write check on each operand.
+fn lint_or_format(inv: &Invocation, cx: &mut Cx<'_>, first: Option<&str>) {
+    let args = &inv.args;
+    let flag = |names: &[&str]| has_flag(args, names);
+    let check_only = flag(&["--check", "--check-only", "--diff", "--list-different", "--verify-no-changes", "--dry-run"]);
+    let rewrites = match inv.program.as_str() {
+        "eslint" | "stylelint" | "markdownlint" | "oxlint" | "golangci-lint" => flag(&["--fix", "--fix-dry-run"]) && !flag(&["--fix-dry-run"]),
+        "prettier" => flag(&["--write", "-w"]),
+        "ruff" => match first {
+            Some("format") => !check_only,
+            Some("clean") => return cx.hit(&CLEAN),
+            Some("rule" | "config" | "linter" | "version" | "analyze") => return cx.hit(&READ),
+            _ => flag(&["--fix", "--unsafe-fixes"]) && !flag(&["--no-fix"]),
+        },
+        "black" | "rustfmt" | "dprint" if inv.program != "dprint" || first == Some("fmt") => !check_only && !flag(&["--print-config"]),
+        "isort" => !check_only && !has_short(args, 'c'),
+        "gofmt" => has_short(args, 'w'),
+        "clang-format" | "autopep8" | "yapf" => has_short(args, 'i') || flag(&["--in-place"]),
+        "rubocop" => has_short(args, 'a') || has_short(args, 'A') || flag(&["--autocorrect", "--autocorrect-all", "--auto-correct"]),
+        "biome" => flag(&["--write", "--fix", "--apply", "--apply-unsafe"]),
+        "codespell" => has_short(args, 'w') || flag(&["--write-changes"]),
+        _ => false,
+    };
+    if !rewrites {
+        // `tsc` without --noEmit writes its outDir: a build inside the tree.
+        let emits = inv.program == "tsc" && !flag(&["--noEmit", "--noemit"]) && !has_short(args, 'v');
+        cx.hit(if emits { &BUILD } else { &VALIDATE });
+        return;
+    }
+    cx.hit(&FORMAT);
+    for (i, w) in positionals(args, FMT_VALUE_OPTS) {
+        if !matches!(w, "format" | "check" | "fmt" | "lint") {
+            let target: &Arg = &args[i];
+            paths::check_write(cx, target, inv.cwd.as_deref());
+        }
+    }
+}

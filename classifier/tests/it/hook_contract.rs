@@ -22,8 +22,10 @@ fn bash_read_only_command_is_allowed() {
 #[test]
 fn bash_state_change_asks_with_the_rule() {
     let env = Env::new("ask");
-    let a = check_bash(&env, "echo hi > /etc/hosts", "ask");
-    assert!(a.reason.starts_with("tiergate T3 ("), "the reason names tier and rule: {}", a.reason);
+    for cmd in ["echo hi > /etc/hosts", "git push origin main"] {
+        let a = check_bash(&env, cmd, "ask");
+        assert!(a.reason.starts_with("tiergate T3 ("), "the reason names tier and rule: {}", a.reason);
+    }
 }
 
 #[test]

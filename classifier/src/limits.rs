@@ -7,5 +7,9 @@ pub const MAX_COMMAND_BYTES: usize = 256 * 1024;
 pub const MAX_DEPTH: u32 = 16;
 /// Most executed units one command may expand into.
 pub const MAX_UNITS: usize = 4096;
-/// Most bracket/paren nesting the parser is handed (guards its recursion).
-pub const MAX_SYNTAX_NESTING: usize = 200;
+/// Deepest syntax nesting (brackets, compound commands) the owned model keeps;
+/// deeper input is refused, so the engine's recursion over it stays bounded.
+pub const MAX_SYNTAX_NESTING: usize = 100;
+/// Most nesting openers (brackets, backticks, `then`/`do`/`case`…) a source may
+/// hold before it is refused unparsed; it sizes the parser's stack (32 KiB each).
+pub const MAX_PARSE_OPENERS: usize = 5000;

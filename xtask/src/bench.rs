@@ -11,6 +11,7 @@
 //! - `classify`: protocol v1 throughput of `tiergate batch` over the tldr corpus.
 //! - `lanes`: library ns/command per lane (`benches/lanes.rs`, release profile).
 //! - `hook`: `tiergate hook` process-per-call latency p50/p99 and max RSS.
+//! - `replay`: warm replay wall time, in `bench_replay.rs` (dispatched first).
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -84,9 +85,8 @@ fn run_inner(args: &[String]) -> Result<i32> {
         match a.as_str() {
             "--check" => check = true,
             g if GROUPS.contains(&g) => groups.push(g),
-            "replay" => bail!("`bench replay` (warm replay wall time) is not implemented in this module yet; run `cargo xtask bench [classify|lanes|hook]`"),
             other => {
-                eprintln!("xtask bench: unknown argument {other:?}\nusage: cargo xtask bench [classify|lanes|hook]… [--check]");
+                eprintln!("xtask bench: unknown argument {other:?}\nusage: cargo xtask bench [classify|lanes|hook]… [--check] | cargo xtask bench replay …");
                 return Ok(replay::exit::USAGE);
             }
         }

@@ -2,8 +2,8 @@
 //! text in, the owned `model` out. Parser types never leave this module.
 //!
 //! It does not classify. A parse failure is an `Err` the caller turns into T3
-//! `parse.unsupported`; input past the syntax-nesting budget is refused before the
-//! parser (which recurses) ever sees it.
+//! `parse.unsupported`; input that could nest past what a stack holds is refused
+//! or parsed on a thread with a stack sized for it (see `parse`).
 
 pub mod dequote;
 pub mod model;
@@ -11,7 +11,9 @@ pub mod model;
 use brush_parser::ast;
 use brush_parser::{Parser, ParserOptions, SourceSpan};
 
-use crate::limits::MAX_SYNTAX_NESTING;
+use std::cell::Cell;
+
+use crate::limits::{MAX_PARSE_OPENERS, MAX_SYNTAX_NESTING};
 use crate::verdict::Span;
 use model::{List, Pipeline, Redirect, Simple, Stage, Word};
 
@@ -28,47 +30,113 @@ fn options() -> ParserOptions {
     ParserOptions::default()
 }
 
+/// What the walk needs besides the AST: parser options, the source text (to
+/// check what the parser's tokens do not say, such as `((` adjacency) and the
+/// walk's own depth, so the owned model never nests past the budget.
+struct Cx<'a> {
+    opts: ParserOptions,
+    src: &'a str,
+    depth: Cell<usize>,
+    too_deep: Cell<bool>,
+}
+
+impl std::ops::Deref for Cx<'_> {
+    type Target = ParserOptions;
+    fn deref(&self) -> &ParserOptions {
+        &self.opts
+    }
+}
+
+/// Openers up to which the parser runs on the caller's stack: 64 levels of
+/// brush-parser recursion fit in 512 KiB even in a debug build (measured in
+/// `docs/evidence.md`: ~6 KiB per level in debug, 4–10 KiB in release).
+const FAST_PATH_OPENERS: usize = 64;
+/// Stack reserved per opener on the slow path, with 3–8x headroom over the
+/// measured cost; only pages actually touched become resident.
+const STACK_PER_OPENER: usize = 32 * 1024;
+
 /// Parses shell source into the owned model.
+///
+/// brush-parser recurses once per nesting level and a stack overflow aborts the
+/// process (for the hook: exit without a decision, i.e. fail open), so the depth
+/// it can reach is bounded before it runs: `openers` counts every token that can
+/// open a level and never subtracts (a quoted `)` cannot hide one). Small counts
+/// parse here; larger ones parse on a scoped thread whose stack is sized for the
+/// count; past `MAX_PARSE_OPENERS` the source is refused unparsed.
 pub fn parse(src: &str) -> Result<List, ParseFailure> {
-    if nesting(src) > MAX_SYNTAX_NESTING {
+    let openers = openers(src);
+    if openers > MAX_PARSE_OPENERS {
         return Err(ParseFailure::TooDeep);
     }
-    let opts = options();
-    let mut parser = Parser::new(std::io::BufReader::new(src.as_bytes()), &opts);
+    if openers <= FAST_PATH_OPENERS {
+        return parse_here(src);
+    }
+    let stack = openers * STACK_PER_OPENER + 1024 * 1024;
+    std::thread::scope(|s| {
+        let worker = std::thread::Builder::new().name("tiergate-parse".into()).stack_size(stack).spawn_scoped(s, || parse_here(src));
+        match worker {
+            Ok(h) => h.join().unwrap_or(Err(ParseFailure::TooDeep)),
+            // No thread, no big stack: refuse rather than risk the caller's.
+            Err(_) => Err(ParseFailure::TooDeep),
+        }
+    })
+}
+
+/// Parses and walks on the current stack; the brush AST is dropped here too
+/// (its drop recurses as deep as it nests).
+fn parse_here(src: &str) -> Result<List, ParseFailure> {
+    let opts = Cx { opts: options(), src, depth: Cell::new(0), too_deep: Cell::new(false) };
+    let mut parser = Parser::new(std::io::BufReader::new(src.as_bytes()), &opts.opts);
     let program = parser.parse_program().map_err(|e| ParseFailure::Syntax(e.to_string()))?;
     let mut list = List::default();
     for cc in &program.complete_commands {
         compound_list(cc, &opts, &mut list);
     }
+    if opts.too_deep.get() {
+        return Err(ParseFailure::TooDeep);
+    }
     Ok(list)
 }
 
-/// Upper bound on bracket nesting, counted without regard to quoting (so it can
-/// only over-estimate, which only ever refuses more).
-fn nesting(src: &str) -> usize {
-    let (mut depth, mut max) = (0usize, 0usize);
-    for b in src.bytes() {
-        match b {
-            b'(' | b'{' | b'[' | b'`' => {
-                depth += 1;
-                max = max.max(depth);
+/// Upper bound on how deep the parser can recurse: every bracket, backtick and
+/// reserved word that opens a nested body (`then`, `do`, `case`, `coproc`,
+/// `function`), counted without regard to quoting and never decremented, so it
+/// can only over-estimate, which only ever costs a thread or a refusal.
+fn openers(src: &str) -> usize {
+    let b = src.as_bytes();
+    let mut n = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'{' | b'[' | b'`' => n += 1,
+            c if c.is_ascii_lowercase() && (i == 0 || !is_word_byte(b[i - 1])) => {
+                let end = b[i..].iter().position(|&c| !is_word_byte(c)).map_or(b.len(), |p| i + p);
+                if matches!(&b[i..end], b"then" | b"do" | b"case" | b"coproc" | b"function") {
+                    n += 1;
+                }
+                i = end;
+                continue;
             }
-            b')' | b'}' | b']' => depth = depth.saturating_sub(1),
             _ => {}
         }
+        i += 1;
     }
-    max
+    n
+}
+
+fn is_word_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
 }
 
 fn span(loc: Option<&SourceSpan>) -> Span {
     loc.map(|l| Span { start: l.start.index, end: l.end.index }).unwrap_or_default()
 }
 
-fn word(w: &ast::Word, opts: &ParserOptions) -> Word {
+fn word(w: &ast::Word, opts: &Cx<'_>) -> Word {
     dequote::word(&w.value, span(w.loc.as_ref()), opts)
 }
 
-fn compound_list(cl: &ast::CompoundList, opts: &ParserOptions, out: &mut List) {
+fn compound_list(cl: &ast::CompoundList, opts: &Cx<'_>, out: &mut List) {
     for ast::CompoundListItem(and_or, _sep) in &cl.0 {
         pipeline(&and_or.first, opts, out);
         for next in &and_or.additional {
@@ -79,18 +147,32 @@ fn compound_list(cl: &ast::CompoundList, opts: &ParserOptions, out: &mut List) {
     }
 }
 
-fn pipeline(p: &ast::Pipeline, opts: &ParserOptions, out: &mut List) {
+fn pipeline(p: &ast::Pipeline, opts: &Cx<'_>, out: &mut List) {
     let stages = p.seq.iter().map(|c| command(c, opts)).collect();
     out.pipelines.push(Pipeline { stages });
 }
 
-fn sublist(cl: &ast::CompoundList, opts: &ParserOptions) -> List {
+fn sublist(cl: &ast::CompoundList, opts: &Cx<'_>) -> List {
     let mut l = List::default();
     compound_list(cl, opts, &mut l);
     l
 }
 
-fn command(c: &ast::Command, opts: &ParserOptions) -> Stage {
+fn command(c: &ast::Command, opts: &Cx<'_>) -> Stage {
+    // Every nested body passes through here; past the budget the model stops
+    // growing (and `parse` refuses), so the engine's own recursion stays bounded.
+    let depth = opts.depth.get() + 1;
+    if depth > MAX_SYNTAX_NESTING {
+        opts.too_deep.set(true);
+        return Stage::Unsupported { what: "nesting too deep", span: Span::default() };
+    }
+    opts.depth.set(depth);
+    let stage = command_at_depth(c, opts);
+    opts.depth.set(depth - 1);
+    stage
+}
+
+fn command_at_depth(c: &ast::Command, opts: &Cx<'_>) -> Stage {
     match c {
         ast::Command::Simple(s) => Stage::Simple(simple(s, opts)),
         ast::Command::Compound(cc, redirects) => {
@@ -111,7 +193,7 @@ fn command(c: &ast::Command, opts: &ParserOptions) -> Stage {
     }
 }
 
-fn ext_test_words(e: &ast::ExtendedTestExpr, opts: &ParserOptions, out: &mut Vec<Word>) {
+fn ext_test_words(e: &ast::ExtendedTestExpr, opts: &Cx<'_>, out: &mut Vec<Word>) {
     match e {
         ast::ExtendedTestExpr::And(a, b) | ast::ExtendedTestExpr::Or(a, b) => {
             ext_test_words(a, opts, out);
@@ -126,11 +208,19 @@ fn ext_test_words(e: &ast::ExtendedTestExpr, opts: &ParserOptions, out: &mut Vec
     }
 }
 
+/// Whether the arithmetic command at `loc` is written `((`…`))` with both pairs
+/// adjacent, as bash requires. Parser positions count characters, not bytes.
+fn adjacent_parens(src: &str, loc: &SourceSpan) -> bool {
+    let at = |i: usize| src.chars().skip(i).take(2).eq("((".chars());
+    let closes = |i: usize| src.chars().skip(i).take(2).eq("))".chars());
+    at(loc.start.index) && loc.end.index >= 2 && closes(loc.end.index - 2)
+}
+
 fn arith_stage(text: &str, loc: &SourceSpan) -> Option<Stage> {
     (text.contains("$(") || text.contains('`')).then(|| Stage::Unsupported { what: "command substitution inside arithmetic", span: span(Some(loc)) })
 }
 
-fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &ParserOptions) -> Stage {
+fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) -> Stage {
     let group = |body: List, words: Vec<Word>, subshell: bool, loc: &SourceSpan, redirects: Vec<Redirect>| Stage::Group {
         body,
         words,
@@ -139,6 +229,12 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &ParserOp
         span: span(Some(loc)),
     };
     match cc {
+        ast::CompoundCommand::Arithmetic(a) if !adjacent_parens(opts.src, &a.loc) => {
+            // brush-parser 0.4 reads `( ( cmd ) )` as an arithmetic command; bash
+            // only does for an adjacent `((`…`))` and otherwise runs nested
+            // subshells. Calling it arithmetic would hide `cmd` ("nothing runs").
+            Stage::Unsupported { what: "nested subshells `( (` that the parser reads as arithmetic", span: span(Some(&a.loc)) }
+        }
         ast::CompoundCommand::Arithmetic(a) => {
             arith_stage(&a.expr.value, &a.loc).unwrap_or_else(|| group(List::default(), Vec::new(), false, &a.loc, redirects))
         }
@@ -192,7 +288,7 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &ParserOp
     }
 }
 
-fn simple(s: &ast::SimpleCommand, opts: &ParserOptions) -> Simple {
+fn simple(s: &ast::SimpleCommand, opts: &Cx<'_>) -> Simple {
     let mut out = Simple { assigns: Vec::new(), words: Vec::new(), redirects: Vec::new(), procsubs: Vec::new(), span: Span::default() };
     let mut item = |i: &ast::CommandPrefixOrSuffixItem, out: &mut Simple, prefix: bool| match i {
         ast::CommandPrefixOrSuffixItem::IoRedirect(r) => out.redirects.push(redirect(r, opts)),
@@ -238,7 +334,7 @@ fn simple(s: &ast::SimpleCommand, opts: &ParserOptions) -> Simple {
     out
 }
 
-fn redirect(r: &ast::IoRedirect, opts: &ParserOptions) -> Redirect {
+fn redirect(r: &ast::IoRedirect, opts: &Cx<'_>) -> Redirect {
     match r {
         ast::IoRedirect::File(fd, kind, target) => {
             let target_word = match target {
@@ -292,8 +388,40 @@ mod tests {
     }
 
     #[test]
+    fn spaced_double_parens_are_subshells_not_arithmetic() {
+        for src in ["( (echo hi) )", "( ( echo hi ) )", "((echo hi) )", "( (echo hi))"] {
+            let l = parse(src).unwrap_or_default();
+            let unsupported = l.pipelines.iter().flat_map(|p| &p.stages).any(|s| matches!(s, Stage::Unsupported { .. }));
+            assert!(unsupported, "{src:?} was read as arithmetic");
+        }
+        for src in ["((1 + 2))", "(( x = 1 ))", "((  i++  ))"] {
+            let l = parse(src).unwrap_or_default();
+            let unsupported = l.pipelines.iter().flat_map(|p| &p.stages).any(|s| matches!(s, Stage::Unsupported { .. }));
+            assert!(!unsupported, "{src:?} is real arithmetic");
+        }
+    }
+
+    #[test]
     fn deep_nesting_is_refused_before_parsing() {
         let src = "$(".repeat(10_000);
         assert_eq!(parse(&src).err(), Some(ParseFailure::TooDeep));
+    }
+
+    #[test]
+    fn quoted_closers_cannot_hide_nesting() {
+        // A balance count would see `{ : '}'` as depth 0 and let 3,000 levels
+        // reach the parser's recursion (a stack-overflow abort before this fix).
+        let src = format!("{}ls;{}", "{ : '}' ; ".repeat(3000), " }".repeat(3000));
+        assert_eq!(parse(&src).err(), Some(ParseFailure::TooDeep));
+        let src = format!("{}ls{}", "if true; then ".repeat(3000), "; fi".repeat(3000));
+        assert_eq!(parse(&src).err(), Some(ParseFailure::TooDeep));
+    }
+
+    #[test]
+    fn many_flat_openers_parse_on_the_slow_path() {
+        let src = vec!["{ ls; }"; 500].join("; ");
+        assert_eq!(parse(&src).map(|l| l.pipelines.len()).ok(), Some(500));
+        assert_eq!(openers("if a; then b; fi; for x in y; do z; done; echo $(q) `r` [s]"), 6);
+        assert_eq!(openers("thenx redo casey"), 0);
     }
 }

@@ -14,3 +14,5 @@ mod coreutils;
 mod system;
 mod packages;
 mod containers;
+mod properties;
+mod worst_cases;

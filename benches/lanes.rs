@@ -1,0 +1,123 @@
+//! Per-lane microbenchmarks of the classifier library, in ns per command:
+//! plain, compound, heredoc, inline code, script file; plus library-only
+//! throughput over a corpus file when one is given. Prints one JSON object on
+//! stdout for `cargo xtask bench` to read; it judges nothing itself.
+//!
+//! Built as a `harness = false` bench of the classifier crate so it compiles
+//! with the release profile: `cargo bench -p classifier --bench lanes [-- CSV]`.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use classifier::{classify_with, FileSource, MemFiles, NoFiles, Request};
+
+const CWD: &str = "/work/proj";
+const HOME: &str = "/home/user";
+/// Time each lane runs for after warm-up; long enough to average out the
+/// scheduler on a busy 2-core machine, short enough for a routine check.
+const RUN_FOR: Duration = Duration::from_millis(600);
+
+fn lanes() -> Vec<(&'static str, Vec<&'static str>)> {
+    vec![
+        ("plain", vec!["git status", "ls -la src", "rm -rf build", "kubectl get pods -n web", "cargo test --release"]),
+        (
+            "compound",
+            vec![
+                "cd src && ls | grep main; git diff --stat || true",
+                "for f in *.rs; do wc -l \"$f\"; done | sort -n | tail -3",
+                "if [ -f Cargo.toml ]; then cargo check; else echo none; fi",
+                "git log --oneline | head -5 && echo $(git rev-parse HEAD)",
+            ],
+        ),
+        (
+            "heredoc",
+            vec![
+                "cat <<EOF > notes.txt\nhello $(date)\nEOF",
+                "python3 <<'PY'\nimport os\nprint(os.getcwd())\nPY",
+                "kubectl apply -f - <<EOF\napiVersion: v1\nkind: ConfigMap\nEOF",
+            ],
+        ),
+        (
+            "inline_code",
+            vec![
+                "python3 -c 'import os; print(os.listdir(\".\"))'",
+                "node -e 'require(\"fs\").readdirSync(\".\").forEach(f => console.log(f))'",
+                "bash -c 'cd /tmp && ls -la | grep x'",
+                "perl -ne 'print if /TODO/' src/main.rs",
+            ],
+        ),
+        ("script_file", vec!["bash ./scripts/build.sh", "./scripts/build.sh --fast", "sh scripts/check.sh", "npm run build"]),
+    ]
+}
+
+fn files() -> MemFiles {
+    MemFiles::new()
+        .with("/work/proj/scripts/build.sh", "#!/bin/sh\nset -e\ncargo build --release\ncp target/release/app dist/\necho done\n")
+        .with("/work/proj/scripts/check.sh", "#!/bin/sh\ncargo fmt --check\ncargo clippy -- -D warnings\ncargo test\n")
+        .with("/work/proj/package.json", "{\"scripts\": {\"build\": \"tsc -p . && node scripts/bundle.js\"}}")
+}
+
+/// Mean ns per command over `cmds`, cycling for `RUN_FOR` after a warm-up pass.
+fn time_lane(cmds: &[&str], files: &dyn FileSource) -> f64 {
+    let reqs: Vec<Request> = cmds.iter().map(|c| Request::new(c).with_cwd(CWD).with_home(HOME)).collect();
+    for r in &reqs {
+        black_box(classify_with(r, files));
+    }
+    let (mut n, start) = (0u64, Instant::now());
+    while start.elapsed() < RUN_FOR {
+        for r in &reqs {
+            black_box(classify_with(black_box(r), files));
+        }
+        n += reqs.len() as u64;
+    }
+    start.elapsed().as_nanos() as f64 / n as f64
+}
+
+/// Commands of a `id,command,weight` CSV, unquoted by the RFC 4180 rules.
+fn corpus(path: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut out = Vec::new();
+    let (mut field, mut rec, mut q, mut chars) = (String::new(), Vec::new(), false, text.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (q, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => q = false,
+            (false, '"') => q = true,
+            (false, ',') => rec.push(std::mem::take(&mut field)),
+            (false, '\n') => {
+                rec.push(std::mem::take(&mut field));
+                if let Some(cmd) = std::mem::take(&mut rec).into_iter().nth(1) {
+                    out.push(cmd);
+                }
+            }
+            (_, c) => field.push(c),
+        }
+    }
+    out.remove(0); // header
+    out
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let files = files();
+    let mut fields = Vec::new();
+    for (name, cmds) in lanes() {
+        let ns = if name == "script_file" { time_lane(&cmds, &files) } else { time_lane(&cmds, &NoFiles) };
+        fields.push(format!("\"{name}_ns\": {ns:.0}"));
+    }
+    if let Some(path) = args.first() {
+        let cmds = corpus(path);
+        let reqs: Vec<Request> = cmds.iter().map(|c| Request::new(c).with_cwd(CWD).with_home(HOME)).collect();
+        let start = Instant::now();
+        for r in &reqs {
+            black_box(classify_with(r, &NoFiles));
+        }
+        let secs = start.elapsed().as_secs_f64();
+        fields.push(format!("\"library_corpus_commands\": {}", reqs.len()));
+        fields.push(format!("\"library_commands_per_s\": {:.0}", reqs.len() as f64 / secs));
+    }
+    println!("{{{}}}", fields.join(", "));
+}

@@ -88,9 +88,7 @@ fn other_iac_tools() {
         ("packer validate image.pkr.hcl", "T1"),
         ("packer build image.pkr.hcl", "T3"),
         ("packer build --help", "T0"),
-        ("tflint", "T1"),
         ("checkov -d .", "T1"),
-        ("vagrant destroy -f", "T3"),
         ("sam build", "T1"),
         ("sam deploy", "T3"),
     ] {

@@ -1,6 +1,6 @@
 //! The `iac` family: infrastructure-as-code CLIs. terraform/tofu/terragrunt in
 //! `terraform.rs` (init anchors, plan, state surgery, terragrunt's blocked
-//! destroy-all); pulumi, cdk, ansible, packer, serverless, sam, vagrant and IaC
+//! destroy-all); pulumi, cdk, ansible, packer, serverless, sam and IaC
 //! scanners in `tools.rs`.
 //!
 //! It does not read `.tf`, playbook or template files.
@@ -16,7 +16,7 @@ pub static FAMILY: Family = Family { name: "iac", programs: PROGRAMS, check, rul
 static PROGRAMS: &[&str] = &[
     "terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "ansible", "ansible-playbook", "ansible-galaxy",
     "ansible-vault", "ansible-inventory", "ansible-doc", "ansible-config", "ansible-lint", "packer", "serverless",
-    "sls", "sam", "vagrant", "tflint", "checkov", "tfsec", "terrascan",
+    "sls", "sam", "checkov", "tfsec", "terrascan",
 ];
 
 static RULES: &[&Rule] = &[

@@ -1,6 +1,6 @@
 //! The other infrastructure-as-code CLIs: pulumi, cdk/cdktf, ansible (ad-hoc,
-//! playbooks, galaxy, vault), packer, serverless/sls, sam, vagrant, and IaC scanners
-//! (tflint checkov tfsec terrascan). Special cases first (ansible check modes,
+//! playbooks, galaxy, vault), packer, serverless/sls, sam, and IaC scanners (vagrant is the containers family)
+//! (checkov tfsec terrascan). Special cases first (ansible check modes,
 //! ad-hoc modules), then the shared verb-scan lane with each CLI's words.
 //!
 //! terraform/tofu/terragrunt live in `terraform.rs`.
@@ -13,22 +13,22 @@ use crate::rules::{Cx, Rule};
 /// ## What it matches
 /// Reads: `pulumi stack ls|output|history`, `pulumi whoami|about|logs`, `cdk ls|list|doctor`,
 /// `ansible-playbook --list-tasks|--list-hosts`, `ansible -m ping|setup`, `packer inspect|fmt|init`,
-/// `sam list|logs`, `vagrant status`, `ansible-vault view`.
+/// `sam list|logs`, `ansible-vault view`.
 /// ## Why this tier
 /// Reads stacks or inventories, or writes only inside the working tree.
 pub static READ: Rule = Rule::t0("iac.tool.read")
     .reason("reads stacks, inventories or templates only")
-    .matches(&["pulumi stack ls", "pulumi stack output", "cdk ls", "ansible-playbook site.yml --list-tasks", "ansible all -m ping", "packer inspect x.pkr.hcl", "vagrant status", "ansible-inventory --list"])
+    .matches(&["pulumi stack ls", "pulumi stack output", "cdk ls", "ansible-playbook site.yml --list-tasks", "ansible all -m ping", "packer inspect x.pkr.hcl", "ansible-inventory --list"])
     .not_matches(&["pulumi up", "ansible all -m shell -a 'rm -rf /tmp/cache'"]);
 
 /// ## What it matches
 /// Validation and scanners: `ansible-playbook --syntax-check`, `ansible-lint`, `packer validate`,
-/// `sam validate`, `cdk doctor`, `tflint checkov tfsec terrascan`, `sam build`, `serverless package`.
+/// `sam validate`, `cdk doctor`, `checkov tfsec terrascan` (tflint is the packages family's), `sam build`, `serverless package`.
 /// ## Why this tier
 /// Local validation or a local build into the tree.
 pub static VALIDATE: Rule = Rule::t1("iac.tool.validate")
     .reason("validates or builds locally; nothing is deployed")
-    .matches(&["ansible-playbook site.yml --syntax-check", "packer validate image.pkr.hcl", "tflint", "checkov -d .", "tfsec .", "ansible-lint site.yml", "sam validate", "sam build"])
+    .matches(&["ansible-playbook site.yml --syntax-check", "packer validate image.pkr.hcl", "checkov -d .", "tfsec .", "ansible-lint site.yml", "sam validate", "sam build"])
     .not_matches(&["packer build image.pkr.hcl"]);
 
 /// ## What it matches
@@ -44,12 +44,12 @@ pub static SIMULATE: Rule = Rule::t2("iac.tool.simulate")
 /// Deploys and other changes: `pulumi up|destroy|refresh|import|stack rm|stack select|config set`,
 /// `cdk deploy|destroy|bootstrap`, `ansible-playbook` (a real run), ad-hoc `ansible` with a
 /// changing module, `packer build`, `serverless deploy|remove`, `sam deploy|delete|sync`,
-/// `vagrant up|destroy`, `ansible-galaxy install`.
+/// `ansible-galaxy install`.
 /// ## Why this tier
 /// Changes real infrastructure or hosts. `pulumi stack rm` is approvable like `terraform destroy`.
 pub static MUTATE: Rule = Rule::t3("iac.tool.mutate")
     .reason("changes real infrastructure or hosts; ask the user, and preview first")
-    .matches(&["pulumi up --yes", "pulumi destroy --yes", "cdk deploy --all", "cdk destroy --force", "ansible-playbook -i prod site.yml", "ansible all -m shell -a 'rm -rf /tmp/cache'", "packer build image.pkr.hcl", "vagrant destroy -f", "pulumi stack rm dev", "sls deploy", "sam deploy --guided"])
+    .matches(&["pulumi up --yes", "pulumi destroy --yes", "cdk deploy --all", "cdk destroy --force", "ansible-playbook -i prod site.yml", "ansible all -m shell -a 'rm -rf /tmp/cache'", "packer build image.pkr.hcl", "pulumi stack rm dev", "sls deploy", "sam deploy --guided"])
     .not_matches(&["pulumi preview", "pulumi stack ls"]);
 
 /// ## What it matches
@@ -141,7 +141,7 @@ fn ansible(inv: &Invocation, cx: &mut Cx<'_>) {
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.program.as_str() {
-        "tflint" | "checkov" | "tfsec" | "terrascan" | "ansible-lint" => {
+        "checkov" | "tfsec" | "terrascan" | "ansible-lint" => {
             let argv = split(&inv.args, &Opts { values: &[], bools: &[], greedy: false }, true);
             cx.hit(if argv.help { &HELP } else { &VALIDATE })
         }

@@ -27,9 +27,11 @@ pub const DB_FILE: &str = "tiergate.db";
 const WAL_TRUNCATE_BYTES: u64 = 256 * 1024;
 
 /// Schema steps: `MIGRATIONS[n]` takes `user_version` n to n + 1. Append only.
+/// Code and grant ids never repeat (AUTOINCREMENT), so `revoke 3` and "grant #3"
+/// always mean the same row.
 const MIGRATIONS: &[&str] = &["
 CREATE TABLE pending (
-    id         INTEGER PRIMARY KEY,
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
     code       TEXT    NOT NULL UNIQUE,
     signature  TEXT    NOT NULL,
     command    TEXT    NOT NULL,
@@ -41,7 +43,7 @@ CREATE TABLE pending (
 );
 CREATE INDEX pending_signature ON pending(signature);
 CREATE TABLE grants (
-    id          INTEGER PRIMARY KEY,
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
     code        TEXT    NOT NULL,
     signature   TEXT    NOT NULL,
     command     TEXT    NOT NULL,

@@ -171,3 +171,28 @@ fn panics_and_a_blown_budget_ask() {
         assert!(a.reason.contains(expect), "{fault}: {}", a.reason);
     }
 }
+
+#[test]
+fn hook_json_is_byte_stable() {
+    let env = Env::new("snapshot");
+    let out = env.run(&["hook"], &write_event("Write", ".claude/settings.json", "/w"));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        concat!(
+            r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","#,
+            r#""permissionDecisionReason":"tiergate: writing here is denied: /w/.claude/settings.json is a Claude Code "#,
+            r#"settings file; an agent must not change its own guard rails"}}"#,
+            "\n"
+        )
+    );
+    let out = env.run(&["hook"], b"{");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        concat!(
+            r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","#,
+            r#""permissionDecisionReason":"tiergate could not read the hook event: the event is not valid JSON "#,
+            r#"(EOF while parsing an object at line 1 column 1); asking instead"}}"#,
+            "\n"
+        )
+    );
+}

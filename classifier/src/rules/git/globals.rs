@@ -32,13 +32,14 @@ pub(super) static EXEC_CONFIG: Rule = Rule::t3("git.global.exec-config")
     .not_matches(&["git -c color.ui=always log", "git --exec-path", "git -c user.name=x commit -m y"]);
 
 /// ## What it matches
-/// A global option git does not document (`git --frobnicate status`).
+/// A global option git does not document, followed by more words (`git --frobnicate status`).
 /// ## Why this tier
 /// Which subcommand runs is unknown once an option might take the next word.
+/// With only flags after it, git rejects the option and runs nothing (`git.read`).
 pub(super) static UNKNOWN_OPTION: Rule = Rule::t3("git.global.unknown-option")
     .reason("a git global option tiergate does not know hides which subcommand runs; drop it or put it after the subcommand")
     .matches(&["git --frobnicate status"])
-    .not_matches(&["git --no-pager log", "git -C repo status"]);
+    .not_matches(&["git --no-pager log", "git -C repo status", "git --dry-run"]);
 
 /// Global flags without a value.
 const BOOL_GLOBALS: &[&str] = &[
@@ -173,7 +174,12 @@ pub(super) fn parse(inv: &Invocation, cx: &mut Cx<'_>) -> Option<GitCall> {
             i += 1;
             continue;
         }
-        cx.hit_because(&UNKNOWN_OPTION, format!("git global option `{t}` is not one tiergate knows; drop it or put it after the subcommand"));
+        if inv.args[i..].iter().all(Arg::is_flag) {
+            // No subcommand can follow: git rejects the option and runs nothing.
+            cx.hit(&read::READ);
+        } else {
+            cx.hit_because(&UNKNOWN_OPTION, format!("git global option `{t}` is not one tiergate knows; drop it or put it after the subcommand"));
+        }
         return None;
     }
     let (sub, rest) = match inv.args.get(i) {

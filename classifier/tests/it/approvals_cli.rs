@@ -9,7 +9,9 @@ fn seeded(tag: &str) -> Env {
     let (rc, _, err) = env.cli(&["approvals", "list"]);
     assert_eq!(rc, 0, "list on a fresh store creates it: {err}");
     let sql = env.sql();
-    for (code, sig, exp) in [("AAAAAA", "git push a", 90_000), ("BBBBBB", "git push b", 90_000), ("OLDOLD", "git push c", 500)] {
+    for (code, sig, exp) in
+        [("AAAAAA", "git push a", 90_000), ("BBBBBB", "git push b", 90_000), ("OLDOLD", "git push c", 500)]
+    {
         sql.execute(
             "INSERT INTO pending(code, signature, command, rule, created_at, expires_at) VALUES (?1, ?2, ?2, 'git.push', 0, ?3)",
             rusqlite::params![code, sig, exp],

@@ -234,7 +234,12 @@ impl Ctx {
 fn decide(args: &[String]) -> Option<Answer> {
     let opts = match parse_args(args) {
         Ok(o) => o,
-        Err(e) => return Some(Answer::ask("hook.usage", format!("tiergate hook: {e}; fix the hook command in settings.json"))),
+        Err(e) => {
+            return Some(Answer::ask(
+                "hook.usage",
+                format!("tiergate hook: {e}; fix the hook command in settings.json"),
+            ))
+        }
     };
     let event = read_stdin().and_then(|raw| parse_event(&raw));
     test_fault("panic-main");
@@ -280,7 +285,10 @@ fn decide_event(ctx: &mut Ctx, opts: &Opts, event: &Event) -> Option<Answer> {
     let (answer, subject) = if tool == "Bash" {
         match event.input.as_ref().and_then(|i| i.get("command")).and_then(Value::as_str) {
             Some(cmd) => (bash::decide(ctx, cmd), cmd.to_owned()),
-            None => (Answer::ask("hook.input", "tiergate: the Bash event has no string `tool_input.command`; asking".into()), String::new()),
+            None => (
+                Answer::ask("hook.input", "tiergate: the Bash event has no string `tool_input.command`; asking".into()),
+                String::new(),
+            ),
         }
     } else if FILE_TOOLS.contains(&tool) {
         let path = event
@@ -293,7 +301,13 @@ fn decide_event(ctx: &mut Ctx, opts: &Opts, event: &Event) -> Option<Answer> {
                 Some(a) => (a, p.to_owned()),
                 None => return None,
             },
-            None => (Answer::ask("hook.input", format!("tiergate: the {tool} event has no string `tool_input.file_path`; asking")), String::new()),
+            None => (
+                Answer::ask(
+                    "hook.input",
+                    format!("tiergate: the {tool} event has no string `tool_input.file_path`; asking"),
+                ),
+                String::new(),
+            ),
         }
     } else {
         return None;
@@ -315,7 +329,10 @@ fn file_decision(ctx: &Ctx, opts: &Opts, raw: &str) -> Option<Answer> {
         (_, true) => path.to_path_buf(),
         (Some(c), false) => c.join(path),
         (None, false) => {
-            return Some(Answer::ask("hook.input", format!("tiergate: relative file_path {raw:?} and no cwd in the event; asking")))
+            return Some(Answer::ask(
+                "hook.input",
+                format!("tiergate: relative file_path {raw:?} and no cwd in the event; asking"),
+            ))
         }
     };
     let mut prot = files::Protected { files: ctx.cfg.files.clone(), dirs: Vec::new(), patterns: Vec::new() };

@@ -71,13 +71,20 @@ fn self_defence(t: &classifier::Trace, data_dir: Option<&str>) -> Option<String>
     for u in &t.units {
         let name = u.program.rsplit('/').next().unwrap_or(&u.program);
         if name == "tiergate" && u.args.iter().any(|a| a == "approve") {
-            return Some("an agent may not approve its own request; only the user, in their own terminal, can approve a code".into());
+            return Some(
+                "an agent may not approve its own request; only the user, in their own terminal, can approve a code"
+                    .into(),
+            );
         }
-        let store_arg = u.args.iter().chain(std::iter::once(&u.program)).find(|a| {
-            a.contains("tiergate.db") || data_dir.is_some_and(|d| !d.is_empty() && a.contains(d))
-        });
+        let store_arg = u
+            .args
+            .iter()
+            .chain(std::iter::once(&u.program))
+            .find(|a| a.contains("tiergate.db") || data_dir.is_some_and(|d| !d.is_empty() && a.contains(d)));
         if let Some(a) = store_arg {
-            return Some(format!("`{a}` is tiergate's approval store, which the agent may not read or change; ask the user"));
+            return Some(format!(
+                "`{a}` is tiergate's approval store, which the agent may not read or change; ask the user"
+            ));
         }
     }
     None
@@ -113,7 +120,9 @@ pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {
     // half the commands an agent runs.
     let data_dir = ctx
         .data_dir()
-        .and_then(|d| if d.is_absolute() { Some(d.to_path_buf()) } else { std::env::current_dir().ok().map(|c| c.join(d)) })
+        .and_then(
+            |d| if d.is_absolute() { Some(d.to_path_buf()) } else { std::env::current_dir().ok().map(|c| c.join(d)) },
+        )
         .map(|d| super::files::normalise(&d).display().to_string())
         .filter(|d| d.len() > 1);
     let nonce_mode = ctx.mode == Mode::Nonce;
@@ -125,7 +134,11 @@ pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {
         }
     }) {
         Ok(Worked::Done(_, _, Some(why))) => {
-            return Answer::new(Decision::Deny, "hook.self-approval", format!("tiergate: denied: {why}. This is never approvable."))
+            return Answer::new(
+                Decision::Deny,
+                "hook.self-approval",
+                format!("tiergate: denied: {why}. This is never approvable."),
+            )
         }
         Ok(Worked::Done(v, s, None)) => (v, s),
         Ok(Worked::Panicked) => {

@@ -131,9 +131,7 @@ fn glob(p: &[&str], s: &[&str]) -> bool {
 fn component(p: &str, s: &str) -> bool {
     match p.split_once('*') {
         None => p == s,
-        Some((pre, post)) => {
-            s.len() >= pre.len() && s.starts_with(pre) && component_tail(post, &s[pre.len()..])
-        }
+        Some((pre, post)) => s.len() >= pre.len() && s.starts_with(pre) && component_tail(post, &s[pre.len()..]),
     }
 }
 

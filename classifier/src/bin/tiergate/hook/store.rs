@@ -147,7 +147,8 @@ impl Store {
     fn init(&mut self) -> rusqlite::Result<()> {
         // `TIERGATE_BUSY_TIMEOUT_MS` shortens the wait (tests of a locked store);
         // a shorter wait can only turn into more errors, which ask or deny.
-        let busy = std::env::var("TIERGATE_BUSY_TIMEOUT_MS").ok().and_then(|v| v.parse().ok()).map(Duration::from_millis);
+        let busy =
+            std::env::var("TIERGATE_BUSY_TIMEOUT_MS").ok().and_then(|v| v.parse().ok()).map(Duration::from_millis);
         self.conn.busy_timeout(busy.unwrap_or(BUSY_TIMEOUT))?;
         // WAL + NORMAL is still atomic under a process crash; only an OS crash can
         // lose the last commits, which is cheaper than an fsync per hook call.
@@ -310,7 +311,13 @@ impl Store {
             let mut st = self.conn.prepare("SELECT id, code, command, rule, expires_at FROM pending ORDER BY id")?;
             let pending = st
                 .query_map([], |r| {
-                    Ok(Pending { id: r.get(0)?, code: r.get(1)?, command: r.get(2)?, rule: r.get(3)?, expires_at: r.get(4)? })
+                    Ok(Pending {
+                        id: r.get(0)?,
+                        code: r.get(1)?,
+                        command: r.get(2)?,
+                        rule: r.get(3)?,
+                        expires_at: r.get(4)?,
+                    })
                 })?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             let mut st =
@@ -421,7 +428,11 @@ mod tests {
         let dir = temp_dir("single");
         let mut s = Store::open(&dir).unwrap();
         let code = s.pending_code("sig", "git push", "git.push", "s", "/w", 100).unwrap();
-        assert_eq!(s.pending_code("sig", "git push", "git.push", "s", "/w", 101).unwrap(), code, "a retry reuses the code");
+        assert_eq!(
+            s.pending_code("sig", "git push", "git.push", "s", "/w", 101).unwrap(),
+            code,
+            "a retry reuses the code"
+        );
         assert!(s.consume_grant("sig", 102).unwrap().is_none(), "no grant before approve");
         let g = s.approve(&code, 103).unwrap();
         assert!(matches!(s.approve(&code, 104), Err(ApproveError::Unknown)), "a code approves once");

@@ -265,3 +265,10 @@ fn push_plumbing_is_a_push() {
     check("git fast-import --force < stream", "T3");
     check("git archive --exec='rm x' --remote=origin HEAD", "T3");
 }
+
+#[test]
+fn dash_c_moves_where_writes_land() {
+    check("git -C /etc diff --output=motd", "T3");
+    check("git -C sub diff --output=out.txt", "T0");
+    check("git -C /tmp/other clone https://x/r.git .claude/hooks", "BLOCKED");
+}

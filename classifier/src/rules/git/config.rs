@@ -105,7 +105,7 @@ pub(super) fn config(call: &GitCall, cx: &mut Cx<'_>) {
         }
     }
     if let Some(file) = inv.value_of(&["-f", "--file"]) {
-        paths::check_write(cx, &Arg::lit(file), call.cwd());
+        call.write(cx, &Arg::lit(file));
     }
 }
 

@@ -115,7 +115,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
             let (ops, _) = operands(&call.inv.args, &["-L"]);
             if !call.inv.has_any(&["-p", "--stdout"]) {
                 if let Some(cur) = ops.first() {
-                    paths::check_write(cx, cur, call.cwd());
+                    call.write(cx, cur);
                 }
             }
             cx.hit(&LOCAL);
@@ -162,7 +162,7 @@ fn clone(call: &GitCall, cx: &mut Cx<'_>) {
     let (before, after) = operands(&inv.args, CLONE_VALUES);
     let ops: Vec<&Arg> = before.into_iter().chain(after).collect();
     if let Some(dest) = ops.get(1) {
-        paths::check_write(cx, dest, call.cwd());
+        call.write(cx, dest);
     }
 }
 
@@ -231,7 +231,7 @@ fn patch(call: &GitCall, cx: &mut Cx<'_>) {
                         Some(d) => format!("{d}/{w}"),
                         None => w,
                     };
-                    paths::check_write(cx, &Arg::lit(&path), call.cwd());
+                    call.write(cx, &Arg::lit(&path));
                 }
             }
             PatchScan::Unknown => cx.hit(&PATCH),

@@ -84,6 +84,21 @@ impl GitCall {
         self.cwd.as_deref()
     }
 
+    /// Judges a write to `target`, a path relative to the directory git works in
+    /// (`-C`), against the unit's own working tree: `git -C /etc diff --output=x`
+    /// writes `/etc/x`, outside the tree.
+    pub fn write(&self, cx: &mut Cx<'_>, target: &Arg) {
+        let unit_cwd = self.inv.cwd.as_deref();
+        if self.cwd.as_deref() != unit_cwd && target.exact && !target.text.starts_with('/') && !target.text.starts_with('~') {
+            let home = cx.home();
+            if let Some(abs) = resolve(&target.text, self.cwd(), home.as_deref()) {
+                paths::check_write(cx, &Arg { text: abs, ..target.clone() }, unit_cwd);
+                return;
+            }
+        }
+        paths::check_write(cx, target, unit_cwd);
+    }
+
     /// True when a help flag comes before any `--`, or a global help flag is
     /// followed by a bare subcommand (`git --help push`; with more words the
     /// original did not exempt it, and neither do we).
@@ -161,7 +176,7 @@ pub(crate) fn check_protected_operands(call: &GitCall, cx: &mut Cx<'_>, ops: &[&
     let home = cx.home();
     for a in ops {
         if paths::is_protected(&a.text, call.cwd(), home.as_deref()) {
-            paths::check_write(cx, a, call.cwd());
+            call.write(cx, a);
         }
     }
 }

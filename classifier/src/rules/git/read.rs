@@ -139,7 +139,7 @@ fn read(call: &GitCall, cx: &mut Cx<'_>) {
             None
         };
         if let Some(target) = output {
-            paths::check_write(cx, &target, call.cwd());
+            call.write(cx, &target);
         }
     }
     let runs = match sub {

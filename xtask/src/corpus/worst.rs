@@ -1,7 +1,8 @@
 //! `cargo xtask corpus worst`: generates `corpus/curated/worst.csv`, the worst-case
 //! inputs (a 1 MiB command, 10k nested `$(`, 10k `&&` segments, 10k pipes and
-//! subshells, unterminated quotes and heredocs). Each must answer at least ask
-//! (family `worst`, expect T3) within the runner's line timeout. NUL bytes and
+//! subshells, unterminated quotes and heredocs). The pathological ones must answer
+//! at least ask (family `worst`, expect T3) within the runner's line timeout; merely
+//! large ones (100k words, 10k-line heredocs …) may get any verdict, but in time. NUL bytes and
 //! invalid UTF-8 cannot live in a CSV file; they are covered by the classifier's own
 //! tests and protocol v1's invalid-input handling, not here. `--check` never writes.
 
@@ -13,7 +14,11 @@ const OUT: &str = "corpus/curated/worst.csv";
 const MIB: usize = 1 << 20;
 const N: usize = 10_000;
 
-/// (id suffix, command, note)
+/// Large but not pathological inputs: any verdict is right (expect T0 = at least
+/// T0), as long as it comes within the time budget and is not an error.
+const ANY_VERDICT: &[&str] = &["words-100k", "bash-c-nesting-10", "eval-nesting-10", "heredoc-10k-lines", "heredocs-1k", "control-chars"];
+
+/// (id suffix, command, note). Ids listed in `ANY_VERDICT` only need an answer in time.
 fn cases() -> Vec<(&'static str, String, &'static str)> {
     let pad = "a".repeat(MIB);
     vec![
@@ -58,7 +63,14 @@ fn sq(s: &str) -> String {
 pub fn render() -> anyhow::Result<String> {
     let rows: Vec<Vec<String>> = cases()
         .into_iter()
-        .map(|(id, cmd, note)| vec![format!("worst-{id}"), cmd, String::new(), "T3".to_owned(), "worst".to_owned(), note.to_owned()])
+        .map(|(id, cmd, note)| {
+            let (expect, note) = if ANY_VERDICT.contains(&id) {
+                ("T0", format!("{note}; any verdict, within the time budget"))
+            } else {
+                ("T3", format!("{note}; must answer ask"))
+            };
+            vec![format!("worst-{id}"), cmd, String::new(), expect.to_owned(), "worst".to_owned(), note]
+        })
         .collect();
     csvout::render(&["id", "command", "cwd", "expect", "family", "note"], &rows)
 }
@@ -77,5 +89,6 @@ mod tests {
         assert_eq!(get("nested-subst-10k").matches("$(").count(), super::N);
         assert_eq!(get("and-chain-10k").matches("&&").count(), super::N);
         assert!(cases.iter().all(|c| !c.1.contains('\0')), "NUL cannot be stored in CSV");
+        assert!(super::ANY_VERDICT.iter().all(|id| cases.iter().any(|c| c.0 == *id)), "ANY_VERDICT names a missing case");
     }
 }

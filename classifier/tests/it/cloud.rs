@@ -183,3 +183,13 @@ fn platform_clis() {
         check(cmd, class);
     }
 }
+
+#[test]
+fn unresolved_words_never_lower() {
+    check("aws ec2 $OP --vpc-id v", "T3");
+    check("gcloud projects $VERB p", "T3");
+    check("gh $SUB", "T3");
+    check("gh api -X \"$METHOD\" repos/o/r/issues", "T3");
+    check("aws s3 cp s3://b/x \"$DEST\"", "T3");
+    check("bq query \"$SQL\"", "T3");
+}

@@ -95,3 +95,11 @@ fn other_iac_tools() {
         check(cmd, class);
     }
 }
+
+#[test]
+fn unresolved_command_words_never_read() {
+    check("terraform $CMD", "T3");
+    check("terraform state $SUB x", "T3");
+    check("terraform workspace $(cat ws)", "T3");
+    check("terraform frobnicate", "T0");
+}

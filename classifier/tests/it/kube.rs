@@ -159,3 +159,12 @@ fn exec_payloads_are_classified() {
     check("kubectl exec p -- ls /", "T3");
     check("kubectl delete pod x --field-manager --help", "T3");
 }
+
+#[test]
+fn unresolved_words_never_lower() {
+    check("kubectl $VERB ns prod", "T3");
+    check("kubectl auth $X", "T3");
+    check("kubectl delete $KIND prod", "T3");
+    check("helm $CMD r ./chart", "T3");
+    check("kubectx \"$CTX\"", "T3");
+}

@@ -53,7 +53,7 @@ pub static INIT_ANCHOR: Rule = Rule::t3("iac.terraform.init-state")
 /// Changes real infrastructure or its state. `destroy` is approvable (FEATURES.md §13 "Not blocked").
 pub static APPLY: Rule = Rule::t3("iac.terraform.apply")
     .reason("changes real infrastructure or its state; ask the user, and run terraform plan first")
-    .matches(&["terraform apply", "terraform apply -auto-approve", "terraform destroy -target=aws_instance.web", "terraform import aws_instance.web i-123", "terraform force-unlock 1234", "terragrunt run-all apply", "tofu apply", "terraform apply --dry-run", "terragrunt apply -auto-approve", "terragrunt stack run apply", "terragrunt stack generate"])
+    .matches(&["terraform apply", "terraform apply -auto-approve", "terraform destroy -target=aws_instance.web", "terraform import aws_instance.web i-123", "terraform force-unlock 1234", "terragrunt run-all apply", "tofu apply", "terraform apply --dry-run", "terragrunt apply -auto-approve", "terragrunt stack run apply", "terragrunt stack generate", "terraform $CMD"])
     .not_matches(&["terraform plan", "terragrunt run-all destroy"]);
 
 /// ## What it matches
@@ -63,7 +63,7 @@ pub static APPLY: Rule = Rule::t3("iac.terraform.apply")
 /// paths (FEATURES.md §6a excludes `CLI_MUTATIVE_PATH_PREFIXES`).
 pub static STATE: Rule = Rule::t3("iac.terraform.state")
     .reason("edits terraform state or switches workspace; ask the user")
-    .matches(&["terraform state rm module.old", "terraform state mv a b", "terraform state push s.tfstate", "terraform workspace select prod", "terraform state replace-provider --help", "terraform state rm x --help"])
+    .matches(&["terraform state rm module.old", "terraform state mv a b", "terraform state push s.tfstate", "terraform workspace select prod", "terraform state replace-provider --help", "terraform state rm x --help", "terraform state $SUB x"])
     .not_matches(&["terraform state list", "terraform workspace show"]);
 
 /// ## What it matches
@@ -164,14 +164,18 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         Some("validate" | "validate-inputs" | "validate-all" | "hcl-validate") => cx.hit(&VALIDATE),
         Some("fmt" | "hclfmt") if argv.has("-check") || argv.has("--check") => cx.hit(&VALIDATE),
         Some("plan" | "plan-all") => cx.hit(&PLAN),
-        Some("state") => cx.hit(&READ),
-        Some("workspace" | "env") => cx.hit(&READ),
+        Some("state") if matches!(sub, None | Some("list" | "show" | "pull")) => cx.hit(&READ),
+        Some("workspace" | "env") if matches!(sub, None | Some("list" | "show")) => cx.hit(&READ),
+        // Any other state/workspace subcommand (or one held in a variable) may write.
+        Some(c @ ("state" | "workspace" | "env")) => cx.hit_because(&STATE, format!("`{} {c} {}` may edit state or switch workspace; ask the user", inv.program, sub.unwrap_or(""))),
         Some(c) if READ_CMDS.contains(&c) => cx.hit(&READ),
         Some(c) if APPLY_CMDS.contains(&c) => {
             cx.hit_because(&APPLY, format!("`{} {c}` changes real infrastructure or its state; ask the user, and run plan first", inv.program))
         }
         // Terragrunt has its own growing command set (`stack run …`), so unknown asks there.
         Some(c) if terragrunt => cx.hit_because(&APPLY, format!("`terragrunt {c}` is not a command tiergate models; ask the user")),
+        // A command word held in a variable could be anything.
+        Some(c) if inv.args.iter().any(|a| a.text == c && !a.exact) => cx.hit_because(&APPLY, format!("`{} {c}`: the command is only known at run time; ask the user", inv.program)),
         // terraform/tofu have no plugin subcommands: an unknown one prints usage and exits.
         Some(c) => cx.hit_because(&READ, format!("`{} {c}` is not a {} command; it prints usage and runs nothing", inv.program, inv.program)),
     }

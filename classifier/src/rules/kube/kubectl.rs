@@ -213,8 +213,9 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             Some(_) => cx.hit(&CONTEXT),
         },
         "auth" => match after.first().copied() {
-            Some("reconcile") => cx.hit(&MUTATE),
-            _ => cx.hit(&READ),
+            None | Some("can-i" | "whoami") => cx.hit(&READ),
+            // `auth reconcile` writes RBAC objects; anything else is unknown.
+            Some(_) => cx.hit(&MUTATE),
         },
         "rollout" => match after.first().copied() {
             Some("status" | "history") | None => cx.hit(&READ),

@@ -224,6 +224,8 @@ fn group(group: &str, action: &str, rest: &[Arg], cx: &mut Cx<'_>) {
         ("volume", "prune") => cx.hit(&PRUNE_VOLUMES),
         ("buildx" | "builder" | "image", "build" | "bake") => build(rest, cx),
         (_, a) if GROUP_READS.contains(&a) => cx.hit(&READ),
+        // `podman generate kube|systemd` prints YAML or unit files.
+        ("generate", _) => cx.hit(&READ),
         ("container", a) if RUNS.contains(&a) => cx.hit(&RUN),
         ("pod", "create" | "start") | ("kube", "play") | ("machine", "ssh") => cx.hit(&RUN),
         ("container", "run" | "create") => cx.hit(&RUN),

@@ -22,7 +22,7 @@ use crate::rules::{Cx, FileText, Rule};
 /// Downloads a package from the registry and runs it: its effects are unknown (and scaffolders install dependencies).
 pub static REMOTE_PACKAGE: Rule = Rule::t3("packages.runner.remote-package")
     .reason("downloads and runs a registry package whose effects tiergate does not know; ask the user first")
-    .matches(&["npx create-react-app my-app", "npx cowsay hello", "npm create vite@latest my-app", "pipx run cowsay hello", "uvx some-tool", "bunx cowsay hi", "pnpm dlx degit x/y"])
+    .matches(&["npx create-react-app my-app", "npx cowsay hello", "uvx ruff@latest check .", "npm create vite@latest my-app", "pipx run cowsay hello", "uvx some-tool", "bunx cowsay hi", "pnpm dlx degit x/y"])
     .not_matches(&["npx tsc --noEmit", "npx eslint .", "uvx ruff check ."]);
 
 /// ## What it matches
@@ -64,8 +64,17 @@ fn split<'a>(args: &'a [Arg], opts: &Opts) -> Result<(&'a [Arg], Option<&'a str>
         }
         let opt = a.split_once('=').map_or(a, |(o, _)| o);
         if matches!(opt, "-c" | "--call") && opts.value.contains(&"--package") {
-            call = args.get(i + 1).map(|v| v.text.as_str());
-            i += 2;
+            // `--call=SCRIPT` or `-c SCRIPT`: the value is a shell string.
+            match a.split_once('=') {
+                Some((_, v)) => {
+                    call = Some(v);
+                    i += 1;
+                }
+                None => {
+                    call = args.get(i + 1).map(|v| v.text.as_str());
+                    i += 2;
+                }
+            }
             continue;
         }
         if opts.value.contains(&opt) {
@@ -98,6 +107,11 @@ fn classify(inv: &Invocation, cx: &mut Cx<'_>, target: &[Arg], remote: bool) {
     }
     let mut argv = target.to_vec();
     argv[0] = Arg { text: name.clone(), ..target[0].clone() };
+    // `ruff@latest`, `eslint@8`: a pinned spec is fetched from the registry even when installed.
+    let spec = &target[0].text;
+    if remote && spec.trim_start_matches('@').contains('@') {
+        cx.hit_because(&REMOTE_PACKAGE, format!("fetches `{spec}` from the registry and runs it; ask the user first"));
+    }
     let before = cx.hits.len();
     cx.argv(&argv, inv.cwd.as_deref());
     let modelled = cx.hits[before..].iter().any(|h| !std::ptr::eq(h.rule, &crate::rules::DEFAULT_ELIMINATION));

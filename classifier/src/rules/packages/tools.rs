@@ -134,8 +134,10 @@ fn lint_or_format(inv: &Invocation, cx: &mut Cx<'_>, first: Option<&str>) {
     }
     cx.hit(&FORMAT);
     for (i, w) in positionals(args, FMT_VALUE_OPTS) {
-        if !matches!(w, "format" | "check" | "fmt" | "lint") {
-            let target: &Arg = &args[i];
+        let target: &Arg = &args[i];
+        // A relative glob (`src/*.c`) expands inside the tree; variables and absolute globs are still checked.
+        let tree_glob = !target.exact && !w.contains('$') && !w.contains('`') && !w.starts_with(['/', '~']) && !w.contains("..");
+        if !matches!(w, "format" | "check" | "fmt" | "lint") && !tree_glob {
             paths::check_write(cx, target, inv.cwd.as_deref());
         }
     }

@@ -65,6 +65,8 @@ pub(super) fn accounts(inv: &Invocation, cx: &mut Cx<'_>) {
     let reads = match inv.program.as_str() {
         "passwd" => has_flag(&inv.args, &["-S", "--status"]),
         "chage" => has_flag(&inv.args, &["-l", "--list"]),
+        // `visudo -c` only checks the sudoers syntax.
+        "visudo" => has_flag(&inv.args, &["-c", "--check"]),
         _ => false,
     };
     cx.hit(if reads { &READ } else { &ACCOUNTS });

@@ -152,7 +152,9 @@ const BREW_READS: &[&str] = &[
 
 pub(super) fn brew(inv: &Invocation, cx: &mut Cx<'_>) {
     let w = words(inv, &[]);
-    let read = match w.as_slice() {
+    // `brew --prefix openssl`, `brew --cache jq`: path queries spelled as options.
+    let path_query = inv.args.first().is_some_and(|a| BREW_READS.contains(&a.text.as_str()) && a.text.starts_with("--"));
+    let read = path_query || match w.as_slice() {
         [] => true,
         ["services", action, ..] => matches!(*action, "list" | "info"),
         ["services"] | ["tap"] | ["analytics"] | ["autoupdate"] => true,

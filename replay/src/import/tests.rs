@@ -123,6 +123,10 @@ fn atuin_db(path: &std::path::Path, with_author_kind: bool) {
             c.execute(sql, rusqlite::params![format!("id{i}"), i as i64, cmd, cwd, del]).unwrap();
         }
     }
+    // A command that is not valid UTF-8 (atuin stores what the shell gave it).
+    let kind = if with_author_kind { ", 2" } else { "" };
+    let cols = if with_author_kind { "id, timestamp, duration, exit, command, cwd, session, hostname, author_kind" } else { "id, timestamp, duration, exit, command, cwd, session, hostname" };
+    c.execute_batch(&format!("INSERT INTO history ({cols}) VALUES ('bad', 99, 0, 0, CAST(X'6563686FFF' AS TEXT), '/repo', 's', 'h'{kind});")).unwrap();
 }
 
 #[test]
@@ -134,7 +138,8 @@ fn atuin_agent_rows_only_skip_deleted_and_count_weights() {
     let imp = import(&p).unwrap();
     let r = |c: &str, d: Option<&str>, w| (c.to_string(), d.map(str::to_string), w);
     assert_eq!(rows(&imp), vec![r("git status", Some("/repo"), 2), r("git push", Some("/repo"), 1), r("cargo test", None, 1)]);
-    assert!(imp.malformed.is_empty());
+    assert_eq!(imp.malformed.len(), 1, "{:?}", imp.malformed);
+    assert!(imp.malformed[0].ends_with("command is not valid UTF-8; skipped"));
     assert_eq!(std::fs::read(&p).unwrap(), before, "the importer must not write the database");
 }
 
@@ -202,7 +207,8 @@ fn hook_log_reads_bash_decisions_tolerantly() {
            ('t', 's', '/repo', 'Bash', 'allow', 'git.read', 'git status'),
            ('t', 's', '/repo', 'Write', 'deny', 'paths.protected', NULL),
            ('t', 's', '/repo', 'Write', 'deny', 'paths.protected', '.claude/settings.json'),
-           ('t', 's', NULL, 'Bash', 'ask', 'git.push', 'git push');",
+           ('t', 's', NULL, 'Bash', 'ask', 'git.push', 'git push'),
+           ('t', 's', NULL, 'Bash', 'ask', 'x', CAST(X'6563686FFF' AS TEXT));",
     )
     .unwrap();
     drop(c);
@@ -210,6 +216,7 @@ fn hook_log_reads_bash_decisions_tolerantly() {
     let imp = import(&p).unwrap();
     let r = |c: &str, d: Option<&str>, w| (c.to_string(), d.map(str::to_string), w);
     assert_eq!(rows(&imp), vec![r("git status", Some("/repo"), 2), r("git push", None, 1)]);
+    assert_eq!(imp.malformed.len(), 1, "{:?}", imp.malformed);
     // The minimal schema the brief names (no id, no tool) is read as well.
     let q = dir.path().join("min.db");
     let c = rusqlite::Connection::open(&q).unwrap();

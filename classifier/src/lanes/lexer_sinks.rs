@@ -41,7 +41,7 @@ enum Kind {
 type Sink = (&'static str, &'static str, Kind);
 
 const JS: &[Sink] = &[
-    ("cp", "exec", Kind::Shell), ("cp", "execSync", Kind::Shell), ("*", "execSync", Kind::Shell), ("cp", "spawn", Kind::Spawn), ("*", "spawnSync", Kind::Spawn), ("cp", "execFile", Kind::Spawn), ("*", "execFileSync", Kind::Spawn), ("cp", "fork", Kind::Spawn),
+    ("", "execSync", Kind::Shell), ("", "execFileSync", Kind::Spawn), ("", "spawnSync", Kind::Spawn), ("cp", "exec", Kind::Shell), ("cp", "execSync", Kind::Shell), ("*", "execSync", Kind::Shell), ("cp", "spawn", Kind::Spawn), ("*", "spawnSync", Kind::Spawn), ("cp", "execFile", Kind::Spawn), ("*", "execFileSync", Kind::Spawn), ("cp", "fork", Kind::Spawn),
     ("", "execa", Kind::Spawn), ("", "execaSync", Kind::Spawn), ("", "execaCommand", Kind::Shell), ("Bun", "spawn", Kind::Spawn), ("Bun", "spawnSync", Kind::Spawn), ("Deno", "run", Kind::Dynamic), ("Deno", "Command", Kind::Spawn),
     ("fs", "rm", Kind::DeleteTree), ("*", "rmSync", Kind::DeleteTree), ("fs", "rmdir", Kind::Delete), ("*", "rmdirSync", Kind::Delete), ("fs", "unlink", Kind::Delete), ("*", "unlinkSync", Kind::Delete), ("fs", "remove", Kind::DeleteTree), ("*", "removeSync", Kind::DeleteTree), ("fs", "emptyDir", Kind::DeleteTree), ("*", "emptyDirSync", Kind::DeleteTree), ("Deno", "remove", Kind::DeleteTree), ("", "rimraf", Kind::DeleteTree), ("*", "rimrafSync", Kind::DeleteTree),
     ("fs", "writeFile", Kind::Write), ("*", "writeFileSync", Kind::Write), ("fs", "appendFile", Kind::Write), ("*", "appendFileSync", Kind::Write), ("fs", "createWriteStream", Kind::Write), ("fs", "outputFile", Kind::Write), ("*", "outputFileSync", Kind::Write), ("fs", "writeJson", Kind::Write), ("*", "writeJsonSync", Kind::Write), ("fs", "mkdir", Kind::Write), ("*", "mkdirSync", Kind::Write), ("fs", "truncate", Kind::Write), ("*", "truncateSync", Kind::Write), ("Deno", "writeTextFile", Kind::Write), ("Deno", "writeFile", Kind::Write), ("Bun", "write", Kind::Write),
@@ -162,7 +162,8 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
         let Some(kind) = table.iter().find_map(|(r, n, k)| {
             let name_ok = *n == name || *n == "*";
             let recv_ok = match *r {
-                "*" => after_member,
+                // Member calls, plus destructured JS imports (`const {rmSync} = require("fs")`) and Ruby's bare `send`/`instance_eval`.
+                "*" => after_member || (lang == Lang::Js && (has_cp || has_fs)) || (lang == Lang::Ruby && !matches!(*n, "rmtree")),
                 "" => !after_member,
                 "cp" => module_ok(&recv, after_member, "cp", has_cp, &aliases),
                 "fs" => module_ok(&recv, after_member, "fs", has_fs, &aliases),

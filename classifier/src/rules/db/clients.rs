@@ -44,7 +44,7 @@ fn walk(inv: &Invocation, code: &[&str], file: &[&str], write: &[&str], value: &
             _ => (t, None),
         };
         // Short options may carry their value attached (`-cSELECT 1`, `-eSHOW TABLES`).
-        let (name, inline) = if inline.is_none() && !t.starts_with("--") && t.len() > 2 && !single_dash_long {
+        let (name, inline) = if inline.is_none() && !t.starts_with("--") && t.len() > 2 && t.is_char_boundary(2) && !single_dash_long {
             let short = &t[..2];
             if code.contains(&short) || file.contains(&short) || write.contains(&short) || value.contains(&short) {
                 (short, Some(&t[2..]))
@@ -97,7 +97,7 @@ fn classes_of(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, statements: &
 
 /// Sorts a script body: backslash/dot commands on their own lines, SQL in between.
 /// With `whole`, a psql `-c` string is either all one backslash command or all SQL.
-fn script_classes(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, text: &str, whole: bool) -> Vec<Class> {
+pub(super) fn script_classes(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, text: &str, whole: bool) -> Vec<Class> {
     let mut classes = Vec::new();
     let mut sql_text = String::new();
     let lines: Vec<&str> = if whole && dialect == Dialect::Postgres { vec![text] } else { text.split('\n').collect() };

@@ -31,7 +31,7 @@ const REDIS_READ_SUB: &[(&str, &[&str])] = &[
 ];
 
 /// One redis command line (its words) as a statement class.
-fn redis_class(words: &[String]) -> Option<Class> {
+pub(super) fn redis_class(words: &[String]) -> Option<Class> {
     let cmd = words.first()?.to_ascii_uppercase();
     let sub = words.get(1).map(|w| w.to_ascii_uppercase()).unwrap_or_default();
     if cmd == "FLUSHALL" || cmd == "FLUSHDB" {
@@ -135,7 +135,7 @@ const MONGO_READ: &[&str] = &[
 
 /// Classifies mongo shell JavaScript: `dropDatabase()` is the floor, known read
 /// methods are free, anything else (or `$out`/`$merge`) writes.
-fn mongo_classes(code: &str) -> Vec<Class> {
+pub(super) fn mongo_classes(code: &str) -> Vec<Class> {
     let Ok(toks) = tokenize(Lang::Js, code) else { return vec![Class::Write("unreadable mongo script".to_owned())] };
     let mut out = Vec::new();
     for (i, t) in toks.iter().enumerate() {

@@ -173,3 +173,24 @@ pub fn classify_sql(cx: &mut Cx<'_>, dialect: Dialect, text: &str) {
     let classes = sql::classify_text(dialect, text);
     hit_classes(cx, &classes);
 }
+
+/// For the `flow` family: statements a pipeline feeds a client from literal text
+/// (`echo FLUSHALL | redis-cli`, `echo 'DROP TABLE t;' | psql`). Adds hits only
+/// for statements that write or drop; the pipe itself is the flow rule's business.
+pub fn classify_piped(cx: &mut Cx<'_>, client: &Invocation, text: &str) {
+    let classes: Vec<Class> = match client.program.as_str() {
+        "redis-cli" | "valkey-cli" | "keydb-cli" => text.lines().filter_map(|l| kv::redis_class(&l.split_whitespace().map(str::to_owned).collect::<Vec<_>>())).collect(),
+        "mongo" | "mongosh" => kv::mongo_classes(text),
+        "psql" => clients::script_classes(cx, client, Dialect::Postgres, text, false),
+        "mysql" | "mariadb" => clients::script_classes(cx, client, Dialect::MySql, text, false),
+        "sqlite3" | "sqlite" | "duckdb" => clients::script_classes(cx, client, Dialect::Sqlite, text, false),
+        _ => sql::classify_text(Dialect::Generic, text),
+    };
+    let redis = matches!(client.program.as_str(), "redis-cli" | "valkey-cli" | "keydb-cli");
+    let worst: Vec<Class> = classes.into_iter().filter(|c| *c != Class::Read).collect();
+    if redis && worst.contains(&Class::DropDatabase) {
+        cx.hit(&FLUSH);
+    } else if !worst.is_empty() {
+        hit_classes(cx, &worst);
+    }
+}

@@ -193,3 +193,23 @@ fn unresolved_words_never_lower() {
     check("aws s3 cp s3://b/x \"$DEST\"", "T3");
     check("bq query \"$SQL\"", "T3");
 }
+
+#[test]
+fn downloads_are_writes_where_they_land() {
+    check("gh release download v1 -D .claude/hooks", "BLOCKED");
+    check("gh run download 123 --dir ./artifacts", "T0");
+    check("aws s3 cp s3://b/settings.json .claude/settings.json", "BLOCKED");
+    check("gsutil cp gs://b/x ~/.bashrc", "T3");
+    check("az storage blob download --account-name a -c c -n x -f ~/.ssh/config", "T3");
+    check("az storage blob download --account-name a -c c -n x -f ./x", "T0");
+}
+
+#[test]
+fn database_and_cluster_analogues_are_on_the_floor() {
+    check("aws redshift delete-cluster --cluster-identifier c --skip-final-cluster-snapshot", "BLOCKED");
+    check("aws efs delete-file-system --file-system-id fs-1", "BLOCKED");
+    check("gcloud spanner instances delete i", "BLOCKED");
+    check("gcloud kms keys versions destroy 1 --key k --keyring r --location global", "BLOCKED");
+    check("aws redshift describe-clusters", "T0");
+    check("gcloud spanner instances list", "T0");
+}

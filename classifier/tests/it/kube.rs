@@ -168,3 +168,9 @@ fn unresolved_words_never_lower() {
     check("helm $CMD r ./chart", "T3");
     check("kubectx \"$CTX\"", "T3");
 }
+
+#[test]
+fn chart_downloads_write_where_they_land() {
+    check("helm pull bitnami/redis --untar -d charts/", "T0");
+    check("helm pull bitnami/redis -d /etc/x", "T3");
+}

@@ -56,7 +56,8 @@ pub static MUTATE: Rule = Rule::t3("cloud.aws.mutate")
 /// delete-route|terminate-instances`, `rds delete-db-instance|delete-db-cluster`, `dynamodb delete-table`,
 /// `s3 rb`, `s3api delete-bucket`, `elasticache delete-cache-cluster|delete-replication-group`,
 /// `eks delete-cluster`, `kms schedule-key-deletion`, `organizations delete-organization`,
-/// `route53 delete-hosted-zone`.
+/// `route53 delete-hosted-zone`; and their analogues `rds delete-global-cluster`, `docdb|neptune delete-db-cluster`,
+/// `redshift|memorydb delete-cluster`, `efs delete-file-system`, `opensearch delete-domain`.
 /// ## Why this tier
 /// Destroys networks, databases, clusters, buckets or keys irreversibly; not approvable (`--help` and
 /// `--dry-run` do not lower it).
@@ -94,6 +95,10 @@ static OPTS: Opts = Opts {
 const CRITICAL_OPS: &[(&str, &str)] = &[
     ("ec2", "delete-vpc"), ("ec2", "delete-subnet"), ("ec2", "delete-internet-gateway"), ("ec2", "delete-route-table"),
     ("ec2", "delete-route"), ("ec2", "terminate-instances"), ("rds", "delete-db-instance"), ("rds", "delete-db-cluster"),
+    // Analogues of the original's database and cluster deletions, same category.
+    ("rds", "delete-global-cluster"), ("docdb", "delete-db-cluster"), ("neptune", "delete-db-cluster"),
+    ("redshift", "delete-cluster"), ("memorydb", "delete-cluster"), ("efs", "delete-file-system"),
+    ("opensearch", "delete-domain"), ("es", "delete-elasticsearch-domain"),
     ("dynamodb", "delete-table"), ("s3", "rb"), ("s3api", "delete-bucket"), ("elasticache", "delete-cache-cluster"),
     ("elasticache", "delete-replication-group"), ("eks", "delete-cluster"), ("kms", "schedule-key-deletion"),
     ("organizations", "delete-organization"), ("route53", "delete-hosted-zone"),

@@ -6,7 +6,8 @@
 //! It does not read ARM/Bicep templates.
 
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{scan, split, Kind, Opts, Table};
+use crate::rules::cloud::verbs::{option_arg, scan, split, Kind, Opts, Table};
+use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -108,7 +109,14 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if at(0) == Some("bicep") && matches!(at(1), Some("build" | "lint" | "decompile" | "format")) {
         return cx.hit(&SIMULATE);
     }
-    match scan(&argv.pos, &TABLE, 6) {
+    let found = scan(&argv.pos, &TABLE, 6);
+    // `… download --file F` / `-f F` / `--dest D` writes a local file.
+    if matches!(found, Some((_, "download" | "download-batch"))) {
+        if let Some(dest) = option_arg(&inv.args, &["-f", "--file", "--dest", "-d", "--destination"]) {
+            paths::check_write(cx, &dest, inv.cwd.as_deref());
+        }
+    }
+    match found {
         Some((Kind::Read, _)) => cx.hit(&READ),
         Some((Kind::Simulate | Kind::Validate, _)) => cx.hit(&SIMULATE),
         Some((Kind::Mutate, verb)) => cx.hit_because(&MUTATE, format!("`az … {verb}` changes Azure resources; ask the user")),

@@ -7,7 +7,7 @@
 //! It does not read `--input` or `--body-file` files.
 
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{split, Argv, Opts};
+use crate::rules::cloud::verbs::{option_arg, split, Argv, Opts};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 
@@ -83,7 +83,7 @@ static OPTS: Opts = Opts {
         "--jq", "-t", "--template", "--hostname", "-b", "--body", "-B", "--base", "--title", "-L", "--limit", "-l",
         "--label", "-s", "--state", "-a", "--assignee", "--json", "--ref", "-r", "--branch", "--body-file", "-m",
         "--message", "--author", "-w", "--workflow", "--env", "--org", "-e", "--with-token", "-g", "--group", "-p",
-        "--project", "--search", "--cache",
+        "--project", "--search", "--cache", "-D", "--dir", "-O", "--output",
     ],
     bools: &[],
     greedy: false,
@@ -196,6 +196,12 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         if matches!((top, sub), ("repo", Some("clone"))) {
             if let Some(dir) = argv.pos.get(3).and_then(|d| inv.args.iter().rev().find(|a| a.text == *d)) {
                 paths::check_write(cx, dir, inv.cwd.as_deref());
+            }
+        }
+        // `release|run download -D DIR`, `release download -O FILE` write where they are told.
+        if matches!(sub, Some("download")) {
+            if let Some(dest) = option_arg(&inv.args, &["-D", "--dir", "-O", "--output"]) {
+                paths::check_write(cx, &dest, inv.cwd.as_deref());
             }
         }
         return cx.hit(&READ);

@@ -55,7 +55,9 @@ pub static ANCHOR: Rule = Rule::t3("cloud.gcp.iam-or-config")
 /// ## What it matches
 /// FEATURES.md §13 gcp_critical: `gcloud projects delete`, `container clusters delete`,
 /// `sql instances delete`, `sql databases delete`, `services disable`, `storage buckets delete`
-/// (as `gsutil rb`), `gsutil rb`, `gsutil rm -r`, and DROP TABLE / DROP SCHEMA / `bq rm -r` on a dataset.
+/// (as `gsutil rb`), `gsutil rb`, `gsutil rm -r`, and DROP TABLE / DROP SCHEMA / `bq rm -r` on a dataset;
+/// analogues: `spanner|bigtable|redis|filestore instances delete`, `alloydb clusters delete`,
+/// `spanner|firestore databases delete`, `kms keys versions destroy` (as aws `kms schedule-key-deletion`).
 /// ## Why this tier
 /// Deletes a project, cluster, database, bucket or dataset irreversibly; not approvable, `--help` included.
 pub static CRITICAL: Rule = Rule::blocked("cloud.gcp.critical")
@@ -100,6 +102,10 @@ const TRACKS: &[&str] = &["alpha", "beta", "preview"];
 const GCLOUD_CRITICAL: &[&[&str]] = &[
     &["projects", "delete"], &["container", "clusters", "delete"], &["sql", "instances", "delete"],
     &["sql", "databases", "delete"], &["services", "disable"], &["storage", "buckets", "delete"],
+    // Analogues of the original's database and cluster deletions, same category.
+    &["spanner", "instances", "delete"], &["spanner", "databases", "delete"], &["bigtable", "instances", "delete"],
+    &["alloydb", "clusters", "delete"], &["firestore", "databases", "delete"], &["redis", "instances", "delete"],
+    &["filestore", "instances", "delete"], &["kms", "keys", "versions", "destroy"],
 ];
 
 /// Billing and group-membership paths (the original's `CLI_MUTATIVE_PATH_PREFIXES`); `add` is

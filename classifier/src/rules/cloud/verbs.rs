@@ -176,6 +176,24 @@ impl<'a> Argv<'a> {
     }
 }
 
+/// The value of an output option (`-D dir`, `--dir=dir`, `-Ddir`) as an `Arg`, keeping its
+/// exactness, so a family can pass it to `paths::check_write`.
+pub(crate) fn option_arg(args: &[Arg], names: &[&str]) -> Option<Arg> {
+    let mut it = args.iter().take_while(|a| a.text != "--");
+    while let Some(a) = it.next() {
+        for n in names {
+            if a.text == *n {
+                return it.next().cloned();
+            }
+            let packed = if n.starts_with("--") { a.text.strip_prefix(*n).and_then(|r| r.strip_prefix('=')) } else if a.text.len() > 2 && !a.text.starts_with("--") { a.text.strip_prefix(*n) } else { None };
+            if let Some(v) = packed {
+                return Some(Arg { text: v.to_owned(), ..a.clone() });
+            }
+        }
+    }
+    None
+}
+
 /// Split `args` by `opts`. `-h` counts as help only when `short_help` (gsutil's `-h` is a header).
 pub(crate) fn split<'a>(args: &'a [Arg], opts: &Opts, short_help: bool) -> Argv<'a> {
     let mut out = Argv::default();

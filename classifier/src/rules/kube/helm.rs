@@ -4,7 +4,8 @@
 //! It does not read charts or values files.
 
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{split, Opts};
+use crate::rules::cloud::verbs::{option_arg, split, Opts};
+use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -157,7 +158,13 @@ pub(crate) fn helm(inv: &Invocation, cx: &mut Cx<'_>) {
         None | Some("list" | "ls" | "status" | "get" | "history" | "hist" | "show" | "inspect" | "search" | "version" | "env" | "completion") => cx.hit(&HELM_READ),
         Some("lint" | "verify") => cx.hit(&HELM_LINT),
         Some("template" | "diff") => cx.hit(&HELM_RENDER),
-        Some("create" | "pull" | "fetch" | "package") => cx.hit(&HELM_LOCAL),
+        Some("create" | "pull" | "fetch" | "package") => {
+            // `pull -d DIR` / `package -d DIR` write where they are told.
+            if let Some(dest) = option_arg(&inv.args, &["-d", "--destination", "--untardir"]) {
+                paths::check_write(cx, &dest, inv.cwd.as_deref());
+            }
+            cx.hit(&HELM_LOCAL)
+        }
         Some("install" | "upgrade" | "uninstall" | "delete" | "del" | "un" | "rollback" | "test") => {
             // helm honours --dry-run on install, upgrade, uninstall and rollback (not test).
             if first != Some("test") && helm_dry_run(&argv.flags) {

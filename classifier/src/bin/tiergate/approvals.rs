@@ -70,6 +70,7 @@ pub fn run(cmd: &str, args: &[String]) -> ExitCode {
             Ok(n) => with_store(data_dir, |s| log(s, n)),
             Err(e) => usage(&e),
         },
+        (_, []) => usage(&format!("`{cmd}` needs arguments")),
         _ => usage(&format!("unexpected arguments for `{cmd}`: {}", words.join(" "))),
     }
 }

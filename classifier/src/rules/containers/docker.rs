@@ -175,7 +175,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     if GROUPS.contains(&sub) {
         let Some(act_i) = first_positional(rest, &[]) else {
-            cx.hit(if rest.is_empty() || wants_help(rest, &["-h"]) { &HELP } else { &UNKNOWN });
+            // A group with no action prints its usage.
+            cx.hit(&HELP);
             return;
         };
         if wants_help(&rest[..act_i], &["-h"]) || rest.get(act_i + 1).is_some_and(|a| a.text == "--help") {

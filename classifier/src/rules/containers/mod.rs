@@ -39,6 +39,14 @@ static RULES: &[&Rule] = &[
 ];
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    // Only compose honours `--dry-run`; elsewhere the flag is ignored, so it neither
+    // lowers nor raises a verdict.
+    let compose = matches!(inv.program.as_str(), "docker-compose" | "podman-compose") || inv.words().any(|w| w == "compose");
+    if !compose && inv.args.iter().any(|a| a.text == "--dry-run") {
+        let mut plain = inv.clone();
+        plain.args.retain(|a| a.text != "--dry-run");
+        return check(&plain, cx);
+    }
     match inv.program.as_str() {
         "docker" | "podman" | "nerdctl" => docker::check(inv, cx),
         "docker-compose" | "podman-compose" => compose::check(&inv.args, inv, cx),

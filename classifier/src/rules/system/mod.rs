@@ -86,7 +86,16 @@ fn wants_help(inv: &Invocation) -> bool {
     only_version || inv.args.iter().take_while(|a| a.text != "--").any(|a| a.text == "--help" || (dash_h && a.text == "-h"))
 }
 
+/// Programs that honour `--dry-run` themselves; for the rest the flag is ignored, so it
+/// neither lowers nor raises a verdict (`kill --dry-run -9 -1` is still `kill -9 -1`).
+const HONOURS_DRY_RUN: &[&str] = &["apt", "apt-get", "aptitude", "dpkg", "zypper", "brew", "modprobe", "ufw", "nix-env", "nix-collect-garbage", "systemctl", "apk"];
+
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    if !HONOURS_DRY_RUN.contains(&inv.program.as_str()) && inv.args.iter().any(|a| a.text == "--dry-run") {
+        let mut plain = inv.clone();
+        plain.args.retain(|a| a.text != "--dry-run");
+        return check(&plain, cx);
+    }
     if wants_help(inv) {
         cx.hit(&services::HELP);
         return;

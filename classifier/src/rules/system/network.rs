@@ -78,18 +78,20 @@ pub(super) fn nft(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn ufw(inv: &Invocation, cx: &mut Cx<'_>) {
-    if has_flag(&inv.args, &["--dry-run"]) {
-        cx.hit(&FIREWALL_DRY_RUN);
-        return;
-    }
     let pos: Vec<&str> = positionals(&inv.args, &[]).into_iter().map(|(_, w)| w).collect();
     let reads = match pos.as_slice() {
-        [] => inv.args.iter().all(|a| a.text == "--version"),
+        [] => inv.args.iter().all(|a| a.text == "--version" || a.text == "--dry-run"),
         ["status" | "show" | "version", ..] => true,
         ["app", "list" | "info", ..] => true,
         _ => false,
     };
-    cx.hit(if reads { &FIREWALL_READ } else { &FIREWALL_CHANGE });
+    cx.hit(if reads {
+        &FIREWALL_READ
+    } else if has_flag(&inv.args, &["--dry-run"]) {
+        &FIREWALL_DRY_RUN
+    } else {
+        &FIREWALL_CHANGE
+    });
 }
 
 pub(super) fn firewall_cmd(inv: &Invocation, cx: &mut Cx<'_>) {

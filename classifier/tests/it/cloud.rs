@@ -213,3 +213,12 @@ fn database_and_cluster_analogues_are_on_the_floor() {
     check("aws redshift describe-clusters", "T0");
     check("gcloud spanner instances list", "T0");
 }
+
+#[test]
+fn group_words_that_look_like_verbs_do_not_decide() {
+    check("gcloud logging logs delete projects/p/logs/x", "T3");
+    check("gcloud functions logs read fn", "T0");
+    check("aws ses verify-email-identity --email-address a@b.c", "T3");
+    check("gcloud auth login", "T3");
+    check("gcloud auth list", "T0");
+}

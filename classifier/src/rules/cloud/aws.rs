@@ -108,7 +108,8 @@ static TABLE: Table = Table {
     read: &["describe", "list", "get", "head", "lookup", "search", "scan", "query", "select", "filter", "tail", "wait", "presign", "decode", "estimate", "ls", "decrypt", "encrypt", "sign", "batch-get", "download", "help", "detect", "preview"],
     validate: &["validate", "test"],
     simulate: &["simulate"],
-    mutate: &["run", "invoke", "assume", "generate", "batch", "login", "logout", "sso", "rb", "mb", "rm", "mv", "sync", "cp", "website", "deploy", "package", "push"],
+    // `verify-email-identity` sends mail and registers an identity; it is not a local check.
+    mutate: &["verify", "run", "invoke", "assume", "generate", "batch", "login", "logout", "sso", "rb", "mb", "rm", "mv", "sync", "cp", "website", "deploy", "package", "push"],
     skip: &[],
 };
 

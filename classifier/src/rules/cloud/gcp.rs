@@ -93,7 +93,8 @@ static GCLOUD_TABLE: Table = Table {
     validate: &["validate"],
     simulate: &[],
     mutate: &["ssh", "scp", "login", "revoke", "activate-service-account", "configure-docker", "submit", "deploy", "add", "reset", "resize", "get-credentials", "init", "install", "enable", "connect", "import", "export", "mv", "cp", "rm", "rsync", "undelete", "activate", "set-quota-project"],
-    skip: &["auth", "config", "run", "logging", "container", "compute", "projects", "storage", "iam", "sql", "services", "secrets", "versions", "functions", "app", "builds", "artifacts", "pubsub", "topics", "subscriptions", "instances", "clusters", "application-default"],
+    // Command groups that look like verbs: `logging logs delete` deletes, `auth login` logs in.
+    skip: &["auth", "config", "run", "logging", "logs", "container", "compute", "projects", "storage", "iam", "sql", "services", "secrets", "versions", "functions", "app", "builds", "artifacts", "pubsub", "topics", "subscriptions", "instances", "clusters", "application-default"],
 };
 
 /// gcloud release tracks, peeled before matching (FEATURES.md §2 step 5).

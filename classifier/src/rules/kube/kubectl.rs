@@ -145,11 +145,13 @@ const CRITICAL_KINDS: &[&str] = &[
 const READ_VERBS: &[&str] = &[
     "get", "describe", "logs", "log", "top", "explain", "events", "api-resources", "api-versions", "version",
     "cluster-info", "completion", "options", "wait", "kustomize", "whoami", "status", "projects", "plugin",
+    // `oc process` renders a template on the server and prints it; nothing is created.
+    "process",
 ];
 const MUTATE_VERBS: &[&str] = &[
     "apply", "create", "delete", "patch", "replace", "scale", "autoscale", "edit", "label", "annotate", "cordon",
     "uncordon", "taint", "expose", "set", "run", "certificate", "new-project", "new-app", "new-build", "start-build",
-    "cancel-build", "import-image", "tag", "login", "logout", "adm", "process", "rollback", "import", "rsh", "rsync",
+    "cancel-build", "import-image", "tag", "login", "logout", "adm", "rollback", "import", "rsh", "rsync",
 ];
 const SESSION_VERBS: &[&str] = &["exec", "attach", "cp", "port-forward", "proxy", "debug", "rsh", "rsync"];
 const CONFIG_READS: &[&str] = &["view", "get-contexts", "current-context", "get-clusters", "get-users"];

@@ -24,6 +24,7 @@ fn files() -> MemFiles {
         .with(&format!("{P}/m.pl"), "system('dropdb prod');\n")
         .with(&format!("{P}/pkg/cli.py"), "print('usage')\n")
         .with(&format!("{P}/self.sh"), "#!/bin/sh\n./self.sh\n")
+        .with(&format!("{P}/manage.py"), "import sys\nfrom django.core.management import execute_from_command_line\nexecute_from_command_line(sys.argv)\n")
 }
 
 #[test]
@@ -72,6 +73,17 @@ fn simulation_flags_count_only_when_the_script_handles_them() {
     check_with("python3 deploy.py", &f, "T3");
     check_with("python3 clean.py --dry-run", &f, "T3");
     check_with("python3 nuke.py --dry-run", &f, "BLOCKED");
+}
+
+#[test]
+fn a_mutating_verb_counts_when_the_script_file_shows_nothing() {
+    let f = files();
+    check_with("python3 manage.py migrate", &f, "T3");
+    check_with("python3 manage.py flush --no-input", &f, "T3");
+    check_with("python3 manage.py runserver", &f, "T0");
+    check_with("python3 manage.py showmigrations", &f, "T0");
+    check("python3 -m alembic upgrade head", "T3");
+    check("python3 -m alembic history", "T0");
 }
 
 #[test]

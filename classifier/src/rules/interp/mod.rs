@@ -29,7 +29,7 @@ static PROGRAMS: &[&str] = &[
 static RULES: &[&Rule] = &[
     &code::READ, &code::DELETE, &code::WRITE, &code::MOVE, &code::CHMOD, &code::NETWORK, &code::PROCESS, &code::INSTALL, &code::EXEC_UNSEEN, &code::DYNAMIC, &code::UNPARSED, &code::LONG, &code::UNSEEN, &pwsh::MUTATE,
     &REPL, &VERSION, &SYNTAX_CHECK, &python::MODULE_TEST, &python::MODULE_READ, &python::VENV, &others::NODE_TEST, &others::DENO_TASK, &others::PHP_SERVER, &others::R_CMD_INSTALL,
-    &script::READ, &script::UNREADABLE, &script::UNKNOWN_INTERPRETER, &script::DRY_RUN,
+    &script::READ, &script::UNREADABLE, &script::UNKNOWN_INTERPRETER, &script::DRY_RUN, &script::MUTATING_VERB,
 ];
 
 /// ## What it matches

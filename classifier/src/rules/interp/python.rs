@@ -40,7 +40,7 @@ pub static VENV: Rule = Rule::t1("interp.python.venv")
 
 const TEST_MODULES: &[&str] = &["pytest", "py.test", "unittest", "doctest", "mypy", "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "coverage", "nose", "nose2", "bandit", "pyright", "tox", "nox", "pytype", "hypothesis"];
 const READ_MODULES: &[&str] = &["json.tool", "http.server", "site", "platform", "sysconfig", "this", "timeit", "pydoc", "tokenize", "ast", "dis", "calendar", "base64", "uuid", "pstats", "pickletools", "mimetypes", "locale", "webbrowser", "pyclbr", "inspect", "filecmp", "symtable", "quopri", "sysconfig", "encodings.rot_13", "unicodedata", "pip_audit"];
-const TOOL_MODULES: &[&str] = &["pip", "pip3", "uv", "poetry", "pipx", "twine", "build", "hatch", "pdm", "flit", "conda", "black", "isort", "ruff", "autopep8", "yapf", "alembic", "django", "flask", "celery", "gunicorn", "uvicorn", "ansible", "awscli", "pre_commit", "mkdocs", "sphinx", "invoke", "fabric", "scrapy", "jupyter", "notebook", "nbconvert", "cookiecutter", "wheel", "setuptools", "ensurepip"];
+const TOOL_MODULES: &[&str] = &["pip", "pip3", "uv", "poetry", "pipx", "twine", "build", "hatch", "pdm", "flit", "conda", "black", "isort", "ruff", "autopep8", "yapf", "ansible", "awscli", "pre_commit", "mkdocs", "sphinx", "invoke", "fabric", "scrapy", "jupyter", "notebook", "nbconvert", "cookiecutter", "wheel", "setuptools", "ensurepip"];
 const RUNS_SCRIPT: &[&str] = &["cProfile", "profile", "trace"];
 
 /// Options that take a value (`-W error`, `-X dev`).
@@ -192,5 +192,10 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
         }
     }
     argv.extend(rest.iter().cloned());
+    // A module no family knows (`python -m alembic upgrade head`): its verb is the evidence.
+    let owned = crate::rules::FAMILIES.iter().any(|f| f.programs.contains(&module));
+    if !owned && script::verb_check(cx, rest) {
+        return;
+    }
     cx.argv(&argv, cwd.as_deref());
 }

@@ -41,6 +41,34 @@ pub static UNKNOWN_INTERPRETER: Rule = Rule::t3("interp.script.unknown-interpret
 /// Simulation, trusted only because the script reads the flag; a blocked effect stays blocked.
 pub static DRY_RUN: Rule = Rule::t2("interp.script.dry-run").reason("the script mutates, but it was run with a simulation flag its own code handles");
 
+/// ## What it matches
+/// A script whose own file shows no effect, asked to do a mutating verb on its command line (`python manage.py migrate`, `node tool.js delete --all`, `python3 -m alembic upgrade head`).
+/// ## Why this tier
+/// The script's work is in modules tiergate does not read (its imports); the verb is the best evidence left, as in the original's verb scan.
+/// ## Known gaps
+/// Local imports are not followed; a script that mutates through them with no verb on its command line reads as T0.
+pub static MUTATING_VERB: Rule = Rule::t3("interp.script.mutating-verb")
+    .reason("the command asks the script or module to do a mutating action whose code is not visible here; ask the user first")
+    .matches(&["python3 -m alembic upgrade head", "python3 -m mytool delete --all"])
+    .not_matches(&["python3 -m mytool list", "python3 -m json.tool x.json"]);
+
+/// Words that mutate for framework CLIs, beyond the shared verb taxonomy.
+const EXTRA_VERBS: &[&str] = &["flush", "loaddata", "seed", "createsuperuser", "changepassword", "makemigrations", "squashmigrations", "dbshell", "reset", "nuke"];
+
+/// Hits `MUTATING_VERB` when the first operands in `args` name a mutating verb.
+pub(crate) fn verb_check(cx: &mut Cx<'_>, args: &[crate::call::Arg]) -> bool {
+    use crate::rules::cloud::verbs::{scan, Kind, Table};
+    const NONE: Table = Table { read: &[], validate: &[], simulate: &[], mutate: EXTRA_VERBS, skip: &[] };
+    let words: Vec<&str> = args.iter().filter(|a| !a.is_flag()).map(|a| a.text.as_str()).collect();
+    match scan(&words, &NONE, 2) {
+        Some((Kind::Mutate, verb)) => {
+            cx.hit_because(&MUTATING_VERB, format!("asks the script or module to `{verb}`, whose code is not visible here; ask the user first"));
+            true
+        }
+        _ => false,
+    }
+}
+
 /// Command-line flags that ask a script to simulate.
 const SIM_FLAGS: &[&str] = &["--dry-run", "--dryrun", "--dry_run", "--plan", "--check", "--noop", "--no-op", "--simulate", "--what-if", "--whatif", "-WhatIf", "--preview"];
 
@@ -102,6 +130,10 @@ pub(crate) fn run_path(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Opti
     } else {
         let analysis = code::analyse(lang, &src);
         code::apply(inv, cx, &analysis);
+    }
+    if lang != Lang::Shell && !cx.hits[before.min(cx.hits.len())..].iter().any(|h| h.rule.blocked || h.rule.tier >= Tier::T3) {
+        let rest: Vec<crate::call::Arg> = inv.args.iter().skip(args_from).cloned().collect();
+        verb_check(cx, &rest);
     }
     let flags: Vec<String> = inv.args.iter().skip(args_from).map(|a| a.text.clone()).collect();
     simulation_with(cx, lang, &src, before, &flags);

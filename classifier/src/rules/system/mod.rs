@@ -4,9 +4,10 @@
 //! managers.
 //!
 //! Reads are T0, changes to the running machine T3, simulations T2; the blocked
-//! floor here is disk erasure (`diskutil eraseDisk` …) and `kill` aimed at every
-//! process or init. Coreutils-level file operations (`chmod`, `rm`, `mkfs`, `dd`)
-//! and Windows commands are not this family's.
+//! floor here is disk erasure (`diskutil eraseDisk` …, Windows `format`/`Format-Volume`)
+//! and `kill` aimed at every process or init. Coreutils-level file operations
+//! (`chmod`, `rm`, `mkfs`, `dd`) and PowerShell payloads (`pwsh -Command …`, the
+//! interpreter family's) are not this family's.
 
 mod admin;
 mod macos;
@@ -14,6 +15,7 @@ mod network;
 mod ospkg;
 mod process;
 mod services;
+mod windows;
 
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Rule};
@@ -37,6 +39,28 @@ static PROGRAMS: &[&str] = &[
     // OS package managers
     "apt", "apt-get", "apt-cache", "aptitude", "dpkg", "dpkg-query", "dpkg-reconfigure", "rpm", "yum", "dnf", "microdnf", "pacman", "yay", "paru",
     "zypper", "apk", "brew", "port", "snap", "flatpak", "nix", "nix-env", "nix-channel", "nix-collect-garbage", "nix-shell", "nix-build", "nixos-rebuild",
+    // Windows: cmd built-ins and PowerShell cmdlets typed bare
+    "del", "erase", "rd", "ren", "move", "attrib", "icacls", "takeown", "cipher", "taskkill", "format", "diskpart", "dir", "type", "findstr", "reg",
+    "sc", "vssadmin", "Get-ChildItem", "Get-Content", "Get-Process", "Get-Service", "Get-Item", "Get-ItemProperty", "Get-Location", "Get-Command",
+    "Get-Help", "Get-Date", "Get-Host", "Get-Disk", "Get-Volume", "Get-Partition", "Get-NetIPAddress", "Get-NetAdapter", "Get-EventLog",
+    "Get-WinEvent", "Get-Acl", "Get-Module", "Get-Package", "Get-ExecutionPolicy", "Get-CimInstance", "Get-WmiObject", "Get-FileHash", "Get-Member",
+    "Get-Alias", "Get-Variable", "Get-History", "Get-PSDrive", "Get-Clipboard", "Get-ComputerInfo", "Get-HotFix", "Select-Object", "Where-Object",
+    "Sort-Object", "Measure-Object", "Format-Table", "Format-List", "Format-Wide", "Format-Custom", "Out-String", "Out-Host", "Out-Null",
+    "Out-GridView", "Write-Output", "Write-Host", "Test-Path", "Test-Connection", "Test-NetConnection", "Resolve-Path", "Select-String",
+    "ConvertTo-Json", "ConvertFrom-Json", "ConvertTo-Csv", "ConvertFrom-Csv", "Compare-Object", "Group-Object", "Join-Path", "Split-Path",
+    "Import-Csv", "ForEach-Object", "Tee-Object", "Export-Csv", "Wait-Process", "Remove-Item", "Remove-ItemProperty", "Set-Content", "Add-Content",
+    "Clear-Content", "Out-File", "Set-Item", "Set-ItemProperty", "New-Item", "New-ItemProperty", "Copy-Item", "Move-Item", "Rename-Item",
+    "Stop-Process", "Stop-Service", "Start-Service", "Restart-Service", "Set-Service", "New-Service", "Remove-Service", "Start-Process",
+    "Stop-Computer", "Restart-Computer", "Set-ExecutionPolicy", "Invoke-Expression", "Invoke-Command", "Invoke-Item", "Set-Acl", "Clear-RecycleBin",
+    "Install-Module", "Install-Package", "Uninstall-Module", "Uninstall-Package", "Update-Module", "Enable-PSRemoting",
+    "Enable-WindowsOptionalFeature", "Disable-WindowsOptionalFeature", "Set-NetFirewallProfile", "New-NetFirewallRule", "Remove-NetFirewallRule",
+    "Set-MpPreference", "Add-MpPreference", "Format-Volume", "Clear-Disk", "Initialize-Disk", "Remove-Partition", "remove-item",
+    "remove-itemproperty", "set-content", "add-content", "clear-content", "out-file", "set-item", "set-itemproperty", "new-item", "new-itemproperty",
+    "copy-item", "move-item", "rename-item", "stop-process", "stop-service", "start-service", "restart-service", "set-service", "new-service",
+    "remove-service", "start-process", "stop-computer", "restart-computer", "set-executionpolicy", "invoke-expression", "invoke-command",
+    "invoke-item", "set-acl", "clear-recyclebin", "install-module", "install-package", "uninstall-module", "uninstall-package", "update-module",
+    "enable-psremoting", "enable-windowsoptionalfeature", "disable-windowsoptionalfeature", "set-netfirewallprofile", "new-netfirewallrule",
+    "remove-netfirewallrule", "set-mppreference", "add-mppreference", "format-volume", "clear-disk", "initialize-disk", "remove-partition",
 ];
 
 static RULES: &[&Rule] = &[
@@ -66,6 +90,9 @@ static RULES: &[&Rule] = &[
     &ospkg::CHANGE,
     &ospkg::SIMULATE,
     &ospkg::BUILD,
+    &windows::READ,
+    &windows::CHANGE,
+    &windows::DISK,
 ];
 
 /// Programs whose `-h` means help (elsewhere it can mean `--halt`, `--human` …).
@@ -149,7 +176,9 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "snap" => ospkg::snap(inv, cx),
         "flatpak" => ospkg::flatpak(inv, cx),
         "nix" | "nix-env" | "nix-channel" | "nix-collect-garbage" | "nix-shell" | "nix-build" | "nixos-rebuild" => ospkg::nix(inv, cx),
-        // Account tools: every program left in PROGRAMS.
-        _ => admin::accounts(inv, cx),
+        "useradd" | "userdel" | "usermod" | "adduser" | "deluser" | "addgroup" | "delgroup" | "groupadd" | "groupdel" | "groupmod" | "gpasswd" | "passwd" | "chpasswd"
+        | "chage" | "chsh" | "chfn" | "visudo" | "vipw" | "vigr" | "newusers" => admin::accounts(inv, cx),
+        // Windows: every program left in PROGRAMS.
+        _ => windows::check(inv, cx),
     }
 }

@@ -18,7 +18,7 @@ use crate::rules::{Cx, Rule};
 /// Reads cloud state; a download into the working tree is authoring.
 pub static READ: Rule = Rule::t0("cloud.aws.read")
     .reason("reads AWS state only")
-    .matches(&["aws ec2 describe-instances", "aws --profile prod --region us-east-1 ec2 describe-instances", "aws s3 ls s3://b/", "aws sts get-caller-identity", "aws s3 cp s3://b/report.csv .", "aws logs tail /aws/lambda/fn --follow", "aws configure list", "aws s3api list-buckets --filter BatchDelete"])
+    .matches(&["aws ec2 describe-instances", "aws --profile prod --region us-east-1 ec2 describe-instances", "aws s3 ls s3://b/", "aws sts get-caller-identity", "aws s3 cp s3://b/report.csv .", "aws logs tail /aws/lambda/fn --follow", "aws configure list", "aws s3api list-buckets --filter BatchDelete", "aws dynamodb update-table --generate-cli-skeleton"])
     .not_matches(&["aws s3 cp ./dist s3://site/ --recursive", "aws ec2 delete-key-pair --key-name k"]);
 
 /// ## What it matches
@@ -105,7 +105,7 @@ const CRITICAL_OPS: &[(&str, &str)] = &[
 ];
 
 static TABLE: Table = Table {
-    read: &["describe", "list", "get", "head", "lookup", "search", "scan", "query", "select", "filter", "tail", "wait", "presign", "decode", "estimate", "ls", "decrypt", "encrypt", "sign", "batch-get", "download", "help", "detect", "preview"],
+    read: &["start-live-tail", "describe", "list", "get", "head", "lookup", "search", "scan", "query", "select", "filter", "tail", "wait", "presign", "decode", "estimate", "ls", "decrypt", "encrypt", "sign", "batch-get", "download", "help", "detect", "preview"],
     validate: &["validate", "test"],
     simulate: &["simulate"],
     // `verify-email-identity` sends mail and registers an identity; it is not a local check.
@@ -174,6 +174,10 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         (_, o) if o.starts_with("batch-get-") => return cx.hit(&READ),
         _ => {}
+    }
+    // `--generate-cli-skeleton` prints a request template and calls nothing.
+    if argv.has("--generate-cli-skeleton") {
+        return cx.hit_because(&READ, format!("`aws {service} {op} --generate-cli-skeleton` prints a request template and calls nothing"));
     }
     let dry = argv.has("--dry-run") && !argv.flags.iter().any(|f| f.starts_with("--dry-run=") && !f.ends_with("=true")) && !argv.has("--no-dry-run");
     match kind_of(op, &TABLE) {

@@ -16,7 +16,7 @@ use crate::rules::{Cx, Rule};
 /// Reads Azure state only.
 pub static READ: Rule = Rule::t0("cloud.azure.read")
     .reason("reads Azure state only")
-    .matches(&["az vm list -o table", "az group list", "az account show", "az storage account show -n acct", "az aks get-versions -l westeurope", "az version"])
+    .matches(&["az vm list -o table", "az group list", "az account show", "az storage account show -n acct", "az aks get-versions -l westeurope", "az version", "az tag list --resource-id /subscriptions/s"])
     .not_matches(&["az vm start -g rg -n vm1", "az group delete --name rg --yes"]);
 
 /// ## What it matches
@@ -59,7 +59,7 @@ pub static CRITICAL: Rule = Rule::blocked("cloud.azure.critical")
 /// FEATURES.md §6a: prints usage.
 pub static HELP: Rule = Rule::t0("cloud.azure.help")
     .reason("prints help only")
-    .matches(&["az vm delete --help", "az -h", "az"])
+    .matches(&["az vm delete --help", "az -h", "az", "az aks"])
     .not_matches(&["az group delete -n rg --help"]);
 
 
@@ -90,7 +90,7 @@ static TABLE: Table = Table {
     validate: &["validate", "lint"],
     simulate: &["what-if", "build"],
     mutate: &["login", "logout", "get-credentials", "add", "ssh", "run-command", "assign", "generate", "regenerate", "renew", "swap", "up", "interactive", "upload", "deallocate", "redeploy", "reimage", "capture", "generalize", "reset", "scale", "rotate", "recover", "restore", "failover"],
-    skip: &["account", "config", "role", "assignment", "deployment", "group", "vm", "webapp", "aks", "storage", "network", "keyvault", "sql", "monitor", "ad", "acr", "functionapp", "resource", "cosmosdb", "bicep", "sub", "tenant", "extension", "backup"],
+    skip: &["account", "config", "role", "assignment", "deployment", "group", "vm", "webapp", "aks", "storage", "network", "keyvault", "sql", "monitor", "ad", "acr", "functionapp", "resource", "cosmosdb", "bicep", "sub", "tenant", "extension", "backup", "tag", "lock", "policy"],
 };
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -120,6 +120,8 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         Some((Kind::Read, _)) => cx.hit(&READ),
         Some((Kind::Simulate | Kind::Validate, _)) => cx.hit(&SIMULATE),
         Some((Kind::Mutate, verb)) => cx.hit_because(&MUTATE, format!("`az … {verb}` changes Azure resources; ask the user")),
+        // A command group alone (`az aks`, `az network`) prints the group's help.
+        None if argv.pos.len() == 1 => cx.hit_because(&HELP, format!("`az {}` alone prints the group's help", argv.pos[0])),
         None => cx.hit_because(&MUTATE, format!("`az {}`: no verb tiergate knows; az reads are show/list, so ask the user", argv.pos.join(" "))),
     }
 }

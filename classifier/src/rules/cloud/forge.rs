@@ -115,12 +115,14 @@ const READS: &[(&str, &[&str])] = &[
     ("alias", &["list"]),
     ("gpg-key", &["list"]),
     ("ssh-key", &["list"]),
-    ("attestation", &["verify", "download"]),
+    ("attestation", &["verify", "download", "trusted-root"]),
+    ("agent-task", &["list", "view"]),
     ("snippet", &["view", "list"]),
     ("user", &["events"]),
 ];
 /// First words that only read.
-const READ_TOPS: &[&str] = &["search", "status", "browse", "version", "completion", "help"];
+/// First words that only read (help topics included: `gh environment`, `gh formatting` …).
+const READ_TOPS: &[&str] = &["search", "status", "browse", "version", "completion", "help", "environment", "formatting", "mintty", "reference", "exit-codes", "accessibility", "actions"];
 
 /// `repos/OWNER/REPO` or `projects/ID` exactly (no sub-resource).
 fn is_repo_endpoint(path: &str) -> bool {

@@ -89,7 +89,7 @@ static GCLOUD_OPTS: Opts = Opts {
 };
 
 static GCLOUD_TABLE: Table = Table {
-    read: &["list", "describe", "get-iam-policy", "get-value", "get", "access", "read", "tail", "info", "version", "print-access-token", "print-identity-token", "print-settings", "lookup", "search", "list-grantable-roles", "ls", "cat", "du", "test-iam-permissions", "browse"],
+    read: &["topic", "decrypt", "encrypt", "asymmetric-decrypt", "list", "describe", "get-iam-policy", "get-value", "get", "access", "read", "tail", "info", "version", "print-access-token", "print-identity-token", "print-settings", "lookup", "search", "list-grantable-roles", "ls", "cat", "du", "test-iam-permissions", "browse"],
     validate: &["validate"],
     simulate: &[],
     mutate: &["ssh", "scp", "login", "revoke", "activate-service-account", "configure-docker", "submit", "deploy", "add", "reset", "resize", "get-credentials", "init", "install", "enable", "connect", "import", "export", "mv", "cp", "rm", "rsync", "undelete", "activate", "set-quota-project"],

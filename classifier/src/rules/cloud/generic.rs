@@ -5,7 +5,7 @@
 //! It does not hold any blocked floor: callers check their floor before calling `run`.
 
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{scan, split, Kind, Opts, Table};
+use crate::rules::cloud::verbs::{kind_of, scan, split, Kind, Opts, Table};
 use crate::rules::{Cx, Rule};
 
 /// One CLI's words and options.
@@ -20,6 +20,9 @@ pub(crate) struct Spec {
     pub short_help: bool,
     /// What the bare command (no command word) does: `vercel` deploys, `kubectx` lists.
     pub bare: Kind,
+    /// Action words are `noun-verb` (`linode-cli domains records-list`, `ibmcloud cr image-inspect`):
+    /// when a word's leading part is no verb, its last part decides.
+    pub noun_verb: bool,
 }
 
 /// The family rules a kind maps to.
@@ -51,7 +54,12 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -
         return Kind::Read;
     }
     let prog = inv.program.as_str();
-    match scan(&argv.pos, &spec.table, 6) {
+    let found = if spec.noun_verb {
+        argv.pos.iter().take(6).find_map(|w| kind_of(w, &spec.table).or_else(|| w.rsplit_once('-').and_then(|(_, last)| kind_of(last, &spec.table))).map(|k| (k, *w)))
+    } else {
+        scan(&argv.pos, &spec.table, 6)
+    };
+    match found {
         Some((Kind::Mutate, verb)) if spec.dry_run && argv.has("--dry-run") => {
             cx.hit_because(lane.simulate, format!("`{prog} {verb} --dry-run`: {}", lane.simulate.reason));
             Kind::Simulate

@@ -87,6 +87,7 @@ static IAC_TOOLS: Spec = Spec {
     dry_run: false,
     short_help: true,
     bare: Kind::Read,
+    noun_verb: false,
 };
 
 /// `pulumi config` (bare) lists; `config get` reads; `config set|rm|cp|refresh` writes.

@@ -98,6 +98,7 @@ static CLUSTER_TOOLS: Spec = Spec {
     dry_run: true,
     short_help: true,
     bare: Kind::Read,
+    noun_verb: false,
 };
 
 /// kubectx / kubens: no argument lists; `-c`/`--current` prints; a name or `-` switches; `-d` deletes.

@@ -90,23 +90,24 @@ pub static REGISTRY: Rule = Rule::t3("containers.registry")
     .not_matches(&["docker images", "docker search nginx"]);
 
 /// ## What it matches
-/// `docker|podman|nerdctl system prune` with `-a`/`--all` or `--volumes` (FEATURES.md §13 docker_critical).
+/// `docker|podman|nerdctl system prune` with `-a`/`--all` or `--volumes` (FEATURES.md §13 docker_critical), and
+/// `docker rmi $(docker images -q)` (every image, spelled out).
 /// ## Why this tier
 /// Deletes every unused image (and with `--volumes` every unused volume's data) in one go; volume data
 /// cannot be recovered. Never approvable.
 pub static PRUNE_ALL: Rule = Rule::blocked("containers.prune-all")
     .reason("system prune --all/--volumes deletes every unused image and volume; remove the specific images or volumes by name instead")
-    .matches(&["docker system prune -a", "docker system prune --all --force", "docker system prune --volumes", "docker system prune -af --volumes", "podman system prune -a", "sudo docker system prune -a"])
+    .matches(&["docker system prune -a", "docker system prune --all --force", "docker rmi $(docker images -q)", "docker system prune --volumes", "docker system prune -af --volumes", "podman system prune -a", "sudo docker system prune -a"])
     .not_matches(&["docker system prune", "docker system df", "docker system prune --help"])
     .suggest("docker system prune");
 
 /// ## What it matches
-/// `docker|podman|nerdctl volume prune` (FEATURES.md §13 docker_critical).
+/// `docker|podman|nerdctl volume prune` (FEATURES.md §13 docker_critical), and `docker volume rm $(docker volume ls -q)`.
 /// ## Why this tier
 /// Deletes the data of every volume no container uses right now, which includes stopped databases.
 pub static PRUNE_VOLUMES: Rule = Rule::blocked("containers.prune-volumes")
     .reason("volume prune deletes the data of every unused volume; remove a specific volume with `docker volume rm NAME` instead")
-    .matches(&["docker volume prune", "docker volume prune -f", "podman volume prune --force"])
+    .matches(&["docker volume prune", "docker volume prune -f", "podman volume prune --force", "docker volume rm $(docker volume ls -q)"])
     .not_matches(&["docker volume ls", "docker volume rm data"])
     .suggest("docker volume rm data");
 
@@ -209,6 +210,8 @@ fn single(sub: &str, rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
             write_output(rest, cx, inv);
         }
         "cp" => cp(rest, cx, inv),
+        // `docker rmi $(docker images -q)` removes every image, like `system prune -a`.
+        "rmi" if from_listing(rest, &["images", "image ls", "image list"]) => cx.hit(&PRUNE_ALL),
         "run" | "create" => run(sub, rest, cx),
         s if READS.contains(&s) => cx.hit(&READ),
         s if RUNS.contains(&s) => cx.hit(&RUN),
@@ -223,6 +226,9 @@ fn group(group: &str, action: &str, rest: &[Arg], cx: &mut Cx<'_>) {
         ("system", "prune") if has_short(rest, 'a') || has_flag(rest, &["--all", "--volumes"]) => cx.hit(&PRUNE_ALL),
         ("system", "reset") => cx.hit(&SYSTEM_RESET),
         ("volume", "prune") => cx.hit(&PRUNE_VOLUMES),
+        // `docker volume rm $(docker volume ls -q)` removes every volume: the prune floor.
+        ("volume", "rm" | "remove") if from_listing(rest, &["volume ls", "volume list"]) => cx.hit(&PRUNE_VOLUMES),
+        ("image", "rm" | "remove") if from_listing(rest, &["images", "image ls", "image list"]) => cx.hit(&PRUNE_ALL),
         ("buildx" | "builder" | "image", "build" | "bake") => build(rest, cx),
         (_, a) if GROUP_READS.contains(&a) => cx.hit(&READ),
         // `podman generate kube|systemd` prints YAML or unit files.
@@ -288,4 +294,9 @@ fn write_output(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
             paths::check_write(cx, &arg, inv.cwd.as_deref());
         }
     }
+}
+
+/// True when an operand is a substitution that lists every object (`$(docker volume ls -q)`).
+fn from_listing(rest: &[Arg], listings: &[&str]) -> bool {
+    rest.iter().any(|a| !a.exact && (a.text.contains("$(") || a.text.contains('`')) && listings.iter().any(|l| a.text.contains(l)))
 }

@@ -39,7 +39,8 @@ static PROGRAMS: &[&str] = &[
     // OS package managers
     "apt", "apt-get", "apt-cache", "aptitude", "dpkg", "dpkg-query", "dpkg-reconfigure", "rpm", "yum", "dnf", "microdnf", "pacman", "yay", "paru",
     "zypper", "apk", "brew", "port", "snap", "flatpak", "nix", "nix-env", "nix-channel", "nix-collect-garbage", "nix-shell", "nix-build", "nixos-rebuild",
-    // Windows: cmd built-ins and PowerShell cmdlets typed bare
+    // Windows: cmd built-ins and PowerShell cmdlets (and their exec aliases) typed bare
+    "iex", "icm",
     "del", "erase", "rd", "ren", "move", "attrib", "icacls", "takeown", "cipher", "taskkill", "format", "diskpart", "dir", "type", "findstr", "reg",
     "sc", "vssadmin", "Get-ChildItem", "Get-Content", "Get-Process", "Get-Service", "Get-Item", "Get-ItemProperty", "Get-Location", "Get-Command",
     "Get-Help", "Get-Date", "Get-Host", "Get-Disk", "Get-Volume", "Get-Partition", "Get-NetIPAddress", "Get-NetAdapter", "Get-EventLog",

@@ -28,6 +28,9 @@ impl Trace {
                 out.push_str(" ; ");
             }
             let _ = write!(out, "{}:{} {} [{}]", u.depth, u.program, words.join(" "), flags.join(" "));
+            for w in &u.writes {
+                let _ = write!(out, " >{w}");
+            }
         }
         out
     }
@@ -40,6 +43,9 @@ impl Trace {
             let _ = write!(out, "{indent}unit: {}", u.program);
             for a in &u.args {
                 let _ = write!(out, " {a}");
+            }
+            for w in &u.writes {
+                let _ = write!(out, " >{w}");
             }
             if !u.wrappers.is_empty() {
                 let _ = write!(out, "   (through {})", u.wrappers.join(", "));

@@ -52,8 +52,17 @@ pub fn classify(req: &Request) -> Verdict {
 }
 
 /// Classifies a command, reading scripts and manifests through `files`.
+///
+/// A panic anywhere below is a bug, but it must never become a crash or an
+/// allow: it is caught here and answered T3 `internal.error`.
 pub fn classify_with(req: &Request, files: &dyn FileSource) -> Verdict {
-    explain::trace(req, files).verdict
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| explain::trace(req, files).verdict)) {
+        Ok(v) => v,
+        Err(_) => {
+            let r = &rules::INTERNAL_ERROR;
+            Verdict::new(r.tier, r.blocked, r.id, r.reason.to_owned(), Span::default())
+        }
+    }
 }
 
 /// A stable signature of what a command does: program, subcommand words, sorted

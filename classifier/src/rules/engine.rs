@@ -7,13 +7,19 @@ use crate::call::Invocation;
 use crate::rules::Cx;
 
 /// Id prefixes this family may use (the registry test allows exactly these).
-pub const PREFIXES: &[&str] = &["parse", "limits", "wrapper", "default"];
+pub const PREFIXES: &[&str] = &["parse", "limits", "wrapper", "default", "internal"];
 
 pub static FAMILY: Family = Family { name: "engine", programs: &[], check, rules: RULES };
 
 fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 
-static RULES: &[&Rule] = &[&PARSE_UNSUPPORTED, &PARSE_OPAQUE, &LIMITS_DEPTH, &LIMITS_SIZE, &LIMITS_UNITS, &LIMITS_NESTING, &WRAPPER_UNKNOWN_OPTION, &WRAPPER_ROOT_SHELL, &DEFAULT_ELIMINATION, &DEFAULT_EMPTY];
+static RULES: &[&Rule] = &[&PARSE_UNSUPPORTED, &PARSE_OPAQUE, &LIMITS_DEPTH, &LIMITS_SIZE, &LIMITS_UNITS, &LIMITS_NESTING, &WRAPPER_UNKNOWN_OPTION, &WRAPPER_ROOT_SHELL, &DEFAULT_ELIMINATION, &DEFAULT_EMPTY, &INTERNAL_ERROR];
+
+/// ## What it matches
+/// Nothing on purpose: a bug inside the classifier (a caught panic).
+/// ## Why this tier
+/// An internal error must never allow; the user decides.
+pub static INTERNAL_ERROR: Rule = Rule::t3("internal.error").reason("tiergate hit an internal error while classifying this command; asking instead (please report it)");
 
 /// ## What it matches
 /// Shell text the parser rejects: unterminated quotes or heredocs, stray operators.

@@ -20,6 +20,7 @@ pub mod flow;
 pub mod shell;
 pub mod paths;
 pub mod system;
+pub mod tiergate;
 
 pub use engine::PREFIXES as ENGINE_PREFIXES;
 pub(crate) use engine::*;
@@ -41,6 +42,7 @@ pub static FAMILIES: &[&Family] = &[
     &interp::FAMILY,
     &coreutils::FAMILY,
     &system::FAMILY,
+    &tiergate::FAMILY,
     &paths::FAMILY,
     &shell::FAMILY,
     &flow::FAMILY,

@@ -22,6 +22,8 @@ pub struct TraceUnit {
     pub args: Vec<String>,
     pub wrappers: Vec<&'static str>,
     pub cwd: Option<String>,
+    /// Files this unit's redirections write (`> out.txt`), as written.
+    pub writes: Vec<String>,
     pub hits: Vec<Hit>,
 }
 
@@ -199,7 +201,8 @@ impl<'f> Eng<'f> {
             hits.extend(self.list(l, &mut inner));
             procsub_programs.extend(l.pipelines.iter().filter_map(first_program));
         }
-        let (h, (_writes, mut stdin)) = self.redirects(&s.redirects, cwd, s.span);
+        let (h, (writes, mut stdin)) = self.redirects(&s.redirects, cwd, s.span);
+        let writes: Vec<String> = writes.into_iter().map(|a| a.text).collect();
         hits.extend(h);
         if s.words.is_empty() {
             return (hits, None);
@@ -244,7 +247,7 @@ impl<'f> Eng<'f> {
                         cx.hit(&rules::DEFAULT_ELIMINATION);
                     }
                     let unit_hits = std::mem::take(&mut cx.hits);
-                    self.record(&inv, &unit_hits);
+                    self.record(&inv, &unit_hits, writes);
                     hits.extend(unit_hits);
                     return (hits, Some(inv));
                 }
@@ -279,18 +282,19 @@ impl<'f> Eng<'f> {
             }
         }
         let words: Vec<String> = args.iter().map(|a| a.text.clone()).collect();
-        self.trace.push(TraceUnit { depth: self.depth, program: words.first().cloned().unwrap_or_default(), args: words[1..].to_vec(), wrappers: peeled, cwd: cwd.map(str::to_owned), hits: cx_hits.clone() });
+        self.trace.push(TraceUnit { depth: self.depth, program: words.first().cloned().unwrap_or_default(), args: words[1..].to_vec(), wrappers: peeled, cwd: cwd.map(str::to_owned), writes, hits: cx_hits.clone() });
         hits.extend(cx_hits);
         (hits, None)
     }
 
-    fn record(&mut self, inv: &Invocation, hits: &[Hit]) {
+    fn record(&mut self, inv: &Invocation, hits: &[Hit], writes: Vec<String>) {
         self.trace.push(TraceUnit {
             depth: self.depth,
             program: inv.program.clone(),
             args: inv.args.iter().map(|a| a.text.clone()).collect(),
             wrappers: inv.wrappers.clone(),
             cwd: inv.cwd.clone(),
+            writes,
             hits: hits.to_vec(),
         });
     }

@@ -88,7 +88,7 @@ const CRITICAL_PATHS: &[&[&str]] = &[
 static TABLE: Table = Table {
     read: &["show", "list", "exists", "wait", "version", "find", "get-versions", "list-skus", "list-sizes", "show-usage", "check-name", "list-keys", "get-access-token", "get-upgrades", "browse", "tail", "download", "export-template"],
     validate: &["validate", "lint"],
-    simulate: &["what-if", "build"],
+    simulate: &["what-if"],
     mutate: &["login", "logout", "get-credentials", "add", "ssh", "run-command", "assign", "generate", "regenerate", "renew", "swap", "up", "interactive", "upload", "deallocate", "redeploy", "reimage", "capture", "generalize", "reset", "scale", "rotate", "recover", "restore", "failover"],
     skip: &["account", "config", "role", "assignment", "deployment", "group", "vm", "webapp", "aks", "storage", "network", "keyvault", "sql", "monitor", "ad", "acr", "functionapp", "resource", "cosmosdb", "bicep", "sub", "tenant", "extension", "backup", "tag", "lock", "policy"],
 };

@@ -113,6 +113,10 @@ fn interactive_clients_ask() {
 #[test]
 fn redis_and_mongo_read_vs_write() {
     check("redis-cli KEYS 'user:*'", "T0");
+    check("redis-cli -u \"$REDIS_URL\" ping", "T0");
+    check("redis-cli DEL \"$KEY\"", "T3");
+    check("psql \"$DATABASE_URL\" -c 'select 1'", "T0");
+    check("mysql -u root -p\"$PASS\" -e 'SELECT 1'", "T0");
     check("redis-cli -h prod CONFIG GET maxmemory", "T0");
     check("redis-cli --scan --pattern 'user:*'", "T0");
     check("redis-cli SET k v", "T3");

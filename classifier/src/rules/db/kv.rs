@@ -51,10 +51,12 @@ pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let mut i = 0;
     let mut words: Vec<String> = Vec::new();
+    let mut words_exact = true;
     let mut probe = false;
     while i < args.len() {
         let t = args[i].text.as_str();
         if !words.is_empty() || !args[i].is_flag() {
+            words_exact &= args[i].exact;
             words.push(t.to_owned());
             i += 1;
             continue;
@@ -89,7 +91,7 @@ pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
         i += if REDIS_VALUE.contains(&t) && t != "--eval" { 2 } else { 1 };
     }
     if !words.is_empty() {
-        if args.iter().any(|a| !a.exact) {
+        if !words_exact {
             cx.hit_because(&WRITE, "the redis command holds a variable, so what runs is unseen; spell it out".to_owned());
             return;
         }

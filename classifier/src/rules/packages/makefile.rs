@@ -256,9 +256,13 @@ impl Scope<'_> {
     }
 }
 
+/// Variable references one recipe line may expand (bounds `A = $(B)$(B)…` fan-out).
+const MAX_REFERENCES: u32 = 4096;
+
 pub(super) fn expand(s: &str, scope: &Scope<'_>) -> Expanded {
     let mut out = Expanded::default();
-    out.text = expand_into(s, scope, 0, &mut out.shell, &mut out.opaque);
+    let mut budget = MAX_REFERENCES;
+    out.text = expand_into(s, scope, 0, &mut out.shell, &mut out.opaque, &mut budget);
     out
 }
 
@@ -267,7 +271,14 @@ fn placeholder(name: &str) -> String {
     format!("${{MAKE_{clean}}}")
 }
 
-fn expand_into(s: &str, scope: &Scope<'_>, depth: u32, shell: &mut Vec<String>, opaque: &mut Vec<String>) -> String {
+fn expand_into(s: &str, scope: &Scope<'_>, depth: u32, shell: &mut Vec<String>, opaque: &mut Vec<String>, budget: &mut u32) -> String {
+    if *budget == 0 {
+        if opaque.iter().all(|o| !o.starts_with("more variable")) {
+            opaque.push("more variable references than tiergate expands".to_owned());
+        }
+        return placeholder("BUDGET");
+    }
+    *budget -= 1;
     if depth > 8 {
         opaque.push("deeply nested variables".to_owned());
         return placeholder("DEPTH");
@@ -310,7 +321,7 @@ fn expand_into(s: &str, scope: &Scope<'_>, depth: u32, shell: &mut Vec<String>, 
                 i += len + 2;
                 let (head, args) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
                 if head == "shell" {
-                    let body = expand_into(args, scope, depth + 1, shell, opaque);
+                    let body = expand_into(args, scope, depth + 1, shell, opaque, budget);
                     shell.push(body);
                     out.push_str(&placeholder("SHELL"));
                 } else if matches!(head, "call" | "eval" | "value" | "foreach" | "file" | "guile" | "load") && !args.is_empty() {
@@ -318,18 +329,18 @@ fn expand_into(s: &str, scope: &Scope<'_>, depth: u32, shell: &mut Vec<String>, 
                     out.push_str(&placeholder(head));
                 } else if DATA_FUNCTIONS.contains(&head) && !args.is_empty() {
                     // Arguments may hold `$(shell …)`; expand them for that, keep the result unknown.
-                    let _ = expand_into(args, scope, depth + 1, shell, opaque);
+                    let _ = expand_into(args, scope, depth + 1, shell, opaque, budget);
                     out.push_str(&placeholder(head));
                 } else if let Some((var, _)) = inner.split_once(':').filter(|(_, r)| r.contains('=')) {
                     // Substitution reference `$(SRCS:.c=.o)`: still the variable's words.
-                    out.push_str(&reference(var, scope, depth, shell, opaque));
+                    out.push_str(&reference(var, scope, depth, shell, opaque, budget));
                 } else {
-                    out.push_str(&reference(inner, scope, depth, shell, opaque));
+                    out.push_str(&reference(inner, scope, depth, shell, opaque, budget));
                 }
             }
             c if c.is_ascii_alphanumeric() || c == b'*' => {
                 let name = (c as char).to_string();
-                out.push_str(&if c == b'*' { placeholder("STEM") } else { reference(&name, scope, depth, shell, opaque) });
+                out.push_str(&if c == b'*' { placeholder("STEM") } else { reference(&name, scope, depth, shell, opaque, budget) });
                 i += 2;
             }
             _ => {
@@ -341,13 +352,13 @@ fn expand_into(s: &str, scope: &Scope<'_>, depth: u32, shell: &mut Vec<String>, 
     out
 }
 
-fn reference(name: &str, scope: &Scope<'_>, depth: u32, shell: &mut Vec<String>, opaque: &mut Vec<String>) -> String {
+fn reference(name: &str, scope: &Scope<'_>, depth: u32, shell: &mut Vec<String>, opaque: &mut Vec<String>, budget: &mut u32) -> String {
     match name {
         "@D" | "@F" | "<D" | "<F" | "*D" | "*F" => return placeholder(name),
         _ => {}
     }
     match scope.lookup(name.trim()) {
-        Some(v) => expand_into(&v, scope, depth + 1, shell, opaque),
+        Some(v) => expand_into(&v, scope, depth + 1, shell, opaque, budget),
         None => placeholder(name),
     }
 }
@@ -368,6 +379,18 @@ mod tests {
         assert_eq!(mk.rules[4].recipe, ["kubectl apply -f k8s/"]);
         assert_eq!(mk.vars.get("CC").map(String::as_str), Some("gcc"));
         assert_eq!(mk.parse_time_shell, ["git describe"]);
+    }
+
+    #[test]
+    fn fan_out_is_bounded() {
+        let mut vars = HashMap::new();
+        for (v, next) in [("A", "B"), ("B", "C"), ("C", "D"), ("D", "E"), ("E", "F"), ("F", "G"), ("G", "H")] {
+            vars.insert(v.to_owned(), format!("$({next})").repeat(10));
+        }
+        let none = HashMap::new();
+        let scope = Scope { vars: &vars, overrides: &none, target: "t", prereqs: &[] };
+        let e = expand("$(A)", &scope);
+        assert!(!e.opaque.is_empty() && e.text.len() < 1_000_000);
     }
 
     #[test]

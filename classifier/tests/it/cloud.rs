@@ -222,3 +222,11 @@ fn group_words_that_look_like_verbs_do_not_decide() {
     check("gcloud auth login", "T3");
     check("gcloud auth list", "T0");
 }
+
+#[test]
+fn option_values_between_path_words_do_not_hide_the_floor() {
+    check("gcloud container --project p clusters delete c", "BLOCKED");
+    check("gcloud sql --project=p instances delete db", "BLOCKED");
+    check("az group --subscription s delete -n rg", "BLOCKED");
+    check("doctl kubernetes --context ctx cluster delete c", "BLOCKED");
+}

@@ -170,9 +170,11 @@ impl<'a> Argv<'a> {
         None
     }
 
-    /// True when `seq` occurs contiguously in `words` (the value-inclusive superset).
+    /// True when `seq` occurs contiguously in the command path (declared option values removed)
+    /// or in the value-inclusive words (so an undeclared value option cannot hide it either).
     pub(crate) fn has_seq(&self, seq: &[&str]) -> bool {
-        !seq.is_empty() && self.words.windows(seq.len()).any(|w| w.iter().zip(seq).all(|(a, b)| a.eq_ignore_ascii_case(b)))
+        let within = |list: &[&str]| list.windows(seq.len()).any(|w| w.iter().zip(seq).all(|(a, b)| a.eq_ignore_ascii_case(b)));
+        !seq.is_empty() && (within(&self.pos) || within(&self.words))
     }
 }
 

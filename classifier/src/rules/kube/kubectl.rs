@@ -192,7 +192,8 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match verb {
         "delete" => {
             if let Some(kind) = floor_kind(&after) {
-                cx.hit_because(&DELETE_CRITICAL, format!("`{} delete {kind}` removes everything it holds; delete the specific objects instead, or ask the user to do it", inv.program));
+                let target = after.iter().skip_while(|w| **w != kind).take(2).copied().collect::<Vec<_>>().join(" ");
+                cx.hit_because(&DELETE_CRITICAL, format!("`{} delete {target}` deletes it and everything it holds; never run by an agent: delete the specific objects instead, or ask the user to do it", inv.program));
                 return;
             }
             if argv.has("--all") || argv.has("--all-namespaces") || argv.flags.contains(&"-A") {

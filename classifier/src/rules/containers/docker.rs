@@ -184,7 +184,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             cx.hit(&HELP);
             return;
         }
-        group(sub, &rest[act_i].text, &rest[act_i + 1..], cx);
+        group(sub, &rest[act_i].text, &rest[act_i + 1..], cx, inv);
         return;
     }
     // `--help` before the first operand of the subcommand (`docker run --help`; not
@@ -221,7 +221,7 @@ fn single(sub: &str, rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
     }
 }
 
-fn group(group: &str, action: &str, rest: &[Arg], cx: &mut Cx<'_>) {
+fn group(group: &str, action: &str, rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
     match (group, action) {
         ("system", "prune") if has_short(rest, 'a') || has_flag(rest, &["--all", "--volumes"]) => cx.hit(&PRUNE_ALL),
         ("system", "reset") => cx.hit(&SYSTEM_RESET),
@@ -231,6 +231,11 @@ fn group(group: &str, action: &str, rest: &[Arg], cx: &mut Cx<'_>) {
         ("image", "rm" | "remove") if from_listing(rest, &["images", "image ls", "image list"]) => cx.hit(&PRUNE_ALL),
         ("buildx" | "builder" | "image", "build" | "bake") => build(rest, cx),
         (_, a) if GROUP_READS.contains(&a) => cx.hit(&READ),
+        // `docker container export` / `docker image save` write a tarball (stdout or `-o FILE`).
+        ("container" | "image", "export" | "save") => {
+            cx.hit(&READ);
+            write_output(rest, cx, inv);
+        }
         // `podman generate kube|systemd` prints YAML or unit files.
         ("generate", _) => cx.hit(&READ),
         ("container", a) if RUNS.contains(&a) => cx.hit(&RUN),

@@ -82,7 +82,13 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match sub {
         "run" => run(inv, cx, pm, operands.first().copied(), rest),
         "test" | "start" | "stop" | "restart" if pm != "bun" || sub != "test" => script(inv, cx, pm, sub, rest),
+        // `bun exec "cmd …"` runs a shell string.
+        "exec" if pm == "bun" => {
+            let script: Vec<&str> = rest.iter().map(|a| a.text.as_str()).collect();
+            cx.shell(&script.join(" "), inv.cwd.as_deref());
+        }
         "exec" => runners::node_exec(inv, cx, rest, pm != "npm"),
+        "global" if pm == "yarn" => cx.hit(if matches!(operands.first(), Some(&("list" | "bin" | "dir"))) { &READ } else { &INSTALL }),
         "dlx" => runners::node_exec(inv, cx, rest, false),
         "create" => runners::create(cx, operands.first().copied()),
         "init" if !operands.is_empty() && pm != "bun" => runners::create(cx, operands.first().copied()),

@@ -84,7 +84,7 @@ pub static PLUGIN: Rule = Rule::t3("kube.kubectl.plugin")
 /// A pod literally named `node` or `ns` is also refused (the floor errs on the safe side).
 pub static DELETE_CRITICAL: Rule = Rule::blocked("kube.kubectl.delete-critical")
     .reason("deletes a namespace, node, volume, CRD, webhook or cluster, taking everything in it; never run by an agent: delete the specific objects instead, or ask the user to do it")
-    .matches(&["kubectl delete namespace prod", "kubectl --context prod -n default delete ns payments", "kubectl delete pvc data-0", "kubectl delete crd x.example.com", "kubectl delete ns/prod", "sudo kubectl delete namespace production", "kubectl delete ns prod --help", "kubectl delete ns prod --field-manager=--help", "oc delete project demo", "kubectl delete mutatingwebhookconfiguration hook"])
+    .matches(&["kubectl delete namespace prod", "kubectl --context prod -n default delete ns payments", "kubectl delete pvc data-0", "kubectl delete crd x.example.com", "kubectl delete ns/prod", "sudo kubectl delete namespace production", "kubectl delete ns prod --help", "kubectl delete ns prod --field-manager=--help", "oc delete project demo", "kubectl delete mutatingwebhookconfiguration hook", "kubectl delete --raw /api/v1/namespaces/prod"])
     .not_matches(&["kubectl delete pod x", "kubectl get ns prod", "kubectl create namespace test"]);
 
 /// ## What it matches
@@ -127,7 +127,7 @@ static OPTS: Opts = Opts {
         "--filename", "-k", "--kustomize", "-c", "--container", "--field-selector", "--sort-by", "--template", "-p",
         "--patch", "--type", "--replicas", "--image", "--grace-period", "--timeout", "--since", "--tail",
         "--field-manager", "-L", "--label-columns", "--for", "--from-literal", "--from-file", "--port",
-        "--overrides", "--env", "--restart", "--resource-version", "--subresource", "--chunk-size",
+        "--overrides", "--env", "--restart", "--resource-version", "--raw", "--subresource", "--chunk-size",
     ],
     bools: &[],
     greedy: false,
@@ -195,6 +195,13 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 let target = after.iter().skip_while(|w| **w != kind).take(2).copied().collect::<Vec<_>>().join(" ");
                 cx.hit_because(&DELETE_CRITICAL, format!("`{} delete {target}` deletes it and everything it holds; never run by an agent: delete the specific objects instead, or ask the user to do it", inv.program));
                 return;
+            }
+            // `delete --raw /api/v1/namespaces/prod`: the REST path names the kind.
+            if let Some(raw) = argv.value(&inv.args, &["--raw"]) {
+                let parts: Vec<&str> = raw.trim_end_matches('/').split('/').collect();
+                if parts.iter().rev().take(2).any(|p| CRITICAL_KINDS.contains(p)) {
+                    return cx.hit_because(&DELETE_CRITICAL, format!("`{} delete --raw {raw}` deletes a namespace, node, volume or CRD through the API; never run by an agent: ask the user to do it", inv.program));
+                }
             }
             if argv.has("--all") || argv.has("--all-namespaces") || argv.flags.contains(&"-A") {
                 cx.hit(&DELETE_ALL);

@@ -156,6 +156,15 @@ fn make_reads_the_makefile_recipes() {
 }
 
 #[test]
+fn make_follows_literal_includes() {
+    let files = MemFiles::new().with("/work/proj/Makefile", "include mk/deploy.mk\nall:\n\tcargo build\n").with("/work/proj/mk/deploy.mk", "deploy:\n\tkill -9 -1\n");
+    check_with("make all", &files, "T1");
+    check_with("make deploy", &files, "BLOCKED");
+    let files = MemFiles::new().with("/work/proj/Makefile", "include $(ENV).mk\nall:\n\tcargo build\n");
+    check_with("make deploy", &files, "T3");
+}
+
+#[test]
 fn make_shell_functions_are_classified() {
     let files = MemFiles::new().with("/work/proj/Makefile", "X := $(shell kill -9 -1)\nall:\n\techo hi\n");
     check_with("make", &files, "BLOCKED");

@@ -1,6 +1,7 @@
 //! The make lane: `make [TARGET…] [-C DIR] [-f FILE] [VAR=value…]` reads the
 //! Makefile through the `FileSource`, follows the goals' prerequisites a few levels,
-//! and classifies every recipe line as shell run in the make directory.
+//! and classifies every recipe line as shell run in the make directory. Literally
+//! named `include` files are read too (at most 8).
 //!
 //! Decisions: make variables are expanded from the Makefile, the command line and
 //! make's built-ins; an unknown one becomes an unresolved shell expansion (never a
@@ -133,6 +134,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         Ok(t) => t,
         Err(why) => return cx.hit_because(&UNRESOLVED, why),
     };
+    let text = with_includes(cx, text, dir.as_deref());
     let mk = makefile::parse(&text);
     let goals = if args.goals.is_empty() {
         match default_goal(&mk) {
@@ -183,6 +185,38 @@ fn read_makefile(inv: &Invocation, cx: &mut Cx<'_>, args: &MakeArgs, dir: Option
         text.push('\n');
     }
     Ok(text)
+}
+
+/// Most files an `include` chain may add.
+const MAX_INCLUDES: usize = 8;
+
+/// Appends the text of literally named `include`d files (no variables or globs), so
+/// their rules and variables are seen; others stay unseen (`Makefile::includes`).
+fn with_includes(cx: &mut Cx<'_>, mut text: String, dir: Option<&str>) -> String {
+    let mut done = 0;
+    let mut scanned = 0;
+    while scanned < text.len() && done < MAX_INCLUDES {
+        let mut names = Vec::new();
+        for line in text[scanned..].lines() {
+            let line = line.trim_start();
+            let rest = line.strip_prefix("include ").or_else(|| line.strip_prefix("-include ")).or_else(|| line.strip_prefix("sinclude "));
+            if let Some(rest) = rest {
+                names.extend(rest.split_whitespace().filter(|n| !n.contains(['$', '*', '?', '['])).map(str::to_owned));
+            }
+        }
+        scanned = text.len();
+        for name in names {
+            if done >= MAX_INCLUDES {
+                break;
+            }
+            if let FileText::Text(t) = cx.read(&name, dir) {
+                text.push('\n');
+                text.push_str(&t);
+                done += 1;
+            }
+        }
+    }
+    text
 }
 
 fn default_goal(mk: &Makefile) -> Option<String> {

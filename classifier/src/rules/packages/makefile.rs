@@ -3,7 +3,8 @@
 //! that turns make references into text the shell classifier can judge.
 //!
 //! It does not evaluate conditionals (both branches are kept, which can only add
-//! recipe lines), does not follow `include`, and does not run anything: a
+//! recipe lines), does not read `include`d files (`make.rs` appends them), and
+//! does not run anything: a
 //! `$(shell …)` body is returned to the caller to classify, and references it
 //! cannot resolve become shell parameter expansions (`${NAME}`), which the engine
 //! treats as unknown (never as a safe literal).

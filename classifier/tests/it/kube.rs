@@ -174,3 +174,10 @@ fn chart_downloads_write_where_they_land() {
     check("helm pull bitnami/redis --untar -d charts/", "T0");
     check("helm pull bitnami/redis -d /etc/x", "T3");
 }
+
+#[test]
+fn copies_out_of_a_pod_read_and_copies_in_ask() {
+    check("kubectl cp api-0:/var/log/app.log ./app.log", "T0");
+    check("kubectl -n prod cp api-0:/etc/cfg ~/.bashrc", "T3");
+    check("kubectl cp ./local api-0:/tmp/x", "T3");
+}

@@ -6,16 +6,17 @@
 
 use crate::call::Invocation;
 use crate::rules::cloud::verbs::{split, Argv, Opts};
-use crate::rules::{Cx, Rule};
+use crate::rules::{paths, Cx, Rule};
 
 /// ## What it matches
 /// Read-only kubectl verbs: `get describe logs top explain events api-resources version cluster-info`,
-/// `auth can-i|whoami`, `config view|get-contexts|current-context`, `rollout status|history`.
+/// `auth can-i|whoami`, `config view|get-contexts|current-context`, `rollout status|history`, and
+/// `cp POD:SRC DEST` out of a pod (the local destination is checked as a write).
 /// ## Why this tier
 /// They read cluster state and change nothing.
 pub static READ: Rule = Rule::t0("kube.kubectl.read")
     .reason("reads cluster state only")
-    .matches(&["kubectl get pods", "kubectl -n prod get pods -o yaml", "kubectl logs -f deploy/api --tail=100", "kubectl config get-contexts", "oc whoami", "kubectl rollout status deploy/api", "kubectl auth can-i delete pods"])
+    .matches(&["kubectl get pods", "kubectl -n prod get pods -o yaml", "kubectl logs -f deploy/api --tail=100", "kubectl config get-contexts", "oc whoami", "kubectl rollout status deploy/api", "kubectl auth can-i delete pods", "kubectl cp api-0:/var/log/app.log ./app.log"])
     .not_matches(&["kubectl delete pod x", "kubectl config use-context prod"]);
 
 /// ## What it matches
@@ -234,6 +235,14 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         },
         // `oc project` prints the current project; `oc project NAME` switches to it.
         "project" if oc => cx.hit(if after.is_empty() { &READ } else { &CONTEXT }),
+        // `cp POD:SRC DEST`: a copy out of a pod into a local path reads the pod; the local
+        // destination is a file write like any other.
+        "cp" if after.len() == 2 && after[0].contains(':') && !after[1].contains(':') => {
+            if let Some(dest) = inv.args.iter().rev().find(|a| a.text == after[1]) {
+                paths::check_write(cx, dest, inv.cwd.as_deref());
+            }
+            cx.hit_because(&READ, format!("copies {} out of the pod into {}", after[0], after[1]));
+        }
         v if SESSION_VERBS.contains(&v) => {
             cx.hit(&SESSION);
             // `exec POD -- CMD…`: the command runs in the container; classify it like an ssh payload

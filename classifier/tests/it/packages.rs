@@ -165,6 +165,20 @@ fn make_follows_literal_includes() {
 }
 
 #[test]
+fn just_reads_the_justfile_recipes() {
+    let jf = "version := `git describe --tags`\nalias t := test\n\nbuild:\n    cargo build\n\ntest: build\n    @cargo test {{args}}\n\ndeploy: build\n    kill -9 -1\n\npy:\n    #!/usr/bin/env python3\n    print(1)\n";
+    let files = MemFiles::new().with("/work/proj/justfile", jf);
+    check_with("just", &files, "T1");
+    check_with("just test", &files, "T1");
+    check_with("just t", &files, "T1");
+    check_with("just deploy", &files, "BLOCKED");
+    check_with("just py", &files, "T3");
+    check_with("just nosuch", &files, "T3");
+    check_with("just --list", &files, "T0");
+    check("just test", "T3");
+}
+
+#[test]
 fn make_shell_functions_are_classified() {
     let files = MemFiles::new().with("/work/proj/Makefile", "X := $(shell kill -9 -1)\nall:\n\techo hi\n");
     check_with("make", &files, "BLOCKED");

@@ -13,6 +13,7 @@
 
 pub(crate) mod args;
 mod jvm;
+mod just;
 mod make;
 mod makefile;
 mod npm;
@@ -52,6 +53,7 @@ static RULES: &[&Rule] = &[
     &UNKNOWN,
     &UNPUBLISH_ALL,
     &jvm::EF_DROP,
+    &just::JUST_RECIPE,
     &scripts::UNRESOLVED,
     &scripts::SCRIPT_READ,
     &scripts::LIST,
@@ -191,8 +193,8 @@ pub static CLEAN: Rule = Rule::t3("packages.clean")
     .not_matches(&["cargo build", "go clean -n"]);
 
 /// ## What it matches
-/// Tools that run recipes or generators tiergate does not read: `just RECIPE`, `task NAME`, `go generate`, `cmake -P`,
-/// `composer run-script`, `cargo make`, `nox`-less `noxfile` sessions are T1 (see `packages.validate`).
+/// Tools that run recipes or generators tiergate does not read: `task NAME` (Taskfile), `go generate`, `cmake -P`,
+/// `composer run-script`, `cargo make`, and `just RECIPE` when the justfile or recipe cannot be read (or is a shebang script).
 /// ## Why this tier
 /// The commands they run are in a file tiergate does not parse; unseen is not safe.
 pub static RECIPE: Rule = Rule::t3("packages.recipe-unresolved")
@@ -218,6 +220,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "cargo" | "rustup" | "go" => rust_go::check(inv, cx),
         "gem" | "bundle" | "bundler" | "composer" | "mvn" | "mvnw" | "gradle" | "gradlew" | "dotnet" => jvm::check(inv, cx),
         "make" | "gmake" => make::check(inv, cx),
+        "just" => just::check(inv, cx),
         _ => tools::check(inv, cx),
     }
 }

@@ -19,7 +19,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let p = inv.program.as_str();
     let sole_version = args.len() == 1 && matches!(args[0].text.as_str(), "--version" | "-V" | "version");
-    if sole_version || wants_help(args, &["-h"]) && !matches!(p, "just" | "task") {
+    if sole_version || wants_help(args, &["-h"]) && p != "task" {
         cx.hit(&HELP);
         return;
     }
@@ -58,7 +58,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             Some("query" | "cquery" | "aquery" | "info" | "version" | "help" | "mod" | "dump" | "print_action" | "analyze-profile" | "license" | "config") => &READ,
             _ => &BUILD,
         }),
-        "just" | "task" => {
+        "task" => {
             let lists = ["--list", "-l", "--summary", "--show", "-s", "--evaluate", "--dump", "--variables", "--list-all", "-a", "--help", "-h", "--version", "--groups", "--usage"];
             cx.hit(if flag(&lists) {
                 &READ

@@ -1,0 +1,216 @@
+//! The justfile lane: `just [RECIPE [ARGS…]…]` reads `justfile`/`Justfile`/`.justfile`
+//! (or `--justfile F`) through the `FileSource`, follows the recipes' dependencies a
+//! few levels, and classifies each recipe line as shell run in the justfile's
+//! directory. `{{…}}` interpolations become unresolved expansions (never safe
+//! literals); backtick assignments are classified as the shell they run.
+//!
+//! It does not read imported or `mod` justfiles, and it does not search parent
+//! directories: a recipe it cannot find is T3 (`packages.recipe-unresolved`).
+//! Shebang recipes (`#!/usr/bin/env python`) run another language: T3.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use super::{DRY_RUN, FORMAT, READ, RECIPE};
+use crate::call::Invocation;
+use crate::lanes::resolve;
+use crate::rules::packages::args::has_flag;
+use crate::rules::{Cx, FileText, Rule};
+
+/// ## What it matches
+/// `just [RECIPE]` whose justfile was read: the recipe lines (and dependencies) decide; this rule is the floor.
+/// ## Why this tier
+/// T1 (local task) unless a recipe line is stricter.
+pub static JUST_RECIPE: Rule = Rule::t1("packages.just.recipe")
+    .reason("runs justfile recipes whose commands were read and are local builds or checks")
+    .matches(&["just --justfile - <<'EOF'\ntest:\n    cargo test\nEOF"])
+    .not_matches(&["just deploy", "just --list"]);
+
+#[derive(Default)]
+struct Recipe {
+    params: bool,
+    deps: Vec<String>,
+    body: Vec<String>,
+}
+
+#[derive(Default)]
+struct Justfile {
+    recipes: HashMap<String, Recipe>,
+    order: Vec<String>,
+    aliases: HashMap<String, String>,
+    backticks: Vec<String>,
+}
+
+fn parse(text: &str) -> Justfile {
+    let mut jf = Justfile::default();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        if line.starts_with([' ', '\t']) {
+            if let Some(r) = current.as_ref().and_then(|n| jf.recipes.get_mut(n)) {
+                if !line.trim().is_empty() {
+                    r.body.push(line.trim().to_owned());
+                }
+            }
+            continue;
+        }
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        current = None;
+        if t.starts_with('#') || t.starts_with('[') || t.starts_with("set ") || t.starts_with("import ") || t.starts_with("mod ") {
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("alias ") {
+            if let Some((a, target)) = rest.split_once(":=") {
+                jf.aliases.insert(a.trim().to_owned(), target.trim().to_owned());
+            }
+            continue;
+        }
+        if t.contains(":=") {
+            // `x := `git describe``: the backtick runs when the justfile is evaluated.
+            let mut parts = t.split('`');
+            parts.next();
+            while let (Some(cmd), Some(_)) = (parts.next(), parts.next().or(Some(""))) {
+                if !cmd.is_empty() {
+                    jf.backticks.push(cmd.to_owned());
+                }
+            }
+            continue;
+        }
+        if let Some((head, deps)) = t.split_once(':') {
+            let mut words = head.trim_start_matches('@').split_whitespace();
+            let Some(name) = words.next() else { continue };
+            let recipe = Recipe {
+                params: words.next().is_some(),
+                deps: deps.split_whitespace().map(|d| d.trim_matches(['(', ')', '&']).to_owned()).filter(|d| !d.is_empty() && !d.starts_with('"')).collect(),
+                body: Vec::new(),
+            };
+            jf.order.push(name.to_owned());
+            jf.recipes.insert(name.to_owned(), recipe);
+            current = Some(name.to_owned());
+        }
+    }
+    jf
+}
+
+/// Replaces `{{ … }}` with an unresolved expansion.
+fn interpolate(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(i) = rest.find("{{") {
+        out.push_str(&rest[..i]);
+        match rest[i..].find("}}") {
+            Some(j) => {
+                out.push_str("${JUST_VALUE}");
+                rest = &rest[i + j + 2..];
+            }
+            None => {
+                out.push_str("${JUST_VALUE}");
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args = &inv.args;
+    if has_flag(args, &["--list", "-l", "--summary", "--show", "-s", "--evaluate", "--dump", "--variables", "--groups", "--usage", "--help", "-h", "--version", "-V", "--completions", "--man"]) {
+        return cx.hit(&READ);
+    }
+    if has_flag(args, &["--dry-run", "-n"]) {
+        return cx.hit(&DRY_RUN);
+    }
+    if has_flag(args, &["--fmt"]) {
+        return cx.hit(&FORMAT);
+    }
+    let mut file: Option<String> = None;
+    let mut dir = inv.cwd.clone();
+    let mut positionals = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].text.as_str();
+        match a {
+            "-f" | "--justfile" => {
+                file = args.get(i + 1).map(|v| v.text.clone());
+                i += 1;
+            }
+            "-d" | "--working-directory" => {
+                let home = cx.home();
+                dir = args.get(i + 1).and_then(|v| resolve(&v.text, dir.as_deref(), home.as_deref()));
+                i += 1;
+            }
+            "--set" => i += 2,
+            "--shell" | "--shell-arg" | "--dotenv-filename" | "--dotenv-path" | "--color" | "--chooser" | "--command-color" | "--list-heading" | "--list-prefix" => i += 1,
+            _ if a.starts_with('-') || a.contains('=') => {}
+            _ => positionals.push(a.to_owned()),
+        }
+        i += 1;
+    }
+    let text = match file.as_deref() {
+        Some("-") => match &inv.stdin {
+            crate::call::Stdin::Heredoc { body, .. } => body.clone(),
+            _ => return cx.hit_because(&RECIPE, "just reads its justfile from standard input, which tiergate cannot see; ask the user".to_owned()),
+        },
+        Some(f) => match cx.read(f, dir.as_deref()) {
+            FileText::Text(t) => t,
+            _ => return cx.hit_because(&RECIPE, format!("just --justfile {f}: tiergate cannot read it; ask the user")),
+        },
+        None => {
+            let found = ["justfile", "Justfile", ".justfile", "JUSTFILE"].iter().find_map(|n| match cx.read(n, dir.as_deref()) {
+                FileText::Text(t) => Some(t),
+                _ => None,
+            });
+            match found {
+                Some(t) => t,
+                None => return cx.hit_because(&RECIPE, "there is no readable justfile here, so what just runs is unknown; ask the user".to_owned()),
+            }
+        }
+    };
+    let jf = parse(&text);
+    cx.hit(&JUST_RECIPE);
+    for b in &jf.backticks {
+        cx.shell(b, dir.as_deref());
+    }
+    let resolve_name = |n: &str| jf.aliases.get(n).cloned().unwrap_or_else(|| n.to_owned());
+    let mut goals: Vec<String> = Vec::new();
+    let mut takes_args = false;
+    for p in &positionals {
+        let name = resolve_name(p);
+        if jf.recipes.contains_key(&name) && !takes_args {
+            takes_args = jf.recipes.get(&name).is_some_and(|r| r.params);
+            goals.push(name);
+        } else if goals.is_empty() {
+            return cx.hit_because(&RECIPE, format!("the justfile has no recipe `{p}` (it may come from an import or a parent directory); ask the user"));
+        }
+    }
+    if goals.is_empty() {
+        // just runs the first recipe in the file when none is named.
+        match jf.order.first().cloned() {
+            Some(g) => goals.push(g),
+            None => return,
+        }
+    }
+    let mut seen = HashSet::new();
+    let mut queue: VecDeque<(String, usize)> = goals.into_iter().map(|g| (g, 0)).collect();
+    while let Some((name, depth)) = queue.pop_front() {
+        if !seen.insert(name.clone()) || seen.len() > 64 {
+            continue;
+        }
+        let Some(recipe) = jf.recipes.get(&resolve_name(&name)) else { continue };
+        if recipe.body.first().is_some_and(|l| l.starts_with("#!")) {
+            cx.hit_because(&RECIPE, format!("recipe `{name}` is a script in another language (shebang); review it and ask the user"));
+            continue;
+        }
+        for line in &recipe.body {
+            let cmd = interpolate(line.trim_start_matches(['@', '-']));
+            if !cmd.trim().is_empty() && !cmd.trim_start().starts_with('#') {
+                cx.shell(&cmd, dir.as_deref());
+            }
+        }
+        if depth < 4 {
+            queue.extend(recipe.deps.iter().map(|d| (d.clone(), depth + 1)));
+        }
+    }
+}

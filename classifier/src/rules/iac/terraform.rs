@@ -59,11 +59,12 @@ pub static APPLY: Rule = Rule::t3("iac.terraform.apply")
 /// ## What it matches
 /// `state rm|mv|push|replace-provider|import` and `workspace new|delete|select`.
 /// ## Why this tier
-/// Edits state or switches which environment later commands act on; `--help` does not lower the state
+/// Edits state or switches which environment later commands act on (an always-dangerous flag such as
+/// `--prune` on a read command counts too, FEATURES.md §2 step 27); `--help` does not lower the state
 /// paths (FEATURES.md §6a excludes `CLI_MUTATIVE_PATH_PREFIXES`).
 pub static STATE: Rule = Rule::t3("iac.terraform.state")
     .reason("edits terraform state or switches workspace; ask the user")
-    .matches(&["terraform state rm module.old", "terraform state mv a b", "terraform state push s.tfstate", "terraform workspace select prod", "terraform state replace-provider --help", "terraform state rm x --help", "terraform state $SUB x"])
+    .matches(&["terraform state rm module.old", "terraform state mv a b", "terraform state push s.tfstate", "terraform workspace select prod", "terraform state replace-provider --help", "terraform state rm x --help", "terraform state $SUB x", "terraform state list --prune", "terragrunt state list --prune"])
     .not_matches(&["terraform state list", "terraform workspace show"]);
 
 /// ## What it matches
@@ -98,6 +99,9 @@ const OPTS: Opts = Opts {
 
 const READ_CMDS: &[&str] = &["show", "output", "providers", "graph", "version", "console", "get", "metadata", "fmt", "hclfmt", "render-json", "graph-dependencies", "output-module-groups", "terragrunt-info", "info", "find", "list", "render", "modules"];
 const APPLY_CMDS: &[&str] = &["apply", "destroy", "refresh", "import", "taint", "untaint", "force-unlock", "test", "login", "logout", "apply-all", "run", "exec", "catalog", "scaffold"];
+
+/// FEATURES.md §6b ALWAYS-dangerous flags.
+const ALWAYS_DANGEROUS: &[&str] = &["--force", "-force", "--prune", "-prune", "--cascade", "--now", "--no-preserve-root", "--force-with-lease", "--grace-period=0"];
 
 /// Flags that move state or pins during `init`.
 fn init_moves_state(argv: &Argv<'_>) -> bool {
@@ -156,6 +160,13 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     if is_help_word(&argv) || cmd == Some("help") {
         return cx.hit(&HELP);
+    }
+    // FEATURES.md §2 step 27: an always-dangerous flag on a read command escalates it
+    // (`terraform state list --prune`): terraform has no such read flag, so something else is meant.
+    if let Some(flag) = argv.flags.iter().find(|f| ALWAYS_DANGEROUS.iter().any(|d| **f == *d || f.strip_prefix(d).is_some_and(|r| r.starts_with('=')))) {
+        if matches!(cmd, None | Some("show" | "output" | "state" | "providers" | "graph" | "version" | "workspace" | "console" | "get" | "fmt")) {
+            return cx.hit_because(&STATE, format!("`{flag}` is a destructive flag no terraform read command takes; ask the user what it is meant to do"));
+        }
     }
     match cmd {
         None => cx.hit(&READ),

@@ -135,7 +135,7 @@ fn literal_list(toks: &[Tok]) -> Option<Vec<String>> {
     Some(out)
 }
 
-fn positional<'a>(args: &'a [ArgV], n: usize) -> Option<&'a ArgV> {
+fn positional(args: &[ArgV], n: usize) -> Option<&ArgV> {
     args.iter().filter(|a| a.kw.is_none()).nth(n)
 }
 

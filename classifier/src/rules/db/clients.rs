@@ -138,7 +138,7 @@ fn finish(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, p: &Parsed) {
     if matches!(inv.stdin, Stdin::File(_)) {
         cx.hit(&SCRIPT_FILE);
     }
-    if !p.files.is_empty() && !(p.files.len() == 1 && p.files[0].text == "-") {
+    if p.files.iter().any(|f| f.text != "-") {
         cx.hit_because(&SCRIPT_FILE, format!("runs statements from `{}`, which tiergate does not check; review it and ask the user", p.files[0].text));
     }
     if !p.statements.is_empty() {

@@ -74,7 +74,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             return;
         }
     }
-    if data || has("--raw") || stdin_body || has("-f") && data {
+    if data || has("--raw") || stdin_body {
         cx.hit(&BODY);
         return;
     }

@@ -82,7 +82,7 @@ pub(super) fn aria2c(inv: &Invocation, cx: &mut Cx<'_>) {
             n if n.starts_with("--on-") => {
                 // The hook program runs after each download.
                 if let Some(a) = v {
-                    cx.argv(&[a.clone()], cwd.as_deref());
+                    cx.argv(std::slice::from_ref(a), cwd.as_deref());
                 }
             }
             "-T" | "--torrent-file" | "-M" | "--metalink-file" => {

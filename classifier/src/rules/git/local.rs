@@ -103,7 +103,11 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
             let (before, after) = operands(&call.inv.args, &[]);
             let all: Vec<&Arg> = before.into_iter().chain(after).collect();
             check_protected_operands(call, cx, &all);
-            cx.hit(&LOCAL);
+            if call.inv.has_any(&["-f", "--force"]) {
+                cx.hit(&super::discard::MV_FORCE);
+            } else {
+                cx.hit(&LOCAL);
+            }
         }
         "bisect" => {
             cx.hit(&LOCAL);

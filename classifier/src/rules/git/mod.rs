@@ -42,6 +42,7 @@ static RULES: &[&Rule] = &[
     &discard::CLEAN_DRY_RUN,
     &discard::STASH_DROP,
     &discard::RM_FORCE,
+    &discard::MV_FORCE,
     &history::BRANCH_FORCE,
     &history::MERGE,
     &history::REBASE,
@@ -115,7 +116,8 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&read::READ);
         return;
     }
-    if call.wants_help() {
+    // Help is never honoured on a blocked form (`git push -f --help` stays a force push).
+    if call.wants_help() && !push::is_force(&call) {
         cx.hit(&read::HELP);
         return;
     }

@@ -23,7 +23,7 @@ pub(super) static PUSH: Rule = Rule::t3("git.push")
 /// Overwrites the remote branch; commits others already pulled can vanish. Never approvable.
 pub(super) static FORCE: Rule = Rule::blocked("git.push.force")
     .reason("force push rewrites remote history; push with --force-with-lease (which refuses to overwrite others' work) and ask the user")
-    .matches(&["git push -f origin main", "git push origin --force", "sudo git push -f", "git push -fu origin main", "git push origin +main", "git push --mirror", "git -C app push -f", "bash -c 'git push --force'"])
+    .matches(&["git push -f origin main", "git push origin --force", "sudo git push -f", "git push -fu origin main", "git push origin +main", "git push --mirror", "git -C app push -f", "bash -c 'git push --force'", "git push -f --help"])
     .not_matches(&["git push --force-with-lease origin main", "git commit -m 'git push -f'", "git push origin main", "git push -f --dry-run"])
     .suggest("git push --force-with-lease");
 
@@ -45,6 +45,15 @@ pub(super) static DRY_RUN: Rule = Rule::t2("git.push.dry-run")
     .reason("dry run: shows what would be pushed, sends nothing")
     .matches(&["git push --dry-run", "git push -n origin main", "git push -f --dry-run"])
     .not_matches(&["git push origin main"]);
+
+/// True for a push whose flags or refspecs force (used to refuse the help exemption).
+pub(super) fn is_force(call: &GitCall) -> bool {
+    if !matches!(call.sub.as_str(), "push" | "send-pack" | "http-push") {
+        return false;
+    }
+    let (ops, after) = operands(&call.inv.args, VALUE_FLAGS);
+    call.inv.has_any(&["-f", "--force"]) || call.inv.has_long("--mirror") || ops.iter().chain(after.iter()).skip(1).any(|r| r.text.starts_with('+'))
+}
 
 const VALUE_FLAGS: &[&str] = &["-o", "--push-option", "--repo", "--receive-pack", "--exec"];
 

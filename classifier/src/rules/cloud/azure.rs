@@ -16,7 +16,7 @@ use crate::rules::{Cx, Rule};
 /// Reads Azure state only.
 pub static READ: Rule = Rule::t0("cloud.azure.read")
     .reason("reads Azure state only")
-    .matches(&["az vm list -o table", "az group list", "az account show", "az storage account show -n acct", "az aks get-versions -l westeurope", "az version", "az tag list --resource-id /subscriptions/s"])
+    .matches(&["az vm list -o table", "az group list", "az account show", "az storage account show -n acct", "az aks get-versions -l westeurope", "az version", "az tag list --resource-id /subscriptions/s", "az rest --url https://management.azure.com/subscriptions?api-version=2020-01-01"])
     .not_matches(&["az vm start -g rg -n vm1", "az group delete --name rg --yes"]);
 
 /// ## What it matches
@@ -36,7 +36,7 @@ pub static SIMULATE: Rule = Rule::t2("cloud.azure.what-if")
 /// Changes Azure resources, access or the active subscription. Unknown verbs count as changes.
 pub static MUTATE: Rule = Rule::t3("cloud.azure.mutate")
     .reason("changes Azure resources, access or the active subscription; ask the user")
-    .matches(&["az vm delete -g rg -n vm1 --yes", "az vm start -g rg -n vm1", "az webapp deploy -g rg -n app --src-path app.zip", "az role assignment create --assignee bob --role Owner", "az account set --subscription prod", "az aks get-credentials -g rg -n c", "az login", "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'ls'"])
+    .matches(&["az vm delete -g rg -n vm1 --yes", "az vm start -g rg -n vm1", "az webapp deploy -g rg -n app --src-path app.zip", "az role assignment create --assignee bob --role Owner", "az account set --subscription prod", "az aks get-credentials -g rg -n c", "az login", "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'ls'", "az rest --method delete --url https://management.azure.com/x"])
     .not_matches(&["az vm list", "az group delete -n rg"]);
 
 /// ## What it matches
@@ -105,6 +105,15 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // `az account set` switches the subscription every later command acts on.
     if at(0) == Some("account") && at(1) == Some("set") {
         return cx.hit_because(&MUTATE, "`az account set` switches the active subscription for every later command; ask the user".to_owned());
+    }
+    // `az rest` sends an arbitrary ARM request; GET (the default) reads.
+    if at(0) == Some("rest") {
+        let method = argv.value(&inv.args, &["--method", "-m"]).unwrap_or("get").to_ascii_lowercase();
+        return if method == "get" || method == "head" {
+            cx.hit_because(&READ, "`az rest` GET request: reads only".to_owned())
+        } else {
+            cx.hit_because(&MUTATE, format!("`az rest --method {method}` writes through the ARM API; ask the user"))
+        };
     }
     if at(0) == Some("bicep") && matches!(at(1), Some("build" | "lint" | "decompile" | "format")) {
         return cx.hit(&SIMULATE);

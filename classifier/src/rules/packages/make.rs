@@ -241,7 +241,7 @@ fn run_goals(cx: &mut Cx<'_>, mk: &Makefile, args: &MakeArgs, goals: &[String], 
         if !seen.insert(target.clone()) || seen.len() > MAX_TARGETS {
             continue;
         }
-        let rules: Vec<&makefile::MkRule> = mk.rules.iter().filter(|r| r.targets.iter().any(|t| *t == target)).collect();
+        let rules: Vec<&makefile::MkRule> = mk.rules.iter().filter(|r| r.targets.iter().any(|t| *t == target || names_target(mk, args, t, &target))).collect();
         let (rules, stem) = if rules.is_empty() { pattern_rules(mk, &target) } else { (rules, None) };
         if rules.is_empty() {
             // A prerequisite with no rule is a source file; a goal with no rule is unknown.
@@ -275,6 +275,15 @@ fn run_goals(cx: &mut Cx<'_>, mk: &Makefile, args: &MakeArgs, goals: &[String], 
             }
         }
     }
+}
+
+/// True when a target written with variables (`$(BIN):`) expands to `target`.
+fn names_target(mk: &Makefile, args: &MakeArgs, written: &str, target: &str) -> bool {
+    if !written.contains('$') {
+        return false;
+    }
+    let scope = Scope { vars: &mk.vars, overrides: &args.overrides, target: "", prereqs: &[] };
+    expand(written, &scope).text.split_whitespace().any(|t| t == target)
 }
 
 /// Pattern rules (`%.o: %.c`) whose target pattern matches; the stem replaces `$*`.

@@ -300,16 +300,17 @@ fn expand_into(s: &str, scope: &Scope<'_>, depth: u32, shell: &mut Vec<String>, 
                 out.push('$');
                 i += 2;
             }
+            // Automatic variables: target and prerequisite names may hold references themselves.
             b'@' => {
-                out.push_str(scope.target);
+                out.push_str(&expand_into(scope.target, scope, depth + 1, shell, opaque, budget));
                 i += 2;
             }
             b'<' => {
-                out.push_str(scope.prereqs.first().map_or("", String::as_str));
+                out.push_str(&expand_into(scope.prereqs.first().map_or("", String::as_str), scope, depth + 1, shell, opaque, budget));
                 i += 2;
             }
             b'^' | b'+' | b'?' | b'|' => {
-                out.push_str(&scope.prereqs.join(" "));
+                out.push_str(&expand_into(&scope.prereqs.join(" "), scope, depth + 1, shell, opaque, budget));
                 i += 2;
             }
             b'(' | b'{' => {

@@ -29,7 +29,7 @@ pub(super) static EXEC_CONFIG: Rule = Rule::t3("git.global.exec-config")
         "git --config-env=core.pager=PAGER log",
         "git -c filter.x.smudge=cat checkout main",
     ])
-    .not_matches(&["git -c color.ui=always log", "git --exec-path", "git -c user.name=x commit -m y"]);
+    .not_matches(&["git -c color.ui=always log", "git --exec-path", "git -c user.name=x commit -m y", "git -c core.pager=cat log", "git -c core.editor=true rebase --continue"]);
 
 /// ## What it matches
 /// A global option git does not document, followed by more words (`git --frobnicate status`).
@@ -85,6 +85,16 @@ pub(crate) fn is_exec_key(key: &str) -> bool {
     }
 }
 
+/// `core.pager=cat`, `core.editor=true`: a pager or editor setting naming a plain
+/// viewer (no shell syntax) runs nothing of note.
+fn benign_program(key: &str, value: &str) -> bool {
+    let k = key.to_ascii_lowercase();
+    let viewer_key = k == "core.pager" || k == "core.editor" || k == "sequence.editor" || k.starts_with("pager.");
+    let plain = !value.contains([';', '|', '&', '$', '`', '<', '>', '(', ')', '\\', '\n']);
+    let program = value.split_whitespace().next().unwrap_or("");
+    viewer_key && plain && matches!(program, "" | "cat" | "less" | "more" | "true" | "false" | ":" | "head" | "tail")
+}
+
 /// Records the exec-config hit for one `key=value` setting, and classifies an
 /// `alias.x=!shell` body as what the alias runs.
 pub(crate) fn check_setting(setting: &Arg, cx: &mut Cx<'_>, cwd: Option<&str>) {
@@ -94,7 +104,7 @@ pub(crate) fn check_setting(setting: &Arg, cx: &mut Cx<'_>, cwd: Option<&str>) {
         cx.hit_because(&EXEC_CONFIG, format!("git config key `{key}` is computed, so it may name a program git runs; spell it out"));
         return;
     }
-    if !is_exec_key(key) {
+    if !is_exec_key(key) || (setting.exact && benign_program(key, value)) {
         return;
     }
     cx.hit_because(&EXEC_CONFIG, format!("git config `{key}` names a program or alias git runs; run the command without it"));

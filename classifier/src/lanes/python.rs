@@ -297,7 +297,12 @@ impl Scan<'_> {
                     }
                 }
                 Some("from") => {
-                    let (module, next) = self.dotted(i + 1);
+                    let mut dots = 0;
+                    while self.op_at(i + 1 + dots, ".") {
+                        dots += 1;
+                    }
+                    let (module, next) = self.dotted(i + 1 + dots);
+                    let module = if dots > 0 { format!(".{module}") } else { module };
                     i = next;
                     self.note_module(&module);
                     if self.name_at(i) != Some("import") {
@@ -325,6 +330,9 @@ impl Scan<'_> {
     }
 
     fn note_module(&mut self, module: &str) {
+        if self.out.imports.len() < 64 && !self.out.imports.iter().any(|m| m == module) {
+            self.out.imports.push(module.to_owned());
+        }
         let root = module.split('.').next().unwrap_or("");
         if python_sinks::SQL_LIBS.contains(&root) {
             self.sql_lib = true;

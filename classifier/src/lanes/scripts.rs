@@ -69,6 +69,8 @@ pub struct Analysis {
     pub findings: Vec<Finding>,
     /// Set when the code could not be tokenized (unterminated string …).
     pub error: Option<String>,
+    /// Modules the code imports (`pkg.sub`, or `.sub` for a relative import), for following local ones.
+    pub imports: Vec<String>,
 }
 
 impl Analysis {

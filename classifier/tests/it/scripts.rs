@@ -24,6 +24,11 @@ fn files() -> MemFiles {
         .with(&format!("{P}/m.pl"), "system('dropdb prod');\n")
         .with(&format!("{P}/pkg/cli.py"), "print('usage')\n")
         .with(&format!("{P}/self.sh"), "#!/bin/sh\n./self.sh\n")
+        .with(&format!("{P}/app.py"), "import helpers\nfrom tasks.db import reset\nprint('ok')\n")
+        .with(&format!("{P}/helpers.py"), "import os\nprint(os.getcwd())\n")
+        .with(&format!("{P}/tasks/db.py"), "from .wipe import go\n")
+        .with(&format!("{P}/tasks/wipe.py"), "import subprocess\nsubprocess.run(['dropdb', 'prod'])\n")
+        .with(&format!("{P}/safe.py"), "import helpers\nimport json\n")
         .with(&format!("{P}/manage.py"), "import sys\nfrom django.core.management import execute_from_command_line\nexecute_from_command_line(sys.argv)\n")
 }
 
@@ -84,6 +89,13 @@ fn a_mutating_verb_counts_when_the_script_file_shows_nothing() {
     check_with("python3 manage.py showmigrations", &f, "T0");
     check("python3 -m alembic upgrade head", "T3");
     check("python3 -m alembic history", "T0");
+}
+
+#[test]
+fn local_python_imports_are_read_too() {
+    let f = files();
+    check_with("python3 app.py", &f, "BLOCKED");
+    check_with("python3 safe.py", &f, "T0");
 }
 
 #[test]

@@ -46,7 +46,7 @@ pub static DRY_RUN: Rule = Rule::t2("interp.script.dry-run").reason("the script 
 /// ## Why this tier
 /// The script's work is in modules tiergate does not read (its imports); the verb is the best evidence left, as in the original's verb scan.
 /// ## Known gaps
-/// Local imports are not followed; a script that mutates through them with no verb on its command line reads as T0.
+/// Local Python imports are followed from the script's directory (bounded); JS `require`s and other languages' includes are not.
 pub static MUTATING_VERB: Rule = Rule::t3("interp.script.mutating-verb")
     .reason("the command asks the script or module to do a mutating action whose code is not visible here; ask the user first")
     .matches(&["python3 -m alembic upgrade head", "python3 -m mytool delete --all"])
@@ -130,6 +130,11 @@ pub(crate) fn run_path(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Opti
     } else {
         let analysis = code::analyse(lang, &src);
         code::apply(inv, cx, &analysis);
+        if lang == Lang::Python {
+            let dir = path.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
+            let mut budget = MAX_LOCAL_MODULES;
+            follow_imports(inv, cx, &dir, &analysis.imports, &mut budget, 1);
+        }
     }
     if lang != Lang::Shell && !cx.hits[before.min(cx.hits.len())..].iter().any(|h| h.rule.blocked || h.rule.tier >= Tier::T3) {
         let rest: Vec<crate::call::Arg> = inv.args.iter().skip(args_from).cloned().collect();
@@ -160,5 +165,38 @@ fn simulation_with(cx: &mut Cx<'_>, lang: Lang, src: &str, before: usize, flags:
     if mentions_flag(lang, src, &flag) {
         cx.hits.truncate(before);
         cx.hit_because(&DRY_RUN, format!("the script mutates, but `{flag}` is a simulation flag its own code handles"));
+    }
+}
+
+/// Local modules read per script, in all (imports of imports included).
+const MAX_LOCAL_MODULES: usize = 12;
+/// How deep imports of imports are followed.
+const MAX_IMPORT_DEPTH: u8 = 3;
+
+/// Reads the Python modules a script imports from its own directory (`import
+/// helpers` → `helpers.py` or `helpers/__init__.py`) and classifies them too.
+/// A module that is not there is a library (stdlib or installed), not an error.
+fn follow_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String], budget: &mut usize, depth: u8) {
+    if depth > MAX_IMPORT_DEPTH {
+        return;
+    }
+    for m in imports {
+        let rel = m.trim_start_matches('.').replace('.', "/");
+        if rel.is_empty() {
+            continue;
+        }
+        for candidate in [format!("{dir}{rel}.py"), format!("{dir}{rel}/__init__.py")] {
+            if *budget == 0 {
+                return;
+            }
+            if let FileText::Text(src) = cx.read(&candidate, inv.cwd.as_deref()) {
+                *budget -= 1;
+                let analysis = code::analyse(Lang::Python, &src);
+                code::apply(inv, cx, &analysis);
+                let sub = candidate.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
+                follow_imports(inv, cx, &sub, &analysis.imports, budget, depth + 1);
+                break;
+            }
+        }
     }
 }

@@ -246,7 +246,9 @@ impl<'f> Eng<'f> {
                     if cx.hits.is_empty() {
                         cx.hit(&rules::DEFAULT_ELIMINATION);
                     }
-                    let unit_hits = std::mem::take(&mut cx.hits);
+                    let mut unit_hits = std::mem::take(&mut cx.hits);
+                    // Hits found while peeling wrappers (`env LD_PRELOAD=…`) belong to this unit.
+                    unit_hits.extend(cx_hits);
                     self.record(&inv, &unit_hits, writes);
                     hits.extend(unit_hits);
                     return (hits, Some(inv));

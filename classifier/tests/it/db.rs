@@ -147,3 +147,36 @@ fn dumps_restores_and_admin() {
     check("influx query 'from(bucket:\"b\") |> range(start: -1h)'", "T0");
     check("influx bucket delete -n b", "T3");
 }
+
+#[test]
+fn migrations_apply_read_or_reset() {
+    check("rails db:migrate", "T3");
+    check("bin/rails db:migrate", "T3");
+    check("rails db:migrate:status", "T0");
+    check("rails db:drop", "BLOCKED");
+    check("rake db:reset", "BLOCKED");
+    check("rails routes", "T0");
+    check("rails console", "T3");
+    check("alembic upgrade head", "T3");
+    check("alembic downgrade -1", "T3");
+    check("alembic history", "T0");
+    check("python3 -m alembic upgrade head", "T3");
+    check("python3 -m alembic current", "T0");
+    check("npx prisma migrate dev", "T3");
+    check("npx prisma migrate status", "T0");
+    check("npx prisma generate", "T0");
+    check("npx prisma migrate reset --force", "BLOCKED");
+    check("prisma db push --force-reset", "BLOCKED");
+    check("flyway info", "T0");
+    check("flyway migrate", "T3");
+    check("flyway clean", "BLOCKED");
+    check("knex migrate:latest", "T3");
+    check("sequelize db:migrate:status", "T0");
+    check("sequelize db:drop", "BLOCKED");
+    check("dbmate up", "T3");
+    check("goose -dir db postgres \"$DSN\" status", "T0");
+    check("diesel migration run", "T3");
+    check("sqlx migrate info", "T0");
+    check("django-admin migrate", "T3");
+    check("django-admin showmigrations", "T0");
+}

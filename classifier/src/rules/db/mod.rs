@@ -11,6 +11,7 @@
 mod admin;
 mod clients;
 mod kv;
+mod migrate;
 mod sql;
 
 pub use sql::Dialect;
@@ -24,9 +25,10 @@ pub static FAMILY: Family = Family { name: "db", programs: PROGRAMS, check, rule
 static PROGRAMS: &[&str] = &[
     "psql", "mysql", "mariadb", "sqlite3", "sqlite", "duckdb", "clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "redis-cli", "valkey-cli", "keydb-cli", "mongo", "mongosh", "influx", "pg_dump", "pg_dumpall", "pg_restore", "mysqldump", "mariadb-dump", "mongodump", "mongorestore",
     "mongoexport", "mongoimport", "dropdb", "createdb", "createuser", "dropuser", "pg_ctl", "pg_ctlcluster", "initdb", "mysqladmin", "mariadb-admin", "pg_isready", "pg_upgrade", "redis-server",
+    "rails", "rake", "alembic", "prisma", "flyway", "liquibase", "knex", "sequelize", "sequelize-cli", "dbmate", "goose", "migrate", "diesel", "sqlx", "atlas", "django-admin",
 ];
 
-static RULES: &[&Rule] = &[&READ, &WRITE, &DROP_DATABASE, &DROP_TABLE, &FLUSH, &INTERACTIVE, &SCRIPT_FILE, &META, &READONLY_MODE, &VERSION, &admin::DUMP, &admin::RESTORE, &admin::ADMIN];
+static RULES: &[&Rule] = &[&READ, &WRITE, &DROP_DATABASE, &DROP_TABLE, &FLUSH, &INTERACTIVE, &SCRIPT_FILE, &META, &READONLY_MODE, &VERSION, &admin::DUMP, &admin::RESTORE, &admin::ADMIN, &migrate::MIGRATE, &migrate::RESET];
 
 /// ## What it matches
 /// A client whose every visible statement reads: `SELECT`, `EXPLAIN`, `SHOW`, `WITH … SELECT`, read `PRAGMA`s, psql `\dt \d \l`, sqlite `.tables .schema`, redis `GET KEYS SCAN INFO`, mongo `find`/`count`/`aggregate` without `$out`/`$merge`.
@@ -135,6 +137,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "redis-cli" | "valkey-cli" | "keydb-cli" => kv::redis(inv, cx),
         "mongo" | "mongosh" => kv::mongo(inv, cx),
         "influx" => kv::influx(inv, cx),
+        "rails" | "rake" | "alembic" | "prisma" | "flyway" | "liquibase" | "knex" | "sequelize" | "sequelize-cli" | "dbmate" | "goose" | "migrate" | "diesel" | "sqlx" | "atlas" | "django-admin" => migrate::check(inv, cx),
         _ => admin::check(inv, cx),
     }
 }

@@ -49,7 +49,7 @@ pub static DRY_RUN: Rule = Rule::t2("interp.script.dry-run").reason("the script 
 /// Local Python imports are followed from the script's directory (bounded); JS `require`s and other languages' includes are not.
 pub static MUTATING_VERB: Rule = Rule::t3("interp.script.mutating-verb")
     .reason("the command asks the script or module to do a mutating action whose code is not visible here; ask the user first")
-    .matches(&["python3 -m alembic upgrade head", "python3 -m mytool delete --all"])
+    .matches(&["python3 -m myapp deploy", "python3 -m mytool delete --all"])
     .not_matches(&["python3 -m mytool list", "python3 -m json.tool x.json"]);
 
 /// Words that mutate for framework CLIs, beyond the shared verb taxonomy.

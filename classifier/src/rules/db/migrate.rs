@@ -1,0 +1,71 @@
+//! Schema-migration and framework database tools: rails/rake `db:*`, alembic,
+//! prisma, flyway, liquibase, knex, sequelize, dbmate, goose, golang-migrate,
+//! diesel, sqlx, atlas, django-admin. Applying migrations is T3; status and
+//! history read; dropping or resetting the database is the drop floor.
+
+use crate::call::Invocation;
+use crate::rules::{Cx, Rule};
+
+use super::{READ, WRITE};
+
+/// ## What it matches
+/// Applying or reverting migrations and other schema or data changes: `rails db:migrate`, `alembic upgrade head`, `prisma migrate dev`, `flyway migrate`, `knex migrate:latest`, `dbmate up`, `django-admin migrate`.
+/// ## Why this tier
+/// Changes the live schema and data.
+pub static MIGRATE: Rule = Rule::t3("db.migrate")
+    .reason("applies or reverts database migrations, which change the live schema and data; ask the user first")
+    .matches(&["rails db:migrate", "alembic upgrade head", "prisma migrate dev", "flyway migrate", "knex migrate:latest", "dbmate up", "rake db:seed", "npx prisma migrate deploy"])
+    .not_matches(&["alembic history", "prisma migrate status", "rails db:migrate:status", "flyway info"]);
+
+/// ## What it matches
+/// Dropping or resetting the whole database through a framework: `rails db:drop|reset`, `prisma migrate reset`, `prisma db push --force-reset`, `flyway clean`, `sequelize db:drop`, `dbmate drop`.
+/// ## Why this tier
+/// Every table and row is gone: the drop-database floor. Never approvable.
+pub static RESET: Rule = Rule::blocked("db.migrate.reset")
+    .reason("drops or resets the whole database, which cannot be undone; dump it first and ask the user to run it by hand")
+    .suggest("rails db:migrate:status")
+    .matches(&["rails db:drop", "rake db:reset", "prisma migrate reset", "npx prisma migrate reset --force", "flyway clean", "dbmate drop", "prisma db push --force-reset"])
+    .not_matches(&["rails db:migrate", "prisma db push"]);
+
+const READ_WORDS: &[&str] = &["status", "history", "current", "heads", "branches", "show", "info", "list", "ls", "version", "help", "validate", "check", "print", "dump", "diff", "plan", "inspect", "describe", "routes", "about", "stats", "notes", "-T", "--tasks", "-V", "--version", "-h", "--help", "generate", "g", "format", "fmt", "new", "init", "server", "s", "test", "spec", "lint", "showmigrations", "sqlmigrate", "makemigrations", "dumpdata", "inspectdb", "diffsettings", "startapp", "startproject", "pending", "runserver", "collectstatic", "compilemessages", "makemessages"];
+const RESET_WORDS: &[&str] = &["db:drop", "db:reset", "db:drop:all", "db:purge", "db:schema:load:reset", "clean", "drop", "reset", "--force-reset"];
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let words: Vec<&str> = inv.words().collect();
+    if words.iter().any(|w| RESET_WORDS.contains(w)) {
+        // `rails db:reset`, `prisma migrate reset`, `flyway clean`, `sequelize db:drop`, `dbmate drop`.
+        let what = words.iter().find(|w| RESET_WORDS.contains(w)).copied().unwrap_or("reset");
+        let framework_drop = match inv.program.as_str() {
+            "rails" | "rake" | "bin/rails" => what.starts_with("db:"),
+            "prisma" => what == "reset" || what == "--force-reset",
+            "flyway" => what == "clean",
+            "sequelize" | "sequelize-cli" => what == "db:drop",
+            "dbmate" | "liquibase" => what == "drop" || what == "dropAll",
+            _ => false,
+        };
+        if framework_drop {
+            cx.hit_because(&RESET, format!("`{} {what}` drops or resets the whole database, which cannot be undone; dump it first and ask the user", inv.program));
+            return;
+        }
+    }
+    if inv.program == "liquibase" && words.contains(&"dropAll") {
+        cx.hit(&RESET);
+        return;
+    }
+    let ops: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-') || READ_WORDS.contains(w)).collect();
+    // The action is the last word that names one (`prisma migrate status`, `rails db:migrate:status`).
+    let reads = !ops.is_empty() && ops.iter().any(|w| READ_WORDS.contains(w) || w.ends_with(":status") || w.ends_with(":version"));
+    let mutates = ops.iter().any(|w| matches!(*w, "migrate" | "upgrade" | "downgrade" | "up" | "down" | "redo" | "rollback" | "apply" | "deploy" | "push" | "seed" | "update" | "run" | "revert" | "stamp" | "flush" | "loaddata" | "repair" | "baseline" | "undo" | "migrate:latest" | "migrate:rollback" | "migrate:up" | "migrate:down" | "db:migrate" | "db:seed" | "db:rollback" | "db:setup" | "db:create" | "db:schema:load" | "db:migrate:redo" | "db:migrate:up" | "db:migrate:down" | "db:prepare" | "db:seed:all" | "seed:run"));
+    let status_only = ops.iter().any(|w| w.ends_with(":status") || w.ends_with(":version") || matches!(*w, "status" | "history" | "current" | "info" | "heads" | "pending" | "validate"));
+    if mutates && !status_only {
+        cx.hit(&MIGRATE);
+    } else if ops.is_empty() && inv.program == "rake" {
+        cx.hit_because(&MIGRATE, "`rake` runs the Rakefile's default task, which tiergate does not read; name the task".to_owned());
+    } else if reads || ops.is_empty() {
+        cx.hit(&READ);
+    } else if matches!(inv.program.as_str(), "rails" | "rake") && ops.first().is_some_and(|w| matches!(*w, "console" | "c" | "dbconsole" | "runner" | "r")) {
+        cx.hit_because(&WRITE, format!("`{} {}` runs code or statements tiergate cannot see; ask the user first", inv.program, ops[0]));
+    } else {
+        cx.hit_because(&MIGRATE, format!("`{} {}` is a framework task tiergate does not know as read-only; ask the user first", inv.program, ops.join(" ")));
+    }
+}

@@ -230,3 +230,19 @@ fn option_values_between_path_words_do_not_hide_the_floor() {
     check("az group --subscription s delete -n rg", "BLOCKED");
     check("doctl kubernetes --context ctx cluster delete c", "BLOCKED");
 }
+
+#[test]
+fn credential_wrappers_are_seen_through() {
+    check("aws-vault exec prod -- aws s3 rb s3://b --force", "BLOCKED");
+    check("aws-vault exec prod -- aws sts get-caller-identity", "T0");
+    check("aws-vault exec --duration 1h prod -- terraform apply", "T3");
+    check("aws-vault exec prod aws s3 ls", "T0");
+    check("doppler run -- kubectl delete ns prod", "BLOCKED");
+    check("doppler run --command 'npm test && gh repo delete o/r'", "BLOCKED");
+    check("op run --env-file .env -- terraform plan", "T2");
+    check("saml2aws exec -- aws ec2 describe-instances", "T0");
+    check("chamber exec svc -- aws ec2 terminate-instances --instance-ids i-1", "BLOCKED");
+    check("aws-vault exec prod", "T3");
+    check("op item get db --fields password", "T0");
+    check("op inject -i tpl.env -o ~/.env", "T3");
+}

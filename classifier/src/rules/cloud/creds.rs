@@ -1,0 +1,123 @@
+//! Credential wrappers that run a command with cloud credentials or secrets injected:
+//! `aws-vault exec PROFILE -- CMD`, `saml2aws exec -- CMD`, `doppler run -- CMD`,
+//! `infisical run -- CMD`, `op run -- CMD`, `chamber exec SVC -- CMD`. The wrapped
+//! command is classified as if run directly (so `aws-vault exec prod -- aws s3 rb …`
+//! stays blocked); the wrappers' own subcommands read or change secrets.
+//!
+//! Secret reads that print a value (`op read`, `doppler secrets get`) are T0, as `gh auth token`:
+//! moving secrets off the machine is the `flow` family's concern. This module does not
+//! model the wrappers' config files.
+
+use crate::call::{Arg, Invocation};
+use crate::rules::cloud::verbs::{option_arg, split, Opts};
+use crate::rules::{paths, Cx, Rule};
+
+/// ## What it matches
+/// Secret and profile reads: `aws-vault list`, `op read|item get|item list|whoami`,
+/// `doppler secrets [get]`, `chamber read|list`, `infisical secrets [get]`.
+/// ## Why this tier
+/// They read credentials the user already holds and change nothing.
+pub static READ: Rule = Rule::t0("cloud.creds.read")
+    .reason("reads secrets or profiles the user already holds; changes nothing")
+    .matches(&["aws-vault list", "op read op://vault/item/field", "op item list", "doppler secrets", "chamber list svc"])
+    .not_matches(&["op item delete x", "aws-vault exec prod"]);
+
+/// ## What it matches
+/// Changes to stored secrets or sessions: `aws-vault add|remove|rotate|login`, `op item create|edit|delete`,
+/// `op signin`, `doppler secrets set|delete`, `doppler setup|login`, `chamber write|delete`, and unknown subcommands.
+/// ## Why this tier
+/// Changes credentials or secret stores shared beyond this task.
+pub static CHANGE: Rule = Rule::t3("cloud.creds.change")
+    .reason("changes stored secrets, credentials or sessions; ask the user")
+    .matches(&["aws-vault rotate prod", "op item delete x", "doppler secrets set X=1", "chamber write svc key value", "aws-vault login prod"])
+    .not_matches(&["op item get x"]);
+
+/// ## What it matches
+/// A credential wrapper with no command to run (`aws-vault exec prod`, `doppler run`): it opens a
+/// shell, or runs something tiergate cannot see.
+/// ## Why this tier
+/// A credentialed shell can do anything.
+pub static SHELL: Rule = Rule::t3("cloud.creds.shell")
+    .reason("opens a shell with cloud credentials or secrets loaded; run the specific command instead")
+    .matches(&["aws-vault exec prod", "doppler run", "op run --env-file .env"])
+    .not_matches(&["aws-vault exec prod -- aws sts get-caller-identity"]);
+
+/// Options of the run/exec subcommands that take a value.
+static OPTS: Opts = Opts {
+    values: &[
+        "-d", "--duration", "--region", "-t", "--mfa-token", "--prompt", "--backend", "-p", "--project", "-c", "--config",
+        "--token", "--mount", "--fallback", "--env-file", "--env", "--path", "--profile", "-a", "--idp-account",
+        "--exec-profile", "--role", "--domain", "--projectId", "--tags", "--watch-path", "-b", "--vault", "--account",
+    ],
+    bools: &[],
+    greedy: false,
+};
+
+/// The words after `--`, or after the subcommand's options and its `skip` leading operands.
+fn wrapped<'a>(inv: &'a Invocation, sub_at: usize, skip: usize) -> &'a [Arg] {
+    if let Some(i) = inv.args.iter().position(|a| a.text == "--") {
+        return &inv.args[i + 1..];
+    }
+    let mut i = sub_at + 1;
+    let mut operands = 0;
+    while i < inv.args.len() {
+        let a = inv.args[i].text.as_str();
+        if a.len() > 1 && a.starts_with('-') {
+            i += if OPTS.values.contains(&a) { 2 } else { 1 };
+            continue;
+        }
+        if operands == skip {
+            return &inv.args[i..];
+        }
+        operands += 1;
+        i += 1;
+    }
+    &[]
+}
+
+pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let argv = split(&inv.args, &OPTS, true);
+    let Some(sub) = argv.pos.first().copied() else {
+        return cx.hit(&READ);
+    };
+    let sub_at = inv.args.iter().position(|a| a.text == sub).unwrap_or(0);
+    let runner = matches!((inv.program.as_str(), sub), ("aws-vault" | "saml2aws" | "chamber", "exec") | ("doppler" | "infisical" | "op", "run"));
+    if runner {
+        // `doppler run --command "…"` / `infisical run --command "…"` carry shell text.
+        if let Some(cmd) = argv.value(&inv.args, &["--command"]) {
+            return cx.shell(cmd, inv.cwd.as_deref());
+        }
+        // aws-vault and chamber take a profile / service first.
+        let skip = usize::from(matches!(inv.program.as_str(), "aws-vault" | "chamber"));
+        let cmd = wrapped(inv, sub_at, skip);
+        if cmd.is_empty() {
+            return cx.hit(&SHELL);
+        }
+        return cx.argv(cmd, inv.cwd.as_deref());
+    }
+    if argv.help {
+        return cx.hit(&READ);
+    }
+    let second = argv.pos.get(1).copied();
+    let reads = match (inv.program.as_str(), sub) {
+        ("aws-vault", "list" | "ls") => true,
+        ("op", "read" | "whoami" | "inject") => true,
+        ("op", "item" | "vault" | "document" | "account" | "user" | "group") => matches!(second, Some("get" | "list" | "ls")),
+        ("doppler" | "infisical", "secrets") => matches!(second, None | Some("get" | "download")),
+        ("doppler", "me" | "configure") => second.is_none() || second == Some("get"),
+        ("chamber", "read" | "list" | "history" | "env" | "export" | "find") => true,
+        (_, "version" | "help" | "--version") => true,
+        _ => false,
+    };
+    if reads {
+        // `op inject -o FILE` writes the rendered template.
+        if sub == "inject" {
+            if let Some(out) = option_arg(&inv.args, &["-o", "--out-file"]) {
+                paths::check_write(cx, &out, inv.cwd.as_deref());
+            }
+        }
+        cx.hit(&READ)
+    } else {
+        cx.hit_because(&CHANGE, format!("`{} {sub}` changes stored secrets, credentials or sessions (or is not a subcommand tiergate models); ask the user", inv.program))
+    }
+}

@@ -92,10 +92,6 @@ pub enum Peeled<'a> {
     UnknownOption { name: &'static str, option: &'a str },
 }
 
-/// True when `program` (a basename) is in the wrapper table.
-pub fn is_wrapper(program: &str) -> bool {
-    WRAPPERS.iter().any(|w| w.name == program)
-}
 
 /// Peels one wrapper off `words` (`words[0]` is the wrapper's program word).
 pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
@@ -279,6 +275,18 @@ mod tests {
         target("flock /tmp/lock rm x", "rm x");
         target("stdbuf -oL tail -f log", "tail -f log");
         target("chroot /mnt ls", "ls");
+    }
+
+    #[test]
+    fn wrapper_table_is_consistent() {
+        let mut names = std::collections::HashSet::new();
+        for w in WRAPPERS {
+            assert!(names.insert(w.name), "wrapper {} listed twice", w.name);
+            for o in w.value_opts {
+                assert!(!w.flag_opts.contains(o), "{}: {o} is both a value and a flag option", w.name);
+                assert!(o.starts_with('-'), "{}: option {o} lacks a dash", w.name);
+            }
+        }
     }
 
     #[test]

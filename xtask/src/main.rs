@@ -33,6 +33,14 @@ fn main() -> ExitCode {
         "probe" => probe::run(rest),
         "bisect" => bisect::run(rest),
         "codegen" => codegen::run(rest),
+        "tidy" => {
+            let (problems, files) = tidy::run();
+            for p in &problems {
+                eprintln!("{p}");
+            }
+            println!("tidy: {files} files, {} problems", problems.len());
+            i32::from(!problems.is_empty())
+        }
         "help" | "--help" | "-h" => {
             println!("{}", flags::USAGE);
             0

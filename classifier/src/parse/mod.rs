@@ -290,7 +290,7 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) 
 
 fn simple(s: &ast::SimpleCommand, opts: &Cx<'_>) -> Simple {
     let mut out = Simple { assigns: Vec::new(), words: Vec::new(), redirects: Vec::new(), procsubs: Vec::new(), span: Span::default() };
-    let mut item = |i: &ast::CommandPrefixOrSuffixItem, out: &mut Simple, prefix: bool| match i {
+    let item = |i: &ast::CommandPrefixOrSuffixItem, out: &mut Simple, prefix: bool| match i {
         ast::CommandPrefixOrSuffixItem::IoRedirect(r) => out.redirects.push(redirect(r, opts)),
         ast::CommandPrefixOrSuffixItem::Word(w) => out.words.push(word(w, opts)),
         ast::CommandPrefixOrSuffixItem::AssignmentWord(_, w) => {

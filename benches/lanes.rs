@@ -1,6 +1,7 @@
 //! Per-lane microbenchmarks of the classifier library, in ns per command:
-//! plain, compound, heredoc, inline code, script file; plus library-only
-//! throughput over a corpus file when one is given. Prints one JSON object on
+//! plain, compound, heredoc, inline code, script file; the worst-case set
+//! (`classifier/tests/it/worst_cases.rs`) in ms each, median of 5; plus
+//! library-only throughput over a corpus file when one is given. Prints one JSON object on
 //! stdout for `cargo xtask bench` to read; it judges nothing itself.
 //!
 //! Built as a `harness = false` bench of the classifier crate so it compiles
@@ -73,6 +74,46 @@ fn time_lane(cmds: &[&str], files: &dyn FileSource) -> f64 {
     start.elapsed().as_nanos() as f64 / n as f64
 }
 
+/// The heaviest inputs of the worst-case test set, rebuilt here so release
+/// timings can be measured (the test asserts only a loose debug bound).
+fn worst_cases() -> Vec<(&'static str, String)> {
+    let d = "echo x > /etc/passwd";
+    vec![
+        ("1mib_command", format!("echo {}", "a".repeat(1 << 20))),
+        ("nested_subst_10k", format!("echo {}x{}", "$(echo ".repeat(10_000), ")".repeat(10_000))),
+        ("and_10k", vec!["true"; 10_001].join(" && ")),
+        ("pipe_10k", vec!["cat"; 10_001].join(" | ")),
+        ("semicolon_10k", vec!["ls"; 10_001].join("; ")),
+        ("flat_subst_10k", format!("echo {}", vec!["$(true)"; 10_000].join(" "))),
+        ("word_100k_plain", format!("echo {}", "a".repeat(100_000))),
+        ("word_100k_quotes", format!("echo {}", "'a'\"b\"\\c".repeat(12_500))),
+        ("word_100k_dollar", format!("echo {}", "$a".repeat(50_000))),
+        ("parens_10k", format!("{}true{}", "(".repeat(10_000), ")".repeat(10_000))),
+        ("braces_10k", format!("{}true;{}", "{ ".repeat(10_000), " }".repeat(10_000))),
+        ("if_3k", format!("{}ls{}", "if true; then ".repeat(3000), "; fi".repeat(3000))),
+        ("quoted_closers_3k", format!("{}ls;{}", "{ : '}' ; ".repeat(3000), " }".repeat(3000))),
+        ("sudo_10k", format!("{}{d}", "sudo ".repeat(10_000))),
+        ("eval_10k", format!("{}{d}", "eval ".repeat(10_000))),
+        ("timeout_10k", format!("{}{d}", "timeout 5 ".repeat(10_000))),
+        ("heredoc_unterminated_10k_subst", format!("cat <<EOF\n{}", "line $(echo x > /etc/passwd)\n".repeat(8_000))),
+        ("nul", "ls\0rm -rf /".to_owned()),
+    ]
+}
+
+/// Median ms of 5 classifications of `cmd`.
+fn time_one(cmd: &str) -> f64 {
+    let req = Request::new(cmd).with_cwd(CWD).with_home(HOME);
+    let mut ms: Vec<f64> = (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            black_box(classify_with(&req, &NoFiles));
+            t.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    ms[2]
+}
+
 /// Commands of a `id,command,weight` CSV, unquoted by the RFC 4180 rules.
 fn corpus(path: &str) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -108,6 +149,13 @@ fn main() {
         let ns = if name == "script_file" { time_lane(&cmds, &files) } else { time_lane(&cmds, &NoFiles) };
         fields.push(format!("\"{name}_ns\": {ns:.0}"));
     }
+    let mut worst_max = 0.0f64;
+    for (name, cmd) in worst_cases() {
+        let ms = time_one(&cmd);
+        worst_max = worst_max.max(ms);
+        fields.push(format!("\"worst_{name}_ms\": {ms:.3}"));
+    }
+    fields.push(format!("\"worst_max_ms\": {worst_max:.3}"));
     if let Some(path) = args.first() {
         let cmds = corpus(path);
         let reqs: Vec<Request> = cmds.iter().map(|c| Request::new(c).with_cwd(CWD).with_home(HOME)).collect();

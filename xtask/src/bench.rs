@@ -39,7 +39,8 @@ struct Metric {
     better: Better,
     /// Allowed relative regression (0.25 = 25 % worse than the baseline).
     tolerance: f64,
-    /// A requirement no run may miss, whatever the baseline says.
+    /// A requirement no run may miss, whatever the baseline says: a floor for
+    /// higher-is-better figures, a ceiling for lower-is-better ones.
     floor: Option<f64>,
 }
 
@@ -52,6 +53,9 @@ const METRICS: &[Metric] = &[
     Metric { group: "lanes", name: "heredoc_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, floor: None },
     Metric { group: "lanes", name: "inline_code_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, floor: None },
     Metric { group: "lanes", name: "script_file_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, floor: None },
+    // Issue 8 wants every worst case within 50 ms; some are not yet (see
+    // docs/evidence.md), so this gates regressions only, not the target.
+    Metric { group: "lanes", name: "worst_max_ms", unit: "ms", better: Better::Lower, tolerance: 1.00, floor: None },
     // Process start dominates; tails move with whatever else the machine runs.
     Metric { group: "hook", name: "p50_ms", unit: "ms", better: Better::Lower, tolerance: 0.50, floor: None },
     Metric { group: "hook", name: "p99_ms", unit: "ms", better: Better::Lower, tolerance: 1.00, floor: None },
@@ -108,7 +112,7 @@ fn run_inner(args: &[String]) -> Result<i32> {
         if check {
             let base = read_baseline(&path)?;
             for line in compare(g, &base, &figures) {
-                if line.starts_with("REGRESSED") || line.starts_with("FLOOR") {
+                if line.starts_with("REGRESSED") || line.starts_with("LIMIT") {
                     failed = true;
                 }
                 println!("{line}");
@@ -321,7 +325,7 @@ fn read_baseline(path: &Path) -> Result<BTreeMap<String, f64>> {
     serde_json::from_value(figures).with_context(|| format!("{}: `figures` is not name → number", path.display()))
 }
 
-/// One line per tracked metric of `group`: OK, REGRESSED, FLOOR or MISSING.
+/// One line per tracked metric of `group`: OK, REGRESSED (also for a missing figure) or LIMIT.
 fn compare(group: &str, base: &BTreeMap<String, f64>, now: &BTreeMap<String, f64>) -> Vec<String> {
     let mut out = Vec::new();
     for m in METRICS.iter().filter(|m| m.group == group) {
@@ -331,14 +335,16 @@ fn compare(group: &str, base: &BTreeMap<String, f64>, now: &BTreeMap<String, f64
             continue;
         };
         let change = if m.better == Better::Higher { (b - n) / b } else { (n - b) / b };
-        let verdict = if m.floor.is_some_and(|f| n < f) {
-            "FLOOR"
+        let misses = |f: f64| if m.better == Better::Higher { n < f } else { n > f };
+        let verdict = if m.floor.is_some_and(misses) {
+            "LIMIT"
         } else if change > m.tolerance {
             "REGRESSED"
         } else {
             "OK"
         };
-        let floor = m.floor.map(|f| format!(", floor {f:.0}")).unwrap_or_default();
+        let word = if m.better == Better::Higher { "floor" } else { "ceiling" };
+        let floor = m.floor.map(|f| format!(", {word} {f:.0}")).unwrap_or_default();
         out.push(format!(
             "{verdict} {id}: {n:.1} {} (baseline {b:.1}, {:+.1}% worse, bound {:.0}%{floor})",
             m.unit,
@@ -370,7 +376,15 @@ mod tests {
     fn throughput_under_the_requirement_fails_whatever_the_baseline() {
         let base = figs(&[("batch_commands_per_s", 40_000.0)]);
         let out = compare("classify", &base, &figs(&[("batch_commands_per_s", 45_000.0)]));
-        assert!(out[0].starts_with("FLOOR"), "{out:?}");
+        assert!(out[0].starts_with("LIMIT"), "{out:?}");
+    }
+
+    #[test]
+    fn a_worst_case_twice_as_slow_regresses() {
+        let base = figs(&[("worst_max_ms", 10.0)]);
+        let out = compare("lanes", &base, &figs(&[("worst_max_ms", 21.0)]));
+        let line = out.iter().find(|l| l.contains("worst_max_ms")).cloned().unwrap_or_default();
+        assert!(line.starts_with("REGRESSED"), "{out:?}");
     }
 
     #[test]

@@ -62,7 +62,7 @@ pub static ANCHOR: Rule = Rule::t3("cloud.gcp.iam-or-config")
 /// Deletes a project, cluster, database, bucket or dataset irreversibly; not approvable, `--help` included.
 pub static CRITICAL: Rule = Rule::blocked("cloud.gcp.critical")
     .reason("irreversibly deletes a project, cluster, database, bucket or dataset; never run by an agent: ask the user to do it in the console")
-    .matches(&["gcloud projects delete my-project", "gcloud beta projects delete p", "gcloud --project dev container clusters delete c --region us-central1", "gcloud sql instances delete prod-db", "gcloud services disable compute.googleapis.com", "gsutil rb gs://b", "gsutil -m rm -r gs://b/**", "gsutil rm -r gs://prod-data", "bq rm -r -f -d ds", "gcloud projects delete p --help", "bq query 'DROP TABLE ds.users'"])
+    .matches(&["gcloud projects delete my-project", "gcloud beta projects delete p", "gcloud --project dev container clusters delete c --region us-central1", "gcloud sql instances delete prod-db", "gcloud services disable compute.googleapis.com", "gsutil rb gs://b", "gsutil -m rm -r gs://b/**", "gsutil rm -r gs://prod-data", "gsutil -m rm gs://b/**", "bq rm -r -f -d ds", "gcloud projects delete p --help", "bq query 'DROP TABLE ds.users'"])
     .not_matches(&["gsutil rm gs://b/x", "gcloud projects describe p", "gcloud container node-pools delete pool --cluster c"])
     .suggest("gcloud projects describe my-project");
 
@@ -176,7 +176,8 @@ fn gsutil(inv: &Invocation, cx: &mut Cx<'_>) {
     let recursive = argv.flags.iter().any(|f| !f.starts_with("--") && (f.contains('r') || f.contains('R'))) || argv.has("--recursive");
     match cmd {
         Some("rb") => return cx.hit_because(&CRITICAL, "`gsutil rb` deletes a bucket; never run by an agent: ask the user to do it in the console".to_owned()),
-        Some("rm") if recursive => return cx.hit_because(&CRITICAL, "`gsutil rm -r` deletes everything under the prefix; remove named objects instead, and ask the user".to_owned()),
+        // `gs://b/**` matches every object under the prefix: the same as `rm -r`.
+        Some("rm") if recursive || argv.pos.iter().skip(1).any(|p| p.starts_with("gs://") && p.ends_with("/**")) => return cx.hit_because(&CRITICAL, "`gsutil rm -r` deletes everything under the prefix; remove named objects instead, and ask the user".to_owned()),
         _ => {}
     }
     if argv.help || cmd == Some("help") || cmd.is_none() {

@@ -233,3 +233,15 @@ fn more_writers_and_runners() {
     check("fd . / -X rm -rf", "T3");
     check("fd -e rs", "T0");
 }
+
+#[test]
+fn known_variables_resolve() {
+    check("mkdir -p \"$PWD/build\"", "T0");
+    check("cp x \"$HOME/.bashrc\"", "T3");
+    check("cp x \"$HOME/notes.txt\"", "T3");
+    check("mkdir -p \"$OUT_DIR\"", "T3");
+    check("sed \"s/VERSION/$VERSION/\" template.txt", "T0");
+    // A variable in the flags position could be `e`.
+    check("sed \"s/a/b/$FLAGS\" f", "T3");
+    check("sed -i \"s/x/$Y/\" /etc/hosts", "T3");
+}

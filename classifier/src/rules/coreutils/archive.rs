@@ -168,14 +168,14 @@ fn tar(inv: &Invocation, cx: &mut Cx<'_>) {
     let writes_archive = modes.contains(['c', 'r', 'u', 'A', 'D']);
     if extract {
         let dest = dir.unwrap_or_else(|| Arg::lit("."));
-        paths::check_write(cx, &dest, cwd);
+        super::write_to(cx, &dest, cwd);
         if absolute {
             let rule = &paths::OUTSIDE;
             cx.hit_because(rule, "tar -P extracts absolute paths from the archive, which can land anywhere; extract without -P".to_owned());
         }
     } else if writes_archive {
         if let Some(f) = file.filter(|f| f.text != "-") {
-            paths::check_write(cx, &f, cwd);
+            super::write_to(cx, &f, cwd);
         }
     }
     if extract || writes_archive {
@@ -193,10 +193,10 @@ fn zip(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     let ops = operands(inv, &["-b", "-n", "-t", "-tt", "-O", "--output-file", "-P", "--password", "-Z", "-s", "-TT", "--unzip-command", "-sp"]);
     if let Some(archive) = ops.first() {
-        paths::check_write(cx, archive, cwd);
+        super::write_to(cx, archive, cwd);
     }
     if let Some(out) = value_arg(inv, &["-O", "--output-file"]) {
-        paths::check_write(cx, &out, cwd);
+        super::write_to(cx, &out, cwd);
     }
     wrote(cx);
 }
@@ -207,7 +207,7 @@ fn unzip(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     let dest = value_arg(inv, &["-d"]).unwrap_or_else(|| Arg::lit("."));
-    paths::check_write(cx, &dest, cwd);
+    super::write_to(cx, &dest, cwd);
     wrote(cx);
 }
 
@@ -218,11 +218,11 @@ fn seven(inv: &Invocation, cx: &mut Cx<'_>) {
     match cmd {
         "x" | "e" => {
             let dest = inv.args.iter().find_map(|a| a.text.strip_prefix("-o").map(|d| Arg { text: d.to_owned(), ..a.clone() }));
-            paths::check_write(cx, &dest.unwrap_or_else(|| Arg::lit(".")), cwd);
+            super::write_to(cx, &dest.unwrap_or_else(|| Arg::lit(".")), cwd);
         }
         "a" | "u" | "d" | "rn" => {
             if let Some(archive) = ops.get(1) {
-                paths::check_write(cx, archive, cwd);
+                super::write_to(cx, archive, cwd);
             }
         }
         _ => return,
@@ -234,7 +234,7 @@ fn seven(inv: &Invocation, cx: &mut Cx<'_>) {
 fn compress(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     if let Some(out) = value_arg(inv, &["-o", "--output"]).filter(|_| inv.program.contains("zstd")) {
-        paths::check_write(cx, &out, cwd);
+        super::write_to(cx, &out, cwd);
         wrote(cx);
         return;
     }
@@ -244,7 +244,7 @@ fn compress(inv: &Invocation, cx: &mut Cx<'_>) {
     let ops = operands(inv, &["-S", "--suffix", "-T", "--threads", "-M", "--memlimit", "-F", "--format", "-C", "--check", "-D", "--dict"]);
     for f in &ops {
         if f.text != "-" {
-            paths::check_write(cx, f, cwd);
+            super::write_to(cx, f, cwd);
         }
     }
     if !ops.is_empty() {

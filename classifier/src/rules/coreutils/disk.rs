@@ -6,7 +6,6 @@
 
 use super::{operands, wrote};
 use crate::call::{Arg, Invocation};
-use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -66,7 +65,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 if a.exact && is_device(of) {
                     hit_device(cx, "dd");
                 } else {
-                    paths::check_write(cx, &Arg { text: of.to_owned(), ..a.clone() }, cwd);
+                    super::write_to(cx, &Arg { text: of.to_owned(), ..a.clone() }, cwd);
                     wrote(cx);
                 }
             }
@@ -94,7 +93,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // An image file or an unresolved target: a write like any other.
     let values: &[&str] = &["-t", "--type", "-L", "--label", "-b", "-N", "-U", "--uuid", "-O", "-E", "-c", "-l", "-n", "-s"];
     for a in operands(inv, values) {
-        paths::check_write(cx, a, cwd);
+        super::write_to(cx, a, cwd);
     }
     wrote(cx);
 }

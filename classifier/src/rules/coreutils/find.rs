@@ -7,7 +7,6 @@
 use super::rm::catastrophic;
 use super::target;
 use crate::call::{Arg, Invocation};
-use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -62,7 +61,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             "-delete" => deletes = true,
             "-fprint" | "-fprint0" | "-fls" | "-fprintf" => {
                 if let Some(f) = args.get(i + 1) {
-                    paths::check_write(cx, f, cwd);
+                    super::write_to(cx, f, cwd);
                 }
                 i += if t == "-fprintf" { 2 } else { 1 };
             }

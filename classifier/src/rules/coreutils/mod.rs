@@ -20,6 +20,7 @@ mod write;
 
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
+use crate::rules::paths;
 use crate::rules::{Cx, Family, Rule};
 
 pub static FAMILY: Family = Family { name: "coreutils", programs: PROGRAMS, check, rules: RULES };
@@ -125,6 +126,33 @@ pub(crate) fn operands<'a>(inv: &'a Invocation, value_flags: &[&str]) -> Vec<&'a
         out.push(a);
     }
     out
+}
+
+/// `paths::check_write`, after resolving a leading `$HOME`/`$PWD` (`${…}` too)
+/// when nothing else in the word is unresolved: `mkdir -p "$PWD/build"` writes
+/// inside the tree.
+pub(crate) fn write_to(cx: &mut Cx<'_>, a: &Arg, cwd: Option<&str>) {
+    if !a.exact {
+        if let Some(text) = expand_known(&a.text, cwd) {
+            paths::check_write(cx, &Arg { text, exact: true, ..a.clone() }, cwd);
+            return;
+        }
+    }
+    paths::check_write(cx, a, cwd);
+}
+
+/// `$HOME/x` → `~/x`, `$PWD/x` → `<cwd>/x`; `None` if anything else stays unresolved.
+fn expand_known(text: &str, cwd: Option<&str>) -> Option<String> {
+    for (var, by) in [("${HOME}", Some("~")), ("$HOME", Some("~")), ("${PWD}", cwd), ("$PWD", cwd)] {
+        if let Some(rest) = text.strip_prefix(var) {
+            let by = by?;
+            if rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') || rest.contains(['$', '`', '*', '?', '[', '{']) {
+                return None;
+            }
+            return Some(format!("{by}{rest}"));
+        }
+    }
+    None
 }
 
 /// Records the authoring hit when nothing stricter fired on this unit, so

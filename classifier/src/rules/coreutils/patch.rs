@@ -5,7 +5,6 @@
 //! check that they fit.
 
 use crate::call::{Arg, Invocation, Stdin};
-use crate::rules::paths;
 use crate::rules::{Cx, FileText, Rule};
 
 /// ## What it matches
@@ -94,12 +93,12 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let strip = inv.value_of(&["-p", "--strip"]).and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
     let ops = super::operands(inv, VALUES);
     if let Some(out) = inv.value_of(&["-o", "--output"]) {
-        paths::check_write(cx, &Arg::lit(out), cwd);
+        super::write_to(cx, &Arg::lit(out), cwd);
     }
     let dir = inv.value_of(&["-d", "--directory"]).map(str::to_owned);
     // `patch FILE [PATCHFILE]`: an explicit target file is the only write.
     if let Some(target) = ops.first() {
-        paths::check_write(cx, target, cwd);
+        super::write_to(cx, target, cwd);
         if ops.len() >= 2 || inv.value_of(&["-i", "--input"]).is_some() || !matches!(inv.stdin, Stdin::None) {
             return;
         }
@@ -135,7 +134,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                     Some(d) => format!("{d}/{w}"),
                     None => w,
                 };
-                paths::check_write(cx, &Arg::lit(&path), cwd);
+                super::write_to(cx, &Arg::lit(&path), cwd);
             }
             if !cx.reached(crate::verdict::Tier::T1) {
                 cx.hit(&super::WRITE);

@@ -8,7 +8,6 @@
 use super::rm::catastrophic;
 use super::{target, wrote};
 use crate::call::{Arg, Invocation};
-use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -74,7 +73,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 }
             }
         }
-        paths::check_write(cx, f, cwd);
+        super::write_to(cx, f, cwd);
     }
     wrote(cx);
 }

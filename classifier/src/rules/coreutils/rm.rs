@@ -122,7 +122,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 fn protected(cx: &mut Cx<'_>, ops: &[&Arg], cwd: Option<&str>, home: Option<&str>, recursive: bool) {
     for a in ops {
         if paths::is_protected(&a.text, cwd, home) {
-            paths::check_write(cx, a, cwd);
+            super::write_to(cx, a, cwd);
         } else if recursive {
             if let Some(t) = target(a, cwd, home) {
                 if holds_protected(&t.abs) {

@@ -7,7 +7,6 @@
 
 use super::{operands, value_arg, wrote};
 use crate::call::{Arg, Invocation};
-use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -34,7 +33,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             let Some(out) = ops.get(1) else {
                 return;
             };
-            paths::check_write(cx, out, cwd);
+            super::write_to(cx, out, cwd);
         }
         "xxd" => {
             // `xxd [-r] IN OUT`: the second operand is written.
@@ -42,12 +41,12 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             let Some(out) = ops.get(1) else {
                 return;
             };
-            paths::check_write(cx, out, cwd);
+            super::write_to(cx, out, cwd);
         }
         "split" => {
             let ops = operands(inv, &["-a", "--suffix-length", "-b", "--bytes", "-C", "--line-bytes", "-l", "--lines", "-n", "--number", "-t", "--separator", "--additional-suffix", "--filter"]);
             let prefix = ops.get(1).map(|a| (*a).clone()).unwrap_or_else(|| Arg::lit("x"));
-            paths::check_write(cx, &prefix, cwd);
+            super::write_to(cx, &prefix, cwd);
             if inv.has_long("--filter") {
                 cx.hit_because(&RUNS_PROGRAM, "split --filter runs a shell command on each piece; split to files instead".to_owned());
             }
@@ -60,7 +59,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             let Some(out) = value_arg(inv, &["-o", "--output"]) else {
                 return;
             };
-            paths::check_write(cx, &out, cwd);
+            super::write_to(cx, &out, cwd);
         }
     }
     wrote(cx);

@@ -70,7 +70,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn each(cx: &mut Cx<'_>, ops: &[&Arg], cwd: Option<&str>) {
     for a in ops {
-        paths::check_write(cx, a, cwd);
+        super::write_to(cx, a, cwd);
     }
 }
 
@@ -109,7 +109,7 @@ fn copy_like(inv: &Invocation, cx: &mut Cx<'_>) {
         let home = cx.home();
         for s in &sources {
             if paths::is_protected(&s.text, cwd, home.as_deref()) {
-                paths::check_write(cx, s, cwd);
+                super::write_to(cx, s, cwd);
             }
         }
         cx.hit(&MOVE);
@@ -119,7 +119,7 @@ fn copy_like(inv: &Invocation, cx: &mut Cx<'_>) {
 /// Checks a copy destination both as the written file and as a directory that
 /// receives each source under its own name (`cp -r backup/.claude .`).
 pub(crate) fn copy_dest(cx: &mut Cx<'_>, dest: &Arg, sources: &[&Arg], cwd: Option<&str>) {
-    paths::check_write(cx, dest, cwd);
+    super::write_to(cx, dest, cwd);
     let home = cx.home();
     for s in sources {
         let name = basename(s.text.trim_end_matches('/'));
@@ -135,7 +135,7 @@ pub(crate) fn copy_dest(cx: &mut Cx<'_>, dest: &Arg, sources: &[&Arg], cwd: Opti
             }
         }
         if paths::is_protected(&joined.text, cwd, home.as_deref()) {
-            paths::check_write(cx, &joined, cwd);
+            super::write_to(cx, &joined, cwd);
         }
     }
 }

@@ -8,7 +8,6 @@ use super::local::{transport, LOCAL};
 use super::read::READ;
 use super::{operands, GitCall};
 use crate::call::Arg;
-use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches

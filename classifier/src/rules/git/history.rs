@@ -104,9 +104,8 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     let first = inv.args.first().map(|a| a.text.as_str()).unwrap_or("");
     match call.sub.as_str() {
         "branch" => {
-            let delete = inv.has_any(&["-d", "--delete"]);
-            let force = inv.has_any(&["-f", "--force"]);
-            if inv.has_any(&["-D", "-M", "-C"]) || force || (delete && force) {
+            // `-d -f` is `-D`; `-f` alone resets an existing branch.
+            if inv.has_any(&["-D", "-M", "-C", "-f", "--force"]) {
                 cx.hit(&BRANCH_FORCE);
             } else {
                 cx.hit(&LOCAL);

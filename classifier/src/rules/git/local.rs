@@ -8,7 +8,6 @@
 use super::{check_protected_operands, globals, operands, GitCall};
 use crate::call::{Arg, Stdin};
 use crate::rules::coreutils::patch::{patch_targets, PatchScan};
-use crate::rules::paths;
 use crate::rules::{Cx, FileText, Rule};
 
 /// Subcommands that rewrite files in the work tree (a `--work-tree` elsewhere is a write there).

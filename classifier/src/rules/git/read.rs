@@ -6,7 +6,6 @@
 
 use super::GitCall;
 use crate::call::Arg;
-use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches

@@ -246,3 +246,9 @@ fn credential_wrappers_are_seen_through() {
     check("op item get db --fields password", "T0");
     check("op inject -i tpl.env -o ~/.env", "T3");
 }
+
+#[test]
+fn a_file_named_help_is_not_a_help_request() {
+    check("aws s3 cp help s3://b/x", "T3");
+    check("aws ec2 describe-instances help", "T0");
+}

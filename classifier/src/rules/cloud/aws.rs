@@ -149,7 +149,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if let Some((s, o)) = CRITICAL_OPS.iter().find(|(s, o)| (service == Some(*s) && op == Some(*o)) || argv.has_seq(&[s, o])) {
         return cx.hit_because(&CRITICAL, format!("`aws {s} {o}` irreversibly destroys a core AWS resource; never run by an agent: ask the user to do it in the console or through reviewed IaC"));
     }
-    if argv.help || service == Some("help") || op == Some("help") || argv.pos.get(2).is_some_and(|p| *p == "help") || argv.has("--version") {
+    if argv.help || service == Some("help") || op == Some("help") || (argv.pos.len() == 3 && argv.pos[2] == "help") || argv.has("--version") {
         return cx.hit(&HELP);
     }
     let (Some(service), Some(op)) = (service, op) else {

@@ -538,6 +538,9 @@ impl Scan<'_> {
                     Some(code) => {
                         let inner = analyse_at(code, self.depth + 1);
                         self.out.findings.extend(inner.findings);
+                        if args.first().is_some_and(|a| a.encoded) {
+                            self.out.push(Effect::Dynamic, &format!("{} of a decoded string", callee.chain.trim_start_matches("builtins.")));
+                        }
                         if inner.error.is_some() && callee.chain != "builtins.eval" {
                             self.out.push(Effect::Dynamic, &callee.chain);
                         }

@@ -22,6 +22,8 @@ pub(crate) struct ArgV {
     /// Every name in the argument (`os.O_WRONLY`, `True`).
     pub names: Vec<String>,
     pub starred: bool,
+    /// The literal came from decoding (`b64decode("…")`): what runs was hidden on purpose.
+    pub encoded: bool,
 }
 
 /// A resolved call: `chain` (`shutil.rmtree`, `pathlib.Path().unlink`), the
@@ -95,6 +97,10 @@ pub(crate) fn arg_value(toks: &[Tok], lits: &HashMap<String, ArgV>, resolver: Op
     }
     if v.lit.is_none() {
         v.lit = literal(rest);
+        if v.lit.is_none() {
+            v.lit = decoded_literal(rest);
+            v.encoded = v.lit.is_some();
+        }
     }
     if v.list.is_none() {
         v.list = literal_list(rest);
@@ -201,7 +207,15 @@ pub(crate) fn effects(call: &Call<'_>, sql_lib: bool) -> Vec<(Effect, String)> {
     let args = call.args;
     let sink = chain.trim_start_matches("builtins.").replace("()", "");
     let lit0 = || positional(args, 0).and_then(|a| a.lit.clone());
-    let one = |e: Effect| vec![(e, sink.clone())];
+    let encoded = args.iter().any(|a| a.encoded);
+    let one = |e: Effect| {
+        // A decoded command is classified, and hiding it is itself reason to ask.
+        let mut v = vec![(e, sink.clone())];
+        if encoded && matches!(v[0].0, Effect::Shell(_) | Effect::Argv(_)) {
+            v.push((Effect::Dynamic, format!("{sink} of a decoded string")));
+        }
+        v
+    };
     if SHELL_SINKS.contains(&chain) {
         return one(exec_effect(arg(args, 0, "cmd")));
     }
@@ -311,4 +325,52 @@ pub(crate) fn effects(call: &Call<'_>, sql_lib: bool) -> Vec<(Effect, String)> {
 
 fn is_read_method(m: Option<&str>) -> bool {
     m.is_some_and(|m| matches!(m.to_ascii_uppercase().as_str(), "GET" | "HEAD" | "OPTIONS"))
+}
+
+/// `base64.b64decode("…")`, `bytes.fromhex("…")` (optionally `.decode()`): the
+/// decoded text, so an encoded command is classified like a plain one.
+fn decoded_literal(toks: &[Tok]) -> Option<String> {
+    let k = toks.iter().position(|t| matches!(t, Tok::Name(n) if matches!(n.as_str(), "b64decode" | "decodebytes" | "standard_b64decode" | "urlsafe_b64decode" | "a2b_base64" | "fromhex" | "unhexlify")))?;
+    let Tok::Name(func) = &toks[k] else { return None };
+    let (Some(Tok::Op(open)), Some(Tok::Str { text, holes }), Some(Tok::Op(close))) = (toks.get(k + 1), toks.get(k + 2), toks.get(k + 3)) else { return None };
+    if open != "(" || close != ")" || !holes.is_empty() {
+        return None;
+    }
+    // Only a trailing `.decode(…)` may follow.
+    let tail = &toks[k + 4..];
+    if !(tail.is_empty() || matches!(tail, [Tok::Op(d), Tok::Name(n), Tok::Op(o), .., Tok::Op(c)] if d == "." && n == "decode" && o == "(" && c == ")")) {
+        return None;
+    }
+    let bytes = if matches!(func.as_str(), "fromhex" | "unhexlify") { unhex(text)? } else { unbase64(text)? };
+    String::from_utf8(bytes).ok()
+}
+
+fn unhex(s: &str) -> Option<Vec<u8>> {
+    let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    digits.chunks(2).map(|p| std::str::from_utf8(p).ok().and_then(|h| u8::from_str_radix(h, 16).ok())).collect()
+}
+
+fn unbase64(s: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut acc = 0u32;
+    let mut bits = 0;
+    for b in s.bytes() {
+        let v = match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            b'=' | b'\n' | b'\r' | b' ' => continue,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
 }

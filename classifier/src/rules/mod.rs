@@ -62,15 +62,17 @@ pub fn find(id: &str) -> Option<&'static Rule> {
 /// Runs the family that owns `inv.program`, if any. Cross-cutting checks
 /// (protected paths, redirect targets) run for every unit from the engine.
 pub(crate) fn dispatch(inv: &Invocation, cx: &mut Cx<'_>) {
+    // `./run.sh`, `scripts/x.py`, `/tmp/x/git`: a program path outside the installed
+    // tool directories is a file to read, whatever its name claims to be.
+    if interp::runs_as_script(&inv.program_path) {
+        interp::direct_exec(inv, cx);
+        return;
+    }
     let program = inv.program.as_str();
     for family in FAMILIES {
         if family.programs.contains(&program) {
             (family.check)(inv, cx);
             return;
         }
-    }
-    // `./run.sh`, `scripts/x.py`: a path no family owns by name is a script to read.
-    if inv.program_path.contains('/') {
-        interp::direct_exec(inv, cx);
     }
 }

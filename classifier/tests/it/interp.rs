@@ -121,6 +121,11 @@ fn dynamic_code_is_never_free() {
     check("python3 -c \"import subprocess; subprocess.run(f'rm {x}', shell=True)\"", "T3");
     check("python3 -c \"import importlib; importlib.import_module(m)\"", "T3");
     check("python3 -c \"import pickle; pickle.loads(b)\"", "T3");
+    check("python3 -c \"import base64,os; os.system(base64.b64decode('ZHJvcGRiIHByb2Q=').decode())\"", "BLOCKED");
+    check("python3 -c \"import os; os.system(bytes.fromhex('64726f7064622070726f64').decode())\"", "BLOCKED");
+    check("python3 -c \"import base64; print(base64.b64decode('aGk='))\"", "T0");
+    check("pwsh -c \"Get-ChildItem -Recurse | Where-Object { $_.Length -gt 1MB }\"", "T0");
+    check("pwsh -c \"$CMD\"", "T3");
     check("python3 -c \"import os; list(map(os.system, cmds))\"", "T3");
     check("python3 -c \"$CODE\"", "T3");
     check("python3 -c \"print('x)\"", "T3");

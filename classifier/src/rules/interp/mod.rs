@@ -13,7 +13,7 @@ mod pwsh;
 mod python;
 mod script;
 
-pub(crate) use script::direct_exec;
+pub(crate) use script::{direct_exec, runs_as_script};
 
 use crate::call::{Arg, Invocation, Stdin};
 use crate::lanes::scripts::Lang;
@@ -234,7 +234,10 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, s: &Source) {
 
 /// Classifies inline code arguments.
 pub(crate) fn inline(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, code: &[Arg]) {
-    if code.iter().any(|a| !a.exact) {
+    // PowerShell code is full of `$_`/`$x` that bash leaves unresolved inside double
+    // quotes; its command words are still visible unless the code starts with one.
+    let pwsh_visible = lang == Lang::PowerShell && code.iter().all(|a| !a.text.trim_start().starts_with('$') && !a.text.contains("$(") && !a.text.contains('`'));
+    if code.iter().any(|a| !a.exact) && !pwsh_visible {
         cx.hit(&code::UNSEEN);
         return;
     }

@@ -26,8 +26,8 @@ pub static READ: Rule = Rule::t0("interp.script.read").reason("the script was re
 /// What it does is unknown until it is read.
 pub static UNREADABLE: Rule = Rule::t3("interp.script.unreadable")
     .reason("runs a script tiergate cannot read (missing, binary or too large); review it and ask the user")
-    .matches(&["python3 deploy.py", "node build.mjs", "ruby x.rb", "./run.sh", "scripts/x.py --flag", "./unknown-binary --flag", "python3 \"$SCRIPT\""])
-    .not_matches(&["python3 -c 'print(1)'", "/usr/bin/env", "node --check app.js"]);
+    .matches(&["python3 deploy.py", "node build.mjs", "ruby x.rb", "./run.sh", "scripts/x.py --flag", "./unknown-binary --flag", "python3 \"$SCRIPT\"", "/tmp/x/git status", "./sed -n 1p file"])
+    .not_matches(&["python3 -c 'print(1)'", "/usr/bin/env", "node --check app.js", "node_modules/.bin/tsc --noEmit", "/usr/local/bin/psql -c 'select 1'"]);
 
 /// ## What it matches
 /// A script whose `#!` line names an interpreter tiergate does not analyse (`#!/usr/bin/env julia`).
@@ -73,23 +73,21 @@ pub(crate) fn verb_check(cx: &mut Cx<'_>, args: &[crate::call::Arg]) -> bool {
 const SIM_FLAGS: &[&str] = &["--dry-run", "--dryrun", "--dry_run", "--plan", "--check", "--noop", "--no-op", "--simulate", "--what-if", "--whatif", "-WhatIf", "--preview"];
 
 /// Program paths that are installed tools, not project scripts: dispatched by name.
-const TOOL_DIRS: &[&str] = &["/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/usr/local/bin/", "/usr/local/sbin/", "/opt/homebrew/bin/", "/home/linuxbrew/.linuxbrew/bin/", "/snap/bin/", "/usr/libexec/"];
-const TOOL_SEGMENTS: &[&str] = &["node_modules/.bin/", ".venv/bin/", "venv/bin/", "vendor/bin/", ".tox/"];
+const TOOL_DIRS: &[&str] = &["/usr/", "/bin/", "/sbin/", "/opt/", "/snap/", "/nix/", "/home/linuxbrew/", "/Applications/", "/Library/", "/System/", "/Users/Shared/"];
+/// Tool directories inside a home or a project (`~/.cargo/bin/cargo`, `node_modules/.bin/jest`, Rails binstubs).
+const TOOL_SEGMENTS: &[&str] = &[
+    "node_modules/.bin/", ".venv/bin/", "venv/bin/", "vendor/bin/", ".tox/", "/.cargo/bin/", "/.local/bin/", "/go/bin/", "/.bun/bin/", "/.deno/bin/", "/.npm-global/bin/", "/.volta/bin/", "/.pyenv/", "/.rbenv/", "/.asdf/", "/.nvm/", "/.sdkman/", "/.rustup/", "/.nix-profile/", "/.yarn/bin/", "/.pnpm/",
+    "/.linuxbrew/", "bin/rails", "bin/rake", "bin/bundle", "bin/spring",
+];
 
-/// The dispatcher's hook for a program word with a `/` that no family owns.
+/// True when a program word is a path to a file to read rather than an installed tool.
+pub(crate) fn runs_as_script(path: &str) -> bool {
+    path.contains('/') && !TOOL_DIRS.iter().any(|d| path.starts_with(d)) && !TOOL_SEGMENTS.iter().any(|s| path.contains(s) || path.ends_with(s.trim_end_matches('/')))
+}
+
+/// The dispatcher's hook for a program path outside the tool directories.
 pub(crate) fn direct_exec(inv: &Invocation, cx: &mut Cx<'_>) {
-    let path = inv.program_path.as_str();
-    if TOOL_DIRS.iter().any(|d| path.starts_with(d)) {
-        return;
-    }
-    if TOOL_SEGMENTS.iter().any(|s| path.contains(s)) {
-        // A project-local install of a named tool (`node_modules/.bin/jest`): judged by its name.
-        let mut argv = vec![crate::call::Arg::lit(&inv.program)];
-        argv.extend(inv.args.iter().cloned());
-        cx.argv(&argv, inv.cwd.as_deref());
-        return;
-    }
-    let path = path.to_owned();
+    let path = inv.program_path.clone();
     run_path(inv, cx, &path, None, 0);
 }
 

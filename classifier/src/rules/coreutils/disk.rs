@@ -44,7 +44,7 @@ pub(super) static READ: Rule = Rule::t0("coreutils.disk.read")
 const HARMLESS_DEV: &[&str] = &["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/full"];
 
 /// True for a path naming a block device (any `/dev/…` other than the streams).
-pub(crate) fn is_device(path: &str) -> bool {
+pub fn is_device(path: &str) -> bool {
     path.starts_with("/dev/") && !HARMLESS_DEV.contains(&path) && !path.starts_with("/dev/fd/") && !path.starts_with("/dev/shm/") && !path.starts_with("/dev/pts/")
 }
 

@@ -23,6 +23,10 @@ use crate::lanes::resolve;
 use crate::rules::paths;
 use crate::rules::{Cx, Family, Rule};
 
+/// True for a `/dev/…` path naming a disk (not `/dev/null`, `/dev/stdout` …), for
+/// other lanes that see writes to devices (redirects: `cat x > /dev/sda`).
+pub use disk::is_device as is_block_device;
+
 pub static FAMILY: Family = Family { name: "coreutils", programs: PROGRAMS, check, rules: RULES };
 
 static PROGRAMS: &[&str] = &[

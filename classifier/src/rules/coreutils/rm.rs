@@ -48,7 +48,7 @@ pub(super) static NO_PRESERVE_ROOT: Rule = Rule::blocked("coreutils.rm.no-preser
 /// reason says what to check.
 pub(super) static UNRESOLVED: Rule = Rule::t3("coreutils.rm.unresolved")
     .reason("recursive delete of a path held in a variable; if the variable is empty this deletes from / — spell the path out")
-    .matches(&["rm -rf \"$DIR\"", "rm -rf $DIR/*", "rm -rf $(mktemp -d)/x", "rm -r ${OUT}/"])
+    .matches(&["rm -rf \"$DIR\"", "rm -rf $DIR/*", "rm -rf $(mktemp -d)/x", "rm -r ${OUT}/", "echo / | xargs rm -rf"])
     .not_matches(&["rm -rf build", "rm -rf \"$HOME\""]);
 
 /// ## What it matches
@@ -113,6 +113,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
             None => {}
         }
+    }
+    if recursive && inv.wrappers.contains(&"xargs") {
+        // The targets arrive on xargs' input, unseen here (`echo / | xargs rm -rf`).
+        cx.hit_because(&UNRESOLVED, "recursive delete of paths read by xargs from its input, which tiergate cannot see; if that input holds / or ~ this wipes it — list the paths explicitly".to_owned());
     }
     protected(cx, &ops, cwd, home.as_deref(), recursive);
     cx.hit(&RM);

@@ -15,7 +15,7 @@ use crate::rules::{Cx, Rule};
 /// Overwrites a disk below the file system: everything on it is gone. Never approvable.
 pub(super) static DEVICE_WRITE: Rule = Rule::blocked("coreutils.disk.device-write")
     .reason("writes raw data over a disk device, destroying its contents; write to an image file (of=disk.img) instead")
-    .matches(&["dd if=/dev/zero of=/dev/sda", "dd if=image.iso of=/dev/sdb bs=4M", "dd of=/dev/nvme0n1 if=/dev/urandom", "sudo dd if=x.img of=/dev/disk2", "shred -n 3 /dev/sda"])
+    .matches(&["dd if=/dev/zero of=/dev/sda", "dd if=image.iso of=/dev/sdb bs=4M", "dd of=/dev/nvme0n1 if=/dev/urandom", "sudo dd if=x.img of=/dev/disk2", "shred -n 3 /dev/sda", "dd if=x of=/dev/$DISK"])
     .not_matches(&["dd if=/dev/sda of=disk.img count=1", "dd if=/dev/zero of=blank.img bs=1M count=10", "dd if=/dev/zero of=/dev/null"])
     .suggest("dd if=/dev/zero of=disk.img bs=1M count=10");
 
@@ -48,8 +48,15 @@ pub fn is_device(path: &str) -> bool {
     path.starts_with("/dev/") && !HARMLESS_DEV.contains(&path) && !path.starts_with("/dev/fd/") && !path.starts_with("/dev/shm/") && !path.starts_with("/dev/pts/")
 }
 
+/// A device word: a literal device path, or `/dev/…` completed by a variable
+/// (`/dev/$DISK`, `/dev/sd$X`), which names a disk whatever it expands to.
+fn is_device_word(a: &Arg) -> bool {
+    // `is_device` only looks at the literal `/dev/` prefix, so an unresolved leaf still counts.
+    is_device(&a.text)
+}
+
 pub(super) fn any_device(ops: &[&Arg]) -> bool {
-    ops.iter().any(|a| is_device(&a.text))
+    ops.iter().any(|a| is_device_word(a))
 }
 
 pub(super) fn hit_device(cx: &mut Cx<'_>, program: &str) {
@@ -62,7 +69,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if program == "dd" {
         for a in &inv.args {
             if let Some(of) = a.text.strip_prefix("of=") {
-                if a.exact && is_device(of) {
+                if is_device_word(&Arg { text: of.to_owned(), ..a.clone() }) {
                     hit_device(cx, "dd");
                 } else {
                     super::write_to(cx, &Arg { text: of.to_owned(), ..a.clone() }, cwd);
@@ -73,7 +80,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     let words: Vec<&Arg> = inv.args.iter().filter(|a| !a.is_flag()).collect();
-    let device = words.iter().find(|a| is_device(&a.text)).map(|a| a.text.clone());
+    let device = words.iter().find(|a| is_device_word(a)).map(|a| a.text.clone());
     let listing = match program {
         "fdisk" | "gdisk" => inv.has_any(&["-l", "--list"]),
         "sfdisk" => inv.has_any(&["-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "-F", "--list-free", "-n", "--no-act", "-g", "--show-geometry"]),

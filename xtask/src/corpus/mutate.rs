@@ -4,8 +4,11 @@
 //! interpreters, pipes to shells, encodings, remote execution over ssh, absolute
 //! paths and line continuations — into `corpus/curated/mutations.csv` with family
 //! `bypass` and the plain row's expectation: head must never be looser than the
-//! plain form. A form is applied only where it keeps the command's meaning (e.g.
-//! wrappers only before a plain program name). `--check` never writes.
+//! plain form. The one exception is a form that computes the program name
+//! (`"$__c"`, `$(printf %s rm)`, `rm${IFS}-rf`): DESIGN.md makes a computed name T3
+//! (ask) without promising to evaluate it, so those expect at least min(plain, T3).
+//! A form is applied only where it keeps the command's meaning (e.g. wrappers only
+//! before a plain program name). `--check` never writes.
 
 use std::path::Path;
 
@@ -18,6 +21,8 @@ use replay::protocol::Class;
 const OUT: &str = "corpus/curated/mutations.csv";
 /// Longer commands add little and bloat the file.
 const MAX_LEN: usize = 300;
+/// Forms whose program name is computed at run time (see the module doc).
+const COMPUTED_NAME: &[&str] = &["var-indirection", "subst-name", "ifs"];
 
 /// Shell words that are not programs: a wrapper in front of them changes meaning.
 const NOT_PROGRAMS: &[&str] = &[
@@ -175,14 +180,12 @@ pub fn render(root: &Path) -> anyhow::Result<(String, usize)> {
             if !seen.insert((cmd.clone(), cwd.clone())) {
                 continue;
             }
-            rows.push(vec![
-                format!("mut-{}-{form}", r.id),
-                cmd,
-                cwd,
-                expect.as_str().to_owned(),
-                "bypass".to_owned(),
-                format!("{form} of {} (must be at least {})", r.id, expect.as_str()),
-            ]);
+            let (want, why) = if COMPUTED_NAME.contains(&form) && *expect > Class::T3 {
+                (Class::T3, format!("{form} of {}: a computed program name is at least T3 (the plain form is {})", r.id, expect.as_str()))
+            } else {
+                (*expect, format!("{form} of {} (must be at least {})", r.id, expect.as_str()))
+            };
+            rows.push(vec![format!("mut-{}-{form}", r.id), cmd, cwd, want.as_str().to_owned(), "bypass".to_owned(), why]);
         }
     }
     let text = csvout::render(&["id", "command", "cwd", "expect", "family", "note"], &rows)?;

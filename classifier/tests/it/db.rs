@@ -160,6 +160,7 @@ fn migrations_apply_read_or_reset() {
     check("alembic upgrade head", "T3");
     check("alembic downgrade -1", "T3");
     check("alembic history", "T0");
+    check("alembic revision --autogenerate -m 'add users'", "T0");
     check("python3 -m alembic upgrade head", "T3");
     check("python3 -m alembic current", "T0");
     check("npx prisma migrate dev", "T3");

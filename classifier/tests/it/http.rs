@@ -22,6 +22,8 @@ fn gets_and_downloads_into_the_tree_are_free() {
     check("http GET https://api.example.com/items", "T0");
     check("http https://api.example.com/search q==rust Accept:application/json", "T0");
     check("xh https://api.example.com/users", "T0");
+    check("http post https://h a=1", "T3");
+    check("httpie cli check-updates", "T0");
     check("aria2c https://example.com/f.iso", "T0");
 }
 

@@ -27,7 +27,7 @@ pub static RESET: Rule = Rule::blocked("db.migrate.reset")
     .matches(&["rails db:drop", "rake db:reset", "prisma migrate reset", "npx prisma migrate reset --force", "flyway clean", "dbmate drop", "prisma db push --force-reset"])
     .not_matches(&["rails db:migrate", "prisma db push"]);
 
-const READ_WORDS: &[&str] = &["status", "history", "current", "heads", "branches", "show", "info", "list", "ls", "version", "help", "validate", "check", "print", "dump", "diff", "plan", "inspect", "describe", "routes", "about", "stats", "notes", "-T", "--tasks", "-V", "--version", "-h", "--help", "generate", "g", "format", "fmt", "new", "init", "server", "s", "test", "spec", "lint", "showmigrations", "sqlmigrate", "makemigrations", "dumpdata", "inspectdb", "diffsettings", "startapp", "startproject", "pending", "runserver", "collectstatic", "compilemessages", "makemessages"];
+const READ_WORDS: &[&str] = &["status", "history", "current", "heads", "branches", "show", "info", "list", "ls", "version", "help", "validate", "check", "print", "dump", "diff", "plan", "inspect", "describe", "routes", "about", "stats", "notes", "-T", "--tasks", "-V", "--version", "-h", "--help", "generate", "g", "format", "fmt", "new", "init", "server", "s", "test", "spec", "lint", "showmigrations", "sqlmigrate", "makemigrations", "dumpdata", "inspectdb", "diffsettings", "startapp", "startproject", "pending", "runserver", "collectstatic", "compilemessages", "makemessages", "revision", "edit", "merge", "heads", "make:migration", "make:model", "g:migration"];
 const RESET_WORDS: &[&str] = &["db:drop", "db:reset", "db:drop:all", "db:purge", "db:schema:load:reset", "clean", "drop", "reset", "--force-reset"];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {

@@ -47,6 +47,16 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&READ);
         return;
     }
+    if inv.program == "httpie" {
+        // `httpie cli …` / `httpie plugins …`: the management command, not a request.
+        let installs = inv.words().any(|w| matches!(w, "install" | "uninstall" | "upgrade"));
+        if installs {
+            cx.hit_because(&METHOD, "installs or removes httpie plugins; ask the user first".to_owned());
+        } else {
+            cx.hit(&READ);
+        }
+        return;
+    }
     let (opts, operands) = options(&inv.args, "aAosp", LONG);
     let has = |n: &str| opts.iter().any(|o| o.name == n);
     for o in &opts {
@@ -62,7 +72,9 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     let mut ops = operands.iter().peekable();
     let method = match ops.peek() {
-        Some(a) if operands.len() > 1 && a.text.chars().all(|c| c.is_ascii_alphabetic()) => ops.next().map(|a| a.text.to_ascii_uppercase()),
+        Some(a) if operands.len() > 1 && matches!(a.text.to_ascii_uppercase().as_str(), "GET" | "HEAD" | "OPTIONS" | "POST" | "PUT" | "PATCH" | "DELETE" | "TRACE" | "CONNECT") => ops.next().map(|a| a.text.to_ascii_uppercase()),
+        // Any other all-letters first word is an HTTP method too (httpie sends it as-is).
+        Some(a) if operands.len() > 1 && a.text.chars().all(|c| c.is_ascii_uppercase()) => ops.next().map(|a| a.text.clone()),
         _ => None,
     };
     let _url = ops.next();

@@ -85,7 +85,12 @@ fn piece(src: &str, p: &WordPieceWithSource, w: &mut Word, in_dquote: bool) {
         WordPiece::ParameterExpansion(_) => {
             w.exact = false;
             if raw.contains("$(") || raw.contains('`') || raw.contains("<(") {
-                w.opaque = true;
+                // `${X:-$(cmd)}`: the default may run. Find the bodies; if the scan
+                // cannot be sure, the word is opaque.
+                match scan_subs(raw) {
+                    Some(bodies) => w.subs.extend(bodies),
+                    None => w.opaque = true,
+                }
             }
             w.text.push_str(raw);
         }
@@ -102,6 +107,53 @@ fn piece(src: &str, p: &WordPieceWithSource, w: &mut Word, in_dquote: bool) {
             w.text.push_str(raw);
         }
     }
+}
+
+/// Finds `$( … )` and `` ` … ` `` bodies in text, honouring single quotes and
+/// nesting. `None` when the text is unbalanced or holds `<(`/`$((`, which are
+/// left to the caller as opaque.
+fn scan_subs(text: &str) -> Option<Vec<String>> {
+    if text.contains("<(") || text.contains("$((") {
+        return None;
+    }
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut in_single = false;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if !in_single => i += 1,
+            b'\'' => in_single = !in_single,
+            b'$' if !in_single && b.get(i + 1) == Some(&b'(') => {
+                let start = i + 2;
+                let mut depth = 1;
+                let mut j = start;
+                while j < b.len() && depth > 0 {
+                    match b[j] {
+                        b'(' => depth += 1,
+                        b')' => depth -= 1,
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                if depth != 0 {
+                    return None;
+                }
+                out.push(text.get(start..j - 1)?.to_owned());
+                i = j;
+                continue;
+            }
+            b'`' if !in_single => {
+                let end = text[i + 1..].find('`')? + i + 1;
+                out.push(text.get(i + 1..end)?.to_owned());
+                i = end + 1;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Some(out)
 }
 
 fn has_glob_or_brace(t: &str) -> bool {
@@ -210,6 +262,14 @@ mod tests {
         check("{rm,-rf,/}", "{rm,-rf,/}", false);
         check("r*", "r*", false);
         check("'r*'", "r*", true);
+    }
+
+    #[test]
+    fn substitutions_in_parameter_defaults_are_found() {
+        let opts = ParserOptions::default();
+        let w = word("\"${X:-$(rm -rf build)}\"", Span::default(), &opts);
+        assert_eq!((w.subs.as_slice(), w.opaque), (&["rm -rf build".to_owned()][..], false));
+        assert!(word("${X:-$((1+$(id)))}", Span::default(), &opts).opaque);
     }
 
     #[test]

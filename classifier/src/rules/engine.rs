@@ -37,7 +37,7 @@ pub static PARSE_UNSUPPORTED: Rule = Rule::t3("parse.unsupported")
 /// The hidden command runs; unknown is not safe.
 pub static PARSE_OPAQUE: Rule = Rule::t3("parse.opaque-expansion")
     .reason("a command substitution is hidden inside a parameter or arithmetic expansion; run the inner command on its own")
-    .matches(&["echo ${X:-$(rm -rf build)}", "echo $(( $(id -u) + 1 ))"])
+    .matches(&["echo ${X:-$((1 + $(id -u)))}", "echo $(( $(id -u) + 1 ))"])
     .not_matches(&["echo ${HOME}", "echo $((1 + 2))"]);
 
 /// ## What it matches

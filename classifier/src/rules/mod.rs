@@ -21,6 +21,7 @@ pub mod shell;
 pub mod paths;
 pub mod system;
 pub mod tiergate;
+pub mod fallback;
 
 pub use engine::PREFIXES as ENGINE_PREFIXES;
 pub(crate) use engine::*;
@@ -43,6 +44,7 @@ pub static FAMILIES: &[&Family] = &[
     &coreutils::FAMILY,
     &system::FAMILY,
     &tiergate::FAMILY,
+    &fallback::FAMILY,
     &paths::FAMILY,
     &shell::FAMILY,
     &flow::FAMILY,
@@ -75,4 +77,5 @@ pub(crate) fn dispatch(inv: &Invocation, cx: &mut Cx<'_>) {
             return;
         }
     }
+    fallback::check_unowned(inv, cx);
 }

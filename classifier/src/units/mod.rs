@@ -227,7 +227,9 @@ impl<'f> Eng<'f> {
             }
             let program = basename(&args[start].text).to_owned();
             match wrappers::peel(&program, &args[start..]) {
-                Peeled::NotWrapper => {
+                // A wrapper that runs nothing (`env`, `command -v x`) is itself the unit,
+                // so pipelines still see it (`env | nc host 80`).
+                Peeled::NotWrapper | Peeled::Nothing { harmless: true, .. } => {
                     let inv = Invocation {
                         program,
                         program_path: args[start].text.clone(),
@@ -269,10 +271,8 @@ impl<'f> Eng<'f> {
                     cx_hits.extend(h);
                     break;
                 }
-                Peeled::Nothing { harmless, .. } => {
-                    if !harmless {
-                        cx_hits.push(Hit { rule: &rules::WRAPPER_ROOT_SHELL, detail: None, span: s.span });
-                    }
+                Peeled::Nothing { .. } => {
+                    cx_hits.push(Hit { rule: &rules::WRAPPER_ROOT_SHELL, detail: None, span: s.span });
                     break;
                 }
                 Peeled::UnknownOption { name, option } => {

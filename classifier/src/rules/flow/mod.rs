@@ -109,7 +109,7 @@ fn is_decoder(inv: &Invocation) -> bool {
     }
 }
 
-const SECRET_MARKERS: &[&str] = &[".ssh/", "/.ssh", ".aws/", "/.aws", ".gnupg", "id_rsa", "id_ed25519", "id_ecdsa", ".pem", ".key", "credentials", ".netrc", ".pgpass", "/etc/shadow", ".env", ".kube/config", ".docker/config.json", "secrets"];
+const SECRET_MARKERS: &[&str] = &[".ssh/", "/.ssh", ".aws/", "/.aws", ".gnupg", "id_rsa", "id_ed25519", "id_ecdsa", ".pem", ".key", "credentials", ".netrc", ".pgpass", "/etc/shadow", "/etc/passwd", "/etc/sudoers", ".env", ".kube/config", ".docker/config.json", "secrets"];
 
 fn reads_secrets(inv: &Invocation) -> bool {
     if matches!(inv.program.as_str(), "env" | "printenv" | "set" | "export") {

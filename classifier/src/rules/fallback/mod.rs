@@ -1,0 +1,91 @@
+//! Programs no family owns. Safe by elimination stays the policy, but a CLI
+//! nobody modelled that is told to `delete`, `deploy` or `--force` something is
+//! not "unknown, therefore safe": the original's verb scan (FEATURES.md §2 step
+//! 27, §6b) applies, over the first few command words only.
+//!
+//! Well-known read-only tools and editors are exempt, so `echo delete me` or
+//! `vim deploy.md` stay free.
+
+use crate::call::Invocation;
+use crate::rules::cloud::verbs::{kind_of, Kind, Table};
+use crate::rules::{Cx, Family, Rule};
+
+pub static FAMILY: Family = Family { name: "fallback", programs: &[], check, rules: RULES };
+
+static RULES: &[&Rule] = &[&MUTATIVE_VERB, &FORCE_FLAG];
+
+fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+
+/// ## What it matches
+/// A program no family models whose first command words include a mutative verb (`vault kv delete x`, `nomad job stop web`, `hugo deploy`, `mytool batchDelete`).
+/// ## Why this tier
+/// Nobody has read this CLI's semantics, but its own words say it changes state.
+/// ## Known gaps
+/// A CLI whose mutating subcommand is not an English verb (`tool frob x`) stays T0.
+pub static MUTATIVE_VERB: Rule = Rule::t3("fallback.mutative-verb")
+    .reason("an unmodelled CLI is told to change something (its subcommand is a mutative verb); ask the user first")
+    .matches(&["vault kv delete secret/app", "nomad job stop web", "hugo deploy", "mytool batchDelete", "celery -A app purge", "stripe customers delete cus_1"])
+    .not_matches(&["vault kv get secret/app", "echo delete me", "vim deploy.md", "mytool list", "grep -r install ."]);
+
+/// ## What it matches
+/// A program no family models run with `--force` (FEATURES.md §6b's always-dangerous flags).
+/// ## Why this tier
+/// `--force` exists to skip a safety check; on an unread CLI that is a change worth consent.
+pub static FORCE_FLAG: Rule = Rule::t3("fallback.force-flag")
+    .reason("an unmodelled CLI is run with --force, which skips its own safety checks; ask the user first")
+    .matches(&["weirdcli something --force", "mytool frob --force"])
+    .not_matches(&["weirdcli something", "echo --force"]);
+
+/// Read-only tools, editors and shell builtins never scanned for verbs.
+const EXEMPT: &[&str] = &[
+    "echo", "printf", "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "zgrep", "ag", "ack", "ls", "ll", "la", "dir", "wc",
+    "cut", "tr", "column", "nl", "fold", "fmt", "paste", "join", "comm", "expand", "unexpand", "rev", "jq", "yq", "gojq", "xmllint", "diff", "colordiff",
+    "cmp", "file", "stat", "du", "df", "which", "whereis", "type", "whatis", "apropos", "man", "info", "tldr", "help", "date", "cal", "uptime", "id",
+    "whoami", "groups", "hostname", "uname", "ps", "pgrep", "pstree", "top", "htop", "btop", "free", "vmstat", "iostat", "lsof", "pwd", "true", "false",
+    "test", "[", "basename", "dirname", "readlink", "realpath", "xxd", "od", "hexdump", "strings", "seq", "yes", "sleep", "cd", "pushd", "popd",
+    "history", "alias", "unalias", "set", "unset", "shopt", "read", "wait", "jobs", "fg", "bg", "hash", "printenv", "locale", "tput", "clear",
+    "bat", "batcat", "fzf", "glow", "delta", "tokei", "cloc", "scc", "sha1sum", "sha256sum", "sha512sum", "md5sum", "md5", "shasum", "b2sum", "cksum",
+    "vim", "vi", "nvim", "nano", "emacs", "code", "subl", "open", "xdg-open", "mate", "hx", "micro", "ed", "view", "pbcopy", "pbpaste", "xclip", "xsel",
+    "ping", "dig", "nslookup", "host", "whois", "traceroute", "mtr", "tracepath", "cowsay", "figlet", "lolcat", "say", "notify-send", "watchman",
+    "hyperfine", "time", "locate", "mdfind", "fc-list", "env", "exit", "return", "shift", "getopts", "let", "local", "readonly", "source", "ulimit",
+    "umask", "tty", "stty", "w", "who", "last", "finger", "users", "nproc", "lscpu", "lsblk", "lspci", "lsusb", "arch", "sw_vers", "sysctl",
+];
+
+const NO_TABLE: Table = Table { read: &[], validate: &[], simulate: &[], mutate: &[], skip: &[] };
+
+/// Runs for programs no family owns (called from `rules::dispatch`).
+pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
+    if EXEMPT.contains(&inv.program.as_str()) {
+        return;
+    }
+    // Option values count as words: without the CLI's grammar, `-A app purge`
+    // cannot be told from `--name purge`, and guessing lower is not allowed.
+    let words: Vec<&str> = inv.positionals().take(3).collect();
+    for (i, w) in words.iter().enumerate() {
+        let verb = kind_of(w, &NO_TABLE).or_else(|| if i == 0 { camel_kind(w) } else { None });
+        if verb == Some(Kind::Mutate) {
+            cx.hit_because(&MUTATIVE_VERB, format!("`{} {w}`: {}", inv.program, MUTATIVE_VERB.reason));
+            return;
+        }
+    }
+    if inv.flags().any(|f| f == "--force" || f == "--no-preserve-root") {
+        cx.hit(&FORCE_FLAG);
+    }
+}
+
+/// `batchDelete` → the kind of `delete`.
+fn camel_kind(word: &str) -> Option<Kind> {
+    if !word.chars().any(|c| c.is_ascii_uppercase()) || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let mut parts = Vec::new();
+    let mut cur = String::new();
+    for c in word.chars() {
+        if c.is_ascii_uppercase() && !cur.is_empty() {
+            parts.push(std::mem::take(&mut cur));
+        }
+        cur.push(c.to_ascii_lowercase());
+    }
+    parts.push(cur);
+    parts.iter().map(|p| kind_of(p, &NO_TABLE)).max().flatten()
+}

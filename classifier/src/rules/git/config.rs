@@ -36,7 +36,7 @@ pub(super) static CONFIG_WRITE: Rule = Rule::t3("git.config.write")
 pub(super) static REMOTE_WRITE: Rule = Rule::t3("git.remote.write")
     .reason("changes the repository's remotes (where fetch and push go); ask the user")
     .matches(&["git remote add origin git@github.com:me/repo.git", "git remote set-url origin https://new.url", "git remote remove origin", "git remote rename origin upstream"])
-    .not_matches(&["git remote -v", "git remote", "git remote show origin", "git remote get-url origin"]);
+    .not_matches(&["git remote -v", "git remote", "git remote show origin", "git remote get-url origin", "git remote prune -n origin"]);
 
 /// ## What it matches
 /// `git tag` that creates, deletes, forces, signs or annotates (`git tag v1`, `-a`, `-d`, `-f`, `-s`, `-m`).
@@ -111,7 +111,13 @@ pub(super) fn config(call: &GitCall, cx: &mut Cx<'_>) {
 pub(super) fn remote(call: &GitCall, cx: &mut Cx<'_>) {
     let (ops, _) = operands(&call.inv.args, &["-t", "-m", "--push"]);
     let verb = ops.first().map(|a| a.text.as_str()).unwrap_or("");
-    if matches!(verb, "add" | "set-url" | "remove" | "rm" | "rename" | "set-head" | "set-branches" | "prune") {
+    let dry = call.inv.has_any(&["-n", "--dry-run"]);
+    if verb == "prune" && dry {
+        cx.hit(&READ);
+    } else if dry && verb != "prune" && !verb.is_empty() && verb != "show" && verb != "update" {
+        // Only `remote prune` has a dry run; git rejects the option elsewhere and runs nothing.
+        cx.hit(&READ);
+    } else if matches!(verb, "add" | "set-url" | "remove" | "rm" | "rename" | "set-head" | "set-branches" | "prune") {
         if verb == "add" || verb == "set-url" {
             transport(call, cx);
         }

@@ -57,7 +57,7 @@ pub(super) static UNKNOWN: Rule = Rule::t0("git.unknown")
 /// The name says it changes state; unseen is not safe.
 pub(super) static UNKNOWN_MUTATIVE: Rule = Rule::t3("git.unknown.mutative")
     .reason("unmodelled git subcommand named for a mutating verb; check what it does and ask the user")
-    .matches(&["git publish", "git sync", "git delete-merged-branches", "git $SUB", "git flow feature publish x", "git clear", "git bug push", "git tagCreate"])
+    .matches(&["git publish", "git sync", "git delete-merged-branches", "git $SUB", "git flow feature publish x", "git clear", "git bug push"])
     .not_matches(&["git st", "git status"]);
 
 const READ_SUBS: &[&str] = &[
@@ -101,7 +101,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     let words: Vec<&str> = std::iter::once(sub).chain(call.inv.positionals().take(2)).filter(|w| !w.contains(['/', '.'])).collect();
     let verb = words.iter().find(|w| {
         let head = w.split(['-', '_']).next().unwrap_or(w);
-        MUTATIVE_VERBS.contains(&head) || MUTATIVE_VERBS.contains(w) || camel_parts(w).iter().any(|p| MUTATIVE_VERBS.contains(&p.as_str()))
+        MUTATIVE_VERBS.contains(&head) || MUTATIVE_VERBS.contains(w)
     });
     let risky = RISKY_EXTRAS.contains(&sub) || call.inv.has_any(RISKY_FLAGS);
     if let Some(v) = verb {
@@ -151,22 +151,3 @@ fn read(call: &GitCall, cx: &mut Cx<'_>) {
     }
 }
 
-/// `tagCreate` → `tag`, `create` (the original split camelCase subcommands too).
-fn camel_parts(word: &str) -> Vec<String> {
-    let mut parts = Vec::new();
-    let mut cur = String::new();
-    for c in word.chars() {
-        if c.is_ascii_uppercase() && !cur.is_empty() {
-            parts.push(std::mem::take(&mut cur));
-        }
-        cur.push(c.to_ascii_lowercase());
-    }
-    if !cur.is_empty() {
-        parts.push(cur);
-    }
-    if parts.len() > 1 {
-        parts
-    } else {
-        Vec::new()
-    }
-}

@@ -236,7 +236,9 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
             let same_tree = !dirty
                 && git::git(root, &["rev-parse", &format!("{commit}^{{tree}}")]).ok()
                     == git::git(root, &["rev-parse", "HEAD^{tree}"]).ok();
+            let tl = Instant::now();
             let mut base_rows = load_base_rows(root, commit, &cfg.corpora, &mut notes);
+            timings.push(("load base corpora from git".to_owned(), tl.elapsed().as_secs_f64()));
             base_rows.extend(head_rows.iter().filter(|r| r.file == "--history").cloned());
             let base_rows = filter_only(base_rows, &cfg.only);
             if same_tree {
@@ -306,6 +308,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     timings.push((format!("determinism ({n} rows re-run)"), td.elapsed().as_secs_f64()));
 
     // Diff, checks, declarations, caps.
+    let tc = Instant::now();
     let head_by: HashMap<(Kind, &str), (&Row, &Verdict)> =
         head_rows.iter().zip(&head_verdicts).map(|(r, v)| ((r.kind, r.id.as_str()), (r, v))).collect();
     let (base_by, diffed): (HashMap<(Kind, &str), (&Row, &Verdict)>, bool) = match (&side, &base_verdicts) {
@@ -389,6 +392,8 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
         pending: matched.pending,
     };
     report.sort();
+    timings.push(("diff, checks, declarations, caps".to_owned(), tc.elapsed().as_secs_f64()));
+    let tw = Instant::now();
     let dir = report::write::write(root, &report)
         .map_err(|e| ReplayError::infra(format!("writing reports/{}: {e}", report.dir_name())))?;
     if let Some(p) = &cfg.step_summary {
@@ -396,6 +401,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
             (cfg.log)(&format!("could not append to $GITHUB_STEP_SUMMARY ({e})"));
         }
     }
+    timings.push(("write reports".to_owned(), tw.elapsed().as_secs_f64()));
     timings.push(("total".to_owned(), t0.elapsed().as_secs_f64()));
     Ok(Outcome { report, report_dir: Some(dir), timings, base_built, truth_edits, base_commit })
 }

@@ -128,6 +128,11 @@ fn dynamic_code_is_never_free() {
     check("pwsh -c \"$CMD\"", "T3");
     check("python3 -c \"import os; list(map(os.system, cmds))\"", "T3");
     check("python3 -c \"$CODE\"", "T3");
+    check("python3 -c \"print('$X')\"", "T3");
+    check("python3 -c \"import os; os.system('dropdb prod'); print('$X')\"", "BLOCKED");
+    check("python3 <<EOF\n$CODE\nEOF", "T3");
+    check("python3 <<EOF\nprint(1)\nEOF", "T0");
+    check("python3 <<'EOF'\nprint('$HOME')\nEOF", "T0");
     check("python3 -c \"print('x)\"", "T3");
     check("node -e \"eval(atob('dGVzdA=='))\"", "T3");
     check("node -e \"eval(Buffer.from('Y29uc29sZS5sb2coMSk=','base64').toString())\"", "T3");

@@ -237,18 +237,33 @@ pub(crate) fn inline(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, code: &[Arg]
     // PowerShell code is full of `$_`/`$x` that bash leaves unresolved inside double
     // quotes; its command words are still visible unless the code starts with one.
     let pwsh_visible = lang == Lang::PowerShell && code.iter().all(|a| !a.text.trim_start().starts_with('$') && !a.text.contains("$(") && !a.text.contains('`'));
-    if code.iter().any(|a| !a.exact) && !pwsh_visible {
-        cx.hit(&code::UNSEEN);
-        return;
-    }
     let src: Vec<&str> = code.iter().map(|a| a.text.as_str()).collect();
+    if code.iter().any(|a| !a.exact) && !pwsh_visible {
+        // The expansion's value becomes code (or breaks out of a string literal), so
+        // it is unseen; the visible rest is still read, so a blocked call stays blocked.
+        cx.hit(&code::UNSEEN);
+        if src.iter().all(|s| s.trim().starts_with('$')) {
+            return;
+        }
+    }
     code::classify(inv, cx, lang, &src.join("\n"), code::Origin::Inline);
+}
+
+/// True when an expanding heredoc's body holds a shell expansion (`$X`, `${X}`, `$(…)`, backticks).
+fn expands_shell(body: &str) -> bool {
+    let b = body.as_bytes();
+    b.iter().enumerate().any(|(i, &c)| (c == b'$' && b.get(i + 1).is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, b'_' | b'{' | b'('))) || c == b'`')
 }
 
 /// Code read from stdin: a heredoc or here-string is analysed, `< file` is read as a script.
 pub(crate) fn from_stdin(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang) {
     match &inv.stdin {
-        Stdin::Heredoc { body, .. } => code::classify(inv, cx, lang, body, code::Origin::Body),
+        Stdin::Heredoc { body, expands } => {
+            if *expands && expands_shell(body) {
+                cx.hit_because(&code::UNSEEN, "the heredoc is unquoted, so the shell expands `$…` inside the code before it runs; quote the delimiter (<<'EOF')".to_owned());
+            }
+            code::classify(inv, cx, lang, body, code::Origin::Body)
+        }
         Stdin::HereString(s) => code::classify(inv, cx, lang, s, code::Origin::Body),
         Stdin::File(path) => {
             let path = path.clone();

@@ -25,7 +25,7 @@ fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 pub static MUTATIVE_VERB: Rule = Rule::t3("fallback.mutative-verb")
     .reason("an unmodelled CLI is told to change something (its subcommand is a mutative verb); ask the user first")
     .matches(&["vault kv delete secret/app", "nomad job stop web", "hugo deploy", "mytool batchDelete", "celery -A app purge", "stripe customers delete cus_1"])
-    .not_matches(&["vault kv get secret/app", "echo delete me", "vim deploy.md", "mytool list", "grep -r install ."]);
+    .not_matches(&["vault kv get secret/app", "opencode import --help", "echo delete me", "vim deploy.md", "mytool list", "grep -r install ."]);
 
 /// ## What it matches
 /// A program no family models run with `--force` (FEATURES.md §6b's always-dangerous flags).
@@ -55,7 +55,8 @@ const NO_TABLE: Table = Table { read: &[], validate: &[], simulate: &[], mutate:
 
 /// Runs for programs no family owns (called from `rules::dispatch`).
 pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
-    if EXEMPT.contains(&inv.program.as_str()) {
+    // `--help` prints usage (FEATURES.md §6a); `-h` is left alone: on an unread CLI it may mean `--host`.
+    if EXEMPT.contains(&inv.program.as_str()) || inv.flags().any(|f| f == "--help" || f == "--version") {
         return;
     }
     // Option values count as words: without the CLI's grammar, `-A app purge`

@@ -272,3 +272,10 @@ fn dash_c_moves_where_writes_land() {
     check("git -C sub diff --output=out.txt", "T0");
     check("git -C /tmp/other clone https://x/r.git .claude/hooks", "BLOCKED");
 }
+
+#[test]
+fn unstaging_a_protected_file_is_not_a_write() {
+    check("git restore --staged .claude/settings.json", "T0");
+    check("git restore .claude/settings.json", "BLOCKED");
+    check("git add .claude/settings.json", "T0");
+}

@@ -113,9 +113,10 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
         "restore" => {
             let (before, after) = operands(&inv.args, &["-s", "--source", "--pathspec-from-file"]);
             let ops: Vec<&Arg> = before.into_iter().chain(after).collect();
-            check_protected_operands(call, cx, &ops);
             let staged = inv.has_any(&["-S", "--staged"]);
             if !staged || inv.has_any(&["-W", "--worktree"]) {
+                // Only a work-tree restore rewrites the files themselves.
+                check_protected_operands(call, cx, &ops);
                 cx.hit(&RESTORE_WORKTREE);
             } else {
                 cx.hit(&LOCAL);

@@ -279,3 +279,10 @@ fn unstaging_a_protected_file_is_not_a_write() {
     check("git restore .claude/settings.json", "BLOCKED");
     check("git add .claude/settings.json", "T0");
 }
+
+#[test]
+fn cloning_into_a_claude_dir_is_blocked() {
+    check("git clone https://x/cfg.git ~/.claude", "BLOCKED");
+    check("git clone https://x/cfg.git .claude/", "BLOCKED");
+    check("git clone https://x/cfg.git vendor/cfg", "T0");
+}

@@ -8,6 +8,7 @@
 use super::{check_protected_operands, globals, operands, GitCall};
 use crate::call::{Arg, Stdin};
 use crate::rules::coreutils::patch::{patch_targets, PatchScan};
+use crate::rules::paths;
 use crate::rules::{Cx, FileText, Rule};
 
 /// Subcommands that rewrite files in the work tree (a `--work-tree` elsewhere is a write there).
@@ -166,6 +167,11 @@ fn clone(call: &GitCall, cx: &mut Cx<'_>) {
     let ops: Vec<&Arg> = before.into_iter().chain(after).collect();
     if let Some(dest) = ops.get(1) {
         call.write(cx, dest);
+        // A clone into a `.claude` directory writes its hooks and settings.
+        if crate::call::basename(dest.text.trim_end_matches('/')) == ".claude" {
+            let rule = &paths::CLAUDE_HOOKS;
+            cx.hit_because(rule, format!("{} (`git clone` into `{}`)", rule.reason, dest.text));
+        }
     }
 }
 

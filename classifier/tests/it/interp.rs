@@ -18,6 +18,9 @@ fn benign_inline_code_is_free() {
     check("node -e \"const re = /x/; console.log(re.exec('x'))\"", "T0");
     check("ruby -e 'puts 1'", "T0");
     check("perl -ne 'print if /TODO/' src/main.c", "T0");
+    check("perl -lne 'print $1 if /version = \"(.*)\"/' Cargo.toml", "T0");
+    check("perl -lane 'print $F[0]' data.txt", "T0");
+    check("perl -0777 -pe 's/a/b/' f.txt", "T0");
     check("perl -e 'print \"hello\"'", "T0");
     check("php -r 'echo 1;'", "T0");
     check("lua -e \"print('hello')\"", "T0");

@@ -96,6 +96,8 @@ fn local_python_imports_are_read_too() {
     let f = files();
     check_with("python3 app.py", &f, "BLOCKED");
     check_with("python3 safe.py", &f, "T0");
+    check_with("python3 -c 'from tasks.db import reset; reset()'", &f, "BLOCKED");
+    check_with("python3 -c 'import helpers'", &f, "T0");
 }
 
 #[test]

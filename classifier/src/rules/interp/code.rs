@@ -157,6 +157,10 @@ pub(crate) fn classify(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, src: &str,
     }
     let analysis = analyse(lang, src);
     apply(inv, cx, &analysis);
+    if lang == Lang::Python {
+        // `python3 -c "from app import main; main()"`: the tree's own modules run too.
+        super::script::follow_python_imports(inv, cx, "", &analysis.imports);
+    }
     let long = origin == Origin::Inline && src.len() > LONG_CODE && (lang != Lang::Python || !analysis.findings.is_empty());
     if long {
         cx.hit_because(&LONG, format!("the inline code is {} characters and not provably read-only; put it in a script file the user can review", src.len()));

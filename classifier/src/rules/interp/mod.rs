@@ -165,11 +165,13 @@ pub(crate) fn parse(inv: &Invocation, spec: &Spec) -> Source {
     s
 }
 
-/// Perl/Ruby packed short options: `-ne CODE`, `-pi.bak`, `-Mstrict`, `-l0`.
+/// Perl/Ruby packed short options: `-ne CODE`, `-pi.bak`, `-Mstrict`, `-l0`, `-lane`.
 fn packed(args: &[Arg], i: usize, s: &mut Source) -> usize {
     let word = &args[i].text;
     let letters: Vec<char> = word[1..].chars().collect();
-    for (k, &c) in letters.iter().enumerate() {
+    let mut k = 0;
+    while k < letters.len() {
+        let c = letters[k];
         let rest: String = letters[k + 1..].iter().collect();
         match c {
             'e' | 'E' => {
@@ -188,7 +190,13 @@ fn packed(args: &[Arg], i: usize, s: &mut Source) -> usize {
             }
             'c' => s.syntax_only = true,
             'v' if letters.len() == 1 => s.version = true,
-            'M' | 'm' | 'I' | 'x' | 'd' | 'D' | 'C' | 'F' | 'l' | '0' | 'K' | 'T' => {
+            // `-l`, `-0` take optional octal/hex digits, then more switches may follow.
+            'l' | '0' => {
+                while letters.get(k + 1).is_some_and(|d| d.is_ascii_hexdigit() && !matches!(d, 'a' | 'e' | 'c' | 'd' | 'E')) {
+                    k += 1;
+                }
+            }
+            'M' | 'm' | 'I' | 'x' | 'd' | 'D' | 'C' | 'F' | 'K' | 'T' => {
                 // The rest of the word is this option's value; Ruby's `-r lib`/`-I dir` may take the next word.
                 if rest.is_empty() && matches!(c, 'I' | 'M') {
                     return i + 2;
@@ -198,6 +206,7 @@ fn packed(args: &[Arg], i: usize, s: &mut Source) -> usize {
             'r' => return if rest.is_empty() { i + 2 } else { i + 1 },
             _ => {}
         }
+        k += 1;
     }
     i + 1
 }

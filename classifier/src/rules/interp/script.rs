@@ -130,8 +130,7 @@ pub(crate) fn run_path(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Opti
         code::apply(inv, cx, &analysis);
         if lang == Lang::Python {
             let dir = path.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
-            let mut budget = MAX_LOCAL_MODULES;
-            follow_imports(inv, cx, &dir, &analysis.imports, &mut budget, 1);
+            follow_python_imports(inv, cx, &dir, &analysis.imports);
         }
     }
     if lang != Lang::Shell && !cx.hits[before.min(cx.hits.len())..].iter().any(|h| h.rule.blocked || h.rule.tier >= Tier::T3) {
@@ -164,6 +163,12 @@ fn simulation_with(cx: &mut Cx<'_>, lang: Lang, src: &str, before: usize, flags:
         cx.hits.truncate(before);
         cx.hit_because(&DRY_RUN, format!("the script mutates, but `{flag}` is a simulation flag its own code handles"));
     }
+}
+
+/// Follows a script's (or inline code's) local imports from `dir`.
+pub(crate) fn follow_python_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String]) {
+    let mut budget = MAX_LOCAL_MODULES;
+    follow_imports(inv, cx, dir, imports, &mut budget, 1);
 }
 
 /// Local modules read per script, in all (imports of imports included).

@@ -149,6 +149,21 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
             }
         }
     }
+    if lang == Lang::Js {
+        // Relative `require("./x")` / `import … from "./x"`: the tree's own modules, followed by the caller.
+        for w in toks.windows(3) {
+            let spec = match w {
+                [Tok::Ident(f), Tok::Punct('('), Tok::Str { text, interp: false }] if f == "require" || f == "import" => Some(text),
+                [Tok::Ident(f), Tok::Str { text, interp: false }, _] if f == "from" || f == "import" => Some(text),
+                _ => None,
+            };
+            if let Some(t) = spec.filter(|t| t.starts_with("./") || t.starts_with("../")) {
+                if out.imports.len() < 64 && !out.imports.contains(t) {
+                    out.imports.push(t.clone());
+                }
+            }
+        }
+    }
     let mut exec_seen = false;
     for (i, t) in toks.iter().enumerate() {
         if let Tok::Cmd { text, interp } = t {

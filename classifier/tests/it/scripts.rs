@@ -29,6 +29,10 @@ fn files() -> MemFiles {
         .with(&format!("{P}/tasks/db.py"), "from .wipe import go\n")
         .with(&format!("{P}/tasks/wipe.py"), "import subprocess\nsubprocess.run(['dropdb', 'prod'])\n")
         .with(&format!("{P}/safe.py"), "import helpers\nimport json\n")
+        .with(&format!("{P}/cli.js"), "const d = require('./lib/deploy');\nd.run();\n")
+        .with(&format!("{P}/lib/deploy.js"), "const { execSync } = require('child_process');\nexecSync('dropdb prod');\n")
+        .with(&format!("{P}/lib/util.mjs"), "export const x = 1;\n")
+        .with(&format!("{P}/main.mjs"), "import { x } from './lib/util';\nconsole.log(x);\n")
         .with(&format!("{P}/manage.py"), "import sys\nfrom django.core.management import execute_from_command_line\nexecute_from_command_line(sys.argv)\n")
 }
 
@@ -98,6 +102,9 @@ fn local_python_imports_are_read_too() {
     check_with("python3 safe.py", &f, "T0");
     check_with("python3 -c 'from tasks.db import reset; reset()'", &f, "BLOCKED");
     check_with("python3 -c 'import helpers'", &f, "T0");
+    check_with("node cli.js", &f, "BLOCKED");
+    check_with("node -e \"require('./lib/deploy')\"", &f, "BLOCKED");
+    check_with("node main.mjs", &f, "T0");
 }
 
 #[test]

@@ -157,9 +157,11 @@ pub(crate) fn classify(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, src: &str,
     }
     let analysis = analyse(lang, src);
     apply(inv, cx, &analysis);
-    if lang == Lang::Python {
-        // `python3 -c "from app import main; main()"`: the tree's own modules run too.
-        super::script::follow_python_imports(inv, cx, "", &analysis.imports);
+    // `python3 -c "from app import main; main()"`, `node -e "require('./x')"`: the tree's own modules run too.
+    match lang {
+        Lang::Python => super::script::follow_python_imports(inv, cx, "", &analysis.imports),
+        Lang::Js => super::script::follow_js_imports(inv, cx, "", &analysis.imports),
+        _ => {}
     }
     let long = origin == Origin::Inline && src.len() > LONG_CODE && (lang != Lang::Python || !analysis.findings.is_empty());
     if long {

@@ -46,7 +46,7 @@ pub static DRY_RUN: Rule = Rule::t2("interp.script.dry-run").reason("the script 
 /// ## Why this tier
 /// The script's work is in modules tiergate does not read (its imports); the verb is the best evidence left, as in the original's verb scan.
 /// ## Known gaps
-/// Local Python imports are followed from the script's directory (bounded); JS `require`s and other languages' includes are not.
+/// Local Python imports and relative JS imports are followed (bounded); other languages' includes are not.
 pub static MUTATING_VERB: Rule = Rule::t3("interp.script.mutating-verb")
     .reason("the command asks the script or module to do a mutating action whose code is not visible here; ask the user first")
     .matches(&["python3 -m myapp deploy", "python3 -m mytool delete --all"])
@@ -128,9 +128,11 @@ pub(crate) fn run_path(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Opti
     } else {
         let analysis = code::analyse(lang, &src);
         code::apply(inv, cx, &analysis);
-        if lang == Lang::Python {
-            let dir = path.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
-            follow_python_imports(inv, cx, &dir, &analysis.imports);
+        let dir = path.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
+        match lang {
+            Lang::Python => follow_python_imports(inv, cx, &dir, &analysis.imports),
+            Lang::Js => follow_js_imports(inv, cx, &dir, &analysis.imports),
+            _ => {}
         }
     }
     if lang != Lang::Shell && !cx.hits[before.min(cx.hits.len())..].iter().any(|h| h.rule.blocked || h.rule.tier >= Tier::T3) {
@@ -198,6 +200,36 @@ fn follow_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[Strin
                 code::apply(inv, cx, &analysis);
                 let sub = candidate.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
                 follow_imports(inv, cx, &sub, &analysis.imports, budget, depth + 1);
+                break;
+            }
+        }
+    }
+}
+
+/// Follows relative JS imports (`require("./lib/deploy")`) from `dir`: the file,
+/// then `.js`/`.mjs`/`.cjs`/`.ts`, then `index.js`.
+pub(crate) fn follow_js_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String]) {
+    let mut budget = MAX_LOCAL_MODULES;
+    follow_js(inv, cx, dir, imports, &mut budget, 1);
+}
+
+fn follow_js(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String], budget: &mut usize, depth: u8) {
+    if depth > MAX_IMPORT_DEPTH {
+        return;
+    }
+    for spec in imports {
+        let base = format!("{dir}{spec}");
+        let candidates = [base.clone(), format!("{base}.js"), format!("{base}.mjs"), format!("{base}.cjs"), format!("{base}.ts"), format!("{base}/index.js")];
+        for candidate in candidates {
+            if *budget == 0 {
+                return;
+            }
+            if let FileText::Text(src) = cx.read(&candidate, inv.cwd.as_deref()) {
+                *budget -= 1;
+                let analysis = code::analyse(Lang::Js, &src);
+                code::apply(inv, cx, &analysis);
+                let sub = candidate.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
+                follow_js(inv, cx, &sub, &analysis.imports, budget, depth + 1);
                 break;
             }
         }

@@ -245,3 +245,14 @@ fn known_variables_resolve() {
     check("sed \"s/a/b/$FLAGS\" f", "T3");
     check("sed -i \"s/x/$Y/\" /etc/hosts", "T3");
 }
+
+#[test]
+fn directories_copied_onto_claude_are_blocked() {
+    check("cp -r cfg ~/.claude", "BLOCKED");
+    check("rsync -a cfg/ .claude/", "BLOCKED");
+    check("mv newcfg .claude", "BLOCKED");
+    check("cp notes.md .claude/", "T0");
+    check("mv notes.md .claude/", "T3");
+    check("mv hooks .claude/", "BLOCKED");
+    check("cp -r docs/ out/", "T0");
+}

@@ -311,6 +311,6 @@ fn rsync(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&RSYNC_REMOTE);
         return;
     }
-    copy_dest(cx, dest, sources, cwd);
+    copy_dest(cx, dest, sources, cwd, inv.has_any(&["-r", "-a", "--recursive", "--archive"]));
     wrote(cx);
 }

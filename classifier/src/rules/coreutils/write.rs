@@ -104,7 +104,10 @@ fn copy_like(inv: &Invocation, cx: &mut Cx<'_>) {
             cx.hit_because(&SECRET, format!("copies `{}`, a private key or credentials file; ask the user, and never into the tree or /tmp", s.text));
         }
     }
-    copy_dest(cx, &dest, &sources, cwd);
+    // `mv x .claude` may rename a directory onto `.claude`; `mv x .claude/` only moves x inside
+    // (checked below under its own name).
+    let recursive = (program == "mv" && !dest.text.ends_with('/')) || (program == "cp" && inv.has_any(&["-r", "-R", "-a", "--recursive", "--archive"]));
+    copy_dest(cx, &dest, &sources, cwd, recursive);
     if program == "mv" {
         let home = cx.home();
         for s in &sources {
@@ -118,9 +121,19 @@ fn copy_like(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// Checks a copy destination both as the written file and as a directory that
 /// receives each source under its own name (`cp -r backup/.claude .`).
-pub(crate) fn copy_dest(cx: &mut Cx<'_>, dest: &Arg, sources: &[&Arg], cwd: Option<&str>) {
+pub(crate) fn copy_dest(cx: &mut Cx<'_>, dest: &Arg, sources: &[&Arg], cwd: Option<&str>, recursive: bool) {
     super::write_to(cx, dest, cwd);
     let home = cx.home();
+    // A directory copied onto `.claude` (or `.claude/hooks`) brings its own hooks and settings.
+    if recursive {
+        if let Some(t) = target(dest, cwd, home.as_deref()) {
+            if t.abs.ends_with("/.claude") || t.abs.ends_with("/.claude/hooks") {
+                let rule = &paths::CLAUDE_HOOKS;
+                cx.hit_because(rule, format!("{} (a directory copied onto `{}`)", rule.reason, dest.text));
+                return;
+            }
+        }
+    }
     for s in sources {
         let name = basename(s.text.trim_end_matches('/'));
         if name.is_empty() || name == "." || name == ".." {

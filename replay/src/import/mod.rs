@@ -82,7 +82,9 @@ pub fn detect(path: &Path, bytes: &[u8]) -> Format {
     }
     let name = path.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
     let head: Vec<&[u8]> = bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()).take(50).collect();
-    if name.ends_with(".jsonl") || head.first().is_some_and(|l| l.starts_with(b"{")) {
+    // A bash line may start with `{` too (`{ ls; }`): only a JSON object counts.
+    let json_first = head.first().is_some_and(|l| serde_json::from_slice::<serde_json::Map<String, serde_json::Value>>(l).is_ok());
+    if name.ends_with(".jsonl") || json_first {
         return Format::Claude;
     }
     if head.iter().any(|l| l.starts_with(b"- cmd: ")) || name.contains("fish_history") {

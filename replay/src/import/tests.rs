@@ -34,6 +34,14 @@ fn bash_plain_lines_dedup_with_weights_and_count_non_utf8() {
 }
 
 #[test]
+fn a_bash_group_on_the_first_line_is_not_a_transcript() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(&dir, "history.txt", b"{ ls; echo done; }\ngit status\n");
+    assert_eq!(detect(&p, &std::fs::read(&p).unwrap()), Format::Bash);
+    assert_eq!(rows(&import(&p).unwrap()), plain(&[("{ ls; echo done; }", 1), ("git status", 1)]));
+}
+
+#[test]
 fn bash_timestamps_group_multi_line_commands() {
     let dir = tempfile::tempdir().unwrap();
     let p = write(&dir, "hist", b"#1700000000\nls\n#1700000001\ncat <<EOF\nhello\nEOF\n#1700000002\nls\n");

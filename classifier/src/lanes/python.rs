@@ -447,6 +447,11 @@ impl Scan<'_> {
                 continue;
             }
             if self.op_at(j, "[") {
+                // `sys.modules["os"]`, `vars(os)["system"]`, `os.__dict__[…]`: a lookup by name the scan cannot follow.
+                let c = cur.chain.as_str();
+                if matches!(c, "sys.modules" | "builtins.vars()" | "builtins.globals()" | "builtins.locals()" | "builtins.__dict__") || c.ends_with(".__dict__") {
+                    self.out.push(Effect::Dynamic, &format!("{c}[…]"));
+                }
                 let close = self.matching(j);
                 cur.chain = format!("{}[]", cur.chain);
                 j = close + 1;
@@ -559,6 +564,12 @@ impl Scan<'_> {
 
     /// The resolved chain of a simple `name.attr` expression (for `getattr(os, …)`).
     pub(crate) fn simple_chain(&self, toks: &[Tok]) -> Option<String> {
+        // `__import__("os")` / `importlib.import_module("os")` as a value: the module itself.
+        if let [.., Tok::Name(f), Tok::Op(o), Tok::Str { text, holes }, Tok::Op(c)] = toks {
+            if (f == "__import__" || f == "import_module") && o == "(" && c == ")" && holes.is_empty() {
+                return Some(text.clone());
+            }
+        }
         let Some(Tok::Name(first)) = toks.first() else { return None };
         let mut out = self.resolve(first);
         let mut k = 1;

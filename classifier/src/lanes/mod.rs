@@ -7,6 +7,7 @@ pub(crate) mod lexer;
 pub(crate) mod lexer_sinks;
 pub(crate) mod python;
 mod python_sinks;
+mod python_tokens;
 pub mod scripts;
 
 /// Largest file a lane reads; anything bigger is unusable (and so T3).

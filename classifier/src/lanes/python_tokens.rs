@@ -1,0 +1,185 @@
+//! Python tokens: names, string literals (every prefix, triple quotes, escapes,
+//! f-string holes), numbers, operators and logical-line ends; comments dropped.
+//! `python.rs` scans them; this module knows nothing about calls or effects.
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Tok {
+    Name(String),
+    /// A string literal; `holes` are an f-string's `{…}` expressions (none: a plain literal).
+    Str { text: String, holes: Vec<String> },
+    Num,
+    Op(String),
+    Newline,
+}
+
+/// Splits Python source into tokens; `Err` names the line of an unterminated string.
+pub(crate) fn tokenize(src: &str) -> Result<Vec<Tok>, String> {
+    let c: Vec<char> = src.chars().collect();
+    let mut toks = Vec::new();
+    let mut i = 0;
+    let mut depth = 0usize;
+    let mut line = 1usize;
+    while i < c.len() {
+        let ch = c[i];
+        match ch {
+            '#' => {
+                while i < c.len() && c[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '\\' if c.get(i + 1) == Some(&'\n') => {
+                i += 2;
+                line += 1;
+            }
+            '\n' => {
+                if depth == 0 && !matches!(toks.last(), Some(Tok::Newline) | None) {
+                    toks.push(Tok::Newline);
+                }
+                line += 1;
+                i += 1;
+            }
+            ';' => {
+                toks.push(Tok::Newline);
+                i += 1;
+            }
+            c0 if c0.is_whitespace() => i += 1,
+            '\'' | '"' => {
+                let (t, next, lines) = string(&c, i, "", line)?;
+                toks.push(t);
+                line += lines;
+                i = next;
+            }
+            c0 if c0.is_alphabetic() || c0 == '_' => {
+                let start = i;
+                while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_') {
+                    i += 1;
+                }
+                let word: String = c[start..i].iter().collect();
+                let lower = word.to_ascii_lowercase();
+                if matches!(c.get(i), Some('\'' | '"')) && matches!(lower.as_str(), "r" | "u" | "b" | "f" | "br" | "rb" | "fr" | "rf" | "t" | "tr" | "rt") {
+                    let (t, next, lines) = string(&c, i, &lower, line)?;
+                    toks.push(t);
+                    line += lines;
+                    i = next;
+                } else {
+                    toks.push(Tok::Name(word));
+                }
+            }
+            c0 if c0.is_ascii_digit() => {
+                while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_' || c[i] == '.') {
+                    i += 1;
+                }
+                toks.push(Tok::Num);
+            }
+            _ => {
+                if matches!(ch, '(' | '[' | '{') {
+                    depth += 1;
+                } else if matches!(ch, ')' | ']' | '}') {
+                    depth = depth.saturating_sub(1);
+                }
+                let two: String = c[i..(i + 2).min(c.len())].iter().collect();
+                let op = if matches!(two.as_str(), "==" | "!=" | "<=" | ">=" | "+=" | "-=" | "*=" | "/=" | "|=" | "&=" | "->" | ":=" | "**" | "//" | "%=" | "^=" | "@=" | "<<" | ">>") { two } else { ch.to_string() };
+                i += op.chars().count();
+                toks.push(Tok::Op(op));
+            }
+        }
+    }
+    Ok(toks)
+}
+
+/// Reads a string literal starting at the quote `c[i]`; returns the token, the
+/// index after it and the newlines it spans.
+fn string(c: &[char], mut i: usize, prefix: &str, line: usize) -> Result<(Tok, usize, usize), String> {
+    let raw = prefix.contains('r');
+    let fmt = prefix.contains('f') || prefix.contains('t');
+    let q = c[i];
+    let triple = c.get(i + 1) == Some(&q) && c.get(i + 2) == Some(&q);
+    i += if triple { 3 } else { 1 };
+    let mut text = String::new();
+    let mut lines = 0;
+    loop {
+        let Some(&ch) = c.get(i) else {
+            return Err(format!("unterminated string starting on line {line}"));
+        };
+        if ch == q && (!triple || (c.get(i + 1) == Some(&q) && c.get(i + 2) == Some(&q))) {
+            i += if triple { 3 } else { 1 };
+            break;
+        }
+        if ch == '\n' {
+            if !triple {
+                return Err(format!("unterminated string on line {line}"));
+            }
+            lines += 1;
+        }
+        if ch == '\\' {
+            let next = c.get(i + 1).copied().unwrap_or('\\');
+            if raw {
+                text.push('\\');
+                text.push(next);
+            } else {
+                match next {
+                    'n' => text.push('\n'),
+                    't' => text.push('\t'),
+                    'r' => text.push('\r'),
+                    '0' => text.push('\0'),
+                    '\n' => lines += 1,
+                    '\\' | '\'' | '"' => text.push(next),
+                    'x' => {
+                        let hex: String = c.get(i + 2..i + 4).map(|s| s.iter().collect()).unwrap_or_default();
+                        match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                            Some(d) => {
+                                text.push(d);
+                                i += 2;
+                            }
+                            None => text.push_str("\\x"),
+                        }
+                    }
+                    other => {
+                        text.push('\\');
+                        text.push(other);
+                    }
+                }
+            }
+            i += 2;
+            continue;
+        }
+        text.push(ch);
+        i += 1;
+    }
+    let holes = if fmt { holes_of(&text) } else { Vec::new() };
+    Ok((Tok::Str { text, holes }, i, lines))
+}
+
+/// The `{…}` expressions of an f-string (`{{`/`}}` are literal braces).
+fn holes_of(text: &str) -> Vec<String> {
+    let mut holes = Vec::new();
+    let c: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < c.len() {
+        if c[i] == '{' {
+            if c.get(i + 1) == Some(&'{') {
+                i += 2;
+                continue;
+            }
+            let mut depth = 1;
+            let start = i + 1;
+            i += 1;
+            while i < c.len() && depth > 0 {
+                match c[i] {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+                i += 1;
+            }
+            let inner: String = c[start..i.saturating_sub(1).max(start)].iter().collect();
+            // `{x!r:>10}`: the conversion and format spec are not code.
+            let expr = inner.split(['!', ':']).next().unwrap_or("").to_owned();
+            holes.push(if expr.contains('(') { inner } else { expr });
+            continue;
+        }
+        i += 1;
+    }
+    holes
+}
+

@@ -165,6 +165,17 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
         }
     }
     let mut exec_seen = false;
+    if lang == Lang::Js {
+        // zx / Bun shell tagged templates: $`rm -rf ${dir}` runs a shell command.
+        for w in toks.windows(2) {
+            if let [Tok::Ident(tag), Tok::Str { text, interp }] = w {
+                if tag == "$" || tag == "execaCommand" || tag == "execa" {
+                    exec_seen = true;
+                    out.push(if *interp { Effect::ExecUnseen } else { Effect::Shell(text.clone()) }, "$`…`");
+                }
+            }
+        }
+    }
     for (i, t) in toks.iter().enumerate() {
         if let Tok::Cmd { text, interp } = t {
             exec_seen = true;

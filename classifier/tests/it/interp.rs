@@ -113,6 +113,8 @@ fn exec_sinks_are_reclassified_as_commands() {
     check("pwsh -c 'dropdb prod'", "BLOCKED");
     check("osascript -e 'do shell script \"dropdb prod\"'", "BLOCKED");
     check("node -e \"require('child_process').execSync('git push')\"", "T3");
+    check("node -e 'await $`dropdb prod`'", "BLOCKED");
+    check("node -e 'await Bun.$`rm -rf ${dir}`'", "T3");
 }
 
 #[test]

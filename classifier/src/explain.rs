@@ -71,7 +71,7 @@ pub fn trace(req: &Request, files: &dyn FileSource) -> Trace {
         let hits = vec![Hit { rule, detail: None, span: Span { start: 0, end: cmd.len() } }];
         return Trace { verdict: combine::verdict(&hits), units: Vec::new(), hits };
     }
-    let mut eng = Eng::new(files, req.home.clone());
+    let mut eng = Eng::new(files, req.home.clone(), req.cwd.clone());
     let hits = eng.source(cmd, req.cwd.as_deref());
     Trace { verdict: combine::verdict(&hits), units: eng.trace, hits }
 }

@@ -94,6 +94,8 @@ pub trait Engine {
     fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText;
     /// The user's home directory, when the request said.
     fn home(&self) -> Option<&str>;
+    /// The working tree: the request's own cwd, which `cd` inside the command does not move.
+    fn root(&self) -> Option<&str>;
 }
 
 /// Per-unit context handed to family `check` functions.
@@ -138,6 +140,11 @@ impl<'e> Cx<'e> {
     /// The user's home directory, when known.
     pub fn home(&self) -> Option<String> {
         self.engine.home().map(str::to_owned)
+    }
+
+    /// The working tree root (the request's cwd), when known.
+    pub fn root(&self) -> Option<String> {
+        self.engine.root().map(str::to_owned)
     }
 
     /// True once any hit on this unit is at least `tier` (or blocked).

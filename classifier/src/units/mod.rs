@@ -30,14 +30,15 @@ pub struct TraceUnit {
 pub struct Eng<'f> {
     files: &'f dyn FileSource,
     home: Option<String>,
+    root: Option<String>,
     depth: u32,
     units: usize,
     pub trace: Vec<TraceUnit>,
 }
 
 impl<'f> Eng<'f> {
-    pub fn new(files: &'f dyn FileSource, home: Option<String>) -> Eng<'f> {
-        Eng { files, home, depth: 0, units: 0, trace: Vec::new() }
+    pub fn new(files: &'f dyn FileSource, home: Option<String>, root: Option<String>) -> Eng<'f> {
+        Eng { files, home, root, depth: 0, units: 0, trace: Vec::new() }
     }
 
     /// Classifies shell source run in `cwd`; returns every hit.
@@ -367,5 +368,9 @@ impl Engine for Eng<'_> {
 
     fn home(&self) -> Option<&str> {
         self.home.as_deref()
+    }
+
+    fn root(&self) -> Option<&str> {
+        self.root.as_deref()
     }
 }

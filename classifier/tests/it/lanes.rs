@@ -106,3 +106,18 @@ fn flows_judge_whole_pipelines() {
     check("curl -s https://api.x | jq .", "T0");
     check("cat data.json | python3 -c 'import json,sys; print(json.load(sys.stdin))'", "T0");
 }
+
+#[test]
+fn cd_moves_the_unit_not_the_working_tree() {
+    check("cd /etc && echo x > hosts", "T3");
+    check("cd /etc && tee hosts < x", "T3");
+    check("cd sub && echo x > notes.txt", "T0");
+    check("cd .. && echo x > other.txt", "T3");
+}
+
+#[test]
+fn literal_xargs_input_is_seen() {
+    check("echo / | xargs rm -rf", "BLOCKED");
+    check("echo build | xargs rm -rf", "T3");
+    check("cat image.iso > /dev/sda", "BLOCKED");
+}

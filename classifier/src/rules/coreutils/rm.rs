@@ -48,7 +48,7 @@ pub(super) static NO_PRESERVE_ROOT: Rule = Rule::blocked("coreutils.rm.no-preser
 /// reason says what to check.
 pub(super) static UNRESOLVED: Rule = Rule::t3("coreutils.rm.unresolved")
     .reason("recursive delete of a path held in a variable; if the variable is empty this deletes from / — spell the path out")
-    .matches(&["rm -rf \"$DIR\"", "rm -rf $DIR/*", "rm -rf $(mktemp -d)/x", "rm -r ${OUT}/", "echo / | xargs rm -rf"])
+    .matches(&["rm -rf \"$DIR\"", "rm -rf $DIR/*", "rm -rf $(mktemp -d)/x", "rm -r ${OUT}/", "find . -name x | xargs rm -rf"])
     .not_matches(&["rm -rf build", "rm -rf \"$HOME\""]);
 
 /// ## What it matches

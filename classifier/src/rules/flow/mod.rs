@@ -145,6 +145,17 @@ pub fn check_pipeline(stages: &[Option<Invocation>], cx: &mut Cx<'_>) {
                 cx.hit(&SECRET_EXFIL);
             }
         }
+        // `echo / | xargs rm -rf`: the literal words echoed become the target's arguments.
+        if i > 0 && inv.wrappers.contains(&"xargs") {
+            if let Some(Some(prev)) = stages.get(i - 1) {
+                if matches!(prev.program.as_str(), "echo" | "printf") && prev.exact() {
+                    let mut argv = vec![crate::call::Arg::lit(&inv.program_path)];
+                    argv.extend(inv.args.iter().cloned());
+                    argv.extend(prev.args.iter().filter(|a| !a.is_flag()).flat_map(|a| a.text.split_whitespace().map(crate::call::Arg::lit).collect::<Vec<_>>()));
+                    cx.argv(&argv, inv.cwd.as_deref());
+                }
+            }
+        }
         let p = inv.program.as_str();
         fetched |= FETCHERS.contains(&p);
         decoded |= is_decoder(inv);

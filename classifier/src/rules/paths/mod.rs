@@ -11,7 +11,7 @@ use crate::rules::{Cx, Family, Rule};
 
 pub static FAMILY: Family = Family { name: "paths", programs: &[], check, rules: RULES };
 
-static RULES: &[&Rule] = &[&CLAUDE_HOOKS, &CLAUDE_SETTINGS, &SYSTEM, &DOTFILE, &GIT_INTERNALS, &OUTSIDE, &UNRESOLVED];
+static RULES: &[&Rule] = &[&CLAUDE_HOOKS, &CLAUDE_SETTINGS, &DEVICE, &SYSTEM, &DOTFILE, &GIT_INTERNALS, &OUTSIDE, &UNRESOLVED];
 
 fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 
@@ -32,6 +32,15 @@ pub static CLAUDE_SETTINGS: Rule = Rule::blocked("paths.claude-settings")
     .reason("writes Claude Code settings, which control hooks and permissions; ask the user to change settings by hand")
     .matches(&["echo {} > .claude/settings.json", "cp x .claude/settings.local.json", "mv a ~/.claude/settings.json"])
     .not_matches(&["cat .claude/settings.json", "echo x > settings.json"]);
+
+/// ## What it matches
+/// A write straight onto a disk device (`> /dev/sda`, `cp img /dev/nvme0n1`, `tee /dev/disk2`).
+/// ## Why this tier
+/// Overwrites the partition table or file system underneath everything. Never approvable.
+pub static DEVICE: Rule = Rule::blocked("paths.write-device")
+    .reason("writes raw bytes onto a disk device, destroying its file system; write to a file instead")
+    .matches(&["cat image.iso > /dev/sda", "echo x > /dev/nvme0n1", "cp disk.img /dev/disk2"])
+    .not_matches(&["echo x > /dev/null", "cat /dev/sda1 > backup.img"]);
 
 /// ## What it matches
 /// A write under a system directory (`/etc`, `/usr`, `/bin`, `/boot`, `/var`, `/opt` …).
@@ -90,6 +99,7 @@ pub enum Place {
     ClaudeSettings,
     GitInternals,
     Dotfile,
+    Device,
     System,
     Outside,
     Unresolved,
@@ -99,9 +109,11 @@ fn under(path: &str, root: &str) -> bool {
     path == root || path.strip_prefix(root).is_some_and(|r| r.starts_with('/'))
 }
 
-/// Says where a write to `target` lands, from `cwd` (None: relative paths are
-/// taken as inside the working tree) and `home`.
-pub fn place(target: &str, exact: bool, cwd: Option<&str>, home: Option<&str>) -> Place {
+/// Says where a write to `target` lands. It resolves against `cwd` (the unit's
+/// directory, moved by `cd`) but judges against `root` (the request's working
+/// tree, which `cd /etc && …` does not move). With no root, relative paths are
+/// taken as inside the working tree.
+pub fn place(target: &str, exact: bool, cwd: Option<&str>, root: Option<&str>, home: Option<&str>) -> Place {
     if !exact {
         return Place::Unresolved;
     }
@@ -109,10 +121,13 @@ pub fn place(target: &str, exact: bool, cwd: Option<&str>, home: Option<&str>) -
         return Place::Sink;
     }
     let home_dir = home.unwrap_or("/home/~");
-    let virtual_cwd = cwd.unwrap_or("/__worktree__");
-    let Some(abs) = resolve(target, Some(virtual_cwd), Some(home_dir)) else {
+    let tree_root = root.unwrap_or("/__worktree__");
+    let Some(abs) = resolve(target, Some(cwd.unwrap_or(tree_root)), Some(home_dir)) else {
         return Place::Unresolved;
     };
+    if is_disk_device(&abs) {
+        return Place::Device;
+    }
     let comps: Vec<&str> = abs.split('/').filter(|c| !c.is_empty()).collect();
     if let Some(ci) = comps.iter().position(|c| *c == ".claude") {
         let rest = &comps[ci + 1..];
@@ -127,7 +142,7 @@ pub fn place(target: &str, exact: bool, cwd: Option<&str>, home: Option<&str>) -
     if comps.contains(&".git") {
         return Place::GitInternals;
     }
-    let tree = under(&abs, virtual_cwd);
+    let tree = under(&abs, tree_root);
     if tree {
         return Place::WorkTree;
     }
@@ -146,15 +161,25 @@ pub fn place(target: &str, exact: bool, cwd: Option<&str>, home: Option<&str>) -
     Place::Outside
 }
 
+/// `/dev/sda`, `/dev/nvme0n1p2`, `/dev/disk3`, `/dev/mmcblk0`, `/dev/xvdb`, `/dev/vda`, `/dev/mapper/x`.
+pub fn is_disk_device(path: &str) -> bool {
+    let Some(dev) = path.strip_prefix("/dev/") else { return false };
+    ["sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "loop", "mapper/", "nbd"]
+        .iter()
+        .any(|p| dev.strip_prefix(p).is_some_and(|rest| !rest.is_empty() && (p.ends_with('/') || rest.starts_with(|c: char| c.is_ascii_alphanumeric()))))
+}
+
 /// Records the hit a write to `target` deserves (none inside the working tree).
 pub fn check_write(cx: &mut Cx<'_>, target: &Arg, cwd: Option<&str>) {
     let home = cx.home();
-    let rule: &'static Rule = match place(&target.text, target.exact, cwd, home.as_deref()) {
+    let root = cx.root();
+    let rule: &'static Rule = match place(&target.text, target.exact, cwd, root.as_deref(), home.as_deref()) {
         Place::WorkTree | Place::Scratch | Place::Sink => return,
         Place::ClaudeHooks => &CLAUDE_HOOKS,
         Place::ClaudeSettings => &CLAUDE_SETTINGS,
         Place::GitInternals => &GIT_INTERNALS,
         Place::Dotfile => &DOTFILE,
+        Place::Device => &DEVICE,
         Place::System => &SYSTEM,
         Place::Outside => &OUTSIDE,
         Place::Unresolved => &UNRESOLVED,
@@ -165,7 +190,7 @@ pub fn check_write(cx: &mut Cx<'_>, target: &Arg, cwd: Option<&str>) {
 /// True when a path (as written) points into the protected `.claude` files;
 /// used by families whose reads and writes are hard to tell apart.
 pub fn is_protected(target: &str, cwd: Option<&str>, home: Option<&str>) -> bool {
-    matches!(place(target, true, cwd, home), Place::ClaudeHooks | Place::ClaudeSettings)
+    matches!(place(target, true, cwd, cwd, home), Place::ClaudeHooks | Place::ClaudeSettings)
 }
 
 #[cfg(test)]
@@ -174,7 +199,7 @@ mod tests {
 
     #[track_caller]
     fn check(target: &str, expect: Place) {
-        assert_eq!(place(target, true, Some("/w/proj"), Some("/home/u")), expect, "{target}");
+        assert_eq!(place(target, true, Some("/w/proj"), Some("/w/proj"), Some("/home/u")), expect, "{target}");
     }
 
     #[test]
@@ -185,7 +210,13 @@ mod tests {
         check("/tmp/x", Place::Scratch);
         check("/dev/null", Place::Sink);
         check("/etc/hosts", Place::System);
+        check("/dev/sda", Place::Device);
+        check("/dev/nvme0n1p1", Place::Device);
         check("~/.bashrc", Place::Dotfile);
+        // `cd /etc && echo x > hosts`: the unit moved, the tree did not.
+        assert_eq!(place("hosts", true, Some("/etc"), Some("/w/proj"), None), Place::System);
+        assert_eq!(place("hosts", true, Some("/etc"), None, None), Place::System);
+        assert_eq!(place("x", true, Some("/w/proj/sub"), Some("/w/proj"), None), Place::WorkTree);
         check("/home/u/notes.txt", Place::Outside);
         check(".git/hooks/pre-commit", Place::GitInternals);
         check(".claude/hooks/x.py", Place::ClaudeHooks);

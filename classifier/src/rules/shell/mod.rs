@@ -20,16 +20,18 @@ static RULES: &[&Rule] = &[&DYNAMIC_COMMAND, &SCRIPT_UNREADABLE, &SYNTAX_CHECK, 
 /// Setting a variable that makes programs load or run other code: `LD_PRELOAD`, `BASH_ENV`, `GIT_SSH_COMMAND`, `PAGER`, `EDITOR`, `PATH`, `NODE_OPTIONS`, `PROMPT_COMMAND` …, as a prefix (`LD_PRELOAD=x.so ls`), through `env`, or with `export`.
 /// ## Why this tier
 /// The visible program is not what runs: the variable injects code into it.
+/// ## Known gaps
+/// `PATH` is not on the list: agents extend it constantly (`export PATH=$PATH:./node_modules/.bin`), and the commands that then run are classified by name.
 pub static ENV_HIJACK: Rule = Rule::t3("shell.env-hijack")
     .reason("sets a variable that injects code into the program (preload, hook, pager, editor or PATH); run without it or ask the user")
-    .matches(&["LD_PRELOAD=/tmp/x.so ls", "env GIT_SSH_COMMAND='sh -c id' git fetch", "export BASH_ENV=/tmp/x", "PATH=/tmp/evil:$PATH ls"])
-    .not_matches(&["FOO=1 ls", "RUST_LOG=debug cargo test", "export EDITOR_THEME=dark"]);
+    .matches(&["LD_PRELOAD=/tmp/x.so ls", "env GIT_SSH_COMMAND='sh -c id' git fetch", "export BASH_ENV=/tmp/x", "NODE_OPTIONS='--require /tmp/x.js' npm test"])
+    .not_matches(&["FOO=1 ls", "RUST_LOG=debug cargo test", "export EDITOR_THEME=dark", "export PATH=$PATH:./node_modules/.bin"]);
 
 /// Variables that make a program load or run other code.
 const HIJACK_VARS: &[&str] = &[
     "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS",
     "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_COUNT", "GIT_DIR", "GIT_WORK_TREE",
-    "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS", "SUDO_ASKPASS", "PATH", "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME", "NODE_OPTIONS", "NODE_PATH",
+    "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS", "SUDO_ASKPASS", "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME", "NODE_OPTIONS", "NODE_PATH",
     "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "LESSOPEN", "LESSCLOSE", "IFS", "BROWSER", "TERMINAL", "DOCKER_HOST", "KUBECONFIG",
 ];
 

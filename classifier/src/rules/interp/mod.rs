@@ -15,6 +15,8 @@ mod script;
 
 pub(crate) use script::{direct_exec, runs_as_script};
 
+use crate::lanes::scripts::lang_of_program;
+
 use crate::call::{Arg, Invocation, Stdin};
 use crate::lanes::scripts::Lang;
 use crate::rules::{paths, Cx, Family, Rule};
@@ -281,5 +283,14 @@ pub(crate) fn from_stdin(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang) {
         // `… | python3`: the `flow` family judges the pipeline.
         Stdin::Pipe { .. } => {}
         Stdin::None => cx.hit(&REPL),
+    }
+}
+
+/// For the `flow` family: code a pipeline feeds an interpreter from literal text
+/// (`echo "import os; os.system('rm -rf /')" | python3`). Classifies the text as
+/// that interpreter's code; does nothing for programs that are not interpreters.
+pub fn classify_piped_code(cx: &mut Cx<'_>, interpreter: &Invocation, text: &str) {
+    if let Some(lang) = lang_of_program(&interpreter.program) {
+        code::classify(interpreter, cx, lang, text, code::Origin::Body);
     }
 }

@@ -93,6 +93,7 @@ pub fn lang_of_program(program: &str) -> Option<Lang> {
     if p.starts_with("python") || p.starts_with("pypy") {
         return Some(Lang::Python);
     }
+    let p = p.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     Some(match p {
         "node" | "nodejs" | "deno" | "bun" | "tsx" | "ts-node" => Lang::Js,
         "ruby" | "jruby" | "irb" => Lang::Ruby,

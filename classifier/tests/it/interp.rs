@@ -188,6 +188,9 @@ fn modules_versions_repls_and_syntax_checks() {
     check("deno task deploy", "T3");
     check("deno test", "T1");
     check("python3.12 -c 'print(1)'", "T0");
+    check("lua5.4 -e \"os.remove('x')\"", "T3");
+    check("php8.2 -r 'unlink(\"x\");'", "T3");
+    check("python2.7 -c \"import os; os.system('dropdb prod')\"", "BLOCKED");
     check("pypy3 -c \"import os; os.remove('x')\"", "T3");
 }
 

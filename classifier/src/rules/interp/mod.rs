@@ -24,7 +24,7 @@ use crate::rules::{paths, Cx, Family, Rule};
 pub static FAMILY: Family = Family { name: "interp", programs: PROGRAMS, check, rules: RULES };
 
 static PROGRAMS: &[&str] = &[
-    "python", "python2", "python3", "python3.6", "python3.7", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "python3.14", "pypy", "pypy3", "node", "nodejs", "deno", "ruby", "perl", "php", "lua",
+    "python", "python2", "python3", "python3.6", "python3.7", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "python3.14", "python2.7", "pypy", "pypy3", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "php7.4", "php8.0", "php8.1", "php8.2", "php8.3", "php8.4", "ruby3.0", "ruby3.1", "ruby3.2", "ruby3.3", "perl5", "node", "nodejs", "deno", "ruby", "perl", "php", "lua",
     "luajit", "Rscript", "R", "osascript", "awk", "gawk", "mawk", "nawk", "tclsh", "wish", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "groovy",
 ];
 

@@ -64,7 +64,9 @@ const GROOVY: Spec = Spec { lang: Lang::Groovy, code: &["-e"], value: &["-cp", "
 const OSASCRIPT: Spec = Spec { lang: Lang::AppleScript, code: &["-e"], value: &["-l", "-s"], syntax: &[], version: &[], repl: &[], packed: false };
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    let spec = match inv.program.as_str() {
+    // `lua5.4`, `php8.2`, `ruby3.2`, `perl5`: the versioned binaries take the same options.
+    let base = inv.program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let spec = match base {
         "node" | "nodejs" => &NODE,
         "ruby" => &RUBY,
         "perl" => &PERL,

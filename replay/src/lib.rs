@@ -269,6 +269,15 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     // Run both sides concurrently, each through its own long-lived child.
     let tr = Instant::now();
     let store_path = build::replay_dir(root).join("cache.sqlite");
+    // File-reading lanes read corpus/fixtures/, so a cached verdict is only valid for
+    // the fixture contents it was computed with: they are part of the cache key.
+    let fixtures = fixtures_digest(root);
+    let keyed = |s: &Subject| Subject { build_id: s.build_id.as_ref().map(|id| format!("{id}+fx:{fixtures}")), ..s.clone() };
+    let head = keyed(&head);
+    let side = match side {
+        BaseSide::Run(subject, rows) => BaseSide::Run(keyed(&subject), rows),
+        other => other,
+    };
     let head_jobs = jobs_of(root, &head_rows);
     let base_jobs: Vec<Job> = match &side {
         BaseSide::Run(_, rows) => jobs_of(root, rows),
@@ -404,6 +413,33 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     timings.push(("write reports".to_owned(), tw.elapsed().as_secs_f64()));
     timings.push(("total".to_owned(), t0.elapsed().as_secs_f64()));
     Ok(Outcome { report, report_dir: Some(dir), timings, base_built, truth_edits, base_commit })
+}
+
+/// A digest of every file under corpus/fixtures/ (paths and contents), sorted.
+fn fixtures_digest(root: &Path) -> String {
+    use sha2::{Digest, Sha256};
+    let mut files = Vec::new();
+    let mut stack = vec![root.join("corpus").join("fixtures")];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let mut h = Sha256::new();
+    for f in files {
+        h.update(f.strip_prefix(root).unwrap_or(&f).to_string_lossy().as_bytes());
+        h.update([0]);
+        h.update(std::fs::read(&f).unwrap_or_default());
+        h.update([0]);
+    }
+    build::hex(&h.finalize())[..16].to_owned()
 }
 
 fn predates(cfg: &Config, notes: &mut Vec<String>, why: String) -> Result<BaseSide, ReplayError> {

@@ -227,3 +227,19 @@ fn a_users_history_is_replayed_in_place_and_redacted_in_reports() {
     }
     assert!(out.report.caps.iter().any(|c| c.cap == "new_prompts_weighted" && c.used == 6));
 }
+
+#[test]
+fn verdicts_are_cached_per_build_and_fixture_contents() {
+    let repo = Repo::new();
+    let cached = |r: &replay::Outcome| {
+        let line = r.timings.iter().map(|t| t.0.clone()).find(|t| t.starts_with("replay (head")).unwrap();
+        line.split(" rows, ").nth(1).and_then(|s| s.split(' ').next()).unwrap().parse::<usize>().unwrap()
+    };
+    let (_, r) = check(&repo.config("HEAD"));
+    assert_eq!(cached(&r.unwrap()), 0, "a fresh repository has nothing cached");
+    let (_, r) = check(&repo.config("HEAD"));
+    assert_eq!(cached(&r.unwrap()), 12, "the second run answers every row from the store");
+    repo.write("corpus/fixtures/work/script.sh", "rm -rf /\n");
+    let (_, r) = check(&repo.config("HEAD"));
+    assert_eq!(cached(&r.unwrap()), 0, "changed fixtures invalidate cached verdicts");
+}

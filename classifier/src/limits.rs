@@ -4,7 +4,7 @@
 /// Largest command the classifier parses.
 pub const MAX_COMMAND_BYTES: usize = 256 * 1024;
 /// Deepest nesting of substitutions, `bash -c` payloads and script files.
-pub const MAX_DEPTH: u32 = 16;
+pub const MAX_DEPTH: u32 = 32;
 /// Most executed units one command may expand into.
 pub const MAX_UNITS: usize = 4096;
 /// Deepest syntax nesting (brackets, compound commands) the owned model keeps;

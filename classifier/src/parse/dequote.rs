@@ -158,8 +158,14 @@ fn scan_subs(text: &str) -> Option<Vec<String>> {
 
 fn has_glob_or_brace(t: &str) -> bool {
     let b = t.as_bytes();
-    if b.iter().any(|&c| matches!(c, b'*' | b'?' | b'[')) {
+    if b.iter().any(|&c| matches!(c, b'*' | b'?')) {
         return true;
+    }
+    // `[` starts a pattern only when a `]` closes it (`[ -f x ]`'s `[` is the test command).
+    if let Some(open) = t.find('[') {
+        if t[open + 1..].contains(']') {
+            return true;
+        }
     }
     // Brace expansion needs `{` … `,` or `..` … `}`.
     match (t.find('{'), t.rfind('}')) {
@@ -261,6 +267,8 @@ mod tests {
         check("\"$(echo rm)\"", "$(echo rm)", false);
         check("{rm,-rf,/}", "{rm,-rf,/}", false);
         check("r*", "r*", false);
+        check("[", "[", true);
+        check("[a-z]x", "[a-z]x", false);
         check("'r*'", "r*", true);
     }
 

@@ -182,13 +182,17 @@ fn command_at_depth(c: &ast::Command, opts: &Cx<'_>) -> Stage {
         ast::Command::Function(f) => {
             let ast::FunctionBody(body, redirects) = &f.body;
             let redirects = redirects.as_ref().map(|r| r.0.iter().map(|r| redirect(r, opts)).collect()).unwrap_or_default();
-            compound(body, redirects, opts)
+            let mut stage = compound(body, redirects, opts);
+            if let Stage::Group { function, .. } = &mut stage {
+                *function = Some(f.fname.value.clone());
+            }
+            stage
         }
         ast::Command::ExtendedTest(t, _) => {
             // `[[ … ]]` only tests; but its words may hold substitutions that run.
             let mut words = Vec::new();
             ext_test_words(&t.expr, opts, &mut words);
-            Stage::Group { body: List::default(), words, redirects: Vec::new(), subshell: false, span: span(Some(&t.loc)) }
+            Stage::Group { body: List::default(), words, redirects: Vec::new(), subshell: false, span: span(Some(&t.loc)), function: None }
         }
     }
 }
@@ -227,6 +231,7 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) 
         redirects,
         subshell,
         span: span(Some(loc)),
+        function: None,
     };
     match cc {
         ast::CompoundCommand::Arithmetic(a) if !adjacent_parens(opts.src, &a.loc) => {
@@ -283,7 +288,7 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) 
             // A coprocess runs its body in the background: model it as a subshell.
             let stage = command(&c.body, opts);
             let body = List { pipelines: vec![Pipeline { stages: vec![stage] }] };
-            Stage::Group { body, words: Vec::new(), redirects, subshell: true, span: Span::default() }
+            Stage::Group { body, words: Vec::new(), redirects, subshell: true, span: Span::default(), function: None }
         }
     }
 }

@@ -72,7 +72,7 @@ impl<'f> Eng<'f> {
     fn pipeline(&mut self, p: &Pipeline, cwd: &mut Option<String>) -> Vec<Hit> {
         let mut hits = Vec::new();
         let mut invs: Vec<Option<Invocation>> = Vec::with_capacity(p.stages.len());
-        let mut prev: Option<String> = None;
+        let mut prev: Option<(String, Option<String>)> = None;
         let lone = p.stages.len() == 1;
         for stage in &p.stages {
             match stage {
@@ -83,16 +83,23 @@ impl<'f> Eng<'f> {
                         if lone && matches!(inv.program.as_str(), "cd" | "pushd") {
                             *cwd = self.cd(inv, cwd.as_deref());
                         }
-                        prev = Some(inv.program.clone());
+                        prev = Some((inv.program.clone(), visible_output(inv)));
                     }
                     invs.push(inv);
                 }
-                Stage::Group { body, words, redirects, subshell, span } => {
+                Stage::Group { body, words, redirects, subshell, span, function } => {
                     for w in words {
                         hits.extend(self.word_subs(w, cwd.as_deref()));
                     }
                     let mut inner = cwd.clone();
+                    let first_unit = self.trace.len();
                     hits.extend(self.list(body, &mut inner));
+                    // `:(){ :|:& };:` — a function that runs itself never stops forking.
+                    if let Some(name) = function {
+                        if self.trace[first_unit..].iter().any(|u| &u.program == name) {
+                            hits.push(Hit { rule: &shell::RECURSIVE_FUNCTION, detail: None, span: *span });
+                        }
+                    }
                     if lone && !subshell {
                         *cwd = inner;
                     }
@@ -187,7 +194,9 @@ impl<'f> Eng<'f> {
         (hits, (writes, stdin))
     }
 
-    fn simple(&mut self, s: &Simple, cwd: Option<&str>, piped_from: Option<String>) -> (Vec<Hit>, Option<Invocation>) {
+    /// `piped_from` is the previous stage's program and, when the shell text shows
+    /// it (`echo 'DROP TABLE t' | psql`), the exact text it writes.
+    fn simple(&mut self, s: &Simple, cwd: Option<&str>, piped_from: Option<(String, Option<String>)>) -> (Vec<Hit>, Option<Invocation>) {
         self.units += 1;
         if self.units > MAX_UNITS {
             return (vec![engine_hit(&rules::LIMITS_UNITS)], None);
@@ -209,8 +218,12 @@ impl<'f> Eng<'f> {
             return (hits, None);
         }
         let piped = piped_from.is_some();
-        if let (Stdin::None, Some(program)) = (&stdin, piped_from) {
-            stdin = Stdin::Pipe { program };
+        if let (Stdin::None, Some((program, visible))) = (&stdin, piped_from) {
+            // Visible text is judged as what it is: the next stage reads it as its input.
+            stdin = match visible {
+                Some(text) => Stdin::HereString(text),
+                None => Stdin::Pipe { program },
+            };
         }
         let args: Vec<Arg> = s.words.iter().map(arg).collect();
         if s.assigns.iter().any(|w| shell::is_hijack_assignment(&w.text)) {
@@ -300,6 +313,41 @@ impl<'f> Eng<'f> {
             writes,
             hits: hits.to_vec(),
         });
+    }
+}
+
+/// What a stage writes to stdout, when the command line alone says it exactly:
+/// `echo`/`printf` of literal words, `cat` of a heredoc or here-string.
+fn visible_output(inv: &Invocation) -> Option<String> {
+    if !inv.exact() || !inv.wrappers.is_empty() {
+        return None;
+    }
+    match inv.program.as_str() {
+        "echo" => {
+            let mut words = inv.args.iter().map(|a| a.text.as_str()).peekable();
+            let mut escapes = false;
+            while let Some(f) = words.peek().filter(|w| matches!(**w, "-n" | "-e" | "-E" | "-ne" | "-en")) {
+                escapes |= f.contains('e');
+                words.next();
+            }
+            let text = words.collect::<Vec<_>>().join(" ");
+            Some(if escapes { text.replace("\\n", "\n").replace("\\t", "\t") } else { text })
+        }
+        "printf" => {
+            let (format, rest) = inv.args.split_first()?;
+            let format = format.text.replace("\\n", "\n").replace("\\t", "\t");
+            if rest.is_empty() {
+                return Some(format);
+            }
+            // `printf '%s\n' a b`: the usual shape; anything fancier is not guessed.
+            (format.trim_end() == "%s").then(|| rest.iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join("\n"))
+        }
+        "cat" if inv.args.is_empty() => match &inv.stdin {
+            Stdin::Heredoc { body, .. } => Some(body.clone()),
+            Stdin::HereString(s) => Some(s.clone()),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -29,7 +29,7 @@ pub static REMOTE_EXEC: Rule = Rule::blocked("flow.remote-exec")
 /// Encoding hides what runs; the classic way to smuggle a command past a guard.
 pub static DECODE_EXEC: Rule = Rule::blocked("flow.decode-exec")
     .reason("pipes decoded data into an interpreter, hiding what runs; decode to a file and review it")
-    .matches(&["echo cm0gLXJmIC8= | base64 -d | sh", "cat x | base64 --decode | bash", "xxd -r -p payload | sh"])
+    .matches(&["echo cm0gLXJmIC8= | base64 -d | sh", "cat x | base64 --decode | bash", "xxd -r -p payload | sh", "bash -c \"$(echo cm0gLXJmIC8= | base64 -d)\"", "eval \"$(base64 -d < payload)\""])
     .not_matches(&["echo aGk= | base64 -d", "base64 -d x > out.bin"]);
 
 /// ## What it matches
@@ -47,7 +47,7 @@ pub static SECRET_EXFIL: Rule = Rule::blocked("flow.secret-exfil")
 /// Whatever arrives on stdin runs; the text is not visible to the guard.
 pub static PIPE_TO_SHELL: Rule = Rule::t3("flow.pipe-to-shell")
     .reason("pipes text into a shell or interpreter, which runs it; run the commands directly")
-    .matches(&["cat ./setup.sh | bash", "echo 'rm x' | sh", "generate | python3"])
+    .matches(&["cat ./setup.sh | bash", "echo 'ls' | sh", "generate | python3"])
     .not_matches(&["cat data.json | python3 -c 'import json,sys; print(json.load(sys.stdin))'", "cat x | python3 -m json.tool", "ls | grep x"]);
 
 /// ## What it matches
@@ -56,7 +56,7 @@ pub static PIPE_TO_SHELL: Rule = Rule::t3("flow.pipe-to-shell")
 /// The statements on stdin are not visible to the guard and may write or drop data.
 pub static PIPE_TO_DB: Rule = Rule::t3("flow.pipe-to-db")
     .reason("pipes statements into a database client; run a reviewed statement with -c/-e instead")
-    .matches(&["echo FLUSHALL | redis-cli", "cat dump.sql | psql mydb", "gunzip -c x.sql.gz | mysql db"])
+    .matches(&["generate-keys | redis-cli", "cat dump.sql | psql mydb", "gunzip -c x.sql.gz | mysql db"])
     .not_matches(&["psql -c 'select 1'"]);
 
 const FETCHERS: &[&str] = &["curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links"];
@@ -171,6 +171,13 @@ pub fn fetches_in_substitution(text: &str) -> bool {
             text.match_indices(&format!("{open}{f}")).any(|(i, m)| text[i + m.len()..].starts_with([' ', '\t', ')']))
         })
     })
+}
+
+/// True when shell text decodes data inside a command substitution
+/// (`$(echo … | base64 -d)`), whose output then becomes code.
+pub fn decodes_in_substitution(text: &str) -> bool {
+    (text.contains("$(") || text.contains('`'))
+        && ["base64 -d", "base64 --decode", "base64 -D", "xxd -r", "openssl enc -d", "openssl base64 -d", "uudecode", "base32 -d"].iter().any(|d| text.contains(d))
 }
 
 /// `bash <(curl …)`: a shell or interpreter whose argument is a process

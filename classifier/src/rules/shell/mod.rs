@@ -14,7 +14,16 @@ pub const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh",
 
 static PROGRAMS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "eval", "source", ".", "ssh", "trap", "export", "declare", "typeset"];
 
-static RULES: &[&Rule] = &[&DYNAMIC_COMMAND, &SCRIPT_UNREADABLE, &SYNTAX_CHECK, &INTERACTIVE, &SSH_REMOTE, &SCRIPT_READ, &ENV_HIJACK];
+static RULES: &[&Rule] = &[&DYNAMIC_COMMAND, &SCRIPT_UNREADABLE, &SYNTAX_CHECK, &INTERACTIVE, &SSH_REMOTE, &SCRIPT_READ, &ENV_HIJACK, &RECURSIVE_FUNCTION];
+
+/// ## What it matches
+/// A function whose body calls the function itself, the shape of a fork bomb (`:(){ :|:& };:`).
+/// ## Why this tier
+/// Unbounded self-invocation exhausts the machine's process table; recursion in a one-line agent command is never needed.
+pub static RECURSIVE_FUNCTION: Rule = Rule::t3("shell.recursive-function")
+    .reason("defines a function that calls itself (a fork bomb shape); write the loop out explicitly")
+    .matches(&[":(){ :|:& };:", "bomb() { bomb | bomb & }; bomb"])
+    .not_matches(&["greet() { echo hi; }; greet"]);
 
 /// ## What it matches
 /// Setting a variable that makes programs load or run other code: `LD_PRELOAD`, `BASH_ENV`, `GIT_SSH_COMMAND`, `PAGER`, `EDITOR`, `PATH`, `NODE_OPTIONS`, `PROMPT_COMMAND` …, as a prefix (`LD_PRELOAD=x.so ls`), through `env`, or with `export`.
@@ -103,6 +112,8 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             let script = script.join(" ");
             if crate::rules::flow::fetches_in_substitution(&script) {
                 cx.hit(&crate::rules::flow::REMOTE_EXEC);
+            } else if crate::rules::flow::decodes_in_substitution(&script) {
+                cx.hit(&crate::rules::flow::DECODE_EXEC);
             }
             cx.shell(&script, inv.cwd.as_deref());
         }
@@ -158,6 +169,7 @@ fn shell(inv: &Invocation, cx: &mut Cx<'_>) {
                         cx.hit(&SYNTAX_CHECK);
                     }
                     Some(script) if crate::rules::flow::fetches_in_substitution(&script.text) => cx.hit(&crate::rules::flow::REMOTE_EXEC),
+                    Some(script) if crate::rules::flow::decodes_in_substitution(&script.text) => cx.hit(&crate::rules::flow::DECODE_EXEC),
                     Some(script) => cx.shell(&script.text, inv.cwd.as_deref()),
                     None => cx.hit(&INTERACTIVE),
                 }

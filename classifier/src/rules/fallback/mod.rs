@@ -12,7 +12,25 @@ use crate::rules::{Cx, Family, Rule};
 
 pub static FAMILY: Family = Family { name: "fallback", programs: &[], check, rules: RULES };
 
-static RULES: &[&Rule] = &[&MUTATIVE_VERB, &FORCE_FLAG];
+static RULES: &[&Rule] = &[&MUTATIVE_VERB, &FORCE_FLAG, &VALIDATE_VERB, &SIMULATE_VERB];
+
+/// ## What it matches
+/// A program no family models whose command words say it validates (`tool validate x`, `mytool lint`).
+/// ## Why this tier
+/// Local validation: still allowed, but shown as T1 rather than read-only.
+pub static VALIDATE_VERB: Rule = Rule::t1("fallback.validate-verb")
+    .reason("an unmodelled CLI asked to validate, lint or check")
+    .matches(&["tool validate config.yaml", "mytool lint src"])
+    .not_matches(&["tool list"]);
+
+/// ## What it matches
+/// A program no family models whose command words say it simulates (`tool plan`, `tool diff`, `tool render`).
+/// ## Why this tier
+/// A dry run: allowed, recorded as T2.
+pub static SIMULATE_VERB: Rule = Rule::t2("fallback.simulate-verb")
+    .reason("an unmodelled CLI asked to plan, diff, render or simulate")
+    .matches(&["mytool plan --env prod", "tool template arguments", "tool simulate run"])
+    .not_matches(&["tool list", "tool delete x"]);
 
 fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 
@@ -51,7 +69,8 @@ const EXEMPT: &[&str] = &[
     "umask", "tty", "stty", "w", "who", "last", "finger", "users", "nproc", "lscpu", "lsblk", "lspci", "lsusb", "arch", "sw_vers", "sysctl",
 ];
 
-const NO_TABLE: Table = Table { read: &[], validate: &[], simulate: &[], mutate: &[], skip: &[] };
+/// `fmt` and `test` are local validation on any CLI that names them.
+const NO_TABLE: Table = Table { read: &[], validate: &["fmt", "test"], simulate: &[], mutate: &[], skip: &[] };
 
 /// Runs for programs no family owns (called from `rules::dispatch`).
 pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -62,15 +81,23 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
     // Option values count as words: without the CLI's grammar, `-A app purge`
     // cannot be told from `--name purge`, and guessing lower is not allowed.
     let words: Vec<&str> = inv.positionals().take(3).collect();
+    let mut milder: Option<&'static Rule> = None;
     for (i, w) in words.iter().enumerate() {
         let verb = kind_of(w, &NO_TABLE).or_else(|| if i == 0 { camel_kind(w) } else { None });
-        if verb == Some(Kind::Mutate) {
-            cx.hit_because(&MUTATIVE_VERB, format!("`{} {w}`: {}", inv.program, MUTATIVE_VERB.reason));
-            return;
+        match verb {
+            Some(Kind::Mutate) => {
+                cx.hit_because(&MUTATIVE_VERB, format!("`{} {w}`: {}", inv.program, MUTATIVE_VERB.reason));
+                return;
+            }
+            Some(Kind::Simulate) if milder.is_none() => milder = Some(&SIMULATE_VERB),
+            Some(Kind::Validate) if milder.is_none() => milder = Some(&VALIDATE_VERB),
+            _ => {}
         }
     }
     if inv.flags().any(|f| f == "--force" || f == "--no-preserve-root") {
         cx.hit(&FORCE_FLAG);
+    } else if let Some(rule) = milder {
+        cx.hit(rule);
     }
 }
 

@@ -243,3 +243,12 @@ fn verdicts_are_cached_per_build_and_fixture_contents() {
     let (_, r) = check(&repo.config("HEAD"));
     assert_eq!(cached(&r.unwrap()), 0, "changed fixtures invalidate cached verdicts");
 }
+
+#[test]
+fn a_nondeterministic_head_is_an_infrastructure_error() {
+    let repo = Repo::new();
+    repo.write("classifier/rules.txt", &format!("make clean\tFLIP\ttest.flip\n{RULES}"));
+    let (code, r) = check(&repo.config("HEAD"));
+    assert_eq!(code, 3, "{}", failures(&r));
+    assert!(failures(&r).contains("head is nondeterministic: `make clean`"), "{}", failures(&r));
+}

@@ -14,6 +14,14 @@ fn main() {
         println!("1");
         return;
     }
+    // FLIP rules answer differently in every other batch process (a counter file
+    // beside the binary): the determinism check must catch it.
+    let flip = {
+        let path = std::env::current_exe().map(|p| p.with_file_name("flip.count")).unwrap_or_default();
+        let n: u64 = std::fs::read_to_string(&path).ok().and_then(|s| s.trim().parse().ok()).unwrap_or(0) + 1;
+        let _ = std::fs::write(&path, n.to_string());
+        if n % 2 == 1 { "T0" } else { "T3" }
+    };
     let stdin = std::io::stdin();
     let mut line = String::new();
     use std::io::{BufRead, Write};
@@ -27,6 +35,7 @@ fn main() {
         let id = raw_field(&line, "id").unwrap_or("null").to_owned();
         let command = str_field(&line, "command").unwrap_or_default();
         let (class, rule) = classify(&command);
+        let class = if class == "FLIP" { flip } else { class };
         if class == "HANG" {
             std::thread::sleep(std::time::Duration::from_secs(3600));
         }

@@ -17,6 +17,7 @@ pub mod exit;
 pub mod git;
 pub mod import;
 pub mod probe;
+pub mod progress;
 pub mod protocol;
 pub mod report;
 pub mod runner;
@@ -271,7 +272,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     let store_path = build::replay_dir(root).join("cache.sqlite");
     // File-reading lanes read corpus/fixtures/, so a cached verdict is only valid for
     // the fixture contents it was computed with: they are part of the cache key.
-    let fixtures = fixtures_digest(root);
+    let fixtures = corpus::fixtures_digest(root);
     let keyed = |s: &Subject| Subject { build_id: s.build_id.as_ref().map(|id| format!("{id}+fx:{fixtures}")), ..s.clone() };
     let head = keyed(&head);
     let side = match side {
@@ -283,7 +284,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
         BaseSide::Run(_, rows) => jobs_of(root, rows),
         _ => Vec::new(),
     };
-    let bars = Bars::new(cfg.progress, head_jobs.len(), base_jobs.len());
+    let bars = progress::Bars::new(cfg.progress, head_jobs.len(), base_jobs.len());
     let (head_res, base_res) = std::thread::scope(|s| {
         let h = s.spawn(|| sides::answer(&head, &head_jobs, &store_path, cfg.timeout, &|| bars.tick(0), cfg.log));
         let b = match &side {
@@ -415,33 +416,6 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     Ok(Outcome { report, report_dir: Some(dir), timings, base_built, truth_edits, base_commit })
 }
 
-/// A digest of every file under corpus/fixtures/ (paths and contents), sorted.
-fn fixtures_digest(root: &Path) -> String {
-    use sha2::{Digest, Sha256};
-    let mut files = Vec::new();
-    let mut stack = vec![root.join("corpus").join("fixtures")];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else { continue };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    let mut h = Sha256::new();
-    for f in files {
-        h.update(f.strip_prefix(root).unwrap_or(&f).to_string_lossy().as_bytes());
-        h.update([0]);
-        h.update(std::fs::read(&f).unwrap_or_default());
-        h.update([0]);
-    }
-    build::hex(&h.finalize())[..16].to_owned()
-}
-
 fn predates(cfg: &Config, notes: &mut Vec<String>, why: String) -> Result<BaseSide, ReplayError> {
     if cfg.require_base {
         return Err(ReplayError::infra(format!("{why} (--require-base)")));
@@ -505,38 +479,6 @@ fn truth_edits(head_rows: &[Row], head: &HashMap<&str, &Verdict>, base_by: &Hash
         });
     }
     out
-}
-
-/// Progress bars on a terminal only.
-struct Bars(Option<(indicatif::MultiProgress, [indicatif::ProgressBar; 2])>);
-
-impl Bars {
-    fn new(on: bool, head: usize, base: usize) -> Bars {
-        if !on {
-            return Bars(None);
-        }
-        let mp = indicatif::MultiProgress::new();
-        let style = indicatif::ProgressStyle::with_template("{prefix:>5} [{bar:40}] {pos}/{len} {per_sec}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-        let mk = |n: usize, p: &'static str| {
-            let b = mp.add(indicatif::ProgressBar::new(n as u64));
-            b.set_style(style.clone());
-            b.set_prefix(p);
-            b
-        };
-        let bars = [mk(head, "head"), mk(base, "base")];
-        Bars(Some((mp, bars)))
-    }
-    fn tick(&self, i: usize) {
-        if let Some((_, b)) = &self.0 {
-            b[i].inc(1);
-        }
-    }
-    fn finish(&self) {
-        if let Some((_, b)) = &self.0 {
-            b.iter().for_each(|b| b.finish_and_clear());
-        }
-    }
 }
 
 /// Summary of counts per category, for callers that want numbers.

@@ -230,3 +230,30 @@ pub fn load_worktree(root: &Path, kind: Kind) -> Result<Corpus, Vec<String>> {
     }
     Ok(corpus)
 }
+
+/// A digest of every file under corpus/fixtures/ (paths and contents), sorted.
+pub fn fixtures_digest(root: &Path) -> String {
+    use sha2::{Digest, Sha256};
+    let mut files = Vec::new();
+    let mut stack = vec![root.join("corpus").join("fixtures")];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let mut h = Sha256::new();
+    for f in files {
+        h.update(f.strip_prefix(root).unwrap_or(&f).to_string_lossy().as_bytes());
+        h.update([0]);
+        h.update(std::fs::read(&f).unwrap_or_default());
+        h.update([0]);
+    }
+    crate::build::hex(&h.finalize())[..16].to_owned()
+}

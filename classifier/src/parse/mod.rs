@@ -64,6 +64,9 @@ const STACK_PER_OPENER: usize = 32 * 1024;
 /// parse here; larger ones parse on a scoped thread whose stack is sized for the
 /// count; past `MAX_PARSE_OPENERS` the source is refused unparsed.
 pub fn parse(src: &str) -> Result<List, ParseFailure> {
+    if expanding_heredoc_tag(src) {
+        return Err(ParseFailure::Syntax("a heredoc delimiter that starts with an expansion (`<<$(`) is not modelled".into()));
+    }
     let openers = openers(src);
     if openers > MAX_PARSE_OPENERS {
         return Err(ParseFailure::TooDeep);
@@ -122,6 +125,26 @@ fn openers(src: &str) -> usize {
         i += 1;
     }
     n
+}
+
+/// A heredoc tag holding an expansion (`<<$(`, `<<E,K$(`, ``<<-`x` ``):
+/// brush-parser 0.4's tokenizer loops without bound (gigabytes per second) on
+/// `<<E,K$(  ${^\oc>( ${` and `<<$(  ${` — found by the `classify` fuzz target.
+/// No real heredoc tag holds `$` or a backtick, so such a source is refused
+/// before the tokenizer sees it. The tag is read up to the first blank or
+/// operator byte, counted without regard to quoting (refuses more, never less).
+fn expanding_heredoc_tag(src: &str) -> bool {
+    let b = src.as_bytes();
+    (0..b.len().saturating_sub(2)).any(|i| {
+        if &b[i..i + 2] != b"<<" || b.get(i + 2) == Some(&b'<') || (i > 0 && b[i - 1] == b'<') {
+            return false;
+        }
+        let mut at = if b.get(i + 2) == Some(&b'-') { i + 3 } else { i + 2 };
+        while matches!(b.get(at), Some(b' ' | b'\t')) {
+            at += 1;
+        }
+        b[at.min(b.len())..].iter().take_while(|c| !matches!(c, b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>')).any(|c| matches!(c, b'$' | b'`'))
+    })
 }
 
 fn is_word_byte(c: u8) -> bool {
@@ -420,6 +443,16 @@ mod tests {
         assert_eq!(parse(&src).err(), Some(ParseFailure::TooDeep));
         let src = format!("{}ls{}", "if true; then ".repeat(3000), "; fi".repeat(3000));
         assert_eq!(parse(&src).err(), Some(ParseFailure::TooDeep));
+    }
+
+    #[test]
+    fn heredoc_tags_starting_with_an_expansion_are_refused_unparsed() {
+        // Each of these made brush-parser's tokenizer allocate without bound.
+        for src in ["<<$(  ${", "<<-$(  ${", "cat <<`x` ${", "<<E,K$(  ${^\\oc>( ${", "cat << $E"] {
+            assert!(matches!(parse(src), Err(ParseFailure::Syntax(_))), "{src:?}");
+        }
+        assert!(parse("cat <<EOF\nx\nEOF").is_ok());
+        assert!(parse("cat <<<$x").is_ok());
     }
 
     #[test]

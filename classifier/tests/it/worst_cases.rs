@@ -130,6 +130,15 @@ fn unterminated_heredoc_never_allows_a_hidden_command() {
 }
 
 #[test]
+fn heredoc_tag_starting_with_an_expansion_asks_at_once() {
+    // Found by the `classify` fuzz target (19-byte input, minimised to 8 bytes):
+    // brush-parser's tokenizer allocated ~1.4 GB/s on it and never returned.
+    asks("<<$(  ${", "<<$(  ${".to_owned());
+    asks("<<-$(  ${", "<<-$(  ${".to_owned());
+    asks("fuzz original", "<<E,K$(  ${^\\oc>( ${".to_owned());
+}
+
+#[test]
 fn nul_bytes_ask() {
     asks("NUL between commands", "ls\0rm -rf /".to_owned());
     asks("NUL in a word", "cat a\0b".to_owned());

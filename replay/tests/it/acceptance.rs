@@ -5,10 +5,14 @@ use crate::repo::{check, failures, mtime, Repo, RULES, TRUTH};
 #[test]
 fn base_equal_to_head_is_clean_and_writes_a_report() {
     let repo = Repo::new();
-    let (code, r) = check(&repo.config("HEAD"));
+    let step = repo.root.parent().unwrap().join("step-summary.md");
+    let mut cfg = repo.config("HEAD");
+    cfg.step_summary = Some(step.clone());
+    let (code, r) = check(&cfg);
     assert_eq!(code, 0, "{}", failures(&r));
     let out = r.unwrap();
     let dir = out.report_dir.clone().expect("report dir");
+    assert!(std::fs::read_to_string(&step).unwrap().starts_with("✅ replay"), "appended to $GITHUB_STEP_SUMMARY");
     let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
     assert!(summary.starts_with("✅ replay"), "{summary}");
     assert!(summary.contains("trees are equal"), "{summary}");
@@ -99,7 +103,19 @@ fn corrupt_truth_csv_or_caps_is_a_config_error_with_file_and_line() {
     assert_eq!(code, 2);
     assert!(failures(&r).contains("corpus/truth/t.csv:1: column colour: unknown column"), "{}", failures(&r));
 
+    // Ids are unique across a corpus's files; an empty corpus hides gaps.
     repo.write("corpus/truth/t.csv", TRUTH);
+    repo.write("corpus/truth/u.csv", "id,command,cwd,expect,pinned,family,note\nls,ls,,T0,false,free,dup\n");
+    let (code, r) = check(&repo.config("HEAD"));
+    assert_eq!(code, 2);
+    assert!(failures(&r).contains("corpus/truth/u.csv:2: column id: duplicate id \"ls\" (first at corpus/truth/t.csv:2)"), "{}", failures(&r));
+    std::fs::remove_file(repo.root.join("corpus/truth/u.csv")).unwrap();
+    repo.write("corpus/curated/c.csv", "id,command,cwd,expect,family,note\n");
+    let (code, r) = check(&repo.config("HEAD"));
+    assert_eq!(code, 2);
+    assert!(failures(&r).contains("corpus/curated/*.csv: matched no rows"), "{}", failures(&r));
+    repo.write("corpus/curated/c.csv", crate::repo::CURATED);
+
     repo.write("caps.json", "{\n  \"truth\": { \"new_prompts\": 0, \"typo\": 1 }\n}\n");
     let (code, r) = check(&repo.config("HEAD"));
     assert_eq!(code, 2);

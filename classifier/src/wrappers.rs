@@ -113,6 +113,11 @@ pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
             i += 1;
             continue;
         }
+        if w.kind == Kind::Su && !a.starts_with('-') && shell_string.is_none() && words[i + 1..].iter().any(|x| matches!(x.text.as_str(), "-c" | "--command")) {
+            // `su root -c CMD`: util-linux takes options after the user too.
+            i += 1;
+            continue;
+        }
         if !a.starts_with('-') || a == "-" && w.kind != Kind::Su && w.kind != Kind::Env {
             break;
         }
@@ -212,7 +217,14 @@ pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
             // No template: each input line is itself a command.
             return Peeled::Nothing { name: w.name, harmless: false };
         }
-        let script = words[start..end].iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" ");
+        let template = words[start..end].iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" ");
+        // `parallel rm -rf ::: / ~`: each argument after `:::` completes the template.
+        let inputs: Vec<&str> = words[end..].iter().map(|a| a.text.as_str()).filter(|a| !a.starts_with(":::")).take(16).collect();
+        let script = if inputs.is_empty() {
+            template
+        } else {
+            inputs.iter().map(|i| if template.contains("{}") { template.replace("{}", i) } else { format!("{template} {i}") }).collect::<Vec<_>>().join("\n")
+        };
         return Peeled::Shell { name: w.name, script };
     }
     if w.kind == Kind::Watch && !exec_mode {
@@ -313,6 +325,9 @@ mod tests {
 
     #[test]
     fn parallel_templates_are_shell() {
-        assert_eq!(peel("parallel", &args("parallel -j4 gzip {} ::: a b")), Peeled::Shell { name: "parallel", script: "gzip {}".into() });
+        assert_eq!(peel("parallel", &args("parallel -j4 gzip {} ::: a b")), Peeled::Shell { name: "parallel", script: "gzip a\ngzip b".into() });
+        assert_eq!(peel("parallel", &args("parallel rm -rf ::: /")), Peeled::Shell { name: "parallel", script: "rm -rf /".into() });
+        let words = vec![Arg::lit("su"), Arg::lit("root"), Arg::lit("-c"), Arg::lit("rm -rf /")];
+        assert_eq!(peel("su", &words), Peeled::Shell { name: "su", script: "rm -rf /".into() });
     }
 }

@@ -178,7 +178,7 @@ fn has_glob_or_brace(t: &str) -> bool {
 }
 
 /// Decodes the body of `$'…'` (the parser hands it over still escaped).
-fn ansi_c(s: &str) -> String {
+pub fn ansi_c(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {

@@ -8,6 +8,9 @@
 pub mod dequote;
 pub mod model;
 
+/// Decodes backslash escapes the way `$'…'` (and `printf`'s format) does.
+pub use dequote::ansi_c;
+
 use brush_parser::ast;
 use brush_parser::{Parser, ParserOptions, SourceSpan};
 
@@ -260,8 +263,14 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) 
         ast::CompoundCommand::Arithmetic(a) if !adjacent_parens(opts.src, &a.loc) => {
             // brush-parser 0.4 reads `( ( cmd ) )` as an arithmetic command; bash
             // only does for an adjacent `((`…`))` and otherwise runs nested
-            // subshells. Calling it arithmetic would hide `cmd` ("nothing runs").
-            Stage::Unsupported { what: "nested subshells `( (` that the parser reads as arithmetic", span: span(Some(&a.loc)) }
+            // subshells. Calling it arithmetic would hide `cmd` ("nothing runs"),
+            // so the text inside the outer pair is parsed again as a subshell body.
+            let (start, end) = (a.loc.start.index, a.loc.end.index);
+            let inner: String = opts.src.chars().skip(start + 1).take(end.saturating_sub(start + 2)).collect();
+            match parse(&inner) {
+                Ok(body) => group(body, Vec::new(), true, &a.loc, redirects),
+                Err(_) => Stage::Unsupported { what: "nested subshells `( (` that the parser reads as arithmetic", span: span(Some(&a.loc)) },
+            }
         }
         ast::CompoundCommand::Arithmetic(a) => {
             arith_stage(&a.expr.value, &a.loc).unwrap_or_else(|| group(List::default(), Vec::new(), false, &a.loc, redirects))
@@ -419,8 +428,8 @@ mod tests {
     fn spaced_double_parens_are_subshells_not_arithmetic() {
         for src in ["( (echo hi) )", "( ( echo hi ) )", "((echo hi) )", "( (echo hi))"] {
             let l = parse(src).unwrap_or_default();
-            let unsupported = l.pipelines.iter().flat_map(|p| &p.stages).any(|s| matches!(s, Stage::Unsupported { .. }));
-            assert!(unsupported, "{src:?} was read as arithmetic");
+            let subshell_body = l.pipelines.iter().flat_map(|p| &p.stages).any(|s| matches!(s, Stage::Group { subshell: true, body, .. } if !body.pipelines.is_empty()));
+            assert!(subshell_body, "{src:?} was read as arithmetic");
         }
         for src in ["((1 + 2))", "(( x = 1 ))", "((  i++  ))"] {
             let l = parse(src).unwrap_or_default();

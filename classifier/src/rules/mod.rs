@@ -56,6 +56,11 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
     FAMILIES.iter().flat_map(|f| f.rules.iter().copied())
 }
 
+/// True when some family owns this program name.
+pub fn owned(program: &str) -> bool {
+    FAMILIES.iter().any(|f| f.programs.contains(&program))
+}
+
 /// The rule with this id, if any (ids are unique; a registry test checks it).
 pub fn find(id: &str) -> Option<&'static Rule> {
     all().find(|r| r.id == id)

@@ -319,7 +319,8 @@ impl<'f> Eng<'f> {
 /// What a stage writes to stdout, when the command line alone says it exactly:
 /// `echo`/`printf` of literal words, `cat` of a heredoc or here-string.
 fn visible_output(inv: &Invocation) -> Option<String> {
-    if !inv.exact() || !inv.wrappers.is_empty() {
+    // Wrappers pass output through unchanged, except xargs, whose echo depends on its input.
+    if !inv.exact() || inv.wrappers.contains(&"xargs") {
         return None;
     }
     match inv.program.as_str() {
@@ -331,11 +332,11 @@ fn visible_output(inv: &Invocation) -> Option<String> {
                 words.next();
             }
             let text = words.collect::<Vec<_>>().join(" ");
-            Some(if escapes { text.replace("\\n", "\n").replace("\\t", "\t") } else { text })
+            Some(if escapes { parse::ansi_c(&text) } else { text })
         }
         "printf" => {
             let (format, rest) = inv.args.split_first()?;
-            let format = format.text.replace("\\n", "\n").replace("\\t", "\t");
+            let format = parse::ansi_c(&format.text);
             if rest.is_empty() {
                 return Some(format);
             }

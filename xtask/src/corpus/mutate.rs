@@ -129,16 +129,19 @@ fn forms(p: &Plain) -> Vec<(&'static str, String)> {
             v.push(("xargs", format!("echo | xargs {c}")));
         }
     }
-    if p.bare && p.single_line && c.contains(' ') {
+    // `A=1${IFS}rm…` is one assignment word: bash runs nothing, so the form would prove nothing.
+    let leading_assignment = c.split_whitespace().next().is_some_and(|w| w.contains('=') && !w.starts_with('-'));
+    if p.bare && p.single_line && c.contains(' ') && !leading_assignment {
         v.push(("ifs", c.split_whitespace().collect::<Vec<_>>().join("${IFS}")));
     }
     if p.single_line {
         v.push(("bash-c", format!("bash -c {}", sq(c))));
         v.push(("sh-c", format!("sh -c {}", sq(c))));
         v.push(("eval", format!("eval {}", sq(c))));
-        v.push(("subshell", format!("({c})")));
+        // Spaces keep `( (x) )` a subshell: `((x))` is arithmetic in bash and runs nothing.
+        v.push(("subshell", format!("( {c} )")));
         v.push(("group", format!("{{ {c}; }}")));
-        v.push(("substitution", format!("echo \"$({c})\"")));
+        v.push(("substitution", format!("echo \"$( {c} )\"")));
         v.push(("and-chain", format!("true && {c}")));
         v.push(("or-chain", format!("false || {c}")));
         v.push(("pipe-to-sh", format!("echo {} | sh", sq(c))));

@@ -100,7 +100,11 @@ fn classes_of(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, statements: &
 pub(super) fn script_classes(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, text: &str, whole: bool) -> Vec<Class> {
     let mut classes = Vec::new();
     let mut sql_text = String::new();
-    let lines: Vec<&str> = if whole && dialect == Dialect::Postgres { vec![text] } else { text.split('\n').collect() };
+    // A `-c` string that starts with a backslash command but carries more text on
+    // later lines (`\dt` newline `UPDATE …`): how psql splits it is not worth
+    // guessing, so every line is judged on its own and the strictest counts.
+    let trailing = text.trim_start().starts_with('\\') && text.split_once('\n').is_some_and(|(_, rest)| !rest.trim().is_empty());
+    let lines: Vec<&str> = if whole && dialect == Dialect::Postgres && !trailing { vec![text] } else { text.split('\n').collect() };
     for line in lines {
         let t = line.trim_start();
         let meta = match dialect {

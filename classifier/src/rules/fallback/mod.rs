@@ -12,7 +12,16 @@ use crate::rules::{Cx, Family, Rule};
 
 pub static FAMILY: Family = Family { name: "fallback", programs: &[], check, rules: RULES };
 
-static RULES: &[&Rule] = &[&MUTATIVE_VERB, &FORCE_FLAG, &VALIDATE_VERB, &SIMULATE_VERB];
+static RULES: &[&Rule] = &[&MUTATIVE_VERB, &FORCE_FLAG, &VALIDATE_VERB, &SIMULATE_VERB, &PROXY];
+
+/// ## What it matches
+/// A program no family models whose first argument is a program some family does (`rtk git status`, `entr rm -rf build`): such tools run the command they are given.
+/// ## Why this tier
+/// Informational (T0): the proxied command's own verdict is what counts.
+pub static PROXY: Rule = Rule::t0("fallback.proxy")
+    .reason("an unmodelled program that runs the command it is given; that command decides")
+    .matches(&["rtk git status", "mytool kubectl get pods"])
+    .not_matches(&["rtk rm -rf build", "echo git status"]);
 
 /// ## What it matches
 /// A program no family models whose command words say it validates (`tool validate x`, `mytool lint`).
@@ -77,6 +86,15 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
     // `--help` prints usage (FEATURES.md §6a); `-h` is left alone: on an unread CLI it may mean `--host`.
     if EXEMPT.contains(&inv.program.as_str()) || inv.flags().any(|f| f == "--help" || f == "--version") {
         return;
+    }
+    // `rtk rm -rf build`, `entr git push`: an unread program handed a command
+    // line that starts with a modelled program is taken to run it.
+    if let Some(first) = inv.args.first().filter(|a| a.exact && !a.is_flag()) {
+        if crate::rules::owned(crate::call::basename(&first.text)) && inv.args.len() > 1 {
+            cx.hit_because(&PROXY, format!("`{}` appears to run `{}`; judged as that command", inv.program, first.text));
+            cx.argv(&inv.args, inv.cwd.as_deref());
+            return;
+        }
     }
     // Option values count as words: without the CLI's grammar, `-A app purge`
     // cannot be told from `--name purge`, and guessing lower is not allowed.

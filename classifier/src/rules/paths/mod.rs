@@ -115,6 +115,20 @@ fn under(path: &str, root: &str) -> bool {
 /// taken as inside the working tree.
 pub fn place(target: &str, exact: bool, cwd: Option<&str>, root: Option<&str>, home: Option<&str>) -> Place {
     if !exact {
+        // `$PWD/x` and `$HOME/x` are known; anything else stays unresolved, unless
+        // its literal part already points into the protected `.claude` files.
+        let known = expand_known(target, cwd.or(root), home);
+        if let Some(t) = known.as_deref().filter(|t| !t.contains('$') && !t.contains('`')) {
+            return place(t, true, cwd, root, home);
+        }
+        let lit = target.rsplit(['$', '`', ')', '}']).next().unwrap_or("");
+        let lower = target.to_ascii_lowercase();
+        if lower.contains(".claude/") && matches!(place(lit.trim_start_matches('/'), true, None, None, None), Place::ClaudeHooks | Place::ClaudeSettings) {
+            return if lower.contains("settings") { Place::ClaudeSettings } else { Place::ClaudeHooks };
+        }
+        if lower.contains(".claude/hooks/") && !lower.ends_with(".md") {
+            return Place::ClaudeHooks;
+        }
         return Place::Unresolved;
     }
     if DEVICE_SINKS.contains(&target) || target.starts_with("/dev/fd/") || target.starts_with("/proc/self/fd/") {
@@ -129,13 +143,14 @@ pub fn place(target: &str, exact: bool, cwd: Option<&str>, root: Option<&str>, h
         return Place::Device;
     }
     let comps: Vec<&str> = abs.split('/').filter(|c| !c.is_empty()).collect();
-    if let Some(ci) = comps.iter().position(|c| *c == ".claude") {
+    // Case-insensitive: on macOS's default file system `.CLAUDE/Settings.json` is the same file.
+    if let Some(ci) = comps.iter().position(|c| c.eq_ignore_ascii_case(".claude")) {
         let rest = &comps[ci + 1..];
-        let file = comps.last().copied().unwrap_or("");
+        let file = comps.last().copied().unwrap_or("").to_ascii_lowercase();
         if file.starts_with("settings") && file.ends_with(".json") {
             return Place::ClaudeSettings;
         }
-        if rest.first() == Some(&"hooks") && !file.to_ascii_lowercase().ends_with(".md") {
+        if rest.first().is_some_and(|c| c.eq_ignore_ascii_case("hooks")) && !file.ends_with(".md") {
             return Place::ClaudeHooks;
         }
     }
@@ -159,6 +174,19 @@ pub fn place(target: &str, exact: bool, cwd: Option<&str>, root: Option<&str>, h
         return Place::System;
     }
     Place::Outside
+}
+
+/// Replaces `$PWD`/`${PWD}` and `$HOME`/`${HOME}` when their values are known.
+fn expand_known(target: &str, cwd: Option<&str>, home: Option<&str>) -> Option<String> {
+    let mut t = target.to_owned();
+    for (names, value) in [(["${PWD}", "$PWD"], cwd), (["${HOME}", "$HOME"], home)] {
+        for n in names {
+            if t.contains(n) {
+                t = t.replace(n, value?);
+            }
+        }
+    }
+    Some(t)
 }
 
 /// `/dev/sda`, `/dev/nvme0n1p2`, `/dev/disk3`, `/dev/mmcblk0`, `/dev/xvdb`, `/dev/vda`, `/dev/mapper/x`.
@@ -224,5 +252,11 @@ mod tests {
         check(".claude/settings.local.json", Place::ClaudeSettings);
         check("~/.claude/settings.json", Place::ClaudeSettings);
         check("./.claude/agents/x/settings.json", Place::ClaudeSettings);
+        check(".CLAUDE/Settings.json", Place::ClaudeSettings);
+        check(".Claude/Hooks/x.py", Place::ClaudeHooks);
+        assert_eq!(place("$PWD/.claude/hooks/pre.py", false, Some("/w/proj"), Some("/w/proj"), None), Place::ClaudeHooks);
+        assert_eq!(place("$OUT/.claude/settings.json", false, Some("/w/proj"), Some("/w/proj"), None), Place::ClaudeSettings);
+        assert_eq!(place("$HOME/.bashrc", false, Some("/w/proj"), Some("/w/proj"), Some("/home/u")), Place::Dotfile);
+        assert_eq!(place("$OUT/x", false, Some("/w/proj"), Some("/w/proj"), None), Place::Unresolved);
     }
 }

@@ -21,7 +21,7 @@ static RULES: &[&Rule] = &[&MUTATIVE_VERB, &FORCE_FLAG, &VALIDATE_VERB, &SIMULAT
 pub static PROXY: Rule = Rule::t0("fallback.proxy")
     .reason("an unmodelled program that runs the command it is given; that command decides")
     .matches(&["rtk git status", "mytool kubectl get pods"])
-    .not_matches(&["rtk rm -rf build", "echo git status"]);
+    .not_matches(&["rtk rm -rf build", "echo git status", "fnm install --lts", "mytool install pkg"]);
 
 /// ## What it matches
 /// A program no family models whose command words say it validates (`tool validate x`, `mytool lint`).
@@ -90,7 +90,9 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
     // `rtk rm -rf build`, `entr git push`: an unread program handed a command
     // line that starts with a modelled program is taken to run it.
     if let Some(first) = inv.args.first().filter(|a| a.exact && !a.is_flag()) {
-        if crate::rules::owned(crate::call::basename(&first.text)) && inv.args.len() > 1 {
+        // A word that is also a verb (`install`, `test`, `patch`) is a subcommand, not a program.
+        let program = crate::call::basename(&first.text);
+        if crate::rules::owned(program) && inv.args.len() > 1 && kind_of(program, &NO_TABLE).is_none() {
             cx.hit_because(&PROXY, format!("`{}` appears to run `{}`; judged as that command", inv.program, first.text));
             cx.argv(&inv.args, inv.cwd.as_deref());
             return;

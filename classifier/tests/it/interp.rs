@@ -204,3 +204,9 @@ fn awk_effects() {
     check("gawk -i inplace '{ gsub(/a/, \"b\") } 1' /etc/hosts", "T3");
     check("awk 'BEGIN { print \"x\" |& \"cat\" }'", "T3");
 }
+
+#[test]
+fn a_dangling_module_flag_runs_nothing() {
+    check("python3 -m", "T0");
+    check("python3 -m pip install x", "T3");
+}

@@ -51,7 +51,7 @@ fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 /// A CLI whose mutating subcommand is not an English verb (`tool frob x`) stays T0.
 pub static MUTATIVE_VERB: Rule = Rule::t3("fallback.mutative-verb")
     .reason("an unmodelled CLI is told to change something (its subcommand is a mutative verb); ask the user first")
-    .matches(&["vault kv delete secret/app", "nomad job stop web", "hugo deploy", "mytool batchDelete", "celery -A app purge", "stripe customers delete cus_1"])
+    .matches(&["vault kv delete secret/app", "nomad job stop web", "hugo deploy", "mytool batchDelete", "celery -A app purge", "gws gmail +send --to a@b.c", "stripe customers delete cus_1"])
     .not_matches(&["vault kv get secret/app", "opencode import --help", "echo delete me", "vim deploy.md", "mytool list", "grep -r install ."]);
 
 /// ## What it matches
@@ -100,7 +100,8 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // Option values count as words: without the CLI's grammar, `-A app purge`
     // cannot be told from `--name purge`, and guessing lower is not allowed.
-    let words: Vec<&str> = inv.positionals().take(3).collect();
+    // `gws gmail +send`: a leading `+` marks a helper verb, not part of it.
+    let words: Vec<&str> = inv.positionals().take(4).map(|w| w.trim_start_matches('+')).collect();
     let mut milder: Option<&'static Rule> = None;
     for (i, w) in words.iter().enumerate() {
         let verb = kind_of(w, &NO_TABLE).or_else(|| if i == 0 { camel_kind(w) } else { None });

@@ -114,7 +114,9 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     if let Some(m) = module {
-        let name = if args[m].text.starts_with("-m") { args[m].text[2..].to_owned() } else { args[m].text.clone() };
+        // `python3 -m` with nothing after it: Python refuses to start, nothing runs.
+        let Some(word) = args.get(m) else { return };
+        let name = word.text.strip_prefix("-m").unwrap_or(&word.text).to_owned();
         run_module(inv, cx, &name, &args[s.rest..]);
         return;
     }

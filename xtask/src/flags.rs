@@ -75,7 +75,11 @@ pub fn parse_replay(args: &[String]) -> Result<ReplayFlags, String> {
                 let v = val(&mut it)?;
                 f.timeout = Some(v.parse().map_err(|_| format!("--timeout {v:?}: not a number of seconds"))?);
             }
-            other if after_only && !other.starts_with('-') => f.only.push(other.to_owned()),
+            other if after_only && !other.starts_with('-') => {
+                // `--only a b,c`: bare words after --only are more ids.
+                f.only.extend(other.split(',').filter(|s| !s.is_empty()).map(str::to_owned));
+                continue;
+            }
             other => return Err(format!("unknown argument {other:?} for `replay`")),
         }
         after_only = false;

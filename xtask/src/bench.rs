@@ -60,7 +60,9 @@ const METRICS: &[Metric] = &[
     // Checked over a trivial spawn of the same binary (see bench_hook); +1 ms
     // absolute slack is added in `compare` because the differences are small.
     Metric { group: "hook", name: "over_spawn_p50_ms", unit: "ms", better: Better::Lower, tolerance: 0.50, floor: None },
-    Metric { group: "hook", name: "over_spawn_p99_ms", unit: "ms", better: Better::Lower, tolerance: 1.00, floor: None },
+    // p99 of 200 spawns moved 9.6 → 42 ms between back-to-back runs: only a
+    // several-fold rise is signal.
+    Metric { group: "hook", name: "over_spawn_p99_ms", unit: "ms", better: Better::Lower, tolerance: 4.00, floor: None },
     Metric { group: "hook", name: "max_rss_kib", unit: "KiB", better: Better::Lower, tolerance: 0.25, floor: None },
 ];
 
@@ -68,6 +70,8 @@ const GROUPS: &[&str] = &["classify", "lanes", "hook"];
 /// Hook spawns for latency; RSS is read on a subset under `/usr/bin/time`.
 const HOOK_CALLS: usize = 200;
 const RSS_CALLS: usize = 20;
+/// Measurements of a group `--check` makes before calling it regressed.
+const CHECK_ATTEMPTS: usize = 3;
 /// Batch passes over the corpus; the median is kept.
 const BATCH_PASSES: usize = 5;
 
@@ -104,27 +108,37 @@ fn run_inner(args: &[String]) -> Result<i32> {
     let tiergate = build_tiergate(&root)?;
     let mut failed = false;
     for g in groups {
-        eprintln!("bench {g}: measuring…");
-        let figures = match g {
-            "classify" => bench_classify(&root, &tiergate)?,
-            "lanes" => bench_lanes(&root)?,
-            _ => bench_hook(&root, &tiergate)?,
-        };
         let path = root.join("benches/baselines").join(format!("{g}.json"));
-        if check {
-            let base = read_baseline(&path)?;
-            for line in compare(g, &base, &figures) {
-                if line.starts_with("REGRESSED") || line.starts_with("LIMIT") {
-                    failed = true;
+        let base = if check { Some(read_baseline(&path)?) } else { None };
+        // A shared 2-core machine produces one-off outliers (another build
+        // starts mid-run); a real regression fails every attempt, so --check
+        // re-measures a failing group up to CHECK_ATTEMPTS times before failing.
+        for attempt in 1..=CHECK_ATTEMPTS {
+            eprintln!("bench {g}: measuring…");
+            let figures = match g {
+                "classify" => bench_classify(&root, &tiergate)?,
+                "lanes" => bench_lanes(&root)?,
+                _ => bench_hook(&root, &tiergate)?,
+            };
+            let Some(base) = &base else {
+                write_baseline(&path, g, &figures)?;
+                for (k, v) in &figures {
+                    println!("{g}.{k} = {v:.1}");
                 }
+                println!("wrote {}", path.display());
+                break;
+            };
+            let lines = compare(g, base, &figures);
+            let bad = lines.iter().any(|l| l.starts_with("REGRESSED") || l.starts_with("LIMIT"));
+            if bad && attempt < CHECK_ATTEMPTS {
+                eprintln!("bench {g}: attempt {attempt} out of bounds, re-measuring");
+                continue;
+            }
+            failed |= bad;
+            for line in lines {
                 println!("{line}");
             }
-        } else {
-            write_baseline(&path, g, &figures)?;
-            for (k, v) in &figures {
-                println!("{g}.{k} = {v:.1}");
-            }
-            println!("wrote {}", path.display());
+            break;
         }
     }
     Ok(if failed { replay::exit::POLICY } else { 0 })

@@ -91,6 +91,15 @@ pub fn parse(src: &str) -> Result<List, ParseFailure> {
 /// Parses and walks on the current stack; the brush AST is dropped here too
 /// (its drop recurses as deep as it nests).
 fn parse_here(src: &str) -> Result<List, ParseFailure> {
+    // brush-parser 0.4 panics on some inputs (`2222222222222<&2`: an fd number
+    // that overflows is `unwrap`ped in its io_number rule; found by the
+    // `classify` fuzz target). The library never panics, so a parser panic is a
+    // parse failure: the caller answers ask.
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| parse_unguarded(src)))
+        .unwrap_or_else(|_| Err(ParseFailure::Syntax("the shell parser failed on this text".into())))
+}
+
+fn parse_unguarded(src: &str) -> Result<List, ParseFailure> {
     let opts = Cx { opts: options(), src, depth: Cell::new(0), too_deep: Cell::new(false) };
     let mut parser = Parser::new(std::io::BufReader::new(src.as_bytes()), &opts.opts);
     let program = parser.parse_program().map_err(|e| ParseFailure::Syntax(e.to_string()))?;
@@ -462,6 +471,11 @@ mod tests {
         }
         assert!(parse("cat <<EOF\nx\nEOF").is_ok());
         assert!(parse("cat <<<$x").is_ok());
+    }
+
+    #[test]
+    fn a_parser_panic_is_a_parse_failure() {
+        assert!(matches!(parse("2222222222222<&222222;o"), Err(ParseFailure::Syntax(_))));
     }
 
     #[test]

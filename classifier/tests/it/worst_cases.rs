@@ -139,6 +139,13 @@ fn heredoc_tag_starting_with_an_expansion_asks_at_once() {
 }
 
 #[test]
+fn an_fd_number_that_overflows_asks() {
+    // brush-parser unwraps the fd number's parse and panicked here (fuzz find).
+    let v = asks("huge fd number", "2222222222222<&222222;o".to_owned());
+    assert_eq!(v.rule, "parse.unsupported");
+}
+
+#[test]
 fn nul_bytes_ask() {
     asks("NUL between commands", "ls\0rm -rf /".to_owned());
     asks("NUL in a word", "cat a\0b".to_owned());

@@ -171,7 +171,7 @@ pub fn build_base(root: &Path, commit: &str, target_dir: &Path, log: &dyn Fn(&st
 
 /// Copies `from` to `to` through a temporary name, so a half-copied binary is never
 /// taken for a cached one.
-fn install(from: &Path, to: &Path) -> std::io::Result<()> {
+pub fn install(from: &Path, to: &Path) -> std::io::Result<()> {
     let parent = to.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent)?;
     let tmp = parent.join(format!("tiergate.tmp{}", std::process::id()));

@@ -248,6 +248,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
             } else {
                 let tb = Instant::now();
                 let target = build::replay_dir(root).join("base-target");
+                reuse_head_build(root, commit, dirty, &head, &mut notes, cfg.log);
                 match build::build_base(root, commit, &target, &|m| (cfg.log)(m))? {
                     BaseBuild::Ready { subject, built, .. } => {
                         base_built = built;
@@ -414,6 +415,25 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     timings.push(("write reports".to_owned(), tw.elapsed().as_secs_f64()));
     timings.push(("total".to_owned(), t0.elapsed().as_secs_f64()));
     Ok(Outcome { report, report_dir: Some(dir), timings, base_built, truth_edits, base_commit })
+}
+
+/// When the work tree is clean and the base commit has the same build inputs as
+/// HEAD (a change to corpora, docs, replay or xtask only), the base binary is the
+/// head binary: cache it under the base key instead of building it again.
+fn reuse_head_build(root: &Path, commit: &str, dirty: bool, head: &Subject, notes: &mut Vec<String>, log: fn(&str)) {
+    if dirty {
+        return;
+    }
+    let (Ok(base_key), Ok(head_key)) = (build::base_key(root, commit), build::base_key(root, "HEAD")) else { return };
+    let cached = build::cached_bin(root, &base_key);
+    if base_key != head_key || cached.is_file() {
+        return;
+    }
+    let Some(bin) = head.argv.first() else { return };
+    if build::install(Path::new(bin), &cached).is_ok() {
+        log("base has head's build inputs: reusing head's binary");
+        notes.push("the base has the same build inputs as head (classifier, manifests, lockfile): head's binary served as the base".into());
+    }
 }
 
 fn predates(cfg: &Config, notes: &mut Vec<String>, why: String) -> Result<BaseSide, ReplayError> {

@@ -67,6 +67,10 @@ fn editing_only_a_pinned_expectation_fails_naming_the_row() {
     assert_eq!(code, 1, "{}", failures(&r));
     let f = failures(&r);
     assert!(f.contains("pinned row rm-root: expectation moved BLOCKED → T3 without a declaration"), "{f}");
+    // Only a corpus changed: the base has head's build inputs, so nothing was rebuilt.
+    let out = r.unwrap();
+    assert!(!out.base_built);
+    assert!(out.report.notes.iter().any(|n| n.contains("head's binary served as the base")), "{:?}", out.report.notes);
 }
 
 #[test]

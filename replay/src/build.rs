@@ -71,7 +71,7 @@ pub fn build_head(root: &Path, log: &dyn Fn(&str)) -> Result<(Subject, f64), Rep
     }
     let bin = head_target_dir(root).join(PROFILE).join("tiergate");
     let bytes = std::fs::read(&bin).map_err(|e| ReplayError::infra(format!("{}: {e}", bin.display())))?;
-    let id = format!("head:{}", &hex(&Sha256::digest(&bytes))[..20]);
+    let id = binary_id(&bytes);
     let subject = Subject { argv: vec![bin.display().to_string(), "batch".into()], build_id: Some(id), label: "head".into() };
     Ok((subject, t.elapsed().as_secs_f64()))
 }
@@ -113,9 +113,11 @@ pub fn cached_bin(root: &Path, key: &str) -> PathBuf {
 pub fn build_base(root: &Path, commit: &str, target_dir: &Path, log: &dyn Fn(&str)) -> Result<BaseBuild, ReplayError> {
     let key = base_key(root, commit)?;
     let cached = cached_bin(root, &key);
+    // The verdict cache is keyed by the binary's own hash, so identical binaries
+    // (head's reused as a base, two commits with one build) share answers.
     let subject = |p: &Path| Subject {
         argv: vec![p.display().to_string(), "batch".into()],
-        build_id: Some(format!("base:{key}")),
+        build_id: Some(std::fs::read(p).map(|b| binary_id(&b)).unwrap_or_else(|_| format!("base:{key}"))),
         label: "base".into(),
     };
     if !cached.is_file() {
@@ -308,6 +310,11 @@ pub fn handshake(argv: &[String]) -> Handshake {
         let shown: Vec<&str> = std::iter::once(name).chain(args.iter().map(String::as_str)).collect();
         Handshake::Unsupported(format!("`{} --protocol` printed {:?} ({})", shown.join(" "), text, err.lines().next().unwrap_or("").trim()))
     }
+}
+
+/// A build id for the verdict cache: the hash of the binary itself.
+pub fn binary_id(bytes: &[u8]) -> String {
+    format!("bin:{}", &hex(&Sha256::digest(bytes))[..20])
 }
 
 pub fn hex(bytes: &[u8]) -> String {

@@ -13,3 +13,11 @@ pub const MAX_SYNTAX_NESTING: usize = 100;
 /// Most nesting openers (brackets, backticks, `then`/`do`/`case`…) a source may
 /// hold before it is refused unparsed; it sizes the parser's stack (32 KiB each).
 pub const MAX_PARSE_OPENERS: usize = 5000;
+
+/// Most `((` a source may hold before it is refused unparsed: brush-parser's
+/// backtracking on unclosed runs of them is exponential.
+pub const MAX_DOUBLE_PARENS: usize = 10;
+
+/// Most unmatched `(` (outside quotes) a source may hold before it is refused as
+/// a syntax error without parsing: the parser backtracks exponentially on them.
+pub const MAX_UNCLOSED_PARENS: usize = 12;

@@ -16,7 +16,7 @@ use brush_parser::{Parser, ParserOptions, SourceSpan};
 
 use std::cell::Cell;
 
-use crate::limits::{MAX_PARSE_OPENERS, MAX_SYNTAX_NESTING};
+use crate::limits::{MAX_DOUBLE_PARENS, MAX_PARSE_OPENERS, MAX_SYNTAX_NESTING, MAX_UNCLOSED_PARENS};
 use crate::verdict::Span;
 use model::{List, Pipeline, Redirect, Simple, Stage, Word};
 
@@ -71,8 +71,15 @@ pub fn parse(src: &str) -> Result<List, ParseFailure> {
         return Err(ParseFailure::Syntax("a heredoc delimiter that starts with an expansion (`<<$(`) is not modelled".into()));
     }
     let openers = openers(src);
-    if openers > MAX_PARSE_OPENERS {
+    // brush-parser backtracks exponentially on unclosed `((` runs (12 take half a
+    // second, 16 over 20 s), so more than a handful anywhere is refused unparsed.
+    if openers > MAX_PARSE_OPENERS || src.matches("((").count() > MAX_DOUBLE_PARENS {
         return Err(ParseFailure::TooDeep);
+    }
+    // The same backtracking hits a long run of unclosed `(` (32 take over 20 s). Such
+    // input can only fail to parse, so it is refused as a syntax error up front.
+    if unclosed_parens(src) > MAX_UNCLOSED_PARENS {
+        return Err(ParseFailure::Syntax("more `(` than `)` outside quotes".into()));
     }
     if openers <= FAST_PATH_OPENERS {
         return parse_here(src);
@@ -117,6 +124,28 @@ fn parse_unguarded(src: &str) -> Result<List, ParseFailure> {
 /// reserved word that opens a nested body (`then`, `do`, `case`, `coproc`,
 /// `function`), counted without regard to quoting and never decremented, so it
 /// can only over-estimate, which only ever costs a thread or a refusal.
+/// `(` minus `)` outside single quotes, double quotes and backslash escapes, so
+/// a quoted `)` cannot make an unclosed run look balanced. (`case` patterns'
+/// lone `)` only lower the count, which only lets more through to the parser.)
+fn unclosed_parens(src: &str) -> usize {
+    let (mut open, mut close) = (0usize, 0usize);
+    let mut chars = src.chars();
+    let (mut single, mut double) = (false, false);
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if !single => {
+                chars.next();
+            }
+            '\'' if !double => single = !single,
+            '"' if !single => double = !double,
+            '(' if !single && !double => open += 1,
+            ')' if !single && !double => close += 1,
+            _ => {}
+        }
+    }
+    open.saturating_sub(close)
+}
+
 fn openers(src: &str) -> usize {
     let b = src.as_bytes();
     let mut n = 0usize;
@@ -445,6 +474,22 @@ mod tests {
             let unsupported = l.pipelines.iter().flat_map(|p| &p.stages).any(|s| matches!(s, Stage::Unsupported { .. }));
             assert!(!unsupported, "{src:?} is real arithmetic");
         }
+    }
+
+    #[test]
+    fn unclosed_paren_runs_are_refused_before_parsing() {
+        let src = format!("{}x", "( ".repeat(32));
+        assert!(matches!(parse(&src), Err(ParseFailure::Syntax(_))));
+        let quoted = format!("{}x '{}'", "( ".repeat(32), ")".repeat(32));
+        assert!(matches!(parse(&quoted), Err(ParseFailure::Syntax(_))));
+        assert!(parse(&format!("{}x{}", "( ".repeat(32), " )".repeat(32))).is_ok());
+    }
+
+    #[test]
+    fn unclosed_double_paren_runs_are_refused_before_parsing() {
+        let src = format!("{}x", "((".repeat(16));
+        assert_eq!(parse(&src).err(), Some(ParseFailure::TooDeep));
+        assert!(parse(&"echo $((1+2)); ".repeat(8)).is_ok());
     }
 
     #[test]

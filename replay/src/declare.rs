@@ -111,15 +111,16 @@ pub struct Matched {
 }
 
 /// Matches `moves` against the entries in effect (`head` minus those in `base`).
-/// `scope`: when only some rows were replayed (`--only`, `--corpus`), entries for
-/// other rows are neither used nor stale.
-pub fn check(moves: &[Move], head: &[Entry], base: &[Entry], decl_hint: &str, scope: Option<&HashSet<&str>>) -> Matched {
+/// `judged(row)` says whether an entry for that row can be judged at all: a row that
+/// exists on one side only cannot have moved, and rows outside `--only`/`--corpus`
+/// were not replayed; such entries are neither used nor stale.
+pub fn check(moves: &[Move], head: &[Entry], base: &[Entry], decl_hint: &str, judged: &dyn Fn(&str) -> bool) -> Matched {
     let old: HashSet<(&str, &str, Class, Class)> =
         base.iter().map(|e| (e.file.as_str(), e.change.row.as_str(), e.change.from, e.change.to)).collect();
     let active: Vec<&Entry> = head
         .iter()
         .filter(|e| !old.contains(&(e.file.as_str(), e.change.row.as_str(), e.change.from, e.change.to)))
-        .filter(|e| scope.is_none_or(|s| s.contains(e.change.row.as_str())))
+        .filter(|e| judged(&e.change.row))
         .collect();
     let mut m = Matched::default();
     let mut used: BTreeSet<usize> = BTreeSet::new();

@@ -368,9 +368,17 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     let matched = match (&cfg.against, &base_commit) {
         (None, Some(commit)) => {
             let base_decls = declare::load_commit(root, commit);
-            let replayed: HashSet<&str> = head_rows.iter().map(|r| r.id.as_str()).collect();
+            let in_head: HashSet<&str> = head_rows.iter().map(|r| r.id.as_str()).collect();
+            let in_base: HashSet<&str> = base_rows_all.iter().map(|r| r.id.as_str()).collect();
             let full = cfg.only.is_empty() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k));
-            let mut m = declare::check(&moves, &head_decls, &base_decls, &decl_hint, (!full).then_some(&replayed));
+            // Judge entries for rows on both sides; a row on neither side is a typo
+            // only when everything was replayed.
+            let judged = |row: &str| match (in_head.contains(row), in_base.contains(row)) {
+                (true, true) => true,
+                (false, false) => full,
+                _ => false,
+            };
+            let mut m = declare::check(&moves, &head_decls, &base_decls, &decl_hint, &judged);
             if !diffed {
                 // Without base verdicts a verdict-move declaration cannot be confirmed or refuted.
                 m.failures.retain(|f| !f.message.contains("stale declaration"));

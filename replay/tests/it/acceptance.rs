@@ -48,14 +48,21 @@ fn moving_a_pinned_verdict_needs_a_matching_declaration_and_stale_ones_fail() {
     assert_eq!(mtime(&cached), built_at, "cached base binary untouched");
 
     // A declaration that matches nothing is stale.
+    // A declaration that matches nothing is stale (a typo'd row too); one for a row
+    // that only head has cannot be judged and is left alone.
     let stale = r#"{"changes":[{"row":"push-force","from":"T3","to":"BLOCKED","reason":"force push rewrites shared history"},
-                               {"row":"ls","from":"T0","to":"T3","reason":"no such move"}]}"#;
+                               {"row":"ls","from":"T0","to":"T3","reason":"no such move"},
+                               {"row":"no-such-row","from":"T0","to":"T3","reason":"typo"},
+                               {"row":"brand-new","from":"T0","to":"T3","reason":"new row"}]}"#;
     repo.write("declared/change.json", stale);
+    let truth = TRUTH.replace("git push --force origin main,,T3", "git push --force origin main,,BLOCKED");
+    repo.write("corpus/truth/t.csv", &format!("{truth}brand-new,ls -l,,T0,true,free,new\n"));
     let (code, r) = check(&repo.config(&base));
     assert_eq!(code, 1, "{}", failures(&r));
     let f = failures(&r);
     assert!(f.contains("stale declaration: row ls T0 → T3"), "{f}");
-    assert!(!f.contains("push-force"), "{f}");
+    assert!(f.contains("stale declaration: row no-such-row T0 → T3"), "{f}");
+    assert!(!f.contains("push-force") && !f.contains("brand-new"), "{f}");
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 
-use super::{columns, open_read_only, Acc, Imported};
+use super::{columns, grouped_rows, open_read_only, Imported};
 
 pub(crate) fn import(path: &Path) -> anyhow::Result<Imported> {
     let label = path.display().to_string();
@@ -36,25 +36,5 @@ pub(crate) fn import(path: &Path) -> anyhow::Result<Imported> {
         "SELECT CAST(command AS BLOB), CAST({cwd} AS BLOB), count(*) FROM history {filter} \
          GROUP BY command, {cwd} ORDER BY min(rowid)"
     );
-    let mut st = c.prepare(&sql).with_context(|| format!("{label}: reading history"))?;
-    let mut rows = st.query([])?;
-    let mut acc = Acc::default();
-    let mut n = 0usize;
-    while let Some(r) = rows.next()? {
-        n += 1;
-        let command: Option<Vec<u8>> = r.get(0)?;
-        let cwd: Option<Vec<u8>> = r.get(1)?;
-        let count: i64 = r.get(2)?;
-        let Some(command) = command else {
-            acc.bad(&label, n, "NULL command; skipped");
-            continue;
-        };
-        let Ok(command) = String::from_utf8(command) else {
-            acc.bad(&label, n, "command is not valid UTF-8; skipped");
-            continue;
-        };
-        let cwd = cwd.and_then(|b| String::from_utf8(b).ok()).filter(|s| !s.is_empty() && s != "unknown");
-        acc.add(command, cwd, count.max(0) as u64);
-    }
-    Ok(acc.finish())
+    grouped_rows(&c, &sql, &label, true, &["unknown"])
 }

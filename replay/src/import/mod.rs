@@ -161,6 +161,37 @@ fn uri_escape(p: &str) -> String {
 }
 
 /// Column names of `table`, empty when the table does not exist.
+/// Runs `sql` (selecting command, cwd and count as blobs) and folds its rows into
+/// an `Imported`. A NULL command is reported when `null_is_bad` (atuin) and
+/// skipped quietly otherwise (the hook log's Write/Edit rows); a cwd equal to one
+/// of `no_cwd` counts as none.
+pub(crate) fn grouped_rows(c: &rusqlite::Connection, sql: &str, label: &str, null_is_bad: bool, no_cwd: &[&str]) -> anyhow::Result<Imported> {
+    use anyhow::Context;
+    let mut st = c.prepare(sql).with_context(|| format!("{label}: reading rows"))?;
+    let mut rows = st.query([])?;
+    let mut acc = Acc::default();
+    let mut n = 0usize;
+    while let Some(r) = rows.next()? {
+        n += 1;
+        let command: Option<Vec<u8>> = r.get(0)?;
+        let cwd: Option<Vec<u8>> = r.get(1)?;
+        let count: i64 = r.get(2)?;
+        let Some(command) = command else {
+            if null_is_bad {
+                acc.bad(label, n, "NULL command; skipped");
+            }
+            continue;
+        };
+        let Ok(command) = String::from_utf8(command) else {
+            acc.bad(label, n, "command is not valid UTF-8; skipped");
+            continue;
+        };
+        let cwd = cwd.and_then(|b| String::from_utf8(b).ok()).filter(|s| !s.is_empty() && !no_cwd.contains(&s.as_str()));
+        acc.add(command, cwd, count.max(0) as u64);
+    }
+    Ok(acc.finish())
+}
+
 pub(crate) fn columns(c: &rusqlite::Connection, table: &str) -> Vec<String> {
     let Ok(mut st) = c.prepare(&format!("PRAGMA table_info({table})")) else { return Vec::new() };
     st.query_map([], |r| r.get::<_, String>(1)).map(|it| it.filter_map(Result::ok).collect()).unwrap_or_default()

@@ -82,6 +82,31 @@ fn inline(s: &str) -> String {
     format!("`{}`", s.replace('`', "'"))
 }
 
+/// Prompts (ask or deny) per 1,000 commands, weighted by occurrence, for each side:
+/// the friction a user would feel replaying this corpus.
+fn friction(out: &mut String, r: &Report) {
+    let _ = writeln!(out, "\n## Friction\n");
+    let _ = writeln!(out, "Prompts (ask or deny) per 1,000 commands, weighted by occurrence.\n");
+    let _ = writeln!(out, "| corpus | commands (weighted) | base | head |\n|---|---:|---:|---:|");
+    for k in &r.corpora {
+        let rows = r.rows.iter().filter(|x| x.corpus == *k);
+        let (mut total, mut base, mut head, mut base_seen) = (0u64, 0u64, 0u64, false);
+        for x in rows {
+            total += x.weight;
+            if let Some(v) = &x.base {
+                base_seen = true;
+                base += x.weight * u64::from(v.class.prompts());
+            }
+            if let Some(v) = &x.head {
+                head += x.weight * u64::from(v.class.prompts());
+            }
+        }
+        let per = |n: u64| if total == 0 { "–".to_owned() } else { format!("{:.1}", n as f64 * 1000.0 / total as f64) };
+        let b = if base_seen && r.diffed { per(base) } else { "–".to_owned() };
+        let _ = writeln!(out, "| {} | {total} | {b} | {} |", k.as_str(), per(head));
+    }
+}
+
 pub fn render(r: &Report) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}\n", verdict_line(r));
@@ -117,6 +142,7 @@ pub fn render(r: &Report) -> String {
         }
         out.push('\n');
     }
+    friction(&mut out, r);
     let _ = writeln!(out, "\n## Caps\n");
     if r.caps.is_empty() {
         let _ = writeln!(out, "Not measured: the diff was skipped.");

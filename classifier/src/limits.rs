@@ -21,3 +21,8 @@ pub const MAX_DOUBLE_PARENS: usize = 10;
 /// Most unmatched `(` (outside quotes) a source may hold before it is refused as
 /// a syntax error without parsing: the parser backtracks exponentially on them.
 pub const MAX_UNCLOSED_PARENS: usize = 12;
+
+/// Most bytes of shell source one request may parse in total, nested payloads
+/// (`eval`, `bash -c`, scripts) included: `eval eval … x` re-parses the rest of
+/// the line at every level, and work must stay bounded.
+pub const MAX_PARSED_BYTES: usize = 384 * 1024;

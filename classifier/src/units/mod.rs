@@ -7,7 +7,7 @@
 
 use crate::call::{basename, Arg, Invocation, Stdin};
 use crate::lanes::{resolve, FileSource, MAX_FILE_BYTES};
-use crate::limits::{MAX_DEPTH, MAX_UNITS};
+use crate::limits::{MAX_DEPTH, MAX_PARSED_BYTES, MAX_UNITS};
 use crate::parse::model::{List, Pipeline, Redirect, Simple, Stage, Word};
 use crate::parse::{self, ParseFailure};
 use crate::rules::{self, flow, paths, shell, Cx, Engine, FileText, Hit};
@@ -33,18 +33,23 @@ pub struct Eng<'f> {
     root: Option<String>,
     depth: u32,
     units: usize,
+    parsed_bytes: usize,
     pub trace: Vec<TraceUnit>,
 }
 
 impl<'f> Eng<'f> {
     pub fn new(files: &'f dyn FileSource, home: Option<String>, root: Option<String>) -> Eng<'f> {
-        Eng { files, home, root, depth: 0, units: 0, trace: Vec::new() }
+        Eng { files, home, root, depth: 0, units: 0, parsed_bytes: 0, trace: Vec::new() }
     }
 
     /// Classifies shell source run in `cwd`; returns every hit.
     pub fn source(&mut self, src: &str, cwd: Option<&str>) -> Vec<Hit> {
         if self.depth >= MAX_DEPTH {
             return vec![engine_hit(&rules::LIMITS_DEPTH)];
+        }
+        self.parsed_bytes += src.len();
+        if self.parsed_bytes > MAX_PARSED_BYTES {
+            return vec![engine_hit(&rules::LIMITS_SIZE)];
         }
         let list = match parse::parse(src) {
             Ok(l) => l,

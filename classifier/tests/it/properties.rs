@@ -138,15 +138,6 @@ fn simple() -> impl Strategy<Value = Simple> {
             words.extend(rest.into_iter().map(str::to_owned));
             Simple { words, redirect: redirect.map(str::to_owned) }
         })
-        .prop_filter("FIXME(python3 -m): known panic", |s| !fixme_python_m_panic(&s.words))
-}
-
-/// FIXME(python3 -m): `python3 -m` with nothing after `-m` panics in
-/// `rules/interp/python.rs` (`args[m]` indexed past the end; shrunk by
-/// `generated_scripts_are_answered_in_bounded_time`). Excluded from the grammar
-/// until that is fixed; remove this filter then.
-fn fixme_python_m_panic(words: &[String]) -> bool {
-    words.first().is_some_and(|p| p.starts_with("python")) && words.last().is_some_and(|w| w == "-m")
 }
 
 /// A list of 1–3 simple commands joined by `&&`, `||`, `;` or `|`.

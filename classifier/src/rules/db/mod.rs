@@ -65,8 +65,8 @@ pub static DROP_DATABASE: Rule = Rule::blocked("db.drop-database")
 pub static DROP_TABLE: Rule = Rule::blocked("db.drop-table")
     .reason("drops a table and its data, which cannot be undone; dump the table first and ask the user")
     .suggest("pg_dump -t users app > users-backup.sql")
-    .matches(&["psql -d app -c \"DROP TABLE users\"", "sqlite3 app.db 'DROP TABLE t'", "psql -c 'DROP SCHEMA app CASCADE'", "psql -d mydb -c '\\dt' -c 'DROP TABLE users'", "psql -d app <<'SQL'\nDROP TABLE users;\nSQL"])
-    .not_matches(&["psql -c '-- DROP TABLE users\nSELECT 1'", "psql -c 'DROP VIEW v'"]);
+    .matches(&["psql -d app -c \"DROP TABLE users\"", "sqlite3 app.db 'DROP TABLE t'", "psql -c 'DROP SCHEMA app CASCADE'", "psql -d mydb -c '\\dt' -c 'DROP TABLE users'", "psql -d app <<'SQL'\nDROP TABLE users;\nSQL", "mongosh app --eval 'db.users.drop()'"])
+    .not_matches(&["psql -c '-- DROP TABLE users\nSELECT 1'", "psql -c 'DROP VIEW v'", "mongosh app --eval 'db.users.dropIndex(\"x_1\")'"]);
 
 /// ## What it matches
 /// redis/valkey `FLUSHALL` and `FLUSHDB`.

@@ -25,4 +25,4 @@ pub const MAX_UNCLOSED_PARENS: usize = 12;
 /// Most bytes of shell source one request may parse in total, nested payloads
 /// (`eval`, `bash -c`, scripts) included: `eval eval … x` re-parses the rest of
 /// the line at every level, and work must stay bounded.
-pub const MAX_PARSED_BYTES: usize = 384 * 1024;
+pub const MAX_PARSED_BYTES: usize = 256 * 1024;

@@ -218,10 +218,16 @@ impl<'f> Eng<'f> {
         }
         let (h, (writes, mut stdin)) = self.redirects(&s.redirects, cwd, s.span);
         let writes: Vec<String> = writes.into_iter().map(|a| a.text).collect();
+        // Redirect effects (`> /etc/hosts`) are shown with the unit they belong to.
+        let redirect_hits = h.clone();
         hits.extend(h);
         if s.words.is_empty() {
             return (hits, None);
         }
+        // Reserve this unit's place in the trace before any payload it runs is
+        // classified, so `explain` lists a unit before its insides.
+        let slot = self.trace.len();
+        self.trace.push(TraceUnit { depth: self.depth, program: String::new(), args: Vec::new(), wrappers: Vec::new(), cwd: None, writes: Vec::new(), hits: Vec::new() });
         let piped = piped_from.is_some();
         if let (Stdin::None, Some((program, visible))) = (&stdin, piped_from) {
             // Visible text is judged as what it is: the next stage reads it as its input.
@@ -270,7 +276,17 @@ impl<'f> Eng<'f> {
                     let mut unit_hits = std::mem::take(&mut cx.hits);
                     // Hits found while peeling wrappers (`env LD_PRELOAD=…`) belong to this unit.
                     unit_hits.extend(cx_hits);
-                    self.record(&inv, &unit_hits, writes);
+                    let mut shown = redirect_hits;
+                    shown.extend(unit_hits.iter().cloned());
+                    self.trace[slot] = TraceUnit {
+                        depth: self.depth,
+                        program: inv.program.clone(),
+                        args: inv.args.iter().map(|a| a.text.clone()).collect(),
+                        wrappers: inv.wrappers.clone(),
+                        cwd: inv.cwd.clone(),
+                        writes,
+                        hits: shown,
+                    };
                     hits.extend(unit_hits);
                     return (hits, Some(inv));
                 }
@@ -303,21 +319,11 @@ impl<'f> Eng<'f> {
             }
         }
         let words: Vec<String> = args.iter().map(|a| a.text.clone()).collect();
-        self.trace.push(TraceUnit { depth: self.depth, program: words.first().cloned().unwrap_or_default(), args: words[1..].to_vec(), wrappers: peeled, cwd: cwd.map(str::to_owned), writes, hits: cx_hits.clone() });
+        let mut shown = redirect_hits;
+        shown.extend(cx_hits.iter().cloned());
+        self.trace[slot] = TraceUnit { depth: self.depth, program: words.first().cloned().unwrap_or_default(), args: words[1..].to_vec(), wrappers: peeled, cwd: cwd.map(str::to_owned), writes, hits: shown };
         hits.extend(cx_hits);
         (hits, None)
-    }
-
-    fn record(&mut self, inv: &Invocation, hits: &[Hit], writes: Vec<String>) {
-        self.trace.push(TraceUnit {
-            depth: self.depth,
-            program: inv.program.clone(),
-            args: inv.args.iter().map(|a| a.text.clone()).collect(),
-            wrappers: inv.wrappers.clone(),
-            cwd: inv.cwd.clone(),
-            writes,
-            hits: hits.to_vec(),
-        });
     }
 }
 

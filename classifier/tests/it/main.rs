@@ -5,6 +5,7 @@ mod lanes;
 mod registry;
 mod rule_examples;
 mod rules_doc;
+mod snapshots_read;
 mod approvals_cli;
 mod hook_contract;
 mod hook_harness;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 pub(crate) mod lexer;
 pub(crate) mod lexer_sinks;
 pub(crate) mod python;
+mod python_ast;
 mod python_sinks;
 mod python_tokens;
 pub mod scripts;

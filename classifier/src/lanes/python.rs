@@ -8,7 +8,8 @@
 //!
 //! It does not evaluate code or follow data flow beyond those bindings; what it
 //! cannot see into (`exec(var)`, `getattr(os, name)`) is reported as dynamic.
-//! Why a tokenizer and not a parser crate: `docs/decisions/0003-python-analysis.md`.
+//! When the code parses, `python_ast.rs` adds the calls the syntax tree shows.
+//! Why both: `docs/decisions/0003-python-analysis.md`.
 
 use std::collections::HashMap;
 
@@ -37,6 +38,9 @@ pub(crate) fn analyse_at(src: &str, depth: u8) -> Analysis {
     let mut s = Scan { toks: &toks, aliases: HashMap::new(), lits: HashMap::new(), stars: Vec::new(), visited: vec![false; toks.len()], out, depth, sql_lib: false };
     s.imports();
     s.calls();
+    // The parser pass only adds what the tree shows (aliases resolved inside
+    // f-string holes, parenthesised callees); code it rejects stays with the scanner.
+    super::python_ast::add_ast_findings(src, &mut s.out);
     for t in &toks {
         if let Tok::Str { holes, .. } = t {
             for h in holes {

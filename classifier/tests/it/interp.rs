@@ -210,3 +210,10 @@ fn a_dangling_module_flag_runs_nothing() {
     check("python3 -m", "T0");
     check("python3 -m pip install x", "T3");
 }
+
+#[test]
+fn the_parser_pass_sees_aliased_calls_in_f_string_holes_and_parenthesised_callees() {
+    // Before the tree-sitter pass the hole was analysed without its imports and `sp.run` went unseen.
+    check("python3 -c \"import subprocess as sp; print(f'{sp.run([\\\"rm\\\", \\\"-rf\\\", \\\"/\\\"])}')\"", "BLOCKED");
+    check("python3 -c 'import os; (os.system)(\"rm -rf /\")'", "BLOCKED");
+}

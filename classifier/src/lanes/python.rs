@@ -72,7 +72,6 @@ struct Scan<'t> {
     sql_lib: bool,
 }
 
-const BUILTINS: &[&str] = &["open", "exec", "eval", "compile", "__import__", "getattr", "setattr", "globals", "locals", "vars", "breakpoint", "input", "print"];
 
 impl Scan<'_> {
     fn name_at(&self, i: usize) -> Option<&str> {
@@ -185,19 +184,7 @@ impl Scan<'_> {
         if let Some(b) = self.aliases.get(name) {
             return b.chain.clone();
         }
-        if name == "__builtins__" {
-            return "builtins".to_owned();
-        }
-        if BUILTINS.contains(&name) {
-            return format!("builtins.{name}");
-        }
-        for m in &self.stars {
-            let full = format!("{m}.{name}");
-            if python_sinks::is_sink(&full) {
-                return full;
-            }
-        }
-        name.to_owned()
+        python_sinks::resolve_unaliased(name, &self.stars)
     }
 
     /// The main pass: bindings, call chains, indirect references to sinks.

@@ -32,7 +32,6 @@ const MAX_CHAIN_DEPTH: usize = 48;
 /// of literals): the AST pass leaves them to it rather than judging them twice.
 const SCANNER_ONLY: &[&str] = &["builtins.__import__", "importlib.import_module", "builtins.getattr", "builtins.exec", "builtins.eval", "builtins.compile"];
 
-const BUILTINS: &[&str] = &["open", "exec", "eval", "compile", "__import__", "getattr", "setattr", "globals", "locals", "vars", "breakpoint", "input", "print"];
 
 /// Adds the findings of the AST pass to `out`. Returns false (and adds
 /// nothing) when the code does not parse cleanly, so the caller knows only the
@@ -167,19 +166,7 @@ impl<'s> AstScan<'s> {
         if let Some(c) = self.aliases.get(name) {
             return c.clone();
         }
-        if name == "__builtins__" {
-            return "builtins".to_owned();
-        }
-        if BUILTINS.contains(&name) {
-            return format!("builtins.{name}");
-        }
-        for m in &self.stars {
-            let full = format!("{m}.{name}");
-            if python_sinks::is_sink(&full) {
-                return full;
-            }
-        }
-        name.to_owned()
+        python_sinks::resolve_unaliased(name, &self.stars)
     }
 
     /// The resolved chain of a callee expression, and the literal its receiver

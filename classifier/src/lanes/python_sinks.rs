@@ -374,3 +374,24 @@ fn unbase64(s: &str) -> Option<Vec<u8>> {
     }
     Some(out)
 }
+
+/// Builtins whose calls the analysers resolve as `builtins.<name>`.
+pub(super) const BUILTINS: &[&str] = &["open", "exec", "eval", "compile", "__import__", "getattr", "setattr", "globals", "locals", "vars", "breakpoint", "input", "print"];
+
+/// Resolves a bare name that no import alias bound: `__builtins__`, a builtin,
+/// or a sink brought in by `from m import *`; otherwise the name itself.
+pub(super) fn resolve_unaliased(name: &str, stars: &[String]) -> String {
+    if name == "__builtins__" {
+        return "builtins".to_owned();
+    }
+    if BUILTINS.contains(&name) {
+        return format!("builtins.{name}");
+    }
+    for m in stars {
+        let full = format!("{m}.{name}");
+        if is_sink(&full) {
+            return full;
+        }
+    }
+    name.to_owned()
+}

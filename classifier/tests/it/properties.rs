@@ -266,7 +266,7 @@ proptest! {
     }
 
     #[test]
-    fn nested_wrappers_never_lower_the_class(c in simple(), ws in proptest::collection::vec((0..STRUCTURES + PREFIXES.len()), 1..4)) {
+    fn nested_wrappers_never_lower_the_class(c in simple(), ws in proptest::collection::vec(0..STRUCTURES + PREFIXES.len(), 1..4)) {
         let base = c.render();
         let mut wrapped = base.clone();
         for w in ws {

@@ -24,10 +24,8 @@ fn lanes() -> Vec<(&'static str, Vec<&'static str>)> {
         (
             "compound",
             vec![
-                "cd src && ls | grep main; git diff --stat || true",
-                "for f in *.rs; do wc -l \"$f\"; done | sort -n | tail -3",
-                "if [ -f Cargo.toml ]; then cargo check; else echo none; fi",
-                "git log --oneline | head -5 && echo $(git rev-parse HEAD)",
+                "cd src && ls | grep main; git diff --stat || true", "for f in *.rs; do wc -l \"$f\"; done | sort -n | tail -3",
+                "if [ -f Cargo.toml ]; then cargo check; else echo none; fi", "git log --oneline | head -5 && echo $(git rev-parse HEAD)",
             ],
         ),
         (

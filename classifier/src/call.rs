@@ -114,12 +114,7 @@ impl Invocation {
 
     /// True if a short flag letter appears, alone (`-f`) or packed (`-rf`), before `--`.
     pub fn has_short(&self, letter: char) -> bool {
-        self.flags().any(|f| {
-            f.len() >= 2
-                && !f.starts_with("--")
-                && f[1..].chars().all(|c| c.is_ascii_alphanumeric())
-                && f[1..].contains(letter)
-        })
+        self.flags().any(|f| f.len() >= 2 && !f.starts_with("--") && f[1..].chars().all(|c| c.is_ascii_alphanumeric()) && f[1..].contains(letter))
     }
 
     /// Any of the given spellings (`-f`, `--force`) is present.
@@ -142,11 +137,7 @@ impl Invocation {
 
     /// Flag words before `--`.
     pub fn flags(&self) -> impl Iterator<Item = &str> + '_ {
-        self.args
-            .iter()
-            .take_while(|a| a.text != "--")
-            .filter(|a| a.is_flag())
-            .map(|a| a.text.as_str())
+        self.args.iter().take_while(|a| a.text != "--").filter(|a| a.is_flag()).map(|a| a.text.as_str())
     }
 
     /// The value of an option given as `--name value`, `--name=value`, `-n value` or `-nvalue`.

@@ -25,16 +25,7 @@ pub struct OutLine<'a> {
 
 impl<'a> OutLine<'a> {
     pub fn verdict(id: &'a Value, v: &'a Verdict) -> OutLine<'a> {
-        OutLine {
-            v: VERSION,
-            id,
-            error: None,
-            tier: v.tier.as_str(),
-            blocked: v.blocked,
-            decision: v.decision.as_str(),
-            rule: v.rule,
-            reason: &v.reason,
-        }
+        OutLine { v: VERSION, id, error: None, tier: v.tier.as_str(), blocked: v.blocked, decision: v.decision.as_str(), rule: v.rule, reason: &v.reason }
     }
 
     /// A line that could not be read: answered ask, and the run goes on.

@@ -38,40 +38,127 @@ struct Wrapper {
 static WRAPPERS: &[Wrapper] = &[
     Wrapper {
         name: "sudo",
-        value_opts: &["-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from", "-D", "--chdir", "-r", "--role", "-t", "--type", "-U", "--other-user", "-T", "--command-timeout"],
-        flag_opts: &["-A", "--askpass", "-b", "--background", "-E", "--preserve-env", "-H", "--set-home", "-n", "--non-interactive", "-P", "--preserve-groups", "-S", "--stdin", "-k", "--reset-timestamp", "-B", "--bell", "-N", "--no-update"],
+        value_opts: &[
+            "-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from", "-D", "--chdir", "-r", "--role", "-t", "--type", "-U",
+            "--other-user", "-T", "--command-timeout",
+        ],
+        flag_opts: &[
+            "-A", "--askpass", "-b", "--background", "-E", "--preserve-env", "-H", "--set-home", "-n", "--non-interactive", "-P", "--preserve-groups", "-S",
+            "--stdin", "-k", "--reset-timestamp", "-B", "--bell", "-N", "--no-update",
+        ],
         kind: Kind::Plain { skip: 0 },
     },
     Wrapper { name: "doas", value_opts: &["-u", "-C"], flag_opts: &["-n", "-L"], kind: Kind::Plain { skip: 0 } },
-    Wrapper { name: "su", value_opts: &["-c", "--command", "-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"], flag_opts: &["-", "-l", "--login", "-m", "-p", "--preserve-environment", "-P", "--pty", "-f", "--fast"], kind: Kind::Su },
-    Wrapper { name: "runuser", value_opts: &["-u", "--user", "-c", "--command", "-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"], flag_opts: &["-", "-l", "--login", "-m", "-p", "--preserve-environment", "-P", "--pty", "-f", "--fast"], kind: Kind::Su },
-    Wrapper { name: "env", value_opts: &["-u", "--unset", "-C", "--chdir", "-S", "--split-string", "--default-signal", "--ignore-signal", "--block-signal"], flag_opts: &["-i", "--ignore-environment", "-0", "--null", "-v", "--debug", "-"], kind: Kind::Env },
+    Wrapper {
+        name: "su",
+        value_opts: &["-c", "--command", "-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"],
+        flag_opts: &["-", "-l", "--login", "-m", "-p", "--preserve-environment", "-P", "--pty", "-f", "--fast"],
+        kind: Kind::Su,
+    },
+    Wrapper {
+        name: "runuser",
+        value_opts: &["-u", "--user", "-c", "--command", "-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"],
+        flag_opts: &["-", "-l", "--login", "-m", "-p", "--preserve-environment", "-P", "--pty", "-f", "--fast"],
+        kind: Kind::Su,
+    },
+    Wrapper {
+        name: "env",
+        value_opts: &["-u", "--unset", "-C", "--chdir", "-S", "--split-string", "--default-signal", "--ignore-signal", "--block-signal"],
+        flag_opts: &["-i", "--ignore-environment", "-0", "--null", "-v", "--debug", "-"],
+        kind: Kind::Env,
+    },
     Wrapper { name: "command", value_opts: &[], flag_opts: &["-p", "-v", "-V"], kind: Kind::Command },
     Wrapper { name: "builtin", value_opts: &[], flag_opts: &[], kind: Kind::Plain { skip: 0 } },
     Wrapper { name: "exec", value_opts: &["-a"], flag_opts: &["-c", "-l"], kind: Kind::Plain { skip: 0 } },
     Wrapper { name: "nohup", value_opts: &[], flag_opts: &[], kind: Kind::Plain { skip: 0 } },
     Wrapper { name: "nice", value_opts: &["-n", "--adjustment"], flag_opts: &[], kind: Kind::Plain { skip: 0 } },
     Wrapper { name: "ionice", value_opts: &["-c", "--class", "-n", "--classdata"], flag_opts: &["-t", "--ignore"], kind: Kind::Plain { skip: 0 } },
-    Wrapper { name: "time", value_opts: &["-f", "--format", "-o", "--output"], flag_opts: &["-p", "--portability", "-a", "--append", "-v", "--verbose", "-q", "--quiet"], kind: Kind::Plain { skip: 0 } },
-    Wrapper { name: "timeout", value_opts: &["-s", "--signal", "-k", "--kill-after"], flag_opts: &["--foreground", "--preserve-status", "-v", "--verbose", "-f", "-p"], kind: Kind::Plain { skip: 1 } },
-    Wrapper { name: "gtimeout", value_opts: &["-s", "--signal", "-k", "--kill-after"], flag_opts: &["--foreground", "--preserve-status", "-v", "--verbose"], kind: Kind::Plain { skip: 1 } },
+    Wrapper {
+        name: "time",
+        value_opts: &["-f", "--format", "-o", "--output"],
+        flag_opts: &["-p", "--portability", "-a", "--append", "-v", "--verbose", "-q", "--quiet"],
+        kind: Kind::Plain { skip: 0 },
+    },
+    Wrapper {
+        name: "timeout",
+        value_opts: &["-s", "--signal", "-k", "--kill-after"],
+        flag_opts: &["--foreground", "--preserve-status", "-v", "--verbose", "-f", "-p"],
+        kind: Kind::Plain { skip: 1 },
+    },
+    Wrapper {
+        name: "gtimeout",
+        value_opts: &["-s", "--signal", "-k", "--kill-after"],
+        flag_opts: &["--foreground", "--preserve-status", "-v", "--verbose"],
+        kind: Kind::Plain { skip: 1 },
+    },
     Wrapper { name: "stdbuf", value_opts: &["-i", "--input", "-o", "--output", "-e", "--error"], flag_opts: &[], kind: Kind::Plain { skip: 0 } },
     Wrapper { name: "chroot", value_opts: &["--userspec", "--groups"], flag_opts: &["--skip-chdir"], kind: Kind::Plain { skip: 1 } },
-    Wrapper { name: "flock", value_opts: &["-w", "--timeout", "--wait", "-E", "--conflict-exit-code", "-c", "--command"], flag_opts: &["-s", "--shared", "-x", "-e", "--exclusive", "-u", "--unlock", "-n", "--nb", "--nonblock", "-o", "--close", "-F", "--no-fork", "--verbose"], kind: Kind::Plain { skip: 1 } },
-    Wrapper { name: "watch", value_opts: &["-n", "--interval", "-q", "--equexit", "--differences"], flag_opts: &["-d", "-t", "--no-title", "-b", "--beep", "-e", "--errexit", "-g", "--chgexit", "-c", "--color", "-x", "--exec", "-p", "--precise", "-w", "--no-wrap"], kind: Kind::Watch },
-    Wrapper { name: "strace", value_opts: &["-o", "--output", "-e", "-p", "--attach", "-s", "--string-limit", "-u", "--user", "-E", "--env", "-a", "-b", "-I", "-O", "-P", "-S", "-X"], flag_opts: &["-f", "--follow-forks", "-ff", "-t", "-tt", "-ttt", "-T", "-c", "-C", "-v", "-V", "-x", "-xx", "-y", "-yy", "-q", "-qq", "-r", "-i", "-k", "-w", "-z", "-Z", "-d", "-D", "-h", "-n"], kind: Kind::Plain { skip: 0 } },
-    Wrapper { name: "ltrace", value_opts: &["-o", "--output", "-e", "-p", "-s", "-u", "-a", "-l", "-n"], flag_opts: &["-f", "-t", "-tt", "-ttt", "-T", "-c", "-C", "-i", "-S", "-b", "-r", "-w"], kind: Kind::Plain { skip: 0 } },
+    Wrapper {
+        name: "flock",
+        value_opts: &["-w", "--timeout", "--wait", "-E", "--conflict-exit-code", "-c", "--command"],
+        flag_opts: &[
+            "-s", "--shared", "-x", "-e", "--exclusive", "-u", "--unlock", "-n", "--nb", "--nonblock", "-o", "--close", "-F", "--no-fork", "--verbose",
+        ],
+        kind: Kind::Plain { skip: 1 },
+    },
+    Wrapper {
+        name: "watch",
+        value_opts: &["-n", "--interval", "-q", "--equexit", "--differences"],
+        flag_opts: &[
+            "-d", "-t", "--no-title", "-b", "--beep", "-e", "--errexit", "-g", "--chgexit", "-c", "--color", "-x", "--exec", "-p", "--precise", "-w",
+            "--no-wrap",
+        ],
+        kind: Kind::Watch,
+    },
+    Wrapper {
+        name: "strace",
+        value_opts: &[
+            "-o", "--output", "-e", "-p", "--attach", "-s", "--string-limit", "-u", "--user", "-E", "--env", "-a", "-b", "-I", "-O", "-P", "-S", "-X",
+        ],
+        flag_opts: &[
+            "-f", "--follow-forks", "-ff", "-t", "-tt", "-ttt", "-T", "-c", "-C", "-v", "-V", "-x", "-xx", "-y", "-yy", "-q", "-qq", "-r", "-i", "-k", "-w",
+            "-z", "-Z", "-d", "-D", "-h", "-n",
+        ],
+        kind: Kind::Plain { skip: 0 },
+    },
+    Wrapper {
+        name: "ltrace",
+        value_opts: &["-o", "--output", "-e", "-p", "-s", "-u", "-a", "-l", "-n"],
+        flag_opts: &["-f", "-t", "-tt", "-ttt", "-T", "-c", "-C", "-i", "-S", "-b", "-r", "-w"],
+        kind: Kind::Plain { skip: 0 },
+    },
     Wrapper { name: "setsid", value_opts: &[], flag_opts: &["-c", "--ctty", "-f", "--fork", "-w", "--wait"], kind: Kind::Plain { skip: 0 } },
     Wrapper { name: "unbuffer", value_opts: &[], flag_opts: &["-p"], kind: Kind::Plain { skip: 0 } },
     Wrapper { name: "caffeinate", value_opts: &["-t", "-w"], flag_opts: &["-d", "-i", "-m", "-s", "-u"], kind: Kind::Plain { skip: 0 } },
-    Wrapper { name: "xargs", value_opts: &["-a", "--arg-file", "-d", "--delimiter", "-E", "-e", "--eof", "-I", "-i", "--replace", "-L", "-l", "--max-lines", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"], flag_opts: &["-0", "--null", "-o", "--open-tty", "-p", "--interactive", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit"], kind: Kind::Xargs },
+    Wrapper {
+        name: "xargs",
+        value_opts: &[
+            "-a", "--arg-file", "-d", "--delimiter", "-E", "-e", "--eof", "-I", "-i", "--replace", "-L", "-l", "--max-lines", "-n", "--max-args", "-P",
+            "--max-procs", "-s", "--max-chars", "--process-slot-var",
+        ],
+        flag_opts: &["-0", "--null", "-o", "--open-tty", "-p", "--interactive", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit"],
+        kind: Kind::Xargs,
+    },
     Wrapper { name: "busybox", value_opts: &[], flag_opts: &[], kind: Kind::Plain { skip: 0 } },
     Wrapper { name: "pkexec", value_opts: &["--user"], flag_opts: &["--keep-cwd", "--disable-internal-agent"], kind: Kind::Plain { skip: 0 } },
-    Wrapper { name: "run0", value_opts: &["-u", "--user", "-g", "--group", "-D", "--chdir", "--setenv", "--unit", "--property", "--description", "--slice", "--nice"], flag_opts: &["--no-ask-password", "--machine"], kind: Kind::Plain { skip: 0 } },
+    Wrapper {
+        name: "run0",
+        value_opts: &["-u", "--user", "-g", "--group", "-D", "--chdir", "--setenv", "--unit", "--property", "--description", "--slice", "--nice"],
+        flag_opts: &["--no-ask-password", "--machine"],
+        kind: Kind::Plain { skip: 0 },
+    },
     Wrapper {
         name: "parallel",
-        value_opts: &["-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "--joblog", "--results", "--res", "-n", "--max-args", "-N", "--delay", "--timeout", "--retries", "-I", "--colsep", "-C", "-d", "--delimiter", "--tmpdir", "--workdir", "--wd", "--halt", "--memfree", "--load", "-L", "--max-lines", "-E", "--eof", "--tagstring", "--block", "--env"],
-        flag_opts: &["-k", "--keep-order", "-q", "--quote", "-v", "--verbose", "--bar", "--progress", "--eta", "-0", "--null", "-u", "--ungroup", "--line-buffer", "--lb", "--tag", "-X", "-m", "--xargs", "--pipe", "--no-notice", "--will-cite", "-r", "--no-run-if-empty", "--group", "--shuf", "-t", "--dry-run", "--nonall", "--onall"],
+        value_opts: &[
+            "-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "--joblog", "--results", "--res", "-n", "--max-args", "-N", "--delay", "--timeout",
+            "--retries", "-I", "--colsep", "-C", "-d", "--delimiter", "--tmpdir", "--workdir", "--wd", "--halt", "--memfree", "--load", "-L", "--max-lines",
+            "-E", "--eof", "--tagstring", "--block", "--env",
+        ],
+        flag_opts: &[
+            "-k", "--keep-order", "-q", "--quote", "-v", "--verbose", "--bar", "--progress", "--eta", "-0", "--null", "-u", "--ungroup", "--line-buffer",
+            "--lb", "--tag", "-X", "-m", "--xargs", "--pipe", "--no-notice", "--will-cite", "-r", "--no-run-if-empty", "--group", "--shuf", "-t", "--dry-run",
+            "--nonall", "--onall",
+        ],
         kind: Kind::Parallel,
     },
 ];
@@ -91,7 +178,6 @@ pub enum Peeled<'a> {
     /// An option the table does not declare: the target cannot be known.
     UnknownOption { name: &'static str, option: &'a str },
 }
-
 
 /// Peels one wrapper off `words` (`words[0]` is the wrapper's program word).
 pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {

@@ -45,8 +45,7 @@ pub fn apply(root: &Path, outcome: &Outcome, only: &[String]) -> Result<Accepted
         let rel = format!("declared/{}.json", outcome.report.dir_name());
         let path = root.join(&rel);
         let mut file = match std::fs::read(&path) {
-            Ok(b) => serde_json::from_slice::<DeclFile>(&b)
-                .map_err(|e| ReplayError::usage(format!("{rel}:{}:{}: {e}", e.line(), e.column())))?,
+            Ok(b) => serde_json::from_slice::<DeclFile>(&b).map_err(|e| ReplayError::usage(format!("{rel}:{}:{}: {e}", e.line(), e.column())))?,
             Err(_) => DeclFile { changes: Vec::new() },
         };
         for (row, from, to) in templates {

@@ -73,11 +73,7 @@ pub fn bisect(root: &Path, command: &str, cwd: Option<&str>, good: &str, bad: &s
     };
     let last = probe(n - 1, &mut cache).map_err(|e| format!("bad {bad} cannot be tested: {e}"))?;
     if !regress.moved(&g, &last) {
-        return Err(format!(
-            "the verdict did not move between {good} ({}) and {bad} ({})",
-            g.short(),
-            last.short()
-        ));
+        return Err(format!("the verdict did not move between {good} ({}) and {bad} ({})", g.short(), last.short()));
     }
     // Invariant: lo is good (-1 = the good commit), hi is bad.
     let (mut lo, mut hi): (isize, usize) = (-1, n - 1);
@@ -113,12 +109,8 @@ pub fn bisect(root: &Path, command: &str, cwd: Option<&str>, good: &str, bad: &s
             break; // every commit strictly between lo and hi is untestable
         }
     }
-    let skipped: Vec<String> = cache
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| matches!(c, Some(Err(_))))
-        .map(|(i, _)| crate::base::short(&commits[i]).to_owned())
-        .collect();
+    let skipped: Vec<String> =
+        cache.iter().enumerate().filter(|(_, c)| matches!(c, Some(Err(_)))).map(|(i, _)| crate::base::short(&commits[i]).to_owned()).collect();
     let ambiguous: Vec<String> = ((lo + 1) as usize..hi).map(|i| crate::base::short(&commits[i]).to_owned()).collect();
     let before = if lo < 0 { g.clone() } else { probe(lo as usize, &mut cache).unwrap_or_else(|_| g.clone()) };
     let after = probe(hi, &mut cache)?;

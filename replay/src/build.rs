@@ -28,7 +28,11 @@ pub struct Subject {
 /// The base side after building.
 #[derive(Debug)]
 pub enum BaseBuild {
-    Ready { subject: Subject, built: bool, secs: f64 },
+    Ready {
+        subject: Subject,
+        built: bool,
+        secs: f64,
+    },
     /// The base has no protocol v1 `tiergate batch`; the sentence says why.
     Predates(String),
 }
@@ -86,11 +90,7 @@ const BUILD_INPUTS: &[&str] = &["classifier", "Cargo.toml", "Cargo.lock", ".carg
 /// commit, plus `rustc -vV` and the profile.
 pub fn base_key(root: &Path, commit: &str) -> Result<String, ReplayError> {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-    let out = Command::new(rustc)
-        .current_dir(root)
-        .arg("-vV")
-        .output()
-        .map_err(|e| ReplayError::infra(format!("cannot run rustc -vV: {e}")))?;
+    let out = Command::new(rustc).current_dir(root).arg("-vV").output().map_err(|e| ReplayError::infra(format!("cannot run rustc -vV: {e}")))?;
     let mut h = Sha256::new();
     for path in BUILD_INPUTS {
         let id = git(root, &["rev-parse", "--verify", "--quiet", &format!("{commit}:{path}")]).unwrap_or_else(|_| "-".into());
@@ -156,11 +156,7 @@ pub fn build_base(root: &Path, commit: &str, target_dir: &Path, log: &dyn Fn(&st
     }
     let out = cmd.output().map_err(|e| ReplayError::infra(format!("cannot run cargo: {e}")))?;
     if !out.status.success() {
-        return Err(ReplayError::infra(format!(
-            "base {} does not build:\n{}",
-            crate::base::short(commit),
-            tail(&out.stderr, 30)
-        )));
+        return Err(ReplayError::infra(format!("base {} does not build:\n{}", crate::base::short(commit), tail(&out.stderr, 30))));
     }
     let built = target_dir.join(PROFILE).join("tiergate");
     install(&built, &cached).map_err(|e| ReplayError::infra(format!("caching {}: {e}", built.display())))?;
@@ -215,11 +211,7 @@ impl Worktree {
         // two replays in one process may build the same commit of different repos.
         static SEQ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!(
-            "{WORKTREE_PREFIX}{}-{seq}-{}",
-            std::process::id(),
-            &commit[..commit.len().min(12)]
-        ));
+        let dir = std::env::temp_dir().join(format!("{WORKTREE_PREFIX}{}-{seq}-{}", std::process::id(), &commit[..commit.len().min(12)]));
         if dir.exists() {
             let _ = git(root, &["worktree", "remove", "--force", &dir.display().to_string()]);
             let _ = std::fs::remove_dir_all(&dir);
@@ -270,13 +262,7 @@ pub enum Handshake {
 /// Asks a subject which protocol it speaks (10 s limit).
 pub fn handshake(argv: &[String]) -> Handshake {
     let Some((prog, args)) = argv.split_first() else { return Handshake::Unsupported("empty command".into()) };
-    let child = Command::new(prog)
-        .args(args)
-        .arg("--protocol")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
+    let child = Command::new(prog).args(args).arg("--protocol").stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
     let mut child = match child {
         Ok(c) => c,
         Err(e) => return Handshake::Unsupported(format!("cannot run {prog}: {e}")),

@@ -27,9 +27,7 @@ pub fn head_checks(rows: &[Row], head: &HashMap<&str, &Verdict>) -> Vec<Failure>
     let mut out = Vec::new();
     for r in rows {
         let (expect, ok, area, what) = match r.spec {
-            Spec::Truth { expect, pinned, .. } => {
-                (expect, None, "truth", if pinned { "expected (pinned)" } else { "expected" })
-            }
+            Spec::Truth { expect, pinned, .. } => (expect, None, "truth", if pinned { "expected (pinned)" } else { "expected" }),
             Spec::Curated { expect, family } => {
                 let ok: fn(crate::protocol::Class, crate::protocol::Class) -> bool = match family {
                     CuratedFamily::Bypass | CuratedFamily::Worst => |h, e| h >= e,
@@ -55,11 +53,7 @@ pub fn head_checks(rows: &[Row], head: &HashMap<&str, &Verdict>) -> Vec<Failure>
             Some(f) => f(v.class, expect),
         };
         if !holds {
-            out.push(Failure::new(
-                area,
-                Some(&r.id),
-                format!("{at}: {what} {expect}, head says {} ({}: {})", v.class, v.rule, v.reason),
-            ));
+            out.push(Failure::new(area, Some(&r.id), format!("{at}: {what} {expect}, head says {} ({}: {})", v.class, v.rule, v.reason)));
         }
     }
     out

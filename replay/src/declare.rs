@@ -39,17 +39,15 @@ pub struct Entry {
 
 /// Parses one declaration file; the error names file:line:column.
 pub fn parse(file: &str, bytes: &[u8]) -> Result<Vec<Entry>, String> {
-    let f: DeclFile = serde_json::from_slice(bytes)
-        .map_err(|e| format!("{file}:{}:{}: {e}", e.line(), e.column()))?;
+    let f: DeclFile = serde_json::from_slice(bytes).map_err(|e| format!("{file}:{}:{}: {e}", e.line(), e.column()))?;
     Ok(f.changes.into_iter().map(|change| Entry { file: file.to_owned(), change }).collect())
 }
 
 /// Reads `declared/*.json` from the work tree; every malformed file is reported.
 pub fn load_worktree(root: &Path) -> Result<Vec<Entry>, Vec<String>> {
     let dir = root.join("declared");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
-        .unwrap_or_default();
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir).map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect()).unwrap_or_default();
     names.retain(|n| n.ends_with(".json"));
     names.sort();
     let mut out = Vec::new();
@@ -115,8 +113,7 @@ pub struct Matched {
 /// exists on one side only cannot have moved, and rows outside `--only`/`--corpus`
 /// were not replayed; such entries are neither used nor stale.
 pub fn check(moves: &[Move], head: &[Entry], base: &[Entry], decl_hint: &str, judged: &dyn Fn(&str) -> bool) -> Matched {
-    let old: HashSet<(&str, &str, Class, Class)> =
-        base.iter().map(|e| (e.file.as_str(), e.change.row.as_str(), e.change.from, e.change.to)).collect();
+    let old: HashSet<(&str, &str, Class, Class)> = base.iter().map(|e| (e.file.as_str(), e.change.row.as_str(), e.change.from, e.change.to)).collect();
     let active: Vec<&Entry> = head
         .iter()
         .filter(|e| !old.contains(&(e.file.as_str(), e.change.row.as_str(), e.change.from, e.change.to)))
@@ -125,9 +122,7 @@ pub fn check(moves: &[Move], head: &[Entry], base: &[Entry], decl_hint: &str, ju
     let mut m = Matched::default();
     let mut used: BTreeSet<usize> = BTreeSet::new();
     for mv in moves {
-        let hit = active
-            .iter()
-            .position(|e| e.change.row == mv.row && e.change.from == mv.from && e.change.to == mv.to);
+        let hit = active.iter().position(|e| e.change.row == mv.row && e.change.from == mv.from && e.change.to == mv.to);
         match hit {
             Some(i) => {
                 used.insert(i);
@@ -137,10 +132,7 @@ pub fn check(moves: &[Move], head: &[Entry], base: &[Entry], decl_hint: &str, ju
                     m.failures.push(Failure::new(
                         "declare",
                         Some(&mv.row),
-                        format!(
-                            "{}: row {} ({} → {}): the reason is {:?}; write why this move is intended",
-                            e.file, mv.row, mv.from, mv.to, e.change.reason
-                        ),
+                        format!("{}: row {} ({} → {}): the reason is {:?}; write why this move is intended", e.file, mv.row, mv.from, mv.to, e.change.reason),
                     ));
                 } else {
                     m.declared.insert((mv.row.clone(), mv.from, mv.to));

@@ -22,15 +22,8 @@ pub enum Category {
 }
 
 impl Category {
-    pub const ALL: [Category; 7] = [
-        Category::Unchanged,
-        Category::Tightened,
-        Category::Loosened,
-        Category::ReasonOnly,
-        Category::New,
-        Category::Removed,
-        Category::Error,
-    ];
+    pub const ALL: [Category; 7] =
+        [Category::Unchanged, Category::Tightened, Category::Loosened, Category::ReasonOnly, Category::New, Category::Removed, Category::Error];
     pub fn as_str(self) -> &'static str {
         match self {
             Category::Unchanged => "unchanged",

@@ -96,8 +96,7 @@ fn jobs_of(root: &Path, rows: &[Row]) -> Vec<Job> {
 fn load_head(cfg: &Config, notes: &mut Vec<String>) -> Result<(caps::Caps, Vec<Row>, Vec<declare::Entry>), ReplayError> {
     let mut errors = Vec::new();
     let caps = caps::load(&cfg.root).map_err(|e| errors.push(e)).ok();
-    let loaded: Vec<Result<corpus::Corpus, Vec<String>>> =
-        cfg.corpora.par_iter().map(|k| corpus::load_worktree(&cfg.root, *k)).collect();
+    let loaded: Vec<Result<corpus::Corpus, Vec<String>>> = cfg.corpora.par_iter().map(|k| corpus::load_worktree(&cfg.root, *k)).collect();
     let mut rows = Vec::new();
     for l in loaded {
         match l {
@@ -171,17 +170,13 @@ fn load_base_rows(root: &Path, commit: &str, kinds: &[Kind], notes: &mut Vec<Str
     let mut rows = Vec::new();
     for &k in kinds {
         let dir = format!("corpus/{}", k.as_str());
-        let files: Vec<(String, Vec<u8>)> = git::ls_tree(root, commit, &dir, ".csv")
-            .into_iter()
-            .filter_map(|p| git::show(root, commit, &p).map(|b| (p, b)))
-            .collect();
+        let files: Vec<(String, Vec<u8>)> =
+            git::ls_tree(root, commit, &dir, ".csv").into_iter().filter_map(|p| git::show(root, commit, &p).map(|b| (p, b))).collect();
         match corpus::load_files(k, files) {
             Ok(c) => rows.extend(c.rows),
-            Err(e) => notes.push(format!(
-                "the base's {} corpus does not load ({}); its rows count as new",
-                k.as_str(),
-                e.first().map(String::as_str).unwrap_or("")
-            )),
+            Err(e) => {
+                notes.push(format!("the base's {} corpus does not load ({}); its rows count as new", k.as_str(), e.first().map(String::as_str).unwrap_or("")))
+            }
         }
     }
     rows
@@ -234,9 +229,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
             }
         }
         (None, Some(commit)) => {
-            let same_tree = !dirty
-                && git::git(root, &["rev-parse", &format!("{commit}^{{tree}}")]).ok()
-                    == git::git(root, &["rev-parse", "HEAD^{tree}"]).ok();
+            let same_tree = !dirty && git::git(root, &["rev-parse", &format!("{commit}^{{tree}}")]).ok() == git::git(root, &["rev-parse", "HEAD^{tree}"]).ok();
             let tl = Instant::now();
             let mut base_rows = load_base_rows(root, commit, &cfg.corpora, &mut notes);
             timings.push(("load base corpora from git".to_owned(), tl.elapsed().as_secs_f64()));
@@ -289,9 +282,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     let (head_res, base_res) = std::thread::scope(|s| {
         let h = s.spawn(|| sides::answer(&head, &head_jobs, &store_path, cfg.timeout, &|| bars.tick(0), cfg.log));
         let b = match &side {
-            BaseSide::Run(subject, _) => {
-                Some(s.spawn(|| sides::answer(subject, &base_jobs, &store_path, cfg.timeout, &|| bars.tick(1), cfg.log)))
-            }
+            BaseSide::Run(subject, _) => Some(s.spawn(|| sides::answer(subject, &base_jobs, &store_path, cfg.timeout, &|| bars.tick(1), cfg.log))),
             _ => None,
         };
         let hr = h.join().unwrap_or_else(|_| Err(ReplayError::infra("head runner panicked")));
@@ -320,16 +311,12 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
 
     // Diff, checks, declarations, caps.
     let tc = Instant::now();
-    let head_by: HashMap<(Kind, &str), (&Row, &Verdict)> =
-        head_rows.iter().zip(&head_verdicts).map(|(r, v)| ((r.kind, r.id.as_str()), (r, v))).collect();
+    let head_by: HashMap<(Kind, &str), (&Row, &Verdict)> = head_rows.iter().zip(&head_verdicts).map(|(r, v)| ((r.kind, r.id.as_str()), (r, v))).collect();
     let (base_by, diffed): (HashMap<(Kind, &str), (&Row, &Verdict)>, bool) = match (&side, &base_verdicts) {
         (BaseSide::Run(_, rows), Some((vs, _))) => (rows.iter().zip(vs).map(|(r, v)| ((r.kind, r.id.as_str()), (r, v))).collect(), true),
-        (BaseSide::SameAsHead(rows), _) => (
-            rows.iter()
-                .filter_map(|r| head_by.get(&(r.kind, r.id.as_str())).map(|(_, v)| ((r.kind, r.id.as_str()), (r, *v))))
-                .collect(),
-            true,
-        ),
+        (BaseSide::SameAsHead(rows), _) => {
+            (rows.iter().filter_map(|r| head_by.get(&(r.kind, r.id.as_str())).map(|(_, v)| ((r.kind, r.id.as_str()), (r, *v)))).collect(), true)
+        }
         _ => (HashMap::new(), false),
     };
     let base_rows_all: Vec<&Row> = match &side {
@@ -348,7 +335,13 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
             let row = h.or(b).map(|(r, _)| *r).expect("key comes from one side");
             let hv = h.map(|(_, v)| (*v).clone());
             let bv = if diffed { b.map(|(_, v)| (*v).clone()) } else { None };
-            let category = if diffed { categorize(bv.as_ref(), hv.as_ref()) } else if hv.as_ref().is_some_and(Verdict::is_error) { Category::Error } else { Category::New };
+            let category = if diffed {
+                categorize(bv.as_ref(), hv.as_ref())
+            } else if hv.as_ref().is_some_and(Verdict::is_error) {
+                Category::Error
+            } else {
+                Category::New
+            };
             let command = if row.kind == Kind::History { import::redact(&row.command) } else { row.command.clone() };
             RowResult { corpus: row.kind, id: row.id.clone(), command, cwd: row.cwd.clone(), weight: row.weight, category, base: bv, head: hv }
         })
@@ -390,11 +383,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     failures.extend(matched.failures.iter().cloned());
     let caps_used = if diffed { caps::measure(&caps, &results, &cfg.corpora, &matched.declared) } else { Vec::new() };
     for c in caps_used.iter().filter(|c| c.exceeded()) {
-        failures.push(Failure::new(
-            "caps",
-            None,
-            format!("caps.json {}.{}: {}/{} exceeded", c.corpus.as_str(), c.cap, c.used, c.limit),
-        ));
+        failures.push(Failure::new("caps", None, format!("caps.json {}.{}: {}/{} exceeded", c.corpus.as_str(), c.cap, c.used, c.limit)));
     }
     let truth_edits = truth_edits(&head_rows, &head_by_id, &base_by);
 
@@ -413,8 +402,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     report.sort();
     timings.push(("diff, checks, declarations, caps".to_owned(), tc.elapsed().as_secs_f64()));
     let tw = Instant::now();
-    let dir = report::write::write(root, &report)
-        .map_err(|e| ReplayError::infra(format!("writing reports/{}: {e}", report.dir_name())))?;
+    let dir = report::write::write(root, &report).map_err(|e| ReplayError::infra(format!("writing reports/{}: {e}", report.dir_name())))?;
     if let Some(p) = &cfg.step_summary {
         if let Err(e) = report::write::step_summary(p, &report) {
             (cfg.log)(&format!("could not append to $GITHUB_STEP_SUMMARY ({e})"));
@@ -454,13 +442,7 @@ fn predates(cfg: &Config, notes: &mut Vec<String>, why: String) -> Result<BaseSi
 
 /// Observed moves: verdict moves of every row present on both sides (pinned truth
 /// rows must be declared) and expectation moves of truth rows (base CSV → head CSV).
-fn moves(
-    head_rows: &[Row],
-    head_verdicts: &[Verdict],
-    base_rows: &[&Row],
-    base_by: &HashMap<(Kind, &str), (&Row, &Verdict)>,
-    diffed: bool,
-) -> Vec<Move> {
+fn moves(head_rows: &[Row], head_verdicts: &[Verdict], base_rows: &[&Row], base_by: &HashMap<(Kind, &str), (&Row, &Verdict)>, diffed: bool) -> Vec<Move> {
     let base_truth: HashMap<&str, &Row> = base_rows.iter().filter(|r| r.kind == Kind::Truth).map(|r| (r.id.as_str(), *r)).collect();
     let mut out = Vec::new();
     for (r, hv) in head_rows.iter().zip(head_verdicts) {

@@ -10,8 +10,8 @@ impl Bars {
             return Bars(None);
         }
         let mp = indicatif::MultiProgress::new();
-        let style = indicatif::ProgressStyle::with_template("{prefix:>5} [{bar:40}] {pos}/{len} {per_sec}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        let style =
+            indicatif::ProgressStyle::with_template("{prefix:>5} [{bar:40}] {pos}/{len} {per_sec}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
         let mk = |n: usize, p: &'static str| {
             let b = mp.add(indicatif::ProgressBar::new(n as u64));
             b.set_style(style.clone());
@@ -32,4 +32,3 @@ impl Bars {
         }
     }
 }
-

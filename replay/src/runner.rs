@@ -32,14 +32,7 @@ pub fn run(subject: &Subject, jobs: &[Job], timeout: Duration, tick: &(dyn Fn() 
 
 /// Runs jobs[start..] in one child until all are answered or one fails; the failing
 /// row gets an error verdict so the caller's loop resumes after it.
-fn run_from(
-    subject: &Subject,
-    jobs: &[Job],
-    start: usize,
-    timeout: Duration,
-    tick: &(dyn Fn() + Sync),
-    out: &mut Vec<Verdict>,
-) -> Result<(), ReplayError> {
+fn run_from(subject: &Subject, jobs: &[Job], start: usize, timeout: Duration, tick: &(dyn Fn() + Sync), out: &mut Vec<Verdict>) -> Result<(), ReplayError> {
     let (prog, args) = subject.argv.split_first().ok_or_else(|| ReplayError::infra("empty subject command"))?;
     let mut child = Command::new(prog)
         .args(args)

@@ -68,10 +68,7 @@ pub fn answer(
             known.insert(key(j), v);
         }
     }
-    let out: Vec<Verdict> = jobs
-        .iter()
-        .map(|j| known.get(&key(j)).cloned().unwrap_or_else(|| Verdict::error("no answer recorded")))
-        .collect();
+    let out: Vec<Verdict> = jobs.iter().map(|j| known.get(&key(j)).cloned().unwrap_or_else(|| Verdict::error("no answer recorded"))).collect();
     let stats = SideStats { rows: jobs.len(), cached, ran: jobs.len() - cached };
     Ok((out, stats))
 }

@@ -55,11 +55,9 @@ impl Store {
     /// One cached answer, if any.
     pub fn get(&self, build: &str, command: &str, cwd: &str) -> Option<Verdict> {
         self.conn
-            .query_row(
-                "SELECT class, rule, reason FROM verdicts WHERE build = ?1 AND command = ?2 AND cwd = ?3",
-                params![build, command, cwd],
-                |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)),
-            )
+            .query_row("SELECT class, rule, reason FROM verdicts WHERE build = ?1 AND command = ?2 AND cwd = ?3", params![build, command, cwd], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?))
+            })
             .ok()
             .and_then(|(c, rule, reason)| Class::parse(&c).map(|class| Verdict { class, rule, reason, error: None }))
     }
@@ -68,9 +66,7 @@ impl Store {
     pub fn insert<'a>(&mut self, build: &str, items: impl Iterator<Item = (&'a str, &'a str, &'a Verdict)>) -> rusqlite::Result<()> {
         let tx = self.conn.transaction()?;
         {
-            let mut stmt = tx.prepare(
-                "INSERT OR REPLACE INTO verdicts (build, command, cwd, class, rule, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
+            let mut stmt = tx.prepare("INSERT OR REPLACE INTO verdicts (build, command, cwd, class, rule, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?;
             for (command, cwd, v) in items.filter(|(_, _, v)| !v.is_error()) {
                 stmt.execute(params![build, command, cwd, v.class.as_str(), v.rule, v.reason])?;
             }

@@ -291,9 +291,9 @@ fn bench_hook(root: &Path, tiergate: &Path) -> Result<BTreeMap<String, f64>> {
     std::fs::create_dir_all(&data_dir)?;
     let event = hook_event(root);
     hook_once(tiergate, &data_dir, &event, false)?; // warm the page cache and the store
-    // Interleaved with a trivial spawn of the same binary: on a loaded machine
-    // process start alone swings from 1 to 50 ms, so the checked figures are the
-    // hook's time over that reference, not the raw wall time.
+                                                    // Interleaved with a trivial spawn of the same binary: on a loaded machine
+                                                    // process start alone swings from 1 to 50 ms, so the checked figures are the
+                                                    // hook's time over that reference, not the raw wall time.
     let (mut ms, mut spawn) = (Vec::with_capacity(HOOK_CALLS), Vec::with_capacity(HOOK_CALLS));
     for _ in 0..HOOK_CALLS {
         ms.push(hook_once(tiergate, &data_dir, &event, false)?.0.as_secs_f64() * 1000.0);
@@ -383,12 +383,7 @@ fn compare(group: &str, base: &BTreeMap<String, f64>, now: &BTreeMap<String, f64
         };
         let word = if m.better == Better::Higher { "floor" } else { "ceiling" };
         let floor = m.floor.map(|f| format!(", {word} {f:.0}")).unwrap_or_default();
-        out.push(format!(
-            "{verdict} {id}: {n:.1} {} (baseline {b:.1}, {:+.1}% worse, bound {:.0}%{floor})",
-            m.unit,
-            change * 100.0,
-            m.tolerance * 100.0
-        ));
+        out.push(format!("{verdict} {id}: {n:.1} {} (baseline {b:.1}, {:+.1}% worse, bound {:.0}%{floor})", m.unit, change * 100.0, m.tolerance * 100.0));
     }
     out
 }

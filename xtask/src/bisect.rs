@@ -52,9 +52,8 @@ pub fn run(args: &[String]) -> i32 {
             return replay::exit::USAGE;
         };
         command = Some(r.command.clone());
-        cwd = r.cwd.as_ref().map(|c| {
-            if std::path::Path::new(c).is_absolute() { c.clone() } else { root.join("corpus/fixtures").join(c).display().to_string() }
-        });
+        cwd =
+            r.cwd.as_ref().map(|c| if std::path::Path::new(c).is_absolute() { c.clone() } else { root.join("corpus/fixtures").join(c).display().to_string() });
     }
     let Some(command) = command else {
         eprintln!("usage: cargo xtask bisect (--command C | --corpus-row ID) [--good REV] [--bad REV] [--regress changed|loosened|tightened]");

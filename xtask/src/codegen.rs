@@ -10,7 +10,8 @@ use crate::tidy::project_root;
 pub fn run(args: &[String]) -> i32 {
     let check = args.iter().any(|a| a == "--check") || std::env::var_os("CI").is_some();
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
-    cmd.current_dir(project_root()).args(["test", "--quiet", "-p", "classifier", "--test", "it", "rules_doc", "--", "--exact", "rules_doc::rules_doc_is_fresh"]);
+    cmd.current_dir(project_root())
+        .args(["test", "--quiet", "-p", "classifier", "--test", "it", "rules_doc", "--", "--exact", "rules_doc::rules_doc_is_fresh"]);
     if !check {
         cmd.env("TIERGATE_BLESS", "1");
     }

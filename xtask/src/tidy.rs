@@ -79,7 +79,9 @@ pub fn check_rule_docs(rel: &str, text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim_start();
-        if !(t.starts_with("pub static ") || t.starts_with("pub(crate) static ") || t.starts_with("pub(super) static ") || t.starts_with("static ")) || !t.contains(": Rule = Rule::") {
+        if !(t.starts_with("pub static ") || t.starts_with("pub(crate) static ") || t.starts_with("pub(super) static ") || t.starts_with("static "))
+            || !t.contains(": Rule = Rule::")
+        {
             continue;
         }
         let mut doc = String::new();

@@ -15,10 +15,7 @@ fn git_bisect_run_with_probe_finds_the_same_commit_as_bisect() {
     let xtask = env!("CARGO_BIN_EXE_xtask");
     let root = repo.root.display().to_string();
 
-    let out = Command::new(xtask)
-        .args(["bisect", "--root", &root, "--command", "make install", "--good", &good, "--bad", "HEAD"])
-        .output()
-        .unwrap();
+    let out = Command::new(xtask).args(["bisect", "--root", &root, "--command", "make install", "--good", &good, "--bad", "HEAD"]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains(&format!("first commit that moved `make install`: {} step 7", &moved[..10])), "{text}");

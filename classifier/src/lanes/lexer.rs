@@ -13,9 +13,15 @@ use super::scripts::Lang;
 pub(crate) enum Tok {
     Ident(String),
     /// A string literal; `interp` when it interpolates (`"#{x}"`, `` `${x}` ``, `"$x"`).
-    Str { text: String, interp: bool },
+    Str {
+        text: String,
+        interp: bool,
+    },
     /// Shell text run by the language itself (backticks, `%x{}`, `qx{}`).
-    Cmd { text: String, interp: bool },
+    Cmd {
+        text: String,
+        interp: bool,
+    },
     Punct(char),
     /// `->` and `::` (member access in Perl, PHP, Ruby, R).
     Arrow,
@@ -238,7 +244,28 @@ fn operand_expected(toks: &[Tok]) -> bool {
     match toks.last() {
         None | Some(Tok::Sep) | Some(Tok::Arrow) => true,
         Some(Tok::Punct(p)) => !matches!(p, ')' | ']' | '}'),
-        Some(Tok::Ident(w)) => matches!(w.as_str(), "return" | "typeof" | "if" | "unless" | "and" | "or" | "not" | "split" | "grep" | "when" | "while" | "until" | "case" | "in" | "of" | "print" | "puts" | "map" | "join"),
+        Some(Tok::Ident(w)) => matches!(
+            w.as_str(),
+            "return"
+                | "typeof"
+                | "if"
+                | "unless"
+                | "and"
+                | "or"
+                | "not"
+                | "split"
+                | "grep"
+                | "when"
+                | "while"
+                | "until"
+                | "case"
+                | "in"
+                | "of"
+                | "print"
+                | "puts"
+                | "map"
+                | "join"
+        ),
         _ => false,
     }
 }
@@ -264,7 +291,8 @@ fn perl_quote_like(c: &[char], i: usize, word: &str, toks: &mut Vec<Tok>) -> Opt
         j += 1;
     }
     let open = *c.get(j)?;
-    if open.is_alphanumeric() || open.is_whitespace() || open == '_' || open == ',' || open == ';' || (open == '=' && c.get(j + 1) == Some(&'>')) || open == ')' {
+    if open.is_alphanumeric() || open.is_whitespace() || open == '_' || open == ',' || open == ';' || (open == '=' && c.get(j + 1) == Some(&'>')) || open == ')'
+    {
         return None;
     }
     let close = closer(open);

@@ -40,6 +40,8 @@ enum Kind {
 /// `(receiver or "", name, kind)`; receiver `"*"` matches any receiver, `""` a bare call.
 type Sink = (&'static str, &'static str, Kind);
 
+// One row per capability: the tables read as a catalogue, so rustfmt leaves them be.
+#[rustfmt::skip]
 const JS: &[Sink] = &[
     ("", "execSync", Kind::Shell), ("", "execFileSync", Kind::Spawn), ("", "spawnSync", Kind::Spawn), ("cp", "exec", Kind::Shell), ("cp", "execSync", Kind::Shell), ("*", "execSync", Kind::Shell), ("cp", "spawn", Kind::Spawn), ("*", "spawnSync", Kind::Spawn), ("cp", "execFile", Kind::Spawn), ("*", "execFileSync", Kind::Spawn), ("cp", "fork", Kind::Spawn),
     ("", "execa", Kind::Spawn), ("", "execaSync", Kind::Spawn), ("", "execaCommand", Kind::Shell), ("Bun", "spawn", Kind::Spawn), ("Bun", "spawnSync", Kind::Spawn), ("Deno", "run", Kind::Dynamic), ("Deno", "Command", Kind::Spawn),
@@ -52,6 +54,7 @@ const JS: &[Sink] = &[
     ("process", "kill", Kind::Process), ("", "eval", Kind::Eval), ("", "Function", Kind::Eval), ("vm", "runInThisContext", Kind::Eval), ("vm", "runInNewContext", Kind::Eval), ("vm", "runInContext", Kind::Eval), ("vm", "Script", Kind::Eval), ("", "setTimeout", Kind::Eval), ("", "setInterval", Kind::Eval),
 ];
 
+#[rustfmt::skip]
 const RUBY: &[Sink] = &[
     ("", "system", Kind::Args), ("", "exec", Kind::Args), ("", "spawn", Kind::Args), ("Kernel", "system", Kind::Args), ("Kernel", "exec", Kind::Args), ("Kernel", "spawn", Kind::Args), ("Process", "spawn", Kind::Args), ("IO", "popen", Kind::Args), ("Open3", "popen3", Kind::Args), ("Open3", "popen2", Kind::Args), ("Open3", "popen2e", Kind::Args), ("Open3", "capture2", Kind::Args), ("Open3", "capture2e", Kind::Args), ("Open3", "capture3", Kind::Args), ("Open3", "pipeline", Kind::Args), ("", "sh", Kind::Args),
     ("File", "delete", Kind::Delete), ("File", "unlink", Kind::Delete), ("Dir", "delete", Kind::Delete), ("Dir", "rmdir", Kind::Delete), ("Dir", "unlink", Kind::Delete), ("FileUtils", "rm", Kind::Delete), ("FileUtils", "rm_f", Kind::Delete), ("FileUtils", "remove", Kind::Delete), ("FileUtils", "rmdir", Kind::Delete), ("FileUtils", "rm_r", Kind::DeleteTree), ("FileUtils", "rm_rf", Kind::DeleteTree), ("FileUtils", "rmtree", Kind::DeleteTree), ("FileUtils", "remove_dir", Kind::DeleteTree), ("FileUtils", "remove_entry", Kind::DeleteTree), ("FileUtils", "remove_entry_secure", Kind::DeleteTree), ("", "rm_rf", Kind::DeleteTree), ("", "rm_r", Kind::DeleteTree), ("*", "rmtree", Kind::DeleteTree),
@@ -62,22 +65,26 @@ const RUBY: &[Sink] = &[
     ("Process", "kill", Kind::Process), ("", "eval", Kind::Eval), ("*", "instance_eval", Kind::Eval), ("*", "class_eval", Kind::Eval), ("*", "module_eval", Kind::Eval), ("*", "send", Kind::Dynamic), ("*", "public_send", Kind::Dynamic), ("*", "__send__", Kind::Dynamic), ("", "load", Kind::Dynamic),
 ];
 
+#[rustfmt::skip]
 const PERL: &[Sink] = &[
     ("", "system", Kind::Args), ("", "exec", Kind::Args), ("", "unlink", Kind::Delete), ("", "rmdir", Kind::Delete), ("", "rmtree", Kind::DeleteTree), ("", "remove_tree", Kind::DeleteTree), ("", "rename", Kind::Move), ("", "move", Kind::Move), ("", "mv", Kind::Move), ("", "copy", Kind::WriteDst), ("", "cp", Kind::WriteDst),
     ("", "mkdir", Kind::Write), ("", "make_path", Kind::Write), ("", "mkpath", Kind::Write), ("", "chmod", Kind::Chmod), ("", "chown", Kind::Chmod), ("", "utime", Kind::Chmod), ("", "symlink", Kind::WriteDst), ("", "link", Kind::WriteDst), ("", "kill", Kind::Process), ("", "eval", Kind::Eval), ("", "syscall", Kind::Dynamic), ("", "do", Kind::Dynamic),
     ("*", "post", Kind::Network), ("*", "put", Kind::Network), ("*", "delete", Kind::Network), ("*", "patch", Kind::Network), ("INET", "new", Kind::Network), ("IP", "new", Kind::Network), ("UNIX", "new", Kind::Network),
 ];
 
+#[rustfmt::skip]
 const PHP: &[Sink] = &[
     ("", "exec", Kind::Shell), ("", "shell_exec", Kind::Shell), ("", "system", Kind::Shell), ("", "passthru", Kind::Shell), ("", "popen", Kind::Shell), ("", "proc_open", Kind::Spawn), ("", "pcntl_exec", Kind::Spawn), ("", "unlink", Kind::Delete), ("", "rmdir", Kind::Delete),
     ("", "file_put_contents", Kind::Write), ("", "mkdir", Kind::Write), ("", "touch", Kind::Write), ("", "fopen", Kind::OpenMode), ("", "copy", Kind::WriteDst), ("", "symlink", Kind::WriteDst), ("", "link", Kind::WriteDst), ("", "rename", Kind::Move), ("", "chmod", Kind::Chmod), ("", "chown", Kind::Chmod), ("", "chgrp", Kind::Chmod), ("", "lchown", Kind::Chmod),
     ("", "fsockopen", Kind::Network), ("", "stream_socket_client", Kind::Network), ("", "stream_socket_server", Kind::Network), ("", "socket_create", Kind::Network), ("", "mail", Kind::Network), ("", "curl_exec", Kind::Request), ("", "posix_kill", Kind::Process), ("", "eval", Kind::Eval), ("", "assert", Kind::Eval), ("", "create_function", Kind::Dynamic), ("", "call_user_func", Kind::Dynamic),
 ];
 
+#[rustfmt::skip]
 const LUA: &[Sink] = &[
     ("os", "execute", Kind::Shell), ("io", "popen", Kind::Shell), ("os", "remove", Kind::Delete), ("os", "rename", Kind::Move), ("io", "open", Kind::OpenMode), ("", "load", Kind::Eval), ("", "loadstring", Kind::Eval), ("", "dofile", Kind::Dynamic), ("", "loadfile", Kind::Dynamic), ("socket", "connect", Kind::Network), ("socket", "tcp", Kind::Network), ("socket", "bind", Kind::Network),
 ];
 
+#[rustfmt::skip]
 const R: &[Sink] = &[
     ("", "system", Kind::Shell), ("", "shell", Kind::Shell), ("", "system2", Kind::Spawn), ("", "unlink", Kind::DeleteTree), ("", "file.remove", Kind::Delete), ("", "file.rename", Kind::Move), ("", "file.copy", Kind::WriteDst), ("", "download.file", Kind::WriteDst), ("", "file.create", Kind::Write), ("", "dir.create", Kind::Write),
     ("", "writeLines", Kind::WriteDst), ("", "write.csv", Kind::WriteDst), ("", "write.table", Kind::WriteDst), ("", "saveRDS", Kind::WriteDst), ("", "save", Kind::Write), ("", "sink", Kind::Write), ("", "write", Kind::WriteDst), ("", "Sys.chmod", Kind::Chmod), ("", "Sys.setFileTime", Kind::Chmod),
@@ -85,10 +92,12 @@ const R: &[Sink] = &[
     ("httr", "POST", Kind::Network), ("httr", "PUT", Kind::Network), ("httr", "DELETE", Kind::Network), ("httr", "PATCH", Kind::Network), ("", "POST", Kind::Network), ("", "PUT", Kind::Network), ("", "DELETE", Kind::Network), ("", "PATCH", Kind::Network), ("tools", "pskill", Kind::Process),
 ];
 
+#[rustfmt::skip]
 const GROOVY: &[Sink] = &[("*", "execute", Kind::Shell), ("getRuntime()", "exec", Kind::Shell), ("*", "deleteDir", Kind::DeleteTree), ("", "ProcessBuilder", Kind::Dynamic), ("", "evaluate", Kind::Eval), ("*", "delete", Kind::Delete)];
 
 /// Modules whose generic names (`exec`, `rm`) count: JS `child_process` and `fs`.
-const MODULES: &[(&str, &[&str])] = &[("cp", &["child_process", "node:child_process"]), ("fs", &["fs", "node:fs", "fs/promises", "node:fs/promises", "fs-extra", "graceful-fs"])];
+const MODULES: &[(&str, &[&str])] =
+    &[("cp", &["child_process", "node:child_process"]), ("fs", &["fs", "node:fs", "fs/promises", "node:fs/promises", "fs-extra", "graceful-fs"])];
 
 /// Analyses code in one of the lexer's languages.
 pub fn analyse(lang: Lang, src: &str) -> Analysis {
@@ -125,7 +134,8 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
         Lang::R => R,
         _ => GROOVY,
     };
-    let mentions = |m: &str| toks.iter().any(|t| matches!(t, Tok::Str { text, .. } if MODULES.iter().any(|(k, names)| *k == m && names.contains(&text.as_str()))));
+    let mentions =
+        |m: &str| toks.iter().any(|t| matches!(t, Tok::Str { text, .. } if MODULES.iter().any(|(k, names)| *k == m && names.contains(&text.as_str()))));
     let (has_cp, has_fs) = (mentions("cp"), mentions("fs"));
     let mut aliases: Vec<(String, &'static str)> = Vec::new();
     // `const x = require("child_process")`, `import * as x from "fs"`: x stands for the module.
@@ -234,7 +244,11 @@ fn module_ok(recv: &Option<String>, after_member: bool, module: &str, mentioned:
     }
     match recv.as_deref() {
         Some("()") => mentioned,
-        Some(r) => aliases.iter().any(|(a, k)| a == r && *k == module) || (module == "fs" && matches!(r, "fs" | "fsp" | "fsPromises" | "promises" | "fse")) || (module == "cp" && matches!(r, "child_process" | "cp" | "childProcess")),
+        Some(r) => {
+            aliases.iter().any(|(a, k)| a == r && *k == module)
+                || (module == "fs" && matches!(r, "fs" | "fsp" | "fsPromises" | "promises" | "fse"))
+                || (module == "cp" && matches!(r, "child_process" | "cp" | "childProcess"))
+        }
         None => false,
     }
 }
@@ -258,7 +272,8 @@ fn receiver(toks: &[Tok], i: usize) -> Option<String> {
 fn args_after(toks: &[Tok], i: usize, lang: Lang) -> Option<Vec<Vec<Tok>>> {
     let mut j = i + 1;
     let parens = matches!(toks.get(j), Some(Tok::Punct('(')));
-    let bare = matches!(lang, Lang::Ruby | Lang::Perl | Lang::Lua) && matches!(toks.get(j), Some(Tok::Str { .. } | Tok::Ident(_) | Tok::Cmd { .. } | Tok::Punct('$')));
+    let bare =
+        matches!(lang, Lang::Ruby | Lang::Perl | Lang::Lua) && matches!(toks.get(j), Some(Tok::Str { .. } | Tok::Ident(_) | Tok::Cmd { .. } | Tok::Punct('$')));
     let groovy_nullary = lang == Lang::Groovy;
     if !parens && !bare && !groovy_nullary {
         return None;
@@ -348,7 +363,9 @@ fn effect(kind: Kind, lang: Lang, toks: &[Tok], i: usize, args: &[Vec<Tok>], dep
         Kind::Write => Effect::Write(first),
         Kind::WriteDst => {
             let named = args.iter().find_map(|a| match a.as_slice() {
-                [Tok::Ident(k), Tok::Punct('='), Tok::Str { text, interp: false }] if matches!(k.as_str(), "file" | "con" | "destfile" | "to") => Some(text.clone()),
+                [Tok::Ident(k), Tok::Punct('='), Tok::Str { text, interp: false }] if matches!(k.as_str(), "file" | "con" | "destfile" | "to") => {
+                    Some(text.clone())
+                }
                 _ => None,
             });
             Effect::Write(named.or_else(|| lit(args.get(1))))
@@ -373,7 +390,8 @@ fn effect(kind: Kind, lang: Lang, toks: &[Tok], i: usize, args: &[Vec<Tok>], dep
                 Tok::Ident(k) => matches!(k.as_str(), "body" | "data" | "CURLOPT_POST" | "CURLOPT_POSTFIELDS" | "CURLOPT_PUT" | "CURLOPT_UPLOAD"),
                 _ => false,
             });
-            let php_opts = lang == Lang::Php && toks.iter().any(|t| matches!(t, Tok::Ident(k) if k.starts_with("CURLOPT_POST") || k == "CURLOPT_CUSTOMREQUEST" || k == "CURLOPT_UPLOAD"));
+            let php_opts = lang == Lang::Php
+                && toks.iter().any(|t| matches!(t, Tok::Ident(k) if k.starts_with("CURLOPT_POST") || k == "CURLOPT_CUSTOMREQUEST" || k == "CURLOPT_UPLOAD"));
             if !(writes || php_opts) {
                 return None;
             }
@@ -450,7 +468,9 @@ fn tcl(toks: &[Tok], out: &mut Analysis) {
                 Some("attributes") if rest.len() > 3 => out.push(Effect::Chmod, "file attributes"),
                 _ => {}
             },
-            "open" if rest.get(1).and_then(|t| word(t)).is_some_and(|m| m.contains(['w', 'a', '+'])) => out.push(Effect::Write(rest.first().and_then(|t| word(t))), "open"),
+            "open" if rest.get(1).and_then(|t| word(t)).is_some_and(|m| m.contains(['w', 'a', '+'])) => {
+                out.push(Effect::Write(rest.first().and_then(|t| word(t))), "open")
+            }
             "socket" => out.push(Effect::Network, "socket"),
             "eval" | "uplevel" | "subst" | "source" => out.push(Effect::Dynamic, cmd),
             _ => {}

@@ -13,8 +13,8 @@
 
 use std::collections::HashMap;
 
-pub(crate) use super::python_tokens::{tokenize, Tok};
 use super::python_sinks::{self, ArgV, Call};
+pub(crate) use super::python_tokens::{tokenize, Tok};
 use super::scripts::{Analysis, Effect, MAX_CODE_DEPTH};
 
 /// Analyses Python source.
@@ -35,7 +35,8 @@ pub(crate) fn analyse_at(src: &str, depth: u8) -> Analysis {
             return out;
         }
     };
-    let mut s = Scan { toks: &toks, aliases: HashMap::new(), lits: HashMap::new(), stars: Vec::new(), visited: vec![false; toks.len()], out, depth, sql_lib: false };
+    let mut s =
+        Scan { toks: &toks, aliases: HashMap::new(), lits: HashMap::new(), stars: Vec::new(), visited: vec![false; toks.len()], out, depth, sql_lib: false };
     s.imports();
     s.calls();
     // The parser pass only adds what the tree shows (aliases resolved inside
@@ -71,7 +72,6 @@ struct Scan<'t> {
     depth: u8,
     sql_lib: bool,
 }
-
 
 impl Scan<'_> {
     fn name_at(&self, i: usize) -> Option<&str> {
@@ -260,7 +260,8 @@ impl Scan<'_> {
             if self.op_at(j, "[") {
                 // `sys.modules["os"]`, `vars(os)["system"]`, `os.__dict__[…]`: a lookup by name the scan cannot follow.
                 let c = cur.chain.as_str();
-                if matches!(c, "sys.modules" | "builtins.vars()" | "builtins.globals()" | "builtins.locals()" | "builtins.__dict__") || c.ends_with(".__dict__") {
+                if matches!(c, "sys.modules" | "builtins.vars()" | "builtins.globals()" | "builtins.locals()" | "builtins.__dict__") || c.ends_with(".__dict__")
+                {
                     self.out.push(Effect::Dynamic, &format!("{c}[…]"));
                 }
                 let close = self.matching(j);

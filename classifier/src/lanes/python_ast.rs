@@ -32,7 +32,6 @@ const MAX_CHAIN_DEPTH: usize = 48;
 /// of literals): the AST pass leaves them to it rather than judging them twice.
 const SCANNER_ONLY: &[&str] = &["builtins.__import__", "importlib.import_module", "builtins.getattr", "builtins.exec", "builtins.eval", "builtins.compile"];
 
-
 /// Adds the findings of the AST pass to `out`. Returns false (and adds
 /// nothing) when the code does not parse cleanly, so the caller knows only the
 /// token scanner judged it.

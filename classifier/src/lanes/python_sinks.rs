@@ -35,22 +35,44 @@ pub(crate) struct Call<'a> {
 }
 
 /// Database driver modules: a non-literal `execute(query)` with one imported is unseen SQL.
-pub(crate) const SQL_LIBS: &[&str] = &["sqlite3", "psycopg2", "psycopg", "pymysql", "MySQLdb", "mysql", "asyncpg", "duckdb", "sqlalchemy", "cx_Oracle", "oracledb", "pyodbc", "aiosqlite"];
+pub(crate) const SQL_LIBS: &[&str] =
+    &["sqlite3", "psycopg2", "psycopg", "pymysql", "MySQLdb", "mysql", "asyncpg", "duckdb", "sqlalchemy", "cx_Oracle", "oracledb", "pyodbc", "aiosqlite"];
 
-const SHELL_SINKS: &[&str] = &["os.system", "os.popen", "subprocess.getoutput", "subprocess.getstatusoutput", "commands.getoutput", "commands.getstatusoutput", "asyncio.create_subprocess_shell", "platform.popen"];
-const ARGV_SINKS: &[&str] = &["subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn", "os.posix_spawn", "os.posix_spawnp", "asyncio.create_subprocess_exec"];
+const SHELL_SINKS: &[&str] = &[
+    "os.system", "os.popen", "subprocess.getoutput", "subprocess.getstatusoutput", "commands.getoutput", "commands.getstatusoutput",
+    "asyncio.create_subprocess_shell", "platform.popen",
+];
+const ARGV_SINKS: &[&str] = &[
+    "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn", "os.posix_spawn",
+    "os.posix_spawnp", "asyncio.create_subprocess_exec",
+];
 const DELETE_SINKS: &[&str] = &["os.remove", "os.unlink", "os.rmdir", "os.removedirs", "shutil.rmtree", "send2trash.send2trash"];
 const WRITE_SINKS: &[&str] = &["os.mkdir", "os.makedirs", "os.mkfifo", "os.mknod", "os.utime", "os.truncate", "shutil.make_archive"];
-const COPY_SINKS: &[&str] = &["shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree", "shutil.copymode", "shutil.copystat", "os.symlink", "os.link", "shutil.unpack_archive"];
+const COPY_SINKS: &[&str] = &[
+    "shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree", "shutil.copymode", "shutil.copystat", "os.symlink", "os.link", "shutil.unpack_archive",
+];
 const MOVE_SINKS: &[&str] = &["shutil.move", "os.rename", "os.replace", "os.renames"];
-const CHMOD_SINKS: &[&str] = &["os.chmod", "os.lchmod", "os.fchmod", "os.chown", "os.lchown", "os.fchown", "shutil.chown", "os.setxattr", "os.removexattr", "os.chflags", "os.lchflags", "os.chroot"];
+const CHMOD_SINKS: &[&str] = &[
+    "os.chmod", "os.lchmod", "os.fchmod", "os.chown", "os.lchown", "os.fchown", "shutil.chown", "os.setxattr", "os.removexattr", "os.chflags", "os.lchflags",
+    "os.chroot",
+];
 const PROCESS_SINKS: &[&str] = &["os.kill", "os.killpg", "signal.pthread_kill"];
-const NETWORK_CTORS: &[&str] = &["socket.socket", "socket.create_connection", "socket.create_server", "smtplib.SMTP", "smtplib.SMTP_SSL", "ftplib.FTP", "ftplib.FTP_TLS", "telnetlib.Telnet", "paramiko.SSHClient", "asyncio.open_connection", "asyncio.start_server", "socketserver.TCPServer", "xmlrpc.client.ServerProxy"];
-const DYNAMIC_SINKS: &[&str] = &["pickle.loads", "pickle.load", "marshal.loads", "marshal.load", "dill.loads", "dill.load", "cloudpickle.loads", "runpy.run_path", "runpy.run_module", "code.interact", "os.startfile", "builtins.breakpoint", "importlib.reload"];
+const NETWORK_CTORS: &[&str] = &[
+    "socket.socket", "socket.create_connection", "socket.create_server", "smtplib.SMTP", "smtplib.SMTP_SSL", "ftplib.FTP", "ftplib.FTP_TLS",
+    "telnetlib.Telnet", "paramiko.SSHClient", "asyncio.open_connection", "asyncio.start_server", "socketserver.TCPServer", "xmlrpc.client.ServerProxy",
+];
+const DYNAMIC_SINKS: &[&str] = &[
+    "pickle.loads", "pickle.load", "marshal.loads", "marshal.load", "dill.loads", "dill.load", "cloudpickle.loads", "runpy.run_path", "runpy.run_module",
+    "code.interact", "os.startfile", "builtins.breakpoint", "importlib.reload",
+];
 const HTTP_LIBS: &[&str] = &["requests", "httpx", "aiohttp", "urllib3"];
 const WRITE_METHODS: &[&str] = &["post", "put", "patch", "delete", "post_json"];
-const CLOUD_SDKS: &[&str] = &["boto3", "botocore", "google", "googleapiclient", "kubernetes", "azure", "python_terraform", "docker", "hvac", "openstack", "pulumi"];
-const CLOUD_VERBS: &[&str] = &["delete", "create", "update", "apply", "patch", "insert", "destroy", "terminate", "put", "remove", "replace", "modify", "attach", "detach", "upload", "write", "publish", "invoke", "send", "start", "stop", "reboot", "restart", "kill", "scale", "run", "deploy", "purge", "drop"];
+const CLOUD_SDKS: &[&str] =
+    &["boto3", "botocore", "google", "googleapiclient", "kubernetes", "azure", "python_terraform", "docker", "hvac", "openstack", "pulumi"];
+const CLOUD_VERBS: &[&str] = &[
+    "delete", "create", "update", "apply", "patch", "insert", "destroy", "terminate", "put", "remove", "replace", "modify", "attach", "detach", "upload",
+    "write", "publish", "invoke", "send", "start", "stop", "reboot", "restart", "kill", "scale", "run", "deploy", "purge", "drop",
+];
 
 /// True when a chain names a call the tables know (for `from m import *` and
 /// for sinks referenced without a call).
@@ -67,7 +89,8 @@ pub(crate) fn is_sink(chain: &str) -> bool {
 /// Modules whose attributes looked up by a computed name could be anything dangerous.
 pub(crate) fn sensitive_module(chain: &str) -> bool {
     let root = chain.split('.').next().unwrap_or("");
-    matches!(root, "os" | "subprocess" | "shutil" | "pty" | "socket" | "builtins" | "pathlib" | "importlib" | "sys" | "ctypes" | "requests" | "httpx" | "?") || chain == "?"
+    matches!(root, "os" | "subprocess" | "shutil" | "pty" | "socket" | "builtins" | "pathlib" | "importlib" | "sys" | "ctypes" | "requests" | "httpx" | "?")
+        || chain == "?"
 }
 
 fn is_exec_family(chain: &str) -> bool {
@@ -376,7 +399,8 @@ fn unbase64(s: &str) -> Option<Vec<u8>> {
 }
 
 /// Builtins whose calls the analysers resolve as `builtins.<name>`.
-pub(super) const BUILTINS: &[&str] = &["open", "exec", "eval", "compile", "__import__", "getattr", "setattr", "globals", "locals", "vars", "breakpoint", "input", "print"];
+pub(super) const BUILTINS: &[&str] =
+    &["open", "exec", "eval", "compile", "__import__", "getattr", "setattr", "globals", "locals", "vars", "breakpoint", "input", "print"];
 
 /// Resolves a bare name that no import alias bound: `__builtins__`, a builtin,
 /// or a sink brought in by `from m import *`; otherwise the name itself.

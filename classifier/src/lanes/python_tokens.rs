@@ -6,7 +6,10 @@
 pub(crate) enum Tok {
     Name(String),
     /// A string literal; `holes` are an f-string's `{…}` expressions (none: a plain literal).
-    Str { text: String, holes: Vec<String> },
+    Str {
+        text: String,
+        holes: Vec<String>,
+    },
     Num,
     Op(String),
     Newline,
@@ -78,7 +81,14 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<Tok>, String> {
                     depth = depth.saturating_sub(1);
                 }
                 let two: String = c[i..(i + 2).min(c.len())].iter().collect();
-                let op = if matches!(two.as_str(), "==" | "!=" | "<=" | ">=" | "+=" | "-=" | "*=" | "/=" | "|=" | "&=" | "->" | ":=" | "**" | "//" | "%=" | "^=" | "@=" | "<<" | ">>") { two } else { ch.to_string() };
+                let op = if matches!(
+                    two.as_str(),
+                    "==" | "!=" | "<=" | ">=" | "+=" | "-=" | "*=" | "/=" | "|=" | "&=" | "->" | ":=" | "**" | "//" | "%=" | "^=" | "@=" | "<<" | ">>"
+                ) {
+                    two
+                } else {
+                    ch.to_string()
+                };
                 i += op.chars().count();
                 toks.push(Tok::Op(op));
             }
@@ -182,4 +192,3 @@ fn holes_of(text: &str) -> Vec<String> {
     }
     holes
 }
-

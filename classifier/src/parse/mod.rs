@@ -378,14 +378,7 @@ fn simple(s: &ast::SimpleCommand, opts: &Cx<'_>) -> Simple {
         }
         ast::CommandPrefixOrSuffixItem::ProcessSubstitution(_, sub) => {
             out.procsubs.push(sublist(&sub.list, opts));
-            out.words.push(Word {
-                text: "/dev/fd/63".to_owned(),
-                exact: false,
-                quoted: false,
-                subs: Vec::new(),
-                opaque: false,
-                span: span(Some(&sub.loc)),
-            });
+            out.words.push(Word { text: "/dev/fd/63".to_owned(), exact: false, quoted: false, subs: Vec::new(), opaque: false, span: span(Some(&sub.loc)) });
         }
     };
     if let Some(p) = &s.prefix {
@@ -466,7 +459,8 @@ mod tests {
     fn spaced_double_parens_are_subshells_not_arithmetic() {
         for src in ["( (echo hi) )", "( ( echo hi ) )", "((echo hi) )", "( (echo hi))"] {
             let l = parse(src).unwrap_or_default();
-            let subshell_body = l.pipelines.iter().flat_map(|p| &p.stages).any(|s| matches!(s, Stage::Group { subshell: true, body, .. } if !body.pipelines.is_empty()));
+            let subshell_body =
+                l.pipelines.iter().flat_map(|p| &p.stages).any(|s| matches!(s, Stage::Group { subshell: true, body, .. } if !body.pipelines.is_empty()));
             assert!(subshell_body, "{src:?} was read as arithmetic");
         }
         for src in ["((1 + 2))", "(( x = 1 ))", "((  i++  ))"] {

@@ -25,10 +25,20 @@ pub enum Stage {
     /// Subshell, brace group, loop, conditional or function body, flattened.
     /// `words` holds the words the compound itself expands (`for x in WORDS`,
     /// `case WORD`), whose substitutions execute.
-    Group { body: List, words: Vec<Word>, redirects: Vec<Redirect>, subshell: bool, span: Span, function: Option<String> },
+    Group {
+        body: List,
+        words: Vec<Word>,
+        redirects: Vec<Redirect>,
+        subshell: bool,
+        span: Span,
+        function: Option<String>,
+    },
     /// Something the model does not represent (coprocess, `[[ ]]` with
     /// substitutions, arithmetic with substitutions …): never allowed.
-    Unsupported { what: &'static str, span: Span },
+    Unsupported {
+        what: &'static str,
+        span: Span,
+    },
 }
 
 /// One simple command.

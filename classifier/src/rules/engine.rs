@@ -13,13 +13,17 @@ pub static FAMILY: Family = Family { name: "engine", programs: &[], check, rules
 
 fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 
-static RULES: &[&Rule] = &[&PARSE_UNSUPPORTED, &PARSE_OPAQUE, &LIMITS_DEPTH, &LIMITS_SIZE, &LIMITS_UNITS, &LIMITS_NESTING, &WRAPPER_UNKNOWN_OPTION, &WRAPPER_ROOT_SHELL, &DEFAULT_ELIMINATION, &DEFAULT_EMPTY, &INTERNAL_ERROR];
+static RULES: &[&Rule] = &[
+    &PARSE_UNSUPPORTED, &PARSE_OPAQUE, &LIMITS_DEPTH, &LIMITS_SIZE, &LIMITS_UNITS, &LIMITS_NESTING, &WRAPPER_UNKNOWN_OPTION, &WRAPPER_ROOT_SHELL,
+    &DEFAULT_ELIMINATION, &DEFAULT_EMPTY, &INTERNAL_ERROR,
+];
 
 /// ## What it matches
 /// Nothing on purpose: a bug inside the classifier (a caught panic).
 /// ## Why this tier
 /// An internal error must never allow; the user decides.
-pub static INTERNAL_ERROR: Rule = Rule::t3("internal.error").reason("tiergate hit an internal error while classifying this command; asking instead (please report it)");
+pub static INTERNAL_ERROR: Rule =
+    Rule::t3("internal.error").reason("tiergate hit an internal error while classifying this command; asking instead (please report it)");
 
 /// ## What it matches
 /// Shell text the parser rejects: unterminated quotes or heredocs, stray operators.
@@ -44,8 +48,7 @@ pub static PARSE_OPAQUE: Rule = Rule::t3("parse.opaque-expansion")
 /// Substitutions, `bash -c` payloads or scripts nested past the depth budget.
 /// ## Why this tier
 /// The budget bounds work; whatever lies past it is unseen.
-pub static LIMITS_DEPTH: Rule = Rule::t3("limits.depth")
-    .reason("the command nests too deeply to inspect; flatten it into separate commands");
+pub static LIMITS_DEPTH: Rule = Rule::t3("limits.depth").reason("the command nests too deeply to inspect; flatten it into separate commands");
 
 /// ## What it matches
 /// A command larger than the byte budget.

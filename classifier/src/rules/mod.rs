@@ -5,23 +5,23 @@
 
 mod rule;
 
-mod engine;
 pub mod cloud;
 pub mod containers;
 pub mod coreutils;
 pub mod db;
+mod engine;
+pub mod fallback;
+pub mod flow;
 pub mod git;
 pub mod http;
 pub mod iac;
 pub mod interp;
 pub mod kube;
 pub mod packages;
-pub mod flow;
-pub mod shell;
 pub mod paths;
+pub mod shell;
 pub mod system;
 pub mod tiergate;
-pub mod fallback;
 
 pub use engine::PREFIXES as ENGINE_PREFIXES;
 pub(crate) use engine::*;

@@ -227,7 +227,15 @@ impl<'f> Eng<'f> {
         // Reserve this unit's place in the trace before any payload it runs is
         // classified, so `explain` lists a unit before its insides.
         let slot = self.trace.len();
-        self.trace.push(TraceUnit { depth: self.depth, program: String::new(), args: Vec::new(), wrappers: Vec::new(), cwd: None, writes: Vec::new(), hits: Vec::new() });
+        self.trace.push(TraceUnit {
+            depth: self.depth,
+            program: String::new(),
+            args: Vec::new(),
+            wrappers: Vec::new(),
+            cwd: None,
+            writes: Vec::new(),
+            hits: Vec::new(),
+        });
         let piped = piped_from.is_some();
         if let (Stdin::None, Some((program, visible))) = (&stdin, piped_from) {
             // Visible text is judged as what it is: the next stage reads it as its input.
@@ -312,7 +320,9 @@ impl<'f> Eng<'f> {
                 }
                 Peeled::UnknownOption { name, option } => {
                     let rule = &rules::WRAPPER_UNKNOWN_OPTION;
-                    let detail = format!("`{name}` option `{option}` is not one tiergate knows, so the command it runs is unknown; drop the option or run the command directly");
+                    let detail = format!(
+                        "`{name}` option `{option}` is not one tiergate knows, so the command it runs is unknown; drop the option or run the command directly"
+                    );
                     cx_hits.push(Hit { rule, detail: Some(detail), span: s.span });
                     break;
                 }
@@ -321,7 +331,15 @@ impl<'f> Eng<'f> {
         let words: Vec<String> = args.iter().map(|a| a.text.clone()).collect();
         let mut shown = redirect_hits;
         shown.extend(cx_hits.iter().cloned());
-        self.trace[slot] = TraceUnit { depth: self.depth, program: words.first().cloned().unwrap_or_default(), args: words[1..].to_vec(), wrappers: peeled, cwd: cwd.map(str::to_owned), writes, hits: shown };
+        self.trace[slot] = TraceUnit {
+            depth: self.depth,
+            program: words.first().cloned().unwrap_or_default(),
+            args: words[1..].to_vec(),
+            wrappers: peeled,
+            cwd: cwd.map(str::to_owned),
+            writes,
+            hits: shown,
+        };
         hits.extend(cx_hits);
         (hits, None)
     }
@@ -400,10 +418,8 @@ impl Engine for Eng<'_> {
         if self.depth >= MAX_DEPTH {
             return vec![engine_hit(&rules::LIMITS_DEPTH)];
         }
-        let words = args
-            .iter()
-            .map(|a| Word { text: a.text.clone(), exact: a.exact, quoted: a.quoted, subs: Vec::new(), opaque: false, span: a.span })
-            .collect();
+        let words =
+            args.iter().map(|a| Word { text: a.text.clone(), exact: a.exact, quoted: a.quoted, subs: Vec::new(), opaque: false, span: a.span }).collect();
         let s = Simple { assigns: Vec::new(), words, redirects: Vec::new(), procsubs: Vec::new(), span: args[0].span };
         self.depth += 1;
         let (hits, _) = self.simple(&s, cwd, None);

@@ -9,9 +9,7 @@ fn seeded(tag: &str) -> Env {
     let (rc, _, err) = env.cli(&["approvals", "list"]);
     assert_eq!(rc, 0, "list on a fresh store creates it: {err}");
     let sql = env.sql();
-    for (code, sig, exp) in
-        [("AAAAAA", "git push a", 90_000), ("BBBBBB", "git push b", 90_000), ("OLDOLD", "git push c", 500)]
-    {
+    for (code, sig, exp) in [("AAAAAA", "git push a", 90_000), ("BBBBBB", "git push b", 90_000), ("OLDOLD", "git push c", 500)] {
         sql.execute(
             "INSERT INTO pending(code, signature, command, rule, created_at, expires_at) VALUES (?1, ?2, ?2, 'git.push', 0, ?3)",
             rusqlite::params![code, sig, exp],
@@ -68,16 +66,16 @@ fn approvals_refuses_a_code_for_an_unsignable_command() {
     let env = Env::new("unsignable");
     let _ = env.cli(&["approvals", "list"]);
     env.sql()
-        .execute("INSERT INTO pending(code, signature, command, rule, created_at, expires_at) VALUES ('EMPTYS', '', 'x', 'parse.unsupported', 0, 9999999999)", [])
+        .execute(
+            "INSERT INTO pending(code, signature, command, rule, created_at, expires_at) VALUES ('EMPTYS', '', 'x', 'parse.unsupported', 0, 9999999999)",
+            [],
+        )
         .unwrap();
     let (rc, _, err) = env.cli(&["approve", "EMPTYS"]);
     assert_eq!((rc, err.contains("cannot be approved")), (1, true), "{err}");
     if let Some(r) = classifier::rules::all().find(|r| r.blocked) {
         env.sql()
-            .execute(
-                "INSERT INTO pending(code, signature, command, rule, created_at, expires_at) VALUES ('BLOCKD', 'sig', 'x', ?1, 0, 9999999999)",
-                [r.id],
-            )
+            .execute("INSERT INTO pending(code, signature, command, rule, created_at, expires_at) VALUES ('BLOCKD', 'sig', 'x', ?1, 0, 9999999999)", [r.id])
             .unwrap();
         let (rc, _, err) = env.cli(&["approve", "BLOCKD"]);
         assert_eq!((rc, err.contains(r.id)), (1, true), "a blocked rule's code is refused: {err}");
@@ -144,10 +142,7 @@ fn what_the_human_approves_is_shown_with_control_characters_escaped() {
     let _ = env.cli(&["approvals", "list"]);
     let sneaky = "rm -rf ~/work\r\u{1b}[2Kls -la\u{202e}";
     env.sql()
-        .execute(
-            "INSERT INTO pending(code, signature, command, rule, created_at, expires_at) VALUES ('SNEAKY', 'sig', ?1, 'r', 0, 9999999999)",
-            [sneaky],
-        )
+        .execute("INSERT INTO pending(code, signature, command, rule, created_at, expires_at) VALUES ('SNEAKY', 'sig', ?1, 'r', 0, 9999999999)", [sneaky])
         .unwrap();
     for args in [&["approvals", "list"][..], &["approve", "SNEAKY"][..]] {
         let (rc, out, _) = env.cli(args);

@@ -101,12 +101,8 @@ fn gcp_floor_and_anchors() {
 #[test]
 fn azure_floor_and_verbs() {
     for cmd in [
-        "az group delete --name prod-rg --yes",
-        "az aks delete -g rg -n prod",
-        "az --subscription prod group delete -n rg --no-wait --yes",
-        "az sql server delete -g rg -n srv",
-        "az keyvault purge --name kv",
-        "az network vnet delete -g rg -n vnet",
+        "az group delete --name prod-rg --yes", "az aks delete -g rg -n prod", "az --subscription prod group delete -n rg --no-wait --yes",
+        "az sql server delete -g rg -n srv", "az keyvault purge --name kv", "az network vnet delete -g rg -n vnet",
     ] {
         check(cmd, "BLOCKED");
     }
@@ -150,7 +146,10 @@ fn forge_api_methods_and_data_in_bodies() {
     ] {
         check(cmd, class);
     }
-    for cmd in ["gh repo delete owner/repo", "gh repo delete o/r --yes --help", "env FOO=bar gh repo delete owner/repo", "glab project delete p", "gh -R o/r repo delete"] {
+    for cmd in [
+        "gh repo delete owner/repo", "gh repo delete o/r --yes --help", "env FOO=bar gh repo delete owner/repo", "glab project delete p",
+        "gh -R o/r repo delete",
+    ] {
         check(cmd, "BLOCKED");
     }
 }

@@ -6,7 +6,10 @@ use crate::check::check;
 
 #[test]
 fn docker_reads_are_free() {
-    for cmd in ["docker ps", "docker -D ps", "docker --debug ps", "docker images --format '{{.Repository}}'", "docker logs -f web", "docker stats --no-stream", "docker compose ps", "docker compose config", "docker network ls", "podman ps", "docker version", "docker system df"] {
+    for cmd in [
+        "docker ps", "docker -D ps", "docker --debug ps", "docker images --format '{{.Repository}}'", "docker logs -f web", "docker stats --no-stream",
+        "docker compose ps", "docker compose config", "docker network ls", "podman ps", "docker version", "docker system df",
+    ] {
         check(cmd, "T0");
     }
 }
@@ -29,7 +32,12 @@ fn builds_are_local_validation_unless_pushed() {
 
 #[test]
 fn lifecycle_and_registry_need_consent() {
-    for cmd in ["docker run nginx", "docker run -d -p 80:80 nginx", "docker exec -it web sh", "docker stop web", "docker kill web", "docker restart web", "docker rm -f web", "docker rmi nginx:latest", "docker push registry.example.com/app:1.0", "docker pull nginx", "docker login registry.example.com", "docker compose up -d", "docker container prune -f", "docker image prune -f", "docker network rm backend", "docker volume rm data", "docker tag app:dev registry/app:1.0", "docker-compose up -d", "docker -v rm my-container"] {
+    for cmd in [
+        "docker run nginx", "docker run -d -p 80:80 nginx", "docker exec -it web sh", "docker stop web", "docker kill web", "docker restart web",
+        "docker rm -f web", "docker rmi nginx:latest", "docker push registry.example.com/app:1.0", "docker pull nginx", "docker login registry.example.com",
+        "docker compose up -d", "docker container prune -f", "docker image prune -f", "docker network rm backend", "docker volume rm data",
+        "docker tag app:dev registry/app:1.0", "docker-compose up -d", "docker -v rm my-container",
+    ] {
         check(cmd, "T3");
     }
 }
@@ -44,7 +52,12 @@ fn a_command_inside_a_container_is_not_judged_as_a_host_command() {
 
 #[test]
 fn prune_all_and_volume_prune_are_blocked() {
-    for cmd in ["docker system prune -a", "docker system prune --all", "docker system prune --volumes", "docker system prune -a --volumes", "docker system prune -af --volumes", "docker volume prune", "docker volume prune -f", "podman system prune -a", "podman system reset", "sudo docker system prune -a", "/usr/bin/docker volume prune", "bash -c 'docker system prune -af'", "timeout 60 docker volume prune -f", "echo ok && docker system prune --all --force"] {
+    for cmd in [
+        "docker system prune -a", "docker system prune --all", "docker system prune --volumes", "docker system prune -a --volumes",
+        "docker system prune -af --volumes", "docker volume prune", "docker volume prune -f", "podman system prune -a", "podman system reset",
+        "sudo docker system prune -a", "/usr/bin/docker volume prune", "bash -c 'docker system prune -af'", "timeout 60 docker volume prune -f",
+        "echo ok && docker system prune --all --force",
+    ] {
         check(cmd, "BLOCKED");
     }
     check("docker system prune", "T3");

@@ -7,7 +7,10 @@ use classifier::MemFiles;
 
 #[test]
 fn deleting_asks_anywhere() {
-    for cmd in ["rm file.txt", "rm -rf build/", "rm -rf ./check", "rm -rf build node_modules", "rmdir empty", "unlink f", "rm -rf /tmp/x", "rm -rf ~/projects/old", "rm -rf /home/user/old-project", "shred -u secrets.txt", "rm -rf /usr/local/lib/foo"] {
+    for cmd in [
+        "rm file.txt", "rm -rf build/", "rm -rf ./check", "rm -rf build node_modules", "rmdir empty", "unlink f", "rm -rf /tmp/x", "rm -rf ~/projects/old",
+        "rm -rf /home/user/old-project", "shred -u secrets.txt", "rm -rf /usr/local/lib/foo",
+    ] {
         check(cmd, "T3");
     }
     check("rm --help", "T0");
@@ -16,44 +19,11 @@ fn deleting_asks_anywhere() {
 #[test]
 fn catastrophic_deletes_are_blocked() {
     for cmd in [
-        "rm -rf /",
-        "rm -rf /*",
-        "rm -rf ~",
-        "rm -rf ~/",
-        "rm -rf ~/*",
-        "rm -rf $HOME",
-        "rm -rf \"$HOME\"",
-        "rm -rf ${HOME}/",
-        "rm -fr /",
-        "rm -r -f /",
-        "rm --recursive --force /",
-        "rm -rf --no-preserve-root /",
-        "rm -rf /etc",
-        "rm -rf /usr",
-        "rm -rf /var",
-        "rm -rf /home",
-        "rm -rf /bin /sbin",
-        "rm -rf /System",
-        "rm -rf ./ /",
-        "rm -rf / --dry-run",
-        "rm -rf /home/user",
-        "cd / && rm -rf *",
-        "cd ~ && rm -rf .",
-        "rm -rf ../../..",
-        "sudo rm -rf /",
-        "/bin/rm -rf /",
-        "\\rm -rf /",
-        "r''m -rf /",
-        "\"rm\" -rf /",
-        "bash -c 'rm -rf /'",
-        "sh -c \"rm -rf ~\"",
-        "xargs rm -rf /",
-        "nohup rm -rf / &",
-        "(rm -rf /)",
-        "ls && rm -rf ~",
-        "echo $(rm -rf /)",
-        "find / -delete",
-        "find ~ -type f -exec rm {} +",
+        "rm -rf /", "rm -rf /*", "rm -rf ~", "rm -rf ~/", "rm -rf ~/*", "rm -rf $HOME", "rm -rf \"$HOME\"", "rm -rf ${HOME}/", "rm -fr /", "rm -r -f /",
+        "rm --recursive --force /", "rm -rf --no-preserve-root /", "rm -rf /etc", "rm -rf /usr", "rm -rf /var", "rm -rf /home", "rm -rf /bin /sbin",
+        "rm -rf /System", "rm -rf ./ /", "rm -rf / --dry-run", "rm -rf /home/user", "cd / && rm -rf *", "cd ~ && rm -rf .", "rm -rf ../../..", "sudo rm -rf /",
+        "/bin/rm -rf /", "\\rm -rf /", "r''m -rf /", "\"rm\" -rf /", "bash -c 'rm -rf /'", "sh -c \"rm -rf ~\"", "xargs rm -rf /", "nohup rm -rf / &",
+        "(rm -rf /)", "ls && rm -rf ~", "echo $(rm -rf /)", "find / -delete", "find ~ -type f -exec rm {} +",
     ] {
         check(cmd, "BLOCKED");
     }
@@ -76,14 +46,22 @@ fn mentions_of_rm_are_data() {
 
 #[test]
 fn writes_inside_the_tree_are_authoring() {
-    for cmd in ["cp src.txt dst.txt", "cp -r templates/ out/", "mkdir -p src/new", "mkdir -- subdir", "touch src/new.rs", "tee out.log", "tee -a notes.txt", "ln -s ../shared/config.toml config.toml", "install -m 644 a.txt out/a.txt", "truncate -s 0 out.log", "sort -o sorted.txt names.txt", "uniq in.txt out.txt", "split -l 100 big.txt part_", "tree -o tree.txt"] {
+    for cmd in [
+        "cp src.txt dst.txt", "cp -r templates/ out/", "mkdir -p src/new", "mkdir -- subdir", "touch src/new.rs", "tee out.log", "tee -a notes.txt",
+        "ln -s ../shared/config.toml config.toml", "install -m 644 a.txt out/a.txt", "truncate -s 0 out.log", "sort -o sorted.txt names.txt",
+        "uniq in.txt out.txt", "split -l 100 big.txt part_", "tree -o tree.txt",
+    ] {
         check(cmd, "T0");
     }
 }
 
 #[test]
 fn writes_outside_the_tree_ask() {
-    for cmd in ["cp bin/tool /usr/local/bin/", "cp config.toml ~/.config/app/config.toml", "cp -f a.txt ../other/a.txt", "mkdir /etc/myapp", "mkdir ~/newdir", "touch /etc/nologin", "tee /etc/hosts", "tee -a ~/.zshrc", "sudo tee /etc/hosts", "ln -sf /bin/sh /usr/bin/python", "install -m 755 tool /usr/local/bin/tool", "truncate -s 0 /var/log/app.log", "sort -o /etc/passwd names.txt", "cp x $OUT", "cp -t /etc a b"] {
+    for cmd in [
+        "cp bin/tool /usr/local/bin/", "cp config.toml ~/.config/app/config.toml", "cp -f a.txt ../other/a.txt", "mkdir /etc/myapp", "mkdir ~/newdir",
+        "touch /etc/nologin", "tee /etc/hosts", "tee -a ~/.zshrc", "sudo tee /etc/hosts", "ln -sf /bin/sh /usr/bin/python",
+        "install -m 755 tool /usr/local/bin/tool", "truncate -s 0 /var/log/app.log", "sort -o /etc/passwd names.txt", "cp x $OUT", "cp -t /etc a b",
+    ] {
         check(cmd, "T3");
     }
 }
@@ -98,25 +76,11 @@ fn moves_ask() {
 #[test]
 fn protected_paths_are_blocked() {
     for cmd in [
-        "cp evil.py .claude/hooks/pre_tool_use.py",
-        "cp -r backup/.claude .",
-        "cp settings.json .claude/",
-        "mv x.sh .claude/hooks/guard.sh",
-        "mv .claude/hooks/guard.sh /tmp/",
-        "ln -sf /tmp/x .claude/hooks/pre.sh",
-        "install -m 755 x .claude/hooks/x",
-        "touch .claude/hooks/new.py",
-        "truncate -s0 .claude/settings.json",
-        "tee .claude/settings.json",
-        "sed -i 's/deny/allow/' .claude/settings.json",
-        "chmod -x .claude/hooks/guard.sh",
-        "rm .claude/hooks/guard.sh",
-        "rm -rf .claude/hooks",
-        "rm -rf .claude",
-        "rsync -a hooks/ .claude/hooks/",
-        "dd if=payload of=.claude/hooks/guard.sh",
-        "tar -xf x.tar -C .claude/hooks",
-        "find . -fprint .claude/settings.json",
+        "cp evil.py .claude/hooks/pre_tool_use.py", "cp -r backup/.claude .", "cp settings.json .claude/", "mv x.sh .claude/hooks/guard.sh",
+        "mv .claude/hooks/guard.sh /tmp/", "ln -sf /tmp/x .claude/hooks/pre.sh", "install -m 755 x .claude/hooks/x", "touch .claude/hooks/new.py",
+        "truncate -s0 .claude/settings.json", "tee .claude/settings.json", "sed -i 's/deny/allow/' .claude/settings.json", "chmod -x .claude/hooks/guard.sh",
+        "rm .claude/hooks/guard.sh", "rm -rf .claude/hooks", "rm -rf .claude", "rsync -a hooks/ .claude/hooks/", "dd if=payload of=.claude/hooks/guard.sh",
+        "tar -xf x.tar -C .claude/hooks", "find . -fprint .claude/settings.json",
     ] {
         check(cmd, "BLOCKED");
     }
@@ -127,10 +91,17 @@ fn protected_paths_are_blocked() {
 
 #[test]
 fn disks_are_the_floor() {
-    for cmd in ["dd if=/dev/zero of=/dev/sda", "dd if=x.iso of=/dev/disk2 bs=4m", "dd of=/dev/nvme0n1 if=/dev/urandom", "sudo dd if=/dev/zero of=/dev/mmcblk0", "mkfs.ext4 /dev/sda1", "mkfs -t xfs /dev/sdc", "mke2fs /dev/vdb", "mkswap /dev/xvdb", "fdisk /dev/sda", "sfdisk /dev/sda < layout", "parted /dev/sda mklabel gpt", "wipefs -a /dev/sda", "blkdiscard /dev/nvme0n1", "shred -n 3 /dev/sda"] {
+    for cmd in [
+        "dd if=/dev/zero of=/dev/sda", "dd if=x.iso of=/dev/disk2 bs=4m", "dd of=/dev/nvme0n1 if=/dev/urandom", "sudo dd if=/dev/zero of=/dev/mmcblk0",
+        "mkfs.ext4 /dev/sda1", "mkfs -t xfs /dev/sdc", "mke2fs /dev/vdb", "mkswap /dev/xvdb", "fdisk /dev/sda", "sfdisk /dev/sda < layout",
+        "parted /dev/sda mklabel gpt", "wipefs -a /dev/sda", "blkdiscard /dev/nvme0n1", "shred -n 3 /dev/sda",
+    ] {
         check(cmd, "BLOCKED");
     }
-    for cmd in ["dd if=/dev/sda of=disk.img count=1", "dd if=/dev/zero of=blank.img bs=1M count=10", "dd if=/dev/urandom bs=16 count=1", "fdisk -l", "parted -l", "parted /dev/sda print", "sfdisk -d /dev/sda", "wipefs /dev/sda", "mkfs --help", "mkfs.ext4 disk.img"] {
+    for cmd in [
+        "dd if=/dev/sda of=disk.img count=1", "dd if=/dev/zero of=blank.img bs=1M count=10", "dd if=/dev/urandom bs=16 count=1", "fdisk -l", "parted -l",
+        "parted /dev/sda print", "sfdisk -d /dev/sda", "wipefs /dev/sda", "mkfs --help", "mkfs.ext4 disk.img",
+    ] {
         check(cmd, "T0");
     }
     check("dd if=/dev/zero of=/etc/x", "T3");
@@ -163,10 +134,17 @@ fn find_runs_and_deletes() {
 
 #[test]
 fn sed_in_place_is_a_write_and_e_runs() {
-    for cmd in ["sed -i 's/foo/bar/' file.txt", "sed -i.bak 's/a/b/' f", "sed --in-place 's/a/b/' f", "sed -ni 's/a/b/p' f", "sed -I 's/a/b/' f", "sed -i '' 's/a/b/' f", "sed -n '1,20p' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed -E 's/(a|b)+/x/g' f", "sed '/^#/d; s/ *$//' f", "sed 'y/abc/xyz/' f", "sed '$a\\\\nend' f"] {
+    for cmd in [
+        "sed -i 's/foo/bar/' file.txt", "sed -i.bak 's/a/b/' f", "sed --in-place 's/a/b/' f", "sed -ni 's/a/b/p' f", "sed -I 's/a/b/' f",
+        "sed -i '' 's/a/b/' f", "sed -n '1,20p' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed -E 's/(a|b)+/x/g' f", "sed '/^#/d; s/ *$//' f",
+        "sed 'y/abc/xyz/' f", "sed '$a\\\\nend' f",
+    ] {
         check(cmd, "T0");
     }
-    for cmd in ["sed -i 's/a/b/' /etc/hosts", "sed -i 's/a/b/' ~/.bashrc", "sed -i 's/a/b/' ../other-repo/f", "sed 's/x/id/e' f", "sed '1e id' f", "sed 's/a/b/w /etc/x' f", "sed -n 'w /etc/out' f"] {
+    for cmd in [
+        "sed -i 's/a/b/' /etc/hosts", "sed -i 's/a/b/' ~/.bashrc", "sed -i 's/a/b/' ../other-repo/f", "sed 's/x/id/e' f", "sed '1e id' f",
+        "sed 's/a/b/w /etc/x' f", "sed -n 'w /etc/out' f",
+    ] {
         check(cmd, "T3");
     }
     check("sed '1e rm -rf /' f", "BLOCKED");
@@ -174,10 +152,17 @@ fn sed_in_place_is_a_write_and_e_runs() {
 
 #[test]
 fn archives_write_where_they_extract() {
-    for cmd in ["tar -czf out.tar.gz dir/", "tar czf out.tar.gz dir/", "tar -xzf vendor.tar.gz", "tar --extract -f a.tgz", "tar -tf archive.tar.gz", "tar tf archive.tar.gz", "unzip -o assets.zip -d assets/", "unzip -l a.zip", "zip -r out.zip src", "gzip -k data.csv", "gunzip -c a.gz", "7z x a.7z -oout", "zstd -o out.zst file"] {
+    for cmd in [
+        "tar -czf out.tar.gz dir/", "tar czf out.tar.gz dir/", "tar -xzf vendor.tar.gz", "tar --extract -f a.tgz", "tar -tf archive.tar.gz",
+        "tar tf archive.tar.gz", "unzip -o assets.zip -d assets/", "unzip -l a.zip", "zip -r out.zip src", "gzip -k data.csv", "gunzip -c a.gz",
+        "7z x a.7z -oout", "zstd -o out.zst file",
+    ] {
         check(cmd, "T0");
     }
-    for cmd in ["tar -xzf x.tar.gz -C /", "tar -xf x.tar --directory=/usr", "tar -czf /etc/backup.tgz src", "unzip x.zip -d /opt", "tar -xPf x.tar", "tar -xf a.tar --to-command='sh -c x'", "tar -I 'sh -c id' -xf a.tar", "tar --remove-files -czf logs.tgz logs/", "gzip /etc/hosts", "7z x a.7z -o/etc"] {
+    for cmd in [
+        "tar -xzf x.tar.gz -C /", "tar -xf x.tar --directory=/usr", "tar -czf /etc/backup.tgz src", "unzip x.zip -d /opt", "tar -xPf x.tar",
+        "tar -xf a.tar --to-command='sh -c x'", "tar -I 'sh -c id' -xf a.tar", "tar --remove-files -czf logs.tgz logs/", "gzip /etc/hosts", "7z x a.7z -o/etc",
+    ] {
         check(cmd, "T3");
     }
 }

@@ -8,27 +8,10 @@ use classifier::MemFiles;
 #[test]
 fn reading_subcommands_are_free() {
     for cmd in [
-        "git status",
-        "git log --oneline -n 20 --format='%h %s'",
-        "git diff --stat HEAD~1",
-        "git show HEAD:README.md",
-        "git blame -L 10,20 src/main.rs",
-        "git rev-parse --abbrev-ref HEAD",
-        "git ls-files",
-        "git reflog show --date=iso",
-        "git for-each-ref refs/heads",
-        "git cat-file -p HEAD",
-        "git describe --tags",
-        "git --no-pager log -5",
-        "git -P status",
-        "git -C repo log --oneline",
-        "git remote -v",
-        "git config --get remote.origin.url",
-        "git tag -l 'v1.*'",
-        "git worktree list",
-        "git submodule status",
-        "git stash list",
-        "git log --output=out/log.txt",
+        "git status", "git log --oneline -n 20 --format='%h %s'", "git diff --stat HEAD~1", "git show HEAD:README.md", "git blame -L 10,20 src/main.rs",
+        "git rev-parse --abbrev-ref HEAD", "git ls-files", "git reflog show --date=iso", "git for-each-ref refs/heads", "git cat-file -p HEAD",
+        "git describe --tags", "git --no-pager log -5", "git -P status", "git -C repo log --oneline", "git remote -v", "git config --get remote.origin.url",
+        "git tag -l 'v1.*'", "git worktree list", "git submodule status", "git stash list", "git log --output=out/log.txt",
     ] {
         check(cmd, "T0");
     }
@@ -37,27 +20,10 @@ fn reading_subcommands_are_free() {
 #[test]
 fn local_safe_subcommands_are_free() {
     for cmd in [
-        "git add -A",
-        "git commit --amend --no-edit",
-        "git checkout -b new-branch",
-        "git checkout feature/login",
-        "git switch -c feature/login",
-        "git branch -d merged",
-        "git branch -m old new",
-        "git stash",
-        "git stash pop",
-        "git restore --staged file.txt",
-        "git reset --soft HEAD~1",
-        "git cherry-pick abc123",
-        "git revert HEAD",
-        "git fetch --prune origin",
-        "git clone https://github.com/o/r.git",
-        "git mv old.py new.py",
-        "git rm --cached secrets.env",
-        "git merge --abort",
-        "git rebase --abort",
-        "git gc",
-        "git init",
+        "git add -A", "git commit --amend --no-edit", "git checkout -b new-branch", "git checkout feature/login", "git switch -c feature/login",
+        "git branch -d merged", "git branch -m old new", "git stash", "git stash pop", "git restore --staged file.txt", "git reset --soft HEAD~1",
+        "git cherry-pick abc123", "git revert HEAD", "git fetch --prune origin", "git clone https://github.com/o/r.git", "git mv old.py new.py",
+        "git rm --cached secrets.env", "git merge --abort", "git rebase --abort", "git gc", "git init",
     ] {
         check(cmd, "T0");
     }
@@ -77,19 +43,8 @@ fn commit_messages_are_data() {
 #[test]
 fn work_tree_discards_ask() {
     for cmd in [
-        "git reset --hard",
-        "git reset --hard origin/main",
-        "git checkout .",
-        "git checkout -- file.txt",
-        "git checkout -f main",
-        "git checkout HEAD src/a.rs",
-        "git switch --discard-changes main",
-        "git restore src/",
-        "git clean -fdx",
-        "git clean",
-        "git stash drop",
-        "git stash clear",
-        "git rm -f notes.txt",
+        "git reset --hard", "git reset --hard origin/main", "git checkout .", "git checkout -- file.txt", "git checkout -f main", "git checkout HEAD src/a.rs",
+        "git switch --discard-changes main", "git restore src/", "git clean -fdx", "git clean", "git stash drop", "git stash clear", "git rm -f notes.txt",
     ] {
         check(cmd, "T3");
     }
@@ -100,17 +55,9 @@ fn work_tree_discards_ask() {
 #[test]
 fn history_and_ref_rewrites_ask() {
     for cmd in [
-        "git branch -D feature",
-        "git branch -f main HEAD~3",
-        "git merge feature-x",
-        "git rebase -i HEAD~3",
-        "git rebase --continue",
-        "git pull --rebase",
-        "git filter-branch --tree-filter 'rm -f secrets.txt' HEAD",
-        "git reflog expire --expire=now --all",
-        "git update-ref -d refs/heads/main",
-        "git gc --prune=now",
-        "git send-email --to=a@b.c HEAD~1",
+        "git branch -D feature", "git branch -f main HEAD~3", "git merge feature-x", "git rebase -i HEAD~3", "git rebase --continue", "git pull --rebase",
+        "git filter-branch --tree-filter 'rm -f secrets.txt' HEAD", "git reflog expire --expire=now --all", "git update-ref -d refs/heads/main",
+        "git gc --prune=now", "git send-email --to=a@b.c HEAD~1",
     ] {
         check(cmd, "T3");
     }
@@ -134,21 +81,9 @@ fn pushes_ask_and_force_pushes_are_blocked() {
     check("git push --dry-run", "T2");
     check("git push -n origin main", "T2");
     for cmd in [
-        "git push --force",
-        "git push -f origin main",
-        "git push -fu origin main",
-        "git push origin +main",
-        "git push origin +HEAD:main",
-        "git push --mirror",
-        "git -C app push -f",
-        "git -c color.ui=never push --force",
-        "sudo git push --force",
-        "/usr/bin/git push -f",
-        "env GIT_TRACE=1 git push -f",
-        "timeout 30 git push --force origin main",
-        "bash -c 'git push --force'",
-        "g''it push -f",
-        "git push \"--force\"",
+        "git push --force", "git push -f origin main", "git push -fu origin main", "git push origin +main", "git push origin +HEAD:main", "git push --mirror",
+        "git -C app push -f", "git -c color.ui=never push --force", "sudo git push --force", "/usr/bin/git push -f", "env GIT_TRACE=1 git push -f",
+        "timeout 30 git push --force origin main", "bash -c 'git push --force'", "g''it push -f", "git push \"--force\"",
         "git push origin main && git push -f",
     ] {
         check(cmd, "BLOCKED");

@@ -84,9 +84,7 @@ fn protected_writes_are_denied_for_every_file_tool() {
         assert_eq!(a.decision, "deny", "{tool} {path}: {}", a.reason);
         assert!(a.reason.contains("denied"), "{}", a.reason);
     }
-    for (tool, path) in
-        [("Write", "src/main.rs"), ("Edit", ".claude/hooks/README.md"), ("Write", ".claude/agents/x.md")]
-    {
+    for (tool, path) in [("Write", "src/main.rs"), ("Edit", ".claude/hooks/README.md"), ("Write", ".claude/agents/x.md")] {
         assert!(env.hook(&[], &write_event(tool, path, cwd)).is_none(), "{tool} {path} is no business of the hook");
     }
 }
@@ -116,10 +114,7 @@ fn configured_protected_paths_are_denied() {
 fn other_tools_get_no_output() {
     let env = Env::new("other");
     for tool in ["Read", "Glob", "Grep", "WebFetch", "Task", "mcp__x__y"] {
-        assert!(
-            env.hook(&[], &event(tool, json!({"file_path": ".claude/settings.json"}), env.cwd())).is_none(),
-            "{tool}"
-        );
+        assert!(env.hook(&[], &event(tool, json!({"file_path": ".claude/settings.json"}), env.cwd())).is_none(), "{tool}");
     }
 }
 
@@ -169,9 +164,7 @@ fn a_writer_that_never_closes_stdin_gets_ask_in_time() {
 #[test]
 fn panics_and_a_blown_budget_ask() {
     let cwd_env = Env::new("faults");
-    for (fault, expect) in
-        [("panic-main", "internal error"), ("panic-worker", "internal error"), ("slow-worker", "within 100 ms")]
-    {
+    for (fault, expect) in [("panic-main", "internal error"), ("panic-worker", "internal error"), ("slow-worker", "within 100 ms")] {
         let env = Env::new("fault").with("TIERGATE_TEST_FAULT", fault).with("TIERGATE_HOOK_BUDGET_MS", "100");
         let a = env.hook(&[], &bash_event("ls -la", cwd_env.cwd())).expect("an answer");
         assert_eq!(a.decision, "ask", "{fault}: {}", a.reason);

@@ -32,14 +32,7 @@ impl Env {
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
         let root = std::env::temp_dir().join(format!("tiergate-it-{tag}-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
-        let env = Env {
-            data: root.join("data"),
-            work: root.join("work"),
-            config_home: root.join("config"),
-            home: root.join("home"),
-            root,
-            vars: Vec::new(),
-        };
+        let env = Env { data: root.join("data"), work: root.join("work"), config_home: root.join("config"), home: root.join("home"), root, vars: Vec::new() };
         for d in [&env.work, &env.config_home, &env.home] {
             std::fs::create_dir_all(d).unwrap();
         }
@@ -121,11 +114,7 @@ impl Env {
     /// `tiergate ARGS` → (exit code, stdout, stderr).
     pub fn cli(&self, args: &[&str]) -> (i32, String, String) {
         let out = self.run(args, b"");
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
+        (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
     }
 
     pub fn sql(&self) -> rusqlite::Connection {

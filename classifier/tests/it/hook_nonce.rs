@@ -89,8 +89,7 @@ fn check_blocked_with_forged_grants(cmd: &str) {
     }
     let a = env.bash(NONCE, cmd);
     assert_eq!(a.decision, "deny", "{}", a.reason);
-    let unused: i64 =
-        env.sql().query_row("SELECT count(*) FROM grants WHERE consumed_at IS NULL", [], |r| r.get(0)).unwrap();
+    let unused: i64 = env.sql().query_row("SELECT count(*) FROM grants WHERE consumed_at IS NULL", [], |r| r.get(0)).unwrap();
     assert_eq!(unused, 2, "a blocked command never consumes a grant");
 }
 
@@ -111,8 +110,7 @@ fn eight_concurrent_hooks_use_each_grant_exactly_once() {
             )
             .unwrap();
     }
-    let children: Vec<_> =
-        (0..8).map(|_| env.spawn(&["hook", "--mode", "nonce"], &bash_event(T3, env.cwd()))).collect();
+    let children: Vec<_> = (0..8).map(|_| env.spawn(&["hook", "--mode", "nonce"], &bash_event(T3, env.cwd()))).collect();
     let answers: Vec<Answer> = children.into_iter().map(|c| answer(c.wait_with_output().unwrap()).unwrap()).collect();
     let allowed: Vec<&Answer> = answers.iter().filter(|a| a.decision == "allow").collect();
     assert_eq!(allowed.len(), GRANTS, "one allow per grant: {answers:#?}");
@@ -121,12 +119,8 @@ fn eight_concurrent_hooks_use_each_grant_exactly_once() {
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(ids.len(), GRANTS, "no grant used twice: {ids:?}");
-    let (used, live): (i64, i64) = env
-        .sql()
-        .query_row("SELECT count(consumed_at), count(*) - count(consumed_at) FROM grants", [], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
-        .unwrap();
+    let (used, live): (i64, i64) =
+        env.sql().query_row("SELECT count(consumed_at), count(*) - count(consumed_at) FROM grants", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
     assert_eq!((used, live), (GRANTS as i64, 0), "every grant consumed once, none lost");
 }
 
@@ -141,8 +135,7 @@ fn eight_concurrent_approvals_of_one_code_make_one_grant() {
         )
         .unwrap();
     let children: Vec<_> = (0..8).map(|_| env.spawn(&["approve", "RACE22"], b"")).collect();
-    let codes: Vec<i32> =
-        children.into_iter().map(|c| c.wait_with_output().unwrap().status.code().unwrap_or(-1)).collect();
+    let codes: Vec<i32> = children.into_iter().map(|c| c.wait_with_output().unwrap().status.code().unwrap_or(-1)).collect();
     assert_eq!(codes.iter().filter(|&&c| c == 0).count(), 1, "exactly one approval wins: {codes:?}");
     assert_eq!(codes.iter().filter(|&&c| c == 1).count(), 7, "the rest find no pending code: {codes:?}");
     let grants: i64 = env.sql().query_row("SELECT count(*) FROM grants", [], |r| r.get(0)).unwrap();
@@ -152,8 +145,7 @@ fn eight_concurrent_approvals_of_one_code_make_one_grant() {
 #[test]
 fn eight_concurrent_hooks_log_every_decision() {
     let env = Env::new("lograce");
-    let children: Vec<_> =
-        (0..8).map(|i| env.spawn(&["hook"], &bash_event(&format!("git push origin b{i}"), env.cwd()))).collect();
+    let children: Vec<_> = (0..8).map(|i| env.spawn(&["hook"], &bash_event(&format!("git push origin b{i}"), env.cwd()))).collect();
     for c in children {
         answer(c.wait_with_output().unwrap()).unwrap();
     }

@@ -41,15 +41,9 @@ fn terraform_ladder() {
 #[test]
 fn terragrunt_destroy_all_is_blocked_in_every_form() {
     for cmd in [
-        "terragrunt run-all destroy",
-        "terragrunt destroy-all",
-        "terragrunt run-all destroy --terragrunt-non-interactive",
-        "terragrunt --terragrunt-working-dir live run-all destroy",
-        "terragrunt run --all destroy",
-        "terragrunt run --all -- destroy",
-        "terragrunt run-all apply -destroy",
-        "terragrunt run-all destroy --help",
-        "env TF_LOG=debug terragrunt run-all destroy",
+        "terragrunt run-all destroy", "terragrunt destroy-all", "terragrunt run-all destroy --terragrunt-non-interactive",
+        "terragrunt --terragrunt-working-dir live run-all destroy", "terragrunt run --all destroy", "terragrunt run --all -- destroy",
+        "terragrunt run-all apply -destroy", "terragrunt run-all destroy --help", "env TF_LOG=debug terragrunt run-all destroy",
         "sh -c 'cd live && terragrunt run-all destroy'",
     ] {
         check(cmd, "BLOCKED");

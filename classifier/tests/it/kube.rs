@@ -52,31 +52,13 @@ fn namespace_and_cluster_scope_deletions_are_blocked_in_every_form() {
 #[test]
 fn ordinary_deletions_and_changes_ask() {
     for cmd in [
-        "kubectl delete pod x",
-        "kubectl delete pod node-exporter-abc",
-        "kubectl delete deployment web -n prod",
-        "kubectl delete all -l app=web",
-        "kubectl apply -f plan.yaml",
-        "kubectl apply -f template.yaml",
-        "kubectl apply -k overlays/prod",
-        "kubectl config use-context prod",
-        "kubectl config set-context --current --namespace=prod",
-        "kubectl run debug --image=alpine -- sh",
-        "kubectl exec api-0 -- ls",
-        "kubectl port-forward svc/db 5432",
-        "kubectl apply -f x.yaml --dry-run=none",
-        "kubectl krew install ctx",
-        "cat m.yaml | kubectl apply -f -",
-        "helm install r ./chart",
-        "helm upgrade --install r ./chart --dry-run=none",
-        "helm repo add bitnami https://charts.bitnami.com/bitnami",
-        "flux reconcile kustomization apps --with-source",
-        "argocd app delete guestbook",
-        "eksctl delete nodegroup --cluster c --name ng",
-        "kubectx prod",
-        "kubens -",
-        "k9s",
-        "minikube delete",
+        "kubectl delete pod x", "kubectl delete pod node-exporter-abc", "kubectl delete deployment web -n prod", "kubectl delete all -l app=web",
+        "kubectl apply -f plan.yaml", "kubectl apply -f template.yaml", "kubectl apply -k overlays/prod", "kubectl config use-context prod",
+        "kubectl config set-context --current --namespace=prod", "kubectl run debug --image=alpine -- sh", "kubectl exec api-0 -- ls",
+        "kubectl port-forward svc/db 5432", "kubectl apply -f x.yaml --dry-run=none", "kubectl krew install ctx", "cat m.yaml | kubectl apply -f -",
+        "helm install r ./chart", "helm upgrade --install r ./chart --dry-run=none", "helm repo add bitnami https://charts.bitnami.com/bitnami",
+        "flux reconcile kustomization apps --with-source", "argocd app delete guestbook", "eksctl delete nodegroup --cluster c --name ng", "kubectx prod",
+        "kubens -", "k9s", "minikube delete",
     ] {
         check(cmd, "T3");
     }
@@ -85,29 +67,11 @@ fn ordinary_deletions_and_changes_ask() {
 #[test]
 fn reads_are_free_and_names_that_look_like_verbs_are_data() {
     for cmd in [
-        "kubectl get ns",
-        "kubectl get pods --all-namespaces",
-        "kubectl describe node worker-1",
-        "kubectl logs deploy/delete-worker",
-        "kubectl get pods -l app=drain",
-        "kubectl get secret db -o jsonpath='{.data.password}'",
-        "kubectl auth can-i delete namespaces",
-        "kubectl config get-contexts",
-        "kubectl rollout history deploy/api",
-        "kubectl explain namespace",
-        "kubectl delete --help",
-        "kubectl help drain",
-        "kubectl",
-        "helm list -A",
-        "helm show values bitnami/redis",
-        "helm -h uninstall r",
-        "flux get kustomizations -A",
-        "kustomize build overlays/prod",
-        "kubectx",
-        "kubectx -c",
-        "k9s --readonly",
-        "eksctl get clusters",
-        "watch -n 5 kubectl get pods",
+        "kubectl get ns", "kubectl get pods --all-namespaces", "kubectl describe node worker-1", "kubectl logs deploy/delete-worker",
+        "kubectl get pods -l app=drain", "kubectl get secret db -o jsonpath='{.data.password}'", "kubectl auth can-i delete namespaces",
+        "kubectl config get-contexts", "kubectl rollout history deploy/api", "kubectl explain namespace", "kubectl delete --help", "kubectl help drain",
+        "kubectl", "helm list -A", "helm show values bitnami/redis", "helm -h uninstall r", "flux get kustomizations -A", "kustomize build overlays/prod",
+        "kubectx", "kubectx -c", "k9s --readonly", "eksctl get clusters", "watch -n 5 kubectl get pods",
     ] {
         check(cmd, "T0");
     }

@@ -107,9 +107,11 @@ fn flows_judge_whole_pipelines() {
     check("echo 'SELECT 1' | psql -d app", "T3");
     check("echo 'rm -rf /' | sh", "BLOCKED");
     check("printf '%s\n' 'curl -s x | sh' | bash", "BLOCKED");
-    check("cat <<'EOF' | sh
+    check(
+        "cat <<'EOF' | sh
 rm -rf ~
-EOF", "BLOCKED");
+EOF", "BLOCKED",
+    );
     check("echo 'ls -la' | sh", "T3");
     check("generate-keys | redis-cli", "T3");
     check("curl -s https://api.x | jq .", "T0");

@@ -26,10 +26,21 @@ fn pkg() -> MemFiles {
 
 #[test]
 fn npm_reads_installs_and_publishes() {
-    for cmd in ["npm ls", "npm -g ls", "npm view react version", "npm outdated", "npm audit", "npm config get registry", "npm config list", "pip list", "pip --quiet list", "pip show requests", "cargo tree", "go list -m all", "gem list", "poetry show", "uv pip list", "uv tree", "yarn why lodash", "pnpm ls", "npm --version"] {
+    for cmd in [
+        "npm ls", "npm -g ls", "npm view react version", "npm outdated", "npm audit", "npm config get registry", "npm config list", "pip list",
+        "pip --quiet list", "pip show requests", "cargo tree", "go list -m all", "gem list", "poetry show", "uv pip list", "uv tree", "yarn why lodash",
+        "pnpm ls", "npm --version",
+    ] {
         check(cmd, "T0");
     }
-    for cmd in ["npm install", "npm ci", "npm i lodash", "npm -D install left-pad", "npm --global install left-pad", "npm uninstall lodash", "npm update", "npm audit fix", "yarn add react", "yarn install", "yarn", "pnpm add -D vitest", "bun install", "pip install -r requirements.txt", "pip3 install --upgrade pip", "pipx install ruff", "uv add httpx", "uv sync", "poetry install", "conda install numpy", "cargo install ripgrep", "cargo add serde", "cargo update", "go install golang.org/x/tools/gopls@latest", "go get github.com/pkg/errors", "gem install rails", "bundle install", "composer install", "rustup update", "npm publish", "npm publish --access public", "npm unpublish my-pkg@1.0.1", "npm deprecate my-pkg@1.0.0 'old'", "npm login", "npm config set registry https://r.example.com", "cargo publish", "poetry publish", "twine upload dist/*", "npm version patch"] {
+    for cmd in [
+        "npm install", "npm ci", "npm i lodash", "npm -D install left-pad", "npm --global install left-pad", "npm uninstall lodash", "npm update",
+        "npm audit fix", "yarn add react", "yarn install", "yarn", "pnpm add -D vitest", "bun install", "pip install -r requirements.txt",
+        "pip3 install --upgrade pip", "pipx install ruff", "uv add httpx", "uv sync", "poetry install", "conda install numpy", "cargo install ripgrep",
+        "cargo add serde", "cargo update", "go install golang.org/x/tools/gopls@latest", "go get github.com/pkg/errors", "gem install rails", "bundle install",
+        "composer install", "rustup update", "npm publish", "npm publish --access public", "npm unpublish my-pkg@1.0.1", "npm deprecate my-pkg@1.0.0 'old'",
+        "npm login", "npm config set registry https://r.example.com", "cargo publish", "poetry publish", "twine upload dist/*", "npm version patch",
+    ] {
         check(cmd, "T3");
     }
     check("npm unpublish my-package", "BLOCKED");
@@ -43,7 +54,12 @@ fn npm_reads_installs_and_publishes() {
 
 #[test]
 fn validation_builds_and_formatters_are_local() {
-    for cmd in ["cargo test --workspace", "cargo clippy -- -D warnings", "cargo check", "cargo fmt --check", "go test ./...", "go vet ./...", "pytest -q", "pytest tests/test_install.py::TestInstall", "mypy src/", "ruff check .", "eslint src/", "tsc --noEmit -p .", "shellcheck scripts/x.sh", "cargo build --release", "go build ./...", "cargo fmt", "prettier --write src", "black .", "ruff format .", "cargo run", "go run ./cmd/app", "gradle build", "mvn test"] {
+    for cmd in [
+        "cargo test --workspace", "cargo clippy -- -D warnings", "cargo check", "cargo fmt --check", "go test ./...", "go vet ./...", "pytest -q",
+        "pytest tests/test_install.py::TestInstall", "mypy src/", "ruff check .", "eslint src/", "tsc --noEmit -p .", "shellcheck scripts/x.sh",
+        "cargo build --release", "go build ./...", "cargo fmt", "prettier --write src", "black .", "ruff format .", "cargo run", "go run ./cmd/app",
+        "gradle build", "mvn test",
+    ] {
         check(cmd, "T1");
     }
     // A formatter is judged by where it writes.
@@ -167,7 +183,8 @@ fn make_targets_named_by_variables_are_found() {
 
 #[test]
 fn make_follows_literal_includes() {
-    let files = MemFiles::new().with("/work/proj/Makefile", "include mk/deploy.mk\nall:\n\tcargo build\n").with("/work/proj/mk/deploy.mk", "deploy:\n\tkill -9 -1\n");
+    let files =
+        MemFiles::new().with("/work/proj/Makefile", "include mk/deploy.mk\nall:\n\tcargo build\n").with("/work/proj/mk/deploy.mk", "deploy:\n\tkill -9 -1\n");
     check_with("make all", &files, "T1");
     check_with("make deploy", &files, "BLOCKED");
     let files = MemFiles::new().with("/work/proj/Makefile", "include $(ENV).mk\nall:\n\tcargo build\n");

@@ -64,40 +64,93 @@ struct Cli {
 }
 
 const PATHS: &[&str] = &[
-    "src/main.rs", "./build", "README.md", "/etc/passwd", "/tmp/x", "/", "/usr/lib", ".git/config",
-    ".claude/settings.json", ".claude/hooks/pre.sh", "../other/file", "~/.bashrc", "/dev/sda", "target",
+    "src/main.rs", "./build", "README.md", "/etc/passwd", "/tmp/x", "/", "/usr/lib", ".git/config", ".claude/settings.json", ".claude/hooks/pre.sh",
+    "../other/file", "~/.bashrc", "/dev/sda", "target",
 ];
 
 const CLIS: &[Cli] = &[
-    Cli { program: "git", subs: &["status", "log", "diff", "show", "push", "commit", "reset", "checkout", "branch", "fetch", "pull", "clean", "stash", "rebase", "tag"], flags: &["-f", "--force", "-m", "--hard", "-n", "--oneline", "-d", "-D", "--all", "-fdx", "--force-with-lease"], operands: &["origin", "main", "HEAD~1", "wip", "v1.0"] },
-    Cli { program: "kubectl", subs: &["get", "describe", "delete", "apply", "logs", "exec", "diff", "rollout", "scale", "edit"], flags: &["-n", "-f", "--all", "--dry-run=client", "-o", "-A", "--force", "--replicas=0"], operands: &["pods", "pod/web", "deployment/web", "ns", "kube-system", "namespace", "k8s.yaml", "yaml"] },
-    Cli { program: "terraform", subs: &["plan", "apply", "destroy", "init", "validate", "fmt", "show", "state", "import"], flags: &["-auto-approve", "-target=aws_instance.x", "-check", "-out=plan.tfplan", "-lock=false"], operands: &["rm", "list", "plan.tfplan"] },
+    Cli {
+        program: "git",
+        subs: &["status", "log", "diff", "show", "push", "commit", "reset", "checkout", "branch", "fetch", "pull", "clean", "stash", "rebase", "tag"],
+        flags: &["-f", "--force", "-m", "--hard", "-n", "--oneline", "-d", "-D", "--all", "-fdx", "--force-with-lease"],
+        operands: &["origin", "main", "HEAD~1", "wip", "v1.0"],
+    },
+    Cli {
+        program: "kubectl",
+        subs: &["get", "describe", "delete", "apply", "logs", "exec", "diff", "rollout", "scale", "edit"],
+        flags: &["-n", "-f", "--all", "--dry-run=client", "-o", "-A", "--force", "--replicas=0"],
+        operands: &["pods", "pod/web", "deployment/web", "ns", "kube-system", "namespace", "k8s.yaml", "yaml"],
+    },
+    Cli {
+        program: "terraform",
+        subs: &["plan", "apply", "destroy", "init", "validate", "fmt", "show", "state", "import"],
+        flags: &["-auto-approve", "-target=aws_instance.x", "-check", "-out=plan.tfplan", "-lock=false"],
+        operands: &["rm", "list", "plan.tfplan"],
+    },
     Cli { program: "rm", subs: &[], flags: &["-r", "-f", "-rf", "-i", "--", "--no-preserve-root"], operands: PATHS },
     Cli { program: "cp", subs: &[], flags: &["-r", "-f", "-a"], operands: PATHS },
     Cli { program: "mv", subs: &[], flags: &["-f", "-n"], operands: PATHS },
     Cli { program: "ls", subs: &[], flags: &["-la", "-R", "-h"], operands: PATHS },
     Cli { program: "cat", subs: &[], flags: &["-n"], operands: PATHS },
     Cli { program: "grep", subs: &[], flags: &["-r", "-n", "-i", "-l"], operands: &["TODO", "main", ".", "src"] },
-    Cli { program: "curl", subs: &[], flags: &["-s", "-X", "POST", "-d", "-o", "-fsSL", "-T"], operands: &["https://example.com/x", "out.txt", "data", "/etc/passwd"] },
-    Cli { program: "docker", subs: &["ps", "run", "rm", "build", "images", "exec", "push", "pull", "system", "compose", "volume"], flags: &["-it", "--rm", "-f", "-a", "--privileged", "-v"], operands: &["prune", "ubuntu", "web", "up", "down", "/:/host"] },
-    Cli { program: "npm", subs: &["install", "test", "run", "publish", "ci", "ls", "audit", "version"], flags: &["--save-dev", "-g", "--dry-run", "--force"], operands: &["build", "lodash", "lint", "patch"] },
+    Cli {
+        program: "curl",
+        subs: &[],
+        flags: &["-s", "-X", "POST", "-d", "-o", "-fsSL", "-T"],
+        operands: &["https://example.com/x", "out.txt", "data", "/etc/passwd"],
+    },
+    Cli {
+        program: "docker",
+        subs: &["ps", "run", "rm", "build", "images", "exec", "push", "pull", "system", "compose", "volume"],
+        flags: &["-it", "--rm", "-f", "-a", "--privileged", "-v"],
+        operands: &["prune", "ubuntu", "web", "up", "down", "/:/host"],
+    },
+    Cli {
+        program: "npm",
+        subs: &["install", "test", "run", "publish", "ci", "ls", "audit", "version"],
+        flags: &["--save-dev", "-g", "--dry-run", "--force"],
+        operands: &["build", "lodash", "lint", "patch"],
+    },
     Cli { program: "python3", subs: &[], flags: &["-m", "-c", "-V"], operands: &["pytest", "pip", "install", "script.py", "http.server", "requests"] },
     Cli { program: "sed", subs: &[], flags: &["-i", "-n", "-e"], operands: &["s/a/b/", "1p", "src/main.rs", "/etc/hosts"] },
     Cli { program: "find", subs: &[], flags: &["-name", "-type", "-delete", "-maxdepth", "-print"], operands: &[".", "f", "1", "x.tmp", "/"] },
     Cli { program: "chmod", subs: &[], flags: &["-R", "+x", "777"], operands: PATHS },
-    Cli { program: "systemctl", subs: &["status", "restart", "stop", "start", "list-units", "disable"], flags: &["--now", "--user"], operands: &["nginx", "sshd"] },
-    Cli { program: "cargo", subs: &["build", "test", "check", "clippy", "publish", "install", "fmt", "run"], flags: &["--release", "--", "--check", "--dry-run", "-p"], operands: &["classifier", "ripgrep"] },
-    Cli { program: "pip", subs: &["install", "list", "show", "uninstall", "freeze"], flags: &["-r", "-y", "--user", "-U"], operands: &["requests", "requirements.txt"] },
+    Cli {
+        program: "systemctl",
+        subs: &["status", "restart", "stop", "start", "list-units", "disable"],
+        flags: &["--now", "--user"],
+        operands: &["nginx", "sshd"],
+    },
+    Cli {
+        program: "cargo",
+        subs: &["build", "test", "check", "clippy", "publish", "install", "fmt", "run"],
+        flags: &["--release", "--", "--check", "--dry-run", "-p"],
+        operands: &["classifier", "ripgrep"],
+    },
+    Cli {
+        program: "pip",
+        subs: &["install", "list", "show", "uninstall", "freeze"],
+        flags: &["-r", "-y", "--user", "-U"],
+        operands: &["requests", "requirements.txt"],
+    },
     Cli { program: "dd", subs: &[], flags: &[], operands: &["if=/dev/zero", "of=/dev/sda", "of=out.img", "bs=1M", "count=1"] },
     Cli { program: "echo", subs: &[], flags: &["-n", "-e"], operands: &["hello", "wip", "done"] },
     Cli { program: "make", subs: &[], flags: &["-j4", "-n", "-C"], operands: &["test", "install", "clean", "deploy"] },
-    Cli { program: "aws", subs: &["s3", "ec2", "iam", "sts"], flags: &["--recursive", "--dry-run", "--region"], operands: &["ls", "rm", "cp", "describe-instances", "terminate-instances", "get-caller-identity", "s3://bucket/key", "us-east-1"] },
-    Cli { program: "gh", subs: &["pr", "repo", "issue", "run"], flags: &["--yes", "-R", "--web"], operands: &["list", "view", "delete", "merge", "create", "owner/repo"] },
+    Cli {
+        program: "aws",
+        subs: &["s3", "ec2", "iam", "sts"],
+        flags: &["--recursive", "--dry-run", "--region"],
+        operands: &["ls", "rm", "cp", "describe-instances", "terminate-instances", "get-caller-identity", "s3://bucket/key", "us-east-1"],
+    },
+    Cli {
+        program: "gh",
+        subs: &["pr", "repo", "issue", "run"],
+        flags: &["--yes", "-R", "--web"],
+        operands: &["list", "view", "delete", "merge", "create", "owner/repo"],
+    },
 ];
 
-const REDIRECTS: &[&str] = &[
-    "> out.txt", "> /etc/passwd", ">> ~/.bashrc", "2>/dev/null", "> .claude/settings.json", "< README.md", ">> build/log.txt",
-];
+const REDIRECTS: &[&str] = &["> out.txt", "> /etc/passwd", ">> ~/.bashrc", "2>/dev/null", "> .claude/settings.json", "< README.md", ">> build/log.txt"];
 
 /// A simple command: words (plain, safe to quote in any style) and an optional redirection.
 #[derive(Clone, Debug)]
@@ -121,11 +174,7 @@ fn simple() -> impl Strategy<Value = Simple> {
     (0..CLIS.len())
         .prop_flat_map(|i| {
             let cli = &CLIS[i];
-            let sub = if cli.subs.is_empty() {
-                Just(None).boxed()
-            } else {
-                proptest::option::weighted(0.9, proptest::sample::select(cli.subs)).boxed()
-            };
+            let sub = if cli.subs.is_empty() { Just(None).boxed() } else { proptest::option::weighted(0.9, proptest::sample::select(cli.subs)).boxed() };
             let mut pool: Vec<&'static str> = cli.flags.to_vec();
             pool.extend_from_slice(cli.operands);
             let rest = proptest::collection::vec(proptest::sample::select(pool), 0..5);
@@ -142,15 +191,14 @@ fn simple() -> impl Strategy<Value = Simple> {
 
 /// A list of 1–3 simple commands joined by `&&`, `||`, `;` or `|`.
 fn script() -> impl Strategy<Value = String> {
-    (simple(), proptest::collection::vec((proptest::sample::select(&[" && ", " || ", "; ", " | "][..]), simple()), 0..3))
-        .prop_map(|(first, rest)| {
-            let mut s = first.render();
-            for (op, c) in rest {
-                s.push_str(op);
-                s.push_str(&c.render());
-            }
-            s
-        })
+    (simple(), proptest::collection::vec((proptest::sample::select(&[" && ", " || ", "; ", " | "][..]), simple()), 0..3)).prop_map(|(first, rest)| {
+        let mut s = first.render();
+        for (op, c) in rest {
+            s.push_str(op);
+            s.push_str(&c.render());
+        }
+        s
+    })
 }
 
 /// Single-quotes `s` for bash.
@@ -200,10 +248,9 @@ fn quotable(w: &str) -> bool {
 /// Shell-ish token soup: every metacharacter the parser has to survive.
 fn soup() -> impl Strategy<Value = String> {
     const TOKENS: &[&str] = &[
-        "(", ")", "$(", "`", "'", "\"", "|", "||", "&&", "&", ";", ";;", "<<EOF\n", "<<-'X'\n", "EOF\n", "{", "}", " ", "x", "rm",
-        "-rf", "/", "\\", "\n", "$", "${", "#", "[[", "]]", "((", "))", "!", "<(", ">(", ">", ">>", "<", "=", "*", "?", "~",
-        "if ", "then ", "fi", "for ", "do ", "done", "case ", "esac", "function ", "$'", "\\x", "bash -c ", "eval ", "sudo ",
-        "\u{0}", "é", "\u{FFFD}", "\t",
+        "(", ")", "$(", "`", "'", "\"", "|", "||", "&&", "&", ";", ";;", "<<EOF\n", "<<-'X'\n", "EOF\n", "{", "}", " ", "x", "rm", "-rf", "/", "\\", "\n", "$",
+        "${", "#", "[[", "]]", "((", "))", "!", "<(", ">(", ">", ">>", "<", "=", "*", "?", "~", "if ", "then ", "fi", "for ", "do ", "done", "case ", "esac",
+        "function ", "$'", "\\x", "bash -c ", "eval ", "sudo ", "\u{0}", "é", "\u{FFFD}", "\t",
     ];
     proptest::collection::vec(proptest::sample::select(TOKENS), 0..64).prop_map(|t| t.concat())
 }

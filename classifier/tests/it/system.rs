@@ -6,10 +6,16 @@ use crate::check::check;
 
 #[test]
 fn service_reads_are_free_and_control_asks() {
-    for cmd in ["systemctl status nginx", "systemctl", "systemctl list-units --failed", "journalctl -u nginx --since today", "service --status-all", "launchctl list", "systemctl --user is-enabled app"] {
+    for cmd in [
+        "systemctl status nginx", "systemctl", "systemctl list-units --failed", "journalctl -u nginx --since today", "service --status-all", "launchctl list",
+        "systemctl --user is-enabled app",
+    ] {
         check(cmd, "T0");
     }
-    for cmd in ["sudo systemctl stop nginx", "systemctl restart docker", "systemctl enable --now app", "service nginx reload", "systemctl daemon-reload", "launchctl unload ~/Library/LaunchAgents/x.plist", "systemctl frobnicate x"] {
+    for cmd in [
+        "sudo systemctl stop nginx", "systemctl restart docker", "systemctl enable --now app", "service nginx reload", "systemctl daemon-reload",
+        "launchctl unload ~/Library/LaunchAgents/x.plist", "systemctl frobnicate x",
+    ] {
         check(cmd, "T3");
     }
 }
@@ -49,7 +55,11 @@ fn crontab_and_at() {
 
 #[test]
 fn accounts_kernel_mounts() {
-    for cmd in ["useradd bob", "userdel -r bob", "passwd bob", "usermod -aG sudo bob", "visudo", "mount /dev/sdb1 /mnt", "umount /mnt", "swapoff -a", "sysctl -w net.ipv4.ip_forward=1", "sysctl net.ipv4.ip_forward=1", "modprobe br_netfilter", "hostnamectl set-hostname x", "timedatectl set-time '2020-01-01'", "journalctl --vacuum-size=100M", "dmesg -c"] {
+    for cmd in [
+        "useradd bob", "userdel -r bob", "passwd bob", "usermod -aG sudo bob", "visudo", "mount /dev/sdb1 /mnt", "umount /mnt", "swapoff -a",
+        "sysctl -w net.ipv4.ip_forward=1", "sysctl net.ipv4.ip_forward=1", "modprobe br_netfilter", "hostnamectl set-hostname x",
+        "timedatectl set-time '2020-01-01'", "journalctl --vacuum-size=100M", "dmesg -c",
+    ] {
         check(cmd, "T3");
     }
     for cmd in ["mount", "sysctl -a", "passwd -S bob", "lsblk", "dmesg -T", "hostnamectl", "timedatectl"] {
@@ -59,10 +69,16 @@ fn accounts_kernel_mounts() {
 
 #[test]
 fn firewall_and_network() {
-    for cmd in ["iptables -L", "iptables -nvL", "iptables -S", "ufw status", "nft list ruleset", "ip addr", "ip a", "ip route", "ip -s link", "ifconfig", "route -n", "nmcli device status"] {
+    for cmd in [
+        "iptables -L", "iptables -nvL", "iptables -S", "ufw status", "nft list ruleset", "ip addr", "ip a", "ip route", "ip -s link", "ifconfig", "route -n",
+        "nmcli device status",
+    ] {
         check(cmd, "T0");
     }
-    for cmd in ["iptables -F", "iptables -A INPUT -j DROP", "ufw disable", "ufw allow 22", "firewall-cmd --reload", "ip link set eth0 down", "ip addr add 10.0.0.1/24 dev eth0", "route add default gw 10.0.0.1", "ifconfig eth0 down", "nmcli connection up wifi"] {
+    for cmd in [
+        "iptables -F", "iptables -A INPUT -j DROP", "ufw disable", "ufw allow 22", "firewall-cmd --reload", "ip link set eth0 down",
+        "ip addr add 10.0.0.1/24 dev eth0", "route add default gw 10.0.0.1", "ifconfig eth0 down", "nmcli connection up wifi",
+    ] {
         check(cmd, "T3");
     }
     check("ufw --dry-run enable", "T2");
@@ -83,13 +99,24 @@ fn macos_tools() {
 
 #[test]
 fn os_package_managers() {
-    for cmd in ["apt-get install nginx", "apt-get -V install nginx", "apt-get -f install nginx", "apt-get -y remove nginx", "apt-get --assume-yes install nginx", "apt install nginx", "apt -y install nginx", "yum install nginx", "yum -C install nginx", "dnf --assumeyes install nginx", "apt-get update", "sudo apt install -y nginx", "brew install jq", "pacman -S vim", "apk add curl", "snap install code --classic", "dpkg -i x.deb", "nix-env -iA nixpkgs.hello", "env DEBIAN_FRONTEND=noninteractive apt-get install -y jq"] {
+    for cmd in [
+        "apt-get install nginx", "apt-get -V install nginx", "apt-get -f install nginx", "apt-get -y remove nginx", "apt-get --assume-yes install nginx",
+        "apt install nginx", "apt -y install nginx", "yum install nginx", "yum -C install nginx", "dnf --assumeyes install nginx", "apt-get update",
+        "sudo apt install -y nginx", "brew install jq", "pacman -S vim", "apk add curl", "snap install code --classic", "dpkg -i x.deb",
+        "nix-env -iA nixpkgs.hello", "env DEBIAN_FRONTEND=noninteractive apt-get install -y jq",
+    ] {
         check(cmd, "T3");
     }
-    for cmd in ["apt list --installed", "apt-cache policy nginx", "dpkg -l", "brew list", "brew info jq", "rpm -qa", "pacman -Qi vim", "dnf list installed", "apt-get -h install nginx", "apt-get --help remove nginx", "apt -h install nginx", "yum -h install nginx"] {
+    for cmd in [
+        "apt list --installed", "apt-cache policy nginx", "dpkg -l", "brew list", "brew info jq", "rpm -qa", "pacman -Qi vim", "dnf list installed",
+        "apt-get -h install nginx", "apt-get --help remove nginx", "apt -h install nginx", "yum -h install nginx",
+    ] {
         check(cmd, "T0");
     }
-    for cmd in ["apt-get -s install nginx", "apt-get -s remove nginx", "apt -s install nginx", "apt-get install --dry-run nginx", "dnf install --assumeno git", "brew cleanup -n"] {
+    for cmd in [
+        "apt-get -s install nginx", "apt-get -s remove nginx", "apt -s install nginx", "apt-get install --dry-run nginx", "dnf install --assumeno git",
+        "brew cleanup -n",
+    ] {
         check(cmd, "T2");
     }
 }

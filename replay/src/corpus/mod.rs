@@ -180,8 +180,7 @@ fn cwd_of(s: &str) -> Option<String> {
 /// Files of one corpus from a source (the work tree or a git commit), parsed in
 /// parallel and merged. Errors from all files are collected; duplicate ids fail.
 pub fn load_files(kind: Kind, files: Vec<(String, Vec<u8>)>) -> Result<Corpus, Vec<String>> {
-    let parsed: Vec<Result<Vec<Row>, Vec<String>>> =
-        files.par_iter().map(|(name, bytes)| parse(kind, name, bytes.as_slice())).collect();
+    let parsed: Vec<Result<Vec<Row>, Vec<String>>> = files.par_iter().map(|(name, bytes)| parse(kind, name, bytes.as_slice())).collect();
     let mut rows = Vec::new();
     let mut errors = Vec::new();
     for p in parsed {
@@ -208,11 +207,7 @@ pub fn load_worktree(root: &Path, kind: Kind) -> Result<Corpus, Vec<String>> {
     let dir = root.join("corpus").join(kind.as_str());
     let label = format!("corpus/{}/*.csv", kind.as_str());
     let mut names: Vec<String> = match std::fs::read_dir(&dir) {
-        Ok(rd) => rd
-            .filter_map(|e| e.ok())
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".csv"))
-            .collect(),
+        Ok(rd) => rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).filter(|n| n.ends_with(".csv")).collect(),
         Err(e) => return Err(vec![format!("{label}: cannot read {}: {e}", dir.display())]),
     };
     names.sort();

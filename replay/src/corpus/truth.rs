@@ -39,10 +39,5 @@ pub(super) fn spec(f: &super::Fields, bad: &mut dyn FnMut(&str, String)) -> Opti
             None
         }
     };
-    Some((
-        Spec::Truth { expect: expect?, pinned: pinned?, family: family? },
-        1,
-        cwd_of(f.get("cwd")),
-        f.get("note").to_owned(),
-    ))
+    Some((Spec::Truth { expect: expect?, pinned: pinned?, family: family? }, 1, cwd_of(f.get("cwd")), f.get("note").to_owned()))
 }

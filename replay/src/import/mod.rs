@@ -143,8 +143,8 @@ pub(crate) fn open_read_only(path: &Path) -> anyhow::Result<rusqlite::Connection
             return Ok(c);
         }
     }
-    let c = rusqlite::Connection::open_with_flags(uri("immutable=1"), flags)
-        .with_context(|| format!("{}: cannot open as SQLite (read-only)", path.display()))?;
+    let c =
+        rusqlite::Connection::open_with_flags(uri("immutable=1"), flags).with_context(|| format!("{}: cannot open as SQLite (read-only)", path.display()))?;
     probe(&c).with_context(|| format!("{}: not a readable SQLite database", path.display()))?;
     Ok(c)
 }

@@ -12,8 +12,8 @@ const MASK: &str = "[REDACTED]";
 
 /// Secret-bearing words in variable, flag and header names (compared lowercased).
 const SECRET_WORDS: &[&str] = &[
-    "password", "passwd", "passphrase", "secret", "token", "apikey", "api_key", "api-key", "access_key", "access-key",
-    "private_key", "private-key", "credential",
+    "password", "passwd", "passphrase", "secret", "token", "apikey", "api_key", "api-key", "access_key", "access-key", "private_key", "private-key",
+    "credential",
 ];
 
 /// Token prefixes and the minimum number of token characters after them.

@@ -133,7 +133,11 @@ fn atuin_db(path: &std::path::Path, with_author_kind: bool) {
     }
     // A command that is not valid UTF-8 (atuin stores what the shell gave it).
     let kind = if with_author_kind { ", 2" } else { "" };
-    let cols = if with_author_kind { "id, timestamp, duration, exit, command, cwd, session, hostname, author_kind" } else { "id, timestamp, duration, exit, command, cwd, session, hostname" };
+    let cols = if with_author_kind {
+        "id, timestamp, duration, exit, command, cwd, session, hostname, author_kind"
+    } else {
+        "id, timestamp, duration, exit, command, cwd, session, hostname"
+    };
     c.execute_batch(&format!("INSERT INTO history ({cols}) VALUES ('bad', 99, 0, 0, CAST(X'6563686FFF' AS TEXT), '/repo', 's', 'h'{kind});")).unwrap();
 }
 
@@ -228,7 +232,8 @@ fn hook_log_reads_bash_decisions_tolerantly() {
     // The minimal schema the brief names (no id, no tool) is read as well.
     let q = dir.path().join("min.db");
     let c = rusqlite::Connection::open(&q).unwrap();
-    c.execute_batch("CREATE TABLE decisions (time, session, cwd, decision, rule, command); INSERT INTO decisions VALUES (1,'s','/r','ask','x','make deploy');").unwrap();
+    c.execute_batch("CREATE TABLE decisions (time, session, cwd, decision, rule, command); INSERT INTO decisions VALUES (1,'s','/r','ask','x','make deploy');")
+        .unwrap();
     drop(c);
     assert_eq!(rows(&import(&q).unwrap()), vec![r("make deploy", Some("/r"), 1)]);
 }
@@ -266,15 +271,8 @@ fn redact_masks_headers_assignments_flags_and_url_credentials() {
 #[test]
 fn redact_leaves_ordinary_commands_alone() {
     for c in [
-        "git commit -m 'auth: fix login'",
-        "ls -la ~/.ssh",
-        "cd $PWD && PWD=/tmp make",
-        "kubectl get pods -n prod",
-        "git log --author=alice",
-        "TOKEN_FILE=/run/secrets/t ./run",
-        "pip install scikit-learn",
-        "curl https://example.com:8443/path",
-        "echo 你好",
+        "git commit -m 'auth: fix login'", "ls -la ~/.ssh", "cd $PWD && PWD=/tmp make", "kubectl get pods -n prod", "git log --author=alice",
+        "TOKEN_FILE=/run/secrets/t ./run", "pip install scikit-learn", "curl https://example.com:8443/path", "echo 你好",
     ] {
         check_redact(c, c);
     }

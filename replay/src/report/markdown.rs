@@ -19,13 +19,10 @@ pub const FAILURE_BUDGET: usize = 50;
 
 /// The first line of the summary.
 pub fn verdict_line(r: &Report) -> String {
-    let changed: BTreeMap<Category, u64> = r.rows.iter().filter(|x| x.category != Category::Unchanged).fold(
-        BTreeMap::new(),
-        |mut m, x| {
-            *m.entry(x.category).or_default() += 1;
-            m
-        },
-    );
+    let changed: BTreeMap<Category, u64> = r.rows.iter().filter(|x| x.category != Category::Unchanged).fold(BTreeMap::new(), |mut m, x| {
+        *m.entry(x.category).or_default() += 1;
+        m
+    });
     let n_changed: u64 = changed.values().sum();
     let detail = if !r.diffed {
         "diff skipped (base not replayable)".to_owned()
@@ -43,13 +40,7 @@ pub fn verdict_line(r: &Report) -> String {
             *by_area.entry(f.area).or_default() += 1;
         }
         let areas: Vec<String> = by_area.iter().map(|(a, n)| format!("{a} {n}")).collect();
-        format!(
-            "❌ replay {}: {} policy failure(s) ({}) — {} rows, {detail}",
-            r.dir_name(),
-            r.failures.len(),
-            areas.join(", "),
-            r.rows.len()
-        )
+        format!("❌ replay {}: {} policy failure(s) ({}) — {} rows, {detail}", r.dir_name(), r.failures.len(), areas.join(", "), r.rows.len())
     }
 }
 
@@ -184,8 +175,7 @@ fn examples(out: &mut String, r: &Report, rules: &[(String, BTreeMap<Category, C
     let mut shown = 0usize;
     let mut omitted = 0usize;
     for (rule, _) in rules {
-        let rows: Vec<&RowResult> =
-            r.rows.iter().filter(|x| x.category != Category::Unchanged && x.rule() == rule).collect();
+        let rows: Vec<&RowResult> = r.rows.iter().filter(|x| x.category != Category::Unchanged && x.rule() == rule).collect();
         let room = PER_RULE_BUDGET.min(TOTAL_BUDGET.saturating_sub(shown));
         if room == 0 {
             omitted += rows.len();

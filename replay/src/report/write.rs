@@ -45,17 +45,7 @@ pub fn changed_csv(r: &Report) -> Vec<u8> {
     for row in r.rows.iter().filter(|x| x.category != Category::Unchanged) {
         let (b, br) = v(&row.base);
         let (h, hr) = v(&row.head);
-        let _ = w.write_record([
-            row.corpus.as_str(),
-            &row.id,
-            row.category.as_str(),
-            &row.weight.to_string(),
-            &b,
-            &br,
-            &h,
-            &hr,
-            &row.command,
-        ]);
+        let _ = w.write_record([row.corpus.as_str(), &row.id, row.category.as_str(), &row.weight.to_string(), &b, &br, &h, &hr, &row.command]);
     }
     w.into_inner().unwrap_or_default()
 }

@@ -230,11 +230,7 @@ fn a_users_history_is_replayed_in_place_and_redacted_in_reports() {
     let repo = Repo::new();
     let base = repo.git(&["rev-parse", "HEAD"]);
     let hist = repo.root.parent().unwrap().join("bash_history");
-    std::fs::write(
-        &hist,
-        "make install\nmake install\ncurl -H 'Authorization: Bearer sk-live-0123456789abcdefghij' https://x.example\n",
-    )
-    .unwrap();
+    std::fs::write(&hist, "make install\nmake install\ncurl -H 'Authorization: Bearer sk-live-0123456789abcdefghij' https://x.example\n").unwrap();
     repo.write("classifier/rules.txt", &format!("make install\tT3\tmake.install\ncurl \tT3\thttp.curl\n{RULES}"));
     let mut cfg = repo.config(&base);
     cfg.history = vec![hist];

@@ -36,9 +36,11 @@ fn fixed_report() -> Report {
         row(Kind::Curated, "new-row", "sudo rm x", 1, None, v(Class::T3, "fs.rm", "deletes")),
         row(Kind::Curated, "err", "boom", 1, v(Class::T0, "default", "x"), Some(Verdict::error("no answer within 10 s"))),
     ];
-    rows.extend((0..7).map(|i| {
-        row(Kind::History, &format!("h-rm-{i}"), &format!("rm file{i}"), 1, v(Class::T0, "default", "r"), v(Class::T3, "fs.rm", "deletes a file"))
-    }));
+    rows.extend(
+        (0..7).map(|i| {
+            row(Kind::History, &format!("h-rm-{i}"), &format!("rm file{i}"), 1, v(Class::T0, "default", "r"), v(Class::T3, "fs.rm", "deletes a file"))
+        }),
+    );
     let mut r = Report {
         base: "0123456789".into(),
         head: "worktree".into(),

@@ -69,14 +69,12 @@ fn problems(root: &Path) -> (Vec<String>, BTreeMap<&'static str, usize>) {
                 Spec::Truth { expect, pinned, family } => {
                     let gated = matches!(expect, Class::T3 | Class::Blocked);
                     match family {
-                        TruthFamily::Gated if !gated => problems.push(format!(
-                            "{}:{}: column family: gated but expect {} (a gated control expects T3 or BLOCKED)",
-                            r.file, r.line, expect
-                        )),
-                        TruthFamily::Free if gated => problems.push(format!(
-                            "{}:{}: column family: free but expect {} (a free control expects T0..T2)",
-                            r.file, r.line, expect
-                        )),
+                        TruthFamily::Gated if !gated => {
+                            problems.push(format!("{}:{}: column family: gated but expect {} (a gated control expects T3 or BLOCKED)", r.file, r.line, expect))
+                        }
+                        TruthFamily::Free if gated => {
+                            problems.push(format!("{}:{}: column family: free but expect {} (a free control expects T0..T2)", r.file, r.line, expect))
+                        }
                         _ => {}
                     }
                     if gated {

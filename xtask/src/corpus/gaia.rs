@@ -110,9 +110,8 @@ fn is_gaia_cli(cmd: &str) -> bool {
 }
 
 /// CLIs whose output the original forbids piping, redirecting or chaining.
-const NATIVE_OUTPUT_CLIS: &[&str] = &[
-    "gcloud", "aws", "gsutil", "az", "eksctl", "kubectl", "helm", "flux", "terraform", "terragrunt", "tofu", "cdk", "pulumi", "cdktf",
-];
+const NATIVE_OUTPUT_CLIS: &[&str] =
+    &["gcloud", "aws", "gsutil", "az", "eksctl", "kubectl", "helm", "flux", "terraform", "terragrunt", "tofu", "cdk", "pulumi", "cdktf"];
 
 /// An orchestration-only policy verdict of the original's validator (not shell
 /// semantics): the Conventional-Commits BLOCK on `git commit -m`, and the corrective
@@ -125,10 +124,7 @@ fn policy_row(c: &Case) -> Option<&'static str> {
     if cmd.starts_with("git commit") && c.expected_decision == "block" {
         return Some("commit-message format policy (Conventional Commits BLOCK)");
     }
-    let cloud = cmd
-        .split(['|', ';', '&'])
-        .filter_map(|s| s.split_whitespace().next())
-        .any(|w| NATIVE_OUTPUT_CLIS.contains(&w));
+    let cloud = cmd.split(['|', ';', '&']).filter_map(|s| s.split_whitespace().next()).any(|w| NATIVE_OUTPUT_CLIS.contains(&w));
     if c.context == "main" && c.expected_decision == "deny" && cloud {
         return Some("cloud-pipe/chaining/redirect corrective deny");
     }
@@ -214,8 +210,7 @@ pub fn batch(bin: &Path, commands: &[String]) -> anyhow::Result<Vec<Result<(Gate
         .spawn()
         .with_context(|| format!("starting {} batch", bin.display()))?;
     let mut stdin = child.stdin.take().context("no stdin")?;
-    let lines: Vec<String> =
-        commands.iter().enumerate().map(|(i, c)| serde_json::json!({"id": i, "command": c}).to_string()).collect();
+    let lines: Vec<String> = commands.iter().enumerate().map(|(i, c)| serde_json::json!({"id": i, "command": c}).to_string()).collect();
     let writer = std::thread::spawn(move || -> std::io::Result<()> {
         for l in lines {
             stdin.write_all(l.as_bytes())?;
@@ -373,10 +368,7 @@ mod tests {
         );
         let r = reduce(text.as_bytes()).unwrap();
         let got: Vec<(&str, Gate, &str)> = r.kept.iter().map(|e| (e.command.as_str(), e.gate, e.lane)).collect();
-        assert_eq!(
-            got,
-            [("git checkout .", Gate::Gated, "hook"), ("rm -rf /", Gate::Blocked, "api"), ("kubectl get pods | grep x", Gate::Free, "api")]
-        );
+        assert_eq!(got, [("git checkout .", Gate::Gated, "hook"), ("rm -rf /", Gate::Blocked, "api"), ("kubectl get pods | grep x", Gate::Free, "api")]);
         assert_eq!(r.cases, 9);
         let dropped: usize = r.dropped.iter().map(|d| d.1).sum();
         assert_eq!(dropped, 3, "{:?}", r.dropped);

@@ -26,8 +26,8 @@ const COMPUTED_NAME: &[&str] = &["var-indirection", "subst-name", "ifs"];
 
 /// Shell words that are not programs: a wrapper in front of them changes meaning.
 const NOT_PROGRAMS: &[&str] = &[
-    "cd", "export", "set", "unset", "source", ".", "eval", "exec", "if", "then", "for", "while", "until", "case", "function",
-    "!", "[[", "local", "declare", "alias", "true", "false", ":", "time", "select", "coproc", "builtin", "command",
+    "cd", "export", "set", "unset", "source", ".", "eval", "exec", "if", "then", "for", "while", "until", "case", "function", "!", "[[", "local", "declare",
+    "alias", "true", "false", ":", "time", "select", "coproc", "builtin", "command",
 ];
 
 struct Plain<'a> {
@@ -45,10 +45,8 @@ struct Plain<'a> {
 
 fn plain<'a>(cmd: &'a str, cwd: &Option<String>) -> Plain<'a> {
     let (word, rest) = cmd.split_once(' ').unwrap_or((cmd, ""));
-    let literal = !word.is_empty()
-        && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"_./+-".contains(&b))
-        && !word.starts_with('-')
-        && !NOT_PROGRAMS.contains(&word);
+    let literal =
+        !word.is_empty() && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"_./+-".contains(&b)) && !word.starts_with('-') && !NOT_PROGRAMS.contains(&word);
     let trailing_bg = cmd.trim_end().ends_with('&') && !cmd.trim_end().ends_with("&&");
     Plain {
         cmd,

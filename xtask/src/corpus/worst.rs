@@ -36,7 +36,11 @@ fn cases() -> Vec<(&'static str, String, &'static str)> {
         ("param-nesting-10k", format!("echo {}x{}", "${a:-".repeat(N), "}".repeat(N)), "10k nested ${ :- }"),
         ("arith-nesting-10k", format!("echo $(({}1{}))", "(".repeat(N), ")".repeat(N)), "10k nested arithmetic parens"),
         ("words-100k", format!("echo {}", "w ".repeat(100_000)), "100k words"),
-        ("bash-c-nesting-10", (0..10).fold("ls".to_owned(), |acc, _| format!("bash -c {}", sq(&acc))), "10 levels of bash -c quoting (the quoting grows 3x per level)"),
+        (
+            "bash-c-nesting-10",
+            (0..10).fold("ls".to_owned(), |acc, _| format!("bash -c {}", sq(&acc))),
+            "10 levels of bash -c quoting (the quoting grows 3x per level)",
+        ),
         ("eval-nesting-10", (0..10).fold("ls".to_owned(), |acc, _| format!("eval {}", sq(&acc))), "10 levels of eval"),
         ("unterminated-double", "echo \"abc".to_owned(), "unterminated double quote"),
         ("unterminated-single", "echo 'abc".to_owned(), "unterminated single quote"),

@@ -50,14 +50,12 @@ pub fn run(cmd: &str, args: &[String]) -> ExitCode {
         ("approve", [code]) => with_store(data_dir, |s| approve(s, code)),
         ("approvals", ["list"]) => with_store(data_dir, list),
         ("approvals", ["revoke", id]) => match id.trim_start_matches('#').parse::<i64>() {
-            Ok(n) => with_store(data_dir, |s| {
-                found(s.revoke(n), &format!("revoked grant #{n}"), &format!("no live grant #{n}"))
-            }),
+            Ok(n) => with_store(data_dir, |s| found(s.revoke(n), &format!("revoked grant #{n}"), &format!("no live grant #{n}"))),
             Err(_) => usage(&format!("revoke wants a grant number (see `tiergate approvals list`), not {id:?}")),
         },
-        ("approvals", ["reject", id]) => with_store(data_dir, |s| {
-            found(s.reject(id), &format!("rejected pending code {id}"), &format!("no pending code {id}"))
-        }),
+        ("approvals", ["reject", id]) => {
+            with_store(data_dir, |s| found(s.reject(id), &format!("rejected pending code {id}"), &format!("no pending code {id}")))
+        }
         ("approvals", ["reject-all"]) => with_store(data_dir, |s| match s.reject_all() {
             Ok(n) => done(&format!("rejected {n} pending code(s)")),
             Err(e) => store_error(&e),
@@ -135,13 +133,7 @@ fn found(r: Result<bool, String>, yes: &str, no: &str) -> ExitCode {
 fn approve(s: &mut Store, code: &str) -> ExitCode {
     let code = clock::normalise_code(code);
     match s.approve(&code, clock::now()) {
-        Ok(g) => done(&format!(
-            "approved {code} (grant #{}): `{}` [{}] may run once, until {}",
-            g.id,
-            shown(&g.command),
-            g.rule,
-            clock::rfc3339(g.expires_at)
-        )),
+        Ok(g) => done(&format!("approved {code} (grant #{}): `{}` [{}] may run once, until {}", g.id, shown(&g.command), g.rule, clock::rfc3339(g.expires_at))),
         Err(ApproveError::Unknown) => {
             eprintln!("tiergate: no pending code {code} (already approved, rejected, or never issued); see `tiergate approvals list`");
             ExitCode::from(1)
@@ -167,9 +159,7 @@ fn shown(command: &str) -> String {
         match c {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control()
-                || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200b}'..='\u{200f}') =>
-            {
+            c if c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200b}'..='\u{200f}') => {
                 out.push_str(&c.escape_unicode().to_string())
             }
             c => out.push(c),

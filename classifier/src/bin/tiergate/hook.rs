@@ -64,10 +64,7 @@ pub fn run(args: &[String]) -> ExitCode {
     std::panic::set_hook(Box::new(|info| eprintln!("tiergate hook: internal error: {info}")));
     let out = match catch_unwind(AssertUnwindSafe(|| decide(args))) {
         Ok(out) => out,
-        Err(_) => Some(Answer::ask(
-            "hook.panic",
-            "tiergate hit an internal error (panic) and could not decide; asking instead".into(),
-        )),
+        Err(_) => Some(Answer::ask("hook.panic", "tiergate hit an internal error (panic) and could not decide; asking instead".into())),
     };
     if let Some(a) = out {
         emit(&a);
@@ -131,9 +128,7 @@ fn read_stdin() -> Result<Vec<u8>, String> {
         Ok(Ok(buf)) if buf.len() > MAX_HOOK_INPUT => Err(format!("the event is larger than {MAX_HOOK_INPUT} bytes")),
         Ok(Ok(buf)) => Ok(buf),
         Ok(Err(e)) => Err(format!("reading stdin failed: {e}")),
-        Err(mpsc::RecvTimeoutError::Timeout) => {
-            Err(format!("no complete event arrived on stdin within {} ms", timeout.as_millis()))
-        }
+        Err(mpsc::RecvTimeoutError::Timeout) => Err(format!("no complete event arrived on stdin within {} ms", timeout.as_millis())),
         Err(mpsc::RecvTimeoutError::Disconnected) => Err("reading stdin failed (internal error)".into()),
     }
 }
@@ -234,12 +229,7 @@ impl Ctx {
 fn decide(args: &[String]) -> Option<Answer> {
     let opts = match parse_args(args) {
         Ok(o) => o,
-        Err(e) => {
-            return Some(Answer::ask(
-                "hook.usage",
-                format!("tiergate hook: {e}; fix the hook command in settings.json"),
-            ))
-        }
+        Err(e) => return Some(Answer::ask("hook.usage", format!("tiergate hook: {e}; fix the hook command in settings.json"))),
     };
     let event = read_stdin().and_then(|raw| parse_event(&raw));
     test_fault("panic-main");
@@ -285,29 +275,16 @@ fn decide_event(ctx: &mut Ctx, opts: &Opts, event: &Event) -> Option<Answer> {
     let (answer, subject) = if tool == "Bash" {
         match event.input.as_ref().and_then(|i| i.get("command")).and_then(Value::as_str) {
             Some(cmd) => (bash::decide(ctx, cmd), cmd.to_owned()),
-            None => (
-                Answer::ask("hook.input", "tiergate: the Bash event has no string `tool_input.command`; asking".into()),
-                String::new(),
-            ),
+            None => (Answer::ask("hook.input", "tiergate: the Bash event has no string `tool_input.command`; asking".into()), String::new()),
         }
     } else if FILE_TOOLS.contains(&tool) {
-        let path = event
-            .input
-            .as_ref()
-            .and_then(|i| i.get("file_path").or_else(|| i.get("notebook_path")))
-            .and_then(Value::as_str);
+        let path = event.input.as_ref().and_then(|i| i.get("file_path").or_else(|| i.get("notebook_path"))).and_then(Value::as_str);
         match path {
             Some(p) => match file_decision(ctx, opts, p) {
                 Some(a) => (a, p.to_owned()),
                 None => return None,
             },
-            None => (
-                Answer::ask(
-                    "hook.input",
-                    format!("tiergate: the {tool} event has no string `tool_input.file_path`; asking"),
-                ),
-                String::new(),
-            ),
+            None => (Answer::ask("hook.input", format!("tiergate: the {tool} event has no string `tool_input.file_path`; asking")), String::new()),
         }
     } else {
         return None;
@@ -328,12 +305,7 @@ fn file_decision(ctx: &Ctx, opts: &Opts, raw: &str) -> Option<Answer> {
     let abs = match (&ctx.cwd, path.is_absolute()) {
         (_, true) => path.to_path_buf(),
         (Some(c), false) => c.join(path),
-        (None, false) => {
-            return Some(Answer::ask(
-                "hook.input",
-                format!("tiergate: relative file_path {raw:?} and no cwd in the event; asking"),
-            ))
-        }
+        (None, false) => return Some(Answer::ask("hook.input", format!("tiergate: relative file_path {raw:?} and no cwd in the event; asking"))),
     };
     let mut prot = files::Protected { files: ctx.cfg.files.clone(), dirs: Vec::new(), patterns: Vec::new() };
     if let Some(c) = &opts.config {
@@ -349,12 +321,7 @@ fn file_decision(ctx: &Ctx, opts: &Opts, raw: &str) -> Option<Answer> {
         prot.dirs.push(d);
     }
     prot.files = prot.files.iter().map(|f| files::normalise(f)).collect();
-    prot.patterns = ctx
-        .cfg
-        .protected_paths
-        .iter()
-        .map(|p| files::expand_pattern(p, ctx.home.as_deref(), ctx.cwd.as_deref()))
-        .collect();
+    prot.patterns = ctx.cfg.protected_paths.iter().map(|p| files::expand_pattern(p, ctx.home.as_deref(), ctx.cwd.as_deref())).collect();
     let name = abs.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
     let reason = if name == ".tiergate.toml" || name == "tiergate.toml" {
         Some(format!("{} is a tiergate config file; edit it yourself", abs.display()))

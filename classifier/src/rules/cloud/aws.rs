@@ -18,7 +18,17 @@ use crate::rules::{Cx, Rule};
 /// Reads cloud state; a download into the working tree is authoring.
 pub static READ: Rule = Rule::t0("cloud.aws.read")
     .reason("reads AWS state only")
-    .matches(&["aws ec2 describe-instances", "aws --profile prod --region us-east-1 ec2 describe-instances", "aws s3 ls s3://b/", "aws sts get-caller-identity", "aws s3 cp s3://b/report.csv .", "aws logs tail /aws/lambda/fn --follow", "aws configure list", "aws s3api list-buckets --filter BatchDelete", "aws dynamodb update-table --generate-cli-skeleton"])
+    .matches(&[
+        "aws ec2 describe-instances",
+        "aws --profile prod --region us-east-1 ec2 describe-instances",
+        "aws s3 ls s3://b/",
+        "aws sts get-caller-identity",
+        "aws s3 cp s3://b/report.csv .",
+        "aws logs tail /aws/lambda/fn --follow",
+        "aws configure list",
+        "aws s3api list-buckets --filter BatchDelete",
+        "aws dynamodb update-table --generate-cli-skeleton",
+    ])
     .not_matches(&["aws s3 cp ./dist s3://site/ --recursive", "aws ec2 delete-key-pair --key-name k"]);
 
 /// ## What it matches
@@ -36,7 +46,12 @@ pub static VALIDATE: Rule = Rule::t1("cloud.aws.validate")
 /// EC2 checks permissions and answers `DryRunOperation` without acting.
 pub static DRY_RUN: Rule = Rule::t2("cloud.aws.dry-run")
     .reason("dry run: EC2 checks the request without acting")
-    .matches(&["aws ec2 run-instances --image-id ami-1 --dry-run", "aws ec2 stop-instances --instance-ids i-1 --dry-run", "aws s3 sync ./build s3://site --delete --dryrun", "aws iam simulate-principal-policy --policy-source-arn a --action-names s3:GetObject"])
+    .matches(&[
+        "aws ec2 run-instances --image-id ami-1 --dry-run",
+        "aws ec2 stop-instances --instance-ids i-1 --dry-run",
+        "aws s3 sync ./build s3://site --delete --dryrun",
+        "aws iam simulate-principal-policy --policy-source-arn a --action-names s3:GetObject",
+    ])
     .not_matches(&["aws ec2 run-instances --image-id ami-1", "aws lambda delete-function --function-name f --dry-run"]);
 
 /// ## What it matches
@@ -48,7 +63,12 @@ pub static DRY_RUN: Rule = Rule::t2("cloud.aws.dry-run")
 /// the API's read verbs are a closed set.
 pub static MUTATE: Rule = Rule::t3("cloud.aws.mutate")
     .reason("changes AWS resources; ask the user")
-    .matches(&["aws ec2 delete-key-pair --key-name k", "aws s3 cp ./dist s3://site/ --recursive", "aws s3 sync ./build s3://site --delete", "aws s3 rm s3://b/old.log", "aws lambda invoke --function-name f out.json", "aws configure set region eu-west-1", "aws cloudformation delete-stack --stack-name s", "aws sts assume-role --role-arn a --role-session-name s", "aws ec2 run-instances --image-id ami-1 --dry-run=false"])
+    .matches(&[
+        "aws ec2 delete-key-pair --key-name k", "aws s3 cp ./dist s3://site/ --recursive", "aws s3 sync ./build s3://site --delete",
+        "aws s3 rm s3://b/old.log", "aws lambda invoke --function-name f out.json", "aws configure set region eu-west-1",
+        "aws cloudformation delete-stack --stack-name s", "aws sts assume-role --role-arn a --role-session-name s",
+        "aws ec2 run-instances --image-id ami-1 --dry-run=false",
+    ])
     .not_matches(&["aws ec2 describe-instances", "aws s3 rb s3://b"]);
 
 /// ## What it matches
@@ -76,16 +96,13 @@ pub static HELP: Rule = Rule::t0("cloud.aws.help")
     .matches(&["aws ec2 run-instances --help", "aws help", "aws --version", "aws ec2 help"])
     .not_matches(&["aws s3 rb s3://b --help"]);
 
-
-
 /// Nearly every aws option takes a value; these do not.
 static OPTS: Opts = Opts {
     values: &[],
     bools: &[
-        "--debug", "--no-verify-ssl", "--no-paginate", "--no-sign-request", "--no-cli-pager", "--no-cli-auto-prompt",
-        "--cli-auto-prompt", "--dry-run", "--no-dry-run", "--force", "--recursive", "--delete", "--dryrun", "--quiet",
-        "--follow", "--exact-timestamps", "--size-only", "--only-show-errors", "--no-progress", "--human-readable",
-        "--summarize", "--skip-final-snapshot", "--no-skip-final-snapshot", "--yes", "--generate-cli-skeleton",
+        "--debug", "--no-verify-ssl", "--no-paginate", "--no-sign-request", "--no-cli-pager", "--no-cli-auto-prompt", "--cli-auto-prompt", "--dry-run",
+        "--no-dry-run", "--force", "--recursive", "--delete", "--dryrun", "--quiet", "--follow", "--exact-timestamps", "--size-only", "--only-show-errors",
+        "--no-progress", "--human-readable", "--summarize", "--skip-final-snapshot", "--no-skip-final-snapshot", "--yes", "--generate-cli-skeleton",
         "--force-new-deployment", "--no-include-email", "--include-email", "--cli-binary-format",
     ],
     greedy: true,
@@ -93,23 +110,46 @@ static OPTS: Opts = Opts {
 
 /// (service, operation) pairs on the floor.
 const CRITICAL_OPS: &[(&str, &str)] = &[
-    ("ec2", "delete-vpc"), ("ec2", "delete-subnet"), ("ec2", "delete-internet-gateway"), ("ec2", "delete-route-table"),
-    ("ec2", "delete-route"), ("ec2", "terminate-instances"), ("rds", "delete-db-instance"), ("rds", "delete-db-cluster"),
+    ("ec2", "delete-vpc"),
+    ("ec2", "delete-subnet"),
+    ("ec2", "delete-internet-gateway"),
+    ("ec2", "delete-route-table"),
+    ("ec2", "delete-route"),
+    ("ec2", "terminate-instances"),
+    ("rds", "delete-db-instance"),
+    ("rds", "delete-db-cluster"),
     // Analogues of the original's database and cluster deletions, same category.
-    ("rds", "delete-global-cluster"), ("docdb", "delete-db-cluster"), ("neptune", "delete-db-cluster"),
-    ("redshift", "delete-cluster"), ("memorydb", "delete-cluster"), ("efs", "delete-file-system"),
-    ("opensearch", "delete-domain"), ("es", "delete-elasticsearch-domain"),
-    ("dynamodb", "delete-table"), ("s3", "rb"), ("s3api", "delete-bucket"), ("elasticache", "delete-cache-cluster"),
-    ("elasticache", "delete-replication-group"), ("eks", "delete-cluster"), ("kms", "schedule-key-deletion"),
-    ("organizations", "delete-organization"), ("route53", "delete-hosted-zone"),
+    ("rds", "delete-global-cluster"),
+    ("docdb", "delete-db-cluster"),
+    ("neptune", "delete-db-cluster"),
+    ("redshift", "delete-cluster"),
+    ("memorydb", "delete-cluster"),
+    ("efs", "delete-file-system"),
+    ("opensearch", "delete-domain"),
+    ("es", "delete-elasticsearch-domain"),
+    ("dynamodb", "delete-table"),
+    ("s3", "rb"),
+    ("s3api", "delete-bucket"),
+    ("elasticache", "delete-cache-cluster"),
+    ("elasticache", "delete-replication-group"),
+    ("eks", "delete-cluster"),
+    ("kms", "schedule-key-deletion"),
+    ("organizations", "delete-organization"),
+    ("route53", "delete-hosted-zone"),
 ];
 
 static TABLE: Table = Table {
-    read: &["start-live-tail", "describe", "list", "get", "head", "lookup", "search", "scan", "query", "select", "filter", "tail", "wait", "presign", "decode", "estimate", "ls", "decrypt", "encrypt", "sign", "batch-get", "download", "help", "detect", "preview"],
+    read: &[
+        "start-live-tail", "describe", "list", "get", "head", "lookup", "search", "scan", "query", "select", "filter", "tail", "wait", "presign", "decode",
+        "estimate", "ls", "decrypt", "encrypt", "sign", "batch-get", "download", "help", "detect", "preview",
+    ],
     validate: &["validate", "test"],
     simulate: &["simulate"],
     // `verify-email-identity` sends mail and registers an identity; it is not a local check.
-    mutate: &["verify", "run", "invoke", "assume", "generate", "batch", "login", "logout", "sso", "rb", "mb", "rm", "mv", "sync", "cp", "website", "deploy", "package", "push"],
+    mutate: &[
+        "verify", "run", "invoke", "assume", "generate", "batch", "login", "logout", "sso", "rb", "mb", "rm", "mv", "sync", "cp", "website", "deploy",
+        "package", "push",
+    ],
     skip: &[],
 };
 
@@ -147,7 +187,12 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // The floor first, on the value-inclusive words too, so neither `--help` nor an
     // undeclared option lowers it.
     if let Some((s, o)) = CRITICAL_OPS.iter().find(|(s, o)| (service == Some(*s) && op == Some(*o)) || argv.has_seq(&[s, o])) {
-        return cx.hit_because(&CRITICAL, format!("`aws {s} {o}` irreversibly destroys a core AWS resource; never run by an agent: ask the user to do it in the console or through reviewed IaC"));
+        return cx.hit_because(
+            &CRITICAL,
+            format!(
+                "`aws {s} {o}` irreversibly destroys a core AWS resource; never run by an agent: ask the user to do it in the console or through reviewed IaC"
+            ),
+        );
     }
     if argv.help || service == Some("help") || op == Some("help") || (argv.pos.len() == 3 && argv.pos[2] == "help") || argv.has("--version") {
         return cx.hit(&HELP);
@@ -186,6 +231,9 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         Some(Kind::Simulate) => cx.hit(&DRY_RUN),
         Some(Kind::Mutate) if service == "ec2" && dry => cx.hit(&DRY_RUN),
         Some(Kind::Mutate) => cx.hit_because(&MUTATE, format!("`aws {service} {op}` changes AWS resources; ask the user")),
-        None => cx.hit_because(&MUTATE, format!("`aws {service} {op}`: an operation whose verb tiergate does not know; AWS read operations are describe/list/get, so ask the user")),
+        None => cx.hit_because(
+            &MUTATE,
+            format!("`aws {service} {op}`: an operation whose verb tiergate does not know; AWS read operations are describe/list/get, so ask the user"),
+        ),
     }
 }

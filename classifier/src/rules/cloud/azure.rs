@@ -16,7 +16,16 @@ use crate::rules::{Cx, Rule};
 /// Reads Azure state only.
 pub static READ: Rule = Rule::t0("cloud.azure.read")
     .reason("reads Azure state only")
-    .matches(&["az vm list -o table", "az group list", "az account show", "az storage account show -n acct", "az aks get-versions -l westeurope", "az version", "az tag list --resource-id /subscriptions/s", "az rest --url https://management.azure.com/subscriptions?api-version=2020-01-01"])
+    .matches(&[
+        "az vm list -o table",
+        "az group list",
+        "az account show",
+        "az storage account show -n acct",
+        "az aks get-versions -l westeurope",
+        "az version",
+        "az tag list --resource-id /subscriptions/s",
+        "az rest --url https://management.azure.com/subscriptions?api-version=2020-01-01",
+    ])
     .not_matches(&["az vm start -g rg -n vm1", "az group delete --name rg --yes"]);
 
 /// ## What it matches
@@ -25,7 +34,11 @@ pub static READ: Rule = Rule::t0("cloud.azure.read")
 /// Previews or validates a deployment without applying it.
 pub static SIMULATE: Rule = Rule::t2("cloud.azure.what-if")
     .reason("previews or validates a deployment without applying it")
-    .matches(&["az deployment group what-if -g rg --template-file main.bicep", "az deployment group validate -g rg --template-file t.json", "az bicep build --file main.bicep"])
+    .matches(&[
+        "az deployment group what-if -g rg --template-file main.bicep",
+        "az deployment group validate -g rg --template-file t.json",
+        "az bicep build --file main.bicep",
+    ])
     .not_matches(&["az deployment group create -g rg --template-file main.bicep"]);
 
 /// ## What it matches
@@ -36,7 +49,17 @@ pub static SIMULATE: Rule = Rule::t2("cloud.azure.what-if")
 /// Changes Azure resources, access or the active subscription. Unknown verbs count as changes.
 pub static MUTATE: Rule = Rule::t3("cloud.azure.mutate")
     .reason("changes Azure resources, access or the active subscription; ask the user")
-    .matches(&["az vm delete -g rg -n vm1 --yes", "az vm start -g rg -n vm1", "az webapp deploy -g rg -n app --src-path app.zip", "az role assignment create --assignee bob --role Owner", "az account set --subscription prod", "az aks get-credentials -g rg -n c", "az login", "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'ls'", "az rest --method delete --url https://management.azure.com/x"])
+    .matches(&[
+        "az vm delete -g rg -n vm1 --yes",
+        "az vm start -g rg -n vm1",
+        "az webapp deploy -g rg -n app --src-path app.zip",
+        "az role assignment create --assignee bob --role Owner",
+        "az account set --subscription prod",
+        "az aks get-credentials -g rg -n c",
+        "az login",
+        "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'ls'",
+        "az rest --method delete --url https://management.azure.com/x",
+    ])
     .not_matches(&["az vm list", "az group delete -n rg"]);
 
 /// ## What it matches
@@ -62,41 +85,68 @@ pub static HELP: Rule = Rule::t0("cloud.azure.help")
     .matches(&["az vm delete --help", "az -h", "az", "az aks"])
     .not_matches(&["az group delete -n rg --help"]);
 
-
-
 /// az options nearly all take a value; these do not.
 static OPTS: Opts = Opts {
     values: &["-g", "-n", "-o", "-l", "-s", "-f"],
     bools: &[
-        "--yes", "-y", "--no-wait", "--debug", "--verbose", "--only-show-errors", "--force", "--all", "--no-prompt",
-        "--overwrite", "--use-device-code", "--identity", "--allow-no-subscriptions", "--enable-managed-identity",
-        "--purge", "--force-deletion", "--no-password", "--admin", "--generate-ssh-keys", "--public", "--detailed",
+        "--yes", "-y", "--no-wait", "--debug", "--verbose", "--only-show-errors", "--force", "--all", "--no-prompt", "--overwrite", "--use-device-code",
+        "--identity", "--allow-no-subscriptions", "--enable-managed-identity", "--purge", "--force-deletion", "--no-password", "--admin",
+        "--generate-ssh-keys", "--public", "--detailed",
     ],
     greedy: true,
 };
 
 const CRITICAL_PATHS: &[&[&str]] = &[
-    &["group", "delete"], &["aks", "delete"], &["sql", "server", "delete"], &["sql", "db", "delete"],
-    &["sql", "mi", "delete"], &["cosmosdb", "delete"], &["cosmosdb", "sql", "database", "delete"],
-    &["cosmosdb", "mongodb", "database", "delete"], &["storage", "account", "delete"], &["keyvault", "delete"],
-    &["keyvault", "purge"], &["postgres", "server", "delete"], &["postgres", "flexible-server", "delete"],
-    &["mysql", "server", "delete"], &["mysql", "flexible-server", "delete"], &["network", "vnet", "delete"],
-    &["network", "dns", "zone", "delete"], &["redis", "delete"], &["acr", "delete"], &["backup", "vault", "delete"],
-    &["monitor", "log-analytics", "workspace", "delete"], &["account", "management-group", "delete"],
+    &["group", "delete"],
+    &["aks", "delete"],
+    &["sql", "server", "delete"],
+    &["sql", "db", "delete"],
+    &["sql", "mi", "delete"],
+    &["cosmosdb", "delete"],
+    &["cosmosdb", "sql", "database", "delete"],
+    &["cosmosdb", "mongodb", "database", "delete"],
+    &["storage", "account", "delete"],
+    &["keyvault", "delete"],
+    &["keyvault", "purge"],
+    &["postgres", "server", "delete"],
+    &["postgres", "flexible-server", "delete"],
+    &["mysql", "server", "delete"],
+    &["mysql", "flexible-server", "delete"],
+    &["network", "vnet", "delete"],
+    &["network", "dns", "zone", "delete"],
+    &["redis", "delete"],
+    &["acr", "delete"],
+    &["backup", "vault", "delete"],
+    &["monitor", "log-analytics", "workspace", "delete"],
+    &["account", "management-group", "delete"],
 ];
 
 static TABLE: Table = Table {
-    read: &["show", "list", "exists", "wait", "version", "find", "get-versions", "list-skus", "list-sizes", "show-usage", "check-name", "list-keys", "get-access-token", "get-upgrades", "browse", "tail", "download", "export-template"],
+    read: &[
+        "show", "list", "exists", "wait", "version", "find", "get-versions", "list-skus", "list-sizes", "show-usage", "check-name", "list-keys",
+        "get-access-token", "get-upgrades", "browse", "tail", "download", "export-template",
+    ],
     validate: &["validate", "lint"],
     simulate: &["what-if"],
-    mutate: &["login", "logout", "get-credentials", "add", "ssh", "run-command", "assign", "generate", "regenerate", "renew", "swap", "up", "interactive", "upload", "deallocate", "redeploy", "reimage", "capture", "generalize", "reset", "scale", "rotate", "recover", "restore", "failover"],
-    skip: &["account", "config", "role", "assignment", "deployment", "group", "vm", "webapp", "aks", "storage", "network", "keyvault", "sql", "monitor", "ad", "acr", "functionapp", "resource", "cosmosdb", "bicep", "sub", "tenant", "extension", "backup", "tag", "lock", "policy"],
+    mutate: &[
+        "login", "logout", "get-credentials", "add", "ssh", "run-command", "assign", "generate", "regenerate", "renew", "swap", "up", "interactive", "upload",
+        "deallocate", "redeploy", "reimage", "capture", "generalize", "reset", "scale", "rotate", "recover", "restore", "failover",
+    ],
+    skip: &[
+        "account", "config", "role", "assignment", "deployment", "group", "vm", "webapp", "aks", "storage", "network", "keyvault", "sql", "monitor", "ad",
+        "acr", "functionapp", "resource", "cosmosdb", "bicep", "sub", "tenant", "extension", "backup", "tag", "lock", "policy",
+    ],
 };
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let argv = split(&inv.args, &OPTS, true);
-    if let Some(path) = CRITICAL_PATHS.iter().find(|p| (argv.pos.len() >= p.len() && argv.pos.iter().zip(p.iter()).all(|(a, b)| a.eq_ignore_ascii_case(b))) || argv.has_seq(p)) {
-        return cx.hit_because(&CRITICAL, format!("`az {}` irreversibly deletes the resource and what it holds; never run by an agent: ask the user to do it in the portal", path.join(" ")));
+    if let Some(path) =
+        CRITICAL_PATHS.iter().find(|p| (argv.pos.len() >= p.len() && argv.pos.iter().zip(p.iter()).all(|(a, b)| a.eq_ignore_ascii_case(b))) || argv.has_seq(p))
+    {
+        return cx.hit_because(
+            &CRITICAL,
+            format!("`az {}` irreversibly deletes the resource and what it holds; never run by an agent: ask the user to do it in the portal", path.join(" ")),
+        );
     }
     if argv.help || argv.pos.is_empty() {
         return cx.hit(&HELP);

@@ -45,9 +45,9 @@ pub static SHELL: Rule = Rule::t3("cloud.creds.shell")
 /// Options of the run/exec subcommands that take a value.
 static OPTS: Opts = Opts {
     values: &[
-        "-d", "--duration", "--region", "-t", "--mfa-token", "--prompt", "--backend", "-p", "--project", "-c", "--config",
-        "--token", "--mount", "--fallback", "--env-file", "--env", "--path", "--profile", "-a", "--idp-account",
-        "--exec-profile", "--role", "--domain", "--projectId", "--tags", "--watch-path", "-b", "--vault", "--account",
+        "-d", "--duration", "--region", "-t", "--mfa-token", "--prompt", "--backend", "-p", "--project", "-c", "--config", "--token", "--mount", "--fallback",
+        "--env-file", "--env", "--path", "--profile", "-a", "--idp-account", "--exec-profile", "--role", "--domain", "--projectId", "--tags", "--watch-path",
+        "-b", "--vault", "--account",
     ],
     bools: &[],
     greedy: false,
@@ -118,6 +118,9 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         cx.hit(&READ)
     } else {
-        cx.hit_because(&CHANGE, format!("`{} {sub}` changes stored secrets, credentials or sessions (or is not a subcommand tiergate models); ask the user", inv.program))
+        cx.hit_because(
+            &CHANGE,
+            format!("`{} {sub}` changes stored secrets, credentials or sessions (or is not a subcommand tiergate models); ask the user", inv.program),
+        )
     }
 }

@@ -20,7 +20,10 @@ use crate::rules::{Cx, Rule};
 /// a credential the agent already holds; secret flows out of the machine are the `flow` family's job.
 pub static READ: Rule = Rule::t0("cloud.forge.read")
     .reason("reads from the forge only")
-    .matches(&["gh pr list", "gh pr diff 42", "gh issue view 7", "gh run view 123 --log", "gh repo view", "gh auth status", "gh search issues 'drop table'", "glab mr list", "gh repo clone o/r", "gh pr checkout 12", "gh config get editor"])
+    .matches(&[
+        "gh pr list", "gh pr diff 42", "gh issue view 7", "gh run view 123 --log", "gh repo view", "gh auth status", "gh search issues 'drop table'",
+        "glab mr list", "gh repo clone o/r", "gh pr checkout 12", "gh config get editor",
+    ])
     .not_matches(&["gh pr merge 42", "gh repo delete o/r"]);
 
 /// ## What it matches
@@ -30,7 +33,10 @@ pub static READ: Rule = Rule::t0("cloud.forge.read")
 /// An implicit GET reads (FEATURES.md §2 step 28).
 pub static API_READ: Rule = Rule::t0("cloud.forge.api-read")
     .reason("a GET request to the forge API; reads only")
-    .matches(&["gh api repos/owner/repo", "gh api repos/o/r/pulls --paginate", "gh api graphql -f query='query { viewer { login } }'", "glab api projects/123", "gh api -X GET search/issues -f q=bug", "gh api"])
+    .matches(&[
+        "gh api repos/owner/repo", "gh api repos/o/r/pulls --paginate", "gh api graphql -f query='query { viewer { login } }'", "glab api projects/123",
+        "gh api -X GET search/issues -f q=bug", "gh api",
+    ])
     .not_matches(&["gh api -X POST repos/o/r/issues", "gh api repos/o/r/issues -f title=x"]);
 
 /// ## What it matches
@@ -40,7 +46,16 @@ pub static API_READ: Rule = Rule::t0("cloud.forge.api-read")
 /// Writes through the API.
 pub static API_WRITE: Rule = Rule::t3("cloud.forge.api-write")
     .reason("writes through the forge API (non-GET method or a request body); ask the user")
-    .matches(&["gh api -X DELETE repos/owner/repo/issues/1", "gh api repos/foo -X POST", "gh api --method DELETE repos/o/r/git/refs/heads/x", "gh api repos/o/r/issues -f title=x", "glab api -X POST /projects/123/notes", "gh api graphql -f query='mutation { addStar(input:{}) { clientMutationId } }'", "gh api --method=PATCH repos/o/r", "gh api graphql -F query=@q.graphql"])
+    .matches(&[
+        "gh api -X DELETE repos/owner/repo/issues/1",
+        "gh api repos/foo -X POST",
+        "gh api --method DELETE repos/o/r/git/refs/heads/x",
+        "gh api repos/o/r/issues -f title=x",
+        "glab api -X POST /projects/123/notes",
+        "gh api graphql -f query='mutation { addStar(input:{}) { clientMutationId } }'",
+        "gh api --method=PATCH repos/o/r",
+        "gh api graphql -F query=@q.graphql",
+    ])
     .not_matches(&["gh api repos/o/r"]);
 
 /// ## What it matches
@@ -52,7 +67,20 @@ pub static API_WRITE: Rule = Rule::t3("cloud.forge.api-write")
 /// Publishes, merges, triggers or changes credentials; the user approves.
 pub static MUTATE: Rule = Rule::t3("cloud.forge.mutate")
     .reason("changes the forge (posts, merges, runs workflows, sets secrets or auth); ask the user")
-    .matches(&["gh pr merge 42 --squash", "gh pr create --title t --body 'rm -rf / and drop table users'", "gh workflow run deploy.yml --ref main", "gh secret set MY_SECRET --body hunter2", "gh run rerun 123456", "gh repo fork o/r --clone", "gh auth login --with-token", "gh extension install owner/gh-ext", "gh config set editor vim", "glab mr merge 3", "gh release delete v1.0.0 --yes", "gh repo archive o/r"])
+    .matches(&[
+        "gh pr merge 42 --squash",
+        "gh pr create --title t --body 'rm -rf / and drop table users'",
+        "gh workflow run deploy.yml --ref main",
+        "gh secret set MY_SECRET --body hunter2",
+        "gh run rerun 123456",
+        "gh repo fork o/r --clone",
+        "gh auth login --with-token",
+        "gh extension install owner/gh-ext",
+        "gh config set editor vim",
+        "glab mr merge 3",
+        "gh release delete v1.0.0 --yes",
+        "gh repo archive o/r",
+    ])
     .not_matches(&["gh pr list", "gh repo delete o/r"]);
 
 /// ## What it matches
@@ -62,7 +90,11 @@ pub static MUTATE: Rule = Rule::t3("cloud.forge.mutate")
 /// FEATURES.md §13 repo_delete: deletes the repository with its issues, PRs and history; not approvable.
 pub static REPO_DELETE: Rule = Rule::blocked("cloud.forge.repo-delete")
     .reason("deletes the repository with its issues, pull requests and history; archive it instead (gh repo archive), and ask the user to delete it")
-    .matches(&["gh repo delete owner/repo", "gh repo delete me/repo --yes", "env FOO=bar gh repo delete owner/repo", "glab project delete my-project", "glab repo delete group/proj --yes", "gh repo delete o/r --help", "gh api -X DELETE repos/o/r", "gh api --method DELETE /repos/o/r/", "glab api -X DELETE projects/123"])
+    .matches(&[
+        "gh repo delete owner/repo", "gh repo delete me/repo --yes", "env FOO=bar gh repo delete owner/repo", "glab project delete my-project",
+        "glab repo delete group/proj --yes", "gh repo delete o/r --help", "gh api -X DELETE repos/o/r", "gh api --method DELETE /repos/o/r/",
+        "glab api -X DELETE projects/123",
+    ])
     .not_matches(&["gh repo view o/r", "gh repo archive o/r", "gh issue delete 3", "gh api -X DELETE repos/o/r/issues/1"])
     .suggest("gh repo archive owner/repo");
 
@@ -75,15 +107,12 @@ pub static HELP: Rule = Rule::t0("cloud.forge.help")
     .matches(&["gh run cancel --help", "gh pr merge -h", "gh help", "glab --version"])
     .not_matches(&["gh repo delete o/r -h"]);
 
-
-
 static OPTS: Opts = Opts {
     values: &[
-        "-R", "--repo", "-X", "--method", "-f", "-F", "--field", "--raw-field", "--input", "-H", "--header", "-q",
-        "--jq", "-t", "--template", "--hostname", "-b", "--body", "-B", "--base", "--title", "-L", "--limit", "-l",
-        "--label", "-s", "--state", "-a", "--assignee", "--json", "--ref", "-r", "--branch", "--body-file", "-m",
-        "--message", "--author", "-w", "--workflow", "--env", "--org", "-e", "--with-token", "-g", "--group", "-p",
-        "--project", "--search", "--cache", "-D", "--dir", "-O", "--output",
+        "-R", "--repo", "-X", "--method", "-f", "-F", "--field", "--raw-field", "--input", "-H", "--header", "-q", "--jq", "-t", "--template", "--hostname",
+        "-b", "--body", "-B", "--base", "--title", "-L", "--limit", "-l", "--label", "-s", "--state", "-a", "--assignee", "--json", "--ref", "-r", "--branch",
+        "--body-file", "-m", "--message", "--author", "-w", "--workflow", "--env", "--org", "-e", "--with-token", "-g", "--group", "-p", "--project",
+        "--search", "--cache", "-D", "--dir", "-O", "--output",
     ],
     bools: &[],
     greedy: false,
@@ -122,7 +151,9 @@ const READS: &[(&str, &[&str])] = &[
 ];
 /// First words that only read.
 /// First words that only read (help topics included: `gh environment`, `gh formatting` …).
-const READ_TOPS: &[&str] = &["search", "status", "browse", "version", "completion", "help", "environment", "formatting", "mintty", "reference", "exit-codes", "accessibility", "actions"];
+const READ_TOPS: &[&str] = &[
+    "search", "status", "browse", "version", "completion", "help", "environment", "formatting", "mintty", "reference", "exit-codes", "accessibility", "actions",
+];
 
 /// `repos/OWNER/REPO` or `projects/ID` exactly (no sub-resource).
 fn is_repo_endpoint(path: &str) -> bool {
@@ -159,12 +190,19 @@ fn api(argv: &Argv<'_>, inv: &Invocation, cx: &mut Cx<'_>) {
         Some(_) => true,
         // gh switches to POST when fields are given; a GraphQL query is POSTed but only a mutation writes.
         // A query read from a file (`-F query=@q.graphql`) is not visible: it may be a mutation.
-        None if graphql => fields.iter().any(|f| f.to_ascii_lowercase().contains("mutation") || f.split_once('=').is_some_and(|(_, v)| v.starts_with('@'))) || argv.has("--input") || !inv.exact(),
+        None if graphql => {
+            fields.iter().any(|f| f.to_ascii_lowercase().contains("mutation") || f.split_once('=').is_some_and(|(_, v)| v.starts_with('@')))
+                || argv.has("--input")
+                || !inv.exact()
+        }
         None => has_body,
     };
     // `DELETE /repos/OWNER/REPO` (gh) or `DELETE projects/ID` (glab) is the repository deletion itself.
     if method.as_deref() == Some("DELETE") && argv.pos.iter().skip(1).any(|p| is_repo_endpoint(p)) {
-        return cx.hit_because(&REPO_DELETE, format!("`{} api -X DELETE` on a repository endpoint deletes the repository; archive it instead, and ask the user to delete it", inv.program));
+        return cx.hit_because(
+            &REPO_DELETE,
+            format!("`{} api -X DELETE` on a repository endpoint deletes the repository; archive it instead, and ask the user to delete it", inv.program),
+        );
     }
     if writes {
         cx.hit_because(&API_WRITE, format!("`{} api` sends {}; ask the user", inv.program, method.as_deref().unwrap_or("a request body (POST)")));

@@ -17,7 +17,12 @@ use crate::rules::{Cx, Rule};
 /// Reads cloud state only.
 pub static READ: Rule = Rule::t0("cloud.gcp.read")
     .reason("reads Google Cloud state only")
-    .matches(&["gcloud compute instances list", "gcloud alpha projects describe my-proj", "gcloud storage buckets get-iam-policy gs://b", "gcloud config list", "gcloud auth list", "gsutil ls gs://b", "gsutil -m ls gs://b", "gsutil cat gs://b/config.json", "bq ls", "gcloud secrets versions access latest --secret=x", "gcloud logging read 'severity>=ERROR' --limit=10", "gsutil cp gs://b/x.txt .", "bq query 'SELECT 1'"])
+    .matches(&[
+        "gcloud compute instances list", "gcloud alpha projects describe my-proj", "gcloud storage buckets get-iam-policy gs://b", "gcloud config list",
+        "gcloud auth list", "gsutil ls gs://b", "gsutil -m ls gs://b", "gsutil cat gs://b/config.json", "bq ls",
+        "gcloud secrets versions access latest --secret=x", "gcloud logging read 'severity>=ERROR' --limit=10", "gsutil cp gs://b/x.txt .",
+        "bq query 'SELECT 1'",
+    ])
     .not_matches(&["gcloud compute instances delete vm", "gsutil cp local.txt gs://b/o.txt"]);
 
 /// ## What it matches
@@ -37,7 +42,11 @@ pub static DRY_RUN: Rule = Rule::t2("cloud.gcp.dry-run")
 /// Changes cloud resources. Unknown gcloud verbs count as changes: its read verbs are a closed set.
 pub static MUTATE: Rule = Rule::t3("cloud.gcp.mutate")
     .reason("changes Google Cloud resources; ask the user")
-    .matches(&["gcloud compute instances delete my-vm --zone=us-central1-a", "gcloud run deploy api --source .", "gcloud -q pubsub topics delete t", "gcloud auth login", "gcloud compute ssh vm-1 --command 'uptime'", "gsutil cp local.txt gs://b/o.txt", "gsutil rm gs://b/o.txt", "gsutil iam ch allUsers:objectViewer gs://b", "bq rm -t ds.table", "gcloud storage rm -r gs://bucket/data", "bq query 'DELETE FROM ds.t WHERE 1=1'"])
+    .matches(&[
+        "gcloud compute instances delete my-vm --zone=us-central1-a", "gcloud run deploy api --source .", "gcloud -q pubsub topics delete t",
+        "gcloud auth login", "gcloud compute ssh vm-1 --command 'uptime'", "gsutil cp local.txt gs://b/o.txt", "gsutil rm gs://b/o.txt",
+        "gsutil iam ch allUsers:objectViewer gs://b", "bq rm -t ds.table", "gcloud storage rm -r gs://bucket/data", "bq query 'DELETE FROM ds.t WHERE 1=1'",
+    ])
     .not_matches(&["gcloud compute instances list", "gcloud projects delete p"]);
 
 /// ## What it matches
@@ -49,8 +58,21 @@ pub static MUTATE: Rule = Rule::t3("cloud.gcp.mutate")
 /// Grants access or redirects every later command to another project or account.
 pub static ANCHOR: Rule = Rule::t3("cloud.gcp.iam-or-config")
     .reason("changes who can access what, billing, or which project and account gcloud acts on; ask the user")
-    .matches(&["gcloud projects add-iam-policy-binding p --member=user:a@b.c --role=roles/owner", "gcloud alpha storage buckets remove-iam-policy-binding gs://b --member=allUsers --role=r", "gcloud config set project other", "gcloud config configurations activate other", "gcloud billing projects unlink sample", "gcloud identity groups memberships add --group-email=t@x --member-email=u@x", "gcloud -x my-project storage buckets add-iam-policy-binding gs://b --member=allUsers", "gcloud config unset project"])
-    .not_matches(&["gcloud projects get-iam-policy p", "gcloud config get-value project", "gcloud -h projects add-iam-policy-binding p --member=user:a@b.c --role=roles/owner"]);
+    .matches(&[
+        "gcloud projects add-iam-policy-binding p --member=user:a@b.c --role=roles/owner",
+        "gcloud alpha storage buckets remove-iam-policy-binding gs://b --member=allUsers --role=r",
+        "gcloud config set project other",
+        "gcloud config configurations activate other",
+        "gcloud billing projects unlink sample",
+        "gcloud identity groups memberships add --group-email=t@x --member-email=u@x",
+        "gcloud -x my-project storage buckets add-iam-policy-binding gs://b --member=allUsers",
+        "gcloud config unset project",
+    ])
+    .not_matches(&[
+        "gcloud projects get-iam-policy p",
+        "gcloud config get-value project",
+        "gcloud -h projects add-iam-policy-binding p --member=user:a@b.c --role=roles/owner",
+    ]);
 
 /// ## What it matches
 /// FEATURES.md §13 gcp_critical: `gcloud projects delete`, `container clusters delete`,
@@ -62,7 +84,20 @@ pub static ANCHOR: Rule = Rule::t3("cloud.gcp.iam-or-config")
 /// Deletes a project, cluster, database, bucket or dataset irreversibly; not approvable, `--help` included.
 pub static CRITICAL: Rule = Rule::blocked("cloud.gcp.critical")
     .reason("irreversibly deletes a project, cluster, database, bucket or dataset; never run by an agent: ask the user to do it in the console")
-    .matches(&["gcloud projects delete my-project", "gcloud beta projects delete p", "gcloud --project dev container clusters delete c --region us-central1", "gcloud sql instances delete prod-db", "gcloud services disable compute.googleapis.com", "gsutil rb gs://b", "gsutil -m rm -r gs://b/**", "gsutil rm -r gs://prod-data", "gsutil -m rm gs://b/**", "bq rm -r -f -d ds", "gcloud projects delete p --help", "bq query 'DROP TABLE ds.users'"])
+    .matches(&[
+        "gcloud projects delete my-project",
+        "gcloud beta projects delete p",
+        "gcloud --project dev container clusters delete c --region us-central1",
+        "gcloud sql instances delete prod-db",
+        "gcloud services disable compute.googleapis.com",
+        "gsutil rb gs://b",
+        "gsutil -m rm -r gs://b/**",
+        "gsutil rm -r gs://prod-data",
+        "gsutil -m rm gs://b/**",
+        "bq rm -r -f -d ds",
+        "gcloud projects delete p --help",
+        "bq query 'DROP TABLE ds.users'",
+    ])
     .not_matches(&["gsutil rm gs://b/x", "gcloud projects describe p", "gcloud container node-pools delete pool --cluster c"])
     .suggest("gcloud projects describe my-project");
 
@@ -72,48 +107,70 @@ pub static CRITICAL: Rule = Rule::blocked("cloud.gcp.critical")
 /// FEATURES.md §6a: prints usage.
 pub static HELP: Rule = Rule::t0("cloud.gcp.help")
     .reason("prints help only")
-    .matches(&["gcloud --help compute instances delete my-vm", "gcloud -h run deploy s --image=i", "gcloud help compute", "gsutil help cp", "gcloud run deploy s --help"])
+    .matches(&[
+        "gcloud --help compute instances delete my-vm", "gcloud -h run deploy s --image=i", "gcloud help compute", "gsutil help cp",
+        "gcloud run deploy s --help",
+    ])
     .not_matches(&["gcloud projects delete p --help", "gcloud billing projects unlink sample"]);
-
-
 
 static GCLOUD_OPTS: Opts = Opts {
     values: &[
-        "--project", "--account", "--configuration", "--format", "--verbosity", "--impersonate-service-account",
-        "--billing-project", "--flags-file", "--flatten", "--trace-token", "--access-token-file", "--region", "--zone",
-        "--filter", "--limit", "--sort-by", "--page-size", "--member", "--role", "--cluster", "--instance", "--secret",
-        "--image", "--source", "--command", "--runtime", "--location", "--keyring", "--key", "--data-file",
+        "--project", "--account", "--configuration", "--format", "--verbosity", "--impersonate-service-account", "--billing-project", "--flags-file",
+        "--flatten", "--trace-token", "--access-token-file", "--region", "--zone", "--filter", "--limit", "--sort-by", "--page-size", "--member", "--role",
+        "--cluster", "--instance", "--secret", "--image", "--source", "--command", "--runtime", "--location", "--keyring", "--key", "--data-file",
     ],
     bools: &[],
     greedy: false,
 };
 
 static GCLOUD_TABLE: Table = Table {
-    read: &["topic", "decrypt", "encrypt", "asymmetric-decrypt", "list", "describe", "get-iam-policy", "get-value", "get", "access", "read", "tail", "info", "version", "print-access-token", "print-identity-token", "print-settings", "lookup", "search", "list-grantable-roles", "ls", "cat", "du", "test-iam-permissions", "browse"],
+    read: &[
+        "topic", "decrypt", "encrypt", "asymmetric-decrypt", "list", "describe", "get-iam-policy", "get-value", "get", "access", "read", "tail", "info",
+        "version", "print-access-token", "print-identity-token", "print-settings", "lookup", "search", "list-grantable-roles", "ls", "cat", "du",
+        "test-iam-permissions", "browse",
+    ],
     validate: &["validate"],
     simulate: &[],
-    mutate: &["ssh", "scp", "login", "revoke", "activate-service-account", "configure-docker", "submit", "deploy", "add", "reset", "resize", "get-credentials", "init", "install", "enable", "connect", "import", "export", "mv", "cp", "rm", "rsync", "undelete", "activate", "set-quota-project"],
+    mutate: &[
+        "ssh", "scp", "login", "revoke", "activate-service-account", "configure-docker", "submit", "deploy", "add", "reset", "resize", "get-credentials",
+        "init", "install", "enable", "connect", "import", "export", "mv", "cp", "rm", "rsync", "undelete", "activate", "set-quota-project",
+    ],
     // Command groups that look like verbs: `logging logs delete` deletes, `auth login` logs in.
-    skip: &["auth", "config", "run", "logging", "logs", "container", "compute", "projects", "storage", "iam", "sql", "services", "secrets", "versions", "functions", "app", "builds", "artifacts", "pubsub", "topics", "subscriptions", "instances", "clusters", "application-default"],
+    skip: &[
+        "auth", "config", "run", "logging", "logs", "container", "compute", "projects", "storage", "iam", "sql", "services", "secrets", "versions",
+        "functions", "app", "builds", "artifacts", "pubsub", "topics", "subscriptions", "instances", "clusters", "application-default",
+    ],
 };
 
 /// gcloud release tracks, peeled before matching (FEATURES.md §2 step 5).
 const TRACKS: &[&str] = &["alpha", "beta", "preview"];
 
 const GCLOUD_CRITICAL: &[&[&str]] = &[
-    &["projects", "delete"], &["container", "clusters", "delete"], &["sql", "instances", "delete"],
-    &["sql", "databases", "delete"], &["services", "disable"], &["storage", "buckets", "delete"],
+    &["projects", "delete"],
+    &["container", "clusters", "delete"],
+    &["sql", "instances", "delete"],
+    &["sql", "databases", "delete"],
+    &["services", "disable"],
+    &["storage", "buckets", "delete"],
     // Analogues of the original's database and cluster deletions, same category.
-    &["spanner", "instances", "delete"], &["spanner", "databases", "delete"], &["bigtable", "instances", "delete"],
-    &["alloydb", "clusters", "delete"], &["firestore", "databases", "delete"], &["redis", "instances", "delete"],
-    &["filestore", "instances", "delete"], &["kms", "keys", "versions", "destroy"],
+    &["spanner", "instances", "delete"],
+    &["spanner", "databases", "delete"],
+    &["bigtable", "instances", "delete"],
+    &["alloydb", "clusters", "delete"],
+    &["firestore", "databases", "delete"],
+    &["redis", "instances", "delete"],
+    &["filestore", "instances", "delete"],
+    &["kms", "keys", "versions", "destroy"],
 ];
 
 /// Billing and group-membership paths (the original's `CLI_MUTATIVE_PATH_PREFIXES`); `add` is
 /// not a mutative verb, so they need anchors.
 const MEMBERSHIP_ANCHORS: &[&[&str]] = &[
-    &["billing", "projects", "link"], &["billing", "projects", "unlink"], &["identity", "groups", "memberships", "add"],
-    &["identity", "groups", "memberships", "remove"], &["identity", "groups", "memberships", "modify-membership-roles"],
+    &["billing", "projects", "link"],
+    &["billing", "projects", "unlink"],
+    &["identity", "groups", "memberships", "add"],
+    &["identity", "groups", "memberships", "remove"],
+    &["identity", "groups", "memberships", "modify-membership-roles"],
 ];
 
 fn gcloud(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -121,7 +178,10 @@ fn gcloud(inv: &Invocation, cx: &mut Cx<'_>) {
     argv.pos.retain(|p| !TRACKS.contains(p));
     argv.words.retain(|p| !TRACKS.contains(p));
     if let Some(seq) = GCLOUD_CRITICAL.iter().find(|s| argv.has_seq(s)) {
-        return cx.hit_because(&CRITICAL, format!("`gcloud {}` irreversibly deletes or disables a core resource; never run by an agent: ask the user to do it in the console", seq.join(" ")));
+        return cx.hit_because(
+            &CRITICAL,
+            format!("`gcloud {}` irreversibly deletes or disables a core resource; never run by an agent: ask the user to do it in the console", seq.join(" ")),
+        );
     }
     if argv.help || argv.pos.first() == Some(&"help") || argv.has("--version") {
         return cx.hit(&HELP);
@@ -161,7 +221,9 @@ fn gcloud(inv: &Invocation, cx: &mut Cx<'_>) {
     match scan(pos, &GCLOUD_TABLE, 6) {
         Some((Kind::Read, _)) => cx.hit(&READ),
         Some((Kind::Validate | Kind::Simulate, verb)) => cx.hit_because(&READ, format!("`{verb}` checks without changing anything")),
-        Some((Kind::Mutate, verb @ ("ssh" | "scp" | "connect"))) => cx.hit_because(&MUTATE, format!("`gcloud … {verb}` opens a session on (or copies to) a remote machine; ask the user")),
+        Some((Kind::Mutate, verb @ ("ssh" | "scp" | "connect"))) => {
+            cx.hit_because(&MUTATE, format!("`gcloud … {verb}` opens a session on (or copies to) a remote machine; ask the user"))
+        }
         Some((Kind::Mutate, verb)) => cx.hit_because(&MUTATE, format!("`gcloud … {verb}` changes Google Cloud resources; ask the user")),
         None => cx.hit_because(&MUTATE, format!("`gcloud {}`: no verb tiergate knows; gcloud reads are list/describe/get, so ask the user", pos.join(" "))),
     }
@@ -177,7 +239,9 @@ fn gsutil(inv: &Invocation, cx: &mut Cx<'_>) {
     match cmd {
         Some("rb") => return cx.hit_because(&CRITICAL, "`gsutil rb` deletes a bucket; never run by an agent: ask the user to do it in the console".to_owned()),
         // `gs://b/**` matches every object under the prefix: the same as `rm -r`.
-        Some("rm") if recursive || argv.pos.iter().skip(1).any(|p| p.starts_with("gs://") && p.ends_with("/**")) => return cx.hit_because(&CRITICAL, "`gsutil rm -r` deletes everything under the prefix; remove named objects instead, and ask the user".to_owned()),
+        Some("rm") if recursive || argv.pos.iter().skip(1).any(|p| p.starts_with("gs://") && p.ends_with("/**")) => {
+            return cx.hit_because(&CRITICAL, "`gsutil rm -r` deletes everything under the prefix; remove named objects instead, and ask the user".to_owned())
+        }
         _ => {}
     }
     if argv.help || cmd == Some("help") || cmd.is_none() {
@@ -199,7 +263,8 @@ fn gsutil(inv: &Invocation, cx: &mut Cx<'_>) {
                 cx.hit_because(&MUTATE, format!("`gsutil {}` writes to {dst}; ask the user", cmd.unwrap_or("")))
             }
         }
-        c @ ("acl" | "iam" | "defacl" | "lifecycle" | "versioning" | "web" | "cors" | "label" | "logging" | "notification" | "retention" | "kms" | "requesterpays" | "defstorageclass" | "ubla" | "pap" | "autoclass" | "rpo") => {
+        c @ ("acl" | "iam" | "defacl" | "lifecycle" | "versioning" | "web" | "cors" | "label" | "logging" | "notification" | "retention" | "kms"
+        | "requesterpays" | "defstorageclass" | "ubla" | "pap" | "autoclass" | "rpo") => {
             if operands.first().is_some_and(|s| *s == "get" || *s == "list") {
                 cx.hit(&READ)
             } else {
@@ -210,12 +275,19 @@ fn gsutil(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-static BQ_OPTS: Opts = Opts { values: &["--project_id", "--location", "--format", "-n", "--max_rows", "--dataset_id", "--destination_table", "--parameter", "--api"], bools: &[], greedy: false };
+static BQ_OPTS: Opts = Opts {
+    values: &["--project_id", "--location", "--format", "-n", "--max_rows", "--dataset_id", "--destination_table", "--parameter", "--api"],
+    bools: &[],
+    greedy: false,
+};
 
 fn bq(inv: &Invocation, cx: &mut Cx<'_>) {
     let argv = split(&inv.args, &BQ_OPTS, true);
     let cmd = argv.pos.first().copied();
-    if cmd == Some("rm") && (argv.flags.iter().any(|f| matches!(*f, "-r" | "--recursive" | "--recursive=true")) || argv.flags.iter().any(|f| !f.starts_with("--") && f.contains('r'))) {
+    if cmd == Some("rm")
+        && (argv.flags.iter().any(|f| matches!(*f, "-r" | "--recursive" | "--recursive=true"))
+            || argv.flags.iter().any(|f| !f.starts_with("--") && f.contains('r')))
+    {
         return cx.hit_because(&CRITICAL, "`bq rm -r` deletes a dataset with all its tables; remove named tables instead, and ask the user".to_owned());
     }
     let sql: String = argv.pos.iter().skip(1).copied().collect::<Vec<_>>().join(" ").to_ascii_uppercase();

@@ -55,7 +55,10 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -
     }
     let prog = inv.program.as_str();
     let found = if spec.noun_verb {
-        argv.pos.iter().take(6).find_map(|w| kind_of(w, &spec.table).or_else(|| w.rsplit_once('-').and_then(|(_, last)| kind_of(last, &spec.table))).map(|k| (k, *w)))
+        argv.pos
+            .iter()
+            .take(6)
+            .find_map(|w| kind_of(w, &spec.table).or_else(|| w.rsplit_once('-').and_then(|(_, last)| kind_of(last, &spec.table))).map(|k| (k, *w)))
     } else {
         scan(&argv.pos, &spec.table, 6)
     };

@@ -11,8 +11,8 @@ mod aws;
 mod azure;
 mod creds;
 mod forge;
-pub(crate) mod generic;
 mod gcp;
+pub(crate) mod generic;
 mod paas;
 pub(crate) mod verbs;
 
@@ -23,20 +23,46 @@ pub static FAMILY: Family = Family { name: "cloud", programs: PROGRAMS, check, r
 
 static PROGRAMS: &[&str] = &[
     // `AWS` runs the aws CLI on case-insensitive file systems (macOS default).
-    "aws", "AWS", "gcloud", "gsutil", "bq", "az", "gh", "glab", "doctl", "heroku", "fly", "flyctl", "vercel",
-    "netlify", "firebase", "wrangler", "hcloud", "linode-cli", "oci", "ibmcloud", "supabase", "railway", "render",
-    "scw", "exoscale", "vultr-cli",
+    "aws", "AWS", "gcloud", "gsutil", "bq", "az", "gh", "glab", "doctl", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "wrangler", "hcloud",
+    "linode-cli", "oci", "ibmcloud", "supabase", "railway", "render", "scw", "exoscale", "vultr-cli",
     // Credential wrappers: the wrapped command is classified as if run directly.
     "aws-vault", "saml2aws", "doppler", "infisical", "op", "chamber",
 ];
 
 static RULES: &[&Rule] = &[
-    &aws::READ, &aws::VALIDATE, &aws::DRY_RUN, &aws::MUTATE, &aws::CRITICAL, &aws::HELP,
-    &gcp::READ, &gcp::DRY_RUN, &gcp::MUTATE, &gcp::ANCHOR, &gcp::CRITICAL, &gcp::HELP,
-    &azure::READ, &azure::SIMULATE, &azure::MUTATE, &azure::CRITICAL, &azure::HELP,
-    &forge::READ, &forge::API_READ, &forge::API_WRITE, &forge::MUTATE, &forge::REPO_DELETE, &forge::HELP,
-    &paas::READ, &paas::VALIDATE, &paas::SIMULATE, &paas::MUTATE, &paas::UNKNOWN, &paas::CRITICAL, &paas::HELP,
-    &creds::READ, &creds::CHANGE, &creds::SHELL,
+    &aws::READ,
+    &aws::VALIDATE,
+    &aws::DRY_RUN,
+    &aws::MUTATE,
+    &aws::CRITICAL,
+    &aws::HELP,
+    &gcp::READ,
+    &gcp::DRY_RUN,
+    &gcp::MUTATE,
+    &gcp::ANCHOR,
+    &gcp::CRITICAL,
+    &gcp::HELP,
+    &azure::READ,
+    &azure::SIMULATE,
+    &azure::MUTATE,
+    &azure::CRITICAL,
+    &azure::HELP,
+    &forge::READ,
+    &forge::API_READ,
+    &forge::API_WRITE,
+    &forge::MUTATE,
+    &forge::REPO_DELETE,
+    &forge::HELP,
+    &paas::READ,
+    &paas::VALIDATE,
+    &paas::SIMULATE,
+    &paas::MUTATE,
+    &paas::UNKNOWN,
+    &paas::CRITICAL,
+    &paas::HELP,
+    &creds::READ,
+    &creds::CHANGE,
+    &creds::SHELL,
 ];
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {

@@ -17,7 +17,10 @@ use crate::rules::{Cx, Rule};
 /// Reads platform state only.
 pub static READ: Rule = Rule::t0("cloud.paas.read")
     .reason("reads platform state only")
-    .matches(&["doctl compute droplet list", "linode-cli domains records-list 1", "doctl completion bash", "heroku apps", "heroku logs --tail -a app", "fly status", "vercel ls", "firebase projects:list", "wrangler whoami", "hcloud server list", "heroku ps -a app", "netlify"])
+    .matches(&[
+        "doctl compute droplet list", "linode-cli domains records-list 1", "doctl completion bash", "heroku apps", "heroku logs --tail -a app", "fly status",
+        "vercel ls", "firebase projects:list", "wrangler whoami", "hcloud server list", "heroku ps -a app", "netlify",
+    ])
     .not_matches(&["heroku ps:scale web=0", "vercel --prod"]);
 
 /// ## What it matches
@@ -46,7 +49,12 @@ pub static SIMULATE: Rule = Rule::t2("cloud.paas.simulate")
 /// Changes live apps, data or credentials.
 pub static MUTATE: Rule = Rule::t3("cloud.paas.mutate")
     .reason("changes a live app, its data or credentials; ask the user")
-    .matches(&["heroku ps:scale web=0", "vercel --prod", "vercel", "firebase deploy", "doctl compute droplet delete web-1", "fly deploy", "heroku apps:destroy -a app --confirm app", "heroku config:unset X", "supabase db push", "fly ssh console", "railway up", "doctl auth init", "firebase hosting:channel:deploy preview", "vercel env add X production", "vercel domains add example.com", "linode-cli domains records-create 1 --type A"])
+    .matches(&[
+        "heroku ps:scale web=0", "vercel --prod", "vercel", "firebase deploy", "doctl compute droplet delete web-1", "fly deploy",
+        "heroku apps:destroy -a app --confirm app", "heroku config:unset X", "supabase db push", "fly ssh console", "railway up", "doctl auth init",
+        "firebase hosting:channel:deploy preview", "vercel env add X production", "vercel domains add example.com",
+        "linode-cli domains records-create 1 --type A",
+    ])
     .not_matches(&["fly status", "doctl kubernetes cluster delete c"]);
 
 /// ## What it matches
@@ -77,26 +85,48 @@ pub static HELP: Rule = Rule::t0("cloud.paas.help")
     .matches(&["heroku apps:destroy --help", "fly deploy -h", "vercel --version"])
     .not_matches(&["doctl databases delete 1 --help"]);
 
-
-
-
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
 
-const VALUES: &[&str] = &["-a", "--app", "-r", "--remote", "--context", "-c", "--config", "--project", "-p", "--region", "-o", "--output", "--scope", "--token", "-t", "--team", "--site", "--env", "-e", "--profile", "--format", "--compartment-id", "--zone"];
+const VALUES: &[&str] = &[
+    "-a", "--app", "-r", "--remote", "--context", "-c", "--config", "--project", "-p", "--region", "-o", "--output", "--scope", "--token", "-t", "--team",
+    "--site", "--env", "-e", "--profile", "--format", "--compartment-id", "--zone",
+];
 
 const TABLE: Table = Table {
     read: &["completion", "ps", "whoami", "open", "gen", "regions", "sizes", "balance", "billing-history", "dashboard", "inspect", "report", "pull"],
     validate: &["build", "validate", "check", "lint"],
     simulate: &["diff", "plan", "preview"],
-    mutate: &["add", "rm", "up", "down", "ssh", "login", "logout", "scale", "unset", "rollback", "promote", "destroy", "deploy", "alias", "link", "unlink", "init", "reset", "redeploy", "console", "exec", "import"],
+    mutate: &[
+        "add", "rm", "up", "down", "ssh", "login", "logout", "scale", "unset", "rollback", "promote", "destroy", "deploy", "alias", "link", "unlink", "init",
+        "reset", "redeploy", "console", "exec", "import",
+    ],
     // Command groups: the verb after them decides (`vercel env ls` reads, `vercel env add` changes).
-    skip: &["auth", "env", "domains", "releases", "images", "account", "apps", "compute", "droplet", "kubernetes", "k8s", "cluster", "databases", "db", "secrets", "kv", "d1", "r2", "server", "linodes", "os", "instance", "projects", "functions"],
+    skip: &[
+        "auth", "env", "domains", "releases", "images", "account", "apps", "compute", "droplet", "kubernetes", "k8s", "cluster", "databases", "db", "secrets",
+        "kv", "d1", "r2", "server", "linodes", "os", "instance", "projects", "functions",
+    ],
 };
 
-static SPEC: Spec = Spec { table: TABLE, opts: Opts { values: VALUES, bools: &[], greedy: false }, unknown_mutates: true, dry_run: true, short_help: true, bare: Kind::Read, noun_verb: true };
+static SPEC: Spec = Spec {
+    table: TABLE,
+    opts: Opts { values: VALUES, bools: &[], greedy: false },
+    unknown_mutates: true,
+    dry_run: true,
+    short_help: true,
+    bare: Kind::Read,
+    noun_verb: true,
+};
 
 /// `vercel` with no command deploys the current directory.
-static DEPLOY_BARE: Spec = Spec { table: TABLE, opts: Opts { values: VALUES, bools: &[], greedy: false }, unknown_mutates: true, dry_run: false, short_help: true, bare: Kind::Mutate, noun_verb: true };
+static DEPLOY_BARE: Spec = Spec {
+    table: TABLE,
+    opts: Opts { values: VALUES, bools: &[], greedy: false },
+    unknown_mutates: true,
+    dry_run: false,
+    short_help: true,
+    bare: Kind::Mutate,
+    noun_verb: true,
+};
 
 const CRITICAL_PATHS: &[&[&str]] = &[&["kubernetes", "cluster", "delete"], &["k8s", "cluster", "delete"], &["databases", "delete"]];
 
@@ -104,7 +134,13 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.program == "doctl" {
         let argv = split(&inv.args, &SPEC.opts, true);
         if let Some(p) = CRITICAL_PATHS.iter().find(|p| argv.has_seq(p)) {
-            return cx.hit_because(&CRITICAL, format!("`doctl {}` irreversibly deletes a managed cluster or database; never run by an agent: ask the user to do it in the control panel", p.join(" ")));
+            return cx.hit_because(
+                &CRITICAL,
+                format!(
+                    "`doctl {}` irreversibly deletes a managed cluster or database; never run by an agent: ask the user to do it in the control panel",
+                    p.join(" ")
+                ),
+            );
         }
     }
     // `fly ssh console -C CMD`: the remote command is classified like an ssh payload.

@@ -19,16 +19,13 @@ pub(crate) enum Kind {
 /// FEATURES.md §2 `MUTATIVE_VERBS` (101). `add`, `run`, `commit`, `release`, `link` are
 /// deliberately absent in the original; CLIs that need them list them in their own table.
 pub(crate) const MUTATIVE_VERBS: &[&str] = &[
-    "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace",
-    "overwrite", "write", "deploy", "install", "upgrade", "downgrade", "publish", "promote", "scale", "resize",
-    "autoscale", "start", "restart", "reboot", "reload", "refresh", "resume", "uncordon", "unsuspend", "enable",
-    "disable", "suspend", "pause", "stop", "shutdown", "halt", "abort", "move", "rename", "copy", "sync", "import",
-    "export", "migrate", "transfer", "attach", "bind", "connect", "mount", "exec", "execute", "invoke", "trigger",
-    "send", "reply", "replay", "push", "merge", "rebase", "rollback", "grant", "assign", "revoke", "reconcile",
-    "rsync", "delete", "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup", "trash", "shred", "srm",
-    "truncate", "kill", "terminate", "uninstall", "unpublish", "drain", "evict", "cordon", "deregister", "detach",
-    "disconnect", "unbind", "force-delete", "force-remove", "erase", "comment", "label", "annotate", "approve",
-    "close", "reopen", "tag", "post",
+    "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
+    "install", "upgrade", "downgrade", "publish", "promote", "scale", "resize", "autoscale", "start", "restart", "reboot", "reload", "refresh", "resume",
+    "uncordon", "unsuspend", "enable", "disable", "suspend", "pause", "stop", "shutdown", "halt", "abort", "move", "rename", "copy", "sync", "import",
+    "export", "migrate", "transfer", "attach", "bind", "connect", "mount", "exec", "execute", "invoke", "trigger", "send", "reply", "replay", "push", "merge",
+    "rebase", "rollback", "grant", "assign", "revoke", "reconcile", "rsync", "delete", "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup",
+    "trash", "shred", "srm", "truncate", "kill", "terminate", "uninstall", "unpublish", "drain", "evict", "cordon", "deregister", "detach", "disconnect",
+    "unbind", "force-delete", "force-remove", "erase", "comment", "label", "annotate", "approve", "close", "reopen", "tag", "post",
 ];
 
 /// FEATURES.md §2 `SIMULATION_VERBS` (14), minus `validate`/`lint`/`check`/`fmt`/`format`/
@@ -40,10 +37,9 @@ pub(crate) const VALIDATE_VERBS: &[&str] = &["validate", "lint", "check", "verif
 
 /// FEATURES.md §2 `READ_ONLY_VERBS` (38) plus `ls`, `cat`, `du`, `wait`, `watch`, `whoami`, `lookup`.
 pub(crate) const READ_ONLY_VERBS: &[&str] = &[
-    "get", "list", "describe", "show", "read", "view", "inspect", "info", "status", "log", "logs", "tail", "head",
-    "search", "find", "query", "scan", "fetch", "download", "version", "help", "whoami", "which", "explain", "top",
-    "stat", "history", "blame", "tree", "shortlog", "reflog", "env", "auth", "config", "cluster-info",
-    "api-resources", "ls", "merge-base", "cat", "du", "wait", "watch", "lookup",
+    "get", "list", "describe", "show", "read", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "find", "query", "scan", "fetch",
+    "download", "version", "help", "whoami", "which", "explain", "top", "stat", "history", "blame", "tree", "shortlog", "reflog", "env", "auth", "config",
+    "cluster-info", "api-resources", "ls", "merge-base", "cat", "du", "wait", "watch", "lookup",
 ];
 
 /// A CLI's own words, checked before the shared taxonomies. `skip` holds command
@@ -187,7 +183,13 @@ pub(crate) fn option_arg(args: &[Arg], names: &[&str]) -> Option<Arg> {
             if a.text == *n {
                 return it.next().cloned();
             }
-            let packed = if n.starts_with("--") { a.text.strip_prefix(*n).and_then(|r| r.strip_prefix('=')) } else if a.text.len() > 2 && !a.text.starts_with("--") { a.text.strip_prefix(*n) } else { None };
+            let packed = if n.starts_with("--") {
+                a.text.strip_prefix(*n).and_then(|r| r.strip_prefix('='))
+            } else if a.text.len() > 2 && !a.text.starts_with("--") {
+                a.text.strip_prefix(*n)
+            } else {
+                None
+            };
             if let Some(v) = packed {
                 return Some(Arg { text: v.to_owned(), ..a.clone() });
             }

@@ -28,7 +28,10 @@ pub static DOWN_VOLUMES: Rule = Rule::t3("containers.compose.down-volumes")
     .not_matches(&["docker compose down", "docker compose ps"]);
 
 /// Compose global options that take a value.
-const VALUE_OPTS: &[&str] = &["-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel", "-H", "--host", "--context", "-c"];
+const VALUE_OPTS: &[&str] = &[
+    "-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel", "-H", "--host",
+    "--context", "-c",
+];
 
 const READS: &[&str] = &["ps", "logs", "config", "ls", "images", "top", "version", "port", "events", "convert", "stats", "wait", "alpha"];
 const RUNS: &[&str] = &["up", "run", "exec", "start", "create", "attach", "watch", "cp", "scale", "restart", "unpause"];

@@ -65,7 +65,10 @@ pub static BUILD_PUSH: Rule = Rule::t3("containers.build-push")
 /// host's paths: the exec itself needs consent. `--privileged` and host-root mounts are named in the reason.
 pub static RUN: Rule = Rule::t3("containers.run")
     .reason("starts or enters a container, which changes live state; ask the user first")
-    .matches(&["docker run nginx", "docker run --rm -it ubuntu bash", "docker exec -it web sh", "docker exec web rm -rf /", "podman run --rm alpine echo hi", "docker cp ./x web:/tmp/x"])
+    .matches(&[
+        "docker run nginx", "docker run --rm -it ubuntu bash", "docker exec -it web sh", "docker exec web rm -rf /", "podman run --rm alpine echo hi",
+        "docker cp ./x web:/tmp/x",
+    ])
     .not_matches(&["docker ps", "docker run --help"]);
 
 /// ## What it matches
@@ -76,7 +79,10 @@ pub static RUN: Rule = Rule::t3("containers.run")
 /// Stops workloads or deletes containers, images and networks; approvable because each is scoped.
 pub static CHANGE: Rule = Rule::t3("containers.change")
     .reason("changes or deletes containers, images, networks or volumes; ask the user first")
-    .matches(&["docker stop web", "docker rm -f web", "docker rmi nginx:latest", "docker -D rm my-container", "docker volume rm data", "docker system prune", "docker image prune -a", "docker context use prod"])
+    .matches(&[
+        "docker stop web", "docker rm -f web", "docker rmi nginx:latest", "docker -D rm my-container", "docker volume rm data", "docker system prune",
+        "docker image prune -a", "docker context use prod",
+    ])
     .not_matches(&["docker ps", "docker system prune -a"]);
 
 /// ## What it matches
@@ -97,7 +103,10 @@ pub static REGISTRY: Rule = Rule::t3("containers.registry")
 /// cannot be recovered. Never approvable.
 pub static PRUNE_ALL: Rule = Rule::blocked("containers.prune-all")
     .reason("system prune --all/--volumes deletes every unused image and volume; remove the specific images or volumes by name instead")
-    .matches(&["docker system prune -a", "docker system prune --all --force", "docker rmi $(docker images -q)", "docker system prune --volumes", "docker system prune -af --volumes", "podman system prune -a", "sudo docker system prune -a"])
+    .matches(&[
+        "docker system prune -a", "docker system prune --all --force", "docker rmi $(docker images -q)", "docker system prune --volumes",
+        "docker system prune -af --volumes", "podman system prune -a", "sudo docker system prune -a",
+    ])
     .not_matches(&["docker system prune", "docker system df", "docker system prune --help"])
     .suggest("docker system prune");
 
@@ -132,29 +141,34 @@ pub static UNKNOWN: Rule = Rule::t3("containers.unknown-subcommand")
 
 /// Global options that take a value (docker, podman, nerdctl).
 const GLOBAL_VALUE_OPTS: &[&str] = &[
-    "-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--connection", "--url", "--root",
-    "--runroot", "--storage-driver", "--cgroup-manager", "--identity", "--namespace", "-n", "--address", "-a", "--snapshotter", "--cni-path",
-    "--data-root", "--module", "--out", "--events-backend", "--runtime", "--network-cmd-path", "--tmpdir",
+    "-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--connection", "--url", "--root", "--runroot",
+    "--storage-driver", "--cgroup-manager", "--identity", "--namespace", "-n", "--address", "-a", "--snapshotter", "--cni-path", "--data-root", "--module",
+    "--out", "--events-backend", "--runtime", "--network-cmd-path", "--tmpdir",
 ];
 
 /// Subcommands that only read.
-const READS: &[&str] = &["ps", "images", "logs", "inspect", "version", "info", "stats", "top", "history", "events", "port", "diff", "search", "wait", "healthcheck", "sbom", "scout"];
+const READS: &[&str] = &[
+    "ps", "images", "logs", "inspect", "version", "info", "stats", "top", "history", "events", "port", "diff", "search", "wait", "healthcheck", "sbom", "scout",
+];
 /// Group actions that only read.
-const GROUP_READS: &[&str] = &["ls", "list", "ps", "inspect", "logs", "top", "stats", "port", "diff", "history", "show", "df", "info", "events", "du", "version", "exists", "services", "tree", "cves", "quickview", "recommendations"];
+const GROUP_READS: &[&str] = &[
+    "ls", "list", "ps", "inspect", "logs", "top", "stats", "port", "diff", "history", "show", "df", "info", "events", "du", "version", "exists", "services",
+    "tree", "cves", "quickview", "recommendations",
+];
 /// Subcommands (or group actions) that start or enter containers.
 const RUNS: &[&str] = &["run", "create", "exec", "start", "attach", "commit", "play", "restore", "checkpoint", "debug"];
 /// Registry writes.
 const REGISTRY_OPS: &[&str] = &["push", "pull", "login", "logout", "sign", "revoke"];
 /// Changes.
 const CHANGES: &[&str] = &[
-    "stop", "kill", "restart", "rm", "rmi", "pause", "unpause", "rename", "update", "tag", "untag", "load", "import", "prune", "connect",
-    "disconnect", "use", "scale", "rollback", "join", "leave", "init", "promote", "demote", "deploy", "remove", "enable", "disable", "install",
-    "upgrade", "set", "unlock", "reload", "mount", "unmount", "reset", "key", "annotate", "add", "generate", "cleanup", "rotate", "drain", "kube",
+    "stop", "kill", "restart", "rm", "rmi", "pause", "unpause", "rename", "update", "tag", "untag", "load", "import", "prune", "connect", "disconnect", "use",
+    "scale", "rollback", "join", "leave", "init", "promote", "demote", "deploy", "remove", "enable", "disable", "install", "upgrade", "set", "unlock",
+    "reload", "mount", "unmount", "reset", "key", "annotate", "add", "generate", "cleanup", "rotate", "drain", "kube",
 ];
 /// Management groups whose second word is the action.
 const GROUPS: &[&str] = &[
-    "container", "image", "network", "volume", "system", "builder", "buildx", "context", "plugin", "secret", "config", "service", "stack", "swarm",
-    "node", "trust", "manifest", "pod", "machine", "generate", "kube", "artifact", "farm", "namespace", "apparmor",
+    "container", "image", "network", "volume", "system", "builder", "buildx", "context", "plugin", "secret", "config", "service", "stack", "swarm", "node",
+    "trust", "manifest", "pod", "machine", "generate", "kube", "artifact", "farm", "namespace", "apparmor",
 ];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {

@@ -16,7 +16,8 @@ use crate::rules::{Cx, Family, Rule};
 
 pub static FAMILY: Family = Family { name: "containers", programs: PROGRAMS, check, rules: RULES };
 
-static PROGRAMS: &[&str] = &["docker", "podman", "nerdctl", "docker-compose", "podman-compose", "buildah", "skopeo", "ctr", "crictl", "lima", "limactl", "colima", "vagrant"];
+static PROGRAMS: &[&str] =
+    &["docker", "podman", "nerdctl", "docker-compose", "podman-compose", "buildah", "skopeo", "ctr", "crictl", "lima", "limactl", "colima", "vagrant"];
 
 static RULES: &[&Rule] = &[
     &docker::READ,

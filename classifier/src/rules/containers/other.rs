@@ -26,7 +26,9 @@ pub static TOOL_READ: Rule = Rule::t0("containers.tool-read")
 /// Changes containers, images or registries; these CLIs mutate by default, so unknown is T3.
 pub static TOOL_CHANGE: Rule = Rule::t3("containers.tool-change")
     .reason("changes containers, images or a registry through a low-level runtime tool; ask the user first")
-    .matches(&["skopeo copy docker://a docker://b", "ctr images rm nginx", "crictl rmi nginx", "buildah push app docker://r/app", "skopeo delete docker://r/app:1"])
+    .matches(&[
+        "skopeo copy docker://a docker://b", "ctr images rm nginx", "crictl rmi nginx", "buildah push app docker://r/app", "skopeo delete docker://r/app:1",
+    ])
     .not_matches(&["crictl ps", "skopeo list-tags docker://nginx"]);
 
 /// ## What it matches
@@ -49,11 +51,20 @@ pub static VM_CHANGE: Rule = Rule::t3("containers.vm-change")
     .not_matches(&["vagrant status", "limactl list"]);
 
 /// Tool actions that only read (beyond the generic read verbs).
-const TOOL_READS: &[&str] = &["images", "containers", "inspect", "inspecti", "inspectp", "pods", "ps", "logs", "stats", "statsp", "info", "version", "imagefsinfo", "list-tags", "content", "snapshots", "namespaces", "plugins", "leases", "tasks", "ls", "list"];
+const TOOL_READS: &[&str] = &[
+    "images", "containers", "inspect", "inspecti", "inspectp", "pods", "ps", "logs", "stats", "statsp", "info", "version", "imagefsinfo", "list-tags",
+    "content", "snapshots", "namespaces", "plugins", "leases", "tasks", "ls", "list",
+];
 /// Tool actions that change things even where the generic tables read them.
-const TOOL_CHANGES: &[&str] = &["rmi", "rmp", "stopp", "runp", "from", "commit", "copy", "sync", "login", "logout", "delete", "rm", "kill", "exec", "attach", "pull", "push", "import", "export", "tag", "mount", "umount", "unmount", "prune", "run", "start", "create", "config", "label", "manifest", "bud", "build"];
+const TOOL_CHANGES: &[&str] = &[
+    "rmi", "rmp", "stopp", "runp", "from", "commit", "copy", "sync", "login", "logout", "delete", "rm", "kill", "exec", "attach", "pull", "push", "import",
+    "export", "tag", "mount", "umount", "unmount", "prune", "run", "start", "create", "config", "label", "manifest", "bud", "build",
+];
 /// Value options of these tools' global flags.
-const TOOL_VALUE_OPTS: &[&str] = &["-n", "--namespace", "-a", "--address", "-r", "--runtime-endpoint", "-i", "--image-endpoint", "-c", "--config", "-t", "--timeout", "--override-os", "--override-arch", "--registries-conf", "--storage-driver", "--root", "--runroot"];
+const TOOL_VALUE_OPTS: &[&str] = &[
+    "-n", "--namespace", "-a", "--address", "-r", "--runtime-endpoint", "-i", "--image-endpoint", "-c", "--config", "-t", "--timeout", "--override-os",
+    "--override-arch", "--registries-conf", "--storage-driver", "--root", "--runroot",
+];
 
 pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
     if wants_help(&inv.args, &["-h"]) {
@@ -79,7 +90,8 @@ pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-const VM_READS: &[&str] = &["list", "ls", "status", "global-status", "ssh-config", "version", "info", "port", "validate", "show-ssh", "--version", "sudoers", "prune-dry-run"];
+const VM_READS: &[&str] =
+    &["list", "ls", "status", "global-status", "ssh-config", "version", "info", "port", "validate", "show-ssh", "--version", "sudoers", "prune-dry-run"];
 
 pub(super) fn vm(inv: &Invocation, cx: &mut Cx<'_>) {
     if wants_help(&inv.args, &["-h"]) {

@@ -20,7 +20,10 @@ use crate::rules::{Cx, Rule};
 /// The named program runs with the user's rights (or on the remote host).
 pub(super) static RUNS_PROGRAM: Rule = Rule::t3("coreutils.archive.runs-program")
     .reason("this archiver option runs another program; run that program yourself, or drop the option")
-    .matches(&["tar -xf a.tar --to-command='sh -c x'", "tar -I zstd -cf a.tar.zst dir", "tar --checkpoint=1 --checkpoint-action=exec=id -cf a.tar d", "rsync -e 'nc -x' a host:b", "zip -TT 'sh -c id' a.zip f"])
+    .matches(&[
+        "tar -xf a.tar --to-command='sh -c x'", "tar -I zstd -cf a.tar.zst dir", "tar --checkpoint=1 --checkpoint-action=exec=id -cf a.tar d",
+        "rsync -e 'nc -x' a host:b", "zip -TT 'sh -c id' a.zip f",
+    ])
     .not_matches(&["tar -czf out.tar.gz dir/", "rsync -e ssh -a src/ out/", "rsync -a -e 'ssh -p 2222' src/ out/"]);
 
 /// ## What it matches
@@ -134,7 +137,10 @@ fn tar(inv: &Invocation, cx: &mut Cx<'_>) {
                 Some((n, v)) => (n, Some(Arg { text: v.to_owned(), ..a.clone() })),
                 None => (long, None),
             };
-            let needs_value = matches!(name, "file" | "directory" | "to-command" | "use-compress-program" | "rsh-command" | "info-script" | "new-volume-script" | "rmt-command");
+            let needs_value = matches!(
+                name,
+                "file" | "directory" | "to-command" | "use-compress-program" | "rsh-command" | "info-script" | "new-volume-script" | "rmt-command"
+            );
             let value = match value {
                 Some(v) => Some(v),
                 None if needs_value => {
@@ -253,13 +259,11 @@ fn compress(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 const RSYNC_VALUES: &[&str] = &[
-    "-e", "--rsh", "--rsync-path", "--exclude", "--include", "-f", "--filter", "--files-from", "--exclude-from",
-    "--include-from", "--log-file", "--password-file", "--partial-dir", "-T", "--temp-dir", "--backup-dir", "--suffix",
-    "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown", "--usermap", "--groupmap", "--timeout",
-    "--contimeout", "--port", "--address", "--bwlimit", "--max-size", "--min-size", "--max-delete", "-B",
-    "--block-size", "--out-format", "--log-file-format", "--info", "--debug", "--iconv", "--protocol", "--outbuf",
-    "--checksum-choice", "--compress-choice", "--compress-level", "--skip-compress", "--sockopts", "-M",
-    "--remote-option", "--stop-after", "--stop-at", "--modify-window",
+    "-e", "--rsh", "--rsync-path", "--exclude", "--include", "-f", "--filter", "--files-from", "--exclude-from", "--include-from", "--log-file",
+    "--password-file", "--partial-dir", "-T", "--temp-dir", "--backup-dir", "--suffix", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown",
+    "--usermap", "--groupmap", "--timeout", "--contimeout", "--port", "--address", "--bwlimit", "--max-size", "--min-size", "--max-delete", "-B",
+    "--block-size", "--out-format", "--log-file-format", "--info", "--debug", "--iconv", "--protocol", "--outbuf", "--checksum-choice", "--compress-choice",
+    "--compress-level", "--skip-compress", "--sockopts", "-M", "--remote-option", "--stop-after", "--stop-at", "--modify-window",
 ];
 
 fn is_remote(path: &str) -> bool {

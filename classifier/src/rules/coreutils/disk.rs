@@ -15,7 +15,10 @@ use crate::rules::{Cx, Rule};
 /// Overwrites a disk below the file system: everything on it is gone. Never approvable.
 pub(super) static DEVICE_WRITE: Rule = Rule::blocked("coreutils.disk.device-write")
     .reason("writes raw data over a disk device, destroying its contents; write to an image file (of=disk.img) instead")
-    .matches(&["dd if=/dev/zero of=/dev/sda", "dd if=image.iso of=/dev/sdb bs=4M", "dd of=/dev/nvme0n1 if=/dev/urandom", "sudo dd if=x.img of=/dev/disk2", "shred -n 3 /dev/sda", "dd if=x of=/dev/$DISK"])
+    .matches(&[
+        "dd if=/dev/zero of=/dev/sda", "dd if=image.iso of=/dev/sdb bs=4M", "dd of=/dev/nvme0n1 if=/dev/urandom", "sudo dd if=x.img of=/dev/disk2",
+        "shred -n 3 /dev/sda", "dd if=x of=/dev/$DISK",
+    ])
     .not_matches(&["dd if=/dev/sda of=disk.img count=1", "dd if=/dev/zero of=blank.img bs=1M count=10", "dd if=/dev/zero of=/dev/null"])
     .suggest("dd if=/dev/zero of=disk.img bs=1M count=10");
 
@@ -26,7 +29,10 @@ pub(super) static DEVICE_WRITE: Rule = Rule::blocked("coreutils.disk.device-writ
 /// Destroys the file system or partition table on that disk. Never approvable.
 pub(super) static FORMAT: Rule = Rule::blocked("coreutils.disk.format")
     .reason("formats, partitions or erases a disk device; list it instead (fdisk -l, lsblk) and ask the user to do this by hand")
-    .matches(&["mkfs.ext4 /dev/sda1", "mkfs /dev/sda1", "mkfs -t xfs /dev/sdc", "mkfs.vfat /dev/sdb1", "fdisk /dev/sda", "parted /dev/sda mklabel gpt", "sfdisk /dev/sda < layout", "wipefs -a /dev/sda", "blkdiscard /dev/nvme0n1", "mkswap /dev/sdb2"])
+    .matches(&[
+        "mkfs.ext4 /dev/sda1", "mkfs /dev/sda1", "mkfs -t xfs /dev/sdc", "mkfs.vfat /dev/sdb1", "fdisk /dev/sda", "parted /dev/sda mklabel gpt",
+        "sfdisk /dev/sda < layout", "wipefs -a /dev/sda", "blkdiscard /dev/nvme0n1", "mkswap /dev/sdb2",
+    ])
     .not_matches(&["fdisk -l", "parted -l", "mkfs --help", "mkfs.ext4 disk.img", "wipefs /dev/sda"])
     .suggest("fdisk -l");
 
@@ -45,7 +51,11 @@ const HARMLESS_DEV: &[&str] = &["/dev/null", "/dev/zero", "/dev/random", "/dev/u
 
 /// True for a path naming a block device (any `/dev/…` other than the streams).
 pub fn is_device(path: &str) -> bool {
-    path.starts_with("/dev/") && !HARMLESS_DEV.contains(&path) && !path.starts_with("/dev/fd/") && !path.starts_with("/dev/shm/") && !path.starts_with("/dev/pts/")
+    path.starts_with("/dev/")
+        && !HARMLESS_DEV.contains(&path)
+        && !path.starts_with("/dev/fd/")
+        && !path.starts_with("/dev/shm/")
+        && !path.starts_with("/dev/pts/")
 }
 
 /// A device word: a literal device path, or `/dev/…` completed by a variable
@@ -83,9 +93,14 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let device = words.iter().find(|a| is_device_word(a)).map(|a| a.text.clone());
     let listing = match program {
         "fdisk" | "gdisk" => inv.has_any(&["-l", "--list"]),
-        "sfdisk" => inv.has_any(&["-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "-F", "--list-free", "-n", "--no-act", "-g", "--show-geometry"]),
+        "sfdisk" => inv.has_any(&[
+            "-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "-F", "--list-free", "-n", "--no-act", "-g",
+            "--show-geometry",
+        ]),
         "parted" => inv.has_any(&["-l", "--list"]) || parted_reads(&inv.args),
-        "sgdisk" => inv.flags().all(|f| matches!(f, "-p" | "--print" | "-v" | "--verify" | "-L" | "--list-types" | "-O" | "--print-mbr") || f.starts_with("-i") || f.starts_with("--info")),
+        "sgdisk" => inv.flags().all(|f| {
+            matches!(f, "-p" | "--print" | "-v" | "--verify" | "-L" | "--list-types" | "-O" | "--print-mbr") || f.starts_with("-i") || f.starts_with("--info")
+        }),
         "wipefs" => !inv.has_any(&["-a", "--all", "-o", "--offset"]) || inv.has_any(&["-n", "--no-act"]),
         _ => false,
     };
@@ -94,7 +109,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     if let Some(dev) = device {
-        cx.hit_because(&FORMAT, format!("`{program}` formats, partitions or erases {dev}; list it instead (fdisk -l, lsblk) and ask the user to do this by hand"));
+        cx.hit_because(
+            &FORMAT,
+            format!("`{program}` formats, partitions or erases {dev}; list it instead (fdisk -l, lsblk) and ask the user to do this by hand"),
+        );
         return;
     }
     // An image file or an unresolved target: a write like any other.

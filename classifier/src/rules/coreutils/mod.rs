@@ -30,13 +30,11 @@ pub use disk::is_device as is_block_device;
 pub static FAMILY: Family = Family { name: "coreutils", programs: PROGRAMS, check, rules: RULES };
 
 static PROGRAMS: &[&str] = &[
-    "rm", "rmdir", "unlink", "shred", "srm", "wipe", "mv", "cp", "ln", "install", "mkdir", "touch", "truncate", "tee",
-    "dd", "mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.btrfs",
-    "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mke2fs", "mkswap", "mkntfs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk",
-    "parted", "wipefs", "blkdiscard", "chmod", "chown", "chgrp", "chattr", "setfacl", "find", "sed", "gsed", "sort",
-    "uniq", "shuf", "split", "base64", "rg", "tree", "patch", "tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip",
-    "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync", "rename", "sponge", "xxd", "chflags",
-    "setfattr", "fd", "fdfind",
+    "rm", "rmdir", "unlink", "shred", "srm", "wipe", "mv", "cp", "ln", "install", "mkdir", "touch", "truncate", "tee", "dd", "mkfs", "mkfs.ext2", "mkfs.ext3",
+    "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.btrfs", "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mke2fs", "mkswap", "mkntfs",
+    "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "wipefs", "blkdiscard", "chmod", "chown", "chgrp", "chattr", "setfacl", "find", "sed", "gsed",
+    "sort", "uniq", "shuf", "split", "base64", "rg", "tree", "patch", "tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2",
+    "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync", "rename", "sponge", "xxd", "chflags", "setfattr", "fd", "fdfind",
 ];
 
 static RULES: &[&Rule] = &[
@@ -76,7 +74,10 @@ static RULES: &[&Rule] = &[
 /// Authoring is not mutation: the agent's edits to its own tree are reviewable in the diff.
 pub static WRITE: Rule = Rule::t0("coreutils.write")
     .reason("writes only inside the working tree (authoring, not a change to live state)")
-    .matches(&["cp src.txt dst.txt", "mkdir -p src/new/module", "touch src/new.rs", "tee output.log", "sed -i 's/foo/bar/g' src/main.rs", "ln -s ../shared/config.toml config.toml", "tar -xzf vendor.tar.gz", "sort -o sorted.txt names.txt"])
+    .matches(&[
+        "cp src.txt dst.txt", "mkdir -p src/new/module", "touch src/new.rs", "tee output.log", "sed -i 's/foo/bar/g' src/main.rs",
+        "ln -s ../shared/config.toml config.toml", "tar -xzf vendor.tar.gz", "sort -o sorted.txt names.txt",
+    ])
     .not_matches(&["cp bin/tool /usr/local/bin/", "mkdir /etc/myapp", "tee /etc/hosts", "rm x"]);
 
 /// ## What it matches
@@ -104,8 +105,8 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "sed" | "gsed" => sed::check(inv, cx),
         "sort" | "uniq" | "shuf" | "split" | "base64" | "rg" | "tree" | "xxd" => text::check(inv, cx),
         "patch" => patch::check(inv, cx),
-        "tar" | "gtar" | "bsdtar" | "zip" | "unzip" | "gzip" | "gunzip" | "xz" | "unxz" | "bzip2" | "bunzip2" | "zstd"
-        | "unzstd" | "7z" | "7za" | "7zz" | "rsync" => archive::check(inv, cx),
+        "tar" | "gtar" | "bsdtar" | "zip" | "unzip" | "gzip" | "gunzip" | "xz" | "unxz" | "bzip2" | "bunzip2" | "zstd" | "unzstd" | "7z" | "7za" | "7zz"
+        | "rsync" => archive::check(inv, cx),
         _ => disk::check(inv, cx),
     }
 }

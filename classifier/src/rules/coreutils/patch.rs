@@ -82,7 +82,10 @@ pub(crate) fn patch_targets(text: &str, strip: usize) -> PatchScan {
 }
 
 /// Value-taking options of GNU patch.
-const VALUES: &[&str] = &["-p", "--strip", "-i", "--input", "-o", "--output", "-d", "--directory", "-B", "--prefix", "-z", "--suffix", "-r", "--reject-file", "-D", "--ifdef", "-F", "--fuzz", "-V", "--version-control", "-g", "--get", "--quoting-style"];
+const VALUES: &[&str] = &[
+    "-p", "--strip", "-i", "--input", "-o", "--output", "-d", "--directory", "-B", "--prefix", "-z", "--suffix", "-r", "--reject-file", "-D", "--ifdef", "-F",
+    "--fuzz", "-V", "--version-control", "-g", "--get", "--quoting-style",
+];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();

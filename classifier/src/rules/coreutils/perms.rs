@@ -21,7 +21,10 @@ use crate::rules::{Cx, Rule};
 /// `chmod +x` of a script the agent just wrote asks too (friction, not risk).
 pub(super) static MODE: Rule = Rule::t3("coreutils.chmod")
     .reason("changes file permissions; ask the user (or have the script run through its interpreter: bash script.sh)")
-    .matches(&["chmod -R 777 .", "chmod 777 run.sh", "chmod u+s tool", "chattr +i file", "setfacl -m u:bob:rw file", "chmod 755 script.sh", "chmod +x script.sh", "chmod +x /usr/local/bin/tool"])
+    .matches(&[
+        "chmod -R 777 .", "chmod 777 run.sh", "chmod u+s tool", "chattr +i file", "setfacl -m u:bob:rw file", "chmod 755 script.sh", "chmod +x script.sh",
+        "chmod +x /usr/local/bin/tool",
+    ])
     .not_matches(&["chmod -x .claude/hooks/guard.sh", "chmod -R 777 /", "chmod --help"]);
 
 /// ## What it matches
@@ -45,7 +48,10 @@ pub(super) static CATASTROPHIC: Rule = Rule::blocked("coreutils.perms.catastroph
     .not_matches(&["chmod -R 755 scripts", "chown -R root:root /srv"]);
 
 /// Flags of chmod/chown/chgrp without a value.
-const BOOL_FLAGS: &[&str] = &["-R", "--recursive", "-v", "--verbose", "-c", "--changes", "-f", "--silent", "--quiet", "-h", "--no-dereference", "--dereference", "-H", "-L", "-P", "--preserve-root", "--no-preserve-root", "-V"];
+const BOOL_FLAGS: &[&str] = &[
+    "-R", "--recursive", "-v", "--verbose", "-c", "--changes", "-f", "--silent", "--quiet", "-h", "--no-dereference", "--dereference", "-H", "-L", "-P",
+    "--preserve-root", "--no-preserve-root", "-V",
+];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
@@ -69,7 +75,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         if recursive {
             if let Some(t) = target(f, cwd, home.as_deref()) {
                 if catastrophic(&t.abs, home.as_deref()) {
-                    cx.hit_because(&CATASTROPHIC, format!("`{program} -R` on {} changes the whole system or home directory; name the specific project directory instead", t.abs));
+                    cx.hit_because(
+                        &CATASTROPHIC,
+                        format!("`{program} -R` on {} changes the whole system or home directory; name the specific project directory instead", t.abs),
+                    );
                 }
             }
         }
@@ -114,7 +123,10 @@ fn split(inv: &Invocation) -> (Option<&Arg>, Vec<&Arg>) {
                 continue;
             }
             // Packed boolean flags (`-Rv`); a chmod mode like `-x` or `-w` is not one.
-            if a.is_flag() && t[1..].chars().all(|c| "RvcfhHLPV".contains(c)) && !(program == "chmod" && spec.is_none() && t.len() == 2 && "rwxXst".contains(&t[1..])) {
+            if a.is_flag()
+                && t[1..].chars().all(|c| "RvcfhHLPV".contains(c))
+                && !(program == "chmod" && spec.is_none() && t.len() == 2 && "rwxXst".contains(&t[1..]))
+            {
                 continue;
             }
         }

@@ -16,7 +16,10 @@ use crate::rules::{Cx, Rule};
 /// Deleted files are gone (untracked ones are not even in git); the user decides.
 pub(super) static RM: Rule = Rule::t3("coreutils.rm")
     .reason("deletes files, which cannot be undone; ask the user (or move them aside instead)")
-    .matches(&["rm file.txt", "rm -rf build/", "rm -rf ./check", "rm -rf node_modules", "rmdir empty", "unlink file", "rm -rf ~/projects/old", "rm -rf /tmp/build-cache"])
+    .matches(&[
+        "rm file.txt", "rm -rf build/", "rm -rf ./check", "rm -rf node_modules", "rmdir empty", "unlink file", "rm -rf ~/projects/old",
+        "rm -rf /tmp/build-cache",
+    ])
     .not_matches(&["rm --help", "rm -rf /", "echo rm -rf /"]);
 
 /// ## What it matches
@@ -27,7 +30,11 @@ pub(super) static RM: Rule = Rule::t3("coreutils.rm")
 /// Wipes the machine or the user's files. Never approvable.
 pub(super) static CATASTROPHIC: Rule = Rule::blocked("coreutils.rm.catastrophic")
     .reason("deletes the root, the home directory or a system directory; name the specific subdirectory to delete instead")
-    .matches(&["rm -rf /", "rm -rf /*", "rm -rf ~", "rm -rf ~/", "rm -rf $HOME", "rm -rf \"$HOME\"", "rm -fr /", "rm -r -f /", "rm --recursive --force /", "rm -rf /etc", "rm -rf /usr", "/bin/rm -rf /", "sudo rm -rf /var", "rm -rf ./ /", "rm -rf / --dry-run", "cd ~ && rm -rf *", "ls && rm -rf ~", "rm -rf ../../..", "rm -rf /System", "rm -rf \"${HOME:?}\"", "rm -rf ~root", "rm -rf /*/"])
+    .matches(&[
+        "rm -rf /", "rm -rf /*", "rm -rf ~", "rm -rf ~/", "rm -rf $HOME", "rm -rf \"$HOME\"", "rm -fr /", "rm -r -f /", "rm --recursive --force /",
+        "rm -rf /etc", "rm -rf /usr", "/bin/rm -rf /", "sudo rm -rf /var", "rm -rf ./ /", "rm -rf / --dry-run", "cd ~ && rm -rf *", "ls && rm -rf ~",
+        "rm -rf ../../..", "rm -rf /System", "rm -rf \"${HOME:?}\"", "rm -rf ~root", "rm -rf /*/",
+    ])
     .not_matches(&["rm -rf ./check", "rm -rf build node_modules", "rm -rf /tmp/foo", "rm -rf ~/projects/old", "rm /etc/passwd-"]);
 
 /// ## What it matches
@@ -62,10 +69,9 @@ pub(super) static SHRED: Rule = Rule::t3("coreutils.shred")
 
 /// Resolved targets a recursive delete must never reach.
 const FLOOR: &[&str] = &[
-    "/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/root", "/sbin", "/sys",
-    "/usr", "/var", "/opt", "/snap", "/System", "/Library", "/Applications", "/Users", "/private", "/private/etc",
-    "/private/var", "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib64", "/usr/local", "/usr/share", "/usr/include",
-    "/var/lib", "/etc/ssh",
+    "/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/root", "/sbin", "/sys", "/usr", "/var", "/opt", "/snap",
+    "/System", "/Library", "/Applications", "/Users", "/private", "/private/etc", "/private/var", "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib64",
+    "/usr/local", "/usr/share", "/usr/include", "/var/lib", "/etc/ssh",
 ];
 
 /// True when `abs` is `/`, a floor directory, the home directory, or any user's
@@ -109,7 +115,13 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
             Some(_) => {}
             None if recursive => {
-                cx.hit_because(&UNRESOLVED, format!("recursive delete of `{}`, a path held in a variable or glob; if it expands to nothing this deletes from / — spell the path out", a.text));
+                cx.hit_because(
+                    &UNRESOLVED,
+                    format!(
+                        "recursive delete of `{}`, a path held in a variable or glob; if it expands to nothing this deletes from / — spell the path out",
+                        a.text
+                    ),
+                );
             }
             None => {}
         }

@@ -17,7 +17,9 @@ use crate::rules::{Cx, FileText, Rule};
 pub(super) static EXEC: Rule = Rule::t3("coreutils.sed.exec")
     .reason("this sed script runs shell commands (the e command or s///e) or cannot be inspected; do the edit without e, or run the command directly")
     .matches(&["sed 's/x/date/e' f", "sed '1e rm -rf build' f", "sed -f script.sed file.txt", "sed -n '/x/{e id\n}' f"])
-    .not_matches(&["sed -n '1,20p' file.txt", "sed 's/foo/bar/' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed --sandbox 's/a/b/' f", "sed 's/e/E/g' f", "sed '/^$/d' f"]);
+    .not_matches(&[
+        "sed -n '1,20p' file.txt", "sed 's/foo/bar/' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed --sandbox 's/a/b/' f", "sed 's/e/E/g' f", "sed '/^$/d' f",
+    ]);
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();

@@ -44,7 +44,13 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             super::write_to(cx, out, cwd);
         }
         "split" => {
-            let ops = operands(inv, &["-a", "--suffix-length", "-b", "--bytes", "-C", "--line-bytes", "-l", "--lines", "-n", "--number", "-t", "--separator", "--additional-suffix", "--filter"]);
+            let ops = operands(
+                inv,
+                &[
+                    "-a", "--suffix-length", "-b", "--bytes", "-C", "--line-bytes", "-l", "--lines", "-n", "--number", "-t", "--separator",
+                    "--additional-suffix", "--filter",
+                ],
+            );
             let prefix = ops.get(1).map(|a| (*a).clone()).unwrap_or_else(|| Arg::lit("x"));
             super::write_to(cx, &prefix, cwd);
             if inv.has_long("--filter") {

@@ -93,7 +93,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 i += 1;
             }
             match name {
-                Some(n) => cx.hit_because(&DROP_DATABASE, format!("`dropdb {n}` drops the whole database, which cannot be undone; dump it first and ask the user to drop it by hand")),
+                Some(n) => cx.hit_because(
+                    &DROP_DATABASE,
+                    format!("`dropdb {n}` drops the whole database, which cannot be undone; dump it first and ask the user to drop it by hand"),
+                ),
                 None => cx.hit(&ADMIN),
             }
         }
@@ -108,7 +111,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             let ops: Vec<&str> = inv.positionals().collect();
             if let Some(k) = ops.iter().position(|w| *w == "drop") {
                 let db = ops.get(k + 1).copied().unwrap_or("?");
-                cx.hit_because(&DROP_DATABASE, format!("`mysqladmin drop {db}` drops the whole database, which cannot be undone; dump it first and ask the user"));
+                cx.hit_because(
+                    &DROP_DATABASE,
+                    format!("`mysqladmin drop {db}` drops the whole database, which cannot be undone; dump it first and ask the user"),
+                );
             } else if !ops.is_empty() && ops.iter().all(|w| matches!(*w, "status" | "ping" | "version" | "processlist" | "variables" | "extended-status")) {
                 cx.hit(&VERSION);
             } else {

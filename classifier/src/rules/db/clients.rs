@@ -109,7 +109,9 @@ pub(super) fn script_classes(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect
         let t = line.trim_start();
         let meta = match dialect {
             Dialect::Postgres if t.starts_with('\\') => Some(sql::psql_meta(t)),
-            Dialect::MySql if t.starts_with("\\!") || t.to_ascii_lowercase().starts_with("system ") => Some((Class::Meta("system".to_owned()), Some(t.trim_start_matches("\\!").trim_start_matches(|c: char| c.is_alphabetic()).trim().to_owned()))),
+            Dialect::MySql if t.starts_with("\\!") || t.to_ascii_lowercase().starts_with("system ") => {
+                Some((Class::Meta("system".to_owned()), Some(t.trim_start_matches("\\!").trim_start_matches(|c: char| c.is_alphabetic()).trim().to_owned())))
+            }
             Dialect::MySql if t.starts_with('\\') || t.to_ascii_lowercase().starts_with("source ") => Some((Class::Meta("source".to_owned()), None)),
             Dialect::Sqlite if t.starts_with('.') => Some(sql::dot_command(t)),
             _ => None,
@@ -186,7 +188,10 @@ pub(super) fn psql(inv: &Invocation, cx: &mut Cx<'_>) {
         &["-c", "--command"],
         &["-f", "--file"],
         &["-o", "--output", "-L", "--log-file"],
-        &["-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-v", "--set", "--variable", "-P", "--pset", "-F", "--field-separator", "-R", "--record-separator", "-T", "--table-attr"],
+        &[
+            "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-v", "--set", "--variable", "-P", "--pset", "-F", "--field-separator", "-R",
+            "--record-separator", "-T", "--table-attr",
+        ],
         false,
     );
     finish(cx, inv, Dialect::Postgres, &p);
@@ -198,7 +203,10 @@ pub(super) fn mysql(inv: &Invocation, cx: &mut Cx<'_>) {
         &["-e", "--execute", "--init-command"],
         &[],
         &["--tee"],
-        &["-h", "--host", "-u", "--user", "-P", "--port", "-S", "--socket", "-D", "--database", "--defaults-file", "--defaults-extra-file", "--login-path", "--pager", "--default-character-set", "--ssl-ca", "--ssl-cert", "--ssl-key", "--protocol", "--connect-timeout"],
+        &[
+            "-h", "--host", "-u", "--user", "-P", "--port", "-S", "--socket", "-D", "--database", "--defaults-file", "--defaults-extra-file", "--login-path",
+            "--pager", "--default-character-set", "--ssl-ca", "--ssl-cert", "--ssl-key", "--protocol", "--connect-timeout",
+        ],
         false,
     );
     finish(cx, inv, Dialect::MySql, &p);
@@ -211,7 +219,10 @@ pub(super) fn sqlite(inv: &Invocation, cx: &mut Cx<'_>) {
         &["-cmd", "--cmd", "-c", "-s"],
         &["-init", "--init", "-f"],
         &[],
-        &["-separator", "--separator", "-newline", "--newline", "-nullvalue", "--nullvalue", "-vfs", "--vfs", "-mmap", "--mmap", "-pagecache", "-lookaside", "-heap", "-maxsize", "-escape"],
+        &[
+            "-separator", "--separator", "-newline", "--newline", "-nullvalue", "--nullvalue", "-vfs", "--vfs", "-mmap", "--mmap", "-pagecache", "-lookaside",
+            "-heap", "-maxsize", "-escape",
+        ],
         true,
     );
     if inv.args.iter().any(|a| matches!(a.text.as_str(), "-A" | "--archive")) {
@@ -232,8 +243,25 @@ pub(super) fn sqlite(inv: &Invocation, cx: &mut Cx<'_>) {
 pub(super) fn other_sql(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = match inv.program.as_str() {
         "sqlcmd" => walk(inv, &["-Q", "-q"], &["-i"], &["-o"], &["-S", "-U", "-P", "-d", "-H", "-l", "-t", "-s", "-w", "-v", "-f"], false),
-        "cqlsh" => walk(inv, &["-e", "--execute"], &["-f", "--file"], &[], &["-u", "--username", "-p", "--password", "-k", "--keyspace", "--cqlshrc", "--cqlversion", "--protocol-version", "--connect-timeout", "--request-timeout", "--encoding"], false),
-        _ => walk(inv, &["-q", "--query"], &["--queries-file"], &[], &["-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "--format", "-f", "--config-file", "-C"], false),
+        "cqlsh" => walk(
+            inv,
+            &["-e", "--execute"],
+            &["-f", "--file"],
+            &[],
+            &[
+                "-u", "--username", "-p", "--password", "-k", "--keyspace", "--cqlshrc", "--cqlversion", "--protocol-version", "--connect-timeout",
+                "--request-timeout", "--encoding",
+            ],
+            false,
+        ),
+        _ => walk(
+            inv,
+            &["-q", "--query"],
+            &["--queries-file"],
+            &[],
+            &["-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "--format", "-f", "--config-file", "-C"],
+            false,
+        ),
     };
     let mut p = p;
     if inv.program == "clickhouse" {

@@ -10,15 +10,25 @@ use super::sql::{self, Class, Dialect};
 use super::{hit_classes, FLUSH, INTERACTIVE, READ, SCRIPT_FILE, WRITE};
 
 const REDIS_READ: &[&str] = &[
-    "GET", "MGET", "KEYS", "SCAN", "SSCAN", "HSCAN", "ZSCAN", "INFO", "TTL", "PTTL", "TYPE", "EXISTS", "HGET", "HGETALL", "HMGET", "HKEYS", "HVALS", "HLEN", "HEXISTS", "HSTRLEN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS", "SMEMBERS", "SISMEMBER", "SMISMEMBER", "SCARD", "SRANDMEMBER", "SINTER", "SUNION", "SDIFF", "ZRANGE", "ZRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGE",
-    "ZREVRANGEBYSCORE", "ZSCORE", "ZMSCORE", "ZCARD", "ZCOUNT", "ZLEXCOUNT", "ZRANK", "ZREVRANK", "STRLEN", "GETRANGE", "SUBSTR", "DBSIZE", "PING", "ECHO", "TIME", "LASTSAVE", "XRANGE", "XREVRANGE", "XLEN", "XINFO", "XREAD", "XPENDING", "PUBSUB", "COMMAND", "ROLE", "MONITOR", "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "BITCOUNT", "BITPOS", "GETBIT",
-    "PFCOUNT", "GEOPOS", "GEODIST", "GEOHASH", "GEOSEARCH", "RANDOMKEY", "LOLWUT", "AUTH", "SELECT", "HELLO", "DUMP", "OBJECT", "WAIT", "READONLY", "JSON.GET", "JSON.MGET", "JSON.TYPE", "JSON.STRLEN", "JSON.OBJKEYS", "FT.SEARCH", "FT.INFO", "FT._LIST", "TS.GET", "TS.RANGE", "TS.INFO", "SORT_RO", "EVAL_RO", "EVALSHA_RO", "FCALL_RO", "LCS", "TOUCH",
+    "GET", "MGET", "KEYS", "SCAN", "SSCAN", "HSCAN", "ZSCAN", "INFO", "TTL", "PTTL", "TYPE", "EXISTS", "HGET", "HGETALL", "HMGET", "HKEYS", "HVALS", "HLEN",
+    "HEXISTS", "HSTRLEN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS", "SMEMBERS", "SISMEMBER", "SMISMEMBER", "SCARD", "SRANDMEMBER", "SINTER", "SUNION",
+    "SDIFF", "ZRANGE", "ZRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGE", "ZREVRANGEBYSCORE", "ZSCORE", "ZMSCORE", "ZCARD", "ZCOUNT", "ZLEXCOUNT", "ZRANK",
+    "ZREVRANK", "STRLEN", "GETRANGE", "SUBSTR", "DBSIZE", "PING", "ECHO", "TIME", "LASTSAVE", "XRANGE", "XREVRANGE", "XLEN", "XINFO", "XREAD", "XPENDING",
+    "PUBSUB", "COMMAND", "ROLE", "MONITOR", "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "BITCOUNT", "BITPOS", "GETBIT", "PFCOUNT", "GEOPOS", "GEODIST", "GEOHASH",
+    "GEOSEARCH", "RANDOMKEY", "LOLWUT", "AUTH", "SELECT", "HELLO", "DUMP", "OBJECT", "WAIT", "READONLY", "JSON.GET", "JSON.MGET", "JSON.TYPE", "JSON.STRLEN",
+    "JSON.OBJKEYS", "FT.SEARCH", "FT.INFO", "FT._LIST", "TS.GET", "TS.RANGE", "TS.INFO", "SORT_RO", "EVAL_RO", "EVALSHA_RO", "FCALL_RO", "LCS", "TOUCH",
 ];
 /// Two-word commands that read (`CONFIG GET`, `CLIENT LIST`).
 const REDIS_READ_SUB: &[(&str, &[&str])] = &[
     ("CONFIG", &["GET", "HELP"]),
     ("CLIENT", &["LIST", "INFO", "GETNAME", "ID", "HELP", "TRACKINGINFO", "GETREDIR"]),
-    ("CLUSTER", &["INFO", "NODES", "SLOTS", "SHARDS", "MYID", "MYSHARDID", "KEYSLOT", "COUNTKEYSINSLOT", "GETKEYSINSLOT", "LINKS", "HELP", "REPLICAS", "SLAVES", "COUNT-FAILURE-REPORTS"]),
+    (
+        "CLUSTER",
+        &[
+            "INFO", "NODES", "SLOTS", "SHARDS", "MYID", "MYSHARDID", "KEYSLOT", "COUNTKEYSINSLOT", "GETKEYSINSLOT", "LINKS", "HELP", "REPLICAS", "SLAVES",
+            "COUNT-FAILURE-REPORTS",
+        ],
+    ),
     ("MEMORY", &["USAGE", "STATS", "DOCTOR", "MALLOC-STATS", "HELP"]),
     ("SLOWLOG", &["GET", "LEN", "HELP"]),
     ("SCRIPT", &["EXISTS", "HELP"]),
@@ -45,7 +55,11 @@ pub(super) fn redis_class(words: &[String]) -> Option<Class> {
 }
 
 /// Redis options that take a value.
-const REDIS_VALUE: &[&str] = &["-h", "-p", "-s", "-a", "-u", "-n", "-r", "-i", "-d", "-D", "-t", "--user", "--pass", "--sni", "--cacert", "--cacertdir", "--cert", "--key", "--tls-ciphers", "--tls-ciphersuites", "--pattern", "--count", "--quoted-pattern", "--memkeys-samples", "--functions-rdb", "--cluster-yes", "--lru-test", "--intrinsic-latency", "--eval", "--rdb"];
+const REDIS_VALUE: &[&str] = &[
+    "-h", "-p", "-s", "-a", "-u", "-n", "-r", "-i", "-d", "-D", "-t", "--user", "--pass", "--sni", "--cacert", "--cacertdir", "--cert", "--key",
+    "--tls-ciphers", "--tls-ciphersuites", "--pattern", "--count", "--quoted-pattern", "--memkeys-samples", "--functions-rdb", "--cluster-yes", "--lru-test",
+    "--intrinsic-latency", "--eval", "--rdb",
+];
 
 pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
@@ -85,7 +99,8 @@ pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
                 }
                 return;
             }
-            "--scan" | "--bigkeys" | "--memkeys" | "--hotkeys" | "--keystats" | "--stat" | "--latency" | "--latency-history" | "--latency-dist" | "--replica" | "--slave" => probe = true,
+            "--scan" | "--bigkeys" | "--memkeys" | "--hotkeys" | "--keystats" | "--stat" | "--latency" | "--latency-history" | "--latency-dist"
+            | "--replica" | "--slave" => probe = true,
             _ => {}
         }
         i += if REDIS_VALUE.contains(&t) && t != "--eval" { 2 } else { 1 };
@@ -129,10 +144,16 @@ pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 const MONGO_READ: &[&str] = &[
-    "find", "findOne", "count", "countDocuments", "estimatedDocumentCount", "aggregate", "distinct", "getCollectionNames", "getCollectionInfos", "listCollections", "stats", "dataSize", "storageSize", "totalSize", "totalIndexSize", "explain", "toArray", "forEach", "map", "limit", "sort", "skip", "project", "projection", "pretty", "hint", "batchSize", "maxTimeMS", "itcount", "size",
-    "hasNext", "next", "getIndexes", "getIndexKeys", "getName", "getSiblingDB", "getCollection", "getDB", "getMongo", "version", "serverStatus", "hostInfo", "isMaster", "hello", "currentOp", "printjson", "print", "printjsononeline", "tojson", "getUsers", "getUser", "getRoles", "getRole", "listDatabases", "ping", "buildInfo", "serverBuildInfo", "dbStats", "status", "conf",
-    "printReplicationInfo", "printSecondaryReplicationInfo", "printShardingStatus", "getReplicationInfo", "watch", "readPref", "collation", "comment", "allowDiskUse", "min", "max", "returnKey", "showRecordId", "isCapped", "latencyStats", "getShardDistribution", "log", "stringify", "parse", "ObjectId", "ISODate", "Date", "NumberLong", "NumberInt", "NumberDecimal", "UUID",
-    "BinData", "Timestamp", "RegExp", "String", "Number", "keys", "values", "entries", "push", "join", "split", "toString", "valueOf", "filter", "reduce", "includes", "indexOf", "slice", "concat", "sleep", "quit", "exit", "function", "if", "for", "while", "switch", "catch", "floor", "round", "ceil", "abs", "isArray", "getTime", "toISOString", "use", "show", "then",
+    "find", "findOne", "count", "countDocuments", "estimatedDocumentCount", "aggregate", "distinct", "getCollectionNames", "getCollectionInfos",
+    "listCollections", "stats", "dataSize", "storageSize", "totalSize", "totalIndexSize", "explain", "toArray", "forEach", "map", "limit", "sort", "skip",
+    "project", "projection", "pretty", "hint", "batchSize", "maxTimeMS", "itcount", "size", "hasNext", "next", "getIndexes", "getIndexKeys", "getName",
+    "getSiblingDB", "getCollection", "getDB", "getMongo", "version", "serverStatus", "hostInfo", "isMaster", "hello", "currentOp", "printjson", "print",
+    "printjsononeline", "tojson", "getUsers", "getUser", "getRoles", "getRole", "listDatabases", "ping", "buildInfo", "serverBuildInfo", "dbStats", "status",
+    "conf", "printReplicationInfo", "printSecondaryReplicationInfo", "printShardingStatus", "getReplicationInfo", "watch", "readPref", "collation", "comment",
+    "allowDiskUse", "min", "max", "returnKey", "showRecordId", "isCapped", "latencyStats", "getShardDistribution", "log", "stringify", "parse", "ObjectId",
+    "ISODate", "Date", "NumberLong", "NumberInt", "NumberDecimal", "UUID", "BinData", "Timestamp", "RegExp", "String", "Number", "keys", "values", "entries",
+    "push", "join", "split", "toString", "valueOf", "filter", "reduce", "includes", "indexOf", "slice", "concat", "sleep", "quit", "exit", "function", "if",
+    "for", "while", "switch", "catch", "floor", "round", "ceil", "abs", "isArray", "getTime", "toISOString", "use", "show", "then",
 ];
 
 /// Classifies mongo shell JavaScript: `dropDatabase()` is the floor, known read
@@ -181,7 +202,18 @@ pub(super) fn mongo(inv: &Invocation, cx: &mut Cx<'_>) {
                 continue;
             }
             "--shell" => shell = true,
-            "--host" | "--port" | "-u" | "--username" | "-p" | "--password" | "--authenticationDatabase" | "--authenticationMechanism" | "--tlsCAFile" | "--tlsCertificateKeyFile" | "--apiVersion" | "--json" => {
+            "--host"
+            | "--port"
+            | "-u"
+            | "--username"
+            | "-p"
+            | "--password"
+            | "--authenticationDatabase"
+            | "--authenticationMechanism"
+            | "--tlsCAFile"
+            | "--tlsCertificateKeyFile"
+            | "--apiVersion"
+            | "--json" => {
                 i += 2;
                 continue;
             }

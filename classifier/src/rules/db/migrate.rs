@@ -14,7 +14,10 @@ use super::{READ, WRITE};
 /// Changes the live schema and data.
 pub static MIGRATE: Rule = Rule::t3("db.migrate")
     .reason("applies or reverts database migrations, which change the live schema and data; ask the user first")
-    .matches(&["rails db:migrate", "alembic upgrade head", "prisma migrate dev", "flyway migrate", "knex migrate:latest", "dbmate up", "rake db:seed", "npx prisma migrate deploy"])
+    .matches(&[
+        "rails db:migrate", "alembic upgrade head", "prisma migrate dev", "flyway migrate", "knex migrate:latest", "dbmate up", "rake db:seed",
+        "npx prisma migrate deploy",
+    ])
     .not_matches(&["alembic history", "prisma migrate status", "rails db:migrate:status", "flyway info"]);
 
 /// ## What it matches
@@ -24,10 +27,19 @@ pub static MIGRATE: Rule = Rule::t3("db.migrate")
 pub static RESET: Rule = Rule::blocked("db.migrate.reset")
     .reason("drops or resets the whole database, which cannot be undone; dump it first and ask the user to run it by hand")
     .suggest("rails db:migrate:status")
-    .matches(&["rails db:drop", "rake db:reset", "prisma migrate reset", "npx prisma migrate reset --force", "flyway clean", "dbmate drop", "prisma db push --force-reset"])
+    .matches(&[
+        "rails db:drop", "rake db:reset", "prisma migrate reset", "npx prisma migrate reset --force", "flyway clean", "dbmate drop",
+        "prisma db push --force-reset",
+    ])
     .not_matches(&["rails db:migrate", "prisma db push"]);
 
-const READ_WORDS: &[&str] = &["status", "history", "current", "heads", "branches", "show", "info", "list", "ls", "version", "help", "validate", "check", "print", "dump", "diff", "plan", "inspect", "describe", "routes", "about", "stats", "notes", "-T", "--tasks", "-V", "--version", "-h", "--help", "generate", "g", "format", "fmt", "new", "init", "server", "s", "test", "spec", "lint", "showmigrations", "sqlmigrate", "makemigrations", "dumpdata", "inspectdb", "diffsettings", "startapp", "startproject", "pending", "runserver", "collectstatic", "compilemessages", "makemessages", "revision", "edit", "merge", "heads", "make:migration", "make:model", "g:migration"];
+const READ_WORDS: &[&str] = &[
+    "status", "history", "current", "heads", "branches", "show", "info", "list", "ls", "version", "help", "validate", "check", "print", "dump", "diff", "plan",
+    "inspect", "describe", "routes", "about", "stats", "notes", "-T", "--tasks", "-V", "--version", "-h", "--help", "generate", "g", "format", "fmt", "new",
+    "init", "server", "s", "test", "spec", "lint", "showmigrations", "sqlmigrate", "makemigrations", "dumpdata", "inspectdb", "diffsettings", "startapp",
+    "startproject", "pending", "runserver", "collectstatic", "compilemessages", "makemessages", "revision", "edit", "merge", "heads", "make:migration",
+    "make:model", "g:migration",
+];
 const RESET_WORDS: &[&str] = &["db:drop", "db:reset", "db:drop:all", "db:purge", "db:schema:load:reset", "clean", "drop", "reset", "--force-reset"];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -44,7 +56,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             _ => false,
         };
         if framework_drop {
-            cx.hit_because(&RESET, format!("`{} {what}` drops or resets the whole database, which cannot be undone; dump it first and ask the user", inv.program));
+            cx.hit_because(
+                &RESET,
+                format!("`{} {what}` drops or resets the whole database, which cannot be undone; dump it first and ask the user", inv.program),
+            );
             return;
         }
     }
@@ -55,8 +70,50 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let ops: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-') || READ_WORDS.contains(w)).collect();
     // The action is the last word that names one (`prisma migrate status`, `rails db:migrate:status`).
     let reads = !ops.is_empty() && ops.iter().any(|w| READ_WORDS.contains(w) || w.ends_with(":status") || w.ends_with(":version"));
-    let mutates = ops.iter().any(|w| matches!(*w, "migrate" | "upgrade" | "downgrade" | "up" | "down" | "redo" | "rollback" | "apply" | "deploy" | "push" | "seed" | "update" | "run" | "revert" | "stamp" | "flush" | "loaddata" | "repair" | "baseline" | "undo" | "migrate:latest" | "migrate:rollback" | "migrate:up" | "migrate:down" | "db:migrate" | "db:seed" | "db:rollback" | "db:setup" | "db:create" | "db:schema:load" | "db:migrate:redo" | "db:migrate:up" | "db:migrate:down" | "db:prepare" | "db:seed:all" | "seed:run"));
-    let status_only = ops.iter().any(|w| w.ends_with(":status") || w.ends_with(":version") || matches!(*w, "status" | "history" | "current" | "info" | "heads" | "pending" | "validate"));
+    let mutates = ops.iter().any(|w| {
+        matches!(
+            *w,
+            "migrate"
+                | "upgrade"
+                | "downgrade"
+                | "up"
+                | "down"
+                | "redo"
+                | "rollback"
+                | "apply"
+                | "deploy"
+                | "push"
+                | "seed"
+                | "update"
+                | "run"
+                | "revert"
+                | "stamp"
+                | "flush"
+                | "loaddata"
+                | "repair"
+                | "baseline"
+                | "undo"
+                | "migrate:latest"
+                | "migrate:rollback"
+                | "migrate:up"
+                | "migrate:down"
+                | "db:migrate"
+                | "db:seed"
+                | "db:rollback"
+                | "db:setup"
+                | "db:create"
+                | "db:schema:load"
+                | "db:migrate:redo"
+                | "db:migrate:up"
+                | "db:migrate:down"
+                | "db:prepare"
+                | "db:seed:all"
+                | "seed:run"
+        )
+    });
+    let status_only = ops.iter().any(|w| {
+        w.ends_with(":status") || w.ends_with(":version") || matches!(*w, "status" | "history" | "current" | "info" | "heads" | "pending" | "validate")
+    });
     if mutates && !status_only {
         cx.hit(&MIGRATE);
     } else if ops.is_empty() && inv.program == "rake" {

@@ -23,12 +23,30 @@ use sql::Class;
 pub static FAMILY: Family = Family { name: "db", programs: PROGRAMS, check, rules: RULES };
 
 static PROGRAMS: &[&str] = &[
-    "psql", "mysql", "mariadb", "sqlite3", "sqlite", "duckdb", "clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "redis-cli", "valkey-cli", "keydb-cli", "mongo", "mongosh", "influx", "pg_dump", "pg_dumpall", "pg_restore", "mysqldump", "mariadb-dump", "mongodump", "mongorestore",
-    "mongoexport", "mongoimport", "dropdb", "createdb", "createuser", "dropuser", "pg_ctl", "pg_ctlcluster", "initdb", "mysqladmin", "mariadb-admin", "pg_isready", "pg_upgrade", "redis-server",
-    "rails", "rake", "alembic", "prisma", "flyway", "liquibase", "knex", "sequelize", "sequelize-cli", "dbmate", "goose", "migrate", "diesel", "sqlx", "atlas", "django-admin",
+    "psql", "mysql", "mariadb", "sqlite3", "sqlite", "duckdb", "clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "redis-cli", "valkey-cli", "keydb-cli",
+    "mongo", "mongosh", "influx", "pg_dump", "pg_dumpall", "pg_restore", "mysqldump", "mariadb-dump", "mongodump", "mongorestore", "mongoexport",
+    "mongoimport", "dropdb", "createdb", "createuser", "dropuser", "pg_ctl", "pg_ctlcluster", "initdb", "mysqladmin", "mariadb-admin", "pg_isready",
+    "pg_upgrade", "redis-server", "rails", "rake", "alembic", "prisma", "flyway", "liquibase", "knex", "sequelize", "sequelize-cli", "dbmate", "goose",
+    "migrate", "diesel", "sqlx", "atlas", "django-admin",
 ];
 
-static RULES: &[&Rule] = &[&READ, &WRITE, &DROP_DATABASE, &DROP_TABLE, &FLUSH, &INTERACTIVE, &SCRIPT_FILE, &META, &READONLY_MODE, &VERSION, &admin::DUMP, &admin::RESTORE, &admin::ADMIN, &migrate::MIGRATE, &migrate::RESET];
+static RULES: &[&Rule] = &[
+    &READ,
+    &WRITE,
+    &DROP_DATABASE,
+    &DROP_TABLE,
+    &FLUSH,
+    &INTERACTIVE,
+    &SCRIPT_FILE,
+    &META,
+    &READONLY_MODE,
+    &VERSION,
+    &admin::DUMP,
+    &admin::RESTORE,
+    &admin::ADMIN,
+    &migrate::MIGRATE,
+    &migrate::RESET,
+];
 
 /// ## What it matches
 /// A client whose every visible statement reads: `SELECT`, `EXPLAIN`, `SHOW`, `WITH … SELECT`, read `PRAGMA`s, psql `\dt \d \l`, sqlite `.tables .schema`, redis `GET KEYS SCAN INFO`, mongo `find`/`count`/`aggregate` without `$out`/`$merge`.
@@ -36,7 +54,10 @@ static RULES: &[&Rule] = &[&READ, &WRITE, &DROP_DATABASE, &DROP_TABLE, &FLUSH, &
 /// Reads change nothing; keywords inside strings and comments do not count.
 pub static READ: Rule = Rule::t0("db.read")
     .reason("every statement only reads")
-    .matches(&["psql -c 'SELECT count(*) FROM users'", "psql -c \"select 'drop table x'\"", "sqlite3 app.db .tables", "redis-cli GET session:1", "mongosh --eval 'db.users.find()'", "mysql -e 'SHOW TABLES' app", "psql -d mydb -c '\\dt'"])
+    .matches(&[
+        "psql -c 'SELECT count(*) FROM users'", "psql -c \"select 'drop table x'\"", "sqlite3 app.db .tables", "redis-cli GET session:1",
+        "mongosh --eval 'db.users.find()'", "mysql -e 'SHOW TABLES' app", "psql -d mydb -c '\\dt'",
+    ])
     .not_matches(&["psql -c 'DELETE FROM t'", "redis-cli SET k v"]);
 
 /// ## What it matches
@@ -45,7 +66,10 @@ pub static READ: Rule = Rule::t0("db.read")
 /// Changes live data. `TRUNCATE` and `DELETE` without `WHERE` stay T3 (recoverable from backups, and routine in test databases), unlike dropping a table or database.
 pub static WRITE: Rule = Rule::t3("db.write")
     .reason("runs statements that change the database; ask the user first")
-    .matches(&["psql -d app -c \"UPDATE users SET admin = true\"", "sqlite3 app.db \"INSERT INTO t VALUES (1)\"", "redis-cli SET k v", "mongosh --eval 'db.users.deleteMany({})'", "psql -c 'TRUNCATE logs'", "psql -c 'DELETE FROM sessions'"])
+    .matches(&[
+        "psql -d app -c \"UPDATE users SET admin = true\"", "sqlite3 app.db \"INSERT INTO t VALUES (1)\"", "redis-cli SET k v",
+        "mongosh --eval 'db.users.deleteMany({})'", "psql -c 'TRUNCATE logs'", "psql -c 'DELETE FROM sessions'",
+    ])
     .not_matches(&["psql -c 'SELECT 1'", "psql -c \"SELECT 'INSERT INTO t'\""]);
 
 /// ## What it matches
@@ -65,7 +89,10 @@ pub static DROP_DATABASE: Rule = Rule::blocked("db.drop-database")
 pub static DROP_TABLE: Rule = Rule::blocked("db.drop-table")
     .reason("drops a table and its data, which cannot be undone; dump the table first and ask the user")
     .suggest("pg_dump -t users app > users-backup.sql")
-    .matches(&["psql -d app -c \"DROP TABLE users\"", "sqlite3 app.db 'DROP TABLE t'", "psql -c 'DROP SCHEMA app CASCADE'", "psql -d mydb -c '\\dt' -c 'DROP TABLE users'", "psql -d app <<'SQL'\nDROP TABLE users;\nSQL", "mongosh app --eval 'db.users.drop()'"])
+    .matches(&[
+        "psql -d app -c \"DROP TABLE users\"", "sqlite3 app.db 'DROP TABLE t'", "psql -c 'DROP SCHEMA app CASCADE'",
+        "psql -d mydb -c '\\dt' -c 'DROP TABLE users'", "psql -d app <<'SQL'\nDROP TABLE users;\nSQL", "mongosh app --eval 'db.users.drop()'",
+    ])
     .not_matches(&["psql -c '-- DROP TABLE users\nSELECT 1'", "psql -c 'DROP VIEW v'", "mongosh app --eval 'db.users.dropIndex(\"x_1\")'"]);
 
 /// ## What it matches
@@ -102,7 +129,10 @@ pub static SCRIPT_FILE: Rule = Rule::t3("db.script-file")
 /// They reach past the statement into files and processes.
 pub static META: Rule = Rule::t3("db.client-command")
     .reason("runs a client command that reads or writes files or starts a shell; ask the user first")
-    .matches(&["psql -d mydb -c \"\\i /tmp/migration.sql\"", "sqlite3 /tmp/x.db \".import data.csv t\"", "psql -d mydb -c \"\\! ls\"", "sqlite3 x.db '.output /tmp/out.txt'"])
+    .matches(&[
+        "psql -d mydb -c \"\\i /tmp/migration.sql\"", "sqlite3 /tmp/x.db \".import data.csv t\"", "psql -d mydb -c \"\\! ls\"",
+        "sqlite3 x.db '.output /tmp/out.txt'",
+    ])
     .not_matches(&["psql -d mydb -c '\\l'", "sqlite3 x.db .schema"]);
 
 /// ## What it matches
@@ -137,7 +167,8 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "redis-cli" | "valkey-cli" | "keydb-cli" => kv::redis(inv, cx),
         "mongo" | "mongosh" => kv::mongo(inv, cx),
         "influx" => kv::influx(inv, cx),
-        "rails" | "rake" | "alembic" | "prisma" | "flyway" | "liquibase" | "knex" | "sequelize" | "sequelize-cli" | "dbmate" | "goose" | "migrate" | "diesel" | "sqlx" | "atlas" | "django-admin" => migrate::check(inv, cx),
+        "rails" | "rake" | "alembic" | "prisma" | "flyway" | "liquibase" | "knex" | "sequelize" | "sequelize-cli" | "dbmate" | "goose" | "migrate"
+        | "diesel" | "sqlx" | "atlas" | "django-admin" => migrate::check(inv, cx),
         _ => admin::check(inv, cx),
     }
 }
@@ -182,7 +213,9 @@ pub fn classify_sql(cx: &mut Cx<'_>, dialect: Dialect, text: &str) {
 /// for statements that write or drop; the pipe itself is the flow rule's business.
 pub fn classify_piped(cx: &mut Cx<'_>, client: &Invocation, text: &str) {
     let classes: Vec<Class> = match client.program.as_str() {
-        "redis-cli" | "valkey-cli" | "keydb-cli" => text.lines().filter_map(|l| kv::redis_class(&l.split_whitespace().map(str::to_owned).collect::<Vec<_>>())).collect(),
+        "redis-cli" | "valkey-cli" | "keydb-cli" => {
+            text.lines().filter_map(|l| kv::redis_class(&l.split_whitespace().map(str::to_owned).collect::<Vec<_>>())).collect()
+        }
         "mongo" | "mongosh" => kv::mongo_classes(text),
         "psql" => clients::script_classes(cx, client, Dialect::Postgres, text, false),
         "mysql" | "mariadb" => clients::script_classes(cx, client, Dialect::MySql, text, false),

@@ -133,11 +133,22 @@ pub(crate) fn split(dialect: Dialect, src: &str) -> Vec<Stmt> {
     out
 }
 
-const READ_FIRST: &[&str] = &["SELECT", "SHOW", "DESCRIBE", "DESC", "USE", "VALUES", "TABLE", "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "LISTEN", "UNLISTEN", "FETCH", "CLOSE", "DECLARE", "DEALLOCATE", "RESET", "DISCARD", "HELP", "WITH", "EXPLAIN", "PRAGMA", "SET", "COPY", "ABORT", "PREPARE", "EXECUTE", "CHECK", "CHECKSUM"];
+const READ_FIRST: &[&str] = &[
+    "SELECT", "SHOW", "DESCRIBE", "DESC", "USE", "VALUES", "TABLE", "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "LISTEN",
+    "UNLISTEN", "FETCH", "CLOSE", "DECLARE", "DEALLOCATE", "RESET", "DISCARD", "HELP", "WITH", "EXPLAIN", "PRAGMA", "SET", "COPY", "ABORT", "PREPARE",
+    "EXECUTE", "CHECK", "CHECKSUM",
+];
 const WRITE_WORDS: &[&str] = &["INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE"];
 /// Functions with side effects even inside a SELECT.
-const EFFECT_FUNCS: &[&str] = &["PG_TERMINATE_BACKEND", "PG_CANCEL_BACKEND", "PG_RELOAD_CONF", "PG_ROTATE_LOGFILE", "LO_IMPORT", "LO_EXPORT", "LO_UNLINK", "DBLINK_EXEC", "LOAD_EXTENSION", "WRITEFILE", "EDIT", "SYS_EXEC", "XP_CMDSHELL", "NEXTVAL", "SETVAL", "PG_CREATE_RESTORE_POINT", "PG_SWITCH_WAL", "PG_PROMOTE", "SET_CONFIG", "PG_ADVISORY_LOCK", "PG_DROP_REPLICATION_SLOT", "PG_CREATE_LOGICAL_REPLICATION_SLOT"];
-const READ_PRAGMAS: &[&str] = &["TABLE_INFO", "TABLE_XINFO", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST", "DATABASE_LIST", "COLLATION_LIST", "COMPILE_OPTIONS", "INTEGRITY_CHECK", "QUICK_CHECK", "FOREIGN_KEY_CHECK", "FUNCTION_LIST", "MODULE_LIST", "PRAGMA_LIST", "TABLE_LIST", "STATS"];
+const EFFECT_FUNCS: &[&str] = &[
+    "PG_TERMINATE_BACKEND", "PG_CANCEL_BACKEND", "PG_RELOAD_CONF", "PG_ROTATE_LOGFILE", "LO_IMPORT", "LO_EXPORT", "LO_UNLINK", "DBLINK_EXEC", "LOAD_EXTENSION",
+    "WRITEFILE", "EDIT", "SYS_EXEC", "XP_CMDSHELL", "NEXTVAL", "SETVAL", "PG_CREATE_RESTORE_POINT", "PG_SWITCH_WAL", "PG_PROMOTE", "SET_CONFIG",
+    "PG_ADVISORY_LOCK", "PG_DROP_REPLICATION_SLOT", "PG_CREATE_LOGICAL_REPLICATION_SLOT",
+];
+const READ_PRAGMAS: &[&str] = &[
+    "TABLE_INFO", "TABLE_XINFO", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST", "DATABASE_LIST", "COLLATION_LIST", "COMPILE_OPTIONS",
+    "INTEGRITY_CHECK", "QUICK_CHECK", "FOREIGN_KEY_CHECK", "FUNCTION_LIST", "MODULE_LIST", "PRAGMA_LIST", "TABLE_LIST", "STATS",
+];
 
 /// Classifies one statement by its words.
 pub(crate) fn classify(dialect: Dialect, words: &[String]) -> Class {
@@ -161,7 +172,33 @@ pub(crate) fn classify(dialect: Dialect, words: &[String]) -> Class {
         "SELECT" | "VALUES" | "TABLE" if has("INTO") || effect_fn => Class::Write("SELECT … INTO / side-effect function".to_owned()),
         "WITH" if WRITE_WORDS.iter().any(|w| has(w)) || has("INTO") || effect_fn => Class::Write("WITH … (data-modifying)".to_owned()),
         "EXPLAIN" if has("ANALYZE") || has("ANALYSE") => {
-            let inner: Vec<String> = words.iter().skip(1).skip_while(|w| matches!(w.as_str(), "ANALYZE" | "ANALYSE" | "VERBOSE" | "(" | "FORMAT" | "JSON" | "TEXT" | "COSTS" | "BUFFERS" | "TIMING" | "SUMMARY" | "SETTINGS" | "WAL" | "TRUE" | "FALSE" | "ON" | "OFF")).cloned().collect();
+            let inner: Vec<String> = words
+                .iter()
+                .skip(1)
+                .skip_while(|w| {
+                    matches!(
+                        w.as_str(),
+                        "ANALYZE"
+                            | "ANALYSE"
+                            | "VERBOSE"
+                            | "("
+                            | "FORMAT"
+                            | "JSON"
+                            | "TEXT"
+                            | "COSTS"
+                            | "BUFFERS"
+                            | "TIMING"
+                            | "SUMMARY"
+                            | "SETTINGS"
+                            | "WAL"
+                            | "TRUE"
+                            | "FALSE"
+                            | "ON"
+                            | "OFF"
+                    )
+                })
+                .cloned()
+                .collect();
             match classify(dialect, &inner) {
                 Class::Read => Class::Read,
                 _ => Class::Write("EXPLAIN ANALYZE (runs the statement)".to_owned()),
@@ -176,7 +213,14 @@ pub(crate) fn classify(dialect: Dialect, words: &[String]) -> Class {
                 Class::Read
             }
         }
-        "SET" if has("GLOBAL") || has("PERSIST") || has("PERSIST_ONLY") || words.get(1).is_some_and(|w| w == "PASSWORD" || w == "ROLE" && dialect == Dialect::MySql) => Class::Write("SET GLOBAL".to_owned()),
+        "SET"
+            if has("GLOBAL")
+                || has("PERSIST")
+                || has("PERSIST_ONLY")
+                || words.get(1).is_some_and(|w| w == "PASSWORD" || w == "ROLE" && dialect == Dialect::MySql) =>
+        {
+            Class::Write("SET GLOBAL".to_owned())
+        }
         "COPY" => {
             if has("TO") && has("STDOUT") && !has("PROGRAM") {
                 Class::Read
@@ -202,19 +246,28 @@ pub(crate) fn classify_text(dialect: Dialect, src: &str) -> Vec<Class> {
     split(dialect, src).iter().map(|s| classify(dialect, &s.words)).collect()
 }
 
-const PSQL_READ: &[&str] = &["l", "l+", "list", "list+", "z", "sf", "sf+", "sv", "sv+", "conninfo", "?", "h", "help", "encoding", "timing", "x", "pset", "echo", "qecho", "warn", "q", "quit", "c", "connect", "a", "t", "H", "f", "C", "T", "set", "unset", "errverbose", "copyright", "p", "print", "r", "reset", "s", "if", "elif", "else", "endif", "gdesc", "crosstabview", "watch", "prompt", "bind"];
+const PSQL_READ: &[&str] = &[
+    "l", "l+", "list", "list+", "z", "sf", "sf+", "sv", "sv+", "conninfo", "?", "h", "help", "encoding", "timing", "x", "pset", "echo", "qecho", "warn", "q",
+    "quit", "c", "connect", "a", "t", "H", "f", "C", "T", "set", "unset", "errverbose", "copyright", "p", "print", "r", "reset", "s", "if", "elif", "else",
+    "endif", "gdesc", "crosstabview", "watch", "prompt", "bind",
+];
 
 /// A psql backslash command line (`\dt public.*`, `\! ls`). Returns the class and,
 /// for `\!`, the shell text it runs.
 pub(crate) fn psql_meta(line: &str) -> (Class, Option<String>) {
     let body = line.trim_start().trim_start_matches('\\');
-    let name_len = body.char_indices().find(|(k, ch)| !(ch.is_ascii_alphanumeric() || *ch == '+' || *ch == '_' || (*k == 0 && matches!(ch, '?' | '!' | ';')))).map_or(body.len(), |(k, _)| k);
+    let name_len = body
+        .char_indices()
+        .find(|(k, ch)| !(ch.is_ascii_alphanumeric() || *ch == '+' || *ch == '_' || (*k == 0 && matches!(ch, '?' | '!' | ';'))))
+        .map_or(body.len(), |(k, _)| k);
     let name_len = if body.starts_with(['!', '?', ';']) { 1 } else { name_len };
     let (name, rest) = body.split_at(name_len);
     let label = format!("\\{name}");
     // Anything but a plain space or tab after the name (vertical tab, form feed,
     // U+2028 …) could make psql and this reader disagree on where the command ends.
-    if rest.chars().next().is_some_and(|c| !matches!(c, ' ' | '\t' | '\n' | '\\')) || rest.chars().any(|c| (c.is_whitespace() && !matches!(c, ' ' | '\t' | '\n')) || c.is_control() && c != '\t' && c != '\n') {
+    if rest.chars().next().is_some_and(|c| !matches!(c, ' ' | '\t' | '\n' | '\\'))
+        || rest.chars().any(|c| (c.is_whitespace() && !matches!(c, ' ' | '\t' | '\n')) || c.is_control() && c != '\t' && c != '\n')
+    {
         return (Class::Meta(format!("{label} with unusual whitespace")), None);
     }
     if name == "!" {
@@ -240,7 +293,11 @@ pub(crate) fn psql_meta(line: &str) -> (Class, Option<String>) {
     (Class::Read, None)
 }
 
-const SQLITE_READ: &[&str] = &["schema", "tables", "table", "databases", "indexes", "indices", "index", "dbinfo", "show", "fullschema", "dump", "help", "mode", "headers", "header", "width", "timer", "echo", "nullvalue", "separator", "print", "stats", "eqp", "explain", "changes", "bail", "prompt", "quit", "exit", "version", "vfsinfo", "vfslist", "vfsname", "sha3sum", "lint", "binary", "limit", "dbconfig", "expert", "scanstats"];
+const SQLITE_READ: &[&str] = &[
+    "schema", "tables", "table", "databases", "indexes", "indices", "index", "dbinfo", "show", "fullschema", "dump", "help", "mode", "headers", "header",
+    "width", "timer", "echo", "nullvalue", "separator", "print", "stats", "eqp", "explain", "changes", "bail", "prompt", "quit", "exit", "version", "vfsinfo",
+    "vfslist", "vfsname", "sha3sum", "lint", "binary", "limit", "dbconfig", "expert", "scanstats",
+];
 
 /// A sqlite/duckdb dot-command (`.tables`, `.shell ls`); for `.shell`/`.system`, the shell text.
 pub(crate) fn dot_command(line: &str) -> (Class, Option<String>) {

@@ -51,7 +51,10 @@ fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 /// A CLI whose mutating subcommand is not an English verb (`tool frob x`) stays T0.
 pub static MUTATIVE_VERB: Rule = Rule::t3("fallback.mutative-verb")
     .reason("an unmodelled CLI is told to change something (its subcommand is a mutative verb); ask the user first")
-    .matches(&["vault kv delete secret/app", "nomad job stop web", "hugo deploy", "mytool batchDelete", "celery -A app purge", "gws gmail +send --to a@b.c", "stripe customers delete cus_1"])
+    .matches(&[
+        "vault kv delete secret/app", "nomad job stop web", "hugo deploy", "mytool batchDelete", "celery -A app purge", "gws gmail +send --to a@b.c",
+        "stripe customers delete cus_1",
+    ])
     .not_matches(&["vault kv get secret/app", "opencode import --help", "echo delete me", "vim deploy.md", "mytool list", "grep -r install ."]);
 
 /// ## What it matches
@@ -67,15 +70,15 @@ pub static FORCE_FLAG: Rule = Rule::t3("fallback.force-flag")
 const EXEMPT: &[&str] = &[
     "echo", "printf", "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "zgrep", "ag", "ack", "ls", "ll", "la", "dir", "wc",
     "cut", "tr", "column", "nl", "fold", "fmt", "paste", "join", "comm", "expand", "unexpand", "rev", "jq", "yq", "gojq", "xmllint", "diff", "colordiff",
-    "cmp", "file", "stat", "du", "df", "which", "whereis", "type", "whatis", "apropos", "man", "info", "tldr", "help", "date", "cal", "uptime", "id",
-    "whoami", "groups", "hostname", "uname", "ps", "pgrep", "pstree", "top", "htop", "btop", "free", "vmstat", "iostat", "lsof", "pwd", "true", "false",
-    "test", "[", "basename", "dirname", "readlink", "realpath", "xxd", "od", "hexdump", "strings", "seq", "yes", "sleep", "cd", "pushd", "popd",
-    "history", "alias", "unalias", "set", "unset", "shopt", "read", "wait", "jobs", "fg", "bg", "hash", "printenv", "locale", "tput", "clear",
-    "bat", "batcat", "fzf", "glow", "delta", "tokei", "cloc", "scc", "sha1sum", "sha256sum", "sha512sum", "md5sum", "md5", "shasum", "b2sum", "cksum",
-    "vim", "vi", "nvim", "nano", "emacs", "code", "subl", "open", "xdg-open", "mate", "hx", "micro", "ed", "view", "pbcopy", "pbpaste", "xclip", "xsel",
-    "ping", "dig", "nslookup", "host", "whois", "traceroute", "mtr", "tracepath", "cowsay", "figlet", "lolcat", "say", "notify-send", "watchman",
-    "hyperfine", "time", "locate", "mdfind", "fc-list", "env", "exit", "return", "shift", "getopts", "let", "local", "readonly", "source", "ulimit",
-    "umask", "tty", "stty", "w", "who", "last", "finger", "users", "nproc", "lscpu", "lsblk", "lspci", "lsusb", "arch", "sw_vers", "sysctl",
+    "cmp", "file", "stat", "du", "df", "which", "whereis", "type", "whatis", "apropos", "man", "info", "tldr", "help", "date", "cal", "uptime", "id", "whoami",
+    "groups", "hostname", "uname", "ps", "pgrep", "pstree", "top", "htop", "btop", "free", "vmstat", "iostat", "lsof", "pwd", "true", "false", "test", "[",
+    "basename", "dirname", "readlink", "realpath", "xxd", "od", "hexdump", "strings", "seq", "yes", "sleep", "cd", "pushd", "popd", "history", "alias",
+    "unalias", "set", "unset", "shopt", "read", "wait", "jobs", "fg", "bg", "hash", "printenv", "locale", "tput", "clear", "bat", "batcat", "fzf", "glow",
+    "delta", "tokei", "cloc", "scc", "sha1sum", "sha256sum", "sha512sum", "md5sum", "md5", "shasum", "b2sum", "cksum", "vim", "vi", "nvim", "nano", "emacs",
+    "code", "subl", "open", "xdg-open", "mate", "hx", "micro", "ed", "view", "pbcopy", "pbpaste", "xclip", "xsel", "ping", "dig", "nslookup", "host", "whois",
+    "traceroute", "mtr", "tracepath", "cowsay", "figlet", "lolcat", "say", "notify-send", "watchman", "hyperfine", "time", "locate", "mdfind", "fc-list",
+    "env", "exit", "return", "shift", "getopts", "let", "local", "readonly", "source", "ulimit", "umask", "tty", "stty", "w", "who", "last", "finger", "users",
+    "nproc", "lscpu", "lsblk", "lspci", "lsusb", "arch", "sw_vers", "sysctl",
 ];
 
 /// `fmt` and `test` are local validation on any CLI that names them.

@@ -16,7 +16,9 @@ use crate::rules::{Cx, Rule};
 /// Prints configuration.
 pub(super) static CONFIG_READ: Rule = Rule::t0("git.config.read")
     .reason("reads git configuration")
-    .matches(&["git config --get user.email", "git config --list", "git config user.email", "git config --global --list", "git config", "git config get user.name"])
+    .matches(&[
+        "git config --get user.email", "git config --list", "git config user.email", "git config --global --list", "git config", "git config get user.name",
+    ])
     .not_matches(&["git config user.email a@b.c", "git config --unset user.email"]);
 
 /// ## What it matches
@@ -26,7 +28,10 @@ pub(super) static CONFIG_READ: Rule = Rule::t0("git.config.read")
 /// Changes how git behaves for this repository or (with `--global`) for every one.
 pub(super) static CONFIG_WRITE: Rule = Rule::t3("git.config.write")
     .reason("changes git configuration; ask the user, or pass the setting for one command with git -c")
-    .matches(&["git config user.email someone@else.com", "git config --global core.editor vim", "git config --unset user.email", "git config --edit", "git config set user.name x"])
+    .matches(&[
+        "git config user.email someone@else.com", "git config --global core.editor vim", "git config --unset user.email", "git config --edit",
+        "git config set user.name x",
+    ])
     .not_matches(&["git config --get user.email", "git config -l"]);
 
 /// ## What it matches
@@ -35,7 +40,10 @@ pub(super) static CONFIG_WRITE: Rule = Rule::t3("git.config.write")
 /// Changes where fetches and pushes go.
 pub(super) static REMOTE_WRITE: Rule = Rule::t3("git.remote.write")
     .reason("changes the repository's remotes (where fetch and push go); ask the user")
-    .matches(&["git remote add origin git@github.com:me/repo.git", "git remote set-url origin https://new.url", "git remote remove origin", "git remote rename origin upstream"])
+    .matches(&[
+        "git remote add origin git@github.com:me/repo.git", "git remote set-url origin https://new.url", "git remote remove origin",
+        "git remote rename origin upstream",
+    ])
     .not_matches(&["git remote -v", "git remote", "git remote show origin", "git remote get-url origin", "git remote prune -n origin"]);
 
 /// ## What it matches
@@ -85,10 +93,9 @@ pub(super) fn config(call: &GitCall, cx: &mut Cx<'_>) {
         "get" | "list" => (false, None),
         "set" | "unset" | "rename-section" | "remove-section" | "edit" => (true, ops.get(1).copied()),
         _ => {
-            let writes_flag = ["--add", "--replace-all", "--unset", "--unset-all", "--remove-section", "--rename-section", "--edit"]
-                .iter()
-                .any(|f| inv.has_long(f))
-                || inv.has_short('e');
+            let writes_flag =
+                ["--add", "--replace-all", "--unset", "--unset-all", "--remove-section", "--rename-section", "--edit"].iter().any(|f| inv.has_long(f))
+                    || inv.has_short('e');
             let reads_flag = inv.flags().any(|f| f.starts_with("--get") || f == "--list" || f == "-l");
             (!reads_flag && (writes_flag || ops.len() >= 2), ops.first().copied())
         }
@@ -129,9 +136,17 @@ pub(super) fn remote(call: &GitCall, cx: &mut Cx<'_>) {
 
 pub(super) fn tag(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    let writes = inv.has_any(&["-a", "--annotate", "-s", "--sign", "-u", "--local-user", "-f", "--force", "-d", "--delete", "-m", "--message", "-F", "--file", "-e", "--edit"]);
+    let writes = inv.has_any(&[
+        "-a", "--annotate", "-s", "--sign", "-u", "--local-user", "-f", "--force", "-d", "--delete", "-m", "--message", "-F", "--file", "-e", "--edit",
+    ]);
     let lists = inv.has_any(&["-l", "--list", "-v", "--verify"]);
-    let (ops, _) = operands(&inv.args, &["-m", "--message", "-F", "--file", "-u", "--local-user", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format", "--cleanup"]);
+    let (ops, _) = operands(
+        &inv.args,
+        &[
+            "-m", "--message", "-F", "--file", "-u", "--local-user", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort",
+            "--format", "--cleanup",
+        ],
+    );
     // `-n` takes its count packed (`-n5`); a bare `-n` may be followed by a pattern only in list mode.
     if writes || (!lists && !ops.is_empty() && !inv.has_short('n')) {
         cx.hit(&TAG_WRITE);

@@ -28,7 +28,10 @@ pub(super) static RESET_HARD: Rule = Rule::t3("git.reset.hard")
 /// Overwrites the work-tree copies of those paths; uncommitted edits are lost.
 pub(super) static CHECKOUT_DISCARD: Rule = Rule::t3("git.checkout.discard")
     .reason("this checkout overwrites uncommitted changes in the work tree; stash them first (git stash) or switch branches without -f")
-    .matches(&["git checkout .", "git checkout -- file.txt", "git checkout -f main", "git checkout --force", "git checkout HEAD src/a.rs", "git switch --discard-changes main", "git checkout --theirs x.txt"])
+    .matches(&[
+        "git checkout .", "git checkout -- file.txt", "git checkout -f main", "git checkout --force", "git checkout HEAD src/a.rs",
+        "git switch --discard-changes main", "git checkout --theirs x.txt",
+    ])
     .not_matches(&["git checkout main", "git checkout -b new-branch", "git switch -c feature/login", "git checkout feature/login", "git checkout HEAD"])
     .suggest("git stash");
 

@@ -22,14 +22,13 @@ use crate::rules::{Cx, Rule};
 pub(super) static EXEC_CONFIG: Rule = Rule::t3("git.global.exec-config")
     .reason("this git config setting makes git run another program (hooks path, alias, pager, ssh command …); run the command without it")
     .matches(&[
-        "git -c core.hooksPath=/tmp/evil commit -m x",
-        "git -c alias.st='!ls' st",
-        "git -c core.sshCommand='ssh -i key' fetch",
-        "git --exec-path=/tmp/bin status",
-        "git --config-env=core.pager=PAGER log",
-        "git -c filter.x.smudge=cat checkout main",
+        "git -c core.hooksPath=/tmp/evil commit -m x", "git -c alias.st='!ls' st", "git -c core.sshCommand='ssh -i key' fetch",
+        "git --exec-path=/tmp/bin status", "git --config-env=core.pager=PAGER log", "git -c filter.x.smudge=cat checkout main",
     ])
-    .not_matches(&["git -c color.ui=always log", "git --exec-path", "git -c user.name=x commit -m y", "git -c core.pager=cat log", "git -c core.editor=true rebase --continue"]);
+    .not_matches(&[
+        "git -c color.ui=always log", "git --exec-path", "git -c user.name=x commit -m y", "git -c core.pager=cat log",
+        "git -c core.editor=true rebase --continue",
+    ]);
 
 /// ## What it matches
 /// A global option git does not document, followed by more words (`git --frobnicate status`).
@@ -43,9 +42,8 @@ pub(super) static UNKNOWN_OPTION: Rule = Rule::t3("git.global.unknown-option")
 
 /// Global flags without a value.
 const BOOL_GLOBALS: &[&str] = &[
-    "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks",
-    "--no-advice", "--bare", "--literal-pathspecs", "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs",
-    "--html-path", "--man-path", "--info-path", "-h", "--help", "-v", "--version",
+    "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks", "--no-advice", "--bare", "--literal-pathspecs",
+    "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "-h", "--help", "-v", "--version",
 ];
 
 /// Global options taking a value as the next word or after `=`.
@@ -53,10 +51,9 @@ const VALUE_GLOBALS: &[&str] = &["--git-dir", "--work-tree", "--namespace", "--s
 
 /// Exact config keys (lowercased) whose value is a program or a file of more config.
 const EXEC_KEYS: &[&str] = &[
-    "core.hookspath", "core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "core.gitproxy",
-    "core.askpass", "sequence.editor", "diff.external", "diff.tool", "merge.tool", "credential.helper",
-    "gpg.program", "include.path", "uploadpack.packobjectshook", "protocol.ext.allow", "interactive.difffilter",
-    "web.browser", "ssh.variant", "sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd", "core.worktree",
+    "core.hookspath", "core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "core.gitproxy", "core.askpass", "sequence.editor", "diff.external",
+    "diff.tool", "merge.tool", "credential.helper", "gpg.program", "include.path", "uploadpack.packobjectshook", "protocol.ext.allow",
+    "interactive.difffilter", "web.browser", "ssh.variant", "sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd", "core.worktree",
     "receive.procreceiverefs", "push.receivepack", "fetch.uploadpack",
 ];
 

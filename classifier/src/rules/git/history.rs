@@ -94,10 +94,8 @@ pub(super) static OUTSIDE: Rule = Rule::t3("git.outside-effect")
 /// `git pull --dry-run` (git fetches in dry-run mode and stops before merging).
 /// ## Why this tier
 /// A simulation.
-pub(super) static PULL_DRY_RUN: Rule = Rule::t2("git.pull.dry-run")
-    .reason("dry run: shows what pull would fetch, merges nothing")
-    .matches(&["git pull --dry-run"])
-    .not_matches(&["git pull"]);
+pub(super) static PULL_DRY_RUN: Rule =
+    Rule::t2("git.pull.dry-run").reason("dry run: shows what pull would fetch, merges nothing").matches(&["git pull --dry-run"]).not_matches(&["git pull"]);
 
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;

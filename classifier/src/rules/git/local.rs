@@ -13,8 +13,8 @@ use crate::rules::{Cx, FileText, Rule};
 
 /// Subcommands that rewrite files in the work tree (a `--work-tree` elsewhere is a write there).
 pub(super) const WRITES_WORKTREE: &[&str] = &[
-    "checkout", "switch", "reset", "restore", "merge", "pull", "stash", "clean", "apply", "am", "cherry-pick", "revert",
-    "rebase", "mv", "rm", "read-tree", "checkout-index",
+    "checkout", "switch", "reset", "restore", "merge", "pull", "stash", "clean", "apply", "am", "cherry-pick", "revert", "rebase", "mv", "rm", "read-tree",
+    "checkout-index",
 ];
 
 /// ## What it matches
@@ -81,11 +81,10 @@ pub(super) static REMOTE_CMD: Rule = Rule::t3("git.transport.command")
     .not_matches(&["git clone https://x/r.git", "git ls-remote origin"]);
 
 const LOCAL_SUBS: &[&str] = &[
-    "add", "stage", "commit", "mv", "notes", "bisect", "cherry-pick", "revert", "init", "clone", "fetch", "sparse-checkout",
-    "mergetool", "rerere", "update-index", "repack", "pack-refs", "prune-packed", "commit-tree", "write-tree",
-    "read-tree", "checkout-index", "merge-file", "mktree", "mktag", "unpack-objects", "index-pack", "pack-objects",
-    "apply", "am", "citool", "gui", "gitk", "hook", "multi-pack-index", "commit-graph", "fast-export", "cherry",
-    "ls-remote", "merge-index", "merge-one-file", "backfill", "scalar",
+    "add", "stage", "commit", "mv", "notes", "bisect", "cherry-pick", "revert", "init", "clone", "fetch", "sparse-checkout", "mergetool", "rerere",
+    "update-index", "repack", "pack-refs", "prune-packed", "commit-tree", "write-tree", "read-tree", "checkout-index", "merge-file", "mktree", "mktag",
+    "unpack-objects", "index-pack", "pack-objects", "apply", "am", "citool", "gui", "gitk", "hook", "multi-pack-index", "commit-graph", "fast-export",
+    "cherry", "ls-remote", "merge-index", "merge-one-file", "backfill", "scalar",
 ];
 
 /// Handles local subcommands; false when `sub` is not one.
@@ -133,8 +132,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
 /// `--upload-pack`/`--receive-pack`/`--exec` and `ext::` URLs on any transport subcommand.
 pub(super) fn transport(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    let named = inv.has_any(&["--upload-pack", "--receive-pack", "--exec"])
-        || (call.sub == "clone" && inv.flags().any(|f| f.starts_with("-u")));
+    let named = inv.has_any(&["--upload-pack", "--receive-pack", "--exec"]) || (call.sub == "clone" && inv.flags().any(|f| f.starts_with("-u")));
     let ext = inv.words().any(|w| w.starts_with("ext::"));
     if named || ext {
         cx.hit(&REMOTE_CMD);
@@ -142,9 +140,8 @@ pub(super) fn transport(call: &GitCall, cx: &mut Cx<'_>) {
 }
 
 const CLONE_VALUES: &[&str] = &[
-    "-o", "--origin", "-b", "--branch", "-u", "--upload-pack", "--reference", "--reference-if-able", "--separate-git-dir",
-    "--depth", "--shallow-since", "--shallow-exclude", "-c", "--config", "--server-option", "--filter", "--template", "-j",
-    "--jobs", "--bundle-uri", "--ref-format",
+    "-o", "--origin", "-b", "--branch", "-u", "--upload-pack", "--reference", "--reference-if-able", "--separate-git-dir", "--depth", "--shallow-since",
+    "--shallow-exclude", "-c", "--config", "--server-option", "--filter", "--template", "-j", "--jobs", "--bundle-uri", "--ref-format",
 ];
 
 fn clone(call: &GitCall, cx: &mut Cx<'_>) {
@@ -178,7 +175,13 @@ fn clone(call: &GitCall, cx: &mut Cx<'_>) {
 fn fetch(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
     cx.hit(&LOCAL);
-    let (ops, _) = operands(&inv.args, &["--depth", "--deepen", "--shallow-since", "--shallow-exclude", "-j", "--jobs", "--upload-pack", "-o", "--server-option", "--negotiation-tip", "--refmap", "--recurse-submodules-default"]);
+    let (ops, _) = operands(
+        &inv.args,
+        &[
+            "--depth", "--deepen", "--shallow-since", "--shallow-exclude", "-j", "--jobs", "--upload-pack", "-o", "--server-option", "--negotiation-tip",
+            "--refmap", "--recurse-submodules-default",
+        ],
+    );
     let forced_local = ops.iter().skip(1).any(|r| {
         r.text.strip_prefix('+').is_some_and(|spec| {
             let dst = spec.split_once(':').map(|(_, d)| d).unwrap_or("");

@@ -139,9 +139,8 @@ fn dispatch(call: &GitCall, cx: &mut Cx<'_>) {
         "submodule" => config::submodule(call, cx),
         "lfs" => config::lfs(call, cx),
         "reset" | "checkout" | "switch" | "restore" | "clean" | "stash" | "rm" => discard::check(call, cx),
-        "branch" | "merge" | "rebase" | "pull" | "filter-branch" | "filter-repo" | "reflog" | "update-ref"
-        | "symbolic-ref" | "replace" | "gc" | "prune" | "send-email" | "svn" | "p4" | "daemon" | "instaweb"
-        | "credential" | "maintenance" | "fast-import" => history::check(call, cx),
+        "branch" | "merge" | "rebase" | "pull" | "filter-branch" | "filter-repo" | "reflog" | "update-ref" | "symbolic-ref" | "replace" | "gc" | "prune"
+        | "send-email" | "svn" | "p4" | "daemon" | "instaweb" | "credential" | "maintenance" | "fast-import" => history::check(call, cx),
         _ => {
             if !local::check(call, cx) {
                 read::check(call, cx);

@@ -14,7 +14,10 @@ use crate::rules::{Cx, Rule};
 /// Publishes to a shared remote; others see it at once.
 pub(super) static PUSH: Rule = Rule::t3("git.push")
     .reason("pushes to a remote, which others share; ask the user before publishing")
-    .matches(&["git push", "git send-pack origin main", "git push -u origin HEAD", "git push --force-with-lease origin feature-branch", "git push --tags", "git -P push origin main"])
+    .matches(&[
+        "git push", "git send-pack origin main", "git push -u origin HEAD", "git push --force-with-lease origin feature-branch", "git push --tags",
+        "git -P push origin main",
+    ])
     .not_matches(&["git push --dry-run", "git push -f", "git commit -m 'push to production'"]);
 
 /// ## What it matches
@@ -23,7 +26,10 @@ pub(super) static PUSH: Rule = Rule::t3("git.push")
 /// Overwrites the remote branch; commits others already pulled can vanish. Never approvable.
 pub(super) static FORCE: Rule = Rule::blocked("git.push.force")
     .reason("force push rewrites remote history; push with --force-with-lease (which refuses to overwrite others' work) and ask the user")
-    .matches(&["git push -f origin main", "git push origin --force", "sudo git push -f", "git push -fu origin main", "git push origin +main", "git push --mirror", "git -C app push -f", "bash -c 'git push --force'", "git push -f --help"])
+    .matches(&[
+        "git push -f origin main", "git push origin --force", "sudo git push -f", "git push -fu origin main", "git push origin +main", "git push --mirror",
+        "git -C app push -f", "bash -c 'git push --force'", "git push -f --help",
+    ])
     .not_matches(&["git push --force-with-lease origin main", "git commit -m 'git push -f'", "git push origin main", "git push -f --dry-run"])
     .suggest("git push --force-with-lease");
 

@@ -16,7 +16,10 @@ use crate::rules::{Cx, Rule};
 /// They print repository state and change nothing (an `--output` file is judged as a write).
 pub(super) static READ: Rule = Rule::t0("git.read")
     .reason("git subcommand that only reads the repository")
-    .matches(&["git status", "git log --oneline", "/usr/bin/git status", "git -C ../other-repo status", "git --no-pager log -5", "git grep -n 'rm -rf'", "git log --grep='push --force'", "git merge-base main HEAD", "git --help log --oneline"])
+    .matches(&[
+        "git status", "git log --oneline", "/usr/bin/git status", "git -C ../other-repo status", "git --no-pager log -5", "git grep -n 'rm -rf'",
+        "git log --grep='push --force'", "git merge-base main HEAD", "git --help log --oneline",
+    ])
     .not_matches(&["git push", "git log --output=/etc/motd"]);
 
 /// ## What it matches
@@ -61,31 +64,29 @@ pub(super) static UNKNOWN_MUTATIVE: Rule = Rule::t3("git.unknown.mutative")
     .not_matches(&["git st", "git status"]);
 
 const READ_SUBS: &[&str] = &[
-    "status", "log", "diff", "show", "blame", "annotate", "shortlog", "ls-files", "ls-tree", "ls-remote", "rev-parse",
-    "rev-list", "describe", "grep", "cat-file", "for-each-ref", "merge-base", "whatchanged", "show-ref", "show-branch",
-    "name-rev", "count-objects", "verify-commit", "verify-tag", "verify-pack", "check-ignore", "check-attr",
-    "check-mailmap", "check-ref-format", "cherry", "range-diff", "var", "version", "help", "diff-tree", "diff-index",
-    "diff-files", "get-tar-commit-id", "archive", "format-patch", "request-pull", "difftool", "fsck", "bugreport",
-    "column", "fmt-merge-msg", "hash-object", "interpret-trailers", "mailinfo", "mailsplit", "merge-tree",
-    "patch-id", "stripspace", "unpack-file", "show-index", "grep", "diagnose", "bundle",
+    "status", "log", "diff", "show", "blame", "annotate", "shortlog", "ls-files", "ls-tree", "ls-remote", "rev-parse", "rev-list", "describe", "grep",
+    "cat-file", "for-each-ref", "merge-base", "whatchanged", "show-ref", "show-branch", "name-rev", "count-objects", "verify-commit", "verify-tag",
+    "verify-pack", "check-ignore", "check-attr", "check-mailmap", "check-ref-format", "cherry", "range-diff", "var", "version", "help", "diff-tree",
+    "diff-index", "diff-files", "get-tar-commit-id", "archive", "format-patch", "request-pull", "difftool", "fsck", "bugreport", "column", "fmt-merge-msg",
+    "hash-object", "interpret-trailers", "mailinfo", "mailsplit", "merge-tree", "patch-id", "stripspace", "unpack-file", "show-index", "grep", "diagnose",
+    "bundle",
 ];
 
 /// Verbs (FEATURES.md §2) that mark an unknown subcommand as mutating.
 const MUTATIVE_VERBS: &[&str] = &[
-    "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace",
-    "overwrite", "write", "deploy", "install", "upgrade", "downgrade", "publish", "promote", "release", "sync", "import",
-    "export", "migrate", "transfer", "send", "reply", "replay", "push", "merge", "rebase", "rollback", "delete",
-    "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup", "trash", "shred", "truncate", "kill", "nuke",
-    "uninstall", "unpublish", "force", "erase", "close", "approve", "tag", "post", "upload", "submit", "land", "ship",
-    "squash", "prune", "reset", "rewrite", "undo", "amend", "move", "rename", "pull", "obliterate",
+    "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
+    "install", "upgrade", "downgrade", "publish", "promote", "release", "sync", "import", "export", "migrate", "transfer", "send", "reply", "replay", "push",
+    "merge", "rebase", "rollback", "delete", "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup", "trash", "shred", "truncate", "kill", "nuke",
+    "uninstall", "unpublish", "force", "erase", "close", "approve", "tag", "post", "upload", "submit", "land", "ship", "squash", "prune", "reset", "rewrite",
+    "undo", "amend", "move", "rename", "pull", "obliterate",
 ];
 
 /// Well-known third-party subcommands (git-extras and friends) that discard work,
 /// rewrite history, write global config or send data elsewhere.
 const RISKY_EXTRAS: &[&str] = &[
-    "clear", "clear-soft", "fresh-branch", "graft", "scp", "rscp", "paste", "magic", "alias", "psykorebase",
-    "merge-into", "merge-repo", "reset-file", "bulk", "reauthor", "sed", "utimes", "secret", "crypt", "setup", "lock",
-    "unlock", "stamp", "coauthor", "for-each-repo", "subtree", "rebase-patch", "pr", "mr", "pull-request", "gh-pages",
+    "clear", "clear-soft", "fresh-branch", "graft", "scp", "rscp", "paste", "magic", "alias", "psykorebase", "merge-into", "merge-repo", "reset-file", "bulk",
+    "reauthor", "sed", "utimes", "secret", "crypt", "setup", "lock", "unlock", "stamp", "coauthor", "for-each-repo", "subtree", "rebase-patch", "pr", "mr",
+    "pull-request", "gh-pages",
 ];
 
 /// Flags that mark an unknown subcommand as destructive.
@@ -150,4 +151,3 @@ fn read(call: &GitCall, cx: &mut Cx<'_>) {
         cx.hit(&OUTPUT_PROGRAM);
     }
 }
-

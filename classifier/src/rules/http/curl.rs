@@ -10,10 +10,16 @@ use super::{options, BODY, CONFIG, METHOD, READ, UPLOAD};
 /// Short options that take a value.
 const SHORT: &str = "dFToXHAeubcKxmwrCEDzYyQPUt";
 const LONG: &[&str] = &[
-    "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "--form", "--form-string", "--upload-file", "--output", "--output-dir", "--request", "--header", "--user-agent", "--referer", "--user", "--cookie", "--cookie-jar", "--config", "--proxy", "--max-time", "--connect-timeout",
-    "--write-out", "--range", "--continue-at", "--cert", "--key", "--cacert", "--capath", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--retry", "--retry-delay", "--retry-max-time", "--time-cond", "--limit-rate", "--max-filesize", "--resolve", "--connect-to", "--interface", "--url", "--variable", "--oauth2-bearer",
-    "--unix-socket", "--abstract-unix-socket", "--proto", "--proto-redir", "--ciphers", "--mail-from", "--mail-rcpt", "--mail-auth", "--quote", "--libcurl", "--etag-save", "--etag-compare", "--hsts", "--alt-svc", "--proxy-user", "--aws-sigv4", "--expect100-timeout", "--happy-eyeballs-timeout-ms", "--dns-servers", "--ftp-port", "--krb", "--netrc-file",
-    "--noproxy", "--pass", "--pinnedpubkey", "--preproxy", "--proxy-header", "--request-target", "--sasl-authzid", "--service-name", "--socks4", "--socks4a", "--socks5", "--socks5-hostname", "--speed-limit", "--speed-time", "--tls-max", "--tlsuser", "--tlspassword", "--url-query", "--keepalive-time", "--local-port", "--max-redirs", "--parallel-max", "--trace-config",
+    "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "--form", "--form-string", "--upload-file", "--output",
+    "--output-dir", "--request", "--header", "--user-agent", "--referer", "--user", "--cookie", "--cookie-jar", "--config", "--proxy", "--max-time",
+    "--connect-timeout", "--write-out", "--range", "--continue-at", "--cert", "--key", "--cacert", "--capath", "--dump-header", "--trace", "--trace-ascii",
+    "--stderr", "--retry", "--retry-delay", "--retry-max-time", "--time-cond", "--limit-rate", "--max-filesize", "--resolve", "--connect-to", "--interface",
+    "--url", "--variable", "--oauth2-bearer", "--unix-socket", "--abstract-unix-socket", "--proto", "--proto-redir", "--ciphers", "--mail-from", "--mail-rcpt",
+    "--mail-auth", "--quote", "--libcurl", "--etag-save", "--etag-compare", "--hsts", "--alt-svc", "--proxy-user", "--aws-sigv4", "--expect100-timeout",
+    "--happy-eyeballs-timeout-ms", "--dns-servers", "--ftp-port", "--krb", "--netrc-file", "--noproxy", "--pass", "--pinnedpubkey", "--preproxy",
+    "--proxy-header", "--request-target", "--sasl-authzid", "--service-name", "--socks4", "--socks4a", "--socks5", "--socks5-hostname", "--speed-limit",
+    "--speed-time", "--tls-max", "--tlsuser", "--tlspassword", "--url-query", "--keepalive-time", "--local-port", "--max-redirs", "--parallel-max",
+    "--trace-config",
 ];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -51,7 +57,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 cx.hit(&CONFIG);
                 wrote = true;
             }
-            "-o" | "--output" | "--output-dir" | "-c" | "--cookie-jar" | "-D" | "--dump-header" | "--trace" | "--trace-ascii" | "--stderr" | "--libcurl" | "--etag-save" | "--hsts" | "--alt-svc" => {
+            "-o" | "--output" | "--output-dir" | "-c" | "--cookie-jar" | "-D" | "--dump-header" | "--trace" | "--trace-ascii" | "--stderr" | "--libcurl"
+            | "--etag-save" | "--hsts" | "--alt-svc" => {
                 if let Some(a) = v.filter(|a| a.text != "-" && a.text != "%") {
                     paths::check_write(cx, &a.clone(), cwd.as_deref());
                 }

@@ -7,7 +7,11 @@ use crate::rules::{paths, Cx};
 
 use super::{options, BODY, METHOD, READ};
 
-const LONG: &[&str] = &["--auth", "--auth-type", "--session", "--session-read-only", "--output", "--pretty", "--style", "--print", "--verify", "--cert", "--cert-key", "--cert-key-pass", "--timeout", "--proxy", "--max-redirects", "--max-headers", "--boundary", "--raw", "--format-options", "--response-charset", "--response-mime", "--bearer", "--http-version", "--ssl", "--ciphers", "--default-scheme", "--history-print"];
+const LONG: &[&str] = &[
+    "--auth", "--auth-type", "--session", "--session-read-only", "--output", "--pretty", "--style", "--print", "--verify", "--cert", "--cert-key",
+    "--cert-key-pass", "--timeout", "--proxy", "--max-redirects", "--max-headers", "--boundary", "--raw", "--format-options", "--response-charset",
+    "--response-mime", "--bearer", "--http-version", "--ssl", "--ciphers", "--default-scheme", "--history-print",
+];
 
 /// What an item after the URL is.
 #[derive(PartialEq, Eq)]
@@ -72,7 +76,12 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     let mut ops = operands.iter().peekable();
     let method = match ops.peek() {
-        Some(a) if operands.len() > 1 && matches!(a.text.to_ascii_uppercase().as_str(), "GET" | "HEAD" | "OPTIONS" | "POST" | "PUT" | "PATCH" | "DELETE" | "TRACE" | "CONNECT") => ops.next().map(|a| a.text.to_ascii_uppercase()),
+        Some(a)
+            if operands.len() > 1
+                && matches!(a.text.to_ascii_uppercase().as_str(), "GET" | "HEAD" | "OPTIONS" | "POST" | "PUT" | "PATCH" | "DELETE" | "TRACE" | "CONNECT") =>
+        {
+            ops.next().map(|a| a.text.to_ascii_uppercase())
+        }
         // Any other all-letters first word is an HTTP method too (httpie sends it as-is).
         Some(a) if operands.len() > 1 && a.text.chars().all(|c| c.is_ascii_uppercase()) => ops.next().map(|a| a.text.clone()),
         _ => None,

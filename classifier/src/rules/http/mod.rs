@@ -16,7 +16,8 @@ use crate::rules::{Cx, Family, Rule};
 
 pub static FAMILY: Family = Family { name: "http", programs: PROGRAMS, check, rules: RULES };
 
-static PROGRAMS: &[&str] = &["curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "aria2c", "nc", "ncat", "netcat", "socat", "telnet", "scp", "sftp", "ftp", "lftp"];
+static PROGRAMS: &[&str] =
+    &["curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "aria2c", "nc", "ncat", "netcat", "socat", "telnet", "scp", "sftp", "ftp", "lftp"];
 
 static RULES: &[&Rule] = &[&READ, &METHOD, &BODY, &UPLOAD, &CONFIG, &LISTEN, &CONNECT, &EXEC, &PROBE, &SESSION, &P2P];
 
@@ -26,7 +27,15 @@ static RULES: &[&Rule] = &[&READ, &METHOD, &BODY, &UPLOAD, &CONFIG, &LISTEN, &CO
 /// Reading a URL changes nothing remote; output files inside the tree are authoring (elsewhere the write-target rules apply).
 pub static READ: Rule = Rule::t0("http.read")
     .reason("fetches or downloads without changing anything remote")
-    .matches(&["curl https://example.com", "curl -sSL -o install.sh https://example.com/install.sh", "curl -G --data-urlencode 'q=x' https://api.example.com/search", "wget -qO- https://example.com", "http GET https://api.example.com/items Accept:application/json", "scp prod:/var/log/app.log ./logs/", "curl -I https://example.com"])
+    .matches(&[
+        "curl https://example.com",
+        "curl -sSL -o install.sh https://example.com/install.sh",
+        "curl -G --data-urlencode 'q=x' https://api.example.com/search",
+        "wget -qO- https://example.com",
+        "http GET https://api.example.com/items Accept:application/json",
+        "scp prod:/var/log/app.log ./logs/",
+        "curl -I https://example.com",
+    ])
     .not_matches(&["curl -X POST https://h", "curl -o /usr/local/bin/tool https://example.com/tool"]);
 
 /// ## What it matches
@@ -35,7 +44,10 @@ pub static READ: Rule = Rule::t0("http.read")
 /// Changes remote state.
 pub static METHOD: Rule = Rule::t3("http.request.method")
     .reason("sends a request that changes remote state (POST, PUT, PATCH or DELETE); ask the user first")
-    .matches(&["curl -X POST https://api.example.com/data", "curl --request=DELETE https://h/1", "wget --method PUT https://api.example.com", "http DELETE https://api.example.com/users/1", "curl -X POST -d '{\"a\":1}' https://h"])
+    .matches(&[
+        "curl -X POST https://api.example.com/data", "curl --request=DELETE https://h/1", "wget --method PUT https://api.example.com",
+        "http DELETE https://api.example.com/users/1", "curl -X POST -d '{\"a\":1}' https://h",
+    ])
     .not_matches(&["curl -X GET https://h", "curl -XHEAD https://h"]);
 
 /// ## What it matches
@@ -44,7 +56,10 @@ pub static METHOD: Rule = Rule::t3("http.request.method")
 /// A body makes the request a POST, and sends local data away.
 pub static BODY: Rule = Rule::t3("http.request.body")
     .reason("sends a request body (a POST by default), which changes remote state or sends data away; ask the user first")
-    .matches(&["curl -d @payload.json https://api.example.com", "curl --json '{\"a\":1}' https://h", "curl -F file=@report.pdf https://h/upload", "wget --post-data 'a=1' https://h", "http https://api.example.com/users name=John", "http https://h count:=5"])
+    .matches(&[
+        "curl -d @payload.json https://api.example.com", "curl --json '{\"a\":1}' https://h", "curl -F file=@report.pdf https://h/upload",
+        "wget --post-data 'a=1' https://h", "http https://api.example.com/users name=John", "http https://h count:=5",
+    ])
     .not_matches(&["curl -G -d q=x https://h", "http https://h q==x Accept:text/plain"]);
 
 /// ## What it matches
@@ -53,7 +68,9 @@ pub static BODY: Rule = Rule::t3("http.request.body")
 /// Writes remote files or sends local files away.
 pub static UPLOAD: Rule = Rule::t3("http.upload")
     .reason("uploads local files to a remote host; ask the user first")
-    .matches(&["curl -T backup.tar https://h/upload/", "scp ./dist/app prod:/opt/app/", "scp -r build/ user@host:", "curl --mail-rcpt a@b.c smtp://mail -T msg.txt"])
+    .matches(&[
+        "curl -T backup.tar https://h/upload/", "scp ./dist/app prod:/opt/app/", "scp -r build/ user@host:", "curl --mail-rcpt a@b.c smtp://mail -T msg.txt",
+    ])
     .not_matches(&["scp prod:/var/log/app.log ."]);
 
 /// ## What it matches

@@ -7,7 +7,10 @@ use crate::rules::{paths, Cx};
 
 use super::{CONNECT, EXEC, LISTEN, PROBE, READ, SESSION, UPLOAD};
 
-const NC_VALUE: &[&str] = &["-p", "-s", "-w", "-i", "-q", "-x", "-X", "-I", "-O", "-T", "-m", "--proxy", "--proxy-type", "--proxy-auth", "--allow", "--deny", "-o", "--output", "-G", "-g", "--source-port", "--source", "--wait", "--idle-timeout"];
+const NC_VALUE: &[&str] = &[
+    "-p", "-s", "-w", "-i", "-q", "-x", "-X", "-I", "-O", "-T", "-m", "--proxy", "--proxy-type", "--proxy-auth", "--allow", "--deny", "-o", "--output", "-G",
+    "-g", "--source-port", "--source", "--wait", "--idle-timeout",
+];
 
 pub(super) fn nc(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.words().collect();

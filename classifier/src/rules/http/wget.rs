@@ -8,8 +8,11 @@ use super::{options, BODY, CONFIG, LISTEN, METHOD, P2P, READ};
 
 const SHORT: &str = "OPoaUeitTwQlARDIXB";
 const LONG: &[&str] = &[
-    "--output-document", "--directory-prefix", "--output-file", "--append-output", "--post-data", "--post-file", "--method", "--body-data", "--body-file", "--header", "--user-agent", "--execute", "--input-file", "--tries", "--timeout", "--wait", "--quota", "--level", "--user", "--password", "--http-user", "--http-password",
-    "--accept", "--reject", "--domains", "--exclude-domains", "--include-directories", "--exclude-directories", "--load-cookies", "--save-cookies", "--base", "--config", "--referer", "--limit-rate", "--bind-address", "--ca-certificate", "--certificate", "--private-key", "--proxy-user", "--proxy-password", "--restrict-file-names", "--default-page", "--warc-file",
+    "--output-document", "--directory-prefix", "--output-file", "--append-output", "--post-data", "--post-file", "--method", "--body-data", "--body-file",
+    "--header", "--user-agent", "--execute", "--input-file", "--tries", "--timeout", "--wait", "--quota", "--level", "--user", "--password", "--http-user",
+    "--http-password", "--accept", "--reject", "--domains", "--exclude-domains", "--include-directories", "--exclude-directories", "--load-cookies",
+    "--save-cookies", "--base", "--config", "--referer", "--limit-rate", "--bind-address", "--ca-certificate", "--certificate", "--private-key",
+    "--proxy-user", "--proxy-password", "--restrict-file-names", "--default-page", "--warc-file",
 ];
 
 pub(super) fn wget(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -65,7 +68,12 @@ pub(super) fn wget(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 const ARIA_SHORT: &str = "doisxkjTUM";
-const ARIA_LONG: &[&str] = &["--dir", "--out", "--input-file", "--split", "--max-connection-per-server", "--min-split-size", "--max-concurrent-downloads", "--torrent-file", "--metalink-file", "--on-download-complete", "--on-download-start", "--on-download-error", "--on-download-stop", "--on-download-pause", "--on-bt-download-complete", "--seed-time", "--seed-ratio", "--header", "--user-agent", "--rpc-secret", "--rpc-listen-port", "--conf-path", "--log", "--save-session"];
+const ARIA_LONG: &[&str] = &[
+    "--dir", "--out", "--input-file", "--split", "--max-connection-per-server", "--min-split-size", "--max-concurrent-downloads", "--torrent-file",
+    "--metalink-file", "--on-download-complete", "--on-download-start", "--on-download-error", "--on-download-stop", "--on-download-pause",
+    "--on-bt-download-complete", "--seed-time", "--seed-ratio", "--header", "--user-agent", "--rpc-secret", "--rpc-listen-port", "--conf-path", "--log",
+    "--save-session",
+];
 
 pub(super) fn aria2c(inv: &Invocation, cx: &mut Cx<'_>) {
     let (opts, operands) = options(&inv.args, ARIA_SHORT, ARIA_LONG);

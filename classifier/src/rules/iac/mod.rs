@@ -14,15 +14,25 @@ use crate::rules::{Cx, Family, Rule};
 pub static FAMILY: Family = Family { name: "iac", programs: PROGRAMS, check, rules: RULES };
 
 static PROGRAMS: &[&str] = &[
-    "terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "ansible", "ansible-playbook", "ansible-galaxy",
-    "ansible-vault", "ansible-inventory", "ansible-doc", "ansible-config", "ansible-lint", "packer", "serverless",
-    "sls", "sam", "checkov", "tfsec", "terrascan",
+    "terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "ansible", "ansible-playbook", "ansible-galaxy", "ansible-vault", "ansible-inventory",
+    "ansible-doc", "ansible-config", "ansible-lint", "packer", "serverless", "sls", "sam", "checkov", "tfsec", "terrascan",
 ];
 
 static RULES: &[&Rule] = &[
-    &terraform::READ, &terraform::VALIDATE, &terraform::PLAN, &terraform::INIT_ANCHOR, &terraform::APPLY,
-    &terraform::STATE, &terraform::DESTROY_ALL, &terraform::HELP, &tools::READ, &tools::VALIDATE, &tools::SIMULATE,
-    &tools::MUTATE, &tools::UNKNOWN, &tools::HELP,
+    &terraform::READ,
+    &terraform::VALIDATE,
+    &terraform::PLAN,
+    &terraform::INIT_ANCHOR,
+    &terraform::APPLY,
+    &terraform::STATE,
+    &terraform::DESTROY_ALL,
+    &terraform::HELP,
+    &tools::READ,
+    &tools::VALIDATE,
+    &tools::SIMULATE,
+    &tools::MUTATE,
+    &tools::UNKNOWN,
+    &tools::HELP,
 ];
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {

@@ -16,7 +16,10 @@ use crate::rules::{Cx, Rule};
 /// Reads state or writes only inside the working tree (`init` fills `.terraform/`; authoring is free).
 pub static READ: Rule = Rule::t0("iac.terraform.read")
     .reason("reads state or configuration, or writes only inside the working tree")
-    .matches(&["terraform show", "terraform output -json", "terraform state list", "terraform init", "terraform init -backend=false -input=false", "terraform fmt", "tofu workspace list", "terragrunt init", "terraform -chdir=infra state show aws_instance.web", "terraform", "terraform foo bar"])
+    .matches(&[
+        "terraform show", "terraform output -json", "terraform state list", "terraform init", "terraform init -backend=false -input=false", "terraform fmt",
+        "tofu workspace list", "terragrunt init", "terraform -chdir=infra state show aws_instance.web", "terraform", "terraform foo bar",
+    ])
     .not_matches(&["terraform init -upgrade", "terraform apply"]);
 
 /// ## What it matches
@@ -34,7 +37,9 @@ pub static VALIDATE: Rule = Rule::t1("iac.terraform.validate")
 /// A simulation: it refreshes and diffs, and changes no infrastructure.
 pub static PLAN: Rule = Rule::t2("iac.terraform.plan")
     .reason("plans a change without applying it")
-    .matches(&["terraform plan", "terraform plan -out=tfplan", "terraform plan -destroy", "tofu plan", "terragrunt run-all plan", "TF_LOG=debug terraform plan"])
+    .matches(&[
+        "terraform plan", "terraform plan -out=tfplan", "terraform plan -destroy", "tofu plan", "terragrunt run-all plan", "TF_LOG=debug terraform plan",
+    ])
     .not_matches(&["terraform apply", "terraform apply -f plan.tfplan"]);
 
 /// ## What it matches
@@ -53,7 +58,11 @@ pub static INIT_ANCHOR: Rule = Rule::t3("iac.terraform.init-state")
 /// Changes real infrastructure or its state. `destroy` is approvable (FEATURES.md §13 "Not blocked").
 pub static APPLY: Rule = Rule::t3("iac.terraform.apply")
     .reason("changes real infrastructure or its state; ask the user, and run terraform plan first")
-    .matches(&["terraform apply", "terraform apply -auto-approve", "terraform destroy -target=aws_instance.web", "terraform import aws_instance.web i-123", "terraform force-unlock 1234", "terragrunt run-all apply", "tofu apply", "terraform apply --dry-run", "terragrunt apply -auto-approve", "terragrunt stack run apply", "terragrunt stack generate", "terraform $CMD"])
+    .matches(&[
+        "terraform apply", "terraform apply -auto-approve", "terraform destroy -target=aws_instance.web", "terraform import aws_instance.web i-123",
+        "terraform force-unlock 1234", "terragrunt run-all apply", "tofu apply", "terraform apply --dry-run", "terragrunt apply -auto-approve",
+        "terragrunt stack run apply", "terragrunt stack generate", "terraform $CMD",
+    ])
     .not_matches(&["terraform plan", "terragrunt run-all destroy"]);
 
 /// ## What it matches
@@ -64,7 +73,11 @@ pub static APPLY: Rule = Rule::t3("iac.terraform.apply")
 /// paths (FEATURES.md §6a excludes `CLI_MUTATIVE_PATH_PREFIXES`).
 pub static STATE: Rule = Rule::t3("iac.terraform.state")
     .reason("edits terraform state or switches workspace; ask the user")
-    .matches(&["terraform state rm module.old", "terraform state mv a b", "terraform state push s.tfstate", "terraform workspace select prod", "terraform state replace-provider --help", "terraform state rm x --help", "terraform state $SUB x", "terraform state list --prune", "terragrunt state list --prune"])
+    .matches(&[
+        "terraform state rm module.old", "terraform state mv a b", "terraform state push s.tfstate", "terraform workspace select prod",
+        "terraform state replace-provider --help", "terraform state rm x --help", "terraform state $SUB x", "terraform state list --prune",
+        "terragrunt state list --prune",
+    ])
     .not_matches(&["terraform state list", "terraform workspace show"]);
 
 /// ## What it matches
@@ -73,7 +86,11 @@ pub static STATE: Rule = Rule::t3("iac.terraform.state")
 /// FEATURES.md §13 terragrunt_destroy_all: destroys every module under the tree; not approvable.
 pub static DESTROY_ALL: Rule = Rule::blocked("iac.terragrunt.destroy-all")
     .reason("destroys every module under this directory; destroy one module at a time (terragrunt destroy in its directory) after the user agrees")
-    .matches(&["terragrunt run-all destroy", "terragrunt destroy-all", "terragrunt run-all destroy --terragrunt-non-interactive", "env TF_LOG=debug terragrunt run-all destroy", "terragrunt run --all destroy", "terragrunt run-all destroy --help", "terragrunt --terragrunt-working-dir live run-all destroy", "terragrunt run-all --terragrunt-exclude-dir x destroy", "terragrunt stack run destroy"])
+    .matches(&[
+        "terragrunt run-all destroy", "terragrunt destroy-all", "terragrunt run-all destroy --terragrunt-non-interactive",
+        "env TF_LOG=debug terragrunt run-all destroy", "terragrunt run --all destroy", "terragrunt run-all destroy --help",
+        "terragrunt --terragrunt-working-dir live run-all destroy", "terragrunt run-all --terragrunt-exclude-dir x destroy", "terragrunt stack run destroy",
+    ])
     .not_matches(&["terragrunt destroy", "terragrunt run-all plan"])
     .suggest("terragrunt run-all plan -destroy");
 
@@ -88,20 +105,25 @@ pub static HELP: Rule = Rule::t0("iac.terraform.help")
 
 const OPTS: Opts = Opts {
     values: &[
-        "-target", "-var", "-var-file", "-out", "-state", "-state-out", "-backup", "-lock-timeout", "-parallelism",
-        "-replace", "-backend-config", "-chdir", "--terragrunt-working-dir", "--terragrunt-config", "--terragrunt-source",
-        "--terragrunt-iam-role", "--terragrunt-tfpath", "--terragrunt-log-level", "--working-dir", "--config",
-        "--log-level", "--tf-path", "--source", "--iam-assume-role", "-from-module",
+        "-target", "-var", "-var-file", "-out", "-state", "-state-out", "-backup", "-lock-timeout", "-parallelism", "-replace", "-backend-config", "-chdir",
+        "--terragrunt-working-dir", "--terragrunt-config", "--terragrunt-source", "--terragrunt-iam-role", "--terragrunt-tfpath", "--terragrunt-log-level",
+        "--working-dir", "--config", "--log-level", "--tf-path", "--source", "--iam-assume-role", "-from-module",
     ],
     bools: &[],
     greedy: false,
 };
 
-const READ_CMDS: &[&str] = &["show", "output", "providers", "graph", "version", "console", "get", "metadata", "fmt", "hclfmt", "render-json", "graph-dependencies", "output-module-groups", "terragrunt-info", "info", "find", "list", "render", "modules"];
-const APPLY_CMDS: &[&str] = &["apply", "destroy", "refresh", "import", "taint", "untaint", "force-unlock", "test", "login", "logout", "apply-all", "run", "exec", "catalog", "scaffold"];
+const READ_CMDS: &[&str] = &[
+    "show", "output", "providers", "graph", "version", "console", "get", "metadata", "fmt", "hclfmt", "render-json", "graph-dependencies",
+    "output-module-groups", "terragrunt-info", "info", "find", "list", "render", "modules",
+];
+const APPLY_CMDS: &[&str] = &[
+    "apply", "destroy", "refresh", "import", "taint", "untaint", "force-unlock", "test", "login", "logout", "apply-all", "run", "exec", "catalog", "scaffold",
+];
 
 /// FEATURES.md §6b ALWAYS-dangerous flags.
-const ALWAYS_DANGEROUS: &[&str] = &["--force", "-force", "--prune", "-prune", "--cascade", "--now", "--no-preserve-root", "--force-with-lease", "--grace-period=0"];
+const ALWAYS_DANGEROUS: &[&str] =
+    &["--force", "-force", "--prune", "-prune", "--cascade", "--now", "--no-preserve-root", "--force-with-lease", "--grace-period=0"];
 
 /// Flags that move state or pins during `init`.
 fn init_moves_state(argv: &Argv<'_>) -> bool {
@@ -178,7 +200,9 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         Some("state") if matches!(sub, None | Some("list" | "show" | "pull")) => cx.hit(&READ),
         Some("workspace" | "env") if matches!(sub, None | Some("list" | "show")) => cx.hit(&READ),
         // Any other state/workspace subcommand (or one held in a variable) may write.
-        Some(c @ ("state" | "workspace" | "env")) => cx.hit_because(&STATE, format!("`{} {c} {}` may edit state or switch workspace; ask the user", inv.program, sub.unwrap_or(""))),
+        Some(c @ ("state" | "workspace" | "env")) => {
+            cx.hit_because(&STATE, format!("`{} {c} {}` may edit state or switch workspace; ask the user", inv.program, sub.unwrap_or("")))
+        }
         Some(c) if READ_CMDS.contains(&c) => cx.hit(&READ),
         Some(c) if APPLY_CMDS.contains(&c) => {
             cx.hit_because(&APPLY, format!("`{} {c}` changes real infrastructure or its state; ask the user, and run plan first", inv.program))
@@ -186,7 +210,9 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         // Terragrunt has its own growing command set (`stack run …`), so unknown asks there.
         Some(c) if terragrunt => cx.hit_because(&APPLY, format!("`terragrunt {c}` is not a command tiergate models; ask the user")),
         // A command word held in a variable could be anything.
-        Some(c) if inv.args.iter().any(|a| a.text == c && !a.exact) => cx.hit_because(&APPLY, format!("`{} {c}`: the command is only known at run time; ask the user", inv.program)),
+        Some(c) if inv.args.iter().any(|a| a.text == c && !a.exact) => {
+            cx.hit_because(&APPLY, format!("`{} {c}`: the command is only known at run time; ask the user", inv.program))
+        }
         // terraform/tofu have no plugin subcommands: an unknown one prints usage and exits.
         Some(c) => cx.hit_because(&READ, format!("`{} {c}` is not a {} command; it prints usage and runs nothing", inv.program, inv.program)),
     }

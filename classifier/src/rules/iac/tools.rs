@@ -18,7 +18,10 @@ use crate::rules::{Cx, Rule};
 /// Reads stacks or inventories, or writes only inside the working tree.
 pub static READ: Rule = Rule::t0("iac.tool.read")
     .reason("reads stacks, inventories or templates only")
-    .matches(&["pulumi stack ls", "pulumi stack output", "cdk ls", "ansible-playbook site.yml --list-tasks", "ansible all -m ping", "packer inspect x.pkr.hcl", "ansible-inventory --list"])
+    .matches(&[
+        "pulumi stack ls", "pulumi stack output", "cdk ls", "ansible-playbook site.yml --list-tasks", "ansible all -m ping", "packer inspect x.pkr.hcl",
+        "ansible-inventory --list",
+    ])
     .not_matches(&["pulumi up", "ansible all -m shell -a 'rm -rf /tmp/cache'"]);
 
 /// ## What it matches
@@ -28,7 +31,10 @@ pub static READ: Rule = Rule::t0("iac.tool.read")
 /// Local validation or a local build into the tree.
 pub static VALIDATE: Rule = Rule::t1("iac.tool.validate")
     .reason("validates or builds locally; nothing is deployed")
-    .matches(&["ansible-playbook site.yml --syntax-check", "packer validate image.pkr.hcl", "checkov -d .", "tfsec .", "ansible-lint site.yml", "sam validate", "sam build"])
+    .matches(&[
+        "ansible-playbook site.yml --syntax-check", "packer validate image.pkr.hcl", "checkov -d .", "tfsec .", "ansible-lint site.yml", "sam validate",
+        "sam build",
+    ])
     .not_matches(&["packer build image.pkr.hcl"]);
 
 /// ## What it matches
@@ -49,7 +55,10 @@ pub static SIMULATE: Rule = Rule::t2("iac.tool.simulate")
 /// Changes real infrastructure or hosts. `pulumi stack rm` is approvable like `terraform destroy`.
 pub static MUTATE: Rule = Rule::t3("iac.tool.mutate")
     .reason("changes real infrastructure or hosts; ask the user, and preview first")
-    .matches(&["pulumi up --yes", "pulumi destroy --yes", "cdk deploy --all", "cdk destroy --force", "ansible-playbook -i prod site.yml", "ansible all -m shell -a 'rm -rf /tmp/cache'", "packer build image.pkr.hcl", "pulumi stack rm dev", "sls deploy", "sam deploy --guided"])
+    .matches(&[
+        "pulumi up --yes", "pulumi destroy --yes", "cdk deploy --all", "cdk destroy --force", "ansible-playbook -i prod site.yml",
+        "ansible all -m shell -a 'rm -rf /tmp/cache'", "packer build image.pkr.hcl", "pulumi stack rm dev", "sls deploy", "sam deploy --guided",
+    ])
     .not_matches(&["pulumi preview", "pulumi stack ls"]);
 
 /// ## What it matches
@@ -72,14 +81,25 @@ pub static HELP: Rule = Rule::t0("iac.tool.help")
 
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
 
-const VALUES: &[&str] = &["-s", "--stack", "-C", "--cwd", "--profile", "--region", "--app", "-a", "--context", "-c", "--config", "--target", "-t", "--stage", "--template-file", "--template", "--parameter-overrides", "--stack-name", "--provider", "-i", "--inventory", "-e", "--extra-vars", "-l", "--limit", "-u", "--user", "-m", "--module-name", "--tags", "--skip-tags", "-f", "--forks", "-var", "-var-file", "-only", "-except"];
+const VALUES: &[&str] = &[
+    "-s", "--stack", "-C", "--cwd", "--profile", "--region", "--app", "-a", "--context", "-c", "--config", "--target", "-t", "--stage", "--template-file",
+    "--template", "--parameter-overrides", "--stack-name", "--provider", "-i", "--inventory", "-e", "--extra-vars", "-l", "--limit", "-u", "--user", "-m",
+    "--module-name", "--tags", "--skip-tags", "-f", "--forks", "-var", "-var-file", "-only", "-except",
+];
 
 static IAC_TOOLS: Spec = Spec {
     table: Table {
-        read: &["ls", "output", "history", "whoami", "about", "logs", "doctor", "docs", "notices", "metadata", "acknowledge", "inspect", "status", "global-status", "ssh-config", "version", "info", "print", "metrics", "get", "init", "fmt", "hcl2_upgrade", "console", "view", "encrypt_string", "context", "search", "port"],
+        read: &[
+            "ls", "output", "history", "whoami", "about", "logs", "doctor", "docs", "notices", "metadata", "acknowledge", "inspect", "status", "global-status",
+            "ssh-config", "version", "info", "print", "metrics", "get", "init", "fmt", "hcl2_upgrade", "console", "view", "encrypt_string", "context",
+            "search", "port",
+        ],
         validate: &["validate", "package", "build", "doctor"],
         simulate: &["preview", "diff", "synth", "synthesize", "plan"],
-        mutate: &["up", "rm", "select", "init-stack", "new", "cancel", "watch", "bootstrap", "destroy", "halt", "suspend", "reload", "provision", "ssh", "invoke", "offline", "local", "sync", "encrypt", "decrypt", "rekey", "create", "edit", "login", "logout", "deploy", "remove"],
+        mutate: &[
+            "up", "rm", "select", "init-stack", "new", "cancel", "watch", "bootstrap", "destroy", "halt", "suspend", "reload", "provision", "ssh", "invoke",
+            "offline", "local", "sync", "encrypt", "decrypt", "rekey", "create", "edit", "login", "logout", "deploy", "remove",
+        ],
         skip: &["stack", "config", "state", "plugin"],
     },
     opts: Opts { values: VALUES, bools: &[], greedy: false },
@@ -97,7 +117,9 @@ fn pulumi(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
         return false;
     }
     match (argv.pos.first().copied(), argv.pos.get(1).copied()) {
-        (Some("config"), None | Some("get")) | (Some("stack"), None | Some("ls" | "output" | "history" | "export" | "graph" | "tag")) | (Some("plugin"), Some("ls")) => {
+        (Some("config"), None | Some("get"))
+        | (Some("stack"), None | Some("ls" | "output" | "history" | "export" | "graph" | "tag"))
+        | (Some("plugin"), Some("ls")) => {
             cx.hit(&READ);
             true
         }

@@ -17,7 +17,10 @@ use crate::rules::{db, paths, Cx, Rule};
 /// Nothing in it executes processes, writes outside the tree, deletes or touches the network.
 pub static READ: Rule = Rule::t0("interp.code.read")
     .reason("the code was analysed and only reads, computes or prints")
-    .matches(&["python3 -c 'print(1)'", "python3 -c \"print('rm -rf /')\"", "node -e 'console.log(process.version)'", "ruby -e 'puts 1'", "python3 -c \"import subprocess; print('hi')\""])
+    .matches(&[
+        "python3 -c 'print(1)'", "python3 -c \"print('rm -rf /')\"", "node -e 'console.log(process.version)'", "ruby -e 'puts 1'",
+        "python3 -c \"import subprocess; print('hi')\"",
+    ])
     .not_matches(&["python3 -c \"import os; os.remove('x')\""]);
 
 /// ## What it matches
@@ -26,7 +29,13 @@ pub static READ: Rule = Rule::t0("interp.code.read")
 /// Deleting is T3 anywhere; a tree removal of a catastrophic target is also classified as `rm -rf`, so it is blocked.
 pub static DELETE: Rule = Rule::t3("interp.code.delete")
     .reason("the code deletes files; run the deletion as a reviewed command and ask the user")
-    .matches(&["python3 -c \"import shutil; shutil.rmtree('build')\"", "node -e \"require('fs').rmSync('dist', {recursive: true})\"", "ruby -e 'FileUtils.rm_rf(\"tmp\")'", "perl -e 'unlink glob \"*.log\"'", "php -r 'unlink(\"x\");'"])
+    .matches(&[
+        "python3 -c \"import shutil; shutil.rmtree('build')\"",
+        "node -e \"require('fs').rmSync('dist', {recursive: true})\"",
+        "ruby -e 'FileUtils.rm_rf(\"tmp\")'",
+        "perl -e 'unlink glob \"*.log\"'",
+        "php -r 'unlink(\"x\");'",
+    ])
     .not_matches(&["python3 -c \"print('os.remove')\"", "python3 -c \"# os.remove('x')\""]);
 
 /// ## What it matches
@@ -62,8 +71,15 @@ pub static CHMOD: Rule = Rule::t3("interp.code.chmod")
 /// Remote state changes and data leaving the machine cannot be called back.
 pub static NETWORK: Rule = Rule::t3("interp.code.network")
     .reason("the code writes to the network or changes remote resources; ask the user first")
-    .matches(&["python3 -c \"import requests; requests.post('https://h', data='x')\"", "python3 -c \"import urllib.request as u; u.urlopen('https://h', data=b'x')\"", "node -e \"fetch('https://h', {method: 'POST'})\""])
-    .not_matches(&["python3 -c \"import requests; print(requests.get('https://h').status_code)\"", "node -e \"fetch('https://h').then(r => r.text()).then(console.log)\""]);
+    .matches(&[
+        "python3 -c \"import requests; requests.post('https://h', data='x')\"",
+        "python3 -c \"import urllib.request as u; u.urlopen('https://h', data=b'x')\"",
+        "node -e \"fetch('https://h', {method: 'POST'})\"",
+    ])
+    .not_matches(&[
+        "python3 -c \"import requests; print(requests.get('https://h').status_code)\"",
+        "node -e \"fetch('https://h').then(r => r.text()).then(console.log)\"",
+    ]);
 
 /// ## What it matches
 /// Code that signals or kills processes (`os.kill`, `process.kill`, `Process.kill`).
@@ -89,7 +105,11 @@ pub static INSTALL: Rule = Rule::t3("interp.code.install")
 /// What runs is unknown until it runs.
 pub static EXEC_UNSEEN: Rule = Rule::t3("interp.code.exec-unseen")
     .reason("the code starts a process whose command is computed at run time; run the command directly so it can be checked")
-    .matches(&["python3 -c \"import os, sys; os.system(sys.argv[1])\"", "node -e \"require('child_process').execSync(process.argv[1])\"", "python3 -c \"import subprocess as s; s.run(f'rm {x}', shell=True)\""])
+    .matches(&[
+        "python3 -c \"import os, sys; os.system(sys.argv[1])\"",
+        "node -e \"require('child_process').execSync(process.argv[1])\"",
+        "python3 -c \"import subprocess as s; s.run(f'rm {x}', shell=True)\"",
+    ])
     .not_matches(&["python3 -c \"import subprocess; subprocess.run(['ls', '-la'])\""]);
 
 /// ## What it matches
@@ -98,7 +118,12 @@ pub static EXEC_UNSEEN: Rule = Rule::t3("interp.code.exec-unseen")
 /// Dynamic evaluation is the standard way to hide a command from a guard.
 pub static DYNAMIC: Rule = Rule::t3("interp.code.dynamic")
     .reason("the code evaluates or looks up code at run time, so what it does is unseen; ask the user")
-    .matches(&["python3 -c \"exec(__import__('base64').b64decode('cHJpbnQoMSk='))\"", "python3 -c \"import os; getattr(os, 'sys' + input())('x')\"", "node -e \"eval(atob('dGVzdA=='))\"", "node -e \"require('child_process')\""])
+    .matches(&[
+        "python3 -c \"exec(__import__('base64').b64decode('cHJpbnQoMSk='))\"",
+        "python3 -c \"import os; getattr(os, 'sys' + input())('x')\"",
+        "node -e \"eval(atob('dGVzdA=='))\"",
+        "node -e \"require('child_process')\"",
+    ])
     .not_matches(&["python3 -c \"exec('print(1)')\"", "python3 -c \"import os; print(getattr(os, 'sep'))\""]);
 
 /// ## What it matches
@@ -126,7 +151,6 @@ pub static UNSEEN: Rule = Rule::t3("interp.code.unseen")
     .reason("the code comes from a variable or substitution, so it cannot be checked; write it out literally")
     .matches(&["python3 -c \"$CODE\"", "node -e \"$(cat x.js)\""])
     .not_matches(&["python3 -c 'print(1)'"]);
-
 
 /// Longest inline code analysed without the `interp.code.long` rule.
 pub const LONG_CODE: usize = 500;
@@ -186,9 +210,14 @@ pub(crate) fn apply(inv: &Invocation, cx: &mut Cx<'_>, analysis: &Analysis) {
                 let args: Vec<Arg> = words.iter().map(|w| Arg::lit(w)).collect();
                 cx.argv(&args, cwd.as_deref());
             }
-            Effect::ExecUnseen => cx.hit_because(&EXEC_UNSEEN, format!("`{sink}` starts a process whose command is computed at run time; run the command directly so it can be checked")),
+            Effect::ExecUnseen => cx.hit_because(
+                &EXEC_UNSEEN,
+                format!("`{sink}` starts a process whose command is computed at run time; run the command directly so it can be checked"),
+            ),
             Effect::Write(Some(target)) => paths::check_write(cx, &Arg::lit(target), cwd.as_deref()),
-            Effect::Write(None) => cx.hit_because(&WRITE, format!("`{sink}` writes a file whose path is computed at run time; spell the path out or ask the user")),
+            Effect::Write(None) => {
+                cx.hit_because(&WRITE, format!("`{sink}` writes a file whose path is computed at run time; spell the path out or ask the user"))
+            }
             Effect::Delete { target, recursive } => {
                 let what = target.as_deref().map(|t| format!(" `{t}`")).unwrap_or_default();
                 cx.hit_because(&DELETE, format!("`{sink}` deletes{what}; run the deletion as a reviewed command and ask the user"));

@@ -24,14 +24,42 @@ use crate::rules::{paths, Cx, Family, Rule};
 pub static FAMILY: Family = Family { name: "interp", programs: PROGRAMS, check, rules: RULES };
 
 static PROGRAMS: &[&str] = &[
-    "python", "python2", "python3", "python3.6", "python3.7", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "python3.14", "python2.7", "pypy", "pypy3", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "php7.4", "php8.0", "php8.1", "php8.2", "php8.3", "php8.4", "ruby3.0", "ruby3.1", "ruby3.2", "ruby3.3", "perl5", "node", "nodejs", "deno", "ruby", "perl", "php", "lua",
-    "luajit", "Rscript", "R", "osascript", "awk", "gawk", "mawk", "nawk", "tclsh", "wish", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "groovy",
+    "python", "python2", "python3", "python3.6", "python3.7", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "python3.14",
+    "python2.7", "pypy", "pypy3", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "php7.4", "php8.0", "php8.1", "php8.2", "php8.3", "php8.4", "ruby3.0", "ruby3.1",
+    "ruby3.2", "ruby3.3", "perl5", "node", "nodejs", "deno", "ruby", "perl", "php", "lua", "luajit", "Rscript", "R", "osascript", "awk", "gawk", "mawk",
+    "nawk", "tclsh", "wish", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "groovy",
 ];
 
 static RULES: &[&Rule] = &[
-    &code::READ, &code::DELETE, &code::WRITE, &code::MOVE, &code::CHMOD, &code::NETWORK, &code::PROCESS, &code::INSTALL, &code::EXEC_UNSEEN, &code::DYNAMIC, &code::UNPARSED, &code::LONG, &code::UNSEEN, &pwsh::MUTATE,
-    &REPL, &VERSION, &SYNTAX_CHECK, &python::MODULE_TEST, &python::MODULE_READ, &python::VENV, &others::NODE_TEST, &others::DENO_TASK, &others::PHP_SERVER, &others::R_CMD_INSTALL,
-    &script::READ, &script::UNREADABLE, &script::UNKNOWN_INTERPRETER, &script::DRY_RUN, &script::MUTATING_VERB,
+    &code::READ,
+    &code::DELETE,
+    &code::WRITE,
+    &code::MOVE,
+    &code::CHMOD,
+    &code::NETWORK,
+    &code::PROCESS,
+    &code::INSTALL,
+    &code::EXEC_UNSEEN,
+    &code::DYNAMIC,
+    &code::UNPARSED,
+    &code::LONG,
+    &code::UNSEEN,
+    &pwsh::MUTATE,
+    &REPL,
+    &VERSION,
+    &SYNTAX_CHECK,
+    &python::MODULE_TEST,
+    &python::MODULE_READ,
+    &python::VENV,
+    &others::NODE_TEST,
+    &others::DENO_TASK,
+    &others::PHP_SERVER,
+    &others::R_CMD_INSTALL,
+    &script::READ,
+    &script::UNREADABLE,
+    &script::UNKNOWN_INTERPRETER,
+    &script::DRY_RUN,
+    &script::MUTATING_VERB,
 ];
 
 /// ## What it matches
@@ -247,7 +275,8 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, s: &Source) {
 pub(crate) fn inline(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, code: &[Arg]) {
     // PowerShell code is full of `$_`/`$x` that bash leaves unresolved inside double
     // quotes; its command words are still visible unless the code starts with one.
-    let pwsh_visible = lang == Lang::PowerShell && code.iter().all(|a| !a.text.trim_start().starts_with('$') && !a.text.contains("$(") && !a.text.contains('`'));
+    let pwsh_visible =
+        lang == Lang::PowerShell && code.iter().all(|a| !a.text.trim_start().starts_with('$') && !a.text.contains("$(") && !a.text.contains('`'));
     let src: Vec<&str> = code.iter().map(|a| a.text.as_str()).collect();
     if code.iter().any(|a| !a.exact) && !pwsh_visible {
         // The expansion's value becomes code (or breaks out of a string literal), so
@@ -271,7 +300,10 @@ pub(crate) fn from_stdin(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang) {
     match &inv.stdin {
         Stdin::Heredoc { body, expands } => {
             if *expands && expands_shell(body) {
-                cx.hit_because(&code::UNSEEN, "the heredoc is unquoted, so the shell expands `$…` inside the code before it runs; quote the delimiter (<<'EOF')".to_owned());
+                cx.hit_because(
+                    &code::UNSEEN,
+                    "the heredoc is unquoted, so the shell expands `$…` inside the code before it runs; quote the delimiter (<<'EOF')".to_owned(),
+                );
             }
             code::classify(inv, cx, lang, body, code::Origin::Body)
         }

@@ -48,19 +48,47 @@ pub static R_CMD_INSTALL: Rule = Rule::t3("interp.r.cmd-install")
 const NODE: Spec = Spec {
     lang: Lang::Js,
     code: &["-e", "--eval", "-p", "--print"],
-    value: &["-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--env-file", "--title", "--inspect-port", "--input-type", "--stack-size", "--max-old-space-size"],
+    value: &[
+        "-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--env-file", "--title", "--inspect-port", "--input-type",
+        "--stack-size", "--max-old-space-size",
+    ],
     syntax: &["-c", "--check"],
     version: &["-v", "--version", "-h", "--help", "--v8-options"],
     repl: &["-i", "--interactive"],
     packed: false,
 };
-const RUBY: Spec = Spec { lang: Lang::Ruby, code: &["-e"], value: &["-r", "-I", "-C", "-E", "--encoding", "-F"], syntax: &["-c"], version: &["--version", "-h", "--help"], repl: &[], packed: true };
-const PERL: Spec = Spec { lang: Lang::Perl, code: &["-e", "-E"], value: &[], syntax: &["-c"], version: &["-v", "-V", "--version", "-h", "--help"], repl: &[], packed: true };
-const PHP: Spec = Spec { lang: Lang::Php, code: &["-r"], value: &["-c", "-d", "-z", "-t", "-B", "-E", "-R", "-F"], syntax: &["-l", "--syntax-check"], version: &["-v", "--version", "-h", "--help", "-m", "-i", "--ini"], repl: &["-a", "--interactive"], packed: false };
+const RUBY: Spec = Spec {
+    lang: Lang::Ruby,
+    code: &["-e"],
+    value: &["-r", "-I", "-C", "-E", "--encoding", "-F"],
+    syntax: &["-c"],
+    version: &["--version", "-h", "--help"],
+    repl: &[],
+    packed: true,
+};
+const PERL: Spec =
+    Spec { lang: Lang::Perl, code: &["-e", "-E"], value: &[], syntax: &["-c"], version: &["-v", "-V", "--version", "-h", "--help"], repl: &[], packed: true };
+const PHP: Spec = Spec {
+    lang: Lang::Php,
+    code: &["-r"],
+    value: &["-c", "-d", "-z", "-t", "-B", "-E", "-R", "-F"],
+    syntax: &["-l", "--syntax-check"],
+    version: &["-v", "--version", "-h", "--help", "-m", "-i", "--ini"],
+    repl: &["-a", "--interactive"],
+    packed: false,
+};
 const LUA: Spec = Spec { lang: Lang::Lua, code: &["-e"], value: &["-l"], syntax: &[], version: &["-v"], repl: &["-i"], packed: false };
 const RSCRIPT: Spec = Spec { lang: Lang::R, code: &["-e", "--expr"], value: &[], syntax: &[], version: &["--version", "--help"], repl: &[], packed: false };
 const TCL: Spec = Spec { lang: Lang::Tcl, code: &[], value: &["-encoding"], syntax: &[], version: &[], repl: &[], packed: false };
-const GROOVY: Spec = Spec { lang: Lang::Groovy, code: &["-e"], value: &["-cp", "-classpath", "--classpath", "-D"], syntax: &[], version: &["-v", "--version", "-h", "--help"], repl: &[], packed: false };
+const GROOVY: Spec = Spec {
+    lang: Lang::Groovy,
+    code: &["-e"],
+    value: &["-cp", "-classpath", "--classpath", "-D"],
+    syntax: &[],
+    version: &["-v", "--version", "-h", "--help"],
+    repl: &[],
+    packed: false,
+};
 const OSASCRIPT: Spec = Spec { lang: Lang::AppleScript, code: &["-e"], value: &["-l", "-s"], syntax: &[], version: &[], repl: &[], packed: false };
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -191,7 +219,8 @@ pub(super) fn pwsh(inv: &Invocation, cx: &mut Cx<'_>) {
                     cx.hit(&REPL);
                     return;
                 }
-                let joined = Arg { text: code.iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" "), exact: code.iter().all(|a| a.exact), ..code[0].clone() };
+                let joined =
+                    Arg { text: code.iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" "), exact: code.iter().all(|a| a.exact), ..code[0].clone() };
                 if joined.text == "-" {
                     super::from_stdin(inv, cx, Lang::PowerShell);
                     return;
@@ -210,7 +239,8 @@ pub(super) fn pwsh(inv: &Invocation, cx: &mut Cx<'_>) {
                 cx.hit_because(&code::DYNAMIC, "`-EncodedCommand` hides the code in base64; run the decoded command instead".to_owned());
                 return;
             }
-            "-executionpolicy" | "-ep" | "-ex" | "-windowstyle" | "-w" | "-workingdirectory" | "-wd" | "-configurationname" | "-outputformat" | "-of" | "-inputformat" | "-if" | "-settingsfile" => i += 2,
+            "-executionpolicy" | "-ep" | "-ex" | "-windowstyle" | "-w" | "-workingdirectory" | "-wd" | "-configurationname" | "-outputformat" | "-of"
+            | "-inputformat" | "-if" | "-settingsfile" => i += 2,
             "-noexit" => {
                 cx.hit(&REPL);
                 i += 1;
@@ -221,7 +251,11 @@ pub(super) fn pwsh(inv: &Invocation, cx: &mut Cx<'_>) {
                 if lower.ends_with(".ps1") {
                     script::run_operand(inv, cx, i, Some(Lang::PowerShell));
                 } else {
-                    let joined = Arg { text: args[i..].iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" "), exact: args[i..].iter().all(|a| a.exact), ..args[i].clone() };
+                    let joined = Arg {
+                        text: args[i..].iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" "),
+                        exact: args[i..].iter().all(|a| a.exact),
+                        ..args[i].clone()
+                    };
                     inline(inv, cx, Lang::PowerShell, &[joined]);
                 }
                 return;
@@ -306,7 +340,10 @@ pub(crate) fn applescript(src: &str) -> Analysis {
         offset += p + 1;
         rest = &lower[offset..];
     }
-    const MUTATING: &[&str] = &["delete", "move ", "duplicate", "make new", "quit", "restart", "shut down", "empty trash", "keystroke", "key code", "click", "open location", "save ", "close ", "set volume", "log out", "sleep", "eject", "erase"];
+    const MUTATING: &[&str] = &[
+        "delete", "move ", "duplicate", "make new", "quit", "restart", "shut down", "empty trash", "keystroke", "key code", "click", "open location", "save ",
+        "close ", "set volume", "log out", "sleep", "eject", "erase",
+    ];
     if let Some(word) = MUTATING.iter().find(|w| lower.contains(*w)) {
         out.push(Effect::Mutate, word.trim());
     }

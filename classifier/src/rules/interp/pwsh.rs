@@ -18,14 +18,22 @@ pub static MUTATE: Rule = Rule::t3("interp.code.mutating-command")
     .matches(&["pwsh -c 'Set-ItemProperty -Path HKCU:\\x -Name a -Value 1'", "pwsh -c 'Stop-Service spooler'"])
     .not_matches(&["pwsh -c 'Get-Process'", "pwsh -c 'Get-ChildItem | Select-Object Name'"]);
 
-const READ_VERBS: &[&str] = &["get", "test", "select", "format", "measure", "where", "sort", "group", "compare", "convertto", "convertfrom", "join", "split", "resolve", "read", "find", "search", "show", "wait", "trace", "write", "foreach", "tee", "out", "import", "expand", "use", "debug", "confirm", "checkpoint", "ping", "start"];
-const READ_ALIASES: &[&str] = &["ls", "dir", "gci", "cat", "gc", "type", "echo", "write", "pwd", "gl", "cd", "sl", "where", "?", "%", "foreach", "select", "sort", "measure", "gm", "gps", "ps", "gsv", "gcm", "help", "man", "cls", "clear", "history", "h", "fl", "ft", "fw", "gi", "gp", "gv", "gal", "popd", "pushd", "exit", "return", "if", "else", "elseif", "for", "while", "param", "function", "try", "catch", "finally", "throw", "switch", "true", "false", "null"];
+const READ_VERBS: &[&str] = &[
+    "get", "test", "select", "format", "measure", "where", "sort", "group", "compare", "convertto", "convertfrom", "join", "split", "resolve", "read", "find",
+    "search", "show", "wait", "trace", "write", "foreach", "tee", "out", "import", "expand", "use", "debug", "confirm", "checkpoint", "ping", "start",
+];
+const READ_ALIASES: &[&str] = &[
+    "ls", "dir", "gci", "cat", "gc", "type", "echo", "write", "pwd", "gl", "cd", "sl", "where", "?", "%", "foreach", "select", "sort", "measure", "gm", "gps",
+    "ps", "gsv", "gcm", "help", "man", "cls", "clear", "history", "h", "fl", "ft", "fw", "gi", "gp", "gv", "gal", "popd", "pushd", "exit", "return", "if",
+    "else", "elseif", "for", "while", "param", "function", "try", "catch", "finally", "throw", "switch", "true", "false", "null",
+];
 
 /// Analyses PowerShell source.
 pub fn analyse(src: &str) -> Analysis {
     let mut out = Analysis::default();
     let lower = src.to_ascii_lowercase();
-    let downloads = ["iwr", "irm", "invoke-webrequest", "invoke-restmethod", "downloadstring", "downloadfile", "wget", "curl"].iter().any(|w| lower.contains(w));
+    let downloads =
+        ["iwr", "irm", "invoke-webrequest", "invoke-restmethod", "downloadstring", "downloadfile", "wget", "curl"].iter().any(|w| lower.contains(w));
     let evaluates = ["iex", "invoke-expression"].iter().any(|w| lower.split(|c: char| !c.is_ascii_alphanumeric() && c != '-').any(|t| t == *w));
     if downloads && evaluates {
         // `iex (iwr …)`, `iwr … | iex`: downloaded code run as-is, the `curl | sh` of PowerShell.
@@ -35,16 +43,28 @@ pub fn analyse(src: &str) -> Analysis {
         let words: Vec<&str> = stmt.split_whitespace().collect();
         let Some(first) = words.first() else { continue };
         let first = first.trim_matches(|c| c == '"' || c == '\'');
-        if first.starts_with('$') || first.starts_with('#') || first.starts_with('[') || first.starts_with('@') || first.starts_with('-') || first.chars().all(|c| c.is_ascii_digit()) {
+        if first.starts_with('$')
+            || first.starts_with('#')
+            || first.starts_with('[')
+            || first.starts_with('@')
+            || first.starts_with('-')
+            || first.chars().all(|c| c.is_ascii_digit())
+        {
             // Assignments and expressions: their right-hand side is its own statement when it runs a command.
-            if let Some(rhs) = stmt.split_once('=').map(|(_, r)| r.trim()).filter(|r| !r.is_empty() && !r.starts_with('$') && r.chars().next().is_some_and(char::is_alphabetic)) {
+            if let Some(rhs) = stmt
+                .split_once('=')
+                .map(|(_, r)| r.trim())
+                .filter(|r| !r.is_empty() && !r.starts_with('$') && r.chars().next().is_some_and(char::is_alphabetic))
+            {
                 let inner = analyse(rhs);
                 out.findings.extend(inner.findings);
             }
             continue;
         }
         let lower = first.to_ascii_lowercase();
-        let value_of = |names: &[&str]| words.windows(2).find(|w| names.iter().any(|n| w[0].eq_ignore_ascii_case(n))).map(|w| w[1].trim_matches(|c| c == '"' || c == '\'').to_owned());
+        let value_of = |names: &[&str]| {
+            words.windows(2).find(|w| names.iter().any(|n| w[0].eq_ignore_ascii_case(n))).map(|w| w[1].trim_matches(|c| c == '"' || c == '\'').to_owned())
+        };
         let positional = || words.iter().skip(1).find(|w| !w.starts_with('-')).map(|w| w.trim_matches(|c| c == '"' || c == '\'').to_owned());
         let effect = match lower.as_str() {
             "remove-item" | "rm" | "del" | "erase" | "rd" | "rmdir" | "ri" | "clear-content" | "clc" | "clear-item" | "cli" | "clear-recyclebin" => {
@@ -53,12 +73,17 @@ pub fn analyse(src: &str) -> Analysis {
                 Some(Effect::Delete { target, recursive })
             }
             "move-item" | "mv" | "move" | "mi" | "rename-item" | "ren" | "rni" => Some(Effect::Move),
-            "copy-item" | "cp" | "copy" | "cpi" => Some(Effect::Write(value_of(&["-Destination"]).or_else(|| words.iter().skip(1).filter(|w| !w.starts_with('-')).nth(1).map(|w| (*w).to_owned())))),
-            "set-content" | "sc" | "add-content" | "ac" | "out-file" | "new-item" | "ni" | "md" | "mkdir" | "tee-object" => Some(Effect::Write(value_of(&["-Path", "-FilePath", "-LiteralPath"]).or_else(positional))),
+            "copy-item" | "cp" | "copy" | "cpi" => Some(Effect::Write(
+                value_of(&["-Destination"]).or_else(|| words.iter().skip(1).filter(|w| !w.starts_with('-')).nth(1).map(|w| (*w).to_owned())),
+            )),
+            "set-content" | "sc" | "add-content" | "ac" | "out-file" | "new-item" | "ni" | "md" | "mkdir" | "tee-object" => {
+                Some(Effect::Write(value_of(&["-Path", "-FilePath", "-LiteralPath"]).or_else(positional)))
+            }
             "invoke-expression" | "iex" | "invoke-command" | "icm" | "add-type" => Some(Effect::Dynamic),
             "invoke-webrequest" | "iwr" | "invoke-restmethod" | "irm" | "curl" | "wget" => {
                 let method = value_of(&["-Method"]).map(|m| m.to_ascii_uppercase());
-                let writes = method.is_some_and(|m| !matches!(m.as_str(), "GET" | "HEAD" | "OPTIONS")) || words.iter().any(|w| w.eq_ignore_ascii_case("-Body") || w.eq_ignore_ascii_case("-InFile"));
+                let writes = method.is_some_and(|m| !matches!(m.as_str(), "GET" | "HEAD" | "OPTIONS"))
+                    || words.iter().any(|w| w.eq_ignore_ascii_case("-Body") || w.eq_ignore_ascii_case("-InFile"));
                 let out_file = value_of(&["-OutFile"]);
                 if writes {
                     Some(Effect::Network)
@@ -68,9 +93,12 @@ pub fn analyse(src: &str) -> Analysis {
             }
             "start-process" | "saps" | "start" | "&" | "." => Some(Effect::ExecUnseen),
             "stop-process" | "kill" | "spps" => Some(Effect::Process),
-            "install-module" | "install-package" | "uninstall-module" | "uninstall-package" | "install-script" | "update-module" | "choco" | "winget" | "scoop" => Some(Effect::Install),
+            "install-module" | "install-package" | "uninstall-module" | "uninstall-package" | "install-script" | "update-module" | "choco" | "winget"
+            | "scoop" => Some(Effect::Install),
             _ if READ_ALIASES.contains(&lower.as_str()) => None,
-            _ if lower.contains('-') && first.chars().next().is_some_and(char::is_uppercase) || lower.contains('-') && READ_VERBS.iter().chain(MUTATING_VERBS).any(|v| lower.starts_with(&format!("{v}-"))) => {
+            _ if lower.contains('-') && first.chars().next().is_some_and(char::is_uppercase)
+                || lower.contains('-') && READ_VERBS.iter().chain(MUTATING_VERBS).any(|v| lower.starts_with(&format!("{v}-"))) =>
+            {
                 let verb = lower.split('-').next().unwrap_or("");
                 if READ_VERBS.contains(&verb) && lower != "start-service" && !lower.starts_with("out-file") {
                     None
@@ -87,7 +115,12 @@ pub fn analyse(src: &str) -> Analysis {
     out
 }
 
-const MUTATING_VERBS: &[&str] = &["set", "new", "remove", "add", "clear", "stop", "restart", "invoke", "install", "uninstall", "update", "enable", "disable", "register", "unregister", "export", "publish", "push", "suspend", "resume", "mount", "dismount", "rename", "move", "copy", "reset", "grant", "revoke", "block", "unblock", "protect", "unprotect", "lock", "unlock", "send", "connect", "disconnect", "submit", "deny", "approve", "deploy", "initialize", "optimize", "repair", "restore", "backup", "save", "sync", "edit"];
+const MUTATING_VERBS: &[&str] = &[
+    "set", "new", "remove", "add", "clear", "stop", "restart", "invoke", "install", "uninstall", "update", "enable", "disable", "register", "unregister",
+    "export", "publish", "push", "suspend", "resume", "mount", "dismount", "rename", "move", "copy", "reset", "grant", "revoke", "block", "unblock", "protect",
+    "unprotect", "lock", "unlock", "send", "connect", "disconnect", "submit", "deny", "approve", "deploy", "initialize", "optimize", "repair", "restore",
+    "backup", "save", "sync", "edit",
+];
 
 /// Statements split outside quotes at `; | && || { } ( )` and newlines.
 fn statements(src: &str) -> Vec<String> {

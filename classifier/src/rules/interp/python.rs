@@ -38,9 +38,20 @@ pub static VENV: Rule = Rule::t1("interp.python.venv")
     .matches(&["python3 -m venv .venv", "python -m venv venv"])
     .not_matches(&["python3 -m venv /opt/env"]);
 
-const TEST_MODULES: &[&str] = &["pytest", "py.test", "unittest", "doctest", "mypy", "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "coverage", "nose", "nose2", "bandit", "pyright", "tox", "nox", "pytype", "hypothesis"];
-const READ_MODULES: &[&str] = &["json.tool", "http.server", "site", "platform", "sysconfig", "this", "timeit", "pydoc", "tokenize", "ast", "dis", "calendar", "base64", "uuid", "pstats", "pickletools", "mimetypes", "locale", "webbrowser", "pyclbr", "inspect", "filecmp", "symtable", "quopri", "sysconfig", "encodings.rot_13", "unicodedata", "pip_audit"];
-const TOOL_MODULES: &[&str] = &["pip", "pip3", "uv", "poetry", "pipx", "twine", "build", "hatch", "pdm", "flit", "conda", "black", "isort", "ruff", "autopep8", "yapf", "ansible", "awscli", "pre_commit", "mkdocs", "sphinx", "invoke", "fabric", "scrapy", "jupyter", "notebook", "nbconvert", "cookiecutter", "wheel", "setuptools", "ensurepip"];
+const TEST_MODULES: &[&str] = &[
+    "pytest", "py.test", "unittest", "doctest", "mypy", "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "coverage", "nose", "nose2", "bandit",
+    "pyright", "tox", "nox", "pytype", "hypothesis",
+];
+const READ_MODULES: &[&str] = &[
+    "json.tool", "http.server", "site", "platform", "sysconfig", "this", "timeit", "pydoc", "tokenize", "ast", "dis", "calendar", "base64", "uuid", "pstats",
+    "pickletools", "mimetypes", "locale", "webbrowser", "pyclbr", "inspect", "filecmp", "symtable", "quopri", "sysconfig", "encodings.rot_13", "unicodedata",
+    "pip_audit",
+];
+const TOOL_MODULES: &[&str] = &[
+    "pip", "pip3", "uv", "poetry", "pipx", "twine", "build", "hatch", "pdm", "flit", "conda", "black", "isort", "ruff", "autopep8", "yapf", "ansible",
+    "awscli", "pre_commit", "mkdocs", "sphinx", "invoke", "fabric", "scrapy", "jupyter", "notebook", "nbconvert", "cookiecutter", "wheel", "setuptools",
+    "ensurepip",
+];
 const RUNS_SCRIPT: &[&str] = &["cProfile", "profile", "trace"];
 
 /// Options that take a value (`-W error`, `-X dev`).

@@ -26,14 +26,18 @@ pub static READ: Rule = Rule::t0("interp.script.read").reason("the script was re
 /// What it does is unknown until it is read.
 pub static UNREADABLE: Rule = Rule::t3("interp.script.unreadable")
     .reason("runs a script tiergate cannot read (missing, binary or too large); review it and ask the user")
-    .matches(&["python3 deploy.py", "node build.mjs", "ruby x.rb", "./run.sh", "scripts/x.py --flag", "./unknown-binary --flag", "python3 \"$SCRIPT\"", "/tmp/x/git status", "./sed -n 1p file"])
+    .matches(&[
+        "python3 deploy.py", "node build.mjs", "ruby x.rb", "./run.sh", "scripts/x.py --flag", "./unknown-binary --flag", "python3 \"$SCRIPT\"",
+        "/tmp/x/git status", "./sed -n 1p file",
+    ])
     .not_matches(&["python3 -c 'print(1)'", "/usr/bin/env", "node --check app.js", "node_modules/.bin/tsc --noEmit", "/usr/local/bin/psql -c 'select 1'"]);
 
 /// ## What it matches
 /// A script whose `#!` line names an interpreter tiergate does not analyse (`#!/usr/bin/env julia`).
 /// ## Why this tier
 /// Its code cannot be read as any known language.
-pub static UNKNOWN_INTERPRETER: Rule = Rule::t3("interp.script.unknown-interpreter").reason("the script's interpreter is not one tiergate can analyse; review the script and ask the user");
+pub static UNKNOWN_INTERPRETER: Rule =
+    Rule::t3("interp.script.unknown-interpreter").reason("the script's interpreter is not one tiergate can analyse; review the script and ask the user");
 
 /// ## What it matches
 /// A mutating script run with a simulation flag (`--dry-run`, `--plan`, `--check`, `--noop`, `--what-if`) that its own code handles.
@@ -53,7 +57,8 @@ pub static MUTATING_VERB: Rule = Rule::t3("interp.script.mutating-verb")
     .not_matches(&["python3 -m mytool list", "python3 -m json.tool x.json"]);
 
 /// Words that mutate for framework CLIs, beyond the shared verb taxonomy.
-const EXTRA_VERBS: &[&str] = &["flush", "loaddata", "seed", "createsuperuser", "changepassword", "makemigrations", "squashmigrations", "dbshell", "reset", "nuke"];
+const EXTRA_VERBS: &[&str] =
+    &["flush", "loaddata", "seed", "createsuperuser", "changepassword", "makemigrations", "squashmigrations", "dbshell", "reset", "nuke"];
 
 /// Hits `MUTATING_VERB` when the first operands in `args` name a mutating verb.
 pub(crate) fn verb_check(cx: &mut Cx<'_>, args: &[crate::call::Arg]) -> bool {
@@ -70,19 +75,24 @@ pub(crate) fn verb_check(cx: &mut Cx<'_>, args: &[crate::call::Arg]) -> bool {
 }
 
 /// Command-line flags that ask a script to simulate.
-const SIM_FLAGS: &[&str] = &["--dry-run", "--dryrun", "--dry_run", "--plan", "--check", "--noop", "--no-op", "--simulate", "--what-if", "--whatif", "-WhatIf", "--preview"];
+const SIM_FLAGS: &[&str] =
+    &["--dry-run", "--dryrun", "--dry_run", "--plan", "--check", "--noop", "--no-op", "--simulate", "--what-if", "--whatif", "-WhatIf", "--preview"];
 
 /// Program paths that are installed tools, not project scripts: dispatched by name.
-const TOOL_DIRS: &[&str] = &["/usr/", "/bin/", "/sbin/", "/opt/", "/snap/", "/nix/", "/home/linuxbrew/", "/Applications/", "/Library/", "/System/", "/Users/Shared/"];
+const TOOL_DIRS: &[&str] =
+    &["/usr/", "/bin/", "/sbin/", "/opt/", "/snap/", "/nix/", "/home/linuxbrew/", "/Applications/", "/Library/", "/System/", "/Users/Shared/"];
 /// Tool directories inside a home or a project (`~/.cargo/bin/cargo`, `node_modules/.bin/jest`, Rails binstubs).
 const TOOL_SEGMENTS: &[&str] = &[
-    "node_modules/.bin/", ".venv/bin/", "venv/bin/", "vendor/bin/", ".tox/", "/.cargo/bin/", "/.local/bin/", "/go/bin/", "/.bun/bin/", "/.deno/bin/", "/.npm-global/bin/", "/.volta/bin/", "/.pyenv/", "/.rbenv/", "/.asdf/", "/.nvm/", "/.sdkman/", "/.rustup/", "/.nix-profile/", "/.yarn/bin/", "/.pnpm/",
+    "node_modules/.bin/", ".venv/bin/", "venv/bin/", "vendor/bin/", ".tox/", "/.cargo/bin/", "/.local/bin/", "/go/bin/", "/.bun/bin/", "/.deno/bin/",
+    "/.npm-global/bin/", "/.volta/bin/", "/.pyenv/", "/.rbenv/", "/.asdf/", "/.nvm/", "/.sdkman/", "/.rustup/", "/.nix-profile/", "/.yarn/bin/", "/.pnpm/",
     "/.linuxbrew/", "bin/rails", "bin/rake", "bin/bundle", "bin/spring",
 ];
 
 /// True when a program word is a path to a file to read rather than an installed tool.
 pub(crate) fn runs_as_script(path: &str) -> bool {
-    path.contains('/') && !TOOL_DIRS.iter().any(|d| path.starts_with(d)) && !TOOL_SEGMENTS.iter().any(|s| path.contains(s) || path.ends_with(s.trim_end_matches('/')))
+    path.contains('/')
+        && !TOOL_DIRS.iter().any(|d| path.starts_with(d))
+        && !TOOL_SEGMENTS.iter().any(|s| path.contains(s) || path.ends_with(s.trim_end_matches('/')))
 }
 
 /// The dispatcher's hook for a program path outside the tool directories.
@@ -107,7 +117,10 @@ pub(crate) fn run_path(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Opti
     let src = match cx.read(path, inv.cwd.as_deref()) {
         FileText::Text(src) => src,
         FileText::Missing => {
-            cx.hit_because(&UNREADABLE, format!("runs `{path}`, which tiergate cannot find; check the path (relative to the working directory) and ask the user"));
+            cx.hit_because(
+                &UNREADABLE,
+                format!("runs `{path}`, which tiergate cannot find; check the path (relative to the working directory) and ask the user"),
+            );
             return;
         }
         FileText::Unusable(why) => {

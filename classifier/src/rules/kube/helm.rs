@@ -14,17 +14,18 @@ use crate::rules::{Cx, Rule};
 /// Reads releases, charts or helm's own config; changes nothing.
 pub static HELM_READ: Rule = Rule::t0("kube.helm.read")
     .reason("reads releases or charts only")
-    .matches(&["helm list -A", "helm status my-release", "helm -n prod get values r", "helm show values bitnami/redis", "helm search repo nginx", "helm repo list", "helm"])
+    .matches(&[
+        "helm list -A", "helm status my-release", "helm -n prod get values r", "helm show values bitnami/redis", "helm search repo nginx", "helm repo list",
+        "helm",
+    ])
     .not_matches(&["helm install r ./chart"]);
 
 /// ## What it matches
 /// `helm lint`, `helm verify`: local chart checks.
 /// ## Why this tier
 /// Local validation.
-pub static HELM_LINT: Rule = Rule::t1("kube.helm.lint")
-    .reason("validates a chart locally")
-    .matches(&["helm lint", "helm lint ./chart"])
-    .not_matches(&["helm template ./chart"]);
+pub static HELM_LINT: Rule =
+    Rule::t1("kube.helm.lint").reason("validates a chart locally").matches(&["helm lint", "helm lint ./chart"]).not_matches(&["helm template ./chart"]);
 
 /// ## What it matches
 /// `helm template`, `helm diff …` (plugin), and `install|upgrade|uninstall|rollback --dry-run` (client or server).
@@ -32,7 +33,10 @@ pub static HELM_LINT: Rule = Rule::t1("kube.helm.lint")
 /// Renders or previews a release without installing it.
 pub static HELM_RENDER: Rule = Rule::t2("kube.helm.render")
     .reason("renders or previews a release without installing it")
-    .matches(&["helm template r ./chart", "helm install --dry-run release chart/", "helm upgrade --install r ./chart --dry-run", "helm diff upgrade r ./chart", "helm uninstall r --dry-run"])
+    .matches(&[
+        "helm template r ./chart", "helm install --dry-run release chart/", "helm upgrade --install r ./chart --dry-run", "helm diff upgrade r ./chart",
+        "helm uninstall r --dry-run",
+    ])
     .not_matches(&["helm install r ./chart", "helm install r ./chart --dry-run=none"]);
 
 /// ## What it matches
@@ -50,7 +54,10 @@ pub static HELM_LOCAL: Rule = Rule::t0("kube.helm.local")
 /// Changes what runs in the cluster (`helm uninstall` is approvable, FEATURES.md §13 "Not blocked").
 pub static HELM_RELEASE: Rule = Rule::t3("kube.helm.release")
     .reason("changes a release in the cluster; ask the user, or preview with helm template / --dry-run")
-    .matches(&["helm install my-release chart/", "helm upgrade r ./chart -f values.yaml", "helm uninstall my-release -n prod", "helm rollback my-release 3", "helm install r ./chart --dry-run=none"])
+    .matches(&[
+        "helm install my-release chart/", "helm upgrade r ./chart -f values.yaml", "helm uninstall my-release -n prod", "helm rollback my-release 3",
+        "helm install r ./chart --dry-run=none",
+    ])
     .not_matches(&["helm list", "helm install --dry-run r chart"]);
 
 /// ## What it matches
@@ -60,7 +67,10 @@ pub static HELM_RELEASE: Rule = Rule::t3("kube.helm.release")
 /// Changes helm's config, downloads code, or publishes charts.
 pub static HELM_CONFIG: Rule = Rule::t3("kube.helm.config")
     .reason("changes helm's repositories, registries or plugins, or publishes a chart; ask the user")
-    .matches(&["helm repo add bitnami https://charts.bitnami.com/bitnami", "helm repo update", "helm plugin install https://x/y", "helm push chart.tgz oci://r", "helm dependency update"])
+    .matches(&[
+        "helm repo add bitnami https://charts.bitnami.com/bitnami", "helm repo update", "helm plugin install https://x/y", "helm push chart.tgz oci://r",
+        "helm dependency update",
+    ])
     .not_matches(&["helm repo list"]);
 
 /// ## What it matches
@@ -87,7 +97,9 @@ pub static FLUX_CHECK: Rule = Rule::t1("kube.flux.check")
 /// Renders or previews without applying.
 pub static FLUX_RENDER: Rule = Rule::t2("kube.flux.render")
     .reason("renders or previews without applying")
-    .matches(&["flux diff kustomization apps --path ./clusters/prod", "flux build kustomization apps --path .", "flux create source git app --url=https://x --export"])
+    .matches(&[
+        "flux diff kustomization apps --path ./clusters/prod", "flux build kustomization apps --path .", "flux create source git app --url=https://x --export",
+    ])
     .not_matches(&["flux create source git app --url=https://x"]);
 
 /// ## What it matches
@@ -96,7 +108,10 @@ pub static FLUX_RENDER: Rule = Rule::t2("kube.flux.render")
 /// Changes what Flux deploys to the cluster.
 pub static FLUX_MUTATE: Rule = Rule::t3("kube.flux.mutate")
     .reason("changes what Flux deploys to the cluster; ask the user")
-    .matches(&["flux reconcile source git flux-system", "flux suspend kustomization apps", "flux delete kustomization app", "flux resume", "flux bootstrap github --owner=me"])
+    .matches(&[
+        "flux reconcile source git flux-system", "flux suspend kustomization apps", "flux delete kustomization app", "flux resume",
+        "flux bootstrap github --owner=me",
+    ])
     .not_matches(&["flux get kustomizations"]);
 
 /// ## What it matches
@@ -118,22 +133,22 @@ pub static HELP: Rule = Rule::t0("kube.helm.help")
     .matches(&["helm -h uninstall my-release", "helm uninstall --help", "flux --help delete kustomization app", "helm help install"])
     .not_matches(&["flux uninstall --help"]);
 
-
-
 static HELM_OPTS: Opts = Opts {
     values: &[
-        "-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--set-file",
-        "--set-json", "--version", "--repo", "-o", "--output", "--timeout", "--description", "--post-renderer",
-        "--registry-config", "--repository-config", "--repository-cache", "--burst-limit", "--qps", "--kube-apiserver",
-        "--kube-token", "--kube-as-user", "--kube-as-group", "--kube-ca-file", "--username", "--password", "-d",
-        "--destination", "--max", "--revision", "--ca-file", "--cert-file", "--key-file",
+        "-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--set-file", "--set-json", "--version", "--repo",
+        "-o", "--output", "--timeout", "--description", "--post-renderer", "--registry-config", "--repository-config", "--repository-cache", "--burst-limit",
+        "--qps", "--kube-apiserver", "--kube-token", "--kube-as-user", "--kube-as-group", "--kube-ca-file", "--username", "--password", "-d", "--destination",
+        "--max", "--revision", "--ca-file", "--cert-file", "--key-file",
     ],
     bools: &[],
     greedy: false,
 };
 
 static FLUX_OPTS: Opts = Opts {
-    values: &["-n", "--namespace", "--context", "--kubeconfig", "--timeout", "--path", "--url", "--branch", "--owner", "--repository", "--interval", "--source", "--kind", "--name"],
+    values: &[
+        "-n", "--namespace", "--context", "--kubeconfig", "--timeout", "--path", "--url", "--branch", "--owner", "--repository", "--interval", "--source",
+        "--kind", "--name",
+    ],
     bools: &[],
     greedy: false,
 };
@@ -155,7 +170,9 @@ pub(crate) fn helm(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     let second = argv.pos.get(1).copied();
     match first {
-        None | Some("list" | "ls" | "status" | "get" | "history" | "hist" | "show" | "inspect" | "search" | "version" | "env" | "completion") => cx.hit(&HELM_READ),
+        None | Some("list" | "ls" | "status" | "get" | "history" | "hist" | "show" | "inspect" | "search" | "version" | "env" | "completion") => {
+            cx.hit(&HELM_READ)
+        }
         Some("lint" | "verify") => cx.hit(&HELM_LINT),
         Some("template" | "diff") => cx.hit(&HELM_RENDER),
         Some("create" | "pull" | "fetch" | "package") => {

@@ -16,7 +16,10 @@ use crate::rules::{paths, Cx, Rule};
 /// They read cluster state and change nothing.
 pub static READ: Rule = Rule::t0("kube.kubectl.read")
     .reason("reads cluster state only")
-    .matches(&["kubectl get pods", "kubectl -n prod get pods -o yaml", "kubectl logs -f deploy/api --tail=100", "kubectl config get-contexts", "oc whoami", "kubectl rollout status deploy/api", "kubectl auth can-i delete pods", "kubectl cp api-0:/var/log/app.log ./app.log"])
+    .matches(&[
+        "kubectl get pods", "kubectl -n prod get pods -o yaml", "kubectl logs -f deploy/api --tail=100", "kubectl config get-contexts", "oc whoami",
+        "kubectl rollout status deploy/api", "kubectl auth can-i delete pods", "kubectl cp api-0:/var/log/app.log ./app.log",
+    ])
     .not_matches(&["kubectl delete pod x", "kubectl config use-context prod"]);
 
 /// ## What it matches
@@ -34,7 +37,12 @@ pub static DIFF: Rule = Rule::t2("kube.kubectl.diff")
 /// kubectl honours the flag: nothing is persisted. `--dry-run=none` is a real run and stays T3.
 pub static DRY_RUN: Rule = Rule::t2("kube.kubectl.dry-run")
     .reason("dry run: kubectl validates the change without persisting it")
-    .matches(&["kubectl apply -f x.yaml --dry-run=client", "kubectl delete --dry-run pod my-pod", "kubectl create secret generic s --from-literal=a=b --dry-run=client -o yaml", "kubectl run debug --image=alpine --dry-run=server"])
+    .matches(&[
+        "kubectl apply -f x.yaml --dry-run=client",
+        "kubectl delete --dry-run pod my-pod",
+        "kubectl create secret generic s --from-literal=a=b --dry-run=client -o yaml",
+        "kubectl run debug --image=alpine --dry-run=server",
+    ])
     .not_matches(&["kubectl apply -f x.yaml --dry-run=none", "kubectl delete ns prod --dry-run=server"]);
 
 /// ## What it matches
@@ -44,7 +52,10 @@ pub static DRY_RUN: Rule = Rule::t2("kube.kubectl.dry-run")
 /// They change live cluster state; the user approves. (`apply -f plan.yaml` is T3: a file name is data.)
 pub static MUTATE: Rule = Rule::t3("kube.kubectl.mutate")
     .reason("changes live cluster objects; ask the user, or preview with --dry-run=server or kubectl diff")
-    .matches(&["kubectl apply -f plan.yaml", "kubectl delete pod x", "kubectl -n prod scale deploy/api --replicas=0", "kubectl rollout restart deployment/api", "kubectl run debug --image=alpine -- sleep 1", "kubectl apply -f x.yaml --dry-run=none", "/usr/bin/kubectl delete pod my-pod", "oc new-project demo"])
+    .matches(&[
+        "kubectl apply -f plan.yaml", "kubectl delete pod x", "kubectl -n prod scale deploy/api --replicas=0", "kubectl rollout restart deployment/api",
+        "kubectl run debug --image=alpine -- sleep 1", "kubectl apply -f x.yaml --dry-run=none", "/usr/bin/kubectl delete pod my-pod", "oc new-project demo",
+    ])
     .not_matches(&["kubectl get pods", "kubectl delete ns prod"]);
 
 /// ## What it matches
@@ -64,7 +75,10 @@ pub static SESSION: Rule = Rule::t3("kube.kubectl.session")
 /// Switching or editing contexts redirects every later command, possibly at production.
 pub static CONTEXT: Rule = Rule::t3("kube.kubectl.context")
     .reason("changes the kubeconfig (current context, clusters or credentials); every later kubectl command follows it; ask the user")
-    .matches(&["kubectl config use-context prod", "kubectl config set-context --current --namespace=prod", "kubectl config delete-context prod", "kubectl config unset current-context", "oc project prod"])
+    .matches(&[
+        "kubectl config use-context prod", "kubectl config set-context --current --namespace=prod", "kubectl config delete-context prod",
+        "kubectl config unset current-context", "oc project prod",
+    ])
     .not_matches(&["kubectl config get-contexts", "kubectl config view", "oc project"]);
 
 /// ## What it matches
@@ -116,18 +130,14 @@ pub static HELP: Rule = Rule::t0("kube.kubectl.help")
     .matches(&["kubectl delete pod x --help", "kubectl -h apply -f m.yaml", "kubectl help delete", "kubectl run debug --image=alpine --help"])
     .not_matches(&["kubectl delete ns prod --help", "kubectl exec p -- ls --help", "kubectl delete pod x --field-manager --help"]);
 
-
-
 /// kubectl options that take a value (global and per-command), so their values are not verbs.
 static OPTS: Opts = Opts {
     values: &[
-        "-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token", "--as",
-        "--as-group", "--as-uid", "--certificate-authority", "--client-certificate", "--client-key",
-        "--request-timeout", "--cache-dir", "--log-file", "-v", "--v", "--tls-server-name", "--password",
-        "--username", "--profile", "--profile-output", "--log-dir", "-l", "--selector", "-o", "--output", "-f",
-        "--filename", "-k", "--kustomize", "-c", "--container", "--field-selector", "--sort-by", "--template", "-p",
-        "--patch", "--type", "--replicas", "--image", "--grace-period", "--timeout", "--since", "--tail",
-        "--field-manager", "-L", "--label-columns", "--for", "--from-literal", "--from-file", "--port",
+        "-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token", "--as", "--as-group", "--as-uid",
+        "--certificate-authority", "--client-certificate", "--client-key", "--request-timeout", "--cache-dir", "--log-file", "-v", "--v", "--tls-server-name",
+        "--password", "--username", "--profile", "--profile-output", "--log-dir", "-l", "--selector", "-o", "--output", "-f", "--filename", "-k",
+        "--kustomize", "-c", "--container", "--field-selector", "--sort-by", "--template", "-p", "--patch", "--type", "--replicas", "--image",
+        "--grace-period", "--timeout", "--since", "--tail", "--field-manager", "-L", "--label-columns", "--for", "--from-literal", "--from-file", "--port",
         "--overrides", "--env", "--restart", "--resource-version", "--raw", "--subresource", "--chunk-size",
     ],
     bools: &[],
@@ -136,23 +146,20 @@ static OPTS: Opts = Opts {
 
 /// Resource kinds whose deletion is on the floor (singular, plural and short names).
 const CRITICAL_KINDS: &[&str] = &[
-    "namespace", "namespaces", "ns", "node", "nodes", "no", "cluster", "clusters", "pv", "persistentvolume",
-    "persistentvolumes", "pvc", "persistentvolumeclaim", "persistentvolumeclaims", "crd", "crds",
-    "customresourcedefinition", "customresourcedefinitions", "mutatingwebhookconfiguration",
-    "mutatingwebhookconfigurations", "validatingwebhookconfiguration", "validatingwebhookconfigurations",
-    "project", "projects",
+    "namespace", "namespaces", "ns", "node", "nodes", "no", "cluster", "clusters", "pv", "persistentvolume", "persistentvolumes", "pvc",
+    "persistentvolumeclaim", "persistentvolumeclaims", "crd", "crds", "customresourcedefinition", "customresourcedefinitions", "mutatingwebhookconfiguration",
+    "mutatingwebhookconfigurations", "validatingwebhookconfiguration", "validatingwebhookconfigurations", "project", "projects",
 ];
 
 const READ_VERBS: &[&str] = &[
-    "get", "describe", "logs", "log", "top", "explain", "events", "api-resources", "api-versions", "version",
-    "cluster-info", "completion", "options", "wait", "kustomize", "whoami", "status", "projects", "plugin",
-    // `oc process` renders a template on the server and prints it; nothing is created.
+    "get", "describe", "logs", "log", "top", "explain", "events", "api-resources", "api-versions", "version", "cluster-info", "completion", "options", "wait",
+    "kustomize", "whoami", "status", "projects", "plugin", // `oc process` renders a template on the server and prints it; nothing is created.
     "process",
 ];
 const MUTATE_VERBS: &[&str] = &[
-    "apply", "create", "delete", "patch", "replace", "scale", "autoscale", "edit", "label", "annotate", "cordon",
-    "uncordon", "taint", "expose", "set", "run", "certificate", "new-project", "new-app", "new-build", "start-build",
-    "cancel-build", "import-image", "tag", "login", "logout", "adm", "rollback", "import", "rsh", "rsync",
+    "apply", "create", "delete", "patch", "replace", "scale", "autoscale", "edit", "label", "annotate", "cordon", "uncordon", "taint", "expose", "set", "run",
+    "certificate", "new-project", "new-app", "new-build", "start-build", "cancel-build", "import-image", "tag", "login", "logout", "adm", "rollback", "import",
+    "rsh", "rsync",
 ];
 const SESSION_VERBS: &[&str] = &["exec", "attach", "cp", "port-forward", "proxy", "debug", "rsh", "rsync"];
 const CONFIG_READS: &[&str] = &["view", "get-contexts", "current-context", "get-clusters", "get-users"];
@@ -201,7 +208,13 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             if let Some(raw) = argv.value(&inv.args, &["--raw"]) {
                 let parts: Vec<&str> = raw.trim_end_matches('/').split('/').collect();
                 if parts.iter().rev().take(2).any(|p| CRITICAL_KINDS.contains(p)) {
-                    return cx.hit_because(&DELETE_CRITICAL, format!("`{} delete --raw {raw}` deletes a namespace, node, volume or CRD through the API; never run by an agent: ask the user to do it", inv.program));
+                    return cx.hit_because(
+                        &DELETE_CRITICAL,
+                        format!(
+                            "`{} delete --raw {raw}` deletes a namespace, node, volume or CRD through the API; never run by an agent: ask the user to do it",
+                            inv.program
+                        ),
+                    );
                 }
             }
             if argv.has("--all") || argv.has("--all-namespaces") || argv.flags.contains(&"-A") {
@@ -256,7 +269,10 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             if dry_run(&argv, inv) {
                 cx.hit(&DRY_RUN)
             } else {
-                cx.hit_because(&MUTATE, format!("`{} {v}` changes live cluster objects; ask the user, or preview with --dry-run=server or kubectl diff", inv.program))
+                cx.hit_because(
+                    &MUTATE,
+                    format!("`{} {v}` changes live cluster objects; ask the user, or preview with --dry-run=server or kubectl diff", inv.program),
+                )
             }
         }
         v if READ_VERBS.contains(&v) => cx.hit(&READ),

@@ -14,18 +14,41 @@ use crate::rules::{Cx, Family, Rule};
 pub static FAMILY: Family = Family { name: "kube", programs: PROGRAMS, check, rules: RULES };
 
 static PROGRAMS: &[&str] = &[
-    "kubectl", "oc", "helm", "flux", "kustomize", "kind", "minikube", "k3d", "eksctl", "argocd", "istioctl", "kubectx",
-    "kubens", "skaffold", "tilt", "k9s", "velero", "kubeconform", "kubeval", "kube-linter", "kube-score", "kubecolor",
-    "microk8s", "k3s",
+    "kubectl", "oc", "helm", "flux", "kustomize", "kind", "minikube", "k3d", "eksctl", "argocd", "istioctl", "kubectx", "kubens", "skaffold", "tilt", "k9s",
+    "velero", "kubeconform", "kubeval", "kube-linter", "kube-score", "kubecolor", "microk8s", "k3s",
 ];
 
 static RULES: &[&Rule] = &[
-    &kubectl::READ, &kubectl::DIFF, &kubectl::DRY_RUN, &kubectl::MUTATE, &kubectl::SESSION, &kubectl::CONTEXT,
-    &kubectl::PLUGIN, &kubectl::DELETE_CRITICAL, &kubectl::DELETE_ALL, &kubectl::DRAIN, &kubectl::HELP,
-    &helm::HELM_READ, &helm::HELM_LINT, &helm::HELM_RENDER, &helm::HELM_LOCAL, &helm::HELM_RELEASE,
-    &helm::HELM_CONFIG, &helm::FLUX_READ, &helm::FLUX_CHECK, &helm::FLUX_RENDER, &helm::FLUX_MUTATE,
-    &helm::FLUX_UNINSTALL, &helm::HELP, &tools::READ, &tools::VALIDATE, &tools::SIMULATE, &tools::MUTATE,
-    &tools::UNKNOWN, &tools::EKSCTL_DELETE_CLUSTER, &tools::HELP,
+    &kubectl::READ,
+    &kubectl::DIFF,
+    &kubectl::DRY_RUN,
+    &kubectl::MUTATE,
+    &kubectl::SESSION,
+    &kubectl::CONTEXT,
+    &kubectl::PLUGIN,
+    &kubectl::DELETE_CRITICAL,
+    &kubectl::DELETE_ALL,
+    &kubectl::DRAIN,
+    &kubectl::HELP,
+    &helm::HELM_READ,
+    &helm::HELM_LINT,
+    &helm::HELM_RENDER,
+    &helm::HELM_LOCAL,
+    &helm::HELM_RELEASE,
+    &helm::HELM_CONFIG,
+    &helm::FLUX_READ,
+    &helm::FLUX_CHECK,
+    &helm::FLUX_RENDER,
+    &helm::FLUX_MUTATE,
+    &helm::FLUX_UNINSTALL,
+    &helm::HELP,
+    &tools::READ,
+    &tools::VALIDATE,
+    &tools::SIMULATE,
+    &tools::MUTATE,
+    &tools::UNKNOWN,
+    &tools::EKSCTL_DELETE_CLUSTER,
+    &tools::HELP,
 ];
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {

@@ -17,7 +17,10 @@ use crate::rules::{Cx, Rule};
 /// Reads state or renders manifests; changes nothing.
 pub static READ: Rule = Rule::t0("kube.tool.read")
     .reason("reads cluster or tool state only")
-    .matches(&["minikube status", "microk8s status", "eksctl get clusters", "argocd app get guestbook", "kustomize build overlays/prod", "kubectx", "k9s --readonly", "velero backup get", "kind get clusters"])
+    .matches(&[
+        "minikube status", "microk8s status", "eksctl get clusters", "argocd app get guestbook", "kustomize build overlays/prod", "kubectx", "k9s --readonly",
+        "velero backup get", "kind get clusters",
+    ])
     .not_matches(&["minikube delete", "kubectx prod"]);
 
 /// ## What it matches
@@ -46,7 +49,10 @@ pub static SIMULATE: Rule = Rule::t2("kube.tool.simulate")
 /// Changes live (or local-cluster) state; `argocd app delete` is approvable, not on the floor.
 pub static MUTATE: Rule = Rule::t3("kube.tool.mutate")
     .reason("changes cluster state or switches the active cluster; ask the user")
-    .matches(&["argocd app sync guestbook", "minikube delete", "microk8s enable dns", "kind create cluster", "eksctl create cluster --name test", "kubectx prod", "kubens kube-system", "skaffold dev", "tilt up", "argocd app delete guestbook", "k9s", "kustomize build --enable-exec ."])
+    .matches(&[
+        "argocd app sync guestbook", "minikube delete", "microk8s enable dns", "kind create cluster", "eksctl create cluster --name test", "kubectx prod",
+        "kubens kube-system", "skaffold dev", "tilt up", "argocd app delete guestbook", "k9s", "kustomize build --enable-exec .",
+    ])
     .not_matches(&["minikube status", "kubectx -c", "minikube addons list", "k3d kubeconfig get dev"]);
 
 /// ## What it matches
@@ -77,21 +83,30 @@ pub static HELP: Rule = Rule::t0("kube.tool.help")
     .matches(&["minikube delete --help", "argocd app sync -h", "skaffold --version"])
     .not_matches(&["eksctl delete cluster --help"]);
 
-
-
-
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
 
-const COMMON_VALUES: &[&str] = &["-n", "--namespace", "--context", "--kubeconfig", "-o", "--output", "-f", "--filename", "-p", "--profile", "--name", "--region", "--cluster", "--server", "--port", "--timeout"];
+const COMMON_VALUES: &[&str] = &[
+    "-n", "--namespace", "--context", "--kubeconfig", "-o", "--output", "-f", "--filename", "-p", "--profile", "--name", "--region", "--cluster", "--server",
+    "--port", "--timeout",
+];
 
 static CLUSTER_TOOLS: Spec = Spec {
     table: Table {
-        read: &["ip", "docker-env", "podman-env", "ssh-key", "completion", "options", "dashboard-url", "manifests", "resources", "app-list", "ps", "proxy-status", "proxy-config", "pc", "version", "precheck", "doctor", "dump", "schema", "fix", "kube-inject", "generate", "kubeconfig-path"],
+        read: &[
+            "ip", "docker-env", "podman-env", "ssh-key", "completion", "options", "dashboard-url", "manifests", "resources", "app-list", "ps", "proxy-status",
+            "proxy-config", "pc", "version", "precheck", "doctor", "dump", "schema", "fix", "kube-inject", "generate", "kubeconfig-path",
+        ],
         validate: &["analyze", "verify-install"],
         simulate: &["render", "diagnose", "diff"],
-        mutate: &["create", "delete", "up", "down", "dev", "run", "build", "load", "ssh", "mount", "cp", "sync", "rollback", "ci", "trigger", "args", "login", "logout", "add", "rm", "utils", "associate", "terminate-op", "dashboard", "tunnel"],
+        mutate: &[
+            "create", "delete", "up", "down", "dev", "run", "build", "load", "ssh", "mount", "cp", "sync", "rollback", "ci", "trigger", "args", "login",
+            "logout", "add", "rm", "utils", "associate", "terminate-op", "dashboard", "tunnel",
+        ],
         // Command groups: the verb after them decides (`minikube addons list` reads, `addons enable` changes).
-        skip: &["cluster", "app", "backup", "restore", "schedule", "proj", "repo", "account", "nodegroup", "iamserviceaccount", "config", "addons", "service", "node", "image", "actions", "kubeconfig", "profile", "manifest"],
+        skip: &[
+            "cluster", "app", "backup", "restore", "schedule", "proj", "repo", "account", "nodegroup", "iamserviceaccount", "config", "addons", "service",
+            "node", "image", "actions", "kubeconfig", "profile", "manifest",
+        ],
     },
     opts: Opts { values: COMMON_VALUES, bools: &[], greedy: false },
     unknown_mutates: true,
@@ -110,7 +125,10 @@ fn switcher(inv: &Invocation, cx: &mut Cx<'_>) {
     // A bare name (or `-`, the previous context) switches; `-d`/`-u` delete or unset.
     let writes = argv.flags.iter().any(|f| matches!(*f, "-d" | "-u" | "--unset")) || !argv.words.is_empty();
     if writes {
-        cx.hit_because(&MUTATE, format!("`{}` switches or edits the active Kubernetes context; every later kubectl command follows it; ask the user", inv.program));
+        cx.hit_because(
+            &MUTATE,
+            format!("`{}` switches or edits the active Kubernetes context; every later kubectl command follows it; ask the user", inv.program),
+        );
     } else {
         cx.hit(&READ);
     }
@@ -154,7 +172,10 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             } else if argv.has("--readonly") {
                 cx.hit(&READ)
             } else {
-                cx.hit_because(&MUTATE, "k9s is an interactive console that can edit and delete cluster objects; run it with --readonly, or ask the user".to_owned())
+                cx.hit_because(
+                    &MUTATE,
+                    "k9s is an interactive console that can edit and delete cluster objects; run it with --readonly, or ask the user".to_owned(),
+                )
             }
         }
         "kustomize" => {

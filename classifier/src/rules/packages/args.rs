@@ -11,18 +11,18 @@ pub(crate) const MUTATIVE_VERBS: &[&str] = &[
     "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
     "install", "upgrade", "downgrade", "publish", "promote", "scale", "resize", "autoscale", "start", "restart", "reboot", "reload", "refresh", "resume",
     "uncordon", "unsuspend", "enable", "disable", "suspend", "pause", "stop", "shutdown", "halt", "abort", "move", "rename", "copy", "sync", "import",
-    "export", "migrate", "transfer", "attach", "bind", "connect", "mount", "exec", "execute", "invoke", "trigger", "send", "reply", "replay", "push",
-    "merge", "rebase", "rollback", "grant", "assign", "revoke", "reconcile", "rsync", "delete", "destroy", "remove", "drop", "purge", "wipe", "clean",
-    "cleanup", "trash", "shred", "srm", "truncate", "kill", "terminate", "uninstall", "unpublish", "drain", "evict", "cordon", "deregister", "detach",
-    "disconnect", "unbind", "force-delete", "force-remove", "erase", "comment", "label", "annotate", "approve", "close", "reopen", "tag", "post", "add",
-    "rm", "del", "up", "down", "run", "load", "unload", "release",
+    "export", "migrate", "transfer", "attach", "bind", "connect", "mount", "exec", "execute", "invoke", "trigger", "send", "reply", "replay", "push", "merge",
+    "rebase", "rollback", "grant", "assign", "revoke", "reconcile", "rsync", "delete", "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup",
+    "trash", "shred", "srm", "truncate", "kill", "terminate", "uninstall", "unpublish", "drain", "evict", "cordon", "deregister", "detach", "disconnect",
+    "unbind", "force-delete", "force-remove", "erase", "comment", "label", "annotate", "approve", "close", "reopen", "tag", "post", "add", "rm", "del", "up",
+    "down", "run", "load", "unload", "release",
 ];
 
 /// FEATURES.md §2 `READ_ONLY_VERBS` plus common spellings.
 pub(crate) const READ_VERBS: &[&str] = &[
-    "get", "list", "ls", "describe", "show", "read", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "find", "query",
-    "scan", "fetch", "download", "version", "help", "whoami", "which", "explain", "top", "stat", "stats", "history", "tree", "env", "print", "dump",
-    "check", "verify", "validate", "diff", "ps", "images", "cat",
+    "get", "list", "ls", "describe", "show", "read", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "find", "query", "scan",
+    "fetch", "download", "version", "help", "whoami", "which", "explain", "top", "stat", "stats", "history", "tree", "env", "print", "dump", "check", "verify",
+    "validate", "diff", "ps", "images", "cat",
 ];
 
 /// Positional words (index into `args`, text), skipping the values of `value_opts`
@@ -67,9 +67,13 @@ pub(crate) fn has_flag(args: &[Arg], flags: &[&str]) -> bool {
 
 /// True when a packed short cluster before `--` (`-af`) holds `letter`.
 pub(crate) fn has_short(args: &[Arg], letter: char) -> bool {
-    args.iter()
-        .take_while(|a| a.text != "--")
-        .any(|a| a.text.len() >= 2 && a.text.starts_with('-') && !a.text.starts_with("--") && a.text[1..].chars().all(|c| c.is_ascii_alphanumeric()) && a.text[1..].contains(letter))
+    args.iter().take_while(|a| a.text != "--").any(|a| {
+        a.text.len() >= 2
+            && a.text.starts_with('-')
+            && !a.text.starts_with("--")
+            && a.text[1..].chars().all(|c| c.is_ascii_alphanumeric())
+            && a.text[1..].contains(letter)
+    })
 }
 
 /// The value of `--opt value` / `--opt=value` / `-o value` before `--`.

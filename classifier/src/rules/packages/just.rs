@@ -116,7 +116,13 @@ fn interpolate(line: &str) -> String {
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    if has_flag(args, &["--list", "-l", "--summary", "--show", "-s", "--evaluate", "--dump", "--variables", "--groups", "--usage", "--help", "-h", "--version", "-V", "--completions", "--man"]) {
+    if has_flag(
+        args,
+        &[
+            "--list", "-l", "--summary", "--show", "-s", "--evaluate", "--dump", "--variables", "--groups", "--usage", "--help", "-h", "--version", "-V",
+            "--completions", "--man",
+        ],
+    ) {
         return cx.hit(&READ);
     }
     if has_flag(args, &["--dry-run", "-n"]) {
@@ -142,7 +148,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 i += 1;
             }
             "--set" => i += 2,
-            "--shell" | "--shell-arg" | "--dotenv-filename" | "--dotenv-path" | "--color" | "--chooser" | "--command-color" | "--list-heading" | "--list-prefix" => i += 1,
+            "--shell" | "--shell-arg" | "--dotenv-filename" | "--dotenv-path" | "--color" | "--chooser" | "--command-color" | "--list-heading"
+            | "--list-prefix" => i += 1,
             _ if a.starts_with('-') || a.contains('=') => {}
             _ => positionals.push(a.to_owned()),
         }

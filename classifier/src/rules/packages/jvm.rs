@@ -35,7 +35,11 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&HELP);
         return;
     }
-    let value_opts = ["-f", "--file", "-s", "--settings", "-P", "--activate-profiles", "-pl", "--projects", "-D", "-p", "--project", "-c", "--configuration", "-r", "--runtime", "--framework", "-o", "--output", "--gemfile", "--path", "-d", "--working-dir", "--init-script", "-I", "--build-file", "-b", "--project-dir", "--max-workers", "-x", "--exclude-task", "-T", "--threads", "-l", "--log-file", "-e"];
+    let value_opts = [
+        "-f", "--file", "-s", "--settings", "-P", "--activate-profiles", "-pl", "--projects", "-D", "-p", "--project", "-c", "--configuration", "-r",
+        "--runtime", "--framework", "-o", "--output", "--gemfile", "--path", "-d", "--working-dir", "--init-script", "-I", "--build-file", "-b",
+        "--project-dir", "--max-workers", "-x", "--exclude-task", "-T", "--threads", "-l", "--log-file", "-e",
+    ];
     let pos = positionals(args, &value_opts);
     let w: Vec<&str> = pos.iter().map(|(_, w)| *w).collect();
     let rule: &'static Rule = match program {
@@ -51,7 +55,26 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             _ => &INSTALL,
         },
         "composer" => match w.as_slice() {
-            ["show" | "info" | "outdated" | "depends" | "why" | "prohibits" | "why-not" | "licenses" | "search" | "diagnose" | "audit" | "fund" | "suggests" | "status" | "check-platform-reqs" | "help" | "list" | "about" | "browse" | "home", ..] => &READ,
+            ["show"
+            | "info"
+            | "outdated"
+            | "depends"
+            | "why"
+            | "prohibits"
+            | "why-not"
+            | "licenses"
+            | "search"
+            | "diagnose"
+            | "audit"
+            | "fund"
+            | "suggests"
+            | "status"
+            | "check-platform-reqs"
+            | "help"
+            | "list"
+            | "about"
+            | "browse"
+            | "home", ..] => &READ,
             ["validate", ..] => &VALIDATE,
             ["dump-autoload" | "dumpautoload" | "init" | "archive", ..] => &BUILD,
             ["run-script" | "run" | "exec", ..] => &RECIPE,
@@ -76,7 +99,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn gem(w: &[&str]) -> &'static Rule {
     match w {
-        ["list" | "search" | "info" | "query" | "specification" | "spec" | "contents" | "dependency" | "env" | "environment" | "which" | "outdated" | "help" | "fetch" | "check" | "stale", ..] => &READ,
+        ["list" | "search" | "info" | "query" | "specification" | "spec" | "contents" | "dependency" | "env" | "environment" | "which" | "outdated" | "help"
+        | "fetch" | "check" | "stale", ..] => &READ,
         ["build", ..] => &BUILD,
         ["push" | "yank" | "owner", ..] => &PUBLISH,
         ["signin" | "signout" | "sources", ..] => &ACCOUNT,
@@ -117,13 +141,25 @@ fn build_goals(w: &[&str]) -> &'static Rule {
         let action = g.rsplit(':').next().unwrap_or(&g).to_owned();
         let rule: &'static Rule = if ["deploy", "release", "publish", "upload"].iter().any(|p| action.starts_with(p)) || g.starts_with("release:") {
             &PUBLISH
-        } else if action.starts_with("install") && !action.starts_with("installdist") || action == "exec" || g.starts_with("flyway:") || g.starts_with("liquibase:") {
+        } else if action.starts_with("install") && !action.starts_with("installdist")
+            || action == "exec"
+            || g.starts_with("flyway:")
+            || g.starts_with("liquibase:")
+        {
             &INSTALL
         } else if action == "clean" || action.starts_with("clean") {
             &CLEAN
-        } else if ["tasks", "dependencies", "properties", "projects", "help", "dependencyinsight", "outputs", "buildenvironment", "tree", "effective-pom", "describe", "analyze", "display-dependency-updates", "display-plugin-updates", "list"].contains(&action.as_str()) {
+        } else if [
+            "tasks", "dependencies", "properties", "projects", "help", "dependencyinsight", "outputs", "buildenvironment", "tree", "effective-pom", "describe",
+            "analyze", "display-dependency-updates", "display-plugin-updates", "list",
+        ]
+        .contains(&action.as_str())
+        {
             &READ
-        } else if ["test", "check", "verify", "validate", "lint", "spotbugs", "pmd", "checkstyle", "integration-test", "detekt", "ktlintcheck", "spotlesscheck"].iter().any(|p| action.starts_with(p)) {
+        } else if ["test", "check", "verify", "validate", "lint", "spotbugs", "pmd", "checkstyle", "integration-test", "detekt", "ktlintcheck", "spotlesscheck"]
+            .iter()
+            .any(|p| action.starts_with(p))
+        {
             &VALIDATE
         } else if matches!(action.as_str(), "run" | "bootrun" | "java" | "quarkusdev") {
             &RUN_PROJECT

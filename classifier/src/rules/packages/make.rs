@@ -88,7 +88,9 @@ fn parse_args(inv: &Invocation) -> MakeArgs {
                 i += 1;
             }
             "-I" | "--include-dir" | "-o" | "--old-file" | "--assume-old" | "-W" | "--what-if" | "--new-file" | "--assume-new" => i += 1,
-            "-j" | "--jobs" | "-l" | "--load-average" | "--max-load" if words.get(i + 1).is_some_and(|n| n.chars().all(|c| c.is_ascii_digit() || c == '.')) => i += 1,
+            "-j" | "--jobs" | "-l" | "--load-average" | "--max-load" if words.get(i + 1).is_some_and(|n| n.chars().all(|c| c.is_ascii_digit() || c == '.')) => {
+                i += 1
+            }
             "-n" | "--just-print" | "--dry-run" | "--recon" | "-q" | "--question" => m.dry = true,
             _ if w.starts_with("--eval") => m.eval = true,
             _ if w.starts_with("--directory=") => m.dirs.push(w["--directory=".len()..].to_owned()),

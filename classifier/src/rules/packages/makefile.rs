@@ -32,9 +32,31 @@ pub(super) struct Makefile {
 
 /// Built-in variables GNU make defines.
 const BUILTINS: &[(&str, &str)] = &[
-    ("CC", "cc"), ("CXX", "g++"), ("CPP", "cc -E"), ("FC", "f77"), ("LD", "ld"), ("AR", "ar"), ("AS", "as"), ("RM", "rm -f"), ("MAKE", "make"),
-    ("INSTALL", "install"), ("LEX", "lex"), ("YACC", "yacc"), ("ARFLAGS", "rv"), ("CFLAGS", ""), ("CXXFLAGS", ""), ("CPPFLAGS", ""), ("LDFLAGS", ""),
-    ("LDLIBS", ""), ("SHELL", "/bin/sh"), ("MAKEFLAGS", ""), ("MFLAGS", ""), ("TARGET_ARCH", ""), ("OUTPUT_OPTION", "-o $@"), ("GO", "go"), ("CARGO", "cargo"),
+    ("CC", "cc"),
+    ("CXX", "g++"),
+    ("CPP", "cc -E"),
+    ("FC", "f77"),
+    ("LD", "ld"),
+    ("AR", "ar"),
+    ("AS", "as"),
+    ("RM", "rm -f"),
+    ("MAKE", "make"),
+    ("INSTALL", "install"),
+    ("LEX", "lex"),
+    ("YACC", "yacc"),
+    ("ARFLAGS", "rv"),
+    ("CFLAGS", ""),
+    ("CXXFLAGS", ""),
+    ("CPPFLAGS", ""),
+    ("LDFLAGS", ""),
+    ("LDLIBS", ""),
+    ("SHELL", "/bin/sh"),
+    ("MAKEFLAGS", ""),
+    ("MFLAGS", ""),
+    ("TARGET_ARCH", ""),
+    ("OUTPUT_OPTION", "-o $@"),
+    ("GO", "go"),
+    ("CARGO", "cargo"),
 ];
 
 pub(super) fn parse(text: &str) -> Makefile {
@@ -236,8 +258,8 @@ pub(super) struct Expanded {
 /// Functions whose result is data (file names, words): their text becomes unknown, not a command.
 const DATA_FUNCTIONS: &[&str] = &[
     "wildcard", "patsubst", "subst", "strip", "findstring", "filter", "filter-out", "sort", "word", "words", "wordlist", "firstword", "lastword", "dir",
-    "notdir", "suffix", "basename", "addsuffix", "addprefix", "join", "abspath", "realpath", "if", "or", "and", "origin", "flavor", "info", "warning",
-    "error", "intcmp", "let",
+    "notdir", "suffix", "basename", "addsuffix", "addprefix", "join", "abspath", "realpath", "if", "or", "and", "origin", "flavor", "info", "warning", "error",
+    "intcmp", "let",
 ];
 
 /// The context one recipe line expands in.

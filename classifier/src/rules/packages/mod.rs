@@ -12,8 +12,8 @@
 //! family's.
 
 pub(crate) mod args;
-mod jvm;
 mod just;
+mod jvm;
 mod make;
 mod makefile;
 mod npm;
@@ -30,11 +30,11 @@ pub static FAMILY: Family = Family { name: "packages", programs: PROGRAMS, check
 
 static PROGRAMS: &[&str] = &[
     "npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx", "pip", "pip3", "pipx", "uv", "uvx", "poetry", "pdm", "pipenv", "hatch", "conda", "mamba",
-    "micromamba", "twine", "cargo", "rustup", "go", "gem", "bundle", "bundler", "composer", "mvn", "mvnw", "gradle", "gradlew", "dotnet", "make",
-    "gmake", "cmake", "ninja", "meson", "bazel", "bazelisk", "just", "task", "tox", "nox", "pytest", "py.test", "jest", "vitest", "mocha", "playwright",
-    "eslint", "prettier", "ruff", "black", "isort", "flake8", "pylint", "mypy", "pyright", "tsc", "biome", "shellcheck", "hadolint", "yamllint",
-    "golangci-lint", "rubocop", "stylelint", "markdownlint", "gofmt", "rustfmt", "clang-format", "autopep8", "yapf", "ctest", "rspec", "phpunit",
-    "dprint", "oxlint", "tflint", "actionlint", "codespell",
+    "micromamba", "twine", "cargo", "rustup", "go", "gem", "bundle", "bundler", "composer", "mvn", "mvnw", "gradle", "gradlew", "dotnet", "make", "gmake",
+    "cmake", "ninja", "meson", "bazel", "bazelisk", "just", "task", "tox", "nox", "pytest", "py.test", "jest", "vitest", "mocha", "playwright", "eslint",
+    "prettier", "ruff", "black", "isort", "flake8", "pylint", "mypy", "pyright", "tsc", "biome", "shellcheck", "hadolint", "yamllint", "golangci-lint",
+    "rubocop", "stylelint", "markdownlint", "gofmt", "rustfmt", "clang-format", "autopep8", "yapf", "ctest", "rspec", "phpunit", "dprint", "oxlint", "tflint",
+    "actionlint", "codespell",
 ];
 
 static RULES: &[&Rule] = &[
@@ -72,7 +72,10 @@ static RULES: &[&Rule] = &[
 /// They read manifests, lock files or registries; nothing is installed.
 pub static READ: Rule = Rule::t0("packages.read")
     .reason("queries packages or the registry only")
-    .matches(&["npm ls", "npm -g ls", "npm view react version", "pip list", "pip show requests", "cargo tree", "go env", "gem list", "poetry show --tree", "uv pip list", "yarn why lodash", "npm config get registry", "npm audit"])
+    .matches(&[
+        "npm ls", "npm -g ls", "npm view react version", "pip list", "pip show requests", "cargo tree", "go env", "gem list", "poetry show --tree",
+        "uv pip list", "yarn why lodash", "npm config get registry", "npm audit",
+    ])
     .not_matches(&["npm install", "pip install x", "npm audit fix"]);
 
 /// ## What it matches
@@ -93,7 +96,10 @@ pub static HELP: Rule = Rule::t0("packages.help")
 /// A test suite can do anything its code does; tests are treated as validation by convention.
 pub static VALIDATE: Rule = Rule::t1("packages.validate")
     .reason("local validation (tests, lint, type-check); nothing outside the tree changes")
-    .matches(&["cargo test --workspace", "cargo clippy -- -D warnings", "go test ./...", "pytest -q", "ruff check .", "eslint src/", "mypy src/", "tsc --noEmit -p .", "pytest tests/test_install.py::TestStop", "shellcheck scripts/x.sh", "uv run pytest -q"])
+    .matches(&[
+        "cargo test --workspace", "cargo clippy -- -D warnings", "go test ./...", "pytest -q", "ruff check .", "eslint src/", "mypy src/", "tsc --noEmit -p .",
+        "pytest tests/test_install.py::TestStop", "shellcheck scripts/x.sh", "uv run pytest -q",
+    ])
     .not_matches(&["cargo install ripgrep", "pytest --help"]);
 
 /// ## What it matches
@@ -103,7 +109,9 @@ pub static VALIDATE: Rule = Rule::t1("packages.validate")
 /// T1 (local build): writes build outputs inside the tree (`target/`, `dist/`, `build/`); nothing is installed or deployed.
 pub static BUILD: Rule = Rule::t1("packages.build")
     .reason("builds inside the working tree; nothing is installed or deployed")
-    .matches(&["cargo build --release", "go build ./...", "npm pack", "cmake --build build", "gradle build", "dotnet build", "bazel build //...", "mvn package"])
+    .matches(&[
+        "cargo build --release", "go build ./...", "npm pack", "cmake --build build", "gradle build", "dotnet build", "bazel build //...", "mvn package",
+    ])
     .not_matches(&["cargo install --path .", "mvn deploy"]);
 
 /// ## What it matches
@@ -137,7 +145,10 @@ pub static RUN_PROJECT: Rule = Rule::t1("packages.run-project")
 /// Simulation: the manager reports what it would do.
 pub static DRY_RUN: Rule = Rule::t2("packages.dry-run")
     .reason("dry run: reports what would change and changes nothing")
-    .matches(&["npm pack --dry-run", "npm publish --dry-run", "cargo publish --dry-run", "pip install --dry-run requests", "uv sync --dry-run", "npm unpublish my-package --dry-run"])
+    .matches(&[
+        "npm pack --dry-run", "npm publish --dry-run", "cargo publish --dry-run", "pip install --dry-run requests", "uv sync --dry-run",
+        "npm unpublish my-package --dry-run",
+    ])
     .not_matches(&["npm publish", "cargo publish"]);
 
 /// ## What it matches
@@ -149,7 +160,11 @@ pub static DRY_RUN: Rule = Rule::t2("packages.dry-run")
 /// Fetches and runs third-party code (install scripts), changes lock files from the registry, or writes outside the tree.
 pub static INSTALL: Rule = Rule::t3("packages.install")
     .reason("installs, removes or updates packages (fetches and may run third-party code); ask the user first")
-    .matches(&["npm install left-pad", "npm -g install left-pad", "npm ci", "npm i lodash", "yarn add react", "pnpm add -D vitest", "pip install requests", "pip3 install --upgrade pip", "cargo install ripgrep", "go install golang.org/x/tools/gopls@latest", "uv sync", "poetry add requests", "bundle install", "npm audit fix", "yarn"])
+    .matches(&[
+        "npm install left-pad", "npm -g install left-pad", "npm ci", "npm i lodash", "yarn add react", "pnpm add -D vitest", "pip install requests",
+        "pip3 install --upgrade pip", "cargo install ripgrep", "go install golang.org/x/tools/gopls@latest", "uv sync", "poetry add requests",
+        "bundle install", "npm audit fix", "yarn",
+    ])
     .not_matches(&["npm ls", "npm install --dry-run"]);
 
 /// ## What it matches
@@ -159,7 +174,10 @@ pub static INSTALL: Rule = Rule::t3("packages.install")
 /// Others download what is published; approvable (one version can be deprecated or yanked).
 pub static PUBLISH: Rule = Rule::t3("packages.publish")
     .reason("publishes to (or changes) a package registry others install from; ask the user first")
-    .matches(&["npm publish", "npm -g publish", "npm unpublish my-package@1.0.0", "cargo publish", "twine upload dist/*", "gem push x.gem", "poetry publish", "npm deprecate my-pkg@1.0.0 'old'"])
+    .matches(&[
+        "npm publish", "npm -g publish", "npm unpublish my-package@1.0.0", "cargo publish", "twine upload dist/*", "gem push x.gem", "poetry publish",
+        "npm deprecate my-pkg@1.0.0 'old'",
+    ])
     .not_matches(&["npm publish --dry-run", "npm unpublish my-package"]);
 
 /// ## What it matches
@@ -179,7 +197,10 @@ pub static UNPUBLISH_ALL: Rule = Rule::blocked("packages.npm.unpublish-all")
 /// Writes credentials or user-wide configuration outside the tree (`~/.npmrc`, `~/.cargo/credentials`).
 pub static ACCOUNT: Rule = Rule::t3("packages.account")
     .reason("changes registry credentials or user-wide package configuration; ask the user first")
-    .matches(&["npm login", "npm config set registry https://example.invalid", "npm config delete registry", "npm config edit", "cargo login", "go env -w GOPROXY=direct", "pip config set global.index-url https://x"])
+    .matches(&[
+        "npm login", "npm config set registry https://example.invalid", "npm config delete registry", "npm config edit", "cargo login",
+        "go env -w GOPROXY=direct", "pip config set global.index-url https://x",
+    ])
     .not_matches(&["npm config get registry", "npm config list"]);
 
 /// ## What it matches

@@ -18,12 +18,24 @@ use crate::rules::Cx;
 
 /// Options that take a value, per manager.
 fn value_opts(pm: &str) -> &'static [&'static str] {
-    const COMMON: &[&str] = &["--registry", "--tag", "--access", "--otp", "--loglevel", "--userconfig", "--globalconfig", "--cache", "--scope", "--omit", "--include", "--before", "--reporter", "--node-options", "--script-shell", "--auth-type", "--install-strategy", "--prefix", "--depth"];
+    const COMMON: &[&str] = &[
+        "--registry", "--tag", "--access", "--otp", "--loglevel", "--userconfig", "--globalconfig", "--cache", "--scope", "--omit", "--include", "--before",
+        "--reporter", "--node-options", "--script-shell", "--auth-type", "--install-strategy", "--prefix", "--depth",
+    ];
     match pm {
-        "npm" => &["--registry", "--tag", "--access", "--otp", "--loglevel", "--userconfig", "--globalconfig", "--cache", "--scope", "--omit", "--include", "--before", "--reporter", "--node-options", "--script-shell", "--auth-type", "--install-strategy", "--prefix", "--depth", "-w", "--workspace"],
-        "pnpm" => &["--registry", "--tag", "--access", "--otp", "--loglevel", "--reporter", "--dir", "-C", "--filter", "-F", "--workspace-concurrency", "--store-dir", "--virtual-store-dir", "--depth", "--config-dir"],
+        "npm" => &[
+            "--registry", "--tag", "--access", "--otp", "--loglevel", "--userconfig", "--globalconfig", "--cache", "--scope", "--omit", "--include",
+            "--before", "--reporter", "--node-options", "--script-shell", "--auth-type", "--install-strategy", "--prefix", "--depth", "-w", "--workspace",
+        ],
+        "pnpm" => &[
+            "--registry", "--tag", "--access", "--otp", "--loglevel", "--reporter", "--dir", "-C", "--filter", "-F", "--workspace-concurrency", "--store-dir",
+            "--virtual-store-dir", "--depth", "--config-dir",
+        ],
         "yarn" => &["--cwd", "--registry", "--cache-folder", "--modules-folder", "--network-timeout", "--mutex", "--tag", "--access", "--otp"],
-        "bun" => &["--cwd", "--filter", "-F", "--registry", "--cache-dir", "-c", "--config", "--backend", "--tag", "--access", "--otp", "--env-file", "--preload", "-r"],
+        "bun" => &[
+            "--cwd", "--filter", "-F", "--registry", "--cache-dir", "-c", "--config", "--backend", "--tag", "--access", "--otp", "--env-file", "--preload",
+            "-r",
+        ],
         _ => COMMON,
     }
 }
@@ -52,8 +64,13 @@ const READS: &[&str] = &[
     "help-search", "docs", "home", "bugs", "repo", "query", "sbom", "diff", "completion", "get", "stars", "licenses", "audit", "store", "dedupe-check",
     "--version", "-v", "version-check", "hash", "hash-string", "hash-print",
 ];
-const INSTALLS: &[&str] = &["install", "ci", "install-test", "uninstall", "update", "dedupe", "ddp", "prune", "rebuild", "rb", "link", "ln", "import", "patch-commit", "setup", "self-update", "approve-builds", "upgrade-interactive", "plugin", "trust", "patch"];
-const PUBLISHES: &[&str] = &["publish", "deprecate", "undeprecate", "dist-tag", "dist-tags", "owner", "author", "access", "team", "org", "star", "unstar", "hook", "version", "deploy"];
+const INSTALLS: &[&str] = &[
+    "install", "ci", "install-test", "uninstall", "update", "dedupe", "ddp", "prune", "rebuild", "rb", "link", "ln", "import", "patch-commit", "setup",
+    "self-update", "approve-builds", "upgrade-interactive", "plugin", "trust", "patch",
+];
+const PUBLISHES: &[&str] = &[
+    "publish", "deprecate", "undeprecate", "dist-tag", "dist-tags", "owner", "author", "access", "team", "org", "star", "unstar", "hook", "version", "deploy",
+];
 const ACCOUNTS: &[&str] = &["login", "logout", "token", "profile", "set", "edit", "explore"];
 const BUILDS: &[&str] = &["pack", "shrinkwrap", "init"];
 
@@ -71,7 +88,9 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     };
     let rest = &args[sub_i + 1..];
-    if has_flag(&args[..sub_i], &["--help", "-h"]) || (sub_raw != "run" && sub_raw != "exec" && rest.iter().take_while(|a| a.text != "--").any(|a| a.text == "--help")) {
+    if has_flag(&args[..sub_i], &["--help", "-h"])
+        || (sub_raw != "run" && sub_raw != "exec" && rest.iter().take_while(|a| a.text != "--").any(|a| a.text == "--help"))
+    {
         cx.hit(&HELP);
         return;
     }
@@ -103,9 +122,12 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "pkg" => cx.hit(if operands.first() == Some(&"get") { &READ } else { &BUILD }),
         "pm" if pm == "bun" => bun_pm(cx, operands.first().copied()),
         "npm" if pm == "yarn" => yarn_npm(cx, operands.first().copied()),
-        "workspace" | "workspaces" if pm == "yarn" && operands.first().is_some_and(|w| *w != "info" && *w != "list") => {
-            scripts::run(inv, cx, &[sub], &Lookup { dir: None, extra: &[], if_present: false, fan_out: Some("in other workspace packages"), hooks: true, default_start: false })
-        }
+        "workspace" | "workspaces" if pm == "yarn" && operands.first().is_some_and(|w| *w != "info" && *w != "list") => scripts::run(
+            inv,
+            cx,
+            &[sub],
+            &Lookup { dir: None, extra: &[], if_present: false, fan_out: Some("in other workspace packages"), hooks: true, default_start: false },
+        ),
         "version" if operands.is_empty() => cx.hit(&READ),
         "outdated" | "why" | "licenses" | "info" | "list" | "audit" => cx.hit(&READ),
         s if READS.contains(&s) => cx.hit(&READ),

@@ -13,9 +13,9 @@ use crate::rules::packages::args::{has_flag, positionals, wants_help};
 use crate::rules::{Cx, Rule};
 
 const VALUE_OPTS: &[&str] = &[
-    "-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--prefix", "--root", "-i", "--index-url", "--extra-index-url",
-    "-f", "--find-links", "--log", "--proxy", "--timeout", "--cache-dir", "--python", "-p", "--directory", "-C", "--project", "-P", "-n", "--name",
-    "--channel", "--platform", "--python-version", "--with", "--group", "--extra", "--format", "--color", "--config-file", "--spec", "--pip-args",
+    "-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--prefix", "--root", "-i", "--index-url", "--extra-index-url", "-f",
+    "--find-links", "--log", "--proxy", "--timeout", "--cache-dir", "--python", "-p", "--directory", "-C", "--project", "-P", "-n", "--name", "--channel",
+    "--platform", "--python-version", "--with", "--group", "--extra", "--format", "--color", "--config-file", "--spec", "--pip-args",
 ];
 
 /// Lowers an install-like change to T2 when the tool simulates it with `--dry-run`.

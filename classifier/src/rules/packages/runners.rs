@@ -22,7 +22,10 @@ use crate::rules::{Cx, FileText, Rule};
 /// Downloads a package from the registry and runs it: its effects are unknown (and scaffolders install dependencies).
 pub static REMOTE_PACKAGE: Rule = Rule::t3("packages.runner.remote-package")
     .reason("downloads and runs a registry package whose effects tiergate does not know; ask the user first")
-    .matches(&["npx create-react-app my-app", "npx cowsay hello", "uvx ruff@latest check .", "npm create vite@latest my-app", "pipx run cowsay hello", "uvx some-tool", "bunx cowsay hi", "pnpm dlx degit x/y"])
+    .matches(&[
+        "npx create-react-app my-app", "npx cowsay hello", "uvx ruff@latest check .", "npm create vite@latest my-app", "pipx run cowsay hello",
+        "uvx some-tool", "bunx cowsay hi", "pnpm dlx degit x/y",
+    ])
     .not_matches(&["npx tsc --noEmit", "npx eslint .", "uvx ruff check ."]);
 
 /// ## What it matches
@@ -41,13 +44,31 @@ struct Opts {
 }
 
 const NPX: Opts = Opts {
-    value: &["-p", "--package", "-w", "--workspace", "--registry", "--cache", "--loglevel", "--userconfig", "--prefix", "--node-options", "--filter", "-F", "--dir", "-C", "--cwd"],
-    flags: &["-y", "--yes", "--no", "--no-install", "-q", "--quiet", "--prefer-offline", "--prefer-online", "--offline", "--ignore-existing", "--workspaces", "--include-workspace-root", "--silent", "-s", "--bun", "--shell-mode", "-r", "--recursive", "--parallel", "--no-bail", "--no-reporter-hide-prefix", "--report-summary", "--resume-from", "-ws", "-iwr", "--verbose", "-d", "--no-shell-mode", "--dry-run"],
+    value: &[
+        "-p", "--package", "-w", "--workspace", "--registry", "--cache", "--loglevel", "--userconfig", "--prefix", "--node-options", "--filter", "-F", "--dir",
+        "-C", "--cwd",
+    ],
+    flags: &[
+        "-y", "--yes", "--no", "--no-install", "-q", "--quiet", "--prefer-offline", "--prefer-online", "--offline", "--ignore-existing", "--workspaces",
+        "--include-workspace-root", "--silent", "-s", "--bun", "--shell-mode", "-r", "--recursive", "--parallel", "--no-bail", "--no-reporter-hide-prefix",
+        "--report-summary", "--resume-from", "-ws", "-iwr", "--verbose", "-d", "--no-shell-mode", "--dry-run",
+    ],
 };
 
 const UV_RUN: Opts = Opts {
-    value: &["--with", "--with-editable", "--with-requirements", "-p", "--python", "--package", "--extra", "--group", "--only-group", "--no-group", "--env-file", "--directory", "--project", "--index", "--default-index", "--index-url", "-i", "--extra-index-url", "--config-file", "--cache-dir", "--exclude-newer", "--prerelease", "--resolution", "--link-mode", "--refresh-package", "--reinstall-package", "--upgrade-package", "-P", "--color", "--from", "--spec", "--pip-args", "-n", "--name", "--prefix", "--cwd", "-C", "--gemfile", "--keep-file-descriptors", "--env", "-e", "--toolchain", "--install-dir"],
-    flags: &["--no-project", "--frozen", "--locked", "--isolated", "--no-sync", "--script", "--all-extras", "--no-dev", "--dev", "--active", "-q", "-v", "--quiet", "--verbose", "--offline", "--native-tls", "--no-cache", "--all-packages", "--no-default-groups", "--only-dev", "--no-editable", "--exact", "--inexact", "--gui-script", "--preview", "--no-config", "--no-env-file", "--managed-python", "--no-managed-python", "--reinstall", "--upgrade", "-U", "--compile-bytecode", "--no-build-isolation", "--refresh", "--no-capture-output", "--live-stream", "--pypackages", "--path", "--system-site-packages", "-s", "--site-packages", "--no-interaction", "--ansi", "--no-ansi", "--no-plugins", "--install", "--dry-run"],
+    value: &[
+        "--with", "--with-editable", "--with-requirements", "-p", "--python", "--package", "--extra", "--group", "--only-group", "--no-group", "--env-file",
+        "--directory", "--project", "--index", "--default-index", "--index-url", "-i", "--extra-index-url", "--config-file", "--cache-dir", "--exclude-newer",
+        "--prerelease", "--resolution", "--link-mode", "--refresh-package", "--reinstall-package", "--upgrade-package", "-P", "--color", "--from", "--spec",
+        "--pip-args", "-n", "--name", "--prefix", "--cwd", "-C", "--gemfile", "--keep-file-descriptors", "--env", "-e", "--toolchain", "--install-dir",
+    ],
+    flags: &[
+        "--no-project", "--frozen", "--locked", "--isolated", "--no-sync", "--script", "--all-extras", "--no-dev", "--dev", "--active", "-q", "-v", "--quiet",
+        "--verbose", "--offline", "--native-tls", "--no-cache", "--all-packages", "--no-default-groups", "--only-dev", "--no-editable", "--exact", "--inexact",
+        "--gui-script", "--preview", "--no-config", "--no-env-file", "--managed-python", "--no-managed-python", "--reinstall", "--upgrade", "-U",
+        "--compile-bytecode", "--no-build-isolation", "--refresh", "--no-capture-output", "--live-stream", "--pypackages", "--path", "--system-site-packages",
+        "-s", "--site-packages", "--no-interaction", "--ansi", "--no-ansi", "--no-plugins", "--install", "--dry-run",
+    ],
 };
 
 /// Splits runner options from the target argv; `Err(option)` for an undeclared one.
@@ -124,7 +145,10 @@ fn classify(inv: &Invocation, cx: &mut Cx<'_>, target: &[Arg], remote: bool) {
 /// forms that only run installed binaries.
 pub(super) fn node_exec(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg], local: bool) {
     match split(args, &NPX) {
-        Err(opt) => cx.hit_because(&UNKNOWN_OPTION, format!("`{opt}` is a runner option tiergate does not know, so the program that runs is unknown; drop it or run the program directly")),
+        Err(opt) => cx.hit_because(
+            &UNKNOWN_OPTION,
+            format!("`{opt}` is a runner option tiergate does not know, so the program that runs is unknown; drop it or run the program directly"),
+        ),
         Ok((_, Some(script))) => cx.shell(script, inv.cwd.as_deref()),
         Ok(([], None)) => cx.hit(if args.iter().any(|a| a.text == "--help" || a.text == "-h") { &HELP } else { &READ }),
         Ok((target, None)) => classify(inv, cx, target, !local),
@@ -162,7 +186,12 @@ pub(super) fn local(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg]) {
 fn python_target(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg], remote: bool) {
     let (target, _) = match split(args, &UV_RUN) {
         Ok(t) => t,
-        Err(opt) => return cx.hit_because(&UNKNOWN_OPTION, format!("`{opt}` is a runner option tiergate does not know, so the program that runs is unknown; drop it or run the program directly")),
+        Err(opt) => {
+            return cx.hit_because(
+                &UNKNOWN_OPTION,
+                format!("`{opt}` is a runner option tiergate does not know, so the program that runs is unknown; drop it or run the program directly"),
+            )
+        }
     };
     let module = args.iter().take_while(|a| a.text != "--").any(|a| a.text == "-m" || a.text == "--module");
     if target.is_empty() {

@@ -11,7 +11,10 @@ use crate::call::Invocation;
 use crate::rules::packages::args::{has_flag, positionals, wants_help};
 use crate::rules::{Cx, Rule};
 
-const CARGO_VALUE_OPTS: &[&str] = &["-C", "--config", "-Z", "--color", "--manifest-path", "-p", "--package", "--target", "--target-dir", "-j", "--jobs", "--features", "-F", "--bin", "--example", "--test", "--bench", "--profile", "--message-format", "--exclude", "--registry", "--index", "--token", "--lockfile-path"];
+const CARGO_VALUE_OPTS: &[&str] = &[
+    "-C", "--config", "-Z", "--color", "--manifest-path", "-p", "--package", "--target", "--target-dir", "-j", "--jobs", "--features", "-F", "--bin",
+    "--example", "--test", "--bench", "--profile", "--message-format", "--exclude", "--registry", "--index", "--token", "--lockfile-path",
+];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.program.as_str() {
@@ -46,11 +49,29 @@ fn cargo(inv: &Invocation, cx: &mut Cx<'_>) {
         "tree" | "metadata" | "search" | "locate-project" | "pkgid" | "verify-project" | "version" | "help" | "report" | "read-manifest" | "info" | "fetch"
         | "expand" | "bloat" | "asm" | "about" | "license" | "outdated" | "geiger" | "--list" => &READ,
         "audit" if next != Some("fix") => &READ,
-        "add" | "remove" | "rm" | "update" | "upgrade" | "generate-lockfile" | "audit" | "binstall" => if dry { &DRY_RUN } else { &INSTALL },
+        "add" | "remove" | "rm" | "update" | "upgrade" | "generate-lockfile" | "audit" | "binstall" => {
+            if dry {
+                &DRY_RUN
+            } else {
+                &INSTALL
+            }
+        }
         "install" | "uninstall" => &INSTALL,
-        "publish" | "yank" | "owner" | "release" | "workspaces" | "ws" => if dry && sub == "publish" { &DRY_RUN } else { &PUBLISH },
+        "publish" | "yank" | "owner" | "release" | "workspaces" | "ws" => {
+            if dry && sub == "publish" {
+                &DRY_RUN
+            } else {
+                &PUBLISH
+            }
+        }
         "login" | "logout" => &ACCOUNT,
-        "clean" => if dry { &DRY_RUN } else { &CLEAN },
+        "clean" => {
+            if dry {
+                &DRY_RUN
+            } else {
+                &CLEAN
+            }
+        }
         "make" | "script" | "make-release" => &RECIPE,
         _ => {
             cx.hit_because(&UNKNOWN, format!("`cargo {sub}` runs the external plugin `cargo-{sub}`, which tiergate does not model; ask the user"));
@@ -79,7 +100,13 @@ fn rustup(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn go(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    let pos = positionals(args, &["-o", "-C", "-p", "-tags", "-ldflags", "-gcflags", "-run", "-bench", "-count", "-timeout", "-mod", "-modfile", "-pkgdir", "-toolexec", "-exec", "-coverprofile", "-covermode", "-cpu", "-parallel", "-json"]);
+    let pos = positionals(
+        args,
+        &[
+            "-o", "-C", "-p", "-tags", "-ldflags", "-gcflags", "-run", "-bench", "-count", "-timeout", "-mod", "-modfile", "-pkgdir", "-toolexec", "-exec",
+            "-coverprofile", "-covermode", "-cpu", "-parallel", "-json",
+        ],
+    );
     let w: Vec<&str> = pos.iter().map(|(_, w)| *w).collect();
     if w.is_empty() || wants_help(args, &["-h"]) {
         cx.hit(&HELP);

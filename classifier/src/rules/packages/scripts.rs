@@ -69,7 +69,9 @@ pub(super) fn run(inv: &Invocation, cx: &mut Cx<'_>, names: &[&str], how: &Looku
         // `--if-present` with no package.json at all runs nothing.
         FileText::Missing if how.if_present => return cx.hit_because(&SCRIPT_READ, "there is no package.json and --if-present runs nothing".to_owned()),
         FileText::Missing => return cx.hit_because(&UNRESOLVED, format!("runs script `{}` but there is no package.json here; ask the user", names[0])),
-        FileText::Unusable(why) => return cx.hit_because(&UNRESOLVED, format!("runs script `{}` but package.json cannot be read ({why}); ask the user", names[0])),
+        FileText::Unusable(why) => {
+            return cx.hit_because(&UNRESOLVED, format!("runs script `{}` but package.json cannot be read ({why}); ask the user", names[0]))
+        }
     };
     let json: serde_json::Value = match serde_json::from_str(&text) {
         Ok(v) => v,

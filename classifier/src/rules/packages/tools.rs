@@ -13,7 +13,11 @@ use crate::rules::packages::args::{has_flag, has_short, positionals, wants_help}
 use crate::rules::{paths, Cx};
 
 /// Formatter options that take a value (their values are not files to rewrite).
-const FMT_VALUE_OPTS: &[&str] = &["--config", "-c", "--config-path", "--ignore-path", "--line-length", "-l", "--target-version", "-t", "--settings-path", "--stdin-filename", "--parser", "--plugin", "--style", "--assume-filename", "--ext", "--rule", "--format", "-f", "--exclude", "--extend-exclude", "--select", "--ignore", "--profile", "--src", "--cache-location", "--resolve-plugins-relative-to", "--log-level"];
+const FMT_VALUE_OPTS: &[&str] = &[
+    "--config", "-c", "--config-path", "--ignore-path", "--line-length", "-l", "--target-version", "-t", "--settings-path", "--stdin-filename", "--parser",
+    "--plugin", "--style", "--assume-filename", "--ext", "--rule", "--format", "-f", "--exclude", "--extend-exclude", "--select", "--ignore", "--profile",
+    "--src", "--cache-location", "--resolve-plugins-relative-to", "--log-level",
+];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
@@ -24,10 +28,14 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     let flag = |names: &[&str]| has_flag(args, names);
-    let first = positionals(args, &["-C", "--directory", "-f", "--file", "-S", "-B", "-G", "-D", "-j", "--justfile", "-d", "--working-directory", "-t", "--taskfile"]).first().map(|(_, w)| *w);
+    let first =
+        positionals(args, &["-C", "--directory", "-f", "--file", "-S", "-B", "-G", "-D", "-j", "--justfile", "-d", "--working-directory", "-t", "--taskfile"])
+            .first()
+            .map(|(_, w)| *w);
     match p {
         "cmake" => cmake(inv, cx),
-        "ctest" | "pytest" | "py.test" | "jest" | "vitest" | "mocha" | "rspec" | "phpunit" | "flake8" | "pylint" | "mypy" | "pyright" | "shellcheck" | "hadolint" | "yamllint" | "tflint" | "actionlint" => cx.hit(&VALIDATE),
+        "ctest" | "pytest" | "py.test" | "jest" | "vitest" | "mocha" | "rspec" | "phpunit" | "flake8" | "pylint" | "mypy" | "pyright" | "shellcheck"
+        | "hadolint" | "yamllint" | "tflint" | "actionlint" => cx.hit(&VALIDATE),
         "tox" | "nox" => cx.hit(if flag(&["-l", "--list", "-a", "--listenvs-all", "--list-sessions"]) { &READ } else { &VALIDATE }),
         "playwright" => cx.hit(match first {
             Some("install" | "install-deps" | "uninstall") => &INSTALL,
@@ -39,7 +47,12 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 Some("clean" | "cleandead") => &CLEAN,
                 Some(_) => &READ,
                 None if has_short(args, 'n') => &DRY_RUN,
-                None if positionals(args, &["-C", "-f", "-j", "-k", "-l", "-d", "-w"]).iter().any(|(_, t)| t.starts_with("install") || t.starts_with("uninstall")) => &INSTALL,
+                None if positionals(args, &["-C", "-f", "-j", "-k", "-l", "-d", "-w"])
+                    .iter()
+                    .any(|(_, t)| t.starts_with("install") || t.starts_with("uninstall")) =>
+                {
+                    &INSTALL
+                }
                 None => &BUILD,
             });
         }
@@ -55,11 +68,16 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             Some("run") => &RUN_PROJECT,
             Some("clean") => &CLEAN,
             Some("mobile-install") => &INSTALL,
-            Some("query" | "cquery" | "aquery" | "info" | "version" | "help" | "mod" | "dump" | "print_action" | "analyze-profile" | "license" | "config") => &READ,
+            Some("query" | "cquery" | "aquery" | "info" | "version" | "help" | "mod" | "dump" | "print_action" | "analyze-profile" | "license" | "config") => {
+                &READ
+            }
             _ => &BUILD,
         }),
         "task" => {
-            let lists = ["--list", "-l", "--summary", "--show", "-s", "--evaluate", "--dump", "--variables", "--list-all", "-a", "--help", "-h", "--version", "--groups", "--usage"];
+            let lists = [
+                "--list", "-l", "--summary", "--show", "-s", "--evaluate", "--dump", "--variables", "--list-all", "-a", "--help", "-h", "--version",
+                "--groups", "--usage",
+            ];
             cx.hit(if flag(&lists) {
                 &READ
             } else if flag(&["--dry-run", "-n", "--dry"]) {

@@ -73,8 +73,7 @@ pub static GIT_INTERNALS: Rule = Rule::t3("paths.write-git-internals")
 /// A write to an absolute path outside the working tree and outside scratch space.
 /// ## Why this tier
 /// Another tree is not the task's to change.
-pub static OUTSIDE: Rule = Rule::t3("paths.write-outside-tree")
-    .reason("writes outside the working tree; keep writes inside the project or in /tmp");
+pub static OUTSIDE: Rule = Rule::t3("paths.write-outside-tree").reason("writes outside the working tree; keep writes inside the project or in /tmp");
 
 /// ## What it matches
 /// A write whose target holds a variable or substitution (`> $OUT`).
@@ -85,7 +84,10 @@ pub static UNRESOLVED: Rule = Rule::t3("paths.write-unresolved")
     .matches(&["echo x > $OUT", "cp a \"$(mktemp -d)/b\""])
     .not_matches(&["echo x > out.txt"]);
 
-const SYSTEM_ROOTS: &[&str] = &["/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/sys", "/proc", "/dev", "/root", "/var", "/opt", "/srv", "/System", "/Library", "/Applications", "/private/etc", "/snap", "/run"];
+const SYSTEM_ROOTS: &[&str] = &[
+    "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/sys", "/proc", "/dev", "/root", "/var", "/opt", "/srv", "/System", "/Library",
+    "/Applications", "/private/etc", "/snap", "/run",
+];
 const SCRATCH_ROOTS: &[&str] = &["/tmp", "/var/tmp", "/private/tmp", "/dev/shm"];
 const DEVICE_SINKS: &[&str] = &["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"];
 

@@ -12,7 +12,8 @@ pub static FAMILY: Family = Family { name: "shell", programs: PROGRAMS, check, r
 /// Programs whose arguments or input are shell code.
 pub const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash"];
 
-static PROGRAMS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "eval", "source", ".", "ssh", "trap", "export", "declare", "typeset"];
+static PROGRAMS: &[&str] =
+    &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "eval", "source", ".", "ssh", "trap", "export", "declare", "typeset"];
 
 static RULES: &[&Rule] = &[&DYNAMIC_COMMAND, &SCRIPT_UNREADABLE, &SYNTAX_CHECK, &INTERACTIVE, &SSH_REMOTE, &SCRIPT_READ, &ENV_HIJACK, &RECURSIVE_FUNCTION];
 
@@ -39,9 +40,10 @@ pub static ENV_HIJACK: Rule = Rule::t3("shell.env-hijack")
 /// Variables that make a program load or run other code.
 const HIJACK_VARS: &[&str] = &[
     "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS",
-    "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_COUNT", "GIT_DIR", "GIT_WORK_TREE",
-    "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS", "SUDO_ASKPASS", "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME", "NODE_OPTIONS", "NODE_PATH",
-    "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "LESSOPEN", "LESSCLOSE", "IFS", "BROWSER", "TERMINAL", "DOCKER_HOST", "KUBECONFIG",
+    "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_COUNT",
+    "GIT_DIR", "GIT_WORK_TREE", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS", "SUDO_ASKPASS", "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME",
+    "NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "LESSOPEN", "LESSCLOSE", "IFS", "BROWSER", "TERMINAL", "DOCKER_HOST",
+    "KUBECONFIG",
 ];
 
 /// True when `word` (`NAME=value`) sets a code-injecting variable.

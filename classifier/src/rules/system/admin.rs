@@ -17,7 +17,10 @@ use crate::rules::{Cx, Rule};
 /// They report on the machine; nothing changes.
 pub static READ: Rule = Rule::t0("system.admin.read")
     .reason("reads machine settings, mounts, accounts or logs only")
-    .matches(&["mount", "sysctl -a", "sysctl net.ipv4.ip_forward", "journalctl -u nginx --since today", "dmesg -T", "hostnamectl", "timedatectl status", "lsblk -f", "swapon --show", "passwd -S bob"])
+    .matches(&[
+        "mount", "sysctl -a", "sysctl net.ipv4.ip_forward", "journalctl -u nginx --since today", "dmesg -T", "hostnamectl", "timedatectl status", "lsblk -f",
+        "swapon --show", "passwd -S bob",
+    ])
     .not_matches(&["sysctl -w net.ipv4.ip_forward=1", "journalctl --vacuum-time=1d", "mount /dev/sdb1 /mnt"]);
 
 /// ## What it matches
@@ -28,7 +31,10 @@ pub static READ: Rule = Rule::t0("system.admin.read")
 /// Changes the running machine (file systems, kernel, clock, host name, logs).
 pub static CHANGE: Rule = Rule::t3("system.admin.change")
     .reason("changes mounts, kernel settings, host settings or system logs; ask the user first")
-    .matches(&["mount /dev/sdb1 /mnt", "umount /mnt", "swapoff -a", "sysctl -w net.ipv4.ip_forward=1", "modprobe br_netfilter", "rmmod nvidia", "hostnamectl set-hostname x", "timedatectl set-time '2020-01-01'", "journalctl --vacuum-time=1d", "dmesg -C"])
+    .matches(&[
+        "mount /dev/sdb1 /mnt", "umount /mnt", "swapoff -a", "sysctl -w net.ipv4.ip_forward=1", "modprobe br_netfilter", "rmmod nvidia",
+        "hostnamectl set-hostname x", "timedatectl set-time '2020-01-01'", "journalctl --vacuum-time=1d", "dmesg -C",
+    ])
     .not_matches(&["mount", "dmesg", "modprobe -n br_netfilter"]);
 
 /// ## What it matches
@@ -94,18 +100,29 @@ pub(super) fn modules(inv: &Invocation, cx: &mut Cx<'_>) {
 pub(super) fn hostctl(inv: &Invocation, cx: &mut Cx<'_>) {
     let verb = first_positional(&inv.args, &["-H", "--host", "-M", "--machine", "-p", "--property"]).map(|i| inv.args[i].text.as_str());
     match verb {
-        None | Some("status" | "show" | "timesync-status" | "show-timesync" | "hostname" | "icon-name" | "chassis" | "deployment" | "location") if !(inv.program == "hostnamectl" && positionals(&inv.args, &[]).len() > 1) => cx.hit(&READ),
+        None | Some("status" | "show" | "timesync-status" | "show-timesync" | "hostname" | "icon-name" | "chassis" | "deployment" | "location")
+            if !(inv.program == "hostnamectl" && positionals(&inv.args, &[]).len() > 1) =>
+        {
+            cx.hit(&READ)
+        }
         Some(v) if v.starts_with("list-") => cx.hit(&READ),
         _ => cx.hit(&CHANGE),
     }
 }
 
 pub(super) fn journalctl(inv: &Invocation, cx: &mut Cx<'_>) {
-    let changes = inv.flags().any(|f| f.starts_with("--vacuum") || matches!(f, "--rotate" | "--flush" | "--sync" | "--relinquish-var" | "--smart-relinquish-var" | "--setup-keys"));
+    let changes = inv
+        .flags()
+        .any(|f| f.starts_with("--vacuum") || matches!(f, "--rotate" | "--flush" | "--sync" | "--relinquish-var" | "--smart-relinquish-var" | "--setup-keys"));
     cx.hit(if changes { &CHANGE } else { &READ });
 }
 
 pub(super) fn dmesg(inv: &Invocation, cx: &mut Cx<'_>) {
-    let changes = has_flag(&inv.args, &["--clear", "--read-clear", "--console-off", "--console-on", "--console-level"]) || has_short(&inv.args, 'c') || has_short(&inv.args, 'C') || has_short(&inv.args, 'n') || has_short(&inv.args, 'D') || has_short(&inv.args, 'E');
+    let changes = has_flag(&inv.args, &["--clear", "--read-clear", "--console-off", "--console-on", "--console-level"])
+        || has_short(&inv.args, 'c')
+        || has_short(&inv.args, 'C')
+        || has_short(&inv.args, 'n')
+        || has_short(&inv.args, 'D')
+        || has_short(&inv.args, 'E');
     cx.hit(if changes { &CHANGE } else { &READ });
 }

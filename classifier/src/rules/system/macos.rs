@@ -20,7 +20,10 @@ use crate::rules::{Cx, Rule};
 /// They read system settings; nothing changes.
 pub static READ: Rule = Rule::t0("system.macos.read")
     .reason("reads macOS settings, disks or backups only")
-    .matches(&["defaults read com.apple.dock", "diskutil list", "diskutil info disk0", "csrutil status", "pmset -g", "tmutil listbackups", "networksetup -listallnetworkservices", "scutil --dns", "security find-certificate -a", "nvram -p"])
+    .matches(&[
+        "defaults read com.apple.dock", "diskutil list", "diskutil info disk0", "csrutil status", "pmset -g", "tmutil listbackups",
+        "networksetup -listallnetworkservices", "scutil --dns", "security find-certificate -a", "nvram -p",
+    ])
     .not_matches(&["defaults write com.apple.dock autohide -bool true", "diskutil eraseDisk APFS X disk2"]);
 
 /// ## What it matches
@@ -31,7 +34,10 @@ pub static READ: Rule = Rule::t0("system.macos.read")
 /// Changes system settings, mounts, backups or the keychain.
 pub static CHANGE: Rule = Rule::t3("system.macos.change")
     .reason("changes macOS settings, mounts, backups or the keychain; ask the user first")
-    .matches(&["defaults write com.apple.dock autohide -bool true", "diskutil unmountDisk disk2", "csrutil disable", "nvram boot-args=-v", "tmutil disable", "pmset -a sleep 0", "networksetup -setdnsservers Wi-Fi 1.1.1.1", "scutil --set HostName x", "security delete-keychain login.keychain"])
+    .matches(&[
+        "defaults write com.apple.dock autohide -bool true", "diskutil unmountDisk disk2", "csrutil disable", "nvram boot-args=-v", "tmutil disable",
+        "pmset -a sleep 0", "networksetup -setdnsservers Wi-Fi 1.1.1.1", "scutil --set HostName x", "security delete-keychain login.keychain",
+    ])
     .not_matches(&["defaults read", "diskutil list"]);
 
 /// ## What it matches
@@ -50,7 +56,10 @@ pub static SECRET: Rule = Rule::t3("system.macos.reveal-secret")
 /// Destroys every file on a disk or volume; no undo. Never approvable, like `mkfs` and `dd of=/dev/…`.
 pub static ERASE: Rule = Rule::blocked("system.disk.erase")
     .reason("erases or repartitions a disk or volume, destroying its data; the user must do this by hand")
-    .matches(&["diskutil eraseDisk APFS Blank disk2", "diskutil zeroDisk disk3", "sudo diskutil secureErase 0 disk2", "diskutil apfs deleteVolume disk1s5", "diskutil partitionDisk disk2 GPT APFS x 100%"])
+    .matches(&[
+        "diskutil eraseDisk APFS Blank disk2", "diskutil zeroDisk disk3", "sudo diskutil secureErase 0 disk2", "diskutil apfs deleteVolume disk1s5",
+        "diskutil partitionDisk disk2 GPT APFS x 100%",
+    ])
     .not_matches(&["diskutil list", "diskutil info disk2", "diskutil verifyVolume /"])
     .suggest("diskutil list");
 
@@ -62,8 +71,14 @@ pub(super) fn defaults(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if verb.is_none_or(|v| DEFAULTS_READS.contains(&v)) { &READ } else { &CHANGE });
 }
 
-const DISK_ERASE: &[&str] = &["erasedisk", "erasevolume", "zerodisk", "secureerase", "randomdisk", "reformat", "partitiondisk", "deletecontainer", "deletevolume", "splitpartition", "mergepartitions", "erase"];
-const DISK_READS: &[&str] = &["list", "info", "information", "activity", "listfilesystems", "verifyvolume", "verifydisk", "listusers", "listcryptousers", "listvolumegroups", "listsnapshots", "listvolumes", "liststatus", "listunits"];
+const DISK_ERASE: &[&str] = &[
+    "erasedisk", "erasevolume", "zerodisk", "secureerase", "randomdisk", "reformat", "partitiondisk", "deletecontainer", "deletevolume", "splitpartition",
+    "mergepartitions", "erase",
+];
+const DISK_READS: &[&str] = &[
+    "list", "info", "information", "activity", "listfilesystems", "verifyvolume", "verifydisk", "listusers", "listcryptousers", "listvolumegroups",
+    "listsnapshots", "listvolumes", "liststatus", "listunits",
+];
 
 pub(super) fn diskutil(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<String> = positionals(&inv.args, &[]).into_iter().take(2).map(|(_, w)| w.to_ascii_lowercase()).collect();
@@ -86,7 +101,10 @@ pub(super) fn nvram(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if writes { &CHANGE } else { &READ });
 }
 
-const TMUTIL_READS: &[&str] = &["listbackups", "latestbackup", "status", "destinationinfo", "machinedirectory", "compare", "isexcluded", "listlocalsnapshots", "listlocalsnapshotdates", "version", "calculatedrift", "uniquesize", "verifychecksums", "help"];
+const TMUTIL_READS: &[&str] = &[
+    "listbackups", "latestbackup", "status", "destinationinfo", "machinedirectory", "compare", "isexcluded", "listlocalsnapshots", "listlocalsnapshotdates",
+    "version", "calculatedrift", "uniquesize", "verifychecksums", "help",
+];
 
 pub(super) fn tmutil(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if inv.arg(0).is_none_or(|v| TMUTIL_READS.contains(&v)) { &READ } else { &CHANGE });
@@ -108,7 +126,9 @@ pub(super) fn scutil(inv: &Invocation, cx: &mut Cx<'_>) {
 
 pub(super) fn security(inv: &Invocation, cx: &mut Cx<'_>) {
     let verb = inv.arg(0).unwrap_or("");
-    if (verb.ends_with("-password") && verb.starts_with("find-") && has_flag(&inv.args, &["-w", "-g"])) || (verb == "dump-keychain" && has_flag(&inv.args, &["-d"])) {
+    if (verb.ends_with("-password") && verb.starts_with("find-") && has_flag(&inv.args, &["-w", "-g"]))
+        || (verb == "dump-keychain" && has_flag(&inv.args, &["-d"]))
+    {
         cx.hit(&SECRET);
         return;
     }
@@ -118,8 +138,10 @@ pub(super) fn security(inv: &Invocation, cx: &mut Cx<'_>) {
         || verb.starts_with("show-")
         || verb.starts_with("verify-")
         || verb.starts_with("dump-")
-        || matches!(verb, "help" | "cms" | "smartcards" | "error" | "leaks" | "default-keychain" | "login-keychain" | "user-trust-settings-export" | "trust-settings-export")
-            && positionals(&inv.args, &[]).len() <= 1
+        || matches!(
+            verb,
+            "help" | "cms" | "smartcards" | "error" | "leaks" | "default-keychain" | "login-keychain" | "user-trust-settings-export" | "trust-settings-export"
+        ) && positionals(&inv.args, &[]).len() <= 1
             && !has_flag(&inv.args, &["-s", "-d"]);
     cx.hit(if reads { &READ } else { &CHANGE });
 }

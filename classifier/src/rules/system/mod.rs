@@ -26,42 +26,36 @@ static PROGRAMS: &[&str] = &[
     // services and power
     "systemctl", "service", "launchctl", "loginctl", "update-rc.d", "chkconfig", "systemd-run", "reboot", "shutdown", "halt", "poweroff", "init", "telinit",
     // processes and jobs
-    "kill", "killall", "pkill", "xkill", "crontab", "at", "batch", "atq", "atrm",
-    // mounts, accounts, kernel, host settings, logs
-    "mount", "umount", "swapon", "swapoff", "useradd", "userdel", "usermod", "adduser", "deluser", "addgroup", "delgroup", "groupadd", "groupdel",
-    "groupmod", "gpasswd", "passwd", "chpasswd", "chage", "chsh", "chfn", "visudo", "vipw", "vigr", "newusers", "sysctl", "modprobe", "insmod", "rmmod",
-    "hostnamectl", "timedatectl", "localectl", "journalctl", "dmesg", "lsblk",
-    // firewall and network
+    "kill", "killall", "pkill", "xkill", "crontab", "at", "batch", "atq", "atrm", // mounts, accounts, kernel, host settings, logs
+    "mount", "umount", "swapon", "swapoff", "useradd", "userdel", "usermod", "adduser", "deluser", "addgroup", "delgroup", "groupadd", "groupdel", "groupmod",
+    "gpasswd", "passwd", "chpasswd", "chage", "chsh", "chfn", "visudo", "vipw", "vigr", "newusers", "sysctl", "modprobe", "insmod", "rmmod", "hostnamectl",
+    "timedatectl", "localectl", "journalctl", "dmesg", "lsblk", // firewall and network
     "iptables", "ip6tables", "iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore", "nft", "ufw", "firewall-cmd", "ip", "ifconfig",
-    "route", "nmcli",
-    // macOS
-    "defaults", "diskutil", "csrutil", "nvram", "tmutil", "pmset", "networksetup", "scutil", "security",
-    // OS package managers
-    "apt", "apt-get", "apt-cache", "aptitude", "dpkg", "dpkg-query", "dpkg-reconfigure", "rpm", "yum", "dnf", "microdnf", "pacman", "yay", "paru",
-    "zypper", "apk", "brew", "port", "snap", "flatpak", "nix", "nix-env", "nix-channel", "nix-collect-garbage", "nix-shell", "nix-build", "nixos-rebuild",
+    "route", "nmcli", // macOS
+    "defaults", "diskutil", "csrutil", "nvram", "tmutil", "pmset", "networksetup", "scutil", "security", // OS package managers
+    "apt", "apt-get", "apt-cache", "aptitude", "dpkg", "dpkg-query", "dpkg-reconfigure", "rpm", "yum", "dnf", "microdnf", "pacman", "yay", "paru", "zypper",
+    "apk", "brew", "port", "snap", "flatpak", "nix", "nix-env", "nix-channel", "nix-collect-garbage", "nix-shell", "nix-build", "nixos-rebuild",
     // Windows: cmd built-ins and PowerShell cmdlets (and their exec aliases) typed bare
-    "iex", "icm",
-    "del", "erase", "rd", "ren", "move", "attrib", "icacls", "takeown", "cipher", "taskkill", "format", "diskpart", "dir", "type", "findstr", "reg",
-    "sc", "vssadmin", "Get-ChildItem", "Get-Content", "Get-Process", "Get-Service", "Get-Item", "Get-ItemProperty", "Get-Location", "Get-Command",
-    "Get-Help", "Get-Date", "Get-Host", "Get-Disk", "Get-Volume", "Get-Partition", "Get-NetIPAddress", "Get-NetAdapter", "Get-EventLog",
-    "Get-WinEvent", "Get-Acl", "Get-Module", "Get-Package", "Get-ExecutionPolicy", "Get-CimInstance", "Get-WmiObject", "Get-FileHash", "Get-Member",
-    "Get-Alias", "Get-Variable", "Get-History", "Get-PSDrive", "Get-Clipboard", "Get-ComputerInfo", "Get-HotFix", "Select-Object", "Where-Object",
-    "Sort-Object", "Measure-Object", "Format-Table", "Format-List", "Format-Wide", "Format-Custom", "Out-String", "Out-Host", "Out-Null",
-    "Out-GridView", "Write-Output", "Write-Host", "Test-Path", "Test-Connection", "Test-NetConnection", "Resolve-Path", "Select-String",
-    "ConvertTo-Json", "ConvertFrom-Json", "ConvertTo-Csv", "ConvertFrom-Csv", "Compare-Object", "Group-Object", "Join-Path", "Split-Path",
-    "Import-Csv", "ForEach-Object", "Tee-Object", "Export-Csv", "Wait-Process", "Remove-Item", "Remove-ItemProperty", "Set-Content", "Add-Content",
-    "Clear-Content", "Out-File", "Set-Item", "Set-ItemProperty", "New-Item", "New-ItemProperty", "Copy-Item", "Move-Item", "Rename-Item",
-    "Stop-Process", "Stop-Service", "Start-Service", "Restart-Service", "Set-Service", "New-Service", "Remove-Service", "Start-Process",
-    "Stop-Computer", "Restart-Computer", "Set-ExecutionPolicy", "Invoke-Expression", "Invoke-Command", "Invoke-Item", "Set-Acl", "Clear-RecycleBin",
-    "Install-Module", "Install-Package", "Uninstall-Module", "Uninstall-Package", "Update-Module", "Enable-PSRemoting",
-    "Enable-WindowsOptionalFeature", "Disable-WindowsOptionalFeature", "Set-NetFirewallProfile", "New-NetFirewallRule", "Remove-NetFirewallRule",
-    "Set-MpPreference", "Add-MpPreference", "Format-Volume", "Clear-Disk", "Initialize-Disk", "Remove-Partition", "remove-item",
+    "iex", "icm", "del", "erase", "rd", "ren", "move", "attrib", "icacls", "takeown", "cipher", "taskkill", "format", "diskpart", "dir", "type", "findstr",
+    "reg", "sc", "vssadmin", "Get-ChildItem", "Get-Content", "Get-Process", "Get-Service", "Get-Item", "Get-ItemProperty", "Get-Location", "Get-Command",
+    "Get-Help", "Get-Date", "Get-Host", "Get-Disk", "Get-Volume", "Get-Partition", "Get-NetIPAddress", "Get-NetAdapter", "Get-EventLog", "Get-WinEvent",
+    "Get-Acl", "Get-Module", "Get-Package", "Get-ExecutionPolicy", "Get-CimInstance", "Get-WmiObject", "Get-FileHash", "Get-Member", "Get-Alias",
+    "Get-Variable", "Get-History", "Get-PSDrive", "Get-Clipboard", "Get-ComputerInfo", "Get-HotFix", "Select-Object", "Where-Object", "Sort-Object",
+    "Measure-Object", "Format-Table", "Format-List", "Format-Wide", "Format-Custom", "Out-String", "Out-Host", "Out-Null", "Out-GridView", "Write-Output",
+    "Write-Host", "Test-Path", "Test-Connection", "Test-NetConnection", "Resolve-Path", "Select-String", "ConvertTo-Json", "ConvertFrom-Json", "ConvertTo-Csv",
+    "ConvertFrom-Csv", "Compare-Object", "Group-Object", "Join-Path", "Split-Path", "Import-Csv", "ForEach-Object", "Tee-Object", "Export-Csv", "Wait-Process",
+    "Remove-Item", "Remove-ItemProperty", "Set-Content", "Add-Content", "Clear-Content", "Out-File", "Set-Item", "Set-ItemProperty", "New-Item",
+    "New-ItemProperty", "Copy-Item", "Move-Item", "Rename-Item", "Stop-Process", "Stop-Service", "Start-Service", "Restart-Service", "Set-Service",
+    "New-Service", "Remove-Service", "Start-Process", "Stop-Computer", "Restart-Computer", "Set-ExecutionPolicy", "Invoke-Expression", "Invoke-Command",
+    "Invoke-Item", "Set-Acl", "Clear-RecycleBin", "Install-Module", "Install-Package", "Uninstall-Module", "Uninstall-Package", "Update-Module",
+    "Enable-PSRemoting", "Enable-WindowsOptionalFeature", "Disable-WindowsOptionalFeature", "Set-NetFirewallProfile", "New-NetFirewallRule",
+    "Remove-NetFirewallRule", "Set-MpPreference", "Add-MpPreference", "Format-Volume", "Clear-Disk", "Initialize-Disk", "Remove-Partition", "remove-item",
     "remove-itemproperty", "set-content", "add-content", "clear-content", "out-file", "set-item", "set-itemproperty", "new-item", "new-itemproperty",
     "copy-item", "move-item", "rename-item", "stop-process", "stop-service", "start-service", "restart-service", "set-service", "new-service",
-    "remove-service", "start-process", "stop-computer", "restart-computer", "set-executionpolicy", "invoke-expression", "invoke-command",
-    "invoke-item", "set-acl", "clear-recyclebin", "install-module", "install-package", "uninstall-module", "uninstall-package", "update-module",
-    "enable-psremoting", "enable-windowsoptionalfeature", "disable-windowsoptionalfeature", "set-netfirewallprofile", "new-netfirewallrule",
-    "remove-netfirewallrule", "set-mppreference", "add-mppreference", "format-volume", "clear-disk", "initialize-disk", "remove-partition",
+    "remove-service", "start-process", "stop-computer", "restart-computer", "set-executionpolicy", "invoke-expression", "invoke-command", "invoke-item",
+    "set-acl", "clear-recyclebin", "install-module", "install-package", "uninstall-module", "uninstall-package", "update-module", "enable-psremoting",
+    "enable-windowsoptionalfeature", "disable-windowsoptionalfeature", "set-netfirewallprofile", "new-netfirewallrule", "remove-netfirewallrule",
+    "set-mppreference", "add-mppreference", "format-volume", "clear-disk", "initialize-disk", "remove-partition",
 ];
 
 static RULES: &[&Rule] = &[
@@ -98,9 +92,9 @@ static RULES: &[&Rule] = &[
 
 /// Programs whose `-h` means help (elsewhere it can mean `--halt`, `--human` …).
 const DASH_H_IS_HELP: &[&str] = &[
-    "apt", "apt-get", "apt-cache", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "snap", "flatpak", "systemctl", "journalctl",
-    "loginctl", "hostnamectl", "timedatectl", "localectl", "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "passwd", "chage",
-    "ufw", "nmcli", "firewall-cmd", "iptables", "ip6tables", "nft", "crontab", "dpkg", "modprobe",
+    "apt", "apt-get", "apt-cache", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "snap", "flatpak", "systemctl", "journalctl", "loginctl",
+    "hostnamectl", "timedatectl", "localectl", "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "passwd", "chage", "ufw", "nmcli",
+    "firewall-cmd", "iptables", "ip6tables", "nft", "crontab", "dpkg", "modprobe",
 ];
 
 fn wants_help(inv: &Invocation) -> bool {
@@ -116,7 +110,8 @@ fn wants_help(inv: &Invocation) -> bool {
 
 /// Programs that honour `--dry-run` themselves; for the rest the flag is ignored, so it
 /// neither lowers nor raises a verdict (`kill --dry-run -9 -1` is still `kill -9 -1`).
-const HONOURS_DRY_RUN: &[&str] = &["apt", "apt-get", "aptitude", "dpkg", "zypper", "brew", "modprobe", "ufw", "nix-env", "nix-collect-garbage", "systemctl", "apk"];
+const HONOURS_DRY_RUN: &[&str] =
+    &["apt", "apt-get", "aptitude", "dpkg", "zypper", "brew", "modprobe", "ufw", "nix-env", "nix-collect-garbage", "systemctl", "apk"];
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if !HONOURS_DRY_RUN.contains(&inv.program.as_str()) && inv.args.iter().any(|a| a.text == "--dry-run") {
@@ -177,8 +172,8 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "snap" => ospkg::snap(inv, cx),
         "flatpak" => ospkg::flatpak(inv, cx),
         "nix" | "nix-env" | "nix-channel" | "nix-collect-garbage" | "nix-shell" | "nix-build" | "nixos-rebuild" => ospkg::nix(inv, cx),
-        "useradd" | "userdel" | "usermod" | "adduser" | "deluser" | "addgroup" | "delgroup" | "groupadd" | "groupdel" | "groupmod" | "gpasswd" | "passwd" | "chpasswd"
-        | "chage" | "chsh" | "chfn" | "visudo" | "vipw" | "vigr" | "newusers" => admin::accounts(inv, cx),
+        "useradd" | "userdel" | "usermod" | "adduser" | "deluser" | "addgroup" | "delgroup" | "groupadd" | "groupdel" | "groupmod" | "gpasswd" | "passwd"
+        | "chpasswd" | "chage" | "chsh" | "chfn" | "visudo" | "vipw" | "vigr" | "newusers" => admin::accounts(inv, cx),
         // Windows: every program left in PROGRAMS.
         _ => windows::check(inv, cx),
     }

@@ -14,7 +14,9 @@ use crate::rules::{Cx, Rule};
 /// Lists firewall rules; nothing changes.
 pub static FIREWALL_READ: Rule = Rule::t0("system.firewall.read")
     .reason("lists firewall rules only")
-    .matches(&["iptables -L", "sudo iptables -L -n -v", "iptables -S INPUT", "nft list ruleset", "ufw status verbose", "firewall-cmd --list-all", "iptables-save"])
+    .matches(&[
+        "iptables -L", "sudo iptables -L -n -v", "iptables -S INPUT", "nft list ruleset", "ufw status verbose", "firewall-cmd --list-all", "iptables-save",
+    ])
     .not_matches(&["iptables -F", "ufw disable"]);
 
 /// ## What it matches
@@ -24,7 +26,10 @@ pub static FIREWALL_READ: Rule = Rule::t0("system.firewall.read")
 /// Opens or closes the machine to the network; a wrong rule can lock everyone out.
 pub static FIREWALL_CHANGE: Rule = Rule::t3("system.firewall.change")
     .reason("changes firewall rules; ask the user first")
-    .matches(&["iptables -F", "iptables -A INPUT -p tcp --dport 22 -j ACCEPT", "ufw disable", "ufw allow 22/tcp", "nft flush ruleset", "firewall-cmd --add-port=80/tcp --permanent", "iptables-restore < rules.v4"])
+    .matches(&[
+        "iptables -F", "iptables -A INPUT -p tcp --dport 22 -j ACCEPT", "ufw disable", "ufw allow 22/tcp", "nft flush ruleset",
+        "firewall-cmd --add-port=80/tcp --permanent", "iptables-restore < rules.v4",
+    ])
     .not_matches(&["iptables -L", "ufw --dry-run enable"]);
 
 /// ## What it matches
@@ -53,7 +58,10 @@ pub static NET_READ: Rule = Rule::t0("system.net.read")
 /// Reconfigures networking; a wrong change can cut the machine off.
 pub static NET_CHANGE: Rule = Rule::t3("system.net.change")
     .reason("changes network interfaces, addresses or routes; ask the user first")
-    .matches(&["ip link set eth0 down", "ip addr add 10.0.0.2/24 dev eth0", "ip route flush table main", "ifconfig eth0 down", "route add default gw 10.0.0.1", "nmcli connection up wifi", "nmcli radio wifi off"])
+    .matches(&[
+        "ip link set eth0 down", "ip addr add 10.0.0.2/24 dev eth0", "ip route flush table main", "ifconfig eth0 down", "route add default gw 10.0.0.1",
+        "nmcli connection up wifi", "nmcli radio wifi off",
+    ])
     .not_matches(&["ip addr show", "nmcli general status"]);
 
 const IPTABLES_WRITES: &[&str] = &[
@@ -63,7 +71,9 @@ const IPTABLES_WRITES: &[&str] = &[
 
 pub(super) fn iptables(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = inv.program.as_str();
-    let writes = p.ends_with("-restore") || (!p.ends_with("-save") && inv.flags().any(|f| IPTABLES_WRITES.contains(&f) || (f.len() > 2 && !f.starts_with("--") && f[1..].chars().any(|c| "AIDRFXPNEZ".contains(c)))));
+    let writes = p.ends_with("-restore")
+        || (!p.ends_with("-save")
+            && inv.flags().any(|f| IPTABLES_WRITES.contains(&f) || (f.len() > 2 && !f.starts_with("--") && f[1..].chars().any(|c| "AIDRFXPNEZ".contains(c)))));
     cx.hit(if writes { &FIREWALL_CHANGE } else { &FIREWALL_READ });
 }
 
@@ -101,7 +111,10 @@ pub(super) fn firewall_cmd(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// `ip` verbs that change state (objects and `show`/`list` are reads).
-const IP_WRITES: &[&str] = &["add", "del", "delete", "change", "chg", "replace", "set", "flush", "append", "prepend", "restore", "exec", "attach", "detach", "save", "up", "down", "pids", "identify"];
+const IP_WRITES: &[&str] = &[
+    "add", "del", "delete", "change", "chg", "replace", "set", "flush", "append", "prepend", "restore", "exec", "attach", "detach", "save", "up", "down",
+    "pids", "identify",
+];
 
 pub(super) fn ip(inv: &Invocation, cx: &mut Cx<'_>) {
     let batch = has_flag(&inv.args, &["-b", "-batch", "--batch", "-force"]);
@@ -123,8 +136,13 @@ pub(super) fn route(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn nmcli(inv: &Invocation, cx: &mut Cx<'_>) {
-    let pos: Vec<&str> = positionals(&inv.args, &["-f", "--fields", "-g", "--get-values", "-e", "--escape", "-c", "--colors", "-m", "--mode", "-w", "--wait"]).into_iter().map(|(_, w)| w).collect();
-    let changes = ["up", "down", "on", "off", "reload", "rescan", "hotspot", "import", "export", "clone", "edit", "reapply", "load", "autoconnect", "mod", "m", "a", "del"];
+    let pos: Vec<&str> = positionals(&inv.args, &["-f", "--fields", "-g", "--get-values", "-e", "--escape", "-c", "--colors", "-m", "--mode", "-w", "--wait"])
+        .into_iter()
+        .map(|(_, w)| w)
+        .collect();
+    let changes = [
+        "up", "down", "on", "off", "reload", "rescan", "hotspot", "import", "export", "clone", "edit", "reapply", "load", "autoconnect", "mod", "m", "a", "del",
+    ];
     let writes = pos.iter().skip(1).take(2).any(|w| changes.contains(w) || verb(w, &[], &[]) == Verb::Mutate && *w != "show");
     cx.hit(if writes { &NET_CHANGE } else { &NET_READ });
 }

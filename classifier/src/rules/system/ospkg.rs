@@ -21,7 +21,10 @@ use crate::rules::{Cx, Rule};
 /// They read package databases; nothing is installed or removed.
 pub static READ: Rule = Rule::t0("system.pkg.read")
     .reason("queries installed or available packages only")
-    .matches(&["apt list --installed", "apt-cache policy nginx", "dpkg -l", "rpm -qa", "dnf list installed", "pacman -Ss vim", "brew info jq", "brew list", "snap list", "nix search nixpkgs hello", "apt show nginx"])
+    .matches(&[
+        "apt list --installed", "apt-cache policy nginx", "dpkg -l", "rpm -qa", "dnf list installed", "pacman -Ss vim", "brew info jq", "brew list",
+        "snap list", "nix search nixpkgs hello", "apt show nginx",
+    ])
     .not_matches(&["apt install nginx", "brew install jq", "pacman -S vim"]);
 
 /// ## What it matches
@@ -34,7 +37,11 @@ pub static READ: Rule = Rule::t0("system.pkg.read")
 /// Changes what software the machine runs (and package scripts run as root).
 pub static CHANGE: Rule = Rule::t3("system.pkg.change")
     .reason("installs, removes or upgrades system packages; ask the user first")
-    .matches(&["apt-get install nginx", "sudo apt install -y nginx", "apt-get -y remove nginx", "apt-get update", "dpkg -i x.deb", "rpm -Uvh x.rpm", "yum install nginx", "dnf -y install git", "pacman -Syu", "apk add curl", "brew install jq", "brew uninstall jq", "snap install code --classic", "nix-env -iA nixpkgs.hello", "nixos-rebuild switch", "yum -q install nginx"])
+    .matches(&[
+        "apt-get install nginx", "sudo apt install -y nginx", "apt-get -y remove nginx", "apt-get update", "dpkg -i x.deb", "rpm -Uvh x.rpm",
+        "yum install nginx", "dnf -y install git", "pacman -Syu", "apk add curl", "brew install jq", "brew uninstall jq", "snap install code --classic",
+        "nix-env -iA nixpkgs.hello", "nixos-rebuild switch", "yum -q install nginx",
+    ])
     .not_matches(&["apt list", "apt-get -s install nginx", "apt-get --help install nginx"]);
 
 /// ## What it matches
@@ -45,7 +52,10 @@ pub static CHANGE: Rule = Rule::t3("system.pkg.change")
 /// Simulation: the manager prints what it would do and changes nothing.
 pub static SIMULATE: Rule = Rule::t2("system.pkg.simulate")
     .reason("simulation only: prints what the package manager would do")
-    .matches(&["apt-get -s install nginx", "apt --simulate remove nginx", "apt-get install --dry-run nginx", "dnf install --assumeno git", "brew cleanup -n", "zypper --dry-run install vim", "apk -s add curl"])
+    .matches(&[
+        "apt-get -s install nginx", "apt --simulate remove nginx", "apt-get install --dry-run nginx", "dnf install --assumeno git", "brew cleanup -n",
+        "zypper --dry-run install vim", "apk -s add curl",
+    ])
     .not_matches(&["apt-get install nginx", "apt-get -s update"]);
 
 /// ## What it matches
@@ -71,7 +81,10 @@ fn words<'a>(inv: &'a Invocation, value_opts: &[&str]) -> Vec<&'a str> {
     positionals(&inv.args, value_opts).into_iter().map(|(_, w)| w).collect()
 }
 
-const APT_READS: &[&str] = &["list", "search", "show", "showsrc", "policy", "depends", "rdepends", "changelog", "madison", "download", "source", "showpkg", "stats", "dump", "dumpavail", "pkgnames", "unmet", "help", "why", "why-not", "moo", "check", "xvcg", "dotty", "showhold", "indextargets"];
+const APT_READS: &[&str] = &[
+    "list", "search", "show", "showsrc", "policy", "depends", "rdepends", "changelog", "madison", "download", "source", "showpkg", "stats", "dump",
+    "dumpavail", "pkgnames", "unmet", "help", "why", "why-not", "moo", "check", "xvcg", "dotty", "showhold", "indextargets",
+];
 const APT_SIM: &[&str] = &["-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon"];
 
 pub(super) fn apt(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -87,19 +100,29 @@ pub(super) fn apt(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn dpkg(inv: &Invocation, cx: &mut Cx<'_>) {
-    let writes = ["-i", "--install", "-r", "--remove", "-P", "--purge", "--configure", "--unpack", "--set-selections", "--clear-selections", "--add-architecture", "--remove-architecture", "--update-avail", "--merge-avail", "--clear-avail", "--forget-old-unavail", "-a", "--pending", "--triggers-only"];
+    let writes = [
+        "-i", "--install", "-r", "--remove", "-P", "--purge", "--configure", "--unpack", "--set-selections", "--clear-selections", "--add-architecture",
+        "--remove-architecture", "--update-avail", "--merge-avail", "--clear-avail", "--forget-old-unavail", "-a", "--pending", "--triggers-only",
+    ];
     let change = inv.program == "dpkg-reconfigure" || (inv.program == "dpkg" && has_flag(&inv.args, &writes));
     read_or_change(cx, !change, has_flag(&inv.args, &["--dry-run", "--no-act", "--simulate"]));
 }
 
 pub(super) fn rpm(inv: &Invocation, cx: &mut Cx<'_>) {
-    let long = ["--install", "--upgrade", "--freshen", "--erase", "--import", "--rebuilddb", "--initdb", "--setperms", "--setugids", "--restore", "--reinstall"];
+    let long =
+        ["--install", "--upgrade", "--freshen", "--erase", "--import", "--rebuilddb", "--initdb", "--setperms", "--setugids", "--restore", "--reinstall"];
     let short = inv.flags().any(|f| !f.starts_with("--") && f.chars().nth(1).is_some_and(|c| "iUFe".contains(c)));
     read_or_change(cx, !(short || has_flag(&inv.args, &long)), has_flag(&inv.args, &["--test"]));
 }
 
-const DNF_VALUE_OPTS: &[&str] = &["-c", "--config", "--installroot", "--enablerepo", "--disablerepo", "--exclude", "-x", "--releasever", "--setopt", "-d", "--debuglevel", "-e", "--errorlevel", "--repo", "--repoid", "--forcearch", "--color", "--destdir", "--downloaddir"];
-const DNF_READS: &[&str] = &["list", "info", "search", "provides", "whatprovides", "repolist", "repoinfo", "deplist", "check-update", "check-upgrade", "history", "repoquery", "updateinfo", "help", "grouplist", "groupinfo", "alias", "changelog", "check", "leaves", "version"];
+const DNF_VALUE_OPTS: &[&str] = &[
+    "-c", "--config", "--installroot", "--enablerepo", "--disablerepo", "--exclude", "-x", "--releasever", "--setopt", "-d", "--debuglevel", "-e",
+    "--errorlevel", "--repo", "--repoid", "--forcearch", "--color", "--destdir", "--downloaddir",
+];
+const DNF_READS: &[&str] = &[
+    "list", "info", "search", "provides", "whatprovides", "repolist", "repoinfo", "deplist", "check-update", "check-upgrade", "history", "repoquery",
+    "updateinfo", "help", "grouplist", "groupinfo", "alias", "changelog", "check", "leaves", "version",
+];
 
 pub(super) fn dnf(inv: &Invocation, cx: &mut Cx<'_>) {
     let w = words(inv, DNF_VALUE_OPTS);
@@ -117,10 +140,19 @@ pub(super) fn pacman(inv: &Invocation, cx: &mut Cx<'_>) {
     let op = inv.flags().find(|f| !f.starts_with("--")).unwrap_or("");
     let long = |names: &[&str]| has_flag(&inv.args, names);
     let letters: String = op.chars().skip(1).collect();
-    let read = if long(&["--query", "--deptest", "--version", "--help"]) || letters.contains('Q') || letters.contains('T') || letters.contains('V') || letters.contains('h') {
+    let read = if long(&["--query", "--deptest", "--version", "--help"])
+        || letters.contains('Q')
+        || letters.contains('T')
+        || letters.contains('V')
+        || letters.contains('h')
+    {
         true
     } else if letters.contains('S') || long(&["--sync"]) {
-        let queries = letters.contains('s') || letters.contains('i') || letters.contains('l') || letters.contains('g') || long(&["--search", "--info", "--list", "--groups"]);
+        let queries = letters.contains('s')
+            || letters.contains('i')
+            || letters.contains('l')
+            || letters.contains('g')
+            || long(&["--search", "--info", "--list", "--groups"]);
         queries && !(letters.contains('y') || letters.contains('u') || letters.contains('c') || long(&["--refresh", "--sysupgrade", "--clean"]))
     } else if letters.contains('F') || long(&["--files"]) {
         !(letters.contains('y') || long(&["--refresh"]))
@@ -131,7 +163,11 @@ pub(super) fn pacman(inv: &Invocation, cx: &mut Cx<'_>) {
     read_or_change(cx, read, has_short(&inv.args, 'p') || long(&["--print"]));
 }
 
-const ZYPPER_READS: &[&str] = &["search", "se", "info", "if", "list-updates", "lu", "list-patches", "lp", "packages", "pa", "patterns", "pt", "products", "pd", "repos", "lr", "services", "ls", "patches", "what-provides", "wp", "locks", "ll", "patch-check", "pchk", "search-packages", "help", "source-info", "si", "versioncmp", "targetos", "licenses"];
+const ZYPPER_READS: &[&str] = &[
+    "search", "se", "info", "if", "list-updates", "lu", "list-patches", "lp", "packages", "pa", "patterns", "pt", "products", "pd", "repos", "lr", "services",
+    "ls", "patches", "what-provides", "wp", "locks", "ll", "patch-check", "pchk", "search-packages", "help", "source-info", "si", "versioncmp", "targetos",
+    "licenses",
+];
 
 pub(super) fn zypper(inv: &Invocation, cx: &mut Cx<'_>) {
     let w = words(inv, &["--root", "-R", "--config", "-c", "--repo", "-r", "--type", "-t"]);
@@ -146,34 +182,41 @@ pub(super) fn apk(inv: &Invocation, cx: &mut Cx<'_>) {
 
 const BREW_READS: &[&str] = &[
     "list", "ls", "info", "abv", "search", "outdated", "deps", "uses", "leaves", "config", "doctor", "dr", "desc", "home", "homepage", "cat", "log",
-    "commands", "formulae", "casks", "tap-info", "missing", "options", "shellenv", "--version", "--prefix", "--cellar", "--cache", "--repo",
-    "--repository", "--env", "--caskroom", "help", "livecheck", "audit", "style", "fetch", "which-formula", "docs", "--config", "--taps",
+    "commands", "formulae", "casks", "tap-info", "missing", "options", "shellenv", "--version", "--prefix", "--cellar", "--cache", "--repo", "--repository",
+    "--env", "--caskroom", "help", "livecheck", "audit", "style", "fetch", "which-formula", "docs", "--config", "--taps",
 ];
 
 pub(super) fn brew(inv: &Invocation, cx: &mut Cx<'_>) {
     let w = words(inv, &[]);
     // `brew --prefix openssl`, `brew --cache jq`: path queries spelled as options.
     let path_query = inv.args.first().is_some_and(|a| BREW_READS.contains(&a.text.as_str()) && a.text.starts_with("--"));
-    let read = path_query || match w.as_slice() {
-        [] => true,
-        ["services", action, ..] => matches!(*action, "list" | "info"),
-        ["services"] | ["tap"] | ["analytics"] | ["autoupdate"] => true,
-        ["bundle", action, ..] => matches!(*action, "check" | "list" | "dump" | "exec" | "env" | "sh") && *action != "exec",
-        ["autoupdate" | "analytics", action, ..] => *action == "status" || *action == "state",
-        [verb, ..] => BREW_READS.contains(verb),
-    };
+    let read = path_query
+        || match w.as_slice() {
+            [] => true,
+            ["services", action, ..] => matches!(*action, "list" | "info"),
+            ["services"] | ["tap"] | ["analytics"] | ["autoupdate"] => true,
+            ["bundle", action, ..] => matches!(*action, "check" | "list" | "dump" | "exec" | "env" | "sh") && *action != "exec",
+            ["autoupdate" | "analytics", action, ..] => *action == "status" || *action == "state",
+            [verb, ..] => BREW_READS.contains(verb),
+        };
     let simulatable = matches!(w.first(), Some(&("cleanup" | "autoremove" | "upgrade" | "bundle")));
     read_or_change(cx, read, simulatable && has_flag(&inv.args, &["-n", "--dry-run"]));
 }
 
 pub(super) fn port(inv: &Invocation, cx: &mut Cx<'_>) {
-    let reads = ["installed", "list", "search", "info", "deps", "rdeps", "contents", "outdated", "echo", "variants", "provides", "dependents", "rdependents", "location", "notes", "usage", "version", "help", "dir", "file", "url", "logfile", "lint", "cat", "gohome"];
+    let reads = [
+        "installed", "list", "search", "info", "deps", "rdeps", "contents", "outdated", "echo", "variants", "provides", "dependents", "rdependents",
+        "location", "notes", "usage", "version", "help", "dir", "file", "url", "logfile", "lint", "cat", "gohome",
+    ];
     let w = words(inv, &[]);
     read_or_change(cx, w.first().is_none_or(|v| reads.contains(v)), has_short(&inv.args, 'y'));
 }
 
 pub(super) fn snap(inv: &Invocation, cx: &mut Cx<'_>) {
-    let reads = ["list", "info", "find", "search", "services", "logs", "changes", "change", "tasks", "connections", "interfaces", "interface", "version", "warnings", "known", "get", "aliases", "model", "whoami", "saved", "help", "debug", "download", "routine", "recovery"];
+    let reads = [
+        "list", "info", "find", "search", "services", "logs", "changes", "change", "tasks", "connections", "interfaces", "interface", "version", "warnings",
+        "known", "get", "aliases", "model", "whoami", "saved", "help", "debug", "download", "routine", "recovery",
+    ];
     let w = words(inv, &[]);
     let read = match w.as_slice() {
         ["refresh", ..] => has_flag(&inv.args, &["--list", "--time"]),
@@ -184,17 +227,25 @@ pub(super) fn snap(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn flatpak(inv: &Invocation, cx: &mut Cx<'_>) {
-    let reads = ["list", "info", "search", "remotes", "remote-ls", "remote-info", "history", "ps", "documents", "document-info", "permissions", "permission-show", "permission-list", "--version", "help", "config"];
+    let reads = [
+        "list", "info", "search", "remotes", "remote-ls", "remote-info", "history", "ps", "documents", "document-info", "permissions", "permission-show",
+        "permission-list", "--version", "help", "config",
+    ];
     let w = words(inv, &[]);
     let read = w.first().is_none_or(|v| reads.contains(v)) && !(w.first() == Some(&"config") && w.len() > 2);
     read_or_change(cx, read, has_flag(&inv.args, &["--no-deploy"]) && w.first() == Some(&"update"));
 }
 
 pub(super) fn nix(inv: &Invocation, cx: &mut Cx<'_>) {
-    let w = words(inv, &["--option", "-I", "--include", "--extra-experimental-features", "-f", "--file", "--expr", "--profile", "--store", "--arg", "--argstr"]);
+    let w =
+        words(inv, &["--option", "-I", "--include", "--extra-experimental-features", "-f", "--file", "--expr", "--profile", "--store", "--arg", "--argstr"]);
     match inv.program.as_str() {
         "nix-build" => cx.hit(&BUILD),
-        "nix-env" => read_or_change(cx, has_short(&inv.args, 'q') || has_flag(&inv.args, &["--query", "--list-generations", "--version"]), has_flag(&inv.args, &["--dry-run"])),
+        "nix-env" => read_or_change(
+            cx,
+            has_short(&inv.args, 'q') || has_flag(&inv.args, &["--query", "--list-generations", "--version"]),
+            has_flag(&inv.args, &["--dry-run"]),
+        ),
         "nix-channel" => read_or_change(cx, has_flag(&inv.args, &["--list"]), false),
         "nixos-rebuild" => match w.first() {
             Some(&("build" | "dry-build" | "build-vm" | "build-image" | "list-generations")) => cx.hit(&BUILD),
@@ -207,9 +258,12 @@ pub(super) fn nix(inv: &Invocation, cx: &mut Cx<'_>) {
         _ => match w.as_slice() {
             [] => cx.hit(&READ),
             ["build", ..] | ["flake", "check" | "init" | "new", ..] | ["fmt", ..] | ["bundle", ..] => cx.hit(&BUILD),
-            ["profile", "list" | "history" | "diff-closures", ..] | ["registry", "list", ..] | ["flake", "show" | "metadata" | "info" | "archive" | "prefetch", ..] => cx.hit(&READ),
+            ["profile", "list" | "history" | "diff-closures", ..]
+            | ["registry", "list", ..]
+            | ["flake", "show" | "metadata" | "info" | "archive" | "prefetch", ..] => cx.hit(&READ),
             ["store", a, ..] if matches!(*a, "ls" | "cat" | "path-info" | "verify" | "ping" | "diff-closures" | "dump-path" | "info") => cx.hit(&READ),
-            ["search" | "eval" | "show-config" | "config" | "path-info" | "why-depends" | "log" | "derivation" | "hash" | "repl" | "doctor" | "print-dev-env" | "show-derivation" | "help" | "key" | "nar" | "edit", ..] => cx.hit(&READ),
+            ["search" | "eval" | "show-config" | "config" | "path-info" | "why-depends" | "log" | "derivation" | "hash" | "repl" | "doctor"
+            | "print-dev-env" | "show-derivation" | "help" | "key" | "nar" | "edit", ..] => cx.hit(&READ),
             _ => cx.hit(&CHANGE),
         },
     }

@@ -17,7 +17,10 @@ use crate::rules::{Cx, Rule};
 /// They report on services and sessions; nothing changes.
 pub static READ: Rule = Rule::t0("system.service.read")
     .reason("reads service or session state only")
-    .matches(&["systemctl status nginx", "systemctl list-units --failed", "systemctl --user is-active app", "service nginx status", "launchctl list", "loginctl list-sessions", "sudo systemctl cat docker"])
+    .matches(&[
+        "systemctl status nginx", "systemctl list-units --failed", "systemctl --user is-active app", "service nginx status", "launchctl list",
+        "loginctl list-sessions", "sudo systemctl cat docker",
+    ])
     .not_matches(&["systemctl restart docker", "service nginx reload"]);
 
 /// ## What it matches
@@ -29,7 +32,10 @@ pub static READ: Rule = Rule::t0("system.service.read")
 /// Starts, stops or reconfigures live services.
 pub static CONTROL: Rule = Rule::t3("system.service.control")
     .reason("starts, stops or reconfigures a service; ask the user first")
-    .matches(&["sudo systemctl stop nginx", "systemctl restart docker", "systemctl enable --now app", "service nginx reload", "launchctl unload ~/Library/LaunchAgents/x.plist", "systemd-run --user sleep 10", "update-rc.d nginx defaults"])
+    .matches(&[
+        "sudo systemctl stop nginx", "systemctl restart docker", "systemctl enable --now app", "service nginx reload",
+        "launchctl unload ~/Library/LaunchAgents/x.plist", "systemd-run --user sleep 10", "update-rc.d nginx defaults",
+    ])
     .not_matches(&["systemctl status nginx", "systemctl --help"]);
 
 /// ## What it matches
@@ -52,11 +58,17 @@ pub static HELP: Rule = Rule::t0("system.help")
 
 const SYSTEMCTL_READS: &[&str] = &[
     "status", "show", "cat", "list-units", "list-unit-files", "list-sockets", "list-timers", "list-jobs", "list-dependencies", "list-machines",
-    "list-automounts", "list-paths", "is-active", "is-enabled", "is-failed", "is-system-running", "get-default", "help", "show-environment",
-    "--version", "whoami",
+    "list-automounts", "list-paths", "is-active", "is-enabled", "is-failed", "is-system-running", "get-default", "help", "show-environment", "--version",
+    "whoami",
 ];
-const SYSTEMCTL_POWER: &[&str] = &["reboot", "poweroff", "halt", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "kexec", "soft-reboot", "emergency", "rescue", "default", "exit"];
-const SYSTEMCTL_VALUE_OPTS: &[&str] = &["-t", "--type", "--state", "-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "--signal", "-s", "--kill-whom", "--root", "--job-mode", "--what", "--timestamp", "--boot-loader-entry", "--message", "--when"];
+const SYSTEMCTL_POWER: &[&str] = &[
+    "reboot", "poweroff", "halt", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "kexec", "soft-reboot", "emergency", "rescue", "default",
+    "exit",
+];
+const SYSTEMCTL_VALUE_OPTS: &[&str] = &[
+    "-t", "--type", "--state", "-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "--signal", "-s", "--kill-whom",
+    "--root", "--job-mode", "--what", "--timestamp", "--boot-loader-entry", "--message", "--when",
+];
 
 pub(super) fn systemctl(inv: &Invocation, cx: &mut Cx<'_>) {
     let Some(i) = first_positional(&inv.args, SYSTEMCTL_VALUE_OPTS) else {
@@ -80,7 +92,10 @@ pub(super) fn service(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-const LAUNCHCTL_READS: &[&str] = &["list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "managerpid", "manageruid", "managername", "getenv", "version", "help", "procinfo", "resolveport", "error", "hostinfo", "examine", "plist"];
+const LAUNCHCTL_READS: &[&str] = &[
+    "list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "managerpid", "manageruid", "managername", "getenv", "version",
+    "help", "procinfo", "resolveport", "error", "hostinfo", "examine", "plist",
+];
 
 pub(super) fn launchctl(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.arg(0) {
@@ -94,7 +109,12 @@ pub(super) fn launchctl(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn loginctl(inv: &Invocation, cx: &mut Cx<'_>) {
-    match first_positional(&inv.args, &["-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "-s", "--signal", "--kill-whom"]).map(|i| inv.args[i].text.as_str()) {
+    match first_positional(
+        &inv.args,
+        &["-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "-s", "--signal", "--kill-whom"],
+    )
+    .map(|i| inv.args[i].text.as_str())
+    {
         None => cx.hit(&READ),
         Some(v) if v.starts_with("list-") || v.starts_with("show-") || v.ends_with("-status") => cx.hit(&READ),
         Some(_) => cx.hit(&CONTROL),

@@ -17,7 +17,10 @@ use crate::rules::{Cx, Rule};
 /// They list, read or format output only.
 pub static READ: Rule = Rule::t0("system.windows.read")
     .reason("reads files, processes or settings only")
-    .matches(&["Get-ChildItem C:\\x -Recurse", "Get-Content C:\\path\\Remove-Item-notes.txt", "Format-Table", "Out-String", "reg query HKCU\\x", "sc query foo", "vssadmin list shadows", "dir", "Get-Process"])
+    .matches(&[
+        "Get-ChildItem C:\\x -Recurse", "Get-Content C:\\path\\Remove-Item-notes.txt", "Format-Table", "Out-String", "reg query HKCU\\x", "sc query foo",
+        "vssadmin list shadows", "dir", "Get-Process",
+    ])
     .not_matches(&["Remove-Item foo", "reg delete HKCU\\x /f"]);
 
 /// ## What it matches
@@ -28,7 +31,11 @@ pub static READ: Rule = Rule::t0("system.windows.read")
 /// They delete, move or rewrite files, kill processes, or change services, the registry or shadow copies.
 pub static CHANGE: Rule = Rule::t3("system.windows.change")
     .reason("changes files, processes, services or the registry on Windows; ask the user first")
-    .matches(&["Remove-Item C:\\x -Recurse -Force", "del C:\\x /s /q", "rd /s /q C:\\x", "Set-ExecutionPolicy Bypass", "Stop-Computer", "reg delete HKCU\\x /f", "sc delete foo", "vssadmin delete shadows /all", "taskkill /F /IM node.exe", "Invoke-Expression $payload", "Clear-Content foo.txt", "reg frobnicate HKCU\\x", "move a b"])
+    .matches(&[
+        "Remove-Item C:\\x -Recurse -Force", "del C:\\x /s /q", "rd /s /q C:\\x", "Set-ExecutionPolicy Bypass", "Stop-Computer", "reg delete HKCU\\x /f",
+        "sc delete foo", "vssadmin delete shadows /all", "taskkill /F /IM node.exe", "Invoke-Expression $payload", "Clear-Content foo.txt",
+        "reg frobnicate HKCU\\x", "move a b",
+    ])
     .not_matches(&["Get-ChildItem", "reg query HKCU\\x"]);
 
 /// ## What it matches
@@ -42,7 +49,10 @@ pub static DISK: Rule = Rule::blocked("system.windows.disk")
     .suggest("Get-Disk");
 
 /// PowerShell verbs that only read (plus `Format-*`/`Out-*` output formatting, handled below).
-const PS_READ_VERBS: &[&str] = &["get", "measure", "select", "where", "sort", "compare", "test", "resolve", "find", "search", "show", "convertfrom", "convertto", "group", "join", "split", "read", "format", "out", "foreach", "tee", "trace", "wait", "import", "export"];
+const PS_READ_VERBS: &[&str] = &[
+    "get", "measure", "select", "where", "sort", "compare", "test", "resolve", "find", "search", "show", "convertfrom", "convertto", "group", "join", "split",
+    "read", "format", "out", "foreach", "tee", "trace", "wait", "import", "export",
+];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = inv.program.as_str();
@@ -52,7 +62,11 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "format" | "diskpart" | "format-volume" | "clear-disk" | "initialize-disk" | "remove-partition" => cx.hit(&DISK),
         "dir" | "type" | "findstr" => cx.hit(&READ),
         "reg" => cx.hit(if matches!(first.as_deref(), Some("query" | "compare")) { &READ } else { &CHANGE }),
-        "sc" => cx.hit(if first.as_deref().is_some_and(|v| v.starts_with('q') || matches!(v, "getdisplayname" | "getkeyname" | "enumdepend" | "sdshow")) { &READ } else { &CHANGE }),
+        "sc" => cx.hit(if first.as_deref().is_some_and(|v| v.starts_with('q') || matches!(v, "getdisplayname" | "getkeyname" | "enumdepend" | "sdshow")) {
+            &READ
+        } else {
+            &CHANGE
+        }),
         "vssadmin" => cx.hit(if first.as_deref() == Some("list") { &READ } else { &CHANGE }),
         "out-file" => {
             cx.hit(&CHANGE);
@@ -60,7 +74,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 paths::check_write(cx, target, inv.cwd.as_deref());
             }
         }
-        "out-string" | "out-host" | "out-null" | "out-default" | "out-gridview" | "write-output" | "write-host" | "write-verbose" | "write-warning" | "write-error" | "write-information" | "write-debug" | "write-progress" => cx.hit(&READ),
+        "out-string" | "out-host" | "out-null" | "out-default" | "out-gridview" | "write-output" | "write-host" | "write-verbose" | "write-warning"
+        | "write-error" | "write-information" | "write-debug" | "write-progress" => cx.hit(&READ),
         // `Export-Csv`/`Export-Clixml` and `Tee-Object -FilePath` write a file: authoring, judged by where it lands.
         "export-csv" | "export-clixml" | "tee-object" => {
             cx.hit(&READ);

@@ -25,12 +25,7 @@ enum Worked {
 /// library's work budgets still gets an answer in time.
 /// `meanwhile` runs on this thread while the worker classifies (opening the
 /// store, so its cost overlaps classification on a second core).
-fn classify(
-    req: Request,
-    want_signature: bool,
-    data_dir: Option<String>,
-    meanwhile: impl FnOnce(),
-) -> Result<Worked, u128> {
+fn classify(req: Request, want_signature: bool, data_dir: Option<String>, meanwhile: impl FnOnce()) -> Result<Worked, u128> {
     let budget = env_ms("TIERGATE_HOOK_BUDGET_MS", CLASSIFY_BUDGET_MS);
     let deadline = std::time::Instant::now() + budget;
     let (tx, rx) = mpsc::channel();
@@ -71,20 +66,12 @@ fn self_defence(t: &classifier::Trace, data_dir: Option<&str>) -> Option<String>
     for u in &t.units {
         let name = u.program.rsplit('/').next().unwrap_or(&u.program);
         if name == "tiergate" && u.args.iter().any(|a| a == "approve") {
-            return Some(
-                "an agent may not approve its own request; only the user, in their own terminal, can approve a code"
-                    .into(),
-            );
+            return Some("an agent may not approve its own request; only the user, in their own terminal, can approve a code".into());
         }
-        let store_arg = u
-            .args
-            .iter()
-            .chain(std::iter::once(&u.program))
-            .find(|a| a.contains("tiergate.db") || data_dir.is_some_and(|d| !d.is_empty() && a.contains(d)));
+        let store_arg =
+            u.args.iter().chain(std::iter::once(&u.program)).find(|a| a.contains("tiergate.db") || data_dir.is_some_and(|d| !d.is_empty() && a.contains(d)));
         if let Some(a) = store_arg {
-            return Some(format!(
-                "`{a}` is tiergate's approval store, which the agent may not read or change; ask the user"
-            ));
+            return Some(format!("`{a}` is tiergate's approval store, which the agent may not read or change; ask the user"));
         }
     }
     None
@@ -111,18 +98,12 @@ fn grant_key(t: &classifier::Trace) -> String {
 }
 
 pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {
-    let req = Request {
-        command: command.to_owned(),
-        cwd: ctx.cwd.as_ref().map(|c| c.display().to_string()),
-        home: ctx.home.clone(),
-    };
+    let req = Request { command: command.to_owned(), cwd: ctx.cwd.as_ref().map(|c| c.display().to_string()), home: ctx.home.clone() };
     // Only an absolute path is a useful needle: a relative `data` would match
     // half the commands an agent runs.
     let data_dir = ctx
         .data_dir()
-        .and_then(
-            |d| if d.is_absolute() { Some(d.to_path_buf()) } else { std::env::current_dir().ok().map(|c| c.join(d)) },
-        )
+        .and_then(|d| if d.is_absolute() { Some(d.to_path_buf()) } else { std::env::current_dir().ok().map(|c| c.join(d)) })
         .map(|d| super::files::normalise(&d).display().to_string())
         .filter(|d| d.len() > 1);
     let nonce_mode = ctx.mode == Mode::Nonce;
@@ -134,22 +115,11 @@ pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {
         }
     }) {
         Ok(Worked::Done(_, _, Some(why))) => {
-            return Answer::new(
-                Decision::Deny,
-                "hook.self-approval",
-                format!("tiergate: denied: {why}. This is never approvable."),
-            )
+            return Answer::new(Decision::Deny, "hook.self-approval", format!("tiergate: denied: {why}. This is never approvable."))
         }
         Ok(Worked::Done(v, s, None)) => (v, s),
-        Ok(Worked::Panicked) => {
-            return Answer::ask("hook.panic", "tiergate hit an internal error while classifying; asking instead".into())
-        }
-        Err(ms) => {
-            return Answer::ask(
-                "hook.timeout",
-                format!("tiergate could not classify this command within {ms} ms; asking instead"),
-            )
-        }
+        Ok(Worked::Panicked) => return Answer::ask("hook.panic", "tiergate hit an internal error while classifying; asking instead".into()),
+        Err(ms) => return Answer::ask("hook.timeout", format!("tiergate could not classify this command within {ms} ms; asking instead")),
     };
     let head = format!("tiergate {} ({}): {}", if v.blocked { "BLOCKED" } else { v.tier.as_str() }, v.rule, v.reason);
     if v.blocked {
@@ -181,16 +151,12 @@ fn nonce(ctx: &mut Ctx, v: &Verdict, command: &str, signature: &str, head: Strin
     let shown = ctx.loggable(command);
     let store = match ctx.store() {
         Ok(s) => s,
-        Err(e) => return deny(format!("The approval store is unavailable ({e}), so no approval can be checked or recorded; ask the user to run it themselves")),
+        Err(e) => {
+            return deny(format!("The approval store is unavailable ({e}), so no approval can be checked or recorded; ask the user to run it themselves"))
+        }
     };
     match store.consume_grant(signature, now) {
-        Ok(Some(id)) => {
-            return Answer::new(
-                Decision::Allow,
-                v.rule,
-                format!("{head}. Approved once by the user (tiergate grant #{id}, now used up)"),
-            )
-        }
+        Ok(Some(id)) => return Answer::new(Decision::Allow, v.rule, format!("{head}. Approved once by the user (tiergate grant #{id}, now used up)")),
         Ok(None) => {}
         Err(e) => return deny(format!("Checking approvals failed ({e}); ask the user to run it themselves")),
     }

@@ -48,9 +48,7 @@ pub const CODE_LEN: usize = 6;
 /// means no code can be minted, which the caller turns into a deny, never an allow.
 pub fn random_code() -> Result<String, String> {
     let mut bytes = [0u8; CODE_LEN * 2];
-    std::fs::File::open("/dev/urandom")
-        .and_then(|mut f| f.read_exact(&mut bytes))
-        .map_err(|e| format!("reading /dev/urandom: {e}"))?;
+    std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes)).map_err(|e| format!("reading /dev/urandom: {e}"))?;
     Ok(bytes
         .chunks(2)
         .map(|c| {

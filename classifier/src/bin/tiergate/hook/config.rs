@@ -74,8 +74,7 @@ pub fn project_path(cwd: &Path) -> PathBuf {
 
 /// Loads and merges both levels. `Err` names the file and what is wrong with it.
 pub fn load(flag: Option<&Path>, cwd: Option<&Path>) -> Result<Config, String> {
-    let mut cfg =
-        Config { mode: Mode::Ask, log: true, log_full_commands: false, protected_paths: Vec::new(), files: Vec::new() };
+    let mut cfg = Config { mode: Mode::Ask, log: true, log_full_commands: false, protected_paths: Vec::new(), files: Vec::new() };
     let user = user_path(flag);
     let project = cwd.map(project_path);
     if let Some(path) = user {

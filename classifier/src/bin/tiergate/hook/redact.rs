@@ -10,38 +10,10 @@
 const MASK: &str = "***";
 
 /// Name fragments that make `NAME=value` or `--name value` a secret.
-const SECRET_NAMES: &[&str] = &[
-    "token",
-    "secret",
-    "passw",
-    "pwd",
-    "apikey",
-    "api_key",
-    "api-key",
-    "auth",
-    "credential",
-    "private",
-    "cookie",
-    "session",
-];
+const SECRET_NAMES: &[&str] = &["token", "secret", "passw", "pwd", "apikey", "api_key", "api-key", "auth", "credential", "private", "cookie", "session"];
 
 /// Prefixes of well-known credential formats.
-const TOKEN_PREFIXES: &[&str] = &[
-    "ghp_",
-    "gho_",
-    "ghu_",
-    "ghs_",
-    "ghr_",
-    "github_pat_",
-    "sk-",
-    "xoxb-",
-    "xoxp-",
-    "xoxa-",
-    "glpat-",
-    "AKIA",
-    "ASIA",
-    "npm_",
-];
+const TOKEN_PREFIXES: &[&str] = &["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "sk-", "xoxb-", "xoxp-", "xoxa-", "glpat-", "AKIA", "ASIA", "npm_"];
 
 pub fn redact(command: &str) -> String {
     let mut out = String::with_capacity(command.len());
@@ -149,8 +121,7 @@ fn mask_tokens(word: &str) -> String {
         let boundary = i == 0 || !word[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-');
         if boundary {
             if let Some(p) = TOKEN_PREFIXES.iter().find(|p| tail.starts_with(**p)) {
-                let len =
-                    tail.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(tail.len());
+                let len = tail.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(tail.len());
                 if len >= p.len() + 8 {
                     out.push_str(MASK);
                     i += len;

@@ -147,8 +147,7 @@ impl Store {
     fn init(&mut self) -> rusqlite::Result<()> {
         // `TIERGATE_BUSY_TIMEOUT_MS` shortens the wait (tests of a locked store);
         // a shorter wait can only turn into more errors, which ask or deny.
-        let busy =
-            std::env::var("TIERGATE_BUSY_TIMEOUT_MS").ok().and_then(|v| v.parse().ok()).map(Duration::from_millis);
+        let busy = std::env::var("TIERGATE_BUSY_TIMEOUT_MS").ok().and_then(|v| v.parse().ok()).map(Duration::from_millis);
         self.conn.busy_timeout(busy.unwrap_or(BUSY_TIMEOUT))?;
         // WAL + NORMAL is still atomic under a process crash; only an OS crash can
         // lose the last commits, which is cheaper than an fsync per hook call.
@@ -222,26 +221,14 @@ impl Store {
     }
 
     /// The live code for `signature`, or a fresh one recorded as pending.
-    pub fn pending_code(
-        &mut self,
-        signature: &str,
-        command: &str,
-        rule: &str,
-        session: &str,
-        cwd: &str,
-        now: i64,
-    ) -> Result<String, String> {
+    pub fn pending_code(&mut self, signature: &str, command: &str, rule: &str, session: &str, cwd: &str, now: i64) -> Result<String, String> {
         let mut last = String::new();
         for _ in 0..3 {
             let code = clock::random_code()?;
             let run = |conn: &mut Connection| -> rusqlite::Result<String> {
                 let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
                 let live: Option<String> = tx
-                    .query_row(
-                        "SELECT code FROM pending WHERE signature = ?1 AND expires_at > ?2 ORDER BY id LIMIT 1",
-                        params![signature, now],
-                        |r| r.get(0),
-                    )
+                    .query_row("SELECT code FROM pending WHERE signature = ?1 AND expires_at > ?2 ORDER BY id LIMIT 1", params![signature, now], |r| r.get(0))
                     .optional()?;
                 if let Some(c) = live {
                     return Ok(c);
@@ -273,11 +260,9 @@ impl Store {
         let db = |e: rusqlite::Error| ApproveError::Store(format!("{}: {e}", path.display()));
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(db)?;
         let row: Option<(i64, String, String, String, i64)> = tx
-            .query_row(
-                "SELECT id, signature, command, rule, expires_at FROM pending WHERE code = ?1",
-                params![code],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-            )
+            .query_row("SELECT id, signature, command, rule, expires_at FROM pending WHERE code = ?1", params![code], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+            })
             .optional()
             .map_err(db)?;
         let Some((id, signature, command, rule, expires_at)) = row else { return Err(ApproveError::Unknown) };
@@ -310,28 +295,12 @@ impl Store {
         let run = || -> rusqlite::Result<(Vec<Pending>, Vec<Grant>)> {
             let mut st = self.conn.prepare("SELECT id, code, command, rule, expires_at FROM pending ORDER BY id")?;
             let pending = st
-                .query_map([], |r| {
-                    Ok(Pending {
-                        id: r.get(0)?,
-                        code: r.get(1)?,
-                        command: r.get(2)?,
-                        rule: r.get(3)?,
-                        expires_at: r.get(4)?,
-                    })
-                })?
+                .query_map([], |r| Ok(Pending { id: r.get(0)?, code: r.get(1)?, command: r.get(2)?, rule: r.get(3)?, expires_at: r.get(4)? }))?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
-            let mut st =
-                self.conn.prepare("SELECT id, code, command, rule, expires_at, consumed_at FROM grants ORDER BY id")?;
+            let mut st = self.conn.prepare("SELECT id, code, command, rule, expires_at, consumed_at FROM grants ORDER BY id")?;
             let grants = st
                 .query_map([], |r| {
-                    Ok(Grant {
-                        id: r.get(0)?,
-                        code: r.get(1)?,
-                        command: r.get(2)?,
-                        rule: r.get(3)?,
-                        expires_at: r.get(4)?,
-                        consumed_at: r.get(5)?,
-                    })
+                    Ok(Grant { id: r.get(0)?, code: r.get(1)?, command: r.get(2)?, rule: r.get(3)?, expires_at: r.get(4)?, consumed_at: r.get(5)? })
                 })?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             Ok((pending, grants))
@@ -375,15 +344,7 @@ impl Store {
             )?;
             let rows = st.query_map(params![n], |r| {
                 let s = |i: usize| r.get::<_, Option<String>>(i).map(Option::unwrap_or_default);
-                Ok(Decision {
-                    time: s(0)?,
-                    session: s(1)?,
-                    cwd: s(2)?,
-                    tool: s(3)?,
-                    decision: s(4)?,
-                    rule: s(5)?,
-                    command: s(6)?,
-                })
+                Ok(Decision { time: s(0)?, session: s(1)?, cwd: s(2)?, tool: s(3)?, decision: s(4)?, rule: s(5)?, command: s(6)? })
             })?;
             rows.collect()
         };
@@ -428,11 +389,7 @@ mod tests {
         let dir = temp_dir("single");
         let mut s = Store::open(&dir).unwrap();
         let code = s.pending_code("sig", "git push", "git.push", "s", "/w", 100).unwrap();
-        assert_eq!(
-            s.pending_code("sig", "git push", "git.push", "s", "/w", 101).unwrap(),
-            code,
-            "a retry reuses the code"
-        );
+        assert_eq!(s.pending_code("sig", "git push", "git.push", "s", "/w", 101).unwrap(), code, "a retry reuses the code");
         assert!(s.consume_grant("sig", 102).unwrap().is_none(), "no grant before approve");
         let g = s.approve(&code, 103).unwrap();
         assert!(matches!(s.approve(&code, 104), Err(ApproveError::Unknown)), "a code approves once");

@@ -376,25 +376,7 @@ impl Scan<'_> {
 
     /// The resolved chain of a simple `name.attr` expression (for `getattr(os, …)`).
     pub(crate) fn simple_chain(&self, toks: &[Tok]) -> Option<String> {
-        // `__import__("os")` / `importlib.import_module("os")` as a value: the module itself.
-        if let [.., Tok::Name(f), Tok::Op(o), Tok::Str { text, holes }, Tok::Op(c)] = toks {
-            if (f == "__import__" || f == "import_module") && o == "(" && c == ")" && holes.is_empty() {
-                return Some(text.clone());
-            }
-        }
-        let Some(Tok::Name(first)) = toks.first() else { return None };
-        let mut out = self.resolve(first);
-        let mut k = 1;
-        while k + 1 < toks.len() + 1 && k < toks.len() {
-            match (&toks[k], toks.get(k + 1)) {
-                (Tok::Op(o), Some(Tok::Name(n))) if o == "." => {
-                    out = format!("{out}.{n}");
-                    k += 2;
-                }
-                _ => return None,
-            }
-        }
-        Some(out)
+        python_sinks::dotted_chain(toks, |n| self.resolve(n))
     }
 }
 

@@ -242,24 +242,7 @@ impl super::python::Resolver for AstScan<'_> {
     /// `name.attr…` resolved through the aliases, or the module of a literal
     /// `__import__("os")` (as `python.rs`'s `simple_chain`).
     fn chain_of(&self, toks: &[Tok]) -> Option<String> {
-        if let [.., Tok::Name(f), Tok::Op(o), Tok::Str { text, holes }, Tok::Op(c)] = toks {
-            if (f == "__import__" || f == "import_module") && o == "(" && c == ")" && holes.is_empty() {
-                return Some(text.clone());
-            }
-        }
-        let Some(Tok::Name(first)) = toks.first() else { return None };
-        let mut out = self.resolve(first);
-        let mut k = 1;
-        while k < toks.len() {
-            match (&toks[k], toks.get(k + 1)) {
-                (Tok::Op(o), Some(Tok::Name(n))) if o == "." => {
-                    out = format!("{out}.{n}");
-                    k += 2;
-                }
-                _ => return None,
-            }
-        }
-        Some(out)
+        python_sinks::dotted_chain(toks, |n| self.resolve(n))
     }
 }
 

@@ -419,3 +419,27 @@ pub(super) fn resolve_unaliased(name: &str, stars: &[String]) -> String {
     }
     name.to_owned()
 }
+
+/// The resolved chain of a simple `name.attr…` token run (`resolve` maps the first
+/// name through the caller's aliases), or the module of a literal
+/// `__import__("os")` / `importlib.import_module("os")` used as a value.
+pub(super) fn dotted_chain(toks: &[Tok], resolve: impl Fn(&str) -> String) -> Option<String> {
+    if let [.., Tok::Name(f), Tok::Op(o), Tok::Str { text, holes }, Tok::Op(c)] = toks {
+        if (f == "__import__" || f == "import_module") && o == "(" && c == ")" && holes.is_empty() {
+            return Some(text.clone());
+        }
+    }
+    let Some(Tok::Name(first)) = toks.first() else { return None };
+    let mut out = resolve(first);
+    let mut k = 1;
+    while k < toks.len() {
+        match (&toks[k], toks.get(k + 1)) {
+            (Tok::Op(o), Some(Tok::Name(n))) if o == "." => {
+                out = format!("{out}.{n}");
+                k += 2;
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}

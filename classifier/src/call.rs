@@ -81,6 +81,20 @@ impl Invocation {
         })
     }
 
+    /// A wrapper's own words as an invocation (`strace -o x` before its target).
+    pub(crate) fn from_args(program: &str, program_word: &Arg, args: &[Arg], cwd: Option<&str>, span: Span) -> Invocation {
+        Invocation {
+            program: program.to_owned(),
+            program_path: program_word.text.clone(),
+            args: args.to_vec(),
+            cwd: cwd.map(str::to_owned),
+            stdin: Stdin::None,
+            wrappers: Vec::new(),
+            piped: false,
+            span,
+        }
+    }
+
     /// Argument texts.
     pub fn words(&self) -> impl Iterator<Item = &str> + '_ {
         self.args.iter().map(|a| a.text.as_str())

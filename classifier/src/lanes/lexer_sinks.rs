@@ -32,6 +32,8 @@ enum Kind {
     Request,
     Process,
     Install,
+    /// Perl `sysopen(FH, PATH, FLAGS)`: a write of PATH when FLAGS write.
+    SysOpen,
     /// Evaluates code: a literal is analysed, anything else is unseen.
     Eval,
     Dynamic,
@@ -46,19 +48,19 @@ const JS: &[Sink] = &[
     ("", "execSync", Kind::Shell), ("", "execFileSync", Kind::Spawn), ("", "spawnSync", Kind::Spawn), ("cp", "exec", Kind::Shell), ("cp", "execSync", Kind::Shell), ("*", "execSync", Kind::Shell), ("cp", "spawn", Kind::Spawn), ("*", "spawnSync", Kind::Spawn), ("cp", "execFile", Kind::Spawn), ("*", "execFileSync", Kind::Spawn), ("cp", "fork", Kind::Spawn),
     ("", "execa", Kind::Spawn), ("", "execaSync", Kind::Spawn), ("", "execaCommand", Kind::Shell), ("Bun", "spawn", Kind::Spawn), ("Bun", "spawnSync", Kind::Spawn), ("Deno", "run", Kind::Dynamic), ("Deno", "Command", Kind::Spawn),
     ("fs", "rm", Kind::DeleteTree), ("*", "rmSync", Kind::DeleteTree), ("fs", "rmdir", Kind::Delete), ("*", "rmdirSync", Kind::Delete), ("fs", "unlink", Kind::Delete), ("*", "unlinkSync", Kind::Delete), ("fs", "remove", Kind::DeleteTree), ("*", "removeSync", Kind::DeleteTree), ("fs", "emptyDir", Kind::DeleteTree), ("*", "emptyDirSync", Kind::DeleteTree), ("Deno", "remove", Kind::DeleteTree), ("", "rimraf", Kind::DeleteTree), ("*", "rimrafSync", Kind::DeleteTree),
-    ("fs", "writeFile", Kind::Write), ("*", "writeFileSync", Kind::Write), ("fs", "appendFile", Kind::Write), ("*", "appendFileSync", Kind::Write), ("fs", "createWriteStream", Kind::Write), ("fs", "outputFile", Kind::Write), ("*", "outputFileSync", Kind::Write), ("fs", "writeJson", Kind::Write), ("*", "writeJsonSync", Kind::Write), ("fs", "mkdir", Kind::Write), ("*", "mkdirSync", Kind::Write), ("fs", "truncate", Kind::Write), ("*", "truncateSync", Kind::Write), ("Deno", "writeTextFile", Kind::Write), ("Deno", "writeFile", Kind::Write), ("Bun", "write", Kind::Write),
+    ("fs", "writeFile", Kind::Write), ("*", "writeFileSync", Kind::Write), ("fs", "appendFile", Kind::Write), ("*", "appendFileSync", Kind::Write), ("fs", "createWriteStream", Kind::Write), ("fs", "outputFile", Kind::Write), ("*", "outputFileSync", Kind::Write), ("fs", "writeJson", Kind::Write), ("*", "writeJsonSync", Kind::Write), ("fs", "mkdir", Kind::Write), ("*", "mkdirSync", Kind::Write), ("fs", "truncate", Kind::Write), ("*", "truncateSync", Kind::Write), ("fs", "open", Kind::OpenMode), ("*", "openSync", Kind::OpenMode), ("Deno", "writeTextFile", Kind::Write), ("Deno", "writeFile", Kind::Write), ("Bun", "write", Kind::Write),
     ("fs", "copyFile", Kind::WriteDst), ("*", "copyFileSync", Kind::WriteDst), ("fs", "cp", Kind::WriteDst), ("*", "cpSync", Kind::WriteDst), ("fs", "copy", Kind::WriteDst), ("*", "copySync", Kind::WriteDst), ("fs", "symlink", Kind::WriteDst), ("*", "symlinkSync", Kind::WriteDst), ("fs", "link", Kind::WriteDst), ("*", "linkSync", Kind::WriteDst),
     ("fs", "rename", Kind::Move), ("*", "renameSync", Kind::Move), ("fs", "move", Kind::Move), ("*", "moveSync", Kind::Move), ("fs", "chmod", Kind::Chmod), ("*", "chmodSync", Kind::Chmod), ("fs", "chown", Kind::Chmod), ("*", "chownSync", Kind::Chmod), ("*", "lchownSync", Kind::Chmod),
     ("", "fetch", Kind::Request), ("http", "request", Kind::Request), ("https", "request", Kind::Request), ("axios", "post", Kind::Network), ("axios", "put", Kind::Network), ("axios", "patch", Kind::Network), ("axios", "delete", Kind::Network), ("", "axios", Kind::Request), ("axios", "request", Kind::Request),
     ("net", "connect", Kind::Network), ("net", "createConnection", Kind::Network), ("net", "createServer", Kind::Network), ("net", "Socket", Kind::Network), ("dgram", "createSocket", Kind::Network), ("", "WebSocket", Kind::Network), ("", "XMLHttpRequest", Kind::Network), ("", "connect", Kind::Network), ("*", "sendBeacon", Kind::Network), ("http", "createServer", Kind::Network),
-    ("process", "kill", Kind::Process), ("", "eval", Kind::Eval), ("", "Function", Kind::Eval), ("vm", "runInThisContext", Kind::Eval), ("vm", "runInNewContext", Kind::Eval), ("vm", "runInContext", Kind::Eval), ("vm", "Script", Kind::Eval), ("", "setTimeout", Kind::Eval), ("", "setInterval", Kind::Eval),
+    ("process", "kill", Kind::Process), ("process", "dlopen", Kind::Dynamic), ("", "eval", Kind::Eval), ("", "Function", Kind::Eval), ("vm", "runInThisContext", Kind::Eval), ("vm", "runInNewContext", Kind::Eval), ("vm", "runInContext", Kind::Eval), ("vm", "Script", Kind::Eval), ("", "setTimeout", Kind::Eval), ("", "setInterval", Kind::Eval),
 ];
 
 #[rustfmt::skip]
 const RUBY: &[Sink] = &[
     ("", "system", Kind::Args), ("", "exec", Kind::Args), ("", "spawn", Kind::Args), ("Kernel", "system", Kind::Args), ("Kernel", "exec", Kind::Args), ("Kernel", "spawn", Kind::Args), ("Process", "spawn", Kind::Args), ("IO", "popen", Kind::Args), ("Open3", "popen3", Kind::Args), ("Open3", "popen2", Kind::Args), ("Open3", "popen2e", Kind::Args), ("Open3", "capture2", Kind::Args), ("Open3", "capture2e", Kind::Args), ("Open3", "capture3", Kind::Args), ("Open3", "pipeline", Kind::Args), ("", "sh", Kind::Args),
     ("File", "delete", Kind::Delete), ("File", "unlink", Kind::Delete), ("Dir", "delete", Kind::Delete), ("Dir", "rmdir", Kind::Delete), ("Dir", "unlink", Kind::Delete), ("FileUtils", "rm", Kind::Delete), ("FileUtils", "rm_f", Kind::Delete), ("FileUtils", "remove", Kind::Delete), ("FileUtils", "rmdir", Kind::Delete), ("FileUtils", "rm_r", Kind::DeleteTree), ("FileUtils", "rm_rf", Kind::DeleteTree), ("FileUtils", "rmtree", Kind::DeleteTree), ("FileUtils", "remove_dir", Kind::DeleteTree), ("FileUtils", "remove_entry", Kind::DeleteTree), ("FileUtils", "remove_entry_secure", Kind::DeleteTree), ("", "rm_rf", Kind::DeleteTree), ("", "rm_r", Kind::DeleteTree), ("*", "rmtree", Kind::DeleteTree),
-    ("File", "write", Kind::Write), ("IO", "write", Kind::Write), ("File", "binwrite", Kind::Write), ("FileUtils", "touch", Kind::Write), ("FileUtils", "mkdir", Kind::Write), ("FileUtils", "mkdir_p", Kind::Write), ("FileUtils", "makedirs", Kind::Write), ("File", "open", Kind::OpenMode), ("", "open", Kind::OpenMode), ("File", "new", Kind::OpenMode),
+    ("File", "write", Kind::Write), ("IO", "write", Kind::Write), ("File", "truncate", Kind::Write), ("IO", "sysopen", Kind::OpenMode), ("Fiddle", "dlopen", Kind::Dynamic), ("", "syscall", Kind::Dynamic), ("File", "binwrite", Kind::Write), ("FileUtils", "touch", Kind::Write), ("FileUtils", "mkdir", Kind::Write), ("FileUtils", "mkdir_p", Kind::Write), ("FileUtils", "makedirs", Kind::Write), ("File", "open", Kind::OpenMode), ("", "open", Kind::OpenMode), ("File", "new", Kind::OpenMode),
     ("FileUtils", "cp", Kind::WriteDst), ("FileUtils", "cp_r", Kind::WriteDst), ("FileUtils", "copy", Kind::WriteDst), ("FileUtils", "copy_file", Kind::WriteDst), ("FileUtils", "install", Kind::WriteDst), ("FileUtils", "ln", Kind::WriteDst), ("FileUtils", "ln_s", Kind::WriteDst), ("FileUtils", "ln_sf", Kind::WriteDst), ("File", "symlink", Kind::WriteDst),
     ("File", "rename", Kind::Move), ("FileUtils", "mv", Kind::Move), ("FileUtils", "move", Kind::Move), ("File", "chmod", Kind::Chmod), ("File", "chown", Kind::Chmod), ("FileUtils", "chmod", Kind::Chmod), ("FileUtils", "chmod_R", Kind::Chmod), ("FileUtils", "chown", Kind::Chmod), ("FileUtils", "chown_R", Kind::Chmod),
     ("HTTP", "post", Kind::Network), ("HTTP", "post_form", Kind::Network), ("HTTP", "Post", Kind::Network), ("HTTP", "Put", Kind::Network), ("HTTP", "Delete", Kind::Network), ("HTTP", "Patch", Kind::Network), ("TCPSocket", "new", Kind::Network), ("TCPServer", "new", Kind::Network), ("UDPSocket", "new", Kind::Network), ("Socket", "new", Kind::Network),
@@ -68,13 +70,13 @@ const RUBY: &[Sink] = &[
 #[rustfmt::skip]
 const PERL: &[Sink] = &[
     ("", "system", Kind::Args), ("", "exec", Kind::Args), ("", "unlink", Kind::Delete), ("", "rmdir", Kind::Delete), ("", "rmtree", Kind::DeleteTree), ("", "remove_tree", Kind::DeleteTree), ("", "rename", Kind::Move), ("", "move", Kind::Move), ("", "mv", Kind::Move), ("", "copy", Kind::WriteDst), ("", "cp", Kind::WriteDst),
-    ("", "mkdir", Kind::Write), ("", "make_path", Kind::Write), ("", "mkpath", Kind::Write), ("", "chmod", Kind::Chmod), ("", "chown", Kind::Chmod), ("", "utime", Kind::Chmod), ("", "symlink", Kind::WriteDst), ("", "link", Kind::WriteDst), ("", "kill", Kind::Process), ("", "eval", Kind::Eval), ("", "syscall", Kind::Dynamic), ("", "do", Kind::Dynamic),
+    ("", "mkdir", Kind::Write), ("", "make_path", Kind::Write), ("", "mkpath", Kind::Write), ("", "chmod", Kind::Chmod), ("", "chown", Kind::Chmod), ("", "utime", Kind::Chmod), ("", "symlink", Kind::WriteDst), ("", "link", Kind::WriteDst), ("", "kill", Kind::Process), ("", "eval", Kind::Eval), ("", "syscall", Kind::Dynamic), ("", "do", Kind::Dynamic), ("", "sysopen", Kind::SysOpen), ("", "truncate", Kind::Write), ("DynaLoader", "dl_load_file", Kind::Dynamic),
     ("*", "post", Kind::Network), ("*", "put", Kind::Network), ("*", "delete", Kind::Network), ("*", "patch", Kind::Network), ("INET", "new", Kind::Network), ("IP", "new", Kind::Network), ("UNIX", "new", Kind::Network),
 ];
 
 #[rustfmt::skip]
 const PHP: &[Sink] = &[
-    ("", "exec", Kind::Shell), ("", "shell_exec", Kind::Shell), ("", "system", Kind::Shell), ("", "passthru", Kind::Shell), ("", "popen", Kind::Shell), ("", "proc_open", Kind::Spawn), ("", "pcntl_exec", Kind::Spawn), ("", "unlink", Kind::Delete), ("", "rmdir", Kind::Delete),
+    ("", "exec", Kind::Shell), ("", "shell_exec", Kind::Shell), ("", "system", Kind::Shell), ("", "passthru", Kind::Shell), ("", "popen", Kind::Shell), ("", "proc_open", Kind::Shell), ("", "ftruncate", Kind::Write), ("FFI", "cdef", Kind::Dynamic), ("", "dl", Kind::Dynamic), ("", "putenv", Kind::Dynamic), ("", "pcntl_exec", Kind::Spawn), ("", "unlink", Kind::Delete), ("", "rmdir", Kind::Delete),
     ("", "file_put_contents", Kind::Write), ("", "mkdir", Kind::Write), ("", "touch", Kind::Write), ("", "fopen", Kind::OpenMode), ("", "copy", Kind::WriteDst), ("", "symlink", Kind::WriteDst), ("", "link", Kind::WriteDst), ("", "rename", Kind::Move), ("", "chmod", Kind::Chmod), ("", "chown", Kind::Chmod), ("", "chgrp", Kind::Chmod), ("", "lchown", Kind::Chmod),
     ("", "fsockopen", Kind::Network), ("", "stream_socket_client", Kind::Network), ("", "stream_socket_server", Kind::Network), ("", "socket_create", Kind::Network), ("", "mail", Kind::Network), ("", "curl_exec", Kind::Request), ("", "posix_kill", Kind::Process), ("", "eval", Kind::Eval), ("", "assert", Kind::Eval), ("", "create_function", Kind::Dynamic), ("", "call_user_func", Kind::Dynamic),
 ];
@@ -121,6 +123,7 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
         tcl(&toks, &mut out);
         return out;
     }
+    let toks = computed_members(toks);
     if lang == Lang::Awk {
         awk(&toks, &mut out);
         return out;
@@ -253,10 +256,41 @@ fn module_ok(recv: &Option<String>, after_member: bool, module: &str, mentioned:
     }
 }
 
-/// The identifier before `.name`/`->name`/`::name`, `"()"` after a call.
+/// `fs["unlinkSync"](…)` is `fs.unlinkSync(…)`: a literal computed member
+/// before a call is rewritten as a plain one, so the sink tables see it.
+fn computed_members(toks: Vec<Tok>) -> Vec<Tok> {
+    let mut out: Vec<Tok> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        if let (Some(Tok::Punct('[')), Some(Tok::Str { text, interp: false }), Some(Tok::Punct(']')), Some(Tok::Punct('('))) =
+            (toks.get(i), toks.get(i + 1), toks.get(i + 2), toks.get(i + 3))
+        {
+            let after_value = matches!(out.last(), Some(Tok::Ident(_) | Tok::Punct(')' | ']')));
+            if after_value && !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$') {
+                out.push(Tok::Punct('.'));
+                out.push(Tok::Ident(text.clone()));
+                i += 3;
+                continue;
+            }
+        }
+        out.push(toks[i].clone());
+        i += 1;
+    }
+    out
+}
+
+/// The identifier before `.name`/`->name`/`::name`, `"()"` after a call, and
+/// the module of `require("http").request`.
 fn receiver(toks: &[Tok], i: usize) -> Option<String> {
     if i < 2 || !matches!(toks[i - 1], Tok::Punct('.') | Tok::Arrow) {
         return None;
+    }
+    if i >= 6 {
+        if let [Tok::Ident(f), Tok::Punct('('), Tok::Str { text, interp: false }, Tok::Punct(')')] = &toks[i - 5..i - 1] {
+            if f == "require" {
+                return Some(text.strip_prefix("node:").unwrap_or(text).to_owned());
+            }
+        }
     }
     match &toks[i - 2] {
         Tok::Ident(r) => Some(r.clone()),
@@ -369,6 +403,13 @@ fn effect(kind: Kind, lang: Lang, toks: &[Tok], i: usize, args: &[Vec<Tok>], dep
                 _ => None,
             });
             Effect::Write(named.or_else(|| lit(args.get(1))))
+        }
+        Kind::SysOpen => {
+            let writes = args.iter().skip(2).flatten().any(|t| matches!(t, Tok::Ident(f) if f.contains("O_WRONLY") || f.contains("O_RDWR") || f.contains("O_TRUNC") || f.contains("O_CREAT") || f.contains("O_APPEND")));
+            if !writes {
+                return None;
+            }
+            Effect::Write(lit(args.get(1)))
         }
         Kind::OpenMode => {
             let mode = lit(args.get(1));

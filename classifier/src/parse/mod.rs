@@ -256,7 +256,15 @@ fn command_at_depth(c: &ast::Command, opts: &Cx<'_>) -> Stage {
             // `[[ … ]]` only tests; but its words may hold substitutions that run.
             let mut words = Vec::new();
             ext_test_words(&t.expr, opts, &mut words);
-            Stage::Group { body: List::default(), words, redirects: Vec::new(), subshell: false, span: span(Some(&t.loc)), function: None }
+            Stage::Group {
+                body: List::default(),
+                words,
+                redirects: Vec::new(),
+                subshell: false,
+                span: span(Some(&t.loc)),
+                function: None,
+                forks_forever: false,
+            }
         }
     }
 }
@@ -296,6 +304,7 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) 
         subshell,
         span: span(Some(loc)),
         function: None,
+        forks_forever: false,
     };
     match cc {
         ast::CompoundCommand::Arithmetic(a) if !adjacent_parens(opts.src, &a.loc) => {
@@ -320,7 +329,11 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) 
                     return s;
                 }
             }
-            group(sublist(&f.body.list, opts), Vec::new(), false, &f.loc, redirects)
+            let mut g = group(sublist(&f.body.list, opts), Vec::new(), false, &f.loc, redirects);
+            if let Stage::Group { forks_forever, .. } = &mut g {
+                *forks_forever = f.condition.is_none() && backgrounds(&f.body.list);
+            }
+            g
         }
         ast::CompoundCommand::BraceGroup(b) => group(sublist(&b.list, opts), Vec::new(), false, &b.loc, redirects),
         ast::CompoundCommand::Subshell(s) => group(sublist(&s.list, opts), Vec::new(), true, &s.loc, redirects),
@@ -350,17 +363,54 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) 
         }
         ast::CompoundCommand::WhileClause(w) | ast::CompoundCommand::UntilClause(w) => {
             let ast::WhileOrUntilClauseCommand(cond, body, loc) = w;
+            let until = matches!(cc, ast::CompoundCommand::UntilClause(_));
+            let unbounded = constant_condition(cond, if until { &["false"] } else { &[":", "true"] });
             let mut all = sublist(cond, opts);
             compound_list(&body.list, opts, &mut all);
-            group(all, Vec::new(), false, loc, redirects)
+            let mut g = group(all, Vec::new(), false, loc, redirects);
+            if let Stage::Group { forks_forever, .. } = &mut g {
+                *forks_forever = unbounded && backgrounds(&body.list);
+            }
+            g
         }
         ast::CompoundCommand::Coprocess(c) => {
             // A coprocess runs its body in the background: model it as a subshell.
             let stage = command(&c.body, opts);
             let body = List { pipelines: vec![Pipeline { stages: vec![stage] }] };
-            Stage::Group { body, words: Vec::new(), redirects, subshell: true, span: Span::default(), function: None }
+            Stage::Group { body, words: Vec::new(), redirects, subshell: true, span: Span::default(), function: None, forks_forever: false }
         }
     }
+}
+
+/// True when the loop condition is one of `words` alone (`while :`, `while true`, `until false`).
+fn constant_condition(cond: &ast::CompoundList, words: &[&str]) -> bool {
+    let [ast::CompoundListItem(and_or, _)] = cond.0.as_slice() else {
+        return false;
+    };
+    if !and_or.additional.is_empty() || and_or.first.seq.len() != 1 || and_or.first.bang {
+        return false;
+    }
+    match &and_or.first.seq[0] {
+        ast::Command::Simple(s) => s.prefix.is_none() && s.suffix.is_none() && s.word_or_name.as_ref().is_some_and(|w| words.contains(&w.value.as_str())),
+        _ => false,
+    }
+}
+
+/// True when the list starts a background job (`cmd &`) at its top level or in a nested group.
+fn backgrounds(cl: &ast::CompoundList) -> bool {
+    cl.0.iter().any(|ast::CompoundListItem(and_or, sep)| {
+        matches!(sep, ast::SeparatorOperator::Async)
+            || std::iter::once(&and_or.first)
+                .chain(and_or.additional.iter().map(|a| match a {
+                    ast::AndOr::And(p) | ast::AndOr::Or(p) => p,
+                }))
+                .flat_map(|p| &p.seq)
+                .any(|c| match c {
+                    ast::Command::Compound(ast::CompoundCommand::BraceGroup(b), _) => backgrounds(&b.list),
+                    ast::Command::Compound(ast::CompoundCommand::Subshell(b), _) => backgrounds(&b.list),
+                    _ => false,
+                })
+    })
 }
 
 fn simple(s: &ast::SimpleCommand, opts: &Cx<'_>) -> Simple {

@@ -32,6 +32,9 @@ pub enum Stage {
         subshell: bool,
         span: Span,
         function: Option<String>,
+        /// An unbounded loop (`while :`, `until false`, `for ((;;))`) that starts
+        /// background jobs: it forks without end.
+        forks_forever: bool,
     },
     /// Something the model does not represent (coprocess, `[[ ]]` with
     /// substitutions, arithmetic with substitutions …): never allowed.

@@ -15,7 +15,7 @@ fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 
 static RULES: &[&Rule] = &[
     &PARSE_UNSUPPORTED, &PARSE_OPAQUE, &LIMITS_DEPTH, &LIMITS_SIZE, &LIMITS_UNITS, &LIMITS_NESTING, &WRAPPER_UNKNOWN_OPTION, &WRAPPER_ROOT_SHELL,
-    &DEFAULT_ELIMINATION, &DEFAULT_EMPTY, &INTERNAL_ERROR,
+    &WRAPPER_SHELL, &DEFAULT_ELIMINATION, &DEFAULT_EMPTY, &INTERNAL_ERROR,
 ];
 
 /// ## What it matches
@@ -85,6 +85,15 @@ pub static WRAPPER_ROOT_SHELL: Rule = Rule::t3("wrapper.shell")
     .reason("this opens a shell as another user; run the specific command instead")
     .matches(&["sudo -s", "sudo -i", "su", "su - root"])
     .not_matches(&["sudo -l", "sudo -u deploy ls"]);
+
+/// ## What it matches
+/// A runner given nothing to run that then starts an interactive shell (`tmux`, `screen`, `unshare -r`, `script`, `setarch x86_64`).
+/// ## Why this tier
+/// The shell's commands are typed later and never seen.
+pub static WRAPPER_SHELL: Rule = Rule::t3("wrapper.interactive-shell")
+    .reason("starts an interactive shell whose commands are not visible; run the specific command instead")
+    .matches(&["tmux", "tmux new-session -s work", "unshare -r", "script", "screen -S x", "setarch x86_64"])
+    .not_matches(&["tmux ls", "tmux new-session -d 'ls'", "script -c 'ls' /dev/null", "screen -ls"]);
 
 /// ## What it matches
 /// A literal, fully parsed and unwrapped program that no family marks.

@@ -5,11 +5,13 @@
 
 mod rule;
 
+pub mod agents;
 pub mod cloud;
 pub mod containers;
 pub mod coreutils;
 pub mod db;
 mod engine;
+pub mod exec;
 pub mod fallback;
 pub mod flow;
 pub mod git;
@@ -22,6 +24,7 @@ pub mod paths;
 pub mod shell;
 pub mod system;
 pub mod tiergate;
+pub mod tools;
 
 pub use engine::PREFIXES as ENGINE_PREFIXES;
 pub(crate) use engine::*;
@@ -44,7 +47,10 @@ pub static FAMILIES: &[&Family] = &[
     &coreutils::FAMILY,
     &system::FAMILY,
     &tiergate::FAMILY,
+    &tools::FAMILY,
+    &agents::FAMILY,
     &fallback::FAMILY,
+    &exec::FAMILY,
     &paths::FAMILY,
     &shell::FAMILY,
     &flow::FAMILY,
@@ -68,19 +74,21 @@ pub fn find(id: &str) -> Option<&'static Rule> {
 
 /// Runs the family that owns `inv.program`, if any. Cross-cutting checks
 /// (protected paths, redirect targets) run for every unit from the engine.
-pub(crate) fn dispatch(inv: &Invocation, cx: &mut Cx<'_>) {
+/// Returns whether a family (or the script lane) owned the program.
+pub(crate) fn dispatch(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
     // `./run.sh`, `scripts/x.py`, `/tmp/x/git`: a program path outside the installed
     // tool directories is a file to read, whatever its name claims to be.
     if interp::runs_as_script(&inv.program_path) {
         interp::direct_exec(inv, cx);
-        return;
+        return true;
     }
     let program = inv.program.as_str();
     for family in FAMILIES {
         if family.programs.contains(&program) {
             (family.check)(inv, cx);
-            return;
+            return true;
         }
     }
     fallback::check_unowned(inv, cx);
+    false
 }

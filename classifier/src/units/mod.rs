@@ -34,12 +34,14 @@ pub struct Eng<'f> {
     depth: u32,
     units: usize,
     parsed_bytes: usize,
+    /// Functions defined so far, with the programs their bodies call.
+    functions: Vec<(String, Vec<String>)>,
     pub trace: Vec<TraceUnit>,
 }
 
 impl<'f> Eng<'f> {
     pub fn new(files: &'f dyn FileSource, home: Option<String>, root: Option<String>) -> Eng<'f> {
-        Eng { files, home, root, depth: 0, units: 0, parsed_bytes: 0, trace: Vec::new() }
+        Eng { files, home, root, depth: 0, units: 0, parsed_bytes: 0, functions: Vec::new(), trace: Vec::new() }
     }
 
     /// Classifies shell source run in `cwd`; returns every hit.
@@ -92,16 +94,22 @@ impl<'f> Eng<'f> {
                     }
                     invs.push(inv);
                 }
-                Stage::Group { body, words, redirects, subshell, span, function } => {
+                Stage::Group { body, words, redirects, subshell, span, function, forks_forever } => {
                     for w in words {
                         hits.extend(self.word_subs(w, cwd.as_deref()));
                     }
                     let mut inner = cwd.clone();
                     let first_unit = self.trace.len();
                     hits.extend(self.list(body, &mut inner));
-                    // `:(){ :|:& };:` — a function that runs itself never stops forking.
+                    if *forks_forever {
+                        hits.push(Hit { rule: &shell::FORK_LOOP, detail: None, span: *span });
+                    }
+                    // `:(){ :|:& };:`, `a(){ b; }; b(){ a & }` — a function that reaches itself
+                    // through the functions it calls never stops forking.
                     if let Some(name) = function {
-                        if self.trace[first_unit..].iter().any(|u| &u.program == name) {
+                        let callees: Vec<String> = self.trace[first_unit..].iter().map(|u| u.program.clone()).collect();
+                        self.functions.push((name.clone(), callees));
+                        if self.recursive(name) {
                             hits.push(Hit { rule: &shell::RECURSIVE_FUNCTION, detail: None, span: *span });
                         }
                     }
@@ -125,6 +133,48 @@ impl<'f> Eng<'f> {
             flow::check_pipeline(&invs, &mut cx);
             hits.extend(cx.hits);
         }
+        hits
+    }
+
+    /// True when function `name` reaches itself through the defined functions' calls.
+    fn recursive(&self, name: &str) -> bool {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut todo: Vec<&str> = vec![name];
+        while let Some(f) = todo.pop() {
+            for (def, callees) in self.functions.iter().filter(|(d, _)| d == f) {
+                let _ = def;
+                for c in callees {
+                    if c == name {
+                        return true;
+                    }
+                    if !seen.contains(&c.as_str()) && seen.len() < 256 {
+                        seen.push(c);
+                        todo.push(c);
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Hits for a `NAME=value` whose value a program runs as a command line.
+    fn assigned_command(&mut self, word: &str, exact: bool, cwd: Option<&str>, span: Span) -> Vec<Hit> {
+        let Some((name, value)) = word.split_once('=') else {
+            return Vec::new();
+        };
+        if !rules::exec::env::carries_command(name) || value.is_empty() {
+            return Vec::new();
+        }
+        if !exact {
+            let detail = format!("`{name}` carries a command built at run time (`{value}`), which cannot be checked; write it out literally");
+            return vec![Hit { rule: &shell::ENV_HIJACK, detail: Some(detail), span }];
+        }
+        let mut hits = vec![Hit { rule: &rules::exec::ENV_COMMAND, detail: Some(format!("`{name}` carries the command `{value}`, checked too")), span }];
+        let mut h = self.source(value, cwd);
+        for hit in &mut h {
+            hit.span = span;
+        }
+        hits.extend(h);
         hits
     }
 
@@ -248,6 +298,10 @@ impl<'f> Eng<'f> {
         if s.assigns.iter().any(|w| shell::is_hijack_assignment(&w.text)) {
             hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span: s.span });
         }
+        // `PAGER='rm -rf ~' git log`: the value is a command line too.
+        for w in &s.assigns {
+            hits.extend(self.assigned_command(&w.text, w.exact, cwd, s.span));
+        }
         let mut start = 0;
         let mut peeled: Vec<&'static str> = Vec::new();
         let mut cx_hits = Vec::new();
@@ -263,10 +317,15 @@ impl<'f> Eng<'f> {
                 // A wrapper that runs nothing (`env`, `command -v x`) is itself the unit,
                 // so pipelines still see it (`env | nc host 80`).
                 Peeled::NotWrapper | Peeled::Nothing { harmless: true, .. } => {
+                    // `git reset --h` is `--hard`: every family sees the full option.
+                    let mut own_args = args[start + 1..].to_vec();
+                    if rules::exec::options::expand_abbreviations(&mut own_args) {
+                        cx_hits.push(Hit { rule: &rules::exec::options::ABBREVIATION, detail: None, span: s.span });
+                    }
                     let inv = Invocation {
                         program,
                         program_path: args[start].text.clone(),
-                        args: args[start + 1..].to_vec(),
+                        args: own_args,
                         cwd: cwd.map(str::to_owned),
                         stdin,
                         wrappers: peeled,
@@ -274,7 +333,8 @@ impl<'f> Eng<'f> {
                         span: s.span,
                     };
                     let mut cx = Cx::new(self, s.span);
-                    rules::dispatch(&inv, &mut cx);
+                    let owned = rules::dispatch(&inv, &mut cx);
+                    rules::exec::check_unit(&inv, owned, &mut cx);
                     if !procsub_programs.is_empty() {
                         flow::check_procsub_exec(&inv, &procsub_programs, &mut cx);
                     }
@@ -299,8 +359,22 @@ impl<'f> Eng<'f> {
                     return (hits, Some(inv));
                 }
                 Peeled::Target { name, start: offset } => {
-                    if name == "env" && args[start + 1..start + offset].iter().any(|a| shell::is_hijack_assignment(&a.text)) {
+                    // `env LD_PRELOAD=…`, `sudo PAGER=… cmd`, `systemd-run -E BASH_ENV=…`.
+                    let own = &args[start + 1..start + offset];
+                    if own.iter().any(|a| shell::is_hijack_assignment(&a.text) || shell::is_hijack_assignment(a.text.trim_start_matches("--setenv="))) {
                         cx_hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span: s.span });
+                    }
+                    for a in own {
+                        let h = self.assigned_command(&a.text, a.exact, cwd, s.span);
+                        cx_hits.extend(h);
+                    }
+                    // The wrapper's own options from the shared table (`strace -o /etc/x`, `script -O …`).
+                    let wrapper = Invocation::from_args(name, &args[start], own, cwd, s.span);
+                    let mut cx = Cx::new(self, s.span);
+                    rules::exec::options::check(&wrapper, true, &mut cx);
+                    cx_hits.extend(cx.hits);
+                    if let Some(rule) = wrappers::gate(name) {
+                        cx_hits.push(Hit { rule, detail: None, span: s.span });
                     }
                     peeled.push(name);
                     start += offset;
@@ -314,8 +388,9 @@ impl<'f> Eng<'f> {
                     cx_hits.extend(h);
                     break;
                 }
-                Peeled::Nothing { .. } => {
-                    cx_hits.push(Hit { rule: &rules::WRAPPER_ROOT_SHELL, detail: None, span: s.span });
+                Peeled::Nothing { name, .. } => {
+                    let rule = if wrappers::privileged(name) { &rules::WRAPPER_ROOT_SHELL } else { &rules::WRAPPER_SHELL };
+                    cx_hits.push(Hit { rule, detail: None, span: s.span });
                     break;
                 }
                 Peeled::UnknownOption { name, option } => {

@@ -170,7 +170,8 @@ fn modules_versions_repls_and_syntax_checks() {
     check("python3 -m pytest tests/ -q", "T1");
     check("python3 -m unittest discover -s tests", "T1");
     check("python3 -m json.tool data.json", "T0");
-    check("python3 -m http.server 8000", "T0");
+    // A listener serving the tree to the network, like `nc -l` (the exec-vectors issue).
+    check("python3 -m http.server 8000", "T3");
     check("python3 -m venv .venv", "T1");
     check("python3 -m venv /opt/venv", "T3");
     check("python3 -m py_compile src/app.py", "T1");

@@ -170,6 +170,14 @@ fn tar(inv: &Invocation, cx: &mut Cx<'_>) {
     if runs {
         cx.hit(&RUNS_PROGRAM);
     }
+    // `tar -cf host:/x .`: an archive name with a host part goes over rsh/ssh.
+    let force_local = inv.args.iter().any(|a| a.text == "--force-local");
+    if let Some(f) = file.as_ref().filter(|f| !force_local && remote_archive(&f.text)) {
+        cx.hit_because(
+            &REMOTE_ARCHIVE,
+            format!("`tar -f {}` reads or writes the archive on another host over a remote shell; {}", f.text, REMOTE_ARCHIVE.reason),
+        );
+    }
     let extract = modes.contains('x');
     let writes_archive = modes.contains(['c', 'r', 'u', 'A', 'D']);
     if extract {
@@ -188,6 +196,20 @@ fn tar(inv: &Invocation, cx: &mut Cx<'_>) {
         wrote(cx);
     }
 }
+
+/// `host:path` or `user@host:path`, as GNU tar reads an archive name (a `/` before the colon makes it local).
+fn remote_archive(name: &str) -> bool {
+    name.split_once(':').is_some_and(|(host, _)| !host.is_empty() && !host.contains('/'))
+}
+
+/// ## What it matches
+/// `tar -f host:path` / `--file=user@host:path`: GNU tar runs a remote shell to read or write the archive there.
+/// ## Why this tier
+/// The archive (and whatever it packs) crosses to another machine.
+pub(super) static REMOTE_ARCHIVE: Rule = Rule::t3("coreutils.archive.remote")
+    .reason("the archive lives on another host, reached through a remote shell; copy it with scp/rsync explicitly or ask the user")
+    .matches(&["tar -cf host:/x .", "tar --file=user@h:/b.tar -c src", "tar -xf backup:/srv/a.tar"])
+    .not_matches(&["tar -cf out.tar .", "tar -cf ./a:b.tar . --force-local", "tar -xf /mnt/c:d.tar"]);
 
 fn zip(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();

@@ -46,6 +46,37 @@ pub(super) static READ: Rule = Rule::t0("coreutils.disk.read")
     .matches(&["fdisk -l", "parted -l", "parted /dev/sda print", "sfdisk -d /dev/sda", "wipefs /dev/sda", "sgdisk -p /dev/sda"])
     .not_matches(&["fdisk /dev/sda"]);
 
+/// ## What it matches
+/// Destroying volumes, pools, encrypted containers and RAID metadata: `lvremove`, `vgremove`, `pvremove`, `lvm lvremove`, `zpool destroy|labelclear`, `zfs destroy`, `cryptsetup luksFormat|erase|luksErase`, `mdadm --zero-superblock`.
+/// ## Why this tier
+/// The data on the volume is gone with its metadata. Never approvable.
+pub(super) static VOLUME_DESTROY: Rule = Rule::blocked("coreutils.disk.volume-destroy")
+    .reason("destroys a logical volume, pool, encrypted container or RAID member and the data on it; ask the user to do this by hand")
+    .matches(&[
+        "lvremove -f vg/lv", "vgremove vg0", "pvremove /dev/sda1", "lvm lvremove vg/lv", "zpool destroy tank", "zfs destroy -r tank/data",
+        "cryptsetup luksFormat /dev/sdb1", "mdadm --zero-superblock /dev/sdb", "cryptsetup erase /dev/sdb1",
+    ])
+    .not_matches(&["lvs", "lvm lvs", "zpool status", "zfs list", "cryptsetup status root", "mdadm --detail /dev/md0"]);
+
+/// Programs whose subcommand or first word is `VOLUME_DESTROY`.
+pub(super) const VOLUME_TOOLS: &[&str] = &["lvremove", "vgremove", "pvremove", "lvm", "zpool", "zfs", "cryptsetup", "mdadm"];
+
+pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
+    let first = inv.args.iter().find(|a| !a.is_flag()).map(|a| a.text.as_str());
+    let destroys = match inv.program.as_str() {
+        "lvremove" | "vgremove" | "pvremove" => true,
+        "lvm" => matches!(first, Some("lvremove" | "vgremove" | "pvremove")),
+        "zpool" => matches!(first, Some("destroy" | "labelclear")),
+        "zfs" => matches!(first, Some("destroy")),
+        "cryptsetup" => matches!(first, Some("luksFormat" | "erase" | "luksErase" | "reencrypt")),
+        "mdadm" => inv.has_any(&["--zero-superblock"]),
+        _ => false,
+    };
+    if destroys {
+        cx.hit_because(&VOLUME_DESTROY, format!("`{} {}`: {}", inv.program, first.unwrap_or(""), VOLUME_DESTROY.reason));
+    }
+}
+
 /// `/dev` entries that are not disks.
 const HARMLESS_DEV: &[&str] = &["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/full"];
 

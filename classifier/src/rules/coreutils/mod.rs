@@ -34,7 +34,8 @@ static PROGRAMS: &[&str] = &[
     "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.btrfs", "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mke2fs", "mkswap", "mkntfs",
     "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "wipefs", "blkdiscard", "chmod", "chown", "chgrp", "chattr", "setfacl", "find", "sed", "gsed",
     "sort", "uniq", "shuf", "split", "base64", "rg", "tree", "patch", "tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2",
-    "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync", "rename", "sponge", "xxd", "chflags", "setfattr", "fd", "fdfind",
+    "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync", "rename", "sponge", "xxd", "chflags", "setfattr", "fd", "fdfind", "lvremove", "vgremove",
+    "pvremove", "lvm", "zpool", "zfs", "cryptsetup", "mdadm", "setcap",
 ];
 
 static RULES: &[&Rule] = &[
@@ -50,6 +51,8 @@ static RULES: &[&Rule] = &[
     &disk::DEVICE_WRITE,
     &disk::FORMAT,
     &disk::READ,
+    &disk::VOLUME_DESTROY,
+    &perms::CAPS,
     &perms::MODE,
     &perms::OWNER,
     &perms::CATASTROPHIC,
@@ -60,6 +63,7 @@ static RULES: &[&Rule] = &[
     &text::RUNS_PROGRAM,
     &archive::RUNS_PROGRAM,
     &archive::REMOVES_SOURCE,
+    &archive::REMOTE_ARCHIVE,
     &archive::RSYNC_DELETE,
     &archive::RSYNC_REMOTE,
     &archive::RSYNC_DRY_RUN,
@@ -100,6 +104,8 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "rm" | "rmdir" | "unlink" | "shred" | "srm" | "wipe" => rm::check(inv, cx),
         "mv" | "cp" | "ln" | "install" | "mkdir" | "touch" | "truncate" | "tee" | "sponge" | "rename" => write::check(inv, cx),
         "chmod" | "chown" | "chgrp" | "chattr" | "setfacl" | "chflags" | "setfattr" => perms::check(inv, cx),
+        "setcap" => perms::setcap(inv, cx),
+        p if disk::VOLUME_TOOLS.contains(&p) => disk::volume(inv, cx),
         "find" => find::check(inv, cx),
         "fd" | "fdfind" => find::fd(inv, cx),
         "sed" | "gsed" => sed::check(inv, cx),

@@ -156,3 +156,19 @@ fn broad_mode(mode: &str) -> bool {
         grants && (perms.contains('s') || (everyone && perms.contains('w') && !who.is_empty()))
     })
 }
+
+/// ## What it matches
+/// `setcap CAPS FILE`: grants a binary Linux capabilities (`cap_net_raw+ep`, `cap_sys_admin+ep`); `setcap -r` removes them.
+/// ## Why this tier
+/// A capability lets the binary do as an unprivileged user what only root could; `getcap` and `setcap -v` read.
+pub(super) static CAPS: Rule = Rule::t3("coreutils.setcap")
+    .reason("grants or removes Linux capabilities on a binary, changing what it may do as any user; ask the user first")
+    .matches(&["setcap cap_net_raw+ep /tmp/x", "sudo setcap cap_sys_admin+ep ./tool", "setcap -r ./tool"])
+    .not_matches(&["setcap -v cap_net_raw+ep ./tool", "getcap ./tool"]);
+
+pub(super) fn setcap(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.has_any(&["-v", "--verify"]) {
+        return;
+    }
+    cx.hit(&CAPS);
+}

@@ -68,17 +68,16 @@ pub static FORCE_FLAG: Rule = Rule::t3("fallback.force-flag")
 
 /// Read-only tools, editors and shell builtins never scanned for verbs.
 const EXEMPT: &[&str] = &[
-    "echo", "printf", "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "zgrep", "ag", "ack", "ls", "ll", "la", "dir", "wc",
-    "cut", "tr", "column", "nl", "fold", "fmt", "paste", "join", "comm", "expand", "unexpand", "rev", "jq", "yq", "gojq", "xmllint", "diff", "colordiff",
-    "cmp", "file", "stat", "du", "df", "which", "whereis", "type", "whatis", "apropos", "man", "info", "tldr", "help", "date", "cal", "uptime", "id", "whoami",
-    "groups", "hostname", "uname", "ps", "pgrep", "pstree", "top", "htop", "btop", "free", "vmstat", "iostat", "lsof", "pwd", "true", "false", "test", "[",
-    "basename", "dirname", "readlink", "realpath", "xxd", "od", "hexdump", "strings", "seq", "yes", "sleep", "cd", "pushd", "popd", "history", "alias",
-    "unalias", "set", "unset", "shopt", "read", "wait", "jobs", "fg", "bg", "hash", "printenv", "locale", "tput", "clear", "bat", "batcat", "fzf", "glow",
-    "delta", "tokei", "cloc", "scc", "sha1sum", "sha256sum", "sha512sum", "md5sum", "md5", "shasum", "b2sum", "cksum", "vim", "vi", "nvim", "nano", "emacs",
-    "code", "subl", "open", "xdg-open", "mate", "hx", "micro", "ed", "view", "pbcopy", "pbpaste", "xclip", "xsel", "ping", "dig", "nslookup", "host", "whois",
-    "traceroute", "mtr", "tracepath", "cowsay", "figlet", "lolcat", "say", "notify-send", "watchman", "hyperfine", "time", "locate", "mdfind", "fc-list",
-    "env", "exit", "return", "shift", "getopts", "let", "local", "readonly", "source", "ulimit", "umask", "tty", "stty", "w", "who", "last", "finger", "users",
-    "nproc", "lscpu", "lsblk", "lspci", "lsusb", "arch", "sw_vers", "sysctl",
+    "echo", "printf", "cat", "tac", "head", "tail", "grep", "egrep", "fgrep", "zgrep", "ag", "ack", "ls", "ll", "la", "dir", "wc", "cut", "tr", "column", "nl",
+    "fold", "fmt", "paste", "join", "comm", "expand", "unexpand", "rev", "jq", "yq", "gojq", "xmllint", "diff", "colordiff", "cmp", "file", "stat", "du", "df",
+    "which", "whereis", "type", "whatis", "apropos", "man", "info", "tldr", "help", "date", "cal", "uptime", "id", "whoami", "groups", "hostname", "uname",
+    "ps", "pgrep", "pstree", "top", "htop", "btop", "free", "vmstat", "iostat", "lsof", "pwd", "true", "false", "test", "[", "basename", "dirname", "readlink",
+    "realpath", "xxd", "od", "hexdump", "strings", "seq", "yes", "sleep", "cd", "pushd", "popd", "history", "unalias", "set", "unset", "shopt", "read", "wait",
+    "jobs", "fg", "bg", "printenv", "locale", "tput", "clear", "bat", "batcat", "fzf", "glow", "delta", "tokei", "cloc", "scc", "sha1sum", "sha256sum",
+    "sha512sum", "md5sum", "md5", "shasum", "b2sum", "cksum", "nano", "code", "subl", "open", "xdg-open", "mate", "hx", "micro", "ed", "pbcopy", "pbpaste",
+    "xclip", "xsel", "ping", "dig", "nslookup", "host", "whois", "traceroute", "mtr", "tracepath", "cowsay", "figlet", "lolcat", "say", "notify-send",
+    "watchman", "time", "locate", "mdfind", "fc-list", "env", "exit", "return", "shift", "getopts", "let", "local", "readonly", "source", "ulimit", "umask",
+    "tty", "stty", "w", "who", "last", "finger", "users", "nproc", "lscpu", "lsblk", "lspci", "lsusb", "arch", "sw_vers", "sysctl",
 ];
 
 /// `fmt` and `test` are local validation on any CLI that names them.
@@ -100,6 +99,11 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
             cx.argv(&inv.args, inv.cwd.as_deref());
             return;
         }
+    }
+    // `xprog -- python3 x.py`, `zzz sh`: an operand that names a shell, an
+    // interpreter or an executable path is what the program runs.
+    if crate::rules::exec::implicit::check(inv, cx) {
+        return;
     }
     // Option values count as words: without the CLI's grammar, `-A app purge`
     // cannot be told from `--name purge`, and guessing lower is not allowed.

@@ -8,6 +8,7 @@
 
 mod curl;
 mod httpie;
+mod remote;
 mod sockets;
 mod wget;
 
@@ -16,10 +17,13 @@ use crate::rules::{Cx, Family, Rule};
 
 pub static FAMILY: Family = Family { name: "http", programs: PROGRAMS, check, rules: RULES };
 
-static PROGRAMS: &[&str] =
-    &["curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "aria2c", "nc", "ncat", "netcat", "socat", "telnet", "scp", "sftp", "ftp", "lftp"];
+static PROGRAMS: &[&str] = &[
+    "curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "aria2c", "nc", "ncat", "netcat", "socat", "telnet", "scp", "sftp", "ftp", "lftp",
+    "openssl", "smbclient", "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx", "sendmail", "mutt", "neomutt", "msmtp", "ssmtp", "swaks",
+    "sendemail", "mpack", "mailsend",
+];
 
-static RULES: &[&Rule] = &[&READ, &METHOD, &BODY, &UPLOAD, &CONFIG, &LISTEN, &CONNECT, &EXEC, &PROBE, &SESSION, &P2P];
+static RULES: &[&Rule] = &[&READ, &METHOD, &BODY, &UPLOAD, &CONFIG, &LISTEN, &CONNECT, &EXEC, &PROBE, &SESSION, &P2P, &remote::MAIL, &remote::SMB];
 
 /// ## What it matches
 /// GET and HEAD requests and downloads: `curl URL`, `curl -I`, `curl -G --data-urlencode`, `curl -o FILE` into the tree, `wget URL`, `http GET URL` with only headers and query items, `scp host:file .`, `curl file:///path`.
@@ -146,6 +150,9 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "socat" => sockets::socat(inv, cx),
         "telnet" => sockets::telnet(inv, cx),
         "scp" => sockets::scp(inv, cx),
+        "openssl" => remote::openssl(inv, cx),
+        "smbclient" => remote::smbclient(inv, cx),
+        p if remote::MAILERS.contains(&p) => remote::mail(inv, cx),
         _ => sockets::session(inv, cx),
     }
 }

@@ -8,11 +8,13 @@
 //! Piped stdin into an interpreter (`curl … | python3`) is the `flow` family's job.
 
 mod code;
+mod opaque;
 mod others;
 mod pwsh;
 mod python;
 mod script;
 
+pub(crate) use opaque::OTHER_SHELLS;
 pub(crate) use script::{direct_exec, runs_as_script};
 
 use crate::lanes::scripts::lang_of_program;
@@ -28,7 +30,19 @@ static PROGRAMS: &[&str] = &[
     "python2.7", "pypy", "pypy3", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "php7.4", "php8.0", "php8.1", "php8.2", "php8.3", "php8.4", "ruby3.0", "ruby3.1",
     "ruby3.2", "ruby3.3", "perl5", "node", "nodejs", "deno", "ruby", "perl", "php", "lua", "luajit", "Rscript", "R", "osascript", "awk", "gawk", "mawk",
     "nawk", "tclsh", "wish", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "groovy",
+    // opaque.rs: languages without an analyser (a test checks the two lists agree).
+    "julia", "guile", "octave", "octave-cli", "gnuplot", "ghc", "ghci", "runghc", "runhaskell", "stack-runghc", "sbcl", "ecl", "ccl", "ccl64", "clisp",
+    "racket", "scheme", "chez", "chezscheme", "petite", "mit-scheme", "csi", "gsi", "chibi-scheme", "gosh", "plt-r5rs", "erl", "escript", "elixir", "scala",
+    "scala-cli", "amm", "groovysh", "kotlin", "kotlinc-jvm", "kscript", "jshell", "jrunscript", "jjs", "clojure", "clj", "bb", "lein-repl", "ocaml", "utop",
+    "sml", "poly", "swipl", "gprolog", "yap", "expect", "xonsh", "nu", "nushell", "elvish", "ion", "es", "rc", "ysh", "oil", "murex", "closh", "dc", "m4",
+    "gm4",
 ];
+
+/// True when `program` runs code: an interpreter or REPL of any language (used by
+/// the implicit-wrapper check to spot `someprog python3 x.py`).
+pub(crate) fn is_interpreter(program: &str) -> bool {
+    PROGRAMS.contains(&program) || lang_of_program(program).is_some()
+}
 
 static RULES: &[&Rule] = &[
     &code::READ,
@@ -45,11 +59,14 @@ static RULES: &[&Rule] = &[
     &code::LONG,
     &code::UNSEEN,
     &pwsh::MUTATE,
+    &opaque::CODE,
+    &opaque::SHELL_ESCAPE,
     &REPL,
     &VERSION,
     &SYNTAX_CHECK,
     &python::MODULE_TEST,
     &python::MODULE_READ,
+    &python::MODULE_SERVER,
     &python::VENV,
     &others::NODE_TEST,
     &others::DENO_TASK,
@@ -97,6 +114,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "deno" => others::deno(inv, cx),
         "R" => others::r(inv, cx),
         "pwsh" | "powershell" => others::pwsh(inv, cx),
+        p if opaque::owns(p) => opaque::check(inv, cx),
         _ => others::check(inv, cx),
     }
 }
@@ -324,5 +342,15 @@ pub(crate) fn from_stdin(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang) {
 pub fn classify_piped_code(cx: &mut Cx<'_>, interpreter: &Invocation, text: &str) {
     if let Some(lang) = lang_of_program(&interpreter.program) {
         code::classify(interpreter, cx, lang, text, code::Origin::Body);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn opaque_interpreters_are_dispatched_here() {
+        for name in super::opaque::names() {
+            assert!(super::PROGRAMS.contains(&name), "{name} is in opaque.rs but not in interp's PROGRAMS");
+        }
     }
 }

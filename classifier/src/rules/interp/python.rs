@@ -26,8 +26,17 @@ pub static MODULE_TEST: Rule = Rule::t1("interp.python.module-test")
 /// `http.server` binds every interface by default, so files in the tree (a `.env`) are readable from the network while it runs.
 pub static MODULE_READ: Rule = Rule::t0("interp.python.module-read")
     .reason("runs a standard-library module that only reads or prints")
-    .matches(&["python3 -m json.tool data.json", "python3 -m http.server 8000", "python3 -m timeit '1+1'"])
-    .not_matches(&["python3 -m pip install x"]);
+    .matches(&["python3 -m json.tool data.json", "python3 -m timeit '1+1'", "python3 -m pydoc json"])
+    .not_matches(&["python3 -m pip install x", "python3 -m http.server 8000"]);
+
+/// ## What it matches
+/// `python -m http.server`, `-m SimpleHTTPServer`, `-m smtpd`, `-m xmlrpc.server`, `-m pydoc -p PORT`/`-b`: a standard-library network server.
+/// ## Why this tier
+/// A listener serves the tree (a `.env`, keys) to whoever connects, on every interface by default; `nc -l` is T3 for the same reason.
+pub static MODULE_SERVER: Rule = Rule::t3("interp.python.module-server")
+    .reason("starts a network server that serves the working tree to whoever connects; ask the user first")
+    .matches(&["python3 -m http.server", "python3 -m http.server 8000 --bind 0.0.0.0", "python -m SimpleHTTPServer", "python3 -m pydoc -p 8080"])
+    .not_matches(&["python3 -m json.tool x.json", "python3 -m pydoc json"]);
 
 /// ## What it matches
 /// `python -m venv DIR` / `virtualenv DIR`: a virtual environment in the tree.
@@ -43,9 +52,8 @@ const TEST_MODULES: &[&str] = &[
     "pyright", "tox", "nox", "pytype", "hypothesis",
 ];
 const READ_MODULES: &[&str] = &[
-    "json.tool", "http.server", "site", "platform", "sysconfig", "this", "timeit", "pydoc", "tokenize", "ast", "dis", "calendar", "base64", "uuid", "pstats",
-    "pickletools", "mimetypes", "locale", "webbrowser", "pyclbr", "inspect", "filecmp", "symtable", "quopri", "sysconfig", "encodings.rot_13", "unicodedata",
-    "pip_audit",
+    "json.tool", "site", "platform", "sysconfig", "this", "timeit", "pydoc", "tokenize", "ast", "dis", "calendar", "base64", "uuid", "pstats", "pickletools",
+    "mimetypes", "locale", "webbrowser", "pyclbr", "inspect", "filecmp", "symtable", "quopri", "sysconfig", "encodings.rot_13", "unicodedata", "pip_audit",
 ];
 const TOOL_MODULES: &[&str] = &[
     "pip", "pip3", "uv", "poetry", "pipx", "twine", "build", "hatch", "pdm", "flit", "conda", "black", "isort", "ruff", "autopep8", "yapf", "ansible",
@@ -163,6 +171,11 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
                 paths::check_write(cx, target, cwd.as_deref());
             }
         }
+        return;
+    }
+    let pydoc_server = module == "pydoc" && rest.iter().any(|a| matches!(a.text.as_str(), "-p" | "-b") || a.text.starts_with("-p"));
+    if matches!(module, "http.server" | "SimpleHTTPServer" | "CGIHTTPServer" | "smtpd" | "xmlrpc.server" | "aiosmtpd") || pydoc_server {
+        cx.hit(&MODULE_SERVER);
         return;
     }
     if READ_MODULES.contains(&module) {

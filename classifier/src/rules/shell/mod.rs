@@ -10,12 +10,16 @@ use crate::rules::{Cx, Family, FileText, Rule};
 pub static FAMILY: Family = Family { name: "shell", programs: PROGRAMS, check, rules: RULES };
 
 /// Programs whose arguments or input are shell code.
-pub const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash"];
+pub const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "posh", "oksh", "loksh", "osh"];
 
-static PROGRAMS: &[&str] =
-    &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "eval", "source", ".", "ssh", "trap", "export", "declare", "typeset"];
+static PROGRAMS: &[&str] = &[
+    "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "posh", "oksh", "loksh", "osh", "eval", "source", ".", "ssh",
+    "trap", "export", "declare", "typeset", "hash", "enable", "alias",
+];
 
-static RULES: &[&Rule] = &[&DYNAMIC_COMMAND, &SCRIPT_UNREADABLE, &SYNTAX_CHECK, &INTERACTIVE, &SSH_REMOTE, &SCRIPT_READ, &ENV_HIJACK, &RECURSIVE_FUNCTION];
+static RULES: &[&Rule] = &[
+    &DYNAMIC_COMMAND, &SCRIPT_UNREADABLE, &SYNTAX_CHECK, &INTERACTIVE, &SSH_REMOTE, &SCRIPT_READ, &ENV_HIJACK, &RECURSIVE_FUNCTION, &FORK_LOOP, &REBIND, &ALIAS,
+];
 
 /// ## What it matches
 /// A function whose body calls the function itself, the shape of a fork bomb (`:(){ :|:& };:`).
@@ -25,6 +29,31 @@ pub static RECURSIVE_FUNCTION: Rule = Rule::t3("shell.recursive-function")
     .reason("defines a function that calls itself (a fork bomb shape); write the loop out explicitly")
     .matches(&[":(){ :|:& };:", "bomb() { bomb | bomb & }; bomb"])
     .not_matches(&["greet() { echo hi; }; greet"]);
+
+/// ## What it matches
+/// An unbounded loop that starts background jobs: `while :; do x & done`, `while true; do (y &); done`, `until false; do z & done`, `for ((;;)); do w & done`.
+/// ## Why this tier
+/// Each pass forks another process and nothing ever stops it: a fork bomb written as a loop.
+pub static FORK_LOOP: Rule = Rule::t3("shell.fork-loop")
+    .reason("an endless loop that starts a background job on every pass (a fork bomb shape); bound the loop or run the job once")
+    .matches(&["while :; do sleep 1 & done", "while true; do { yes > /dev/null & }; done", "until false; do x & done"])
+    .not_matches(&["while :; do sleep 1; done", "for i in 1 2 3; do sleep 1 & done; wait", "while read l; do echo $l & done < f"]);
+
+/// ## What it matches
+/// Rebinding what a command name runs: `hash -p /tmp/x ls` (the name now runs that file), `enable -f lib.so name` (loads a builtin from a shared object), `enable -n name` (disables a builtin so a file of that name runs).
+/// ## Why this tier
+/// Later commands with that name run something other than what they say.
+pub static REBIND: Rule = Rule::t3("shell.rebind")
+    .reason("rebinds what a command name runs (hash -p, enable -f/-n), so later commands are not what they look like; ask the user")
+    .matches(&["hash -p /tmp/evil ls", "enable -f /tmp/x.so evil", "enable -n echo"])
+    .not_matches(&["hash", "hash -r", "enable", "enable -a"]);
+
+/// ## What it matches
+/// `alias NAME=VALUE`: the value is a command line that runs whenever the name is used later in the same shell.
+/// ## Why this tier
+/// Informational (T0): the alias body is classified as a command, so `alias ls='rm -rf ~'` is as strict as `rm -rf ~`.
+pub static ALIAS: Rule =
+    Rule::t0("shell.alias").reason("defines an alias; its body is checked like a command").matches(&["alias ll='ls -la'"]).not_matches(&["alias", "ls -la"]);
 
 /// ## What it matches
 /// Setting a variable that makes programs load or run other code: `LD_PRELOAD`, `BASH_ENV`, `GIT_SSH_COMMAND`, `PAGER`, `EDITOR`, `PATH`, `NODE_OPTIONS`, `PROMPT_COMMAND` …, as a prefix (`LD_PRELOAD=x.so ls`), through `env`, or with `export`.
@@ -50,7 +79,11 @@ const HIJACK_VARS: &[&str] = &[
 pub fn is_hijack_assignment(word: &str) -> bool {
     let name = word.split_once('=').map_or(word, |(n, _)| n);
     let name = name.strip_suffix('+').unwrap_or(name);
-    HIJACK_VARS.contains(&name) || name.starts_with("GIT_CONFIG_KEY_") || name.starts_with("GIT_CONFIG_VALUE_") || name.starts_with("BASH_FUNC_")
+    HIJACK_VARS.contains(&name)
+        || name.starts_with("GIT_CONFIG_KEY_")
+        || name.starts_with("GIT_CONFIG_VALUE_")
+        || name.starts_with("BASH_FUNC_")
+        || crate::rules::exec::env::injects_code(name)
 }
 
 /// ## What it matches
@@ -109,6 +142,25 @@ const VALUE_OPTS: &[&str] = &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.program.as_str() {
+        "hash" => {
+            if inv.has_short('p') {
+                cx.hit(&REBIND);
+            }
+        }
+        "enable" => {
+            if inv.has_short('f') || inv.has_short('n') {
+                cx.hit(&REBIND);
+            }
+        }
+        "alias" => {
+            for a in inv.args.iter().filter(|a| !a.is_flag()) {
+                if let Some((_, body)) = a.text.split_once('=') {
+                    cx.hit(&ALIAS);
+                    let body = body.to_owned();
+                    cx.shell(&body, inv.cwd.as_deref());
+                }
+            }
+        }
         "eval" => {
             let script: Vec<&str> = inv.words().collect();
             let script = script.join(" ");

@@ -14,7 +14,7 @@ mod macos;
 mod network;
 mod ospkg;
 mod process;
-mod services;
+pub(crate) mod services;
 mod windows;
 
 use crate::call::Invocation;
@@ -24,7 +24,7 @@ pub static FAMILY: Family = Family { name: "system", programs: PROGRAMS, check, 
 
 static PROGRAMS: &[&str] = &[
     // services and power
-    "systemctl", "service", "launchctl", "loginctl", "update-rc.d", "chkconfig", "systemd-run", "reboot", "shutdown", "halt", "poweroff", "init", "telinit",
+    "systemctl", "service", "launchctl", "loginctl", "update-rc.d", "chkconfig", "reboot", "shutdown", "halt", "poweroff", "init", "telinit",
     // processes and jobs
     "kill", "killall", "pkill", "xkill", "crontab", "at", "batch", "atq", "atrm", // mounts, accounts, kernel, host settings, logs
     "mount", "umount", "swapon", "swapoff", "useradd", "userdel", "usermod", "adduser", "deluser", "addgroup", "delgroup", "groupadd", "groupdel", "groupmod",
@@ -129,7 +129,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "launchctl" => services::launchctl(inv, cx),
         "loginctl" => services::loginctl(inv, cx),
         "chkconfig" => services::chkconfig(inv, cx),
-        "update-rc.d" | "systemd-run" => cx.hit(&services::CONTROL),
+        "update-rc.d" => cx.hit(&services::CONTROL),
         "reboot" | "shutdown" | "halt" | "poweroff" | "init" | "telinit" => services::power(inv, cx),
         "kill" => process::kill(inv, cx),
         "killall" | "pkill" | "xkill" => process::killall(inv, cx),

@@ -1,0 +1,48 @@
+//! The `agents` family: coding agents started as child processes. A child agent
+//! with its own permission checks is left to them; one started with its guards
+//! off (`--dangerously-skip-permissions`, `--yolo`) runs whatever it decides,
+//! unseen by tiergate.
+
+use crate::call::Invocation;
+use crate::rules::{Cx, Family, Rule};
+
+pub static FAMILY: Family = Family { name: "agents", programs: PROGRAMS, check, rules: RULES };
+
+static PROGRAMS: &[&str] =
+    &["claude", "codex", "gemini", "qwen", "aider", "cursor-agent", "amp", "opencode", "copilot", "crush", "droid", "cline", "kiro-cli", "auggie", "plandex"];
+
+static RULES: &[&Rule] = &[&UNGUARDED];
+
+/// Flags that switch a child agent's own approval checks off.
+const UNGUARDED_FLAGS: &[&str] = &[
+    "--dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "-y", "--full-auto", "--yes-always", "--yes", "--force",
+    "--dangerously-allow-all", "--allow-all-tools", "--allow-all", "--approval-mode=yolo", "--auto-approve", "--trust-all-tools", "--skip-permissions",
+    "--no-sandbox", "--permission-mode=bypassPermissions", "--sandbox=danger-full-access",
+];
+
+/// ## What it matches
+/// A coding agent started with its own approval checks off: `claude --dangerously-skip-permissions`, `codex --dangerously-bypass-approvals-and-sandbox`, `codex --full-auto`, `gemini --yolo`, `aider --yes-always`, `copilot --allow-all-tools`, `amp --dangerously-allow-all`.
+/// ## Why this tier
+/// The child runs whatever it decides, and tiergate never sees its commands.
+pub static UNGUARDED: Rule = Rule::t3("agents.unguarded")
+    .reason("starts a coding agent with its own approval checks turned off, so its commands are never checked; run it with its guards on or ask the user")
+    .matches(&[
+        "claude --dangerously-skip-permissions -p 'fix it'", "codex --dangerously-bypass-approvals-and-sandbox 'x'", "gemini --yolo -p x",
+        "aider --yes-always", "codex exec --full-auto 'x'", "claude --permission-mode bypassPermissions -p x", "codex -s danger-full-access 'x'",
+    ])
+    .not_matches(&["claude -p 'explain this'", "codex --help", "gemini -p 'summarise'", "claude --permission-mode plan -p x"]);
+
+fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let args: Vec<&str> = inv.words().collect();
+    let unguarded = args.iter().enumerate().any(|(i, a)| {
+        let next = args.get(i + 1).copied().unwrap_or("");
+        UNGUARDED_FLAGS.contains(a)
+            || (*a == "--permission-mode" && next == "bypassPermissions")
+            || (matches!(*a, "-s" | "--sandbox") && next == "danger-full-access")
+            || (*a == "--approval-mode" && next == "yolo")
+            || (*a == "-c" && next.contains("danger-full-access"))
+    });
+    if unguarded {
+        cx.hit_because(&UNGUARDED, format!("`{}` with its guards off: {}", inv.program, UNGUARDED.reason));
+    }
+}

@@ -1,0 +1,32 @@
+//! Variables whose value a program runs as a command line. `shell.env-hijack`
+//! already asks for every code-injecting variable; this adds the command's own
+//! verdict, so `PAGER='rm -rf ~' git log` is blocked like `rm -rf ~`.
+
+/// True when the variable's value is a command line some program runs.
+pub(crate) fn carries_command(name: &str) -> bool {
+    const EXACT: &[&str] = &[
+        "PAGER", "MANPAGER", "GIT_PAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "BROWSER", "GIT_SSH", "GIT_SSH_COMMAND",
+        "GIT_EXTERNAL_DIFF", "PROMPT_COMMAND", "SHELL", "TERMINAL", "FCEDIT", "LESSOPEN", "LESSCLOSE",
+    ];
+    EXACT.contains(&name)
+        || name.ends_with("_COMMAND")
+        || name.ends_with("PAGER")
+        || name.ends_with("_EDITOR")
+        || name.ends_with("_RSH")
+        || name.ends_with("_ASKPASS")
+        || name.starts_with("GIT_SSH")
+}
+
+/// True when the variable loads code or options into the program it is set for,
+/// beyond the fixed list in `shell::HIJACK_VARS`: the classes of the exec-vectors issue.
+/// Command-carrying variables are not here: their value is classified instead
+/// (`MYTOOL_COMMAND=ls` is as free as `ls`), and an unseen value asks.
+pub(crate) fn injects_code(name: &str) -> bool {
+    const EXACT: &[&str] = &[
+        "TAR_OPTIONS", "TAPE", "RSYNC_RSH", "CVS_RSH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "DOTNET_STARTUP_HOOKS", "RUSTC_WRAPPER",
+        "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER", "PYTHONBREAKPOINT", "PERL5DB", "PERLDB_OPTS", "GCONV_PATH", "ZDOTDIR", "LESSKEY", "LESSKEYIN",
+        "NPM_CONFIG_SCRIPT_SHELL", "npm_config_script_shell", "NODE_REPL_EXTERNAL_MODULE", "GDBHISTFILE", "VIMINIT", "EXINIT", "MYVIMRC", "EMACSLOADPATH",
+        "GIT_TEMPLATE_DIR", "PYTHONUSERBASE", "R_PROFILE", "R_PROFILE_USER", "R_ENVIRON", "RUBYSHELL", "COMSPEC",
+    ];
+    EXACT.contains(&name) || name.starts_with("LD_") && name != "LD_DEBUG" || name.starts_with("DYLD_")
+}

@@ -1,0 +1,88 @@
+//! The `exec` family: what a command runs or writes that its program's name does
+//! not say. Safe by elimination only holds for what the classifier can see, so
+//! three mechanisms make the hidden parts visible, for every unit:
+//!
+//! - `options.rs`: the one table of options that carry a command, code or an
+//!   output path, keyed by option name and program (`rsync -e`, `man -P`,
+//!   `fzf --bind …:execute(…)`, `-o /etc/x`), with GNU long-option prefixes
+//!   resolved against it (`--post-f` is `--post-file`).
+//! - `implicit.rs`: an unmodelled program handed a shell, an interpreter or a
+//!   path to an executable as an operand (`someprog /bin/sh -c …`) runs it.
+//! - `env.rs`: variables whose value is a command (`PAGER`, `*_COMMAND`,
+//!   `GIT_SSH_COMMAND`) are classified as one.
+//!
+//! Carried commands go back to the engine and are judged like any command line;
+//! carried code tiergate does not read, and values it cannot see, are T3.
+
+pub(crate) mod env;
+pub(crate) mod implicit;
+pub(crate) mod options;
+
+use crate::call::Invocation;
+use crate::rules::{Cx, Family, Rule};
+
+pub static FAMILY: Family = Family { name: "exec", programs: &[], check, rules: RULES };
+
+static RULES: &[&Rule] = &[&OPTION_COMMAND, &OPTION_UNSEEN, &OPTION_CODE, &OPTION_FLAG, &IMPLICIT_WRAPPER, &ENV_COMMAND, &options::ABBREVIATION];
+
+fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+
+/// ## What it matches
+/// An option whose value the program runs as a shell command: `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `man -P CMD`, `fzf --bind 'k:execute(CMD)'`, `git -c core.pager=CMD`, `mytool --exec CMD`, `tar --checkpoint-action=exec=CMD`.
+/// ## Why this tier
+/// Informational (T0): the carried command is classified as a command line and its verdict counts.
+pub static OPTION_COMMAND: Rule = Rule::t0("exec.option-command")
+    .reason("an option carries a command that the program runs; that command decides")
+    .matches(&["man -P cat ls", "fzf --bind 'enter:execute(less {})'", "mytool --exec 'ls'", "mytool --ssh-command 'ls' list"])
+    .not_matches(&["man ls", "fzf", "mytool --name ls", "mytool validate --command 'git push --force'"]);
+
+/// ## What it matches
+/// A command-carrying option whose value holds a variable or substitution (`mytool --exec "$CMD"`, `ssh -o ProxyCommand=$X h`).
+/// ## Why this tier
+/// The command that runs is only known at run time.
+pub static OPTION_UNSEEN: Rule = Rule::t3("exec.option-command-unseen")
+    .reason("an option carries a command built at run time (variable or substitution), so it cannot be checked; write it out literally")
+    .matches(&["mytool --exec \"$CMD\"", "man -P \"$X\" ls", "mytool --rsh=\"$RSH\" list"])
+    .not_matches(&["mytool --exec ls", "man -P cat ls"]);
+
+/// ## What it matches
+/// An option whose value is code in a language tiergate does not analyse, or a file of such code: `latexmk -e '…'`, `vim -S x.vim`, `gdb -x cmds`, `lldb -s cmds`.
+/// ## Why this tier
+/// Unread code can do anything.
+pub static OPTION_CODE: Rule = Rule::t3("exec.option-code")
+    .reason("an option hands the program code or a command file that tiergate does not read; run the commands directly or ask the user")
+    .matches(&["latexmk -e '$x=1' doc.tex", "latexmk -r build.rc doc.tex", "tectonic -Z shell-escape doc.tex"])
+    .not_matches(&["latexmk -pdf doc.tex", "tectonic doc.tex"]);
+
+/// ## What it matches
+/// A flag that lets the program run shell commands from its input: TeX's `--shell-escape`/`--enable-write18`.
+/// ## Why this tier
+/// The document (or a package it loads) decides what runs.
+pub static OPTION_FLAG: Rule = Rule::t3("exec.option-shell-escape")
+    .reason("the flag lets the program run shell commands from its input (shell escape); build without it or ask the user")
+    .matches(&["pdflatex --shell-escape doc.tex", "xelatex -shell-escape doc.tex", "latexmk -pdf -shell-escape doc.tex"])
+    .not_matches(&["pdflatex doc.tex", "latexmk -pdf doc.tex"]);
+
+/// ## What it matches
+/// A program no family models whose operand names a shell, an interpreter or an executable path with arguments (`someprog /bin/bash -c …`, `xprog -- python3 x.py`, `zzz sh`).
+/// ## Why this tier
+/// Informational (T0): the program is taken to run that operand, so the operand onwards is classified as a command and decides.
+pub static IMPLICIT_WRAPPER: Rule = Rule::t0("exec.implicit-wrapper")
+    .reason("an unmodelled program is handed a shell, interpreter or program to run; that command decides")
+    .matches(&["xprog -- python3 -c 'print(1)'", "zzz -x sh -c 'ls'", "mytool -q /usr/bin/ls -la"])
+    .not_matches(&["mytool list", "ldd /bin/ls", "echo bash -c x", "pyenv local python3"]);
+
+/// ## What it matches
+/// A variable whose value a program runs as a command, set for a command: `PAGER=… git log` (which `shell.env-hijack` also asks for), `MYTOOL_COMMAND=… mytool`, `GIT_SSH_COMMAND=… git fetch`, `RSYNC_RSH=… rsync`.
+/// ## Why this tier
+/// Informational (T0) beside `shell.env-hijack`: the value is classified as a command line, so a blocked one stays blocked.
+pub static ENV_COMMAND: Rule = Rule::t0("exec.env-command")
+    .reason("a variable carries a command that the program runs; that command is checked too")
+    .matches(&["MYTOOL_COMMAND=ls mytool", "FOO_RSH=cat tool list"])
+    .not_matches(&["FOO=1 ls", "RUST_LOG=debug cargo test"]);
+
+/// Runs after the owning family, for every unit: the option table, then for
+/// programs no family owns the output-path defaults.
+pub(crate) fn check_unit(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
+    options::check(inv, owned, cx);
+}

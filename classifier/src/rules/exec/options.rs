@@ -1,0 +1,420 @@
+//! The one table of options that carry a command, code or an output path.
+//!
+//! An entry names the option's spellings, the programs it applies to and what
+//! its value is ([`Carry`]). Entries with no programs apply to every program no
+//! family models: there only spellings that mean "run this" or "write here" on
+//! any CLI are listed (`--exec`, `--rsh`, `-o`, `--output`), never ones that are
+//! as often data (`--command`, `--cmd`: `mytool validate --command '…'`).
+//! Program-keyed entries apply whoever owns the program.
+//!
+//! GNU `getopt_long` accepts any unambiguous prefix of a long option, so a word
+//! that is a prefix of an entry's long spelling matches it (`--rsh-c`), and
+//! [`expand_abbreviation`] rewrites prefixes of the dangerous long options every
+//! family checks (`git reset --h` is `--hard`) before any family sees them.
+
+use crate::call::{Arg, Invocation};
+use crate::rules::{paths, Cx, Rule};
+
+use super::{OPTION_CODE, OPTION_COMMAND, OPTION_FLAG, OPTION_UNSEEN};
+
+/// What an option's value is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Carry {
+    /// A shell command line the program runs.
+    Shell,
+    /// `-exec CMD… ;`: the words up to `;` or `+` are an argv the program runs.
+    Argv,
+    /// Code or a command file in a language tiergate does not read.
+    Code,
+    /// A path the program writes.
+    Output,
+    /// `-o Key=Value` in ssh syntax: `ProxyCommand`, `LocalCommand`, `KnownHostsCommand` are shell.
+    SshOption,
+    /// fzf `--bind 'key:execute(CMD)'` actions.
+    FzfBind,
+    /// `exec=CMD` (tar `--checkpoint-action`).
+    ExecPrefixed,
+    /// A flag with no value that lets the program run commands from its input.
+    Flag,
+}
+
+pub(crate) struct CarryOpt {
+    /// Programs the entry applies to; empty means every program no family models.
+    pub programs: &'static [&'static str],
+    pub names: &'static [&'static str],
+    pub carry: Carry,
+}
+
+const fn any(names: &'static [&'static str], carry: Carry) -> CarryOpt {
+    CarryOpt { programs: &[], names, carry }
+}
+const fn of(programs: &'static [&'static str], names: &'static [&'static str], carry: Carry) -> CarryOpt {
+    CarryOpt { programs, names, carry }
+}
+
+const TEX: &[&str] =
+    &["tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "ptex", "eptex", "latexmk", "context"];
+const SSH_LIKE: &[&str] = &["ssh", "scp", "sftp", "sshfs", "autossh", "mosh"];
+const COMPILERS: &[&str] = &[
+    "gcc", "g++", "cc", "c++", "clang", "clang++", "tcc", "ld", "ld.lld", "ld.gold", "as", "nasm", "yasm", "zig", "gfortran", "ghc", "nim", "swiftc",
+    "kotlinc", "scalac", "dmd", "ldc2", "gdc", "fpc", "emcc", "nvcc",
+];
+const TERMINALS: &[&str] = &[
+    "xterm", "uxterm", "urxvt", "rxvt", "konsole", "gnome-terminal", "xfce4-terminal", "terminator", "tilix", "alacritty", "st", "lxterminal", "mate-terminal",
+    "qterminal", "sakura", "kitty", "wezterm", "foot",
+];
+
+/// Every option that carries a command, code or an output path. A registry test
+/// checks spellings start with a dash and no program-free entry repeats another.
+pub(crate) static TABLE: &[CarryOpt] = &[
+    // Any CLI: spellings that always mean "run this command".
+    any(
+        &[
+            "--exec", "--exec-command", "--rsh", "--rsh-command", "--password-command", "--passwordeval", "--ssh-cmd", "--ssh-command", "--ssh-program",
+            "--wrapper", "--to-command", "--use-compress-program", "--pre-exec", "--post-exec", "--on-exit", "--preprocessor", "--shell-command",
+            "--run-command",
+        ],
+        Carry::Shell,
+    ),
+    any(&["-exec", "-execdir", "-ok", "-okdir"], Carry::Argv),
+    any(&["--checkpoint-action"], Carry::ExecPrefixed),
+    // Any CLI: spellings that always mean "write here".
+    any(
+        &[
+            "-o", "--output", "--out", "--outfile", "--out-file", "--output-file", "--output-document", "--write", "--log-file", "--logfile", "--save",
+            "--dump-file", "--outdir", "--out-dir", "--output-dir",
+        ],
+        Carry::Output,
+    ),
+    // Shell-runners and remote-shell options of known programs.
+    of(SSH_LIKE, &["-o"], Carry::SshOption),
+    of(&["sshfs"], &["-o"], Carry::SshOption),
+    of(&["man"], &["-P", "--pager", "-H", "--html"], Carry::Shell),
+    of(&["fzf", "sk"], &["--bind"], Carry::FzfBind),
+    of(&["fzf", "sk"], &["--preview", "--become"], Carry::Shell),
+    of(&["nodemon"], &["-x", "--exec"], Carry::Shell),
+    of(&["watchexec"], &["--shell", "-s"], Carry::Shell),
+    of(&["nix-shell"], &["--run", "--command"], Carry::Shell),
+    of(&["distrobox-enter"], &["--", "-e", "--exec"], Carry::Shell),
+    of(&["vagrant"], &["-c", "--command"], Carry::Shell),
+    of(&["xargs"], &["-a"], Carry::Code),
+    of(TERMINALS, &["-e", "-x", "--command", "--execute"], Carry::Shell),
+    of(
+        &["openvpn"],
+        &[
+            "--up", "--down", "--route-up", "--route-pre-down", "--ipchange", "--client-connect", "--client-disconnect", "--learn-address", "--tls-verify",
+            "--auth-user-pass-verify",
+        ],
+        Carry::Shell,
+    ),
+    of(&["wg-quick"], &["--up", "--down"], Carry::Shell),
+    of(&["mutt", "neomutt"], &["-e"], Carry::Code),
+    of(
+        &["latexmk"],
+        &["-pdflatex", "-latex", "-lualatex", "-xelatex", "-dvipdf", "-ps2pdf", "-pdfxelatex", "-pdflualatex", "-bibtex", "-makeindex", "-pv", "-pvc"],
+        Carry::Shell,
+    ),
+    of(&["latexmk"], &["-e", "-r"], Carry::Code),
+    of(TEX, &["--shell-escape", "-shell-escape", "--enable-write18", "-enable-write18", "-shell-restricted=false"], Carry::Flag),
+    of(&["tectonic"], &["-Z"], Carry::Code),
+    of(&["zathura", "mupdf"], &["--synctex-editor-command", "-x"], Carry::Shell),
+    of(&["rpm", "rpmbuild", "rpmspec"], &["--eval", "-E", "--define", "-D"], Carry::Code),
+    // Output paths of known programs.
+    of(&["openssl"], &["-out", "-keyout", "-signkey"], Carry::Output),
+    of(&["tcpdump", "tshark", "dumpcap"], &["-w"], Carry::Output),
+    of(&["pandoc", "iconv", "asciidoctor", "wkhtmltopdf", "rst2html"], &["-o", "--output"], Carry::Output),
+    of(&["tsc"], &["--outFile", "--outDir", "--out", "--declarationDir", "--tsBuildInfoFile"], Carry::Output),
+    of(COMPILERS, &["-o"], Carry::Output),
+    of(&["rustc"], &["-o", "--out-dir"], Carry::Output),
+    of(&["javac"], &["-d", "-h", "-s"], Carry::Output),
+    of(&["gpg", "gpg2"], &["-o", "--output"], Carry::Output),
+    of(&["mktemp"], &["-p", "--tmpdir"], Carry::Output),
+    of(&["ssh-keygen"], &["-f"], Carry::Output),
+    of(&["script"], &["-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing"], Carry::Output),
+    of(&["strace", "ltrace", "time", "perf"], &["-o", "--output"], Carry::Output),
+];
+
+/// ## What it matches
+/// An abbreviated long option (`git reset --h`, `wget --post-f=x`, `rm --no-pres /`), read as the dangerous option it abbreviates.
+/// ## Why this tier
+/// Informational (T0): GNU getopt_long accepts any unambiguous prefix, so the full option's rules apply.
+pub static ABBREVIATION: Rule = Rule::t0("exec.option-abbreviation")
+    .reason("an abbreviated long option is read as the option it abbreviates")
+    .matches(&["ls --recur", "wc --recursi x"])
+    .not_matches(&["git reset --hard", "git log --oneline", "ls --recursive"]);
+
+/// Long options some family treats as dangerous, that an abbreviation expands to.
+/// An exact spelling (also of a safe option in `SAFE`) is never rewritten.
+const DANGEROUS_LONG: &[&str] = &[
+    "--hard", "--force", "--force-with-lease", "--delete", "--mirror", "--prune", "--no-preserve-root", "--recursive", "--post-file", "--post-data",
+    "--body-file", "--body-data", "--upload-file", "--method", "--exec", "--execute", "--rsh", "--rsh-command", "--to-command", "--use-compress-program",
+    "--checkpoint-action", "--shell-escape", "--output", "--output-document", "--remove", "--purge", "--all-namespaces", "--grace-period", "--auto-approve",
+    "--cascade", "--yes", "--assume-yes", "--upload", "--eval", "--expression", "--in-place", "--unsafe-perm", "--global", "--system",
+];
+/// Long options a prefix often means; an exact match here is left alone.
+const SAFE: &[&str] = &["--help", "--version", "--dry-run", "--verbose", "--quiet", "--all", "--list", "--check", "--diff", "--format", "--follow", "--head"];
+
+/// The dangerous long option `word` abbreviates, keeping any `=value`.
+pub(crate) fn expand_abbreviation(word: &str) -> Option<String> {
+    let rest = word.strip_prefix("--")?;
+    let (name, value) = match rest.split_once('=') {
+        Some((n, v)) => (n, Some(v)),
+        None => (rest, None),
+    };
+    if name.is_empty() {
+        return None;
+    }
+    let spelled = format!("--{name}");
+    if DANGEROUS_LONG.contains(&spelled.as_str()) || SAFE.contains(&spelled.as_str()) {
+        return None;
+    }
+    // The shortest dangerous option it is a prefix of (`--for` → `--force`).
+    let full = DANGEROUS_LONG.iter().filter(|d| d.starts_with(&spelled)).min_by_key(|d| d.len())?;
+    Some(match value {
+        Some(v) => format!("{full}={v}"),
+        None => (*full).to_owned(),
+    })
+}
+
+/// Rewrites abbreviated dangerous long options in place (before `--`).
+/// Returns whether any was rewritten.
+pub(crate) fn expand_abbreviations(args: &mut [Arg]) -> bool {
+    let mut changed = false;
+    for a in args.iter_mut() {
+        if a.text == "--" {
+            break;
+        }
+        if let Some(full) = expand_abbreviation(&a.text) {
+            a.text = full;
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// One option occurrence found in argv.
+struct Found<'a> {
+    entry: &'static CarryOpt,
+    /// The spelling as written (`--exec`, `-ofile`).
+    spelled: &'a str,
+    value: Option<Arg>,
+    /// Index of the word after the option and its value.
+    next: usize,
+}
+
+/// Checks every table option in `inv`'s argv.
+pub(crate) fn check(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
+    let program = inv.program.trim_end_matches(".exe");
+    let applies = |e: &CarryOpt| if e.programs.is_empty() { !owned } else { e.programs.contains(&program) };
+    let args = &inv.args;
+    let mut i = 0;
+    while i < args.len() {
+        if args[i].text == "--" {
+            break;
+        }
+        let Some(found) = find(args, i, &applies) else {
+            i += 1;
+            continue;
+        };
+        judge(inv, &found, cx);
+        i = found.next.max(i + 1);
+    }
+}
+
+fn find<'a>(args: &'a [Arg], i: usize, applies: &dyn Fn(&CarryOpt) -> bool) -> Option<Found<'a>> {
+    let word = args[i].text.as_str();
+    if !word.starts_with('-') || word.len() < 2 {
+        return None;
+    }
+    let (name, inline) = match word.split_once('=') {
+        Some((n, v)) => (n, Some(v)),
+        None => (word, None),
+    };
+    let exact = TABLE.iter().filter(|e| applies(e)).find(|e| e.names.contains(&name));
+    // `--rsh-c` abbreviates `--rsh-command`: a unique long-option prefix matches.
+    let prefixed = || {
+        if !name.starts_with("--") || name.len() < 4 {
+            return None;
+        }
+        let mut hits = TABLE.iter().filter(|e| applies(e)).flat_map(|e| e.names.iter().map(move |n| (e, *n))).filter(|(_, n)| n.starts_with(name));
+        let first = hits.next()?;
+        hits.all(|(e, _)| e.carry == first.0.carry).then_some(first.0)
+    };
+    let entry = exact.or_else(prefixed);
+    if let Some(entry) = entry {
+        let value_at = |k: usize| args.get(k).cloned();
+        return Some(match (entry.carry, inline) {
+            (Carry::Flag, _) => Found { entry, spelled: word, value: None, next: i + 1 },
+            (Carry::Argv, _) => {
+                let end = args[i + 1..].iter().position(|a| matches!(a.text.as_str(), ";" | "+" | "\\;")).map_or(args.len(), |p| i + 1 + p);
+                let words: Vec<&str> = args[i + 1..end].iter().map(|a| a.text.as_str()).collect();
+                let exact_all = args[i + 1..end].iter().all(|a| a.exact);
+                let value = Arg { text: words.join(" "), exact: exact_all, quoted: false, span: args[i].span };
+                Found { entry, spelled: word, value: Some(value), next: end + 1 }
+            }
+            (_, Some(v)) => Found { entry, spelled: name, value: Some(Arg { text: v.to_owned(), ..args[i].clone() }), next: i + 1 },
+            (_, None) => Found { entry, spelled: word, value: value_at(i + 1), next: i + 2 },
+        });
+    }
+    // `-ofile`: a one-letter option with its value packed on.
+    if word.starts_with("--") || word.len() <= 2 {
+        return None;
+    }
+    let short = &word[..2];
+    let entry = TABLE.iter().filter(|e| applies(e)).find(|e| e.names.contains(&short) && !matches!(e.carry, Carry::Flag | Carry::Argv))?;
+    Some(Found { entry, spelled: short, value: Some(Arg { text: word[2..].to_owned(), ..args[i].clone() }), next: i + 1 })
+}
+
+fn judge(inv: &Invocation, f: &Found<'_>, cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    let program = &inv.program;
+    match f.entry.carry {
+        Carry::Flag => cx.hit_because(&OPTION_FLAG, format!("`{program} {}`: {}", f.spelled, OPTION_FLAG.reason)),
+        Carry::Code => cx.hit_because(&OPTION_CODE, format!("`{program} {}`: {}", f.spelled, OPTION_CODE.reason)),
+        Carry::Output => {
+            if let Some(v) = &f.value {
+                paths::check_write(cx, v, cwd);
+            }
+        }
+        Carry::Shell | Carry::Argv => match &f.value {
+            Some(v) => run(cx, program, f.spelled, v, cwd),
+            None => cx.hit_because(&OPTION_UNSEEN, format!("`{program} {}` is given no command; {}", f.spelled, OPTION_UNSEEN.reason)),
+        },
+        Carry::ExecPrefixed => {
+            if let Some(v) = &f.value {
+                if let Some(cmd) = v.text.strip_prefix("exec=") {
+                    run(cx, program, f.spelled, &Arg { text: cmd.to_owned(), ..v.clone() }, cwd);
+                }
+            }
+        }
+        Carry::SshOption => {
+            if let Some(v) = &f.value {
+                if let Some(cmd) = ssh_command(&v.text) {
+                    run(cx, program, f.spelled, &Arg { text: cmd.to_owned(), ..v.clone() }, cwd);
+                }
+            }
+        }
+        Carry::FzfBind => {
+            if let Some(v) = &f.value {
+                for cmd in fzf_actions(&v.text) {
+                    run(cx, program, f.spelled, &Arg { text: cmd, ..v.clone() }, cwd);
+                }
+            }
+        }
+    }
+}
+
+/// Classifies a carried command line, or says it cannot be seen.
+fn run(cx: &mut Cx<'_>, program: &str, option: &str, value: &Arg, cwd: Option<&str>) {
+    if !value.exact {
+        cx.hit_because(&OPTION_UNSEEN, format!("`{program} {option}` runs `{}`, built at run time; {}", value.text, OPTION_UNSEEN.reason));
+        return;
+    }
+    cx.hit_because(&OPTION_COMMAND, format!("`{program} {option}` runs its value as a command: `{}`", value.text));
+    cx.shell(&value.text, cwd);
+}
+
+/// `ProxyCommand=nc %h %p` / `ProxyCommand nc %h %p` → the command.
+fn ssh_command(value: &str) -> Option<&str> {
+    let (key, rest) = value.split_once(['=', ' ', '\t'])?;
+    let key = key.trim().to_ascii_lowercase();
+    matches!(key.as_str(), "proxycommand" | "localcommand" | "knownhostscommand").then(|| rest.trim_start_matches(['=', ' ', '\t']))
+}
+
+/// fzf actions that run a command: `execute(…)`, `execute-silent[…]`, `become:…`, `reload{…}` …
+const FZF_RUNNERS: &[&str] = &[
+    "execute-silent", "execute-multi", "execute", "become", "reload-sync", "reload", "preview", "change-preview", "transform-query", "transform-prompt",
+    "transform-header", "transform", "bg-transform", "print-query",
+];
+
+fn fzf_actions(value: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = value.as_bytes();
+    let mut i = 0;
+    while i < value.len() {
+        let Some(name) = FZF_RUNNERS.iter().find(|n| value[i..].starts_with(**n)) else {
+            i += value[i..].chars().next().map_or(1, char::len_utf8);
+            continue;
+        };
+        let at = i + name.len();
+        let close = match b.get(at) {
+            Some(b'(') => Some(b')'),
+            Some(b'[') => Some(b']'),
+            Some(b'{') => Some(b'}'),
+            Some(b'<') => Some(b'>'),
+            Some(b'~') => Some(b'~'),
+            Some(b'!') => Some(b'!'),
+            Some(b'@') => Some(b'@'),
+            Some(b'#') => Some(b'#'),
+            Some(b'$') => Some(b'$'),
+            Some(b'%') => Some(b'%'),
+            Some(b'^') => Some(b'^'),
+            Some(b'&') => Some(b'&'),
+            Some(b'*') => Some(b'*'),
+            Some(b';') => Some(b';'),
+            Some(b'/') => Some(b'/'),
+            Some(b'|') => Some(b'|'),
+            Some(b':') => None,
+            _ => {
+                i = at;
+                continue;
+            }
+        };
+        let body_start = at + 1;
+        let end = match close {
+            // `execute:CMD` runs to the end of the value.
+            None => value.len(),
+            Some(c) => value[body_start..].bytes().position(|x| x == c).map_or(value.len(), |p| body_start + p),
+        };
+        if name != &"print-query" && body_start <= end {
+            out.push(value[body_start..end].to_owned());
+        }
+        i = end.max(at + 1);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_spellings_are_options() {
+        for e in TABLE {
+            for n in e.names {
+                assert!(n.starts_with('-'), "{n} lacks a dash");
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        for e in TABLE.iter().filter(|e| e.programs.is_empty()) {
+            for n in e.names {
+                assert!(seen.insert(*n), "{n} is listed twice among program-free entries");
+            }
+        }
+    }
+
+    #[test]
+    fn abbreviations_expand_to_the_dangerous_option() {
+        assert_eq!(expand_abbreviation("--h").as_deref(), Some("--hard"));
+        assert_eq!(expand_abbreviation("--post-f=/etc/passwd").as_deref(), Some("--post-file=/etc/passwd"));
+        assert_eq!(expand_abbreviation("--for").as_deref(), Some("--force"));
+        assert_eq!(expand_abbreviation("--force"), None);
+        assert_eq!(expand_abbreviation("--help"), None);
+        assert_eq!(expand_abbreviation("--oneline"), None);
+        assert_eq!(expand_abbreviation("--"), None);
+    }
+
+    #[test]
+    fn fzf_bind_actions_are_found() {
+        assert_eq!(fzf_actions("enter:execute(less {})"), ["less {}"]);
+        assert_eq!(fzf_actions("ctrl-r:reload(ls),ctrl-x:become:rm {}"), ["ls", "rm {}"]);
+        assert_eq!(fzf_actions("ctrl-a:select-all"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn ssh_options_carry_commands() {
+        assert_eq!(ssh_command("ProxyCommand=nc %h %p"), Some("nc %h %p"));
+        assert_eq!(ssh_command("proxycommand ssh -W %h:%p bastion"), Some("ssh -W %h:%p bastion"));
+        assert_eq!(ssh_command("StrictHostKeyChecking=no"), None);
+    }
+}

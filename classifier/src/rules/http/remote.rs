@@ -1,0 +1,57 @@
+//! Data out through clients that are not HTTP: mail senders, `openssl s_client`
+//! and `s_server`, SMB clients. Each sends what it reads (stdin, files, typed
+//! commands) to another machine.
+
+use crate::call::Invocation;
+use crate::rules::{Cx, Rule};
+
+use super::{CONNECT, LISTEN};
+
+/// Mail senders and clients.
+pub(super) const MAILERS: &[&str] = &[
+    "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx", "sendmail", "mutt", "neomutt", "msmtp", "ssmtp", "swaks", "sendemail", "mpack",
+    "mailsend",
+];
+
+/// ## What it matches
+/// Sending mail: `mail -s x a@b.c < file`, `sendmail a@b.c`, `mutt -a f -- a@b.c`, `swaks --to …`, `msmtp …`.
+/// ## Why this tier
+/// Mail leaves the machine: whatever is piped or attached goes to someone else.
+pub static MAIL: Rule = Rule::t3("http.mail")
+    .reason("sends mail, which carries its input or attachments off the machine; ask the user first")
+    .matches(&["mail -s report a@b.c < out.txt", "sendmail a@b.c < msg", "mutt -s x -a f.txt -- a@b.c", "swaks --to a@b.c", "s-nail -s x a@b.c"])
+    .not_matches(&["mail --version", "sendmail --help"]);
+
+/// ## What it matches
+/// `smbclient //host/share` sessions and `-c` commands (`put`, `del`, `mkdir` …).
+/// ## Why this tier
+/// The session reads and writes files on another machine.
+pub static SMB: Rule = Rule::t3("http.smb")
+    .reason("opens an SMB session that can upload, delete or fetch remote files; ask the user first")
+    .matches(&["smbclient //h/s -c 'put secrets.txt'", "smbclient -U u //h/s"])
+    .not_matches(&["smbclient -L host -N", "smbclient --version"]);
+
+pub(super) fn mail(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "--help" | "-V")) && inv.args.len() == 1 {
+        return;
+    }
+    cx.hit_because(&MAIL, format!("`{}`: {}", inv.program, MAIL.reason));
+}
+
+pub(super) fn openssl(inv: &Invocation, cx: &mut Cx<'_>) {
+    match inv.arg(0) {
+        Some("s_client" | "s_time") => {
+            cx.hit_because(&CONNECT, format!("`openssl {}` sends its input to a remote TLS service; {}", inv.arg(0).unwrap_or(""), CONNECT.reason))
+        }
+        Some("s_server") => cx.hit_because(&LISTEN, format!("`openssl s_server` opens a TLS listener; {}", LISTEN.reason)),
+        _ => {}
+    }
+}
+
+pub(super) fn smbclient(inv: &Invocation, cx: &mut Cx<'_>) {
+    // `-L host` lists shares; anything else is a session or commands on one.
+    if inv.args.iter().any(|a| matches!(a.text.as_str(), "-L" | "--list" | "-V" | "--version" | "--help")) {
+        return;
+    }
+    cx.hit(&SMB);
+}

@@ -1,0 +1,171 @@
+//! Interpreters and REPLs whose languages tiergate has no analyser for (julia,
+//! guile, octave, gnuplot, Haskell, Lisps, Erlang/Elixir, JVM REPLs, expect …)
+//! and shells that are not POSIX (xonsh, nu, elvish …). Their code is unseen, so
+//! inline code, a script and a bare REPL are all T3; `--version`/`--help` stay
+//! free. `dc` and `m4` are read: only their shell escapes (`!`, `syscmd`) gate.
+
+use crate::call::{Invocation, Stdin};
+use crate::rules::{Cx, FileText, Rule};
+
+use super::{REPL, VERSION};
+
+/// ## What it matches
+/// Inline code, a script or piped code for an interpreter tiergate has no analyser for: `julia -e …`, `guile -c …`, `octave --eval …`, `racket x.rkt`, `erl -eval …`, `nu -c …`, `expect -c …`.
+/// ## Why this tier
+/// Code tiergate cannot read can do anything; unknown is never safe.
+pub static CODE: Rule = Rule::t3("interp.opaque-code")
+    .reason("runs code in a language tiergate does not analyse; review it and ask the user, or do the step with a command tiergate can check")
+    .matches(&[
+        "julia -e 'run(`ls`)'", "guile -c '(display 1)'", "octave --eval 'disp(1)'", "gnuplot -e 'plot sin(x)'", "racket script.rkt", "erl -eval 'halt().'",
+        "elixir -e 'IO.puts 1'", "jrunscript -e 'print(1)'", "expect -c 'spawn ls'", "nu -c 'ls'", "sbcl --script x.lisp", "runghc x.hs",
+    ])
+    .not_matches(&["julia --version", "ghc --version", "erl -version"]);
+
+/// ## What it matches
+/// `dc` code with `!` (runs a shell command) and `m4` input with `syscmd`/`esyscmd`, or input that cannot be seen.
+/// ## Why this tier
+/// These calculators and macro processors shell out through those commands.
+pub static SHELL_ESCAPE: Rule = Rule::t3("interp.shell-escape")
+    .reason("the calculator or macro input runs a shell command (dc `!`, m4 `syscmd`/`esyscmd`), or cannot be seen; run the command directly")
+    .matches(&["dc -e '!ls'", "m4 <<< 'syscmd(ls)'", "m4 macros.m4"])
+    .not_matches(&["dc -e '2 3 + p'", "m4 <<< 'define(x, 1)x'"]);
+
+/// One interpreter: its names and the options that take code or a value.
+struct Opaque {
+    names: &'static [&'static str],
+    /// Options whose value is code (or a code file) to run.
+    code: &'static [&'static str],
+    /// Options that print a version or help and run nothing.
+    version: &'static [&'static str],
+}
+
+static OPAQUE: &[Opaque] = &[
+    Opaque { names: &["julia"], code: &["-e", "--eval", "-E", "--print", "-L", "--load"], version: &["-v", "--version", "-h", "--help"] },
+    Opaque { names: &["guile"], code: &["-c", "-l", "-s", "-x"], version: &["-v", "--version", "-h", "--help"] },
+    Opaque { names: &["octave", "octave-cli"], code: &["--eval"], version: &["-v", "--version", "-h", "--help"] },
+    Opaque { names: &["gnuplot"], code: &["-e"], version: &["-V", "--version", "-h", "--help"] },
+    Opaque { names: &["ghc"], code: &["-e", "--interactive"], version: &["--version", "--numeric-version", "--help", "--info"] },
+    Opaque { names: &["ghci", "runghc", "runhaskell", "stack-runghc"], code: &["-e"], version: &["--version", "--numeric-version", "--help"] },
+    Opaque { names: &["sbcl", "ecl", "ccl", "ccl64"], code: &["--eval", "-eval", "--load", "-load", "--script", "-shell"], version: &["--version", "--help"] },
+    Opaque { names: &["clisp"], code: &["-x", "-i"], version: &["--version", "--help", "-h"] },
+    Opaque {
+        names: &["racket", "scheme", "chez", "chezscheme", "petite", "mit-scheme", "csi", "gsi", "chibi-scheme", "gosh", "plt-r5rs"],
+        code: &["-e", "--eval", "-f", "--load", "-r", "-t", "-l", "-s", "--script"],
+        version: &["--version", "-v", "-h", "--help"],
+    },
+    Opaque { names: &["erl", "escript"], code: &["-eval", "-s", "-run", "-S"], version: &["-version", "+V"] },
+    Opaque { names: &["elixir"], code: &["-e", "--eval", "-r", "-S", "--rpc-eval"], version: &["-v", "--version", "-h", "--help"] },
+    Opaque {
+        names: &["scala", "scala-cli", "amm", "groovysh", "kotlin", "kotlinc-jvm", "kscript"],
+        code: &["-e", "-script", "-c"],
+        version: &["-version", "--version", "-help", "--help"],
+    },
+    Opaque { names: &["jshell", "jrunscript", "jjs"], code: &["-e", "-f", "--startup"], version: &["-version", "--version", "-help", "--help", "-?"] },
+    Opaque { names: &["clojure", "clj", "bb", "lein-repl"], code: &["-e", "--eval", "-M", "-X", "-i", "--init"], version: &["--version", "-h", "--help"] },
+    Opaque {
+        names: &["ocaml", "utop", "sml", "poly", "swipl", "gprolog", "yap"],
+        code: &["-e", "-g", "--eval", "-init"],
+        version: &["-version", "--version", "-help", "--help"],
+    },
+    Opaque { names: &["expect"], code: &["-c", "-f"], version: &["-v", "-h"] },
+    Opaque {
+        names: &["xonsh", "nu", "nushell", "elvish", "ion", "es", "rc", "ysh", "oil", "murex", "closh"],
+        code: &["-c", "--commands", "-e"],
+        version: &["--version", "-v", "-h", "--help"],
+    },
+];
+
+/// Shells whose code is not bash; `OPAQUE` reads them as unseen code.
+pub(crate) const OTHER_SHELLS: &[&str] = &["xonsh", "nu", "nushell", "elvish", "ion", "es", "rc", "ysh", "oil", "murex", "closh"];
+
+/// Every program this module answers for (also `dc` and `m4`).
+pub(crate) fn owns(program: &str) -> bool {
+    matches!(program, "dc" | "m4" | "gm4") || OPAQUE.iter().any(|o| o.names.contains(&program))
+}
+
+#[cfg(test)]
+pub(crate) fn names() -> impl Iterator<Item = &'static str> {
+    OPAQUE.iter().flat_map(|o| o.names.iter().copied()).chain(["dc", "m4", "gm4"])
+}
+
+pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let program = inv.program.as_str();
+    if matches!(program, "dc" | "m4" | "gm4") {
+        return escapes(inv, cx);
+    }
+    let Some(o) = OPAQUE.iter().find(|o| o.names.contains(&program)) else {
+        return;
+    };
+    if inv.args.iter().any(|a| o.version.contains(&a.text.as_str())) && inv.args.len() == 1 {
+        cx.hit(&VERSION);
+        return;
+    }
+    let code = inv.args.iter().find(|a| o.code.iter().any(|c| a.text == *c || a.text.strip_prefix(c).is_some_and(|r| r.starts_with('='))));
+    if let Some(opt) = code {
+        cx.hit_because(&CODE, format!("`{program} {}` runs code tiergate cannot analyse; {}", opt.text, CODE.reason));
+        // Code that also spells a shell command is classified too, so a blocked one stays blocked.
+        if OTHER_SHELLS.contains(&program) {
+            if let Some(body) = inv.args.iter().skip_while(|a| a.text != opt.text).nth(1).filter(|a| a.exact) {
+                let body = body.text.clone();
+                cx.shell(&body, inv.cwd.as_deref());
+            }
+        }
+        return;
+    }
+    if program == "ghc" {
+        // `ghc x.hs` compiles; only `-e` and `--interactive` run code here.
+        return;
+    }
+    if let Some(script) = inv.positionals().next() {
+        cx.hit_because(&CODE, format!("`{program} {script}` runs a script tiergate cannot analyse; {}", CODE.reason));
+        return;
+    }
+    match &inv.stdin {
+        Stdin::None => cx.hit(&REPL),
+        _ => cx.hit_because(&CODE, format!("`{program}` reads code from its input, which tiergate cannot analyse; {}", CODE.reason)),
+    }
+}
+
+/// `dc` (`!cmd`) and `m4` (`syscmd`, `esyscmd`): read what is visible.
+fn escapes(inv: &Invocation, cx: &mut Cx<'_>) {
+    let dc = inv.program == "dc";
+    let escapes = |text: &str| if dc { text.contains('!') } else { text.contains("syscmd") || text.contains("esyscmd") };
+    let mut texts: Vec<String> = Vec::new();
+    let mut unseen = false;
+    let mut i = 0;
+    let args = &inv.args;
+    while i < args.len() {
+        let a = &args[i];
+        if !a.exact {
+            unseen = true;
+        } else if dc && matches!(a.text.as_str(), "-e" | "--expression") {
+            if let Some(v) = args.get(i + 1) {
+                texts.push(v.text.clone());
+                unseen |= !v.exact;
+            }
+            i += 1;
+        } else if dc && a.text.starts_with("--expression=") {
+            texts.push(a.text["--expression=".len()..].to_owned());
+        } else if !a.is_flag() || dc && matches!(a.text.as_str(), "-f" | "--file") {
+            let path = if a.is_flag() { args.get(i + 1).map(|v| v.text.clone()) } else { Some(a.text.clone()) };
+            i += usize::from(a.is_flag());
+            match path.map(|p| cx.read(&p, inv.cwd.as_deref())) {
+                Some(FileText::Text(t)) => texts.push(t),
+                _ => unseen = true,
+            }
+        }
+        i += 1;
+    }
+    let reads_stdin = texts.is_empty() && !unseen;
+    if reads_stdin {
+        match &inv.stdin {
+            Stdin::Heredoc { body, .. } => texts.push(body.clone()),
+            Stdin::HereString(s) => texts.push(s.clone()),
+            Stdin::None if inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "-V" | "--help" | "-h")) => return,
+            _ => unseen = true,
+        }
+    }
+    if unseen || texts.iter().any(|t| escapes(t)) {
+        cx.hit(&SHELL_ESCAPE);
+    }
+}

@@ -1,0 +1,171 @@
+//! The `tools` family: editors, pagers, debuggers and typesetters. Opening a file
+//! in them is free; the options that hand them commands are code (`vim -c`,
+//! `emacs --eval`, `gdb -ex`, `lldb -o`, `less +!cmd`, TeX `\write18`), and
+//! `gdb --args PROG …` runs PROG. Shell-escape flags and `man -P` live in the
+//! shared option table (`rules/exec/options.rs`).
+
+use crate::call::Invocation;
+use crate::rules::{Cx, Family, Rule};
+
+pub static FAMILY: Family = Family { name: "tools", programs: PROGRAMS, check, rules: RULES };
+
+const VIMS: &[&str] = &["vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis"];
+const EMACS: &[&str] = &["emacs", "emacs-nox", "emacsclient", "xemacs"];
+const PAGERS: &[&str] = &["less", "more", "most", "pg"];
+const DEBUGGERS: &[&str] = &["gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb"];
+const TEX: &[&str] = &["tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context"];
+
+static PROGRAMS: &[&str] = &[
+    "vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis", "emacs", "emacs-nox",
+    "emacsclient", "xemacs", "less", "more", "most", "pg", "gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb", "tex", "latex", "pdflatex",
+    "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context",
+];
+
+static RULES: &[&Rule] = &[&EDITOR_COMMANDS, &PAGER_COMMAND, &DEBUGGER_COMMANDS, &DEBUGGER_ATTACH, &TEX_WRITE18];
+
+/// ## What it matches
+/// Commands handed to an editor at start-up: `vim -c CMD`, `vim +CMD`, `vim --cmd`, `vim -S script`, `vim -s keys`, `vim -u vimrc`, `vim -es` (Ex commands from input), `emacs --eval`, `emacs -batch`, `emacs -l file`, `emacs -f fn`, `emacsclient -e`.
+/// ## Why this tier
+/// Editor commands are code (`:!sh`, `system()`, `(shell-command …)`); `+42` and `+/pattern` only move the cursor.
+pub static EDITOR_COMMANDS: Rule = Rule::t3("tools.editor-commands")
+    .reason("hands the editor commands to run at start-up (they can run shell commands or write files); open the file without them")
+    .matches(&[
+        "vim -c ':!sh' x", "vim +'!rm x' notes.md", "nvim --cmd 'lua os.execute(\"x\")'", "vim -S session.vim", "emacs --eval '(shell-command \"x\")'",
+        "emacs -batch -l build.el", "emacsclient -e '(kill-emacs)'", "vim -es < cmds.vim", "vi -u /tmp/vimrc x",
+    ])
+    .not_matches(&["vim notes.md", "vim +42 src/main.rs", "vim +/TODO x", "nvim -R log.txt", "emacs notes.org", "vim -u NONE x", "vim -d a b"]);
+
+/// ## What it matches
+/// A pager told to run a command: `less '+!cmd' f`, `less +|cmd`, `less -k keyfile` / `--lesskey-file` (key bindings can run commands), `more '+!cmd'`.
+/// ## Why this tier
+/// `!` and `|` in a pager's start-up command run the shell; `+G`, `+F` and `+/pat` only move.
+pub static PAGER_COMMAND: Rule = Rule::t3("tools.pager-command")
+    .reason("tells the pager to run a shell command (`!`/`|` in its start-up command, or a key file); open the file without it")
+    .matches(&["less '+!id' x.log", "less -k keys x", "more '+!id' x"])
+    .not_matches(&["less +F app.log", "less +G x", "less -R x", "more +/err x"]);
+
+/// ## What it matches
+/// Debugger command options: `gdb -ex CMD`, `-x FILE`, `-iex`, `--eval-command`, `--command`, `lldb -o CMD`, `-s FILE`, `--one-line*`, `--source*`.
+/// ## Why this tier
+/// Debugger commands run shell commands (`shell …`, `platform shell …`) and change the program's memory.
+pub static DEBUGGER_COMMANDS: Rule = Rule::t3("tools.debugger-commands")
+    .reason("hands the debugger commands to run (they can run shell commands or the program); start it without them or ask the user")
+    .matches(&["gdb -ex 'shell id' ./a.out", "gdb -batch -x cmds ./a.out", "lldb -o 'platform shell id' ./a.out", "lldb -s cmds.txt"])
+    .not_matches(&["gdb ./a.out", "lldb ./a.out", "gdb --version"]);
+
+/// ## What it matches
+/// Attaching a debugger to a running process: `gdb -p PID`, `gdb --pid`, `lldb -p PID`, `lldb -n NAME`.
+/// ## Why this tier
+/// A debugger attached to a live process can change its memory and what it does.
+pub static DEBUGGER_ATTACH: Rule = Rule::t3("tools.debugger-attach")
+    .reason("attaches a debugger to a running process, which can change what it does; ask the user first")
+    .matches(&["gdb -p 1234", "lldb -p 42", "lldb -n server"])
+    .not_matches(&["gdb ./a.out"]);
+
+/// ## What it matches
+/// TeX input on the command line that shells out: `pdflatex '\immediate\write18{…}'`, `\directlua{os.execute…}`.
+/// ## Why this tier
+/// `\write18` runs a shell command (restricted by default, unrestricted with `--shell-escape`); `\directlua` runs Lua.
+pub static TEX_WRITE18: Rule = Rule::t3("tools.tex-shell-escape")
+    .reason("the TeX input runs a shell command (\\write18) or Lua code; build the document without it or ask the user")
+    .matches(&["pdflatex '\\immediate\\write18{id}'", "lualatex '\\directlua{os.execute(\"id\")}'"])
+    .not_matches(&["pdflatex doc.tex", "latex '\\def\\x{1}\\input doc'"]);
+
+fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let p = inv.program.as_str();
+    if VIMS.contains(&p) {
+        vim(inv, cx);
+    } else if EMACS.contains(&p) {
+        emacs(inv, cx);
+    } else if PAGERS.contains(&p) {
+        pager(inv, cx);
+    } else if DEBUGGERS.contains(&p) {
+        debugger(inv, cx);
+    } else if TEX.contains(&p) {
+        if inv.args.iter().any(|a| a.text.contains("write18") || a.text.contains("directlua") || a.text.contains("luaexec")) {
+            cx.hit(&TEX_WRITE18);
+        }
+    }
+}
+
+fn editor_hit(cx: &mut Cx<'_>, program: &str, opt: &str) {
+    cx.hit_because(&EDITOR_COMMANDS, format!("`{program} {opt}`: {}", EDITOR_COMMANDS.reason));
+}
+
+fn vim(inv: &Invocation, cx: &mut Cx<'_>) {
+    let mut args = inv.args.iter().take_while(|a| a.text != "--").peekable();
+    while let Some(a) = args.next() {
+        let t = a.text.as_str();
+        let runs = match t {
+            "-c" | "--cmd" | "-S" | "-s" | "-W" | "-w" => true,
+            "-u" | "-U" => args.peek().is_none_or(|v| !matches!(v.text.as_str(), "NONE" | "NORC" | "DEFAULTS")),
+            "-e" | "-E" | "-es" | "-Es" | "-s-" => true,
+            _ if t.starts_with("--cmd=") => true,
+            // `-cCMD` is not vim syntax, but `+CMD` is: only a line number, `$` or a search is inert.
+            _ if t.starts_with('+') => !(t == "+" || t[1..].chars().all(|c| c.is_ascii_digit()) || t == "+$" || t.starts_with("+/") || t.starts_with("+?")),
+            _ => false,
+        };
+        if runs {
+            editor_hit(cx, &inv.program, t);
+            return;
+        }
+    }
+    if inv.program == "ex" && inv.args.iter().all(|a| a.is_flag()) {
+        // Bare `ex` reads Ex commands from its input.
+        editor_hit(cx, &inv.program, "(commands from input)");
+    }
+}
+
+fn emacs(inv: &Invocation, cx: &mut Cx<'_>) {
+    const CODE: &[&str] = &["--eval", "-eval", "--execute", "-batch", "--batch", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e", "--kill"];
+    for a in &inv.args {
+        let name = a.text.split_once('=').map_or(a.text.as_str(), |(n, _)| n);
+        // `emacsclient -e`, `emacs --eval`; `emacs -e` is not an option, so only the client's counts.
+        if CODE.contains(&name) && (name != "-e" || inv.program == "emacsclient") {
+            editor_hit(cx, &inv.program, name);
+            return;
+        }
+    }
+}
+
+fn pager(inv: &Invocation, cx: &mut Cx<'_>) {
+    for a in &inv.args {
+        let t = a.text.as_str();
+        let start_cmd = t.strip_prefix("++").or_else(|| t.strip_prefix('+'));
+        let runs = start_cmd.is_some_and(|c| c.contains('!') || c.contains('|'))
+            || matches!(t, "-k" | "--lesskey-file" | "--lesskey-src" | "--lesskey-content")
+            || t.starts_with("--lesskey");
+        if runs {
+            cx.hit_because(&PAGER_COMMAND, format!("`{} {t}`: {}", inv.program, PAGER_COMMAND.reason));
+            return;
+        }
+    }
+}
+
+fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
+    const GDB_CODE: &[&str] =
+        &["-ex", "-iex", "-x", "-ix", "--command", "--eval-command", "--init-command", "--init-eval-command", "-eval-command", "-command"];
+    const LLDB_CODE: &[&str] = &[
+        "-o", "-O", "-s", "-S", "-k", "-K", "--one-line", "--one-line-before-file", "--one-line-on-crash", "--source", "--source-before-file",
+        "--source-on-crash",
+    ];
+    let lldb = inv.program.contains("lldb");
+    let code = if lldb { LLDB_CODE } else { GDB_CODE };
+    for (i, a) in inv.args.iter().enumerate() {
+        let t = a.text.as_str();
+        if t == "--args" && !lldb || t == "--" && lldb {
+            // `gdb --args PROG ARGS…` / `lldb -- PROG ARGS…`: the program runs when the session says `run`.
+            cx.argv(&inv.args[i + 1..], inv.cwd.as_deref());
+            return;
+        }
+        let name = t.split_once('=').map_or(t, |(n, _)| n);
+        if code.contains(&name) {
+            cx.hit_because(&DEBUGGER_COMMANDS, format!("`{} {name}`: {}", inv.program, DEBUGGER_COMMANDS.reason));
+            return;
+        }
+        if matches!(name, "-p" | "--pid" | "--attach-pid" | "-n" | "--attach-name" | "-pid") {
+            cx.hit(&DEBUGGER_ATTACH);
+            return;
+        }
+    }
+}

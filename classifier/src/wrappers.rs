@@ -529,12 +529,7 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
                     }
                 }
             };
-            let runs_value = match program {
-                "su" | "runuser" | "flock" | "script" => matches!(opt, "-c" | "--command"),
-                "tmux" => opt == "-c",
-                _ => false,
-            };
-            if runs_value {
+            if runs_value(program, opt) {
                 shell_string = Some(value);
             } else if w.kind == Kind::Hyperfine && matches!(opt, "-s" | "--setup" | "-p" | "--prepare" | "-c" | "--cleanup" | "--conclude") {
                 hyperfine_scripts.push(value);
@@ -562,8 +557,13 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
             i += 1;
             continue;
         }
-        // A packed cluster of declared short flags (`-nE`), the last may take a value.
+        // A packed cluster of declared short flags (`-nE`), the last may take a value
+        // (`script -qc CMD`: then the value is the command).
         if let Some(consumed) = short_cluster(w, a, words.get(i + 1)) {
+            let last = format!("-{}", a.chars().last().unwrap_or('-'));
+            if consumed == 2 && runs_value(program, &last) {
+                shell_string = words.get(i + 1).map(|v| v.text.clone());
+            }
             i += consumed;
             continue;
         }
@@ -630,6 +630,14 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
         return Peeled::Shell { name: w.name, script };
     }
     Peeled::Target { name: w.name, start }
+}
+
+/// True when the wrapper runs this option's value as a shell string (`su -c`, `script -c`).
+fn runs_value(program: &str, opt: &str) -> bool {
+    match program {
+        "su" | "runuser" | "flock" | "script" => matches!(opt, "-c" | "--command"),
+        _ => false,
+    }
 }
 
 /// `NAME=value` with a shell-variable name.

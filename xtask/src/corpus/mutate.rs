@@ -2,7 +2,9 @@
 //! BLOCKED) through the bypass forms of issue 5 — quoting and escaping, `$IFS`,
 //! variables and substitutions in command position, wrappers, shells and `eval`,
 //! interpreters, pipes to shells, encodings, remote execution over ssh, absolute
-//! paths and line continuations — into `corpus/curated/mutations.csv` with family
+//! paths and line continuations, and the exec-vector carriers (runners such as
+//! `tmux`/`script`/`hyperfine`, `--exec` options, `*_COMMAND` variables,
+//! implicit wrappers) — into `corpus/curated/mutations.csv` with family
 //! `bypass` and the plain row's expectation: head must never be looser than the
 //! plain form. The one exception is a form that computes the program name
 //! (`"$__c"`, `$(printf %s rm)`, `rm${IFS}-rf`): DESIGN.md makes a computed name T3
@@ -120,6 +122,15 @@ fn forms(p: &Plain) -> Vec<(&'static str, String)> {
             ("stdbuf", "stdbuf -oL"),
             ("doas", "doas"),
             ("assign-prefix", "TIERGATE_X=1"),
+            // The exec-vectors issue: runners the wrapper table learned, an
+            // assignment after sudo, and an unmodelled program handed the command.
+            ("sudo-assign", "sudo TIERGATE_X=1"),
+            ("nsenter", "nsenter -t 1 -m -u"),
+            ("setarch", "setarch x86_64"),
+            ("taskset", "taskset -c 0"),
+            ("firejail", "firejail --quiet"),
+            ("torsocks", "torsocks"),
+            ("implicit-wrapper", "xprog --"),
         ] {
             v.push((id, format!("{pre} {c}")));
         }
@@ -144,6 +155,16 @@ fn forms(p: &Plain) -> Vec<(&'static str, String)> {
         v.push(("or-chain", format!("false || {c}")));
         v.push(("pipe-to-sh", format!("echo {} | sh", sq(c))));
         v.push(("base64-to-bash", format!("echo {} | base64 -d | bash", b64(c.as_bytes()))));
+        // Commands carried by runners, options and variables (the exec-vectors issue).
+        v.push(("script-c", format!("script -qc {} /dev/null", sq(c))));
+        v.push(("tmux", format!("tmux new-session -d {}", sq(c))));
+        v.push(("hyperfine", format!("hyperfine --runs 1 {}", sq(c))));
+        v.push(("option-exec", format!("mytool --exec {}", sq(c))));
+        v.push(("implicit-sh", format!("xprog /bin/sh -c {}", sq(c))));
+        v.push(("env-command", format!("MYTOOL_COMMAND={} mytool", sq(c))));
+        if !c.contains(')') {
+            v.push(("fzf-bind", format!("fzf --bind {}", sq(&format!("enter:execute({c})")))));
+        }
         if !c.bytes().any(|b| b"'\"\\$`".contains(&b)) {
             v.push(("python-os-system", format!("python3 -c \"import os; os.system('{c}')\"")));
             v.push(("node-exec", format!("node -e \"require('child_process').execSync('{c}')\"")));

@@ -165,7 +165,9 @@ pub(crate) fn expand_abbreviation(word: &str) -> Option<String> {
         return None;
     }
     let spelled = format!("--{name}");
-    if DANGEROUS_LONG.contains(&spelled.as_str()) || SAFE.contains(&spelled.as_str()) {
+    // An exact spelling of any option tiergate knows is that option (`openvpn --up`).
+    let known = |s: &str| DANGEROUS_LONG.contains(&s) || SAFE.contains(&s) || TABLE.iter().any(|e| e.names.contains(&s));
+    if known(spelled.as_str()) {
         return None;
     }
     // The shortest dangerous option it is a prefix of (`--for` → `--force`).
@@ -402,6 +404,8 @@ mod tests {
         assert_eq!(expand_abbreviation("--help"), None);
         assert_eq!(expand_abbreviation("--oneline"), None);
         assert_eq!(expand_abbreviation("--"), None);
+        // `--up` is openvpn's own option, not a prefix of `--upload`.
+        assert_eq!(expand_abbreviation("--up"), None);
     }
 
     #[test]

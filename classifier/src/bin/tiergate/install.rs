@@ -66,6 +66,7 @@ pub fn run(args: &[String]) -> ExitCode {
             eprintln!("# {}: ~/{}\n# {}", a.name(), i.file, i.notes);
             ExitCode::SUCCESS
         }
+        (Some(Agent::Generic), _, true) if file.is_none() => usage("`generic` has no config file of its own: use --print, or --write --file PATH"),
         (Some(a), _, true) => {
             let path = match file.or_else(|| home().map(|h| h.join(a.install().file))) {
                 Some(p) => p,
@@ -173,7 +174,7 @@ pub fn doctor(args: &[String]) -> ExitCode {
     let Some(home) = home() else { return usage("no HOME") };
     let cwd = std::env::current_dir().map(|c| c.display().to_string()).unwrap_or_else(|_| "/".into());
     let (mut configured, mut failed) = (0, 0);
-    for &a in Agent::ALL {
+    for &a in Agent::ALL.iter().filter(|a| **a != Agent::Generic) {
         let i = a.install();
         let path = home.join(i.file);
         let Ok(text) = std::fs::read_to_string(&path) else {
@@ -225,17 +226,18 @@ fn check(a: Agent, text: &str, cwd: &str) -> Check {
             Err(e) => return if text.contains("tiergate") { Check::Bad(vec![format!("the config does not parse as JSON: {e}")]) } else { Check::NoHook },
         };
         let mut cmds = Vec::new();
-        let mut matchers = Vec::new();
-        walk(&v, None, &mut cmds, &mut matchers);
-        (cmds, Some(matchers))
+        let mut sites = Vec::new();
+        walk(&v, &Site::default(), "", &mut cmds, &mut sites);
+        (cmds, Some(sites))
     };
     let Some(command) = commands.first().cloned() else { return Check::NoHook };
     let mut bad = Vec::new();
     let mut notes = vec![format!("command: {command}")];
-    if let Some(ms) = matchers {
+    if let Some(sites) = matchers {
         for tool in i.shell_tools {
-            if !ms.iter().any(|m| covers(m.as_deref(), tool)) {
-                bad.push(format!("the matcher does not cover the shell tool `{tool}` (matchers: {ms:?}); its commands are never checked"));
+            if !sites.iter().any(|s| s.event == *tool || covers(s.matcher.as_deref(), tool)) {
+                let ms: Vec<String> = sites.iter().map(|s| format!("{}: {}", s.event, s.matcher.as_deref().unwrap_or("(all)"))).collect();
+                bad.push(format!("no tiergate hook covers the shell tool `{tool}` (tiergate entries: {}); its commands are never checked", ms.join("; ")));
             }
         }
     }
@@ -256,24 +258,34 @@ fn check(a: Agent, text: &str, cwd: &str) -> Check {
     }
 }
 
-/// Collects every string command that runs `tiergate` with the matcher of its entry.
-fn walk(v: &Value, matcher: Option<Option<String>>, cmds: &mut Vec<String>, matchers: &mut Vec<Option<String>>) {
+/// Where a tiergate command sits: the event key it is under and its entry's matcher.
+#[derive(Clone, Debug, Default)]
+struct Site {
+    event: String,
+    matcher: Option<String>,
+}
+
+/// Collects every string command that runs `tiergate`, with where it sits.
+fn walk(v: &Value, site: &Site, key: &str, cmds: &mut Vec<String>, sites: &mut Vec<Site>) {
     match v {
         Value::Object(o) => {
-            let m = if o.contains_key("hooks") || o.contains_key("command") { Some(o.get("matcher").and_then(Value::as_str).map(str::to_owned)) } else { None };
-            let m = m.or(matcher.clone());
+            let mut here = site.clone();
+            if let Some(m) = o.get("matcher").and_then(Value::as_str) {
+                here.matcher = Some(m.to_owned());
+            }
             for (k, x) in o {
-                if let (true, Value::String(s)) = (matches!(k.as_str(), "command" | "bash"), x) {
-                    if s.contains("tiergate") {
+                match (k.as_str(), x) {
+                    ("command" | "bash", Value::String(s)) if s.contains("tiergate") => {
                         cmds.push(s.clone());
-                        matchers.push(m.clone().flatten());
+                        sites.push(here.clone());
                     }
-                } else {
-                    walk(x, m.clone(), cmds, matchers);
+                    // An object under `hooks`: its keys are event names.
+                    _ if key == "hooks" => walk(x, &Site { event: k.clone(), matcher: None }, k, cmds, sites),
+                    _ => walk(x, &here, k, cmds, sites),
                 }
             }
         }
-        Value::Array(a) => a.iter().for_each(|x| walk(x, matcher.clone(), cmds, matchers)),
+        Value::Array(a) => a.iter().for_each(|x| walk(x, site, key, cmds, sites)),
         _ => {}
     }
 }

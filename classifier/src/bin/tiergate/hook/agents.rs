@@ -16,6 +16,7 @@ pub mod copilot;
 pub mod cursor;
 pub mod droid;
 pub mod gemini;
+pub mod generic;
 pub mod kiro;
 pub mod vscode;
 pub mod windsurf;
@@ -40,6 +41,7 @@ pub enum Agent {
     Cline,
     Kiro,
     Augment,
+    Generic,
 }
 
 impl Agent {
@@ -55,6 +57,7 @@ impl Agent {
         Agent::Cline,
         Agent::Kiro,
         Agent::Augment,
+        Agent::Generic,
     ];
 
     pub fn name(self) -> &'static str {
@@ -70,6 +73,7 @@ impl Agent {
             Agent::Cline => "cline",
             Agent::Kiro => "kiro",
             Agent::Augment => "augment",
+            Agent::Generic => "generic",
         }
     }
 
@@ -106,6 +110,7 @@ impl Agent {
             Agent::Cline => cline::read(o),
             Agent::Kiro => kiro::read(o),
             Agent::Augment => augment::read(o),
+            Agent::Generic => generic::read(o),
         }
     }
 
@@ -122,6 +127,7 @@ impl Agent {
             Agent::Droid => droid::render(a),
             Agent::Windsurf | Agent::Kiro | Agent::Augment => exit_code_render(a),
             Agent::Cline => cline::render(a),
+            Agent::Generic => generic::render(a),
         }
     }
 
@@ -139,6 +145,7 @@ impl Agent {
             Agent::Cline => &cline::INSTALL,
             Agent::Kiro => &kiro::INSTALL,
             Agent::Augment => &augment::INSTALL,
+            Agent::Generic => &generic::INSTALL,
         }
     }
 
@@ -413,6 +420,7 @@ pub fn detect(o: &Map<String, Value>) -> Agent {
         "execute_bash" | "execute_cmd" | "shell" => Agent::Kiro,
         "launch-process" => Agent::Augment,
         "bash" | "powershell" | "create" | "edit" | "view" => Agent::Copilot,
+        _ if generic::looks_generic(o) => Agent::Generic,
         _ => Agent::Claude,
     }
 }

@@ -35,9 +35,11 @@ pub fn render(a: Option<&Answer>) -> Out {
 pub static INSTALL: Install = Install {
     file: ".claude/settings.json",
     format: Format::Json,
-    snippet: r#"{"hooks": {"PreToolUse": [{"matcher": "Bash|PowerShell|Monitor|Write|Edit|MultiEdit|NotebookEdit",
-  "hooks": [{"type": "command", "command": "tiergate hook --agent claude", "timeout": 10}]}]}}"#,
-    notes: "User scope: ~/.claude/settings.json (every project; VS Code agent mode and Cursor's third-party hooks load it too). \
+    snippet: r#"{"hooks": {"PreToolUse": [{"matcher": "Bash|PowerShell|Monitor|Shell|run_in_terminal|runTerminalCommand|runInTerminal|Write|Edit|MultiEdit|NotebookEdit",
+  "hooks": [{"type": "command", "command": "tiergate hook", "timeout": 10}]}]}}"#,
+    notes:
+        "User scope: ~/.claude/settings.json (every project). VS Code agent mode and Cursor's third-party hooks load this file too, with their own tool names \
+(run_in_terminal / runTerminalCommand, Shell): the matcher covers them, and the command has no --agent so each event is answered in its sender's form. \
 Project scope: <project>/.claude/settings.json or .claude/settings.local.json. `tiergate` must be on the PATH Claude Code sees, \
 else put its absolute path in `command`. A timed-out or missing hook does not block on Claude Code: keep the timeout explicit.",
     probe: r#"{"session_id":"tiergate-doctor","cwd":$CWD,"permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git status"},"tool_use_id":"toolu_doctor"}"#,

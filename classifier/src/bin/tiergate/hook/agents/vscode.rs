@@ -43,10 +43,10 @@ pub fn render(a: Option<&Answer>) -> Out {
 pub static INSTALL: Install = Install {
     file: ".claude/settings.json",
     format: Format::Json,
-    snippet: r#"{"hooks": {"PreToolUse": [{"matcher": "runTerminalCommand|run_in_terminal|runInTerminal|Bash|PowerShell|Monitor|Write|Edit|MultiEdit|NotebookEdit",
-  "hooks": [{"type": "command", "command": "tiergate hook --agent vscode", "timeout": 10}]}]}}"#,
+    // The same entry as Claude Code's: VS Code loads ~/.claude/settings.json by default.
+    snippet: super::claude::INSTALL.snippet,
     notes: "VS Code reads hooks from .github/hooks/*.json, .claude/settings(.local).json and ~/.claude/settings.json (chat.hookFilesLocations). \
-If you already installed tiergate for Claude Code in ~/.claude/settings.json, VS Code runs that hook too (detected as vscode); do not add a second one.",
+This is the same entry as `tiergate install --agent claude` (no --agent: each event is answered in its sender's form); install it once.",
     probe: r#"{"hookEventName":"PreToolUse","sessionId":"tiergate-doctor","cwd":$CWD,"tool_name":"runTerminalCommand","tool_input":{"command":"git status"},"tool_use_id":"doctor"}"#,
     shell_tools: &["runTerminalCommand", "run_in_terminal"],
 };

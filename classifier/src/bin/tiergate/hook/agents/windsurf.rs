@@ -15,7 +15,8 @@ pub fn read(o: &Map<String, Value>) -> Result<Event, String> {
     let action = opt_str(o, "agent_action_name").unwrap_or("pre_run_command");
     let info = o.get("tool_info").and_then(Value::as_object).ok_or("the event has no object `tool_info`")?;
     let input = match (action, opt_str(info, "command_line")) {
-        (_, Some(c)) => Input::Shell(c.to_owned(), Dialect::Bash),
+        ("pre_run_command", Some(c)) => Input::Shell(c.to_owned(), Dialect::Bash),
+        (_, Some(c)) => Input::Unknown(c.to_owned()),
         ("pre_run_command", None) => Input::Missing("tiergate: the pre_run_command event has no string `tool_info.command_line`; denying".into()),
         _ => Input::Other,
     };

@@ -192,8 +192,11 @@ pub fn doctor(args: &[String]) -> ExitCode {
                     println!("          - {p}");
                 }
             }
-            Check::Pass(notes) => {
+            Check::Pass(mut notes) => {
                 configured += 1;
+                if a == Agent::Codex {
+                    notes.push("Codex runs it only once trusted: check `/hooks` in codex (tiergate cannot see Codex's trust store)".into());
+                }
                 println!("{:<9} pass ~/{}", a.name(), i.file);
                 for p in notes {
                     println!("          - {p}");
@@ -313,7 +316,6 @@ fn round_trip(command: &str, probe: &str) -> Result<String, String> {
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(command)
-        .env("TIERGATE_DOCTOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -513,3 +513,50 @@ fn bad_flags_and_internal_errors_answer_in_the_agents_form() {
     let empty = json!({"agent_action_name":"pre_run_command","tool_info":{"cwd":cwd}}).to_string();
     assert_eq!(parse("windsurf", run_hook(&env, None, empty.as_bytes())).got, Got::Deny(false));
 }
+
+#[test]
+fn detection_errs_on_the_safe_side() {
+    let env = Env::new("detect-safe");
+    let cwd = env.cwd();
+    // Codex without `turn_id` (reported on Windows): a top-level `model` or a non-`toolu_` id.
+    {
+        let mut ev = shell_event("codex", T3, cwd);
+        ev.as_object_mut().unwrap().remove("turn_id");
+        let r = parse("codex", run_hook(&env, None, ev.to_string().as_bytes()));
+        assert_eq!(r.got, Got::Deny(true), "{ev}: {}", r.reason);
+        ev.as_object_mut().unwrap().remove("model");
+        assert_eq!(parse("codex", run_hook(&env, None, ev.to_string().as_bytes())).got, Got::Deny(true), "tool_use_id call-1 is not Claude's");
+    }
+    // Kiro's camelCase `preToolUse` is not Cursor's (no Cursor fields).
+    let mut ev = shell_event("kiro", T3, cwd);
+    ev["hook_event_name"] = json!("preToolUse");
+    assert_eq!(parse("kiro", run_hook(&env, None, ev.to_string().as_bytes())).got, Got::Deny(true));
+    // An argv array is joined with shell quoting and judged.
+    let mut ev = shell_event("codex", "", cwd);
+    ev["tool_input"]["command"] = json!(["bash", "-lc", "rm -rf /"]);
+    let r = parse("codex", run_hook(&env, None, ev.to_string().as_bytes()));
+    assert_eq!(r.got, Got::Deny(false), "{}", r.reason);
+    assert!(r.reason.contains("BLOCKED"), "{}", r.reason);
+    let (_, log, _) = env.cli(&["log", "-n", "1"]);
+    assert!(log.contains("codex:Bash") && log.contains("bash -lc 'rm -rf /'"), "{log}");
+}
+
+#[test]
+fn powershell_and_unknown_tools_may_not_touch_the_store_or_approve() {
+    let env = Env::new("pwsh-guard");
+    let cwd = env.cwd();
+    let db = env.db().display().to_string();
+    for (tool, cmd) in [
+        ("PowerShell", format!("Get-Content {db}")),
+        ("PowerShell", format!("Get-ChildItem {}", env.data.display())),
+        ("PowerShell", "tiergate approve ABC123".to_owned()),
+        ("PowerShell", "& tiergate.exe approve ABC123".to_owned()),
+        ("mcp__x__run", "tiergate approve ABC123".to_owned()),
+    ] {
+        for args in [&[][..], &["--mode", "nonce"][..]] {
+            let a = env.hook(args, &event(tool, json!({"command": cmd}), cwd)).unwrap();
+            assert_eq!(a.decision, "deny", "{tool} `{cmd}` {args:?}: {}", a.reason);
+            assert!(code_in(&a.reason).is_none() && a.reason.contains("never approvable"), "{}", a.reason);
+        }
+    }
+}

@@ -335,15 +335,8 @@ fn unknown_tool(ctx: &mut Ctx, tool: &str, cmd: &str) -> Answer {
 /// T3 for a command tiergate cannot model (PowerShell, an unknown tool): ask, or
 /// in nonce mode a deny with a code bound to the exact tool and text.
 fn consent(ctx: &mut Ctx, tool: &str, command: &str, rule: &str, reason: String) -> Answer {
-    let lower = command.to_ascii_lowercase();
-    if lower.contains("tiergate") && (lower.contains("approve") || lower.contains(store::DB_FILE)) {
-        return Answer::new(
-            Decision::Deny,
-            "hook.self-approval",
-            "tiergate: denied: an agent may not approve its own request or touch tiergate's approval store; only the user, in their own terminal, can. \
-             This is never approvable."
-                .into(),
-        );
+    if let Some(deny) = self_guard(ctx, command) {
+        return deny;
     }
     if ctx.mode == Mode::Ask {
         return Answer::ask(rule, reason);
@@ -372,6 +365,26 @@ fn consent(ctx: &mut Ctx, tool: &str, command: &str, rule: &str, reason: String)
         )),
         Err(e) => deny(format!("Recording an approval code failed ({e}); ask the user to run it themselves")),
     }
+}
+
+/// For text tiergate does not parse as bash (PowerShell, an unknown tool): a
+/// mention of `tiergate … approve`, of the store file or of the data directory
+/// is denied, never approvable — the agent must not approve itself or read or
+/// change the grants, whatever the syntax.
+fn self_guard(ctx: &Ctx, command: &str) -> Option<Answer> {
+    let lower = command.to_lowercase();
+    let data = ctx.data_dir().map(|d| files::normalise(&std::env::current_dir().unwrap_or_default().join(d)).display().to_string().to_lowercase());
+    let store = lower.contains(store::DB_FILE) || data.is_some_and(|d| d.len() > 1 && lower.contains(&d));
+    if !(store || (lower.contains("tiergate") && lower.contains("approve"))) {
+        return None;
+    }
+    Some(Answer::new(
+        Decision::Deny,
+        "hook.self-approval",
+        "tiergate: denied: an agent may not approve its own request or read or change tiergate's approval store; only the user, in their own terminal, can. \
+         This is never approvable."
+            .into(),
+    ))
 }
 
 /// When the config is invalid we still need its file list (to protect the files)

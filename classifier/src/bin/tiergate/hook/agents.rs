@@ -270,7 +270,7 @@ pub fn shell_is_bash_like() -> bool {
 
 /// The common tool mapping: a name and its input object to what is judged.
 pub fn call(tool: &str, input: Option<&Map<String, Value>>) -> Call {
-    let text = |k: &str| input.and_then(|i| i.get(k)).and_then(Value::as_str).map(str::to_owned);
+    let text = |k: &str| input.and_then(|i| i.get(k)).and_then(command_text);
     let dialect = if BASH_TOOLS.contains(&tool) {
         Some(Dialect::Bash)
     } else if POWERSHELL_TOOLS.contains(&tool) {
@@ -303,6 +303,27 @@ pub fn call(tool: &str, input: Option<&Map<String, Value>>) -> Call {
         }
     };
     Call { tool: tool.to_owned(), input }
+}
+
+/// A command as text: a string, or an argv array of strings joined with shell
+/// quoting (Codex's exec tools pass `["bash", "-lc", "…"]`).
+fn command_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(a) if !a.is_empty() => {
+            let words: Option<Vec<&str>> = a.iter().map(Value::as_str).collect();
+            Some(words?.iter().map(|w| shell_quote(w)).collect::<Vec<_>>().join(" "))
+        }
+        _ => None,
+    }
+}
+
+fn shell_quote(w: &str) -> String {
+    if !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:=+,@%".contains(c)) {
+        w.to_owned()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
+    }
 }
 
 /// A required string field.
@@ -393,6 +414,13 @@ pub fn detect(o: &Map<String, Value>) -> Agent {
     if opt_str(o, "turn_id").is_some_and(|t| !t.is_empty()) {
         return Agent::Codex;
     }
+    // Codex without `turn_id` (seen on Windows): its canonical tool names, and a
+    // top-level `model` or a `tool_use_id` that is not Claude's `toolu_…`.
+    // Taking Claude for Codex is safe (no allow, T3 nonce); the reverse is not.
+    let claude_id = opt_str(o, "tool_use_id").is_none_or(|t| t.starts_with("toolu_"));
+    if matches!(tool, "Bash" | "apply_patch") && matches!(event, "PreToolUse" | "PermissionRequest") && (has("model") || !claude_id) && !has("hookEventName") {
+        return Agent::Codex;
+    }
     if has("toolArgs") || has("toolName") {
         return Agent::Copilot;
     }
@@ -401,7 +429,9 @@ pub fn detect(o: &Map<String, Value>) -> Agent {
     }
     match event {
         "BeforeTool" => return Agent::Gemini,
-        "beforeShellExecution" | "preToolUse" => return Agent::Cursor,
+        "beforeShellExecution" => return Agent::Cursor,
+        // Kiro may send `preToolUse` too: Cursor's events carry its own fields.
+        "preToolUse" if ["cursor_version", "conversation_id", "generation_id", "workspace_roots"].iter().any(|k| has(k)) => return Agent::Cursor,
         _ => {}
     }
     if has("agent_action_name") || has("tool_info") {

@@ -18,7 +18,7 @@
 
 use classifier::Decision;
 
-use super::{bash, consent, Answer, Ctx};
+use super::{bash, consent, self_guard, Answer, Ctx};
 
 const READ_CMDLETS: &[&str] = &[
     "get-childitem", "gci", "dir", "ls", "get-content", "gc", "cat", "type", "select-string", "sls", "get-location", "gl", "pwd", "test-path", "get-item",
@@ -29,6 +29,9 @@ const READ_CMDLETS: &[&str] = &[
 const NATIVE: &[&str] = &["git", "cargo", "rustc", "go", "npm", "pnpm", "yarn", "node", "python", "python3", "make", "gh", "kubectl", "docker", "terraform"];
 
 pub(super) fn decide(ctx: &mut Ctx, tool: &str, command: &str) -> Answer {
+    if let Some(deny) = self_guard(ctx, command) {
+        return deny;
+    }
     match model(command) {
         Model::Read(name) => Answer::new(
             Decision::Allow,

@@ -3,9 +3,9 @@
 //! tiergate uses: allow is exit 0 and silence; deny (T3 with its code,
 //! blocked, errors) is exit 2 with the reason on stderr.
 //!
-//! Golden examples (docs/hooks.md, from Augment's hooks docs):
+//! Golden examples (run as written by tests/it/hook_agents.rs; shapes from HOOKS.md, from Augment's hooks docs):
 //! in  `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/repo","tool_name":"launch-process","tool_input":{"command":"git push origin main"}}`
-//! out stderr `tiergate T3 (…) … tiergate approve CODE …`, exit 2
+//! out stderr `tiergate T3 (git.push)…tiergate approve …`, exit 2
 
 use serde_json::{Map, Value};
 

@@ -11,9 +11,11 @@
 //! never sent: it only works in `-p` with one tool call per turn, and tiergate
 //! cannot tell `-p` from an interactive session (see docs/hooks.md).
 //!
-//! Golden examples (docs/hooks.md, from the Claude hooks reference):
+//! Golden examples (run as written by tests/it/hook_agents.rs; shapes from HOOKS.md, from the Claude hooks reference):
 //! in  `{"session_id":"abc123","cwd":"/home/user/my-project","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"npm test"},"tool_use_id":"toolu_01ABC123"}`
-//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"tiergate T3 (…)"}}`, exit 0
+//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"tiergate T3 (…"}}`, exit 0
+//! in  `{"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/repo","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"PowerShell","tool_input":{"command":"Get-ChildItem -Recurse"},"tool_use_id":"toolu_01"}`
+//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"tiergate T0 (powershell.read)…"}}`, exit 0
 
 use serde_json::{Map, Value};
 

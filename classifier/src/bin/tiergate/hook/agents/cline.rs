@@ -4,9 +4,11 @@
 //! `hookName: "tool_call"` with `tool_call: {id, name, input}`. Output
 //! `{"cancel":bool,"errorMessage"}`, exit 0. No ask: T3 gets the nonce deny.
 //!
-//! Golden examples (docs/hooks.md, from nah's Cline adapter tests):
+//! Golden examples (run as written by tests/it/hook_agents.rs; shapes from HOOKS.md, from nah's Cline adapter tests):
 //! in  `{"taskId":"task-1","hookName":"PreToolUse","clineVersion":"4.0.0","timestamp":"1785110400000","workspaceRoots":["/repo"],"preToolUse":{"toolName":"execute_command","parameters":{"command":"git status"}}}`
 //! out `{"cancel":false}`, exit 0
+//! in  `{"taskId":"task-1","hookName":"tool_call","clineVersion":"3.0.48","workspaceRoots":["/repo"],"tool_call":{"id":"1","name":"execute_command","input":{"command":"git push origin main"}}}`
+//! out `{"cancel":true,"errorMessage":"tiergate T3 (git.push)…tiergate approve …"}`, exit 0
 
 use classifier::Decision;
 use serde_json::{json, Map, Value};

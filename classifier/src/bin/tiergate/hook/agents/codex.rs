@@ -10,10 +10,13 @@
 //! answer `allow` (no prompt noise), blocked answers `deny`, and T3 or an error
 //! stays silent, which leaves Codex's own prompt — the user's consent — in place.
 //!
-//! Golden examples (docs/hooks.md, from codex-rs/hooks output_parser.rs):
+//! Golden examples (run as written by tests/it/hook_agents.rs; shapes from HOOKS.md, from codex-rs/hooks output_parser.rs):
 //! in  `{"session_id":"s","turn_id":"turn-1","cwd":"/repo","hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"git reset --hard HEAD~1"},"tool_use_id":"call-1"}`
-//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"tiergate T3 (…) … tiergate approve CODE …"}}`, exit 0
-//! in  same with `"command":"git status"` → nothing, exit 0
+//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"tiergate T3 (git.reset.hard)…tiergate approve …"}}`, exit 0
+//! in  `{"session_id":"s","turn_id":"turn-1","cwd":"/repo","hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"git status"},"tool_use_id":"call-1"}`
+//! out nothing, exit 0
+//! in  `{"session_id":"s","turn_id":"turn-1","cwd":"/repo","hook_event_name":"PermissionRequest","tool_name":"Bash","tool_input":{"command":"git status","description":"why"}}`
+//! out `{"hookSpecificOutput":{"decision":{"behavior":"allow"},"hookEventName":"PermissionRequest"}}`, exit 0
 
 use classifier::Decision;
 use serde_json::{json, Map, Value};

@@ -5,9 +5,11 @@
 //! exit 0, and nothing else: extra fields made Copilot drop the decision (dcg #182).
 //! Ask is native interactively; in `-p` Copilot turns it into deny.
 //!
-//! Golden examples (docs/hooks.md, from the Copilot CLI hooks reference):
+//! Golden examples (run as written by tests/it/hook_agents.rs; shapes from HOOKS.md, from the Copilot CLI hooks reference):
 //! in  `{"sessionId":"s","timestamp":1788992290306,"cwd":"/repo","toolName":"bash","toolArgs":"{\"command\":\"git status\"}"}`
-//! out `{"permissionDecision":"allow","permissionDecisionReason":"tiergate T0 (…)"}`, exit 0
+//! out `{"permissionDecision":"allow","permissionDecisionReason":"tiergate T0 (git.read)…"}`, exit 0
+//! in  `{"hook_event_name":"PreToolUse","session_id":"s","timestamp":"2026-01-01T00:00:00Z","cwd":"/repo","tool_name":"bash","tool_input":{"command":"git push origin main"}}`
+//! out `{"permissionDecision":"ask","permissionDecisionReason":"tiergate T3 (git.push)…"}`, exit 0
 
 use serde_json::{json, Map, Value};
 

@@ -8,9 +8,9 @@
 //! included — gets an explicit `{"permission":"allow"}`. The model reads
 //! `user_message`, so the reason goes in both messages.
 //!
-//! Golden examples (docs/hooks.md, from Cursor's hooks reference and live runs):
+//! Golden examples (run as written by tests/it/hook_agents.rs; shapes from HOOKS.md, from Cursor's hooks reference and live runs):
 //! in  `{"conversation_id":"c","generation_id":"g","command":"rm -rf ~","cwd":"","sandbox":false,"hook_event_name":"beforeShellExecution","cursor_version":"3.9.16","workspace_roots":["/repo"]}`
-//! out `{"agent_message":"tiergate BLOCKED (…)","permission":"deny","user_message":"tiergate BLOCKED (…)"}`, exit 0
+//! out `{"agent_message":"tiergate BLOCKED (…","permission":"deny","user_message":"tiergate BLOCKED (…"}`, exit 0
 //! in  `{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"ls","cwd":"","timeout":30000},"tool_use_id":"u","cwd":"","workspace_roots":["/repo"]}`
 //! out `{"permission":"allow"}`, exit 0
 

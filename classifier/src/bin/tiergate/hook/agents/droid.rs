@@ -3,11 +3,11 @@
 //! carries a decision (rtk-ai/rtk #2267), so an `allow` could mask another
 //! guard's deny: allow is written as silence. Ask is native.
 //!
-//! Golden examples (docs/hooks.md, from nah's Droid tests):
+//! Golden examples (run as written by tests/it/hook_agents.rs; shapes from HOOKS.md, from nah's Droid tests):
 //! in  `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/repo","tool_name":"Execute","tool_input":{"command":"git status"}}`
-//! out nothing, exit 0 (T0)
-//! in  same with `"command":"git push origin main"`
-//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask",…}}`, exit 0
+//! out nothing, exit 0
+//! in  `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/repo","tool_name":"Execute","tool_input":{"command":"git push origin main"}}`
+//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"tiergate T3 (git.push)…"}}`, exit 0
 
 use classifier::Decision;
 use serde_json::{Map, Value};

@@ -4,9 +4,11 @@
 //! exit 0; `ask` forces Gemini's confirmation dialog (gemini-cli #21146).
 //! `allow` is not an approval there (Gemini's policy still decides).
 //!
-//! Golden examples (docs/hooks.md, from gemini-cli docs/hooks/reference.md):
+//! Golden examples (run as written by tests/it/hook_agents.rs; shapes from HOOKS.md, from gemini-cli docs/hooks/reference.md):
 //! in  `{"session_id":"s","cwd":"/repo","hook_event_name":"BeforeTool","timestamp":"2026-08-21T10:00:00.000Z","tool_name":"run_shell_command","tool_input":{"command":"git push --force","dir_path":"packages/app"}}`
-//! out `{"decision":"ask","reason":"tiergate T3 (…)"}`, exit 0
+//! out `{"decision":"deny","reason":"tiergate BLOCKED (git.push.force)…never approvable."}`, exit 0
+//! in  `{"session_id":"s","cwd":"/repo","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"git push origin main"}}`
+//! out `{"decision":"ask","reason":"tiergate T3 (git.push)…"}`, exit 0
 
 use std::path::Path;
 

@@ -8,9 +8,9 @@
 //! JSON allow can't override it"). T3 gets the nonce flow, since ask is not
 //! real everywhere. `--agent generic` selects it for any other Claude-compatible agent.
 //!
-//! Golden examples (docs/hooks.md):
+//! Golden examples (run as written by tests/it/hook_agents.rs):
 //! in  `{"tool_name":"Shell","tool_input":{"command":"rm -rf ~"}}`
-//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",…}}`, stderr the reason, exit 2
+//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"tiergate BLOCKED (…"}}`, stderr `tiergate BLOCKED (…`, exit 2
 
 use classifier::Decision;
 use serde_json::{Map, Value};

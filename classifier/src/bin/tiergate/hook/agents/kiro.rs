@@ -3,9 +3,11 @@
 //! (T3 with its code, blocked, errors) is exit 2 with the reason on stderr,
 //! which Kiro feeds to the model.
 //!
-//! Golden examples (docs/hooks.md, from nah's Kiro tests):
+//! Golden examples (run as written by tests/it/hook_agents.rs; shapes from HOOKS.md, from nah's Kiro tests):
 //! in  `{"hook_event_name":"PreToolUse","cwd":"/repo","session_id":"s","tool_name":"execute_bash","tool_input":{"command":"git status"}}`
 //! out nothing, exit 0
+//! in  `{"hook_event_name":"PreToolUse","cwd":"/repo","session_id":"s","tool_name":"shell","tool_input":{"command":"rm -rf /"}}`
+//! out stderr `tiergate BLOCKED (…never approvable.`, exit 2
 
 use serde_json::{Map, Value};
 

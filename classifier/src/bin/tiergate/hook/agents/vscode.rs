@@ -5,11 +5,11 @@
 //! Host" batches calls as `toolCalls: [{name, args}]` (`args` a JSON string or
 //! an object); each is judged and the most restrictive answer is returned.
 //!
-//! Golden examples (docs/hooks.md, VS Code hooks doc and dcg #252):
+//! Golden examples (run as written by tests/it/hook_agents.rs; shapes from HOOKS.md, VS Code hooks doc and dcg #252):
 //! in  `{"hookEventName":"PreToolUse","sessionId":"s","cwd":"/repo","tool_name":"runTerminalCommand","tool_input":{"command":"git status"},"tool_use_id":"t1"}`
-//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"tiergate T0 (…)"}}`
+//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"tiergate T0 (git.read)…"}}`, exit 0
 //! in  `{"sessionId":"s","cwd":"/repo","toolCalls":[{"name":"powershell","args":"{\"command\":\"Remove-Item x\"}"}]}`
-//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask",…}}`
+//! out `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"tiergate T3 (powershell.unmodelled)…"}}`, exit 0
 
 use serde_json::{Map, Value};
 

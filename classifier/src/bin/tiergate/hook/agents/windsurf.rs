@@ -3,9 +3,9 @@
 //! is exit 0 and silence; deny — T3 with its code, blocked, errors — is exit 2
 //! with the reason on stderr.
 //!
-//! Golden examples (docs/hooks.md, from hookshot's Cascade reference):
+//! Golden examples (run as written by tests/it/hook_agents.rs; shapes from HOOKS.md, from hookshot's Cascade reference):
 //! in  `{"agent_action_name":"pre_run_command","trajectory_id":"t","execution_id":"e","timestamp":"2026-01-01T00:00:00Z","tool_info":{"command_line":"rm -rf /","cwd":"/repo"}}`
-//! out stderr `tiergate BLOCKED (…)`, exit 2
+//! out stderr `tiergate BLOCKED (…`, exit 2
 
 use serde_json::{Map, Value};
 

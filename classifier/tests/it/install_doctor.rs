@@ -147,3 +147,22 @@ fn doctor_reports_wired_agents_and_runs_a_live_round_trip() {
     assert!(out.lines().any(|l| l.starts_with("codex") && l.contains("FAIL")), "{out}");
     assert!(out.contains("not on this PATH") && out.contains("live round trip failed"), "{out}");
 }
+
+#[test]
+fn claude_exec_form_is_understood_by_write_and_doctor() {
+    let env = with_bin_on_path(Env::new("exec-form"));
+    let file = env.home.join(".claude/settings.json");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(
+        &file,
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash|PowerShell|Monitor|run_in_terminal|runTerminalCommand","hooks":[{"type":"command","command":"tiergate","args":["hook"],"timeout":10}]}]}}"#,
+    )
+    .unwrap();
+    let (rc, out, _) = env.cli(&["doctor"]);
+    assert_eq!(rc, 0, "{out}");
+    assert!(out.contains("command: tiergate hook") && out.contains("live round trip: `git status` allowed"), "{out}");
+    let (rc, _, err) = env.cli(&["install", "--agent", "claude", "--write"]);
+    assert_eq!(rc, 0, "{err}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(v["hooks"]["PreToolUse"].as_array().unwrap().len(), 1, "the exec-form entry is replaced, not duplicated: {v}");
+}

@@ -120,11 +120,18 @@ pub fn merged(agent: Agent, old: Option<&str>) -> Result<String, String> {
         for (event, entries) in new {
             let list = hooks.entry(event.clone()).or_insert_with(|| Value::Array(Vec::new()));
             let Value::Array(list) = list else { return Err(format!("the existing `hooks.{event}` is not an array")) };
-            list.retain(|e| !e.to_string().contains("tiergate hook"));
+            list.retain(|e| !runs_tiergate(e));
             list.extend(entries.as_array().cloned().unwrap_or_default());
         }
     }
     serde_json::to_string_pretty(&cfg).map(|t| t + "\n").map_err(|e| e.to_string())
+}
+
+/// Whether a hook entry runs `tiergate hook` (shell form, or Claude's exec form
+/// `"command": ".../tiergate", "args": ["hook", …]`).
+fn runs_tiergate(e: &Value) -> bool {
+    let s = e.to_string();
+    s.contains("tiergate hook") || (s.contains("tiergate\"") && s.contains("\"hook\""))
 }
 
 /// Writes atomically (temp file + rename) with a backup of the old file.
@@ -279,7 +286,9 @@ fn walk(v: &Value, site: &Site, key: &str, cmds: &mut Vec<String>, sites: &mut V
             for (k, x) in o {
                 match (k.as_str(), x) {
                     ("command" | "bash", Value::String(s)) if s.contains("tiergate") => {
-                        cmds.push(s.clone());
+                        // Claude's exec form keeps the arguments apart.
+                        let args: Vec<String> = o.get("args").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).map(quote).collect();
+                        cmds.push(if args.is_empty() { s.clone() } else { format!("{s} {}", args.join(" ")) });
                         sites.push(here.clone());
                     }
                     // An object under `hooks`: its keys are event names.
@@ -290,6 +299,14 @@ fn walk(v: &Value, site: &Site, key: &str, cmds: &mut Vec<String>, sites: &mut V
         }
         Value::Array(a) => a.iter().for_each(|x| walk(x, site, key, cmds, sites)),
         _ => {}
+    }
+}
+
+fn quote(w: &str) -> String {
+    if !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:=+,@%".contains(c)) {
+        w.to_owned()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
     }
 }
 

@@ -220,14 +220,18 @@ fn hook_log_reads_bash_decisions_tolerantly() {
            ('t', 's', '/repo', 'Write', 'deny', 'paths.protected', NULL),
            ('t', 's', '/repo', 'Write', 'deny', 'paths.protected', '.claude/settings.json'),
            ('t', 's', NULL, 'Bash', 'ask', 'git.push', 'git push'),
-           ('t', 's', NULL, 'Bash', 'ask', 'x', CAST(X'6563686FFF' AS TEXT));",
+           ('t', 's', NULL, 'Bash', 'ask', 'x', CAST(X'6563686FFF' AS TEXT)),
+           ('t', 's', '/repo', 'Shell', 'ask', 'git.push', 'git push'),
+           ('t', 's', '/repo', 'PowerShell', 'ask', 'powershell.unmodelled', 'Remove-Item x'),
+           ('t', 's', '/repo', 'mcp__db__run', 'ask', 'hook.unknown-tool', 'select 1');",
     )
     .unwrap();
     drop(c);
     assert_eq!(detect(&p, &std::fs::read(&p).unwrap()), Format::HookLog);
     let imp = import(&p).unwrap();
     let r = |c: &str, d: Option<&str>, w| (c.to_string(), d.map(str::to_string), w);
-    assert_eq!(rows(&imp), vec![r("git status", Some("/repo"), 2), r("git push", None, 1)]);
+    // Other agents' POSIX shell tools count; PowerShell and unknown tools do not.
+    assert_eq!(rows(&imp), vec![r("git status", Some("/repo"), 2), r("git push", None, 1), r("git push", Some("/repo"), 1)]);
     assert_eq!(imp.malformed.len(), 1, "{:?}", imp.malformed);
     // The minimal schema the brief names (no id, no tool) is read as well.
     let q = dir.path().join("min.db");

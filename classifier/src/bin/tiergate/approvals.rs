@@ -1,10 +1,8 @@
 //! `tiergate approve CODE`, `tiergate approvals list|revoke ID|reject ID|reject-all|clean`,
-//! `tiergate log [-n N]` and `tiergate install --print`: the human's side of the
-//! hook. Each takes `--data-dir DIR` (else `$TIERGATE_DATA_DIR`, XDG, `~/.local/share`).
+//! `tiergate log [-n N]`: the human's side of the hook (`install.rs` wires it). Each takes `--data-dir DIR` (else `$TIERGATE_DATA_DIR`, XDG, `~/.local/share`).
 //!
 //! `approvals` subcommands only ever remove grants or pending codes; `approve` is
-//! the only way a grant is made, and it refuses blocked commands. `install` prints
-//! the settings.json snippet; tiergate never edits `.claude/` files itself.
+//! the only way a grant is made, and it refuses blocked commands.
 //! Exit codes: 0 done, 1 refused or not found, 2 usage or store error.
 
 use std::path::PathBuf;
@@ -13,9 +11,10 @@ use std::process::ExitCode;
 use crate::hook::clock;
 use crate::hook::store::{self, ApproveError, Store};
 
-const USAGE: &str = "usage: tiergate approve CODE | approvals list|revoke ID|reject ID|reject-all|clean | log [-n N] | install --print  [--data-dir DIR]";
+const USAGE: &str = "usage: tiergate approve CODE | approvals list|revoke ID|reject ID|reject-all|clean | log [-n N]  [--data-dir DIR]";
 
-/// The settings.json snippet (Claude Code's hooks format) that wires the hook.
+/// The original settings.json snippet printed by bare `tiergate install --print`
+/// (kept as it was; `tiergate install --agent claude` covers PowerShell and Monitor too).
 pub const INSTALL_SNIPPET: &str = r#"{
   "hooks": {
     "PreToolUse": [
@@ -36,17 +35,6 @@ pub fn run(cmd: &str, args: &[String]) -> ExitCode {
     };
     let words: Vec<&str> = rest.iter().map(String::as_str).collect();
     match (cmd, words.as_slice()) {
-        ("install", ["--print"]) => {
-            println!("{INSTALL_SNIPPET}");
-            ExitCode::SUCCESS
-        }
-        ("install", _) => {
-            eprintln!(
-                "tiergate install: tiergate never edits .claude/ files itself. Run `tiergate install --print` and \
-                 merge the snippet into ~/.claude/settings.json (all projects) or <project>/.claude/settings.json"
-            );
-            ExitCode::from(2)
-        }
         ("approve", [code]) => with_store(data_dir, |s| approve(s, code)),
         ("approvals", ["list"]) => with_store(data_dir, list),
         ("approvals", ["revoke", id]) => match id.trim_start_matches('#').parse::<i64>() {
@@ -196,7 +184,8 @@ fn log(s: &mut Store, n: u32) -> ExitCode {
         Ok(rows) if rows.is_empty() => done("no decisions logged yet"),
         Ok(rows) => {
             for r in rows {
-                println!("{}  {:<5}  {:<12}  {:<24}  {}", r.time, r.decision, r.tool, r.rule, shown(&r.command));
+                let tool = if r.agent.is_empty() { r.tool.clone() } else { format!("{}:{}", r.agent, r.tool) };
+                println!("{}  {:<5}  {:<20}  {:<24}  {}", r.time, r.decision, tool, r.rule, shown(&r.command));
             }
             ExitCode::SUCCESS
         }

@@ -1,13 +1,18 @@
-//! `tiergate hook`: the Claude Code PreToolUse hook. Reads one event from stdin
-//! (size-capped, time-bounded), answers with one `hookSpecificOutput` JSON object
-//! or nothing, and always exits 0.
+//! `tiergate hook [--agent NAME]`: the pre-execution hook of every supported
+//! coding agent. Reads one event from stdin (size-capped, time-bounded), lets the
+//! agent's adapter (`hook/agents/*.rs`, detected from the event's shape without
+//! `--agent`) map it to calls, judges each call on the one path below, and lets
+//! the adapter write the answer in the form that agent honours (Claude Code: one
+//! `hookSpecificOutput` object or nothing, always exit 0).
 //!
-//! Bash goes to the classifier (`hook/bash.rs`); Write / Edit / MultiEdit /
-//! NotebookEdit go to the protected-path check (`hook/files.rs`); other tools get
-//! no output. Every failure — bad input, bad config, a panic, a blown time budget —
-//! answers ask (or deny), never allow: Claude Code runs the tool when a hook exits
-//! non-zero without a decision, so a crash would be a silent fail-open. This file
-//! does not classify and does not touch SQL.
+//! Shell commands go to the classifier (`hook/bash.rs`; PowerShell to
+//! `hook/powershell.rs`); file tools go to the protected-path check
+//! (`hook/files.rs`); an unknown tool carrying a command is judged as bash and
+//! never allowed outright; other tools get no opinion. Every failure — bad
+//! input, bad config, a panic, a blown time budget — answers ask (deny where the
+//! agent cannot ask), never allow: agents run the tool when a hook fails without
+//! a decision, so a crash would be a silent fail-open. This file does not
+//! classify and does not touch SQL.
 //!
 //! Environment: `TIERGATE_DATA_DIR` (store), `TIERGATE_STDIN_TIMEOUT_MS` (2000),
 //! `TIERGATE_HOOK_BUDGET_MS` (2000), and the test seams `TIERGATE_NOW` (clock,
@@ -15,10 +20,12 @@
 //! Each can only make an answer stricter or slower to arrive, except `TIERGATE_NOW`
 //! and the data directory, which whoever sets the hook's environment controls anyway.
 
+pub mod agents;
 mod bash;
 pub mod clock;
 pub mod config;
 mod files;
+mod powershell;
 pub mod redact;
 pub mod store;
 
@@ -30,8 +37,9 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use classifier::Decision;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use agents::{Agent, Dialect, Event, Input, Out, Phase};
 use config::{Config, Mode};
 use store::Store;
 
@@ -41,9 +49,7 @@ const STDIN_TIMEOUT_MS: u64 = 2000;
 /// Last-resort wall-clock net around classification; budgets in work come first.
 const CLASSIFY_BUDGET_MS: u64 = 2000;
 
-const FILE_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit", "NotebookEdit"];
-
-/// One decision for Claude Code, plus the rule id recorded in the audit log.
+/// One decision, plus the rule id recorded in the audit log.
 pub struct Answer {
     decision: Decision,
     rule: String,
@@ -62,35 +68,43 @@ impl Answer {
 pub fn run(args: &[String]) -> ExitCode {
     // One line on stderr instead of a backtrace: the answer below is what matters.
     std::panic::set_hook(Box::new(|info| eprintln!("tiergate hook: internal error: {info}")));
-    let out = match catch_unwind(AssertUnwindSafe(|| decide(args))) {
+    // Who to answer, known as early as possible so even a panic is answered in
+    // the agent's own form.
+    let who = std::cell::Cell::new((Agent::Claude, Phase::Unknown));
+    let out = match catch_unwind(AssertUnwindSafe(|| decide(args, &who))) {
         Ok(out) => out,
         Err(_) => Some(Answer::ask("hook.panic", "tiergate hit an internal error (panic) and could not decide; asking instead".into())),
     };
-    if let Some(a) = out {
-        emit(&a);
-    }
-    ExitCode::SUCCESS
+    let (agent, phase) = who.get();
+    let out = catch_unwind(AssertUnwindSafe(|| agent.render(out.as_ref(), phase))).unwrap_or_else(|_| Out {
+        stdout: None,
+        stderr: Some("tiergate hook: internal error while writing the answer; denying".into()),
+        code: 2,
+    });
+    emit(&out)
 }
 
-fn emit(a: &Answer) {
-    let v = serde_json::json!({"hookSpecificOutput": {
-        "hookEventName": "PreToolUse",
-        "permissionDecision": a.decision.as_str(),
-        "permissionDecisionReason": a.reason,
-    }});
-    let mut out = std::io::stdout().lock();
-    // A closed stdout is not worth a non-zero exit: Claude Code has gone.
-    let _ = writeln!(out, "{v}").and_then(|()| out.flush());
+fn emit(o: &Out) -> ExitCode {
+    // A closed stdout is not worth a different exit: the agent has gone.
+    if let Some(text) = &o.stdout {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{text}").and_then(|()| out.flush());
+    }
+    if let Some(text) = &o.stderr {
+        eprintln!("{text}");
+    }
+    ExitCode::from(o.code)
 }
 
 struct Opts {
+    agent: Option<Agent>,
     mode: Option<Mode>,
     data_dir: Option<PathBuf>,
     config: Option<PathBuf>,
 }
 
 fn parse_args(args: &[String]) -> Result<Opts, String> {
-    let mut o = Opts { mode: None, data_dir: None, config: None };
+    let mut o = Opts { agent: None, mode: None, data_dir: None, config: None };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let (flag, inline) = match a.split_once('=') {
@@ -103,9 +117,13 @@ fn parse_args(args: &[String]) -> Result<Opts, String> {
                 let v = value()?;
                 o.mode = Some(Mode::parse(&v).ok_or(format!("--mode {v:?}: use ask or nonce"))?);
             }
+            "--agent" => {
+                let v = value()?;
+                o.agent = Some(Agent::parse(&v).ok_or(format!("--agent {v:?}: use one of {}", Agent::names()))?);
+            }
             "--data-dir" => o.data_dir = Some(PathBuf::from(value()?)),
             "--config" => o.config = Some(PathBuf::from(value()?)),
-            other => return Err(format!("unknown option {other:?} (known: --mode, --data-dir, --config)")),
+            other => return Err(format!("unknown option {other:?} (known: --agent, --mode, --data-dir, --config)")),
         }
     }
     Ok(o)
@@ -133,43 +151,23 @@ fn read_stdin() -> Result<Vec<u8>, String> {
     }
 }
 
-/// The fields of a PreToolUse event the hook uses.
-struct Event {
-    tool: String,
-    input: Option<Map<String, Value>>,
-    session: String,
-    cwd: Option<PathBuf>,
-}
-
-fn parse_event(raw: &[u8]) -> Result<Event, String> {
+/// Parses the event once and picks the adapter: `--agent`, else the shape.
+fn parse_event(raw: &[u8], flag: Option<Agent>, who: &std::cell::Cell<(Agent, Phase)>) -> Result<Event, String> {
     let text = std::str::from_utf8(raw).map_err(|e| format!("the event is not UTF-8 ({e})"))?;
     let v: Value = serde_json::from_str(text).map_err(|e| format!("the event is not valid JSON ({e})"))?;
-    let Value::Object(mut o) = v else { return Err("the event is not a JSON object".into()) };
-    if let Some(name) = o.get("hook_event_name") {
-        if name.as_str() != Some("PreToolUse") {
-            return Err(format!("the event is {name}, not PreToolUse; wire `tiergate hook` under PreToolUse only"));
-        }
-    }
-    let tool = match o.get("tool_name") {
-        Some(Value::String(s)) => s.clone(),
-        _ => return Err("the event has no string field `tool_name`".into()),
-    };
-    let cwd = match o.get("cwd") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) if Path::new(s).is_absolute() => Some(PathBuf::from(s)),
-        Some(other) => return Err(format!("the event's `cwd` is not an absolute path: {other}")),
-    };
-    let session = o.get("session_id").and_then(Value::as_str).unwrap_or_default().to_owned();
-    let input = match o.remove("tool_input") {
-        Some(Value::Object(m)) => Some(m),
-        _ => None,
-    };
-    Ok(Event { tool, input, session, cwd })
+    let Value::Object(o) = v else { return Err("the event is not a JSON object".into()) };
+    let agent = flag.unwrap_or_else(|| agents::detect(&o));
+    who.set((agent, Phase::Unknown));
+    let ev = agent.read(&o)?;
+    who.set((agent, ev.phase));
+    Ok(ev)
 }
 
 /// What one hook call knows, shared by the Bash and file paths.
 pub struct Ctx {
     pub mode: Mode,
+    /// The agent answered, as the audit log records it.
+    pub agent: &'static str,
     pub cfg: Config,
     pub session: String,
     pub cwd: Option<PathBuf>,
@@ -214,6 +212,7 @@ impl Ctx {
             time: clock::rfc3339(self.now),
             session: self.session.clone(),
             cwd: self.cwd.as_ref().map(|c| c.display().to_string()).unwrap_or_default(),
+            agent: self.agent.to_owned(),
             tool: tool.to_owned(),
             decision: a.decision.as_str().to_owned(),
             rule: a.rule.clone(),
@@ -226,19 +225,22 @@ impl Ctx {
     }
 }
 
-fn decide(args: &[String]) -> Option<Answer> {
+fn decide(args: &[String], who: &std::cell::Cell<(Agent, Phase)>) -> Option<Answer> {
     let opts = match parse_args(args) {
         Ok(o) => o,
-        Err(e) => return Some(Answer::ask("hook.usage", format!("tiergate hook: {e}; fix the hook command in settings.json"))),
+        Err(e) => return Some(Answer::ask("hook.usage", format!("tiergate hook: {e}; fix the hook command in the agent's hook config"))),
     };
-    let event = read_stdin().and_then(|raw| parse_event(&raw));
+    who.set((opts.agent.unwrap_or(Agent::Claude), Phase::Unknown));
+    let event = read_stdin().and_then(|raw| parse_event(&raw, opts.agent, who));
     test_fault("panic-main");
+    let agent = who.get().0;
     let cwd = event.as_ref().ok().and_then(|e| e.cwd.clone());
     let loaded = config::load(opts.config.as_deref(), cwd.as_deref());
     let cfg_err = loaded.as_ref().err().cloned();
     let cfg = loaded.unwrap_or_else(|_| fallback_config(opts.config.as_deref(), cwd.as_deref()));
     let mut ctx = Ctx {
         mode: opts.mode.unwrap_or(cfg.mode),
+        agent: agent.name(),
         cfg,
         session: String::new(),
         cwd,
@@ -256,6 +258,15 @@ fn decide(args: &[String]) -> Option<Answer> {
         }
     };
     ctx.session = event.session.clone();
+    // Where a hook's ask is no real prompt, T3 gets the nonce flow whatever the
+    // mode says; Codex's PermissionRequest fires only when Codex itself prompts,
+    // so there T3 is left to that prompt.
+    if !event.asks {
+        ctx.mode = Mode::Nonce;
+    }
+    if event.phase == Phase::Permission {
+        ctx.mode = Mode::Ask;
+    }
     let Some(e) = cfg_err else { return decide_event(&mut ctx, &opts, &event) };
     // An invalid config makes every call ask — but a deny (blocked command,
     // protected path) stays a deny: a broken config must never loosen anything.
@@ -270,27 +281,110 @@ fn decide(args: &[String]) -> Option<Answer> {
 }
 
 /// Answers one well-formed event under a loaded config; `None` is no opinion.
+/// Several calls (VS Code's batched `toolCalls`) get the most restrictive answer.
 fn decide_event(ctx: &mut Ctx, opts: &Opts, event: &Event) -> Option<Answer> {
-    let tool = event.tool.as_str();
-    let (answer, subject) = if tool == "Bash" {
-        match event.input.as_ref().and_then(|i| i.get("command")).and_then(Value::as_str) {
-            Some(cmd) => (bash::decide(ctx, cmd), cmd.to_owned()),
-            None => (Answer::ask("hook.input", "tiergate: the Bash event has no string `tool_input.command`; asking".into()), String::new()),
+    let rank = |a: &Option<Answer>| match a.as_ref().map(|a| a.decision) {
+        None => 0,
+        Some(Decision::Allow) => 1,
+        Some(Decision::Ask) => 2,
+        Some(Decision::Deny) => 3,
+    };
+    let mut worst = None;
+    for call in &event.calls {
+        let a = decide_call(ctx, opts, &call.tool, &call.input);
+        if rank(&a) > rank(&worst) {
+            worst = a;
         }
-    } else if FILE_TOOLS.contains(&tool) {
-        let path = event.input.as_ref().and_then(|i| i.get("file_path").or_else(|| i.get("notebook_path"))).and_then(Value::as_str);
-        match path {
-            Some(p) => match file_decision(ctx, opts, p) {
-                Some(a) => (a, p.to_owned()),
-                None => return None,
-            },
-            None => (Answer::ask("hook.input", format!("tiergate: the {tool} event has no string `tool_input.file_path`; asking")), String::new()),
-        }
-    } else {
-        return None;
+    }
+    worst
+}
+
+fn decide_call(ctx: &mut Ctx, opts: &Opts, tool: &str, input: &Input) -> Option<Answer> {
+    let (answer, subject) = match input {
+        Input::Shell(cmd, Dialect::Bash) => (bash::decide(ctx, cmd), cmd.clone()),
+        Input::Shell(cmd, Dialect::PowerShell) => (powershell::decide(ctx, tool, cmd), cmd.clone()),
+        Input::Unknown(cmd) => (unknown_tool(ctx, tool, cmd), cmd.clone()),
+        Input::Missing(why) => (Answer::ask("hook.input", why.clone()), String::new()),
+        Input::Files(paths) => paths.iter().find_map(|p| file_decision(ctx, opts, p).map(|a| (a, p.clone())))?,
+        Input::Other => return None,
     };
     ctx.log(tool, &subject, &answer);
     Some(answer)
+}
+
+/// A tool tiergate does not know, carrying a command: judged as bash where the
+/// agent's shell is bash-like (blocked stays denied, T3 takes the T3 path), but
+/// never allowed outright — tiergate does not know what the tool does with the
+/// text, and an allow would skip the agent's own prompt. T0–T2 therefore ask
+/// (the nonce flow where the agent cannot ask).
+fn unknown_tool(ctx: &mut Ctx, tool: &str, cmd: &str) -> Answer {
+    let why = format!("`{tool}` is not a tool tiergate knows, but it carries a command");
+    if !agents::shell_is_bash_like() {
+        return consent(ctx, tool, cmd, "hook.unknown-tool", format!("tiergate T3 (hook.unknown-tool): {why}, and this system's shell is not bash-like"));
+    }
+    let a = bash::decide(ctx, cmd);
+    // An allow that came from a T3 verdict is a used-up grant: let it stand.
+    if a.decision == Decision::Allow && !a.reason.starts_with("tiergate T3") {
+        let reason =
+            format!("tiergate T3 (hook.unknown-tool): {why}; read as bash it would be {}, but tiergate does not approve a tool it does not know", a.reason);
+        return consent(ctx, tool, cmd, "hook.unknown-tool", reason);
+    }
+    Answer { reason: format!("{} [{why}, judged as bash]", a.reason), ..a }
+}
+
+/// T3 for a command tiergate cannot model (PowerShell, an unknown tool): ask, or
+/// in nonce mode a deny with a code bound to the exact tool and text.
+fn consent(ctx: &mut Ctx, tool: &str, command: &str, rule: &str, reason: String) -> Answer {
+    if let Some(deny) = self_guard(ctx, command) {
+        return deny;
+    }
+    if ctx.mode == Mode::Ask {
+        return Answer::ask(rule, reason);
+    }
+    let deny = |why: String| Answer::new(Decision::Deny, rule, format!("{reason}. {why}"));
+    let key = format!("exact:{tool}\n{command}");
+    let (now, session) = (ctx.now, ctx.session.clone());
+    let cwd = ctx.cwd.as_ref().map(|c| c.display().to_string()).unwrap_or_default();
+    let shown = ctx.loggable(command);
+    let store = match ctx.store() {
+        Ok(s) => s,
+        Err(e) => {
+            return deny(format!("The approval store is unavailable ({e}), so no approval can be checked or recorded; ask the user to run it themselves"))
+        }
+    };
+    match store.consume_grant(&key, now) {
+        Ok(Some(id)) => return Answer::new(Decision::Allow, rule, format!("{reason}. Approved once by the user (tiergate grant #{id}, now used up)")),
+        Ok(None) => {}
+        Err(e) => return deny(format!("Checking approvals failed ({e}); ask the user to run it themselves")),
+    }
+    match store.pending_code(&key, &shown, rule, &session, &cwd, now) {
+        Ok(code) => deny(format!(
+            "This needs the user's approval. Ask the user to run `tiergate approve {code}` in their terminal, \
+             then retry the exact same command within {} minutes; each approval allows one run",
+            store::GRANT_TTL_SECS / 60
+        )),
+        Err(e) => deny(format!("Recording an approval code failed ({e}); ask the user to run it themselves")),
+    }
+}
+
+/// For text tiergate does not parse as bash (PowerShell, an unknown tool): a
+/// mention of `tiergate … approve`, of the store file or of the data directory
+/// is denied, never approvable — the agent must not approve itself or read or
+/// change the grants, whatever the syntax.
+fn self_guard(ctx: &Ctx, command: &str) -> Option<Answer> {
+    let lower = command.to_lowercase();
+    let data = ctx.data_dir().map(|d| files::normalise(&std::env::current_dir().unwrap_or_default().join(d)).display().to_string().to_lowercase());
+    let store = lower.contains(store::DB_FILE) || data.is_some_and(|d| d.len() > 1 && lower.contains(&d));
+    if !(store || (lower.contains("tiergate") && lower.contains("approve"))) {
+        return None;
+    }
+    Some(Answer::new(
+        Decision::Deny,
+        "hook.self-approval",
+        "tiergate: denied: an agent may not approve its own request or read or change tiergate's approval store; only the user, in their own terminal, can. \
+         This is never approvable."
+            .into(),
+    ))
 }
 
 /// When the config is invalid we still need its file list (to protect the files)

@@ -5,6 +5,7 @@ mod approvals;
 mod batch;
 mod cli;
 mod hook;
+mod install;
 mod realfs;
 
 use std::process::ExitCode;
@@ -16,11 +17,15 @@ usage:
   tiergate classify [--cwd DIR] CMD   one verdict as JSON
   tiergate explain [--cwd DIR] CMD    a readable trace: units, rules, why
   tiergate batch [--protocol]         protocol v1 over stdin/stdout (JSON lines)
-  tiergate hook [--mode ask|nonce]    Claude Code PreToolUse hook (event JSON on stdin)
+  tiergate hook [--agent NAME] [--mode ask|nonce]
+                                      pre-execution hook of a coding agent (event JSON on stdin;
+                                      the agent is detected without --agent; see docs/hooks.md)
   tiergate approve CODE               grant one retry of a command denied in nonce mode
   tiergate approvals list|revoke ID|reject ID|reject-all|clean
   tiergate log [-n N]                 recent hook decisions
-  tiergate install --print            the settings.json snippet that wires the hook
+  tiergate install --agent NAME [--print|--write [--file PATH]]
+                                      the hook config for one agent (claude, codex, gemini, cursor, …)
+  tiergate doctor                     which agents are wired, and whether their hook answers
 ";
 
 fn main() -> ExitCode {
@@ -37,7 +42,9 @@ fn main() -> ExitCode {
         "explain" => cli::explain(rest),
         "batch" => batch::run(rest),
         "hook" => hook::run(rest),
-        "approve" | "approvals" | "log" | "install" => approvals::run(cmd, rest),
+        "install" => install::run(rest),
+        "doctor" => install::doctor(rest),
+        "approve" | "approvals" | "log" => approvals::run(cmd, rest),
         "-h" | "--help" | "help" => {
             print!("{USAGE}");
             ExitCode::SUCCESS

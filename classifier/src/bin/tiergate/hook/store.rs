@@ -29,7 +29,8 @@ const WAL_TRUNCATE_BYTES: u64 = 256 * 1024;
 /// Schema steps: `MIGRATIONS[n]` takes `user_version` n to n + 1. Append only.
 /// Code and grant ids never repeat (AUTOINCREMENT), so `revoke 3` and "grant #3"
 /// always mean the same row.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE pending (
     id         INTEGER PRIMARY KEY AUTOINCREMENT,
     code       TEXT    NOT NULL UNIQUE,
@@ -63,7 +64,11 @@ CREATE TABLE decisions (
     rule     TEXT,
     command  TEXT
 );
-"];
+",
+    "
+ALTER TABLE decisions ADD COLUMN agent TEXT;
+",
+];
 
 /// The data directory: `--data-dir`, `$TIERGATE_DATA_DIR`, `$XDG_DATA_HOME/tiergate`,
 /// then `~/.local/share/tiergate`.
@@ -95,6 +100,8 @@ pub struct Decision {
     pub time: String,
     pub session: String,
     pub cwd: String,
+    /// The coding agent the hook answered (`claude`, `codex`, …; detected or `--agent`).
+    pub agent: String,
     pub tool: String,
     pub decision: String,
     pub rule: String,
@@ -191,8 +198,8 @@ impl Store {
     pub fn log(&self, d: &Decision) -> Result<(), String> {
         self.conn
             .execute(
-                "INSERT INTO decisions(time, session, cwd, tool, decision, rule, command) VALUES (?1,?2,?3,?4,?5,?6,?7)",
-                params![d.time, d.session, d.cwd, d.tool, d.decision, d.rule, d.command],
+                "INSERT INTO decisions(time, session, cwd, agent, tool, decision, rule, command) VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
+                params![d.time, d.session, d.cwd, d.agent, d.tool, d.decision, d.rule, d.command],
             )
             .map(drop)
             .map_err(|e| self.err(e))
@@ -339,12 +346,12 @@ impl Store {
     pub fn recent(&self, n: u32) -> Result<Vec<Decision>, String> {
         let run = || -> rusqlite::Result<Vec<Decision>> {
             let mut st = self.conn.prepare(
-                "SELECT time, session, cwd, tool, decision, rule, command FROM
+                "SELECT time, session, cwd, tool, decision, rule, command, agent FROM
                  (SELECT * FROM decisions ORDER BY id DESC LIMIT ?1) ORDER BY id",
             )?;
             let rows = st.query_map(params![n], |r| {
                 let s = |i: usize| r.get::<_, Option<String>>(i).map(Option::unwrap_or_default);
-                Ok(Decision { time: s(0)?, session: s(1)?, cwd: s(2)?, tool: s(3)?, decision: s(4)?, rule: s(5)?, command: s(6)? })
+                Ok(Decision { time: s(0)?, session: s(1)?, cwd: s(2)?, tool: s(3)?, decision: s(4)?, rule: s(5)?, command: s(6)?, agent: s(7)? })
             })?;
             rows.collect()
         };
@@ -409,6 +416,7 @@ mod tests {
             time: "t".into(),
             session: "s".into(),
             cwd: "/w".into(),
+            agent: "claude".into(),
             tool: "Bash".into(),
             decision: "allow".into(),
             rule: "r".into(),

@@ -1,0 +1,373 @@
+//! `tiergate install --agent NAME [--print | --write [--file PATH]]` and
+//! `tiergate doctor`. `--print` (the default) writes the agent's snippet to
+//! stdout and the steps still to take to stderr; `--write` merges it into the
+//! agent's user-level config: entries that already run `tiergate hook` are
+//! replaced, everything else is kept, the old file is copied to
+//! `FILE.tiergate-backup-<unix time>` first, and the new one is written to a
+//! temporary file and renamed over it. Nothing is written without `--write`.
+//! Bare `tiergate install --print` keeps printing the original Claude snippet.
+//!
+//! `doctor` looks at each agent's user-level config: is a tiergate hook there,
+//! does the config parse, does its matcher cover the agent's shell tools, does
+//! the command's program resolve on this PATH, and does a live round trip (a
+//! read-only event of that agent's shape through the configured command) answer.
+//! Exit codes: 0 done / all configured agents pass, 1 a check failed, 2 usage.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Map, Value};
+
+use crate::approvals::INSTALL_SNIPPET;
+use crate::hook::agents::{Agent, Format};
+
+const USAGE: &str = "usage: tiergate install --agent NAME [--print | --write [--file PATH]]   (NAME: see `tiergate install --agents`)\n       tiergate doctor";
+
+pub fn run(args: &[String]) -> ExitCode {
+    let mut agent = None;
+    let (mut write, mut print, mut file) = (false, false, None);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--agent" => match it.next().map(|v| (v, Agent::parse(v))) {
+                Some((_, Some(x))) => agent = Some(x),
+                Some((v, None)) => return usage(&format!("unknown agent {v:?}; known: {}", Agent::names())),
+                None => return usage("--agent needs a name"),
+            },
+            "--agents" => {
+                println!("{}", Agent::names().replace('|', "\n"));
+                return ExitCode::SUCCESS;
+            }
+            "--print" => print = true,
+            "--write" => write = true,
+            "--file" => file = it.next().map(PathBuf::from),
+            other => return usage(&format!("unexpected argument {other:?}")),
+        }
+    }
+    match (agent, print, write) {
+        (None, true, false) if file.is_none() => {
+            println!("{INSTALL_SNIPPET}");
+            eprintln!("tip: `tiergate install --agent claude` also covers Claude Code's PowerShell and Monitor tools and sets a timeout");
+            ExitCode::SUCCESS
+        }
+        (None, _, _) => {
+            eprintln!(
+                "tiergate install: tiergate never edits .claude/ (or any agent's) files itself without --write. Run `tiergate install --agent NAME --print` \
+                 and merge the snippet yourself, or `tiergate install --agent NAME --write`.\n{USAGE}"
+            );
+            ExitCode::from(2)
+        }
+        (Some(_), true, true) => usage("--print and --write exclude each other"),
+        (Some(a), _, false) => {
+            let i = a.install();
+            println!("{}", i.snippet);
+            eprintln!("# {}: ~/{}\n# {}", a.name(), i.file, i.notes);
+            ExitCode::SUCCESS
+        }
+        (Some(Agent::Generic), _, true) if file.is_none() => usage("`generic` has no config file of its own: use --print, or --write --file PATH"),
+        (Some(a), _, true) => {
+            let path = match file.or_else(|| home().map(|h| h.join(a.install().file))) {
+                Some(p) => p,
+                None => return usage("no HOME; pass --file PATH"),
+            };
+            match write_config(a, &path) {
+                Ok(backup) => {
+                    println!("wrote {}{}", path.display(), backup.map(|b| format!(" (previous version kept as {})", b.display())).unwrap_or_default());
+                    eprintln!("# {}", a.install().notes);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("tiergate install: {}: {e}; nothing was changed", path.display());
+                    ExitCode::from(1)
+                }
+            }
+        }
+    }
+}
+
+fn usage(e: &str) -> ExitCode {
+    eprintln!("tiergate: {e}\n{USAGE}");
+    ExitCode::from(2)
+}
+
+fn home() -> Option<PathBuf> {
+    std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from)
+}
+
+/// The new text of the agent's config file, given its current text.
+pub fn merged(agent: Agent, old: Option<&str>) -> Result<String, String> {
+    let i = agent.install();
+    if i.format == Format::Script {
+        return Ok(format!("{}\n", i.snippet.trim_end()));
+    }
+    let snippet: Value = serde_json::from_str(i.snippet).map_err(|e| format!("internal: bad snippet ({e})"))?;
+    let mut cfg = match old.map(str::trim).filter(|t| !t.is_empty()) {
+        Some(t) => serde_json::from_str::<Value>(t).map_err(|e| format!("the existing file is not valid JSON ({e}); fix it or merge the snippet by hand"))?,
+        None => Value::Object(Map::new()),
+    };
+    let Value::Object(cfg_o) = &mut cfg else { return Err("the existing file is not a JSON object".into()) };
+    let Value::Object(snip) = snippet else { return Err("internal: snippet is not an object".into()) };
+    for (k, v) in snip {
+        if k != "hooks" {
+            cfg_o.entry(k).or_insert(v);
+            continue;
+        }
+        let hooks = cfg_o.entry("hooks").or_insert_with(|| Value::Object(Map::new()));
+        let Value::Object(hooks) = hooks else { return Err("the existing `hooks` is not an object".into()) };
+        let Value::Object(new) = v else { continue };
+        for (event, entries) in new {
+            let list = hooks.entry(event.clone()).or_insert_with(|| Value::Array(Vec::new()));
+            let Value::Array(list) = list else { return Err(format!("the existing `hooks.{event}` is not an array")) };
+            list.retain(|e| !runs_tiergate(e));
+            list.extend(entries.as_array().cloned().unwrap_or_default());
+        }
+    }
+    serde_json::to_string_pretty(&cfg).map(|t| t + "\n").map_err(|e| e.to_string())
+}
+
+/// Whether a hook entry runs `tiergate hook` (shell form, or Claude's exec form
+/// `"command": ".../tiergate", "args": ["hook", …]`).
+fn runs_tiergate(e: &Value) -> bool {
+    let s = e.to_string();
+    s.contains("tiergate hook") || (s.contains("tiergate\"") && s.contains("\"hook\""))
+}
+
+/// Writes atomically (temp file + rename) with a backup of the old file.
+fn write_config(agent: Agent, path: &Path) -> Result<Option<PathBuf>, String> {
+    let old = match std::fs::read_to_string(path) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(format!("cannot read: {e}")),
+    };
+    let text = merged(agent, old.as_deref())?;
+    let dir = path.parent().ok_or("no parent directory")?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut backup = None;
+    if let Some(o) = &old {
+        if *o == text {
+            return Ok(None);
+        }
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        let b = PathBuf::from(format!("{}.tiergate-backup-{now}", path.display()));
+        std::fs::write(&b, o).map_err(|e| format!("cannot write the backup {}: {e}", b.display()))?;
+        backup = Some(b);
+    }
+    let tmp = PathBuf::from(format!("{}.tiergate-tmp-{}", path.display(), std::process::id()));
+    let res = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        #[cfg(unix)]
+        if agent.install().snippet.starts_with("#!") {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o755))?;
+        }
+        std::fs::rename(&tmp, path)
+    })();
+    if let Err(e) = res {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("cannot write: {e}"));
+    }
+    Ok(backup)
+}
+
+/// `tiergate doctor`.
+pub fn doctor(args: &[String]) -> ExitCode {
+    if !args.is_empty() {
+        return usage(&format!("doctor takes no arguments, not {:?}", args.join(" ")));
+    }
+    let Some(home) = home() else { return usage("no HOME") };
+    let cwd = std::env::current_dir().map(|c| c.display().to_string()).unwrap_or_else(|_| "/".into());
+    let (mut configured, mut failed) = (0, 0);
+    for &a in Agent::ALL.iter().filter(|a| **a != Agent::Generic) {
+        let i = a.install();
+        let path = home.join(i.file);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            println!("{:<9} not configured (no ~/{})", a.name(), i.file);
+            continue;
+        };
+        let r = check(a, &text, &cwd);
+        match r {
+            Check::NoHook => println!("{:<9} ~/{}: no tiergate hook", a.name(), i.file),
+            Check::Bad(problems) => {
+                configured += 1;
+                failed += 1;
+                println!("{:<9} FAIL ~/{}", a.name(), i.file);
+                for p in problems {
+                    println!("          - {p}");
+                }
+            }
+            Check::Pass(mut notes) => {
+                configured += 1;
+                if a == Agent::Codex {
+                    notes.push("Codex runs it only once trusted: check `/hooks` in codex (tiergate cannot see Codex's trust store)".into());
+                }
+                println!("{:<9} pass ~/{}", a.name(), i.file);
+                for p in notes {
+                    println!("          - {p}");
+                }
+            }
+        }
+    }
+    println!("{configured} agent(s) configured, {failed} failing");
+    if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+enum Check {
+    NoHook,
+    Bad(Vec<String>),
+    Pass(Vec<String>),
+}
+
+fn check(a: Agent, text: &str, cwd: &str) -> Check {
+    let i = a.install();
+    let (commands, matchers) = if i.snippet.starts_with("#!") {
+        let cmds: Vec<String> = text.lines().filter(|l| l.contains("tiergate")).map(|l| l.trim().trim_start_matches("exec ").to_owned()).collect();
+        (cmds, None)
+    } else {
+        let v: Value = match serde_json::from_str(text) {
+            Ok(v) => v,
+            Err(e) => return if text.contains("tiergate") { Check::Bad(vec![format!("the config does not parse as JSON: {e}")]) } else { Check::NoHook },
+        };
+        let mut cmds = Vec::new();
+        let mut sites = Vec::new();
+        walk(&v, &Site::default(), "", &mut cmds, &mut sites);
+        (cmds, Some(sites))
+    };
+    let Some(command) = commands.first().cloned() else { return Check::NoHook };
+    let mut bad = Vec::new();
+    let mut notes = vec![format!("command: {command}")];
+    if let Some(sites) = matchers {
+        for tool in i.shell_tools {
+            if !sites.iter().any(|s| s.event == *tool || covers(s.matcher.as_deref(), tool)) {
+                let ms: Vec<String> = sites.iter().map(|s| format!("{}: {}", s.event, s.matcher.as_deref().unwrap_or("(all)"))).collect();
+                bad.push(format!("no tiergate hook covers the shell tool `{tool}` (tiergate entries: {}); its commands are never checked", ms.join("; ")));
+            }
+        }
+    }
+    let program = command.split_whitespace().next().unwrap_or_default().trim_matches('"').to_owned();
+    match which(&program) {
+        Some(p) => notes.push(format!("`{program}` resolves to {}", p.display())),
+        None => bad.push(format!("`{program}` is not on this PATH; the agent may not find it either (use an absolute path)")),
+    }
+    match round_trip(&command, &a.probe(cwd)) {
+        Ok(summary) => notes.push(format!("live round trip: {summary}")),
+        Err(e) => bad.push(format!("live round trip failed: {e}")),
+    }
+    if bad.is_empty() {
+        Check::Pass(notes)
+    } else {
+        bad.extend(notes);
+        Check::Bad(bad)
+    }
+}
+
+/// Where a tiergate command sits: the event key it is under and its entry's matcher.
+#[derive(Clone, Debug, Default)]
+struct Site {
+    event: String,
+    matcher: Option<String>,
+}
+
+/// Collects every string command that runs `tiergate`, with where it sits.
+fn walk(v: &Value, site: &Site, key: &str, cmds: &mut Vec<String>, sites: &mut Vec<Site>) {
+    match v {
+        Value::Object(o) => {
+            let mut here = site.clone();
+            if let Some(m) = o.get("matcher").and_then(Value::as_str) {
+                here.matcher = Some(m.to_owned());
+            }
+            for (k, x) in o {
+                match (k.as_str(), x) {
+                    ("command" | "bash", Value::String(s)) if s.contains("tiergate") => {
+                        // Claude's exec form keeps the arguments apart.
+                        let args: Vec<String> = o.get("args").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).map(quote).collect();
+                        cmds.push(if args.is_empty() { s.clone() } else { format!("{s} {}", args.join(" ")) });
+                        sites.push(here.clone());
+                    }
+                    // An object under `hooks`: its keys are event names.
+                    _ if key == "hooks" => walk(x, &Site { event: k.clone(), matcher: None }, k, cmds, sites),
+                    _ => walk(x, &here, k, cmds, sites),
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| walk(x, site, key, cmds, sites)),
+        _ => {}
+    }
+}
+
+fn quote(w: &str) -> String {
+    if !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:=+,@%".contains(c)) {
+        w.to_owned()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
+    }
+}
+
+/// Claude-style matcher semantics: absent, empty or `*` match all; a plain
+/// list splits on `|` and `,`; anything else is taken as a regex we do not
+/// evaluate, so only a literal mention counts.
+fn covers(m: Option<&str>, tool: &str) -> bool {
+    match m {
+        None | Some("") | Some("*") | Some(".*") => true,
+        Some(m) if m.chars().all(|c| c.is_ascii_alphanumeric() || "_- ,|".contains(c)) => m.split(['|', ',']).any(|t| t.trim() == tool),
+        Some(m) => m.contains(tool),
+    }
+}
+
+fn which(program: &str) -> Option<PathBuf> {
+    if program.contains('/') {
+        let p = PathBuf::from(program);
+        return p.is_file().then_some(p);
+    }
+    std::env::split_paths(&std::env::var_os("PATH")?).map(|d| d.join(program)).find(|p| p.is_file())
+}
+
+fn round_trip(command: &str, probe: &str) -> Result<String, String> {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run it: {e}"))?;
+    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    let _ = stdin.write_all(probe.as_bytes());
+    drop(stdin);
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if start.elapsed() > Duration::from_secs(10) => {
+                let _ = child.kill();
+                return Err("no answer within 10 s".into());
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let stdout = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).trim().to_owned();
+    let ms = start.elapsed().as_millis();
+    let code = out.status.code().unwrap_or(-1);
+    if code != 0 {
+        return Err(format!("exit {code} for a read-only `git status` (stderr: {stderr})"));
+    }
+    if stdout.is_empty() {
+        return Ok(format!("`git status` allowed (silence, exit 0) in {ms} ms"));
+    }
+    let v: Value = serde_json::from_str(&stdout).map_err(|e| format!("stdout is not JSON ({e}): {stdout}"))?;
+    let s = v.to_string();
+    if s.contains("\"deny\"") || s.contains("\"ask\"") || s.contains("\"cancel\":true") {
+        return Err(format!("`git status` was not allowed: {s}"));
+    }
+    Ok(format!("`git status` allowed in {ms} ms: {s}"))
+}

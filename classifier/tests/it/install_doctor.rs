@@ -1,0 +1,168 @@
+//! `tiergate install --agent X [--print|--write]` and `tiergate doctor` through
+//! the real binary, in a private HOME: snippets per agent, atomic merge with a
+//! backup, nothing written without --write, and doctor's checks and round trip.
+
+use super::hook_harness::*;
+use serde_json::Value;
+
+fn agents(env: &Env) -> Vec<String> {
+    let (rc, out, _) = env.cli(&["install", "--agents"]);
+    assert_eq!(rc, 0);
+    out.lines().map(str::to_owned).collect()
+}
+
+/// An env whose PATH finds the built `tiergate` first.
+fn with_bin_on_path(env: Env) -> Env {
+    let dir = std::path::Path::new(BIN).parent().unwrap().display().to_string();
+    let path = format!("{dir}:{}", std::env::var("PATH").unwrap_or_default());
+    env.with("PATH", &path)
+}
+
+#[test]
+fn every_agent_has_a_snippet_and_print_writes_nothing() {
+    let env = Env::new("snippets");
+    let names = agents(&env);
+    for want in ["claude", "codex", "gemini", "cursor", "copilot", "vscode", "droid", "windsurf", "cline", "kiro", "augment"] {
+        assert!(names.iter().any(|n| n == want), "{want} in {names:?}");
+    }
+    for a in &names {
+        let (rc, out, err) = env.cli(&["install", "--agent", a, "--print"]);
+        assert_eq!(rc, 0, "{a}: {err}");
+        assert!(out.contains("tiergate hook"), "{a}: {out}");
+        if !out.starts_with("#!") {
+            let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{a}: snippet is JSON ({e}): {out}"));
+            let text = v.to_string();
+            assert!(text.contains("\"timeout\"") || text.contains("\"timeoutSec\"") || a == "windsurf", "{a}: explicit timeout: {text}");
+        }
+        assert!(!err.trim().is_empty(), "{a}: the steps left to take are printed");
+    }
+    assert_eq!(std::fs::read_dir(&env.home).unwrap().count(), 0, "--print wrote nothing");
+}
+
+#[test]
+fn snippets_cover_every_shell_tool_and_say_what_the_agent_needs() {
+    let env = Env::new("snippet-details");
+    let (_, out, _) = env.cli(&["install", "--agent", "claude"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let m = v["hooks"]["PreToolUse"][0]["matcher"].as_str().unwrap().split('|').collect::<Vec<_>>();
+    for t in ["Bash", "PowerShell", "Monitor", "Shell", "run_in_terminal", "runTerminalCommand", "Write", "Edit", "MultiEdit", "NotebookEdit"] {
+        assert!(m.contains(&t), "claude matcher covers {t}: {m:?}");
+    }
+    assert_eq!(v["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"], 10);
+    let (_, out, _) = env.cli(&["install", "--agent", "cursor"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    for (event, entries) in v["hooks"].as_object().unwrap() {
+        for e in entries.as_array().unwrap() {
+            assert_eq!(e["failClosed"], true, "cursor {event}: failClosed");
+            assert_eq!(e["timeout"], 10);
+        }
+    }
+    assert!(v["hooks"]["beforeShellExecution"].is_array());
+    let (_, _, err) = env.cli(&["install", "--agent", "codex"]);
+    assert!(err.contains("/hooks") && err.contains("trust"), "codex trust step: {err}");
+    let (_, out, _) = env.cli(&["install", "--agent", "codex"]);
+    assert!(out.contains("Bash|apply_patch"), "{out}");
+}
+
+#[test]
+fn write_merges_atomically_with_a_backup_and_is_idempotent() {
+    let env = Env::new("write");
+    let file = env.home.join(".claude/settings.json");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let old = r#"{"permissions":{"allow":["Bash(ls)"]},"hooks":{"PreToolUse":[
+        {"matcher":"Bash","hooks":[{"type":"command","command":"tiergate hook"}]},
+        {"matcher":"Write","hooks":[{"type":"command","command":"other-guard"}]}],
+        "Stop":[{"hooks":[{"type":"command","command":"notify"}]}]}}"#;
+    std::fs::write(&file, old).unwrap();
+    let (rc, out, err) = env.cli(&["install", "--agent", "claude", "--write"]);
+    assert_eq!(rc, 0, "{out}{err}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(v["permissions"]["allow"][0], "Bash(ls)", "other settings kept");
+    assert_eq!(v["hooks"]["Stop"][0]["hooks"][0]["command"], "notify", "other events kept");
+    let pre = v["hooks"]["PreToolUse"].as_array().unwrap();
+    assert_eq!(pre.len(), 2, "the old tiergate entry is replaced, the other guard kept: {pre:?}");
+    assert_eq!(pre[0]["hooks"][0]["command"], "other-guard");
+    assert!(pre[1]["matcher"].as_str().unwrap().contains("PowerShell"));
+    let backups: Vec<_> =
+        std::fs::read_dir(file.parent().unwrap()).unwrap().map(|e| e.unwrap().path()).filter(|p| p.to_string_lossy().contains("tiergate-backup")).collect();
+    assert_eq!(backups.len(), 1, "{backups:?}");
+    assert_eq!(std::fs::read_to_string(&backups[0]).unwrap(), old, "the backup is the old file");
+    assert!(out.contains("previous version kept"), "{out}");
+    let before = std::fs::read_to_string(&file).unwrap();
+    let (rc, _, _) = env.cli(&["install", "--agent", "claude", "--write"]);
+    assert_eq!(rc, 0);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before, "idempotent");
+    let n = std::fs::read_dir(file.parent().unwrap()).unwrap().count();
+    assert_eq!(n, 2, "no second backup, no temp file left");
+    // A config that does not parse is left alone.
+    std::fs::write(&file, "{ not json").unwrap();
+    let (rc, _, err) = env.cli(&["install", "--agent", "claude", "--write"]);
+    assert_eq!(rc, 1, "{err}");
+    assert!(err.contains("nothing was changed"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "{ not json");
+    // New files for other agents, created with their directories.
+    for (a, f) in
+        [("codex", ".codex/hooks.json"), ("cursor", ".cursor/hooks.json"), ("cline", "Documents/Cline/Hooks/PreToolUse"), ("kiro", ".kiro/hooks/tiergate.json")]
+    {
+        let (rc, out, err) = env.cli(&["install", "--agent", a, "--write"]);
+        assert_eq!(rc, 0, "{a}: {out}{err}");
+        assert!(env.home.join(f).is_file(), "{a}: {f}");
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(env.home.join("Documents/Cline/Hooks/PreToolUse")).unwrap().permissions().mode();
+    assert_eq!(mode & 0o111, 0o111, "the Cline hook is executable");
+}
+
+#[test]
+fn doctor_reports_wired_agents_and_runs_a_live_round_trip() {
+    let env = with_bin_on_path(Env::new("doctor"));
+    let (rc, out, _) = env.cli(&["doctor"]);
+    assert_eq!(rc, 0, "{out}");
+    assert!(out.contains("0 agent(s) configured"), "{out}");
+    for a in ["claude", "codex", "cursor", "gemini", "kiro"] {
+        let (rc, _, err) = env.cli(&["install", "--agent", a, "--write"]);
+        assert_eq!(rc, 0, "{a}: {err}");
+    }
+    let (rc, out, _) = env.cli(&["doctor"]);
+    assert_eq!(rc, 0, "{out}");
+    for a in ["claude", "codex", "cursor", "gemini", "kiro", "vscode"] {
+        assert!(out.lines().any(|l| l.starts_with(a) && l.contains(" pass ")), "{a} passes:\n{out}");
+    }
+    assert!(out.contains("live round trip: `git status` allowed"), "{out}");
+    // A Bash-only matcher misses PowerShell and Monitor; a missing binary fails the round trip.
+    std::fs::write(
+        env.home.join(".claude/settings.json"),
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"tiergate hook"}]}]}}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        env.home.join(".codex/hooks.json"),
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/nonexistent/tiergate hook --agent codex"}]}]}}"#,
+    )
+    .unwrap();
+    let (rc, out, _) = env.cli(&["doctor"]);
+    assert_eq!(rc, 1, "{out}");
+    assert!(out.lines().any(|l| l.starts_with("claude") && l.contains("FAIL")), "{out}");
+    assert!(out.contains("`PowerShell`") && out.contains("`Monitor`"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("codex") && l.contains("FAIL")), "{out}");
+    assert!(out.contains("not on this PATH") && out.contains("live round trip failed"), "{out}");
+}
+
+#[test]
+fn claude_exec_form_is_understood_by_write_and_doctor() {
+    let env = with_bin_on_path(Env::new("exec-form"));
+    let file = env.home.join(".claude/settings.json");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(
+        &file,
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash|PowerShell|Monitor|run_in_terminal|runTerminalCommand","hooks":[{"type":"command","command":"tiergate","args":["hook"],"timeout":10}]}]}}"#,
+    )
+    .unwrap();
+    let (rc, out, _) = env.cli(&["doctor"]);
+    assert_eq!(rc, 0, "{out}");
+    assert!(out.contains("command: tiergate hook") && out.contains("live round trip: `git status` allowed"), "{out}");
+    let (rc, _, err) = env.cli(&["install", "--agent", "claude", "--write"]);
+    assert_eq!(rc, 0, "{err}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(v["hooks"]["PreToolUse"].as_array().unwrap().len(), 1, "the exec-form entry is replaced, not duplicated: {v}");
+}

@@ -363,13 +363,11 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) 
         }
         ast::CompoundCommand::WhileClause(w) | ast::CompoundCommand::UntilClause(w) => {
             let ast::WhileOrUntilClauseCommand(cond, body, loc) = w;
-            let until = matches!(cc, ast::CompoundCommand::UntilClause(_));
-            let unbounded = constant_condition(cond, if until { &["false"] } else { &[":", "true"] });
             let mut all = sublist(cond, opts);
             compound_list(&body.list, opts, &mut all);
             let mut g = group(all, Vec::new(), false, loc, redirects);
             if let Stage::Group { forks_forever, .. } = &mut g {
-                *forks_forever = unbounded && backgrounds(&body.list);
+                *forks_forever = loop_forks_forever(cc, cond, &body.list);
             }
             g
         }
@@ -380,6 +378,13 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) 
             Stage::Group { body, words: Vec::new(), redirects, subshell: true, span: Span::default(), function: None, forks_forever: false }
         }
     }
+}
+
+/// `while :; do x & done`: an unbounded condition and a background job in the body.
+#[inline(never)]
+fn loop_forks_forever(cc: &ast::CompoundCommand, cond: &ast::CompoundList, body: &ast::CompoundList) -> bool {
+    let until = matches!(cc, ast::CompoundCommand::UntilClause(_));
+    constant_condition(cond, if until { &["false"] } else { &[":", "true"] }) && backgrounds(body)
 }
 
 /// True when the loop condition is one of `words` alone (`while :`, `while true`, `until false`).

@@ -15,7 +15,7 @@ fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 
 static RULES: &[&Rule] = &[
     &PARSE_UNSUPPORTED, &PARSE_OPAQUE, &LIMITS_DEPTH, &LIMITS_SIZE, &LIMITS_UNITS, &LIMITS_NESTING, &WRAPPER_UNKNOWN_OPTION, &WRAPPER_ROOT_SHELL,
-    &WRAPPER_SHELL, &DEFAULT_ELIMINATION, &DEFAULT_EMPTY, &INTERNAL_ERROR,
+    &WRAPPER_SHELL, &WRAPPER_RUNS, &DEFAULT_ELIMINATION, &DEFAULT_EMPTY, &INTERNAL_ERROR,
 ];
 
 /// ## What it matches
@@ -85,6 +85,12 @@ pub static WRAPPER_ROOT_SHELL: Rule = Rule::t3("wrapper.shell")
     .reason("this opens a shell as another user; run the specific command instead")
     .matches(&["sudo -s", "sudo -i", "su", "su - root"])
     .not_matches(&["sudo -l", "sudo -u deploy ls"]);
+
+/// ## What it matches
+/// Nothing in a verdict: `explain` shows it on a unit reached through a wrapper, naming what the wrapper runs (`tmux new-session` runs its argument as a command).
+/// ## Why this tier
+/// Informational: the wrapped command's own verdict is what counts.
+pub static WRAPPER_RUNS: Rule = Rule::t0("wrapper.runs").reason("the wrapper runs the command it is given; that command decides");
 
 /// ## What it matches
 /// A runner given nothing to run that then starts an interactive shell (`tmux`, `screen`, `unshare -r`, `script`, `setarch x86_64`).

@@ -136,6 +136,36 @@ impl<'f> Eng<'f> {
         hits
     }
 
+    /// Hits from a wrapper's own words (`words[0]` is the wrapper, its target at
+    /// `offset`), and the `explain` note naming what it runs. Kept out of
+    /// `simple`, whose frame every nesting level pays for.
+    #[inline(never)]
+    fn wrapper_words(&mut self, name: &'static str, words: &[Arg], offset: usize, cwd: Option<&str>, span: Span) -> (Vec<Hit>, Hit) {
+        let mut hits = Vec::new();
+        // `env LD_PRELOAD=…`, `sudo PAGER=… cmd`, `systemd-run -E BASH_ENV=…`.
+        let own = &words[1..offset];
+        if own.iter().any(|a| shell::is_hijack_assignment(&a.text) || shell::is_hijack_assignment(a.text.trim_start_matches("--setenv="))) {
+            hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span });
+        }
+        for a in own {
+            hits.extend(self.assigned_command(&a.text, a.exact, cwd, span));
+        }
+        // The wrapper's own options from the shared table (`strace -o /etc/x`, `script -O …`).
+        let wrapper = Invocation::from_args(name, &words[0], own, cwd, span);
+        let mut cx = Cx::new(self, span);
+        rules::exec::options::check(&wrapper, true, &mut cx);
+        hits.extend(cx.hits);
+        if let Some(rule) = wrappers::gate(name) {
+            hits.push(Hit { rule, detail: None, span });
+        }
+        // A few words name the target; the whole tail would make wrapper towers quadratic.
+        let mut target: Vec<&str> = words[offset..].iter().take(12).map(|a| a.text.as_str()).collect();
+        if words.len() > offset + 12 {
+            target.push("…");
+        }
+        (hits, runs_note(name, "runs the command it is given", &target.join(" "), span))
+    }
+
     /// True when function `name` reaches itself through the defined functions' calls.
     fn recursive(&self, name: &str) -> bool {
         let mut seen: Vec<&str> = Vec::new();
@@ -155,6 +185,15 @@ impl<'f> Eng<'f> {
             }
         }
         false
+    }
+
+    #[inline(never)]
+    fn assigned_commands(&mut self, assigns: &[Word], cwd: Option<&str>, span: Span) -> Vec<Hit> {
+        let mut hits = Vec::new();
+        for w in assigns {
+            hits.extend(self.assigned_command(&w.text, w.exact, cwd, span));
+        }
+        hits
     }
 
     /// Hits for a `NAME=value` whose value a program runs as a command line.
@@ -299,12 +338,14 @@ impl<'f> Eng<'f> {
             hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span: s.span });
         }
         // `PAGER='rm -rf ~' git log`: the value is a command line too.
-        for w in &s.assigns {
-            hits.extend(self.assigned_command(&w.text, w.exact, cwd, s.span));
+        if !s.assigns.is_empty() {
+            hits.extend(self.assigned_commands(&s.assigns, cwd, s.span));
         }
         let mut start = 0;
         let mut peeled: Vec<&'static str> = Vec::new();
         let mut cx_hits = Vec::new();
+        // What each peeled wrapper runs, for `explain` (never a verdict hit).
+        let mut notes: Vec<Hit> = Vec::new();
         loop {
             if !args[start].exact {
                 // `$(curl …)` in command position runs whatever the server sends.
@@ -333,8 +374,7 @@ impl<'f> Eng<'f> {
                         span: s.span,
                     };
                     let mut cx = Cx::new(self, s.span);
-                    let owned = rules::dispatch(&inv, &mut cx);
-                    rules::exec::check_unit(&inv, owned, &mut cx);
+                    dispatch_unit(&inv, &mut cx);
                     if !procsub_programs.is_empty() {
                         flow::check_procsub_exec(&inv, &procsub_programs, &mut cx);
                     }
@@ -345,6 +385,7 @@ impl<'f> Eng<'f> {
                     // Hits found while peeling wrappers (`env LD_PRELOAD=…`) belong to this unit.
                     unit_hits.extend(cx_hits);
                     let mut shown = redirect_hits;
+                    shown.extend(notes);
                     shown.extend(unit_hits.iter().cloned());
                     self.trace[slot] = TraceUnit {
                         depth: self.depth,
@@ -359,27 +400,14 @@ impl<'f> Eng<'f> {
                     return (hits, Some(inv));
                 }
                 Peeled::Target { name, start: offset } => {
-                    // `env LD_PRELOAD=…`, `sudo PAGER=… cmd`, `systemd-run -E BASH_ENV=…`.
-                    let own = &args[start + 1..start + offset];
-                    if own.iter().any(|a| shell::is_hijack_assignment(&a.text) || shell::is_hijack_assignment(a.text.trim_start_matches("--setenv="))) {
-                        cx_hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span: s.span });
-                    }
-                    for a in own {
-                        let h = self.assigned_command(&a.text, a.exact, cwd, s.span);
-                        cx_hits.extend(h);
-                    }
-                    // The wrapper's own options from the shared table (`strace -o /etc/x`, `script -O …`).
-                    let wrapper = Invocation::from_args(name, &args[start], own, cwd, s.span);
-                    let mut cx = Cx::new(self, s.span);
-                    rules::exec::options::check(&wrapper, true, &mut cx);
-                    cx_hits.extend(cx.hits);
-                    if let Some(rule) = wrappers::gate(name) {
-                        cx_hits.push(Hit { rule, detail: None, span: s.span });
-                    }
+                    let (h, note) = self.wrapper_words(name, &args[start..], offset, cwd, s.span);
+                    cx_hits.extend(h);
+                    notes.push(note);
                     peeled.push(name);
                     start += offset;
                 }
                 Peeled::Shell { name, script } => {
+                    notes.push(runs_note(name, "runs its argument as a shell command", &script, s.span));
                     peeled.push(name);
                     let mut h = self.source(&script, cwd);
                     for hit in &mut h {
@@ -405,6 +433,7 @@ impl<'f> Eng<'f> {
         }
         let words: Vec<String> = args.iter().map(|a| a.text.clone()).collect();
         let mut shown = redirect_hits;
+        shown.extend(notes);
         shown.extend(cx_hits.iter().cloned());
         self.trace[slot] = TraceUnit {
             depth: self.depth,
@@ -418,6 +447,25 @@ impl<'f> Eng<'f> {
         hits.extend(cx_hits);
         (hits, None)
     }
+}
+
+/// The owning family, then the exec-vector checks every unit gets.
+#[inline(never)]
+fn dispatch_unit(inv: &Invocation, cx: &mut Cx<'_>) {
+    let owned = rules::dispatch(inv, cx);
+    rules::exec::check_unit(inv, owned, cx);
+}
+
+/// The `explain` note for a wrapper: what it runs (never a verdict hit).
+#[inline(never)]
+fn runs_note(name: &str, how: &str, what: &str, span: Span) -> Hit {
+    let mut what = what.replace('\n', "; ");
+    if what.len() > 200 {
+        let cut = (0..=200).rev().find(|&i| what.is_char_boundary(i)).unwrap_or(0);
+        what.truncate(cut);
+        what.push('…');
+    }
+    Hit { rule: &rules::WRAPPER_RUNS, detail: Some(format!("`{name}` {how}: `{what}`")), span }
 }
 
 /// What a stage writes to stdout, when the command line alone says it exactly:

@@ -368,6 +368,7 @@ static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper { name: "entr", flag_opts: &["-a", "-c", "-cc", "-d", "-n", "-p", "-r", "-s", "-z"], ..W },
     Wrapper { name: "unbuffer", flag_opts: &["-p"], ..W },
+    Wrapper { name: "sshpass", value_opts: &["-p", "-f", "-d", "-P"], flag_opts: &["-e", "-v"], ..W },
     Wrapper { name: "caffeinate", value_opts: &["-t", "-w"], flag_opts: &["-d", "-i", "-m", "-s", "-u"], kind: Kind::Plain { skip: 0 }, ..W },
     Wrapper {
         name: "xargs",

@@ -90,7 +90,7 @@ pub const MAX_CODE_DEPTH: u8 = 4;
 /// The language an interpreter basename runs (`python3.12` → Python).
 pub fn lang_of_program(program: &str) -> Option<Lang> {
     let p = program.strip_suffix(".exe").unwrap_or(program);
-    if p.starts_with("python") || p.starts_with("pypy") {
+    if p.starts_with("python") || p.starts_with("pypy") || matches!(p, "ipython" | "ipython3" | "bpython" | "ptpython") {
         return Some(Lang::Python);
     }
     let p = p.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');

@@ -53,13 +53,16 @@ pub(super) static READ: Rule = Rule::t0("coreutils.disk.read")
 pub(super) static VOLUME_DESTROY: Rule = Rule::blocked("coreutils.disk.volume-destroy")
     .reason("destroys a logical volume, pool, encrypted container or RAID member and the data on it; ask the user to do this by hand")
     .matches(&[
-        "lvremove -f vg/lv", "vgremove vg0", "pvremove /dev/sda1", "lvm lvremove vg/lv", "zpool destroy tank", "zfs destroy -r tank/data",
-        "cryptsetup luksFormat /dev/sdb1", "mdadm --zero-superblock /dev/sdb", "cryptsetup erase /dev/sdb1",
+        "lvremove -f vg/lv", "vgremove vg0", "hdparm --security-erase NULL /dev/sda", "badblocks -w /dev/sda", "pvremove /dev/sda1", "lvm lvremove vg/lv",
+        "zpool destroy tank", "zfs destroy -r tank/data", "cryptsetup luksFormat /dev/sdb1", "mdadm --zero-superblock /dev/sdb", "cryptsetup erase /dev/sdb1",
     ])
-    .not_matches(&["lvs", "lvm lvs", "zpool status", "zfs list", "cryptsetup status root", "mdadm --detail /dev/md0"]);
+    .not_matches(&[
+        "lvs", "lvm lvs", "zpool status", "zfs list", "cryptsetup status root", "mdadm --detail /dev/md0", "hdparm -I /dev/sda", "badblocks -sv /dev/sda",
+    ]);
 
 /// Programs whose subcommand or first word is `VOLUME_DESTROY`.
-pub(super) const VOLUME_TOOLS: &[&str] = &["lvremove", "vgremove", "pvremove", "lvm", "zpool", "zfs", "cryptsetup", "mdadm"];
+pub(super) const VOLUME_TOOLS: &[&str] =
+    &["lvremove", "vgremove", "pvremove", "lvm", "zpool", "zfs", "cryptsetup", "mdadm", "hdparm", "badblocks", "sg_format", "flashrom"];
 
 pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
     let first = inv.args.iter().find(|a| !a.is_flag()).map(|a| a.text.as_str());
@@ -70,6 +73,13 @@ pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
         "zfs" => matches!(first, Some("destroy")),
         "cryptsetup" => matches!(first, Some("luksFormat" | "erase" | "luksErase" | "reencrypt")),
         "mdadm" => inv.has_any(&["--zero-superblock"]),
+        // Device-level erasure: ATA secure erase, destructive surface tests, SCSI format, firmware writes.
+        "hdparm" => inv
+            .flags()
+            .any(|f| f.starts_with("--security-erase") || matches!(f, "--trim-sector-ranges" | "--write-sector" | "--make-bad-sector" | "--dco-restore")),
+        "badblocks" => inv.has_short('w'),
+        "sg_format" => inv.args.iter().any(|a| !a.is_flag()),
+        "flashrom" => inv.flags().any(|f| matches!(f, "-w" | "--write" | "-E" | "--erase")),
         _ => false,
     };
     if destroys {

@@ -35,7 +35,7 @@ static PROGRAMS: &[&str] = &[
     "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "wipefs", "blkdiscard", "chmod", "chown", "chgrp", "chattr", "setfacl", "find", "sed", "gsed",
     "sort", "uniq", "shuf", "split", "base64", "rg", "tree", "patch", "tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2",
     "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync", "rename", "sponge", "xxd", "chflags", "setfattr", "fd", "fdfind", "lvremove", "vgremove",
-    "pvremove", "lvm", "zpool", "zfs", "cryptsetup", "mdadm", "setcap",
+    "pvremove", "lvm", "zpool", "zfs", "cryptsetup", "mdadm", "hdparm", "badblocks", "sg_format", "flashrom", "setcap",
 ];
 
 static RULES: &[&Rule] = &[

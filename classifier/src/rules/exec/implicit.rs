@@ -31,6 +31,12 @@ fn is_program_path(word: &str) -> bool {
     DIRS.iter().any(|d| word.strip_prefix(d).is_some_and(|rest| !rest.is_empty() && !rest.contains('/')))
 }
 
+fn is_verb(word: &str) -> bool {
+    use crate::rules::cloud::verbs::{kind_of, Table};
+    const NO_TABLE: Table = Table { read: &[], validate: &["fmt", "test"], simulate: &[], mutate: &[], skip: &[] };
+    kind_of(word, &NO_TABLE).is_some()
+}
+
 /// Classifies the tail an unmodelled program appears to run. Returns whether it did.
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
     if TAKES_PROGRAM_AS_DATA.contains(&inv.program.as_str()) {
@@ -44,7 +50,10 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
         let has_args = i + 1 < inv.args.len();
         // A bare interpreter name is as often a selection (`pyenv local python3`,
         // `nix-shell -p python3`) as a REPL; a bare shell opens one either way.
-        let runs = is_shell(name) || (has_args && interp::is_interpreter(name)) || (is_program_path(&a.text) && (has_args || is_shell(name)));
+        // A modelled program with arguments (`wrapper -n 5 rm -rf x`) runs too; a word
+        // that is also a verb (`install`, `test`) is a subcommand, not a program.
+        let modelled = has_args && i > 0 && crate::rules::owned(name) && !is_verb(name);
+        let runs = is_shell(name) || (has_args && interp::is_interpreter(name)) || (is_program_path(&a.text) && (has_args || is_shell(name))) || modelled;
         if runs {
             cx.hit_because(&IMPLICIT_WRAPPER, format!("`{}` is handed `{}` to run; judged as that command", inv.program, a.text));
             cx.argv(&inv.args[i..], inv.cwd.as_deref());

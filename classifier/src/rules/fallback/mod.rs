@@ -74,10 +74,10 @@ const EXEMPT: &[&str] = &[
     "ps", "pgrep", "pstree", "top", "htop", "btop", "free", "vmstat", "iostat", "lsof", "pwd", "true", "false", "test", "[", "basename", "dirname", "readlink",
     "realpath", "xxd", "od", "hexdump", "strings", "seq", "yes", "sleep", "cd", "pushd", "popd", "history", "unalias", "set", "unset", "shopt", "read", "wait",
     "jobs", "fg", "bg", "printenv", "locale", "tput", "clear", "bat", "batcat", "fzf", "glow", "delta", "tokei", "cloc", "scc", "sha1sum", "sha256sum",
-    "sha512sum", "md5sum", "md5", "shasum", "b2sum", "cksum", "nano", "code", "subl", "open", "xdg-open", "mate", "hx", "micro", "ed", "pbcopy", "pbpaste",
-    "xclip", "xsel", "ping", "dig", "nslookup", "host", "whois", "traceroute", "mtr", "tracepath", "cowsay", "figlet", "lolcat", "say", "notify-send",
-    "watchman", "time", "locate", "mdfind", "fc-list", "env", "exit", "return", "shift", "getopts", "let", "local", "readonly", "source", "ulimit", "umask",
-    "tty", "stty", "w", "who", "last", "finger", "users", "nproc", "lscpu", "lsblk", "lspci", "lsusb", "arch", "sw_vers", "sysctl",
+    "sha512sum", "md5sum", "md5", "shasum", "b2sum", "cksum", "nano", "code", "subl", "xdg-open", "mate", "hx", "micro", "ed", "pbcopy", "pbpaste", "xclip",
+    "xsel", "ping", "dig", "nslookup", "host", "whois", "traceroute", "mtr", "tracepath", "cowsay", "figlet", "lolcat", "say", "notify-send", "watchman",
+    "time", "locate", "mdfind", "fc-list", "env", "exit", "return", "shift", "getopts", "let", "local", "readonly", "source", "ulimit", "umask", "tty", "stty",
+    "w", "who", "last", "finger", "users", "nproc", "lscpu", "lsblk", "lspci", "lsusb", "arch", "sw_vers", "sysctl",
 ];
 
 /// `fmt` and `test` are local validation on any CLI that names them.
@@ -102,9 +102,8 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // `xprog -- python3 x.py`, `zzz sh`: an operand that names a shell, an
     // interpreter or an executable path is what the program runs.
-    if crate::rules::exec::implicit::check(inv, cx) {
-        return;
-    }
+    // The verb scan below still runs: `mytool deploy sh x.sh` is judged on both.
+    crate::rules::exec::implicit::check(inv, cx);
     // Option values count as words: without the CLI's grammar, `-A app purge`
     // cannot be told from `--name purge`, and guessing lower is not allowed.
     // `gws gmail +send`: a leading `+` marks a helper verb, not part of it.

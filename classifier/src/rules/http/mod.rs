@@ -20,7 +20,7 @@ pub static FAMILY: Family = Family { name: "http", programs: PROGRAMS, check, ru
 static PROGRAMS: &[&str] = &[
     "curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "aria2c", "nc", "ncat", "netcat", "socat", "telnet", "scp", "sftp", "ftp", "lftp",
     "openssl", "smbclient", "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx", "sendmail", "mutt", "neomutt", "msmtp", "ssmtp", "swaks",
-    "sendemail", "mpack", "mailsend",
+    "sendemail", "mpack", "mailsend", "pastebinit", "wgetpaste", "croc", "wormhole", "ffsend", "transfer", "termbin",
 ];
 
 static RULES: &[&Rule] = &[&READ, &METHOD, &BODY, &UPLOAD, &CONFIG, &LISTEN, &CONNECT, &EXEC, &PROBE, &SESSION, &P2P, &remote::MAIL, &remote::SMB];
@@ -153,6 +153,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "openssl" => remote::openssl(inv, cx),
         "smbclient" => remote::smbclient(inv, cx),
         p if remote::MAILERS.contains(&p) => remote::mail(inv, cx),
+        p if remote::UPLOADERS.contains(&p) => remote::uploader(inv, cx),
         _ => sockets::session(inv, cx),
     }
 }

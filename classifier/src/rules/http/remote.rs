@@ -8,6 +8,17 @@ use crate::rules::{Cx, Rule};
 use super::{CONNECT, LISTEN};
 
 /// Mail senders and clients.
+/// Paste and file-drop clients that upload their input.
+pub(super) const UPLOADERS: &[&str] = &["pastebinit", "wgetpaste", "croc", "wormhole", "ffsend", "transfer", "termbin"];
+
+pub(super) fn uploader(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.args.iter().all(|a| matches!(a.text.as_str(), "--version" | "--help" | "-h" | "-V")) && !inv.args.is_empty() {
+        return;
+    }
+    // `croc`/`wormhole` receive with `receive`/a code word and send with `send`; both cross machines.
+    cx.hit_because(&super::UPLOAD, format!("`{}` sends its input or files to another machine; ask the user first", inv.program));
+}
+
 pub(super) const MAILERS: &[&str] = &[
     "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx", "sendmail", "mutt", "neomutt", "msmtp", "ssmtp", "swaks", "sendemail", "mpack",
     "mailsend",

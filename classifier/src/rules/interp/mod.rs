@@ -29,13 +29,13 @@ static PROGRAMS: &[&str] = &[
     "python", "python2", "python3", "python3.6", "python3.7", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "python3.14",
     "python2.7", "pypy", "pypy3", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "php7.4", "php8.0", "php8.1", "php8.2", "php8.3", "php8.4", "ruby3.0", "ruby3.1",
     "ruby3.2", "ruby3.3", "perl5", "node", "nodejs", "deno", "ruby", "perl", "php", "lua", "luajit", "Rscript", "R", "osascript", "awk", "gawk", "mawk",
-    "nawk", "tclsh", "wish", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "groovy",
-    // opaque.rs: languages without an analyser (a test checks the two lists agree).
+    "nawk", "tclsh", "wish", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "groovy", "tsx", "ts-node", "jruby", "irb", "ipython", "ipython3", "bpython",
+    "ptpython", // opaque.rs: languages without an analyser (a test checks the two lists agree).
     "julia", "guile", "octave", "octave-cli", "gnuplot", "ghc", "ghci", "runghc", "runhaskell", "stack-runghc", "sbcl", "ecl", "ccl", "ccl64", "clisp",
     "racket", "scheme", "chez", "chezscheme", "petite", "mit-scheme", "csi", "gsi", "chibi-scheme", "gosh", "plt-r5rs", "erl", "escript", "elixir", "scala",
     "scala-cli", "amm", "groovysh", "kotlin", "kotlinc-jvm", "kscript", "jshell", "jrunscript", "jjs", "clojure", "clj", "bb", "lein-repl", "ocaml", "utop",
-    "sml", "poly", "swipl", "gprolog", "yap", "expect", "xonsh", "nu", "nushell", "elvish", "ion", "es", "rc", "ysh", "oil", "murex", "closh", "dc", "m4",
-    "gm4",
+    "sml", "poly", "swipl", "gprolog", "yap", "raku", "perl6", "rakudo", "tcc", "java", "jbang", "swift", "kotlinc", "expect", "xonsh", "nu", "nushell",
+    "elvish", "ion", "es", "rc", "ysh", "oil", "murex", "closh", "dc", "m4", "gm4",
 ];
 
 /// True when `program` runs code: an interpreter or REPL of any language (used by
@@ -109,7 +109,7 @@ pub static SYNTAX_CHECK: Rule = Rule::t1("interp.syntax-check")
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let program = inv.program.trim_end_matches(".exe");
     match program {
-        p if p.starts_with("python") || p.starts_with("pypy") => python::check(inv, cx),
+        p if p.starts_with("python") || p.starts_with("pypy") || matches!(p, "ipython" | "ipython3" | "bpython" | "ptpython") => python::check(inv, cx),
         "awk" | "gawk" | "mawk" | "nawk" => others::awk(inv, cx),
         "deno" => others::deno(inv, cx),
         "R" => others::r(inv, cx),

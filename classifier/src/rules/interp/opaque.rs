@@ -67,6 +67,16 @@ static OPAQUE: &[Opaque] = &[
         code: &["-e", "-g", "--eval", "-init"],
         version: &["-version", "--version", "-help", "--help"],
     },
+    Opaque { names: &["raku", "perl6", "rakudo"], code: &["-e", "-M"], version: &["-v", "--version", "-h", "--help"] },
+    // Compilers that also run: only their run forms are code (see `COMPILE_ONLY`).
+    Opaque { names: &["tcc"], code: &["-run"], version: &["-v", "-h", "--help"] },
+    Opaque { names: &["kotlinc"], code: &["-script", "-e", "-expression"], version: &["-version", "-help"] },
+    Opaque {
+        names: &["java", "jbang"],
+        code: &["-jar", "--source", "-cp", "-classpath", "--class-path", "-m", "--module"],
+        version: &["-version", "--version", "-help", "--help", "-h", "-showversion"],
+    },
+    Opaque { names: &["swift"], code: &["-e"], version: &["--version", "-version", "--help", "-h"] },
     Opaque { names: &["expect"], code: &["-c", "-f"], version: &["-v", "-h"] },
     Opaque {
         names: &["xonsh", "nu", "nushell", "elvish", "ion", "es", "rc", "ysh", "oil", "murex", "closh"],
@@ -112,8 +122,12 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         return;
     }
-    if program == "ghc" {
-        // `ghc x.hs` compiles; only `-e` and `--interactive` run code here.
+    // `ghc x.hs`, `tcc -o x x.c`, `kotlinc x.kt` compile; only their run forms are code here.
+    if matches!(program, "ghc" | "tcc" | "kotlinc") {
+        return;
+    }
+    // `swift build|test|package` are SwiftPM's; `swift run`, `swift x.swift` and a bare `swift` run code.
+    if program == "swift" && matches!(inv.arg(0), Some("build" | "test" | "package")) {
         return;
     }
     if let Some(script) = inv.positionals().next() {

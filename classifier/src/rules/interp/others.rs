@@ -95,8 +95,17 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // `lua5.4`, `php8.2`, `ruby3.2`, `perl5`: the versioned binaries take the same options.
     let base = inv.program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     let spec = match base {
-        "node" | "nodejs" => &NODE,
-        "ruby" => &RUBY,
+        "node" | "nodejs" | "tsx" | "ts-node" => &NODE,
+        "ruby" | "jruby" => &RUBY,
+        "irb" => {
+            // Ruby's REPL: code typed later is never seen.
+            if inv.args.iter().any(|a| matches!(a.text.as_str(), "-v" | "--version" | "-h" | "--help")) {
+                cx.hit(&VERSION);
+            } else {
+                cx.hit(&REPL);
+            }
+            return;
+        }
         "perl" => &PERL,
         "php" => &PHP,
         "lua" | "luajit" => &LUA,

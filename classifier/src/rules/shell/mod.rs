@@ -14,7 +14,7 @@ pub const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh",
 
 static PROGRAMS: &[&str] = &[
     "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "posh", "oksh", "loksh", "osh", "eval", "source", ".", "ssh",
-    "trap", "export", "declare", "typeset", "hash", "enable", "alias",
+    "mosh", "autossh", "trap", "export", "declare", "typeset", "hash", "enable", "alias", "complete", "compgen", "bind", "fc",
 ];
 
 static RULES: &[&Rule] = &[
@@ -40,16 +40,16 @@ pub static FORK_LOOP: Rule = Rule::t3("shell.fork-loop")
     .not_matches(&["while :; do sleep 1; done", "for i in 1 2 3; do sleep 1 & done; wait", "while read l; do echo $l & done < f"]);
 
 /// ## What it matches
-/// Rebinding what a command name runs: `hash -p /tmp/x ls` (the name now runs that file), `enable -f lib.so name` (loads a builtin from a shared object), `enable -n name` (disables a builtin so a file of that name runs).
+/// Rebinding what a command name runs: `hash -p /tmp/x ls` (the name now runs that file), `enable -f lib.so name` (loads a builtin from a shared object), `enable -n name` (disables a builtin so a file of that name runs); `fc -s`/`fc -e` re-running history lines.
 /// ## Why this tier
 /// Later commands with that name run something other than what they say.
 pub static REBIND: Rule = Rule::t3("shell.rebind")
     .reason("rebinds what a command name runs (hash -p, enable -f/-n), so later commands are not what they look like; ask the user")
-    .matches(&["hash -p /tmp/evil ls", "enable -f /tmp/x.so evil", "enable -n echo"])
-    .not_matches(&["hash", "hash -r", "enable", "enable -a"]);
+    .matches(&["hash -p /tmp/evil ls", "enable -f /tmp/x.so evil", "enable -n echo", "fc -s"])
+    .not_matches(&["hash", "hash -r", "enable", "enable -a", "fc -l"]);
 
 /// ## What it matches
-/// `alias NAME=VALUE`: the value is a command line that runs whenever the name is used later in the same shell.
+/// `alias NAME=VALUE`, `complete -C CMD`, `compgen -C CMD`, `bind -x 'KEY: CMD'`: the value is a command line that runs later in the same shell.
 /// ## Why this tier
 /// Informational (T0): the alias body is classified as a command, so `alias ls='rm -rf ~'` is as strict as `rm -rf ~`.
 pub static ALIAS: Rule =
@@ -152,6 +152,22 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 cx.hit(&REBIND);
             }
         }
+        // `complete -C CMD`, `compgen -C CMD`: CMD runs to produce completions;
+        // `bind -x 'KEY: CMD'` runs CMD on a key press.
+        "complete" | "compgen" | "bind" => {
+            let opt = if inv.program == "bind" { "-x" } else { "-C" };
+            if let Some(v) = inv.value_of(&[opt]) {
+                let cmd = if inv.program == "bind" { v.split_once(':').map_or(v, |(_, c)| c).trim().trim_matches('"').to_owned() } else { v.to_owned() };
+                cx.hit(&ALIAS);
+                cx.shell(&cmd, inv.cwd.as_deref());
+            }
+        }
+        // `fc -s`, `fc -e ED`, bare `fc`: re-runs history lines this command does not show.
+        "fc" => {
+            if !inv.has_short('l') {
+                cx.hit(&REBIND);
+            }
+        }
         "alias" => {
             for a in inv.args.iter().filter(|a| !a.is_flag()) {
                 if let Some((_, body)) = a.text.split_once('=') {
@@ -175,7 +191,12 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             Some(path) => run_script(inv, cx, path),
             None => cx.hit(&INTERACTIVE),
         },
-        "ssh" => ssh(inv, cx),
+        "ssh" | "autossh" => ssh(inv, cx),
+        "mosh" => {
+            if !inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "--help")) {
+                cx.hit(&SSH_REMOTE);
+            }
+        }
         "trap" => {
             // `trap 'CMD' SIGNALS`: CMD runs later, in this shell.
             if let Some(action) = inv.args.iter().find(|a| !a.is_flag()) {

@@ -18,10 +18,19 @@ const TEX: &[&str] = &["tex", "latex", "pdflatex", "xelatex", "lualatex", "luate
 static PROGRAMS: &[&str] = &[
     "vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis", "emacs", "emacs-nox",
     "emacsclient", "xemacs", "less", "more", "most", "pg", "gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb", "tex", "latex", "pdflatex",
-    "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context",
+    "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context", "open",
 ];
 
-static RULES: &[&Rule] = &[&EDITOR_COMMANDS, &PAGER_COMMAND, &DEBUGGER_COMMANDS, &DEBUGGER_ATTACH, &TEX_WRITE18];
+static RULES: &[&Rule] = &[&EDITOR_COMMANDS, &PAGER_COMMAND, &DEBUGGER_COMMANDS, &DEBUGGER_ATTACH, &TEX_WRITE18, &OPEN_RUNS];
+
+/// ## What it matches
+/// macOS `open` handed something that runs: a terminal app with a file (`open -a Terminal x.sh`), an app bundle or a `.command`/`.tool`/`.terminal`/`.workflow` file.
+/// ## Why this tier
+/// Those open by running code; opening a document, a folder or a URL does not.
+pub static OPEN_RUNS: Rule = Rule::t3("tools.open-runs")
+    .reason("opens something that runs code (a script in a terminal, an app or a .command file); run the command directly or ask the user")
+    .matches(&["open -a Terminal x.sh", "open ./Installer.app", "open build.command"])
+    .not_matches(&["open README.md", "open .", "open https://example.com", "open -a Preview x.pdf"]);
 
 /// ## What it matches
 /// Commands handed to an editor at start-up: `vim -c CMD`, `vim +CMD`, `vim --cmd`, `vim -S script`, `vim -s keys`, `vim -u vimrc`, `vim -es` (Ex commands from input), `emacs --eval`, `emacs -batch`, `emacs -l file`, `emacs -f fn`, `emacsclient -e`.
@@ -81,6 +90,8 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         pager(inv, cx);
     } else if DEBUGGERS.contains(&p) {
         debugger(inv, cx);
+    } else if p == "open" {
+        open(inv, cx);
     } else if TEX.contains(&p) {
         if inv.args.iter().any(|a| a.text.contains("write18") || a.text.contains("directlua") || a.text.contains("luaexec")) {
             cx.hit(&TEX_WRITE18);
@@ -167,5 +178,15 @@ fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
             cx.hit(&DEBUGGER_ATTACH);
             return;
         }
+    }
+}
+
+fn open(inv: &Invocation, cx: &mut Cx<'_>) {
+    const TERMINALS: &[&str] = &["Terminal", "iTerm", "iTerm2", "Alacritty", "kitty", "WezTerm", "Warp", "Ghostty", "Hyper", "Script Editor", "Automator"];
+    let app = inv.value_of(&["-a"]).map(|a| a.trim_end_matches(".app"));
+    let runs_file = |w: &str| [".app", ".app/", ".command", ".tool", ".terminal", ".workflow", ".pkg", ".mpkg", ".scpt"].iter().any(|e| w.ends_with(e));
+    let operands: Vec<&str> = inv.positionals().filter(|w| Some(*w) != inv.value_of(&["-a"])).collect();
+    if app.is_some_and(|a| TERMINALS.contains(&a)) && !operands.is_empty() || operands.iter().any(|w| runs_file(w)) {
+        cx.hit(&OPEN_RUNS);
     }
 }

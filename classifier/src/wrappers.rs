@@ -303,6 +303,7 @@ static WRAPPERS: &[Wrapper] = &[
         name: "rlwrap",
         value_opts: &["-b", "-f", "-H", "-l", "-p", "-P", "-q", "-s", "-S", "-t", "-w", "-z", "-e", "-O", "-g", "-M"],
         flag_opts: &["-A", "-c", "-C", "-D", "-i", "-m", "-n", "-N", "-o", "-r", "-R", "-U", "-v", "-W"],
+        long_free: true,
         ..W
     },
     Wrapper {
@@ -361,7 +362,8 @@ static WRAPPERS: &[Wrapper] = &[
             "-D", "--parameter-step-size", "-S", "--shell", "--style", "--sort", "-u", "--time-unit", "--export-asciidoc", "--export-csv", "--export-json",
             "--export-markdown", "--export-orgmode", "--output", "--input", "-n", "--command-name",
         ],
-        value2_opts: &["-L", "--parameter-list"],
+        // `-P NAME MIN MAX`: the two values and MAX (read as a harmless command word).
+        value2_opts: &["-L", "--parameter-list", "-P", "--parameter-scan"],
         flag_opts: &["-N", "-i", "--ignore-failure", "--show-output", "--no-shell"],
         kind: Kind::Hyperfine,
         ..W
@@ -458,6 +460,10 @@ pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
     }
     if w.kind == Kind::Tmux {
         return tmux(w, words);
+    }
+    // `sg run|scan|test …` is ast-grep, not `sg GROUP CMD`.
+    if program == "sg" && matches!(words.get(1).map(|a| a.text.as_str()), Some("run" | "scan" | "test" | "new" | "lsp" | "completions" | "help") | None) {
+        return Peeled::NotWrapper;
     }
     peel_options(w, program, words)
 }

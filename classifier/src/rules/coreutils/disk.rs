@@ -85,6 +85,8 @@ pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
     if destroys {
         cx.hit_because(&VOLUME_DESTROY, format!("`{} {}`: {}", inv.program, first.unwrap_or(""), VOLUME_DESTROY.reason));
     }
+    // `zfs create`, `zpool import`, `cryptsetup close`: the verb scan as before.
+    crate::rules::fallback::unless_hit(inv, cx);
 }
 
 /// `/dev` entries that are not disks.

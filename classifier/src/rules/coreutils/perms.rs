@@ -168,7 +168,7 @@ pub(super) static CAPS: Rule = Rule::t3("coreutils.setcap")
 
 pub(super) fn setcap(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.has_any(&["-v", "--verify"]) {
-        return;
+        return crate::rules::fallback::unless_hit(inv, cx);
     }
     cx.hit(&CAPS);
 }

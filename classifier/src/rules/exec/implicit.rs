@@ -6,7 +6,7 @@
 //! runners and are listed.
 
 use crate::call::{basename, Invocation};
-use crate::rules::{interp, shell, Cx};
+use crate::rules::{shell, Cx};
 
 use super::IMPLICIT_WRAPPER;
 
@@ -16,12 +16,25 @@ const TAKES_PROGRAM_AS_DATA: &[&str] = &[
     "man", "info", "tldr", "help", "cheat", "echo", "printf", "hash", "complete", "compgen", "alias", "unalias", "update-alternatives", "alternatives", "chsh",
     "pyenv", "rbenv", "nodenv", "jenv", "goenv", "asdf", "mise", "rtx", "nvm", "fnm", "volta", "n", "sdk", "rustup", "pkgx", "ls", "stat", "lsattr", "getcap",
     "dpkg-query", "rpm", "pacman", "apk", "brew", "port", "nix", "nix-env", "flatpak", "snap", "conda", "mamba", "micromamba", "pipx", "virtualenv",
-    "mkvirtualenv", "poetry", "hatch", "pdm", "rye", "test", "[", "[[", "basename", "dirname", "readlink", "realpath", "sha256sum", "md5sum", "cksum",
+    "mkvirtualenv", "poetry", "hatch", "pdm", "rye", "test", "[", "[[", "basename", "dirname", "readlink", "realpath", "sha256sum", "md5sum", "cksum", "procs",
+    "emulate", "pidof", "killall", "pkill", "pgrep", "ps", "top", "htop", "btop", "lsof", "fuser", "starship", "oh-my-posh", "direnv", "zoxide", "atuin",
+    "mcfly", "thefuck", "carapace", "usage",
 ];
 
-/// Shell basenames that never take code as data.
+/// Shell names an operand can mean nothing else by (`es`, `rc`, `nu` are words too).
 fn is_shell(name: &str) -> bool {
-    shell::SHELLS.contains(&name) || crate::rules::interp::OTHER_SHELLS.contains(&name)
+    shell::SHELLS.contains(&name) || matches!(name, "xonsh" | "elvish" | "nushell" | "pwsh" | "powershell")
+}
+
+/// Interpreter names an operand is unlikely to mean as data (`java`, `R`, `swift`
+/// and `dc` are as often a language or package named as an argument).
+fn is_runnable_interpreter(name: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3", "node", "nodejs", "deno", "bun", "tsx", "ts-node", "ruby", "jruby", "perl",
+        "php", "lua", "luajit", "Rscript", "osascript", "tclsh", "wish", "groovy", "julia", "guile", "racket", "sbcl", "clisp", "erl", "escript", "elixir",
+        "scala", "jshell", "jrunscript",
+    ];
+    NAMES.contains(&name) || name.strip_prefix("python3.").is_some_and(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// `/bin/ls`, `/usr/local/bin/tool`: an absolute path into a program directory.
@@ -42,18 +55,32 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
     if TAKES_PROGRAM_AS_DATA.contains(&inv.program.as_str()) {
         return false;
     }
-    for (i, a) in inv.args.iter().enumerate() {
+    let args = &inv.args;
+    let first_operand = args.iter().position(|a| !a.is_flag());
+    for (i, a) in args.iter().enumerate() {
         if !a.exact || a.is_flag() || a.text == "--" {
             continue;
         }
         let name = basename(&a.text);
-        let has_args = i + 1 < inv.args.len();
-        // A bare interpreter name is as often a selection (`pyenv local python3`,
-        // `nix-shell -p python3`) as a REPL; a bare shell opens one either way.
-        // A modelled program with arguments (`wrapper -n 5 rm -rf x`) runs too; a word
-        // that is also a verb (`install`, `test`) is a subcommand, not a program.
-        let modelled = has_args && i > 0 && crate::rules::owned(name) && !is_verb(name);
-        let runs = is_shell(name) || (has_args && interp::is_interpreter(name)) || (is_program_path(&a.text) && (has_args || is_shell(name))) || modelled;
+        let has_args = i + 1 < args.len();
+        let prev = i.checked_sub(1).map(|p| args[p].text.as_str());
+        let next = args.get(i + 1).map(|a| a.text.as_str());
+        // `--lang python path`, `--shell bash`: the value of a long option names a
+        // language, not a command to run, unless code follows (`--with sh -c …`).
+        let code_follows = matches!(next, Some("-c" | "-e" | "-m"));
+        let option_value = prev.is_some_and(|p| p.starts_with("--") && p.len() > 2 && !p.contains('='));
+        if option_value && !code_follows {
+            continue;
+        }
+        let after_dashdash = prev == Some("--");
+        // A bare shell runs only as the program's first operand (`zzz sh`);
+        // `exo completion zsh` names a shell. A bare interpreter name is as often a
+        // selection (`pyenv local python3`) as a REPL, so it needs arguments.
+        let shell = is_shell(name) && (has_args || Some(i) == first_operand || after_dashdash);
+        // After `--`, a modelled program with arguments is the command (`xprog -- rm -rf x`);
+        // elsewhere `dot -T format`, `ng generate service` only name things.
+        let modelled = has_args && after_dashdash && crate::rules::owned(name) && !is_verb(name);
+        let runs = shell || (has_args && is_runnable_interpreter(name)) || (is_program_path(&a.text) && (has_args || is_shell(name))) || modelled;
         if runs {
             cx.hit_because(&IMPLICIT_WRAPPER, format!("`{}` is handed `{}` to run; judged as that command", inv.program, a.text));
             cx.argv(&inv.args[i..], inv.cwd.as_deref());

@@ -67,6 +67,8 @@ pub static OPTION_FLAG: Rule = Rule::t3("exec.option-shell-escape")
 /// A program no family models whose operand names a shell, an interpreter or an executable path with arguments (`someprog /bin/bash -c …`, `xprog -- python3 x.py`, `zzz sh`).
 /// ## Why this tier
 /// Informational (T0): the program is taken to run that operand, so the operand onwards is classified as a command and decides.
+/// ## Known gaps
+/// A modelled program named mid-argv of an unmodelled one (`runner -n 5 rm -rf x`) counts only after `--` or as the first operand (`fallback.proxy`): elsewhere such words name things (`dot -T format`, `ng generate service`). A bare interpreter name needs arguments (`pyenv local python3` selects one), and the value of a long option is a name (`--lang python`) unless code follows.
 pub static IMPLICIT_WRAPPER: Rule = Rule::t0("exec.implicit-wrapper")
     .reason("an unmodelled program is handed a shell, interpreter or program to run; that command decides")
     .matches(&["xprog -- python3 -c 'print(1)'", "zzz -x sh -c 'ls'", "mytool -q /usr/bin/ls -la"])

@@ -36,6 +36,8 @@ pub(crate) enum Carry {
     ExecPrefixed,
     /// A flag with no value that lets the program run commands from its input.
     Flag,
+    /// An rpm macro definition or expression: code only when it shells out (`%(…)`, `%{lua:…}`).
+    Macro,
 }
 
 pub(crate) struct CarryOpt {
@@ -118,7 +120,7 @@ pub(crate) static TABLE: &[CarryOpt] = &[
     of(TEX, &["--shell-escape", "-shell-escape", "--enable-write18", "-enable-write18", "-shell-restricted=false"], Carry::Flag),
     of(&["tectonic"], &["-Z"], Carry::Code),
     of(&["zathura", "mupdf"], &["--synctex-editor-command", "-x"], Carry::Shell),
-    of(&["rpm", "rpmbuild", "rpmspec"], &["--eval", "-E", "--define", "-D"], Carry::Code),
+    of(&["rpm", "rpmbuild", "rpmspec"], &["--eval", "-E", "--define", "-D"], Carry::Macro),
     // Output paths of known programs.
     of(&["openssl"], &["-out", "-keyout", "-signkey"], Carry::Output),
     of(&["tcpdump", "tshark", "dumpcap"], &["-w"], Carry::Output),
@@ -240,7 +242,9 @@ fn find<'a>(args: &'a [Arg], i: usize, applies: &dyn Fn(&CarryOpt) -> bool) -> O
         }
         let mut hits = TABLE.iter().filter(|e| applies(e)).flat_map(|e| e.names.iter().map(move |n| (e, *n))).filter(|(_, n)| n.starts_with(name));
         let first = hits.next()?;
-        hits.all(|(e, _)| e.carry == first.0.carry).then_some(first.0)
+        // Only with a value in sight: `bshell --ssh` is that CLI's own flag, not `--ssh-command`.
+        let valued = inline.is_some() || args.get(i + 1).is_some_and(|n| !n.text.starts_with('-'));
+        (valued && hits.all(|(e, _)| e.carry == first.0.carry)).then_some(first.0)
     };
     let entry = exact.or_else(prefixed);
     if let Some(entry) = entry {
@@ -274,8 +278,16 @@ fn judge(inv: &Invocation, f: &Found<'_>, cx: &mut Cx<'_>) {
         Carry::Flag => cx.hit_because(&OPTION_FLAG, format!("`{program} {}`: {}", f.spelled, OPTION_FLAG.reason)),
         Carry::Code => cx.hit_because(&OPTION_CODE, format!("`{program} {}`: {}", f.spelled, OPTION_CODE.reason)),
         Carry::Output => {
-            if let Some(v) = &f.value {
+            // `ssh-keygen -l -f key`, `-y -f key`: these read the key file.
+            let reads_key = program == "ssh-keygen"
+                && inv.args.iter().any(|a| matches!(a.text.as_str(), "-l" | "-y" | "-F" | "-B" | "-L" | "-e" | "-i" | "-D" | "-lf" | "-yf"));
+            if let Some(v) = f.value.as_ref().filter(|_| !reads_key) {
                 paths::check_write(cx, v, cwd);
+            }
+        }
+        Carry::Macro => {
+            if f.value.as_ref().is_some_and(|v| !v.exact || v.text.contains("%(") || v.text.contains("%{lua")) {
+                cx.hit_because(&OPTION_CODE, format!("`{program} {}` expands a macro that runs a shell command or Lua; {}", f.spelled, OPTION_CODE.reason));
             }
         }
         Carry::Shell | Carry::Argv => match &f.value {

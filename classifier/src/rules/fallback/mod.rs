@@ -74,10 +74,11 @@ const EXEMPT: &[&str] = &[
     "ps", "pgrep", "pstree", "top", "htop", "btop", "free", "vmstat", "iostat", "lsof", "pwd", "true", "false", "test", "[", "basename", "dirname", "readlink",
     "realpath", "xxd", "od", "hexdump", "strings", "seq", "yes", "sleep", "cd", "pushd", "popd", "history", "unalias", "set", "unset", "shopt", "read", "wait",
     "jobs", "fg", "bg", "printenv", "locale", "tput", "clear", "bat", "batcat", "fzf", "glow", "delta", "tokei", "cloc", "scc", "sha1sum", "sha256sum",
-    "sha512sum", "md5sum", "md5", "shasum", "b2sum", "cksum", "nano", "code", "subl", "xdg-open", "mate", "hx", "micro", "ed", "pbcopy", "pbpaste", "xclip",
-    "xsel", "ping", "dig", "nslookup", "host", "whois", "traceroute", "mtr", "tracepath", "cowsay", "figlet", "lolcat", "say", "notify-send", "watchman",
-    "time", "locate", "mdfind", "fc-list", "env", "exit", "return", "shift", "getopts", "let", "local", "readonly", "source", "ulimit", "umask", "tty", "stty",
-    "w", "who", "last", "finger", "users", "nproc", "lscpu", "lsblk", "lspci", "lsusb", "arch", "sw_vers", "sysctl",
+    "sha512sum", "md5sum", "md5", "shasum", "b2sum", "cksum", "nano", "code", "subl", "open", "xdg-open", "vim", "vi", "nvim", "view", "emacs", "less", "more",
+    "most", "hash", "alias", "mate", "hx", "micro", "ed", "pbcopy", "pbpaste", "xclip", "xsel", "ping", "dig", "nslookup", "host", "whois", "traceroute",
+    "mtr", "tracepath", "cowsay", "figlet", "lolcat", "say", "notify-send", "watchman", "time", "locate", "mdfind", "fc-list", "env", "exit", "return",
+    "shift", "getopts", "let", "local", "readonly", "source", "ulimit", "umask", "tty", "stty", "w", "who", "last", "finger", "users", "nproc", "lscpu",
+    "lsblk", "lspci", "lsusb", "arch", "sw_vers", "sysctl",
 ];
 
 /// `fmt` and `test` are local validation on any CLI that names them.
@@ -97,13 +98,29 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
         if crate::rules::owned(program) && inv.args.len() > 1 && kind_of(program, &NO_TABLE).is_none() {
             cx.hit_because(&PROXY, format!("`{}` appears to run `{}`; judged as that command", inv.program, first.text));
             cx.argv(&inv.args, inv.cwd.as_deref());
-            return;
+            // The proxied command's own words are scanned below too: `mc alias set …`
+            // is told to `set` something whatever `alias` makes of it.
         }
     }
     // `xprog -- python3 x.py`, `zzz sh`: an operand that names a shell, an
-    // interpreter or an executable path is what the program runs.
-    // The verb scan below still runs: `mytool deploy sh x.sh` is judged on both.
-    crate::rules::exec::implicit::check(inv, cx);
+    // interpreter or an executable path is what the program runs. The verb scan
+    // still runs: `mytool deploy sh x.sh` is judged on both.
+    if !cx.hits.iter().any(|h| std::ptr::eq(h.rule, &PROXY)) {
+        crate::rules::exec::implicit::check(inv, cx);
+    }
+    verb_scan(inv, cx);
+}
+
+/// For families that own a program but model only some of its forms: when the
+/// family found nothing, the program gets what an unowned one gets (the verb
+/// scan, implicit wrappers), so owning it never loosens a verdict.
+pub fn unless_hit(inv: &Invocation, cx: &mut Cx<'_>) {
+    if cx.hits.is_empty() {
+        check_unowned(inv, cx);
+    }
+}
+
+fn verb_scan(inv: &Invocation, cx: &mut Cx<'_>) {
     // Option values count as words: without the CLI's grammar, `-A app purge`
     // cannot be told from `--name purge`, and guessing lower is not allowed.
     // `gws gmail +send`: a leading `+` marks a helper verb, not part of it.

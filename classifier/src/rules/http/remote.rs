@@ -46,6 +46,12 @@ pub(super) fn mail(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "--help" | "-V")) && inv.args.len() == 1 {
         return;
     }
+    // Bare `mail`/`mailx`, `-f box`, `-H`, `-e`: reading one's own mailbox.
+    let reading = matches!(inv.program.as_str(), "mail" | "mailx" | "s-nail" | "nail" | "bsd-mailx" | "heirloom-mailx")
+        && inv.args.iter().all(|a| matches!(a.text.as_str(), "-f" | "-H" | "-e" | "-N" | "-R") || !a.is_flag() && inv.args.iter().any(|f| f.text == "-f"));
+    if reading {
+        return;
+    }
     cx.hit_because(&MAIL, format!("`{}`: {}", inv.program, MAIL.reason));
 }
 
@@ -55,14 +61,15 @@ pub(super) fn openssl(inv: &Invocation, cx: &mut Cx<'_>) {
             cx.hit_because(&CONNECT, format!("`openssl {}` sends its input to a remote TLS service; {}", inv.arg(0).unwrap_or(""), CONNECT.reason))
         }
         Some("s_server") => cx.hit_because(&LISTEN, format!("`openssl s_server` opens a TLS listener; {}", LISTEN.reason)),
-        _ => {}
+        // `openssl passwd`, `openssl req -new`: the verb scan as before.
+        _ => crate::rules::fallback::unless_hit(inv, cx),
     }
 }
 
 pub(super) fn smbclient(inv: &Invocation, cx: &mut Cx<'_>) {
     // `-L host` lists shares; anything else is a session or commands on one.
     if inv.args.iter().any(|a| matches!(a.text.as_str(), "-L" | "--list" | "-V" | "--version" | "--help")) {
-        return;
+        return crate::rules::fallback::unless_hit(inv, cx);
     }
     cx.hit(&SMB);
 }

@@ -14,7 +14,6 @@ mod pwsh;
 mod python;
 mod script;
 
-pub(crate) use opaque::OTHER_SHELLS;
 pub(crate) use script::{direct_exec, runs_as_script};
 
 use crate::lanes::scripts::lang_of_program;
@@ -35,14 +34,8 @@ static PROGRAMS: &[&str] = &[
     "racket", "scheme", "chez", "chezscheme", "petite", "mit-scheme", "csi", "gsi", "chibi-scheme", "gosh", "plt-r5rs", "erl", "escript", "elixir", "scala",
     "scala-cli", "amm", "groovysh", "kotlin", "kotlinc-jvm", "kscript", "jshell", "jrunscript", "jjs", "clojure", "clj", "bb", "lein-repl", "ocaml", "utop",
     "sml", "poly", "swipl", "gprolog", "yap", "raku", "perl6", "rakudo", "tcc", "java", "jbang", "swift", "kotlinc", "expect", "xonsh", "nu", "nushell",
-    "elvish", "ion", "es", "rc", "ysh", "oil", "murex", "closh", "dc", "m4", "gm4",
+    "elvish", "ysh", "murex", "closh", "dc", "m4", "gm4",
 ];
-
-/// True when `program` runs code: an interpreter or REPL of any language (used by
-/// the implicit-wrapper check to spot `someprog python3 x.py`).
-pub(crate) fn is_interpreter(program: &str) -> bool {
-    PROGRAMS.contains(&program) || lang_of_program(program).is_some()
-}
 
 static RULES: &[&Rule] = &[
     &code::READ,

@@ -79,14 +79,15 @@ static OPAQUE: &[Opaque] = &[
     Opaque { names: &["swift"], code: &["-e"], version: &["--version", "-version", "--help", "-h"] },
     Opaque { names: &["expect"], code: &["-c", "-f"], version: &["-v", "-h"] },
     Opaque {
-        names: &["xonsh", "nu", "nushell", "elvish", "ion", "es", "rc", "ysh", "oil", "murex", "closh"],
+        names: &["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh"],
         code: &["-c", "--commands", "-e"],
         version: &["--version", "-v", "-h", "--help"],
     },
 ];
 
 /// Shells whose code is not bash; `OPAQUE` reads them as unseen code.
-pub(crate) const OTHER_SHELLS: &[&str] = &["xonsh", "nu", "nushell", "elvish", "ion", "es", "rc", "ysh", "oil", "murex", "closh"];
+/// (`es`, `rc`, `ion` and `oil` are left out: as program names they are as often other tools.)
+const OTHER_SHELLS: &[&str] = &["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh"];
 
 /// Every program this module answers for (also `dc` and `m4`).
 pub(crate) fn owns(program: &str) -> bool {
@@ -124,11 +125,11 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // `ghc x.hs`, `tcc -o x x.c`, `kotlinc x.kt` compile; only their run forms are code here.
     if matches!(program, "ghc" | "tcc" | "kotlinc") {
-        return;
+        return crate::rules::fallback::unless_hit(inv, cx);
     }
     // `swift build|test|package` are SwiftPM's; `swift run`, `swift x.swift` and a bare `swift` run code.
     if program == "swift" && matches!(inv.arg(0), Some("build" | "test" | "package")) {
-        return;
+        return crate::rules::fallback::unless_hit(inv, cx);
     }
     if let Some(script) = inv.positionals().next() {
         cx.hit_because(&CODE, format!("`{program} {script}` runs a script tiergate cannot analyse; {}", CODE.reason));

@@ -10,11 +10,11 @@ use crate::rules::{Cx, Family, FileText, Rule};
 pub static FAMILY: Family = Family { name: "shell", programs: PROGRAMS, check, rules: RULES };
 
 /// Programs whose arguments or input are shell code.
-pub const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "posh", "oksh", "loksh", "osh"];
+pub const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh"];
 
 static PROGRAMS: &[&str] = &[
-    "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "posh", "oksh", "loksh", "osh", "eval", "source", ".", "ssh",
-    "mosh", "autossh", "trap", "export", "declare", "typeset", "hash", "enable", "alias", "complete", "compgen", "bind", "fc",
+    "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh", "eval", "source", ".", "ssh", "mosh",
+    "autossh", "trap", "export", "declare", "typeset", "hash", "enable", "alias", "complete", "compgen", "bind", "fc",
 ];
 
 static RULES: &[&Rule] = &[
@@ -141,6 +141,14 @@ pub static SSH_REMOTE: Rule = Rule::t3("shell.ssh-remote")
 const VALUE_OPTS: &[&str] = &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"];
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    check_program(inv, cx);
+    // Builtins modelled for one form only: otherwise what an unowned program gets.
+    if matches!(inv.program.as_str(), "hash" | "enable" | "complete" | "compgen" | "bind" | "fc") {
+        crate::rules::fallback::unless_hit(inv, cx);
+    }
+}
+
+fn check_program(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.program.as_str() {
         "hash" => {
             if inv.has_short('p') {

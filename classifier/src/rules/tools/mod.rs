@@ -97,6 +97,8 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             cx.hit(&TEX_WRITE18);
         }
     }
+    // Editors and pagers stay exempt there; `gdb`, TeX and `open` get the verb scan as before.
+    crate::rules::fallback::unless_hit(inv, cx);
 }
 
 fn editor_hit(cx: &mut Cx<'_>, program: &str, opt: &str) {

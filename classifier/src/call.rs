@@ -105,9 +105,9 @@ impl Invocation {
         self.args.get(i).map(|a| a.text.as_str())
     }
 
-    /// Words before `--` that do not start with `-`. Option values are included:
-    /// families that know their value-taking options should parse argv themselves.
-    pub fn positionals(&self) -> impl Iterator<Item = &str> + '_ {
+    /// Words that do not start with `-` (all words after `--`). Option values are
+    /// included: families that know their value-taking options use [`operands`].
+    pub fn bare_words(&self) -> impl Iterator<Item = &str> + '_ {
         let mut after_dashdash = false;
         self.args.iter().filter_map(move |a| {
             if after_dashdash {
@@ -154,30 +154,74 @@ impl Invocation {
         self.args.iter().take_while(|a| a.text != "--").filter(|a| a.is_flag()).map(|a| a.text.as_str())
     }
 
-    /// The value of an option given as `--name value`, `--name=value`, `-n value` or `-nvalue`.
-    pub fn value_of(&self, spellings: &[&str]) -> Option<&str> {
-        let mut it = self.args.iter().take_while(|a| a.text != "--").peekable();
-        while let Some(a) = it.next() {
-            for s in spellings {
-                if a.text == *s {
-                    return it.peek().map(|n| n.text.as_str());
-                }
-                if s.starts_with("--") {
-                    if let Some(v) = a.text.strip_prefix(*s).and_then(|r| r.strip_prefix('=')) {
-                        return Some(v);
-                    }
-                } else if s.len() == 2 && a.text.len() > 2 && a.text.starts_with(*s) && !a.text.starts_with("--") {
-                    return Some(&a.text[2..]);
-                }
-            }
-        }
-        None
+    /// The value of an option (see [`value_of`]).
+    pub fn option(&self, spellings: &[&str]) -> Option<&str> {
+        value_of(&self.args, spellings)
     }
 
     /// True when every word, the program included, is exactly what runs.
     pub fn exact(&self) -> bool {
         self.args.iter().all(|a| a.exact)
     }
+}
+
+/// The one reading of an option's value, for every family: `--name value`,
+/// `--name=value` (also `-n=value`), `-n value` and, for a one-letter option,
+/// `-nvalue`. Only words before `--` are options.
+pub fn value_of<'a>(args: &'a [Arg], spellings: &[&str]) -> Option<&'a str> {
+    let mut it = args.iter().take_while(|a| a.text != "--").peekable();
+    while let Some(a) = it.next() {
+        for s in spellings {
+            if a.text == *s {
+                return it.peek().map(|n| n.text.as_str());
+            }
+            if let Some(v) = a.text.strip_prefix(*s).and_then(|r| r.strip_prefix('=')) {
+                return Some(v);
+            }
+            if s.len() == 2 && !s.starts_with("--") && a.text.len() > 2 && !a.text.starts_with("--") {
+                if let Some(v) = a.text.strip_prefix(*s) {
+                    return Some(v);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// An operand: a word that is neither an option nor the value of one.
+#[derive(Clone, Copy, Debug)]
+pub struct Operand<'a> {
+    /// Index into the argv it came from.
+    pub index: usize,
+    pub arg: &'a Arg,
+    /// True for words after `--`.
+    pub after_dashdash: bool,
+}
+
+/// The one operand splitter, for every family: words that are not options
+/// (`-x`, `--long`, `--long=v`) nor the value of one of `value_opts` given as
+/// its own word (`-o out`; `-oout` and `--output=out` are single words). A lone
+/// `-` is an operand; every word after `--` is one.
+pub fn operands<'a>(args: &'a [Arg], value_opts: &[&str]) -> Vec<Operand<'a>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut after_dashdash = false;
+    while i < args.len() {
+        let a = &args[i];
+        if after_dashdash {
+            out.push(Operand { index: i, arg: a, after_dashdash });
+        } else if a.text == "--" {
+            after_dashdash = true;
+        } else if a.is_flag() {
+            if value_opts.contains(&a.text.as_str()) {
+                i += 1;
+            }
+        } else {
+            out.push(Operand { index: i, arg: a, after_dashdash });
+        }
+        i += 1;
+    }
+    out
 }
 
 /// `/usr/bin/git` → `git`.
@@ -205,13 +249,23 @@ mod tests {
     fn flags_after_double_dash_are_operands() {
         let i = inv("rm -- -f");
         assert!(!i.has_short('f'));
-        assert_eq!(i.positionals().collect::<Vec<_>>(), ["-f"]);
+        assert_eq!(i.bare_words().collect::<Vec<_>>(), ["-f"]);
+        assert_eq!(operands(&i.args, &[]).iter().map(|o| o.arg.text.as_str()).collect::<Vec<_>>(), ["-f"]);
     }
 
     #[test]
     fn option_values_in_all_spellings() {
-        assert_eq!(inv("git --output=x").value_of(&["--output"]), Some("x"));
-        assert_eq!(inv("kubectl -n prod get").value_of(&["-n"]), Some("prod"));
-        assert_eq!(inv("kubectl -nprod get").value_of(&["-n"]), Some("prod"));
+        assert_eq!(inv("git --output=x").option(&["--output"]), Some("x"));
+        assert_eq!(inv("kubectl -n prod get").option(&["-n"]), Some("prod"));
+        assert_eq!(inv("kubectl -nprod get").option(&["-n"]), Some("prod"));
+        assert_eq!(inv("kubectl -n=prod get").option(&["-n"]), Some("prod"));
+        assert_eq!(inv("x -- -n prod").option(&["-n"]), None);
+    }
+
+    #[test]
+    fn operand_splitting_skips_option_values_and_keeps_words_after_dashdash() {
+        let i = inv("tar -C dir -x f1 -- -f2");
+        let ops: Vec<(usize, &str, bool)> = operands(&i.args, &["-C"]).iter().map(|o| (o.index, o.arg.text.as_str(), o.after_dashdash)).collect();
+        assert_eq!(ops, [(3, "f1", false), (5, "-f2", true)]);
     }
 }

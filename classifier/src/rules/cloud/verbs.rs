@@ -146,24 +146,7 @@ impl<'a> Argv<'a> {
 
     /// The value of `--name=v`, `--name v`, `-n v` or `-nv` (read from the raw argv).
     pub(crate) fn value(&self, args: &'a [Arg], names: &[&str]) -> Option<&'a str> {
-        let mut it = args.iter().take_while(|a| a.text != "--");
-        while let Some(a) = it.next() {
-            for n in names {
-                if a.text == *n {
-                    return it.next().map(|v| v.text.as_str());
-                }
-                if let Some(v) = a.text.strip_prefix(*n).and_then(|r| r.strip_prefix('=')) {
-                    return Some(v);
-                }
-                // `-XPOST`: a short option with its value packed in.
-                if n.len() == 2 && !n.starts_with("--") && a.text.len() > 2 && !a.text.starts_with("--") {
-                    if let Some(v) = a.text.strip_prefix(*n) {
-                        return Some(v);
-                    }
-                }
-            }
-        }
-        None
+        crate::call::value_of(args, names)
     }
 
     /// True when `seq` occurs contiguously in the command path (declared option values removed)

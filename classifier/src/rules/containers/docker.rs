@@ -9,7 +9,7 @@
 //! already a consent-level change.
 
 use crate::call::{Arg, Invocation};
-use crate::rules::packages::args::{first_positional, has_flag, has_short, positionals, value_of, wants_help};
+use crate::rules::packages::args::{first_positional, has_flag, has_short, operand_words, value_of, wants_help};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 
@@ -290,7 +290,7 @@ fn run(sub: &str, rest: &[Arg], cx: &mut Cx<'_>) {
 }
 
 fn cp(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
-    let ops = positionals(rest, &[]);
+    let ops = operand_words(rest, &[]);
     match ops.last() {
         // `docker cp CTR:/path ./dest` reads the container and writes a host path.
         Some((i, dest)) if !dest.contains(':') && ops.len() >= 2 => {

@@ -6,7 +6,7 @@
 
 use super::docker::{BUILD, HELP};
 use crate::call::Invocation;
-use crate::rules::packages::args::{positionals, verb, wants_help, Verb};
+use crate::rules::packages::args::{operand_words, verb, wants_help, Verb};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -71,7 +71,7 @@ pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&HELP);
         return;
     }
-    let words: Vec<&str> = positionals(&inv.args, TOOL_VALUE_OPTS).into_iter().take(2).map(|(_, w)| w).collect();
+    let words: Vec<&str> = operand_words(&inv.args, TOOL_VALUE_OPTS).into_iter().take(2).map(|(_, w)| w).collect();
     if words.is_empty() {
         cx.hit(&HELP);
         return;
@@ -107,7 +107,7 @@ pub(super) fn vm(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         return;
     }
-    let words: Vec<&str> = positionals(&inv.args, &["--profile", "-p"]).into_iter().take(2).map(|(_, w)| w).collect();
+    let words: Vec<&str> = operand_words(&inv.args, &["--profile", "-p"]).into_iter().take(2).map(|(_, w)| w).collect();
     let read = match words.as_slice() {
         [] => inv.args.iter().all(|a| a.text == "--version" || a.text == "-v"),
         [w] => VM_READS.contains(w),

@@ -7,7 +7,7 @@
 //! (zip-slip) is a known gap, except `tar -P`, which is gated.
 
 use super::write::copy_dest;
-use super::{operands, value_arg, wrote};
+use super::{operand_args, value_arg, wrote};
 use crate::call::{basename, Arg, Invocation};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
@@ -219,7 +219,7 @@ fn zip(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.has_any(&["-m", "--move"]) {
         cx.hit(&REMOVES_SOURCE);
     }
-    let ops = operands(inv, &["-b", "-n", "-t", "-tt", "-O", "--output-file", "-P", "--password", "-Z", "-s", "-TT", "--unzip-command", "-sp"]);
+    let ops = operand_args(inv, &["-b", "-n", "-t", "-tt", "-O", "--output-file", "-P", "--password", "-Z", "-s", "-TT", "--unzip-command", "-sp"]);
     if let Some(archive) = ops.first() {
         super::write_to(cx, archive, cwd);
     }
@@ -241,7 +241,7 @@ fn unzip(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn seven(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
-    let ops = operands(inv, &[]);
+    let ops = operand_args(inv, &[]);
     let cmd = ops.first().map(|a| a.text.as_str()).unwrap_or("");
     match cmd {
         "x" | "e" => {
@@ -269,7 +269,7 @@ fn compress(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.has_any(&["-c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test"]) {
         return;
     }
-    let ops = operands(inv, &["-S", "--suffix", "-T", "--threads", "-M", "--memlimit", "-F", "--format", "-C", "--check", "-D", "--dict"]);
+    let ops = operand_args(inv, &["-S", "--suffix", "-T", "--threads", "-M", "--memlimit", "-F", "--format", "-C", "--check", "-D", "--dict"]);
     for f in &ops {
         if f.text != "-" {
             super::write_to(cx, f, cwd);
@@ -323,7 +323,7 @@ fn rsync(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.has_long("--remove-source-files") {
         cx.hit(&REMOVES_SOURCE);
     }
-    let ops = operands(inv, RSYNC_VALUES);
+    let ops = operand_args(inv, RSYNC_VALUES);
     let Some((dest, sources)) = ops.split_last() else {
         return;
     };

@@ -4,7 +4,7 @@
 //! Writing to a block device is the blocked floor; listing partitions is T0; the
 //! same tools on an image file are ordinary writes (`paths::check_write`).
 
-use super::{operands, wrote};
+use super::{operand_args, wrote};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
 
@@ -160,7 +160,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // An image file or an unresolved target: a write like any other.
     let values: &[&str] = &["-t", "--type", "-L", "--label", "-b", "-N", "-U", "--uuid", "-O", "-E", "-c", "-l", "-n", "-s"];
-    for a in operands(inv, values) {
+    for a in operand_args(inv, values) {
         super::write_to(cx, a, cwd);
     }
     wrote(cx);

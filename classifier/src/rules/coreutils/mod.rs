@@ -94,7 +94,7 @@ pub static HELP: Rule = Rule::t0("coreutils.help")
     .not_matches(&["rm -rf / --help", "rm x"]);
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    let help = inv.flags().any(|f| f == "--help" || f == "--version") && operands(inv, &[]).is_empty();
+    let help = inv.flags().any(|f| f == "--help" || f == "--version") && operand_args(inv, &[]).is_empty();
     if help {
         cx.hit(&HELP);
         return;
@@ -117,26 +117,10 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-/// Operands: words that are neither flags nor values of the given value-taking
-/// options (`-o out`, `--output out`; `--output=out` and `-oout` are single words).
-/// Everything after `--` is an operand.
-pub(crate) fn operands<'a>(inv: &'a Invocation, value_flags: &[&str]) -> Vec<&'a Arg> {
-    let mut out = Vec::new();
-    let mut it = inv.args.iter();
-    while let Some(a) = it.next() {
-        if a.text == "--" {
-            out.extend(it.by_ref());
-            break;
-        }
-        if a.is_flag() {
-            if value_flags.contains(&a.text.as_str()) {
-                it.next();
-            }
-            continue;
-        }
-        out.push(a);
-    }
-    out
+/// Operand words of `inv` (a view of [`crate::call::operands`]): neither options
+/// nor values of the given value-taking options (`-o out`, `--output out`).
+pub(crate) fn operand_args<'a>(inv: &'a Invocation, value_flags: &[&str]) -> Vec<&'a Arg> {
+    crate::call::operands(&inv.args, value_flags).into_iter().map(|o| o.arg).collect()
 }
 
 /// `paths::check_write`, after resolving a leading `$HOME`/`$PWD` (`${…}` too)

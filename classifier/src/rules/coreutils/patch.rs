@@ -93,20 +93,20 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&DRY_RUN);
         return;
     }
-    let strip = inv.value_of(&["-p", "--strip"]).and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
-    let ops = super::operands(inv, VALUES);
-    if let Some(out) = inv.value_of(&["-o", "--output"]) {
+    let strip = inv.option(&["-p", "--strip"]).and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
+    let ops = super::operand_args(inv, VALUES);
+    if let Some(out) = inv.option(&["-o", "--output"]) {
         super::write_to(cx, &Arg::lit(out), cwd);
     }
-    let dir = inv.value_of(&["-d", "--directory"]).map(str::to_owned);
+    let dir = inv.option(&["-d", "--directory"]).map(str::to_owned);
     // `patch FILE [PATCHFILE]`: an explicit target file is the only write.
     if let Some(target) = ops.first() {
         super::write_to(cx, target, cwd);
-        if ops.len() >= 2 || inv.value_of(&["-i", "--input"]).is_some() || !matches!(inv.stdin, Stdin::None) {
+        if ops.len() >= 2 || inv.option(&["-i", "--input"]).is_some() || !matches!(inv.stdin, Stdin::None) {
             return;
         }
     }
-    let text = if let Some(input) = inv.value_of(&["-i", "--input"]) {
+    let text = if let Some(input) = inv.option(&["-i", "--input"]) {
         match cx.read(input, cwd) {
             FileText::Text(t) => Some(t),
             _ => None,

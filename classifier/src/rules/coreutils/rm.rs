@@ -5,7 +5,7 @@
 //! directory or the home directory, and `--no-preserve-root`. Targets are
 //! resolved against the unit's cwd and the home directory (`$HOME` included).
 
-use super::{operands, target};
+use super::{operand_args, target};
 use crate::call::{Arg, Invocation};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
@@ -91,7 +91,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     let home = cx.home();
     let program = inv.program.as_str();
-    let ops = operands(inv, &["-n", "--iterations", "-s", "--size", "--random-source"]);
+    let ops = operand_args(inv, &["-n", "--iterations", "-s", "--size", "--random-source"]);
     if matches!(program, "shred" | "srm" | "wipe") {
         if super::disk::any_device(&ops) {
             super::disk::hit_device(cx, program);

@@ -5,7 +5,7 @@
 //! Without those options these tools only read; they are owned here only so the
 //! options are seen.
 
-use super::{operands, value_arg, wrote};
+use super::{operand_args, value_arg, wrote};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
 
@@ -29,7 +29,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             return;
         }
         "uniq" => {
-            let ops = operands(inv, &["-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars", "--group", "--all-repeated"]);
+            let ops = operand_args(inv, &["-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars", "--group", "--all-repeated"]);
             let Some(out) = ops.get(1) else {
                 return;
             };
@@ -37,14 +37,14 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         "xxd" => {
             // `xxd [-r] IN OUT`: the second operand is written.
-            let ops = operands(inv, &["-c", "-cols", "-g", "-groupsize", "-l", "-len", "-o", "-offset", "-s", "-seek", "-n", "-name"]);
+            let ops = operand_args(inv, &["-c", "-cols", "-g", "-groupsize", "-l", "-len", "-o", "-offset", "-s", "-seek", "-n", "-name"]);
             let Some(out) = ops.get(1) else {
                 return;
             };
             super::write_to(cx, out, cwd);
         }
         "split" => {
-            let ops = operands(
+            let ops = operand_args(
                 inv,
                 &[
                     "-a", "--suffix-length", "-b", "--bytes", "-C", "--line-bytes", "-l", "--lines", "-n", "--number", "-t", "--separator",

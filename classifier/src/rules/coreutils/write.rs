@@ -6,7 +6,7 @@
 //! It does not look at file contents, and it cannot tell whether a destination
 //! is an existing directory, so it checks both readings.
 
-use super::{operands, target, value_arg, wrote};
+use super::{operand_args, target, value_arg, wrote};
 use crate::call::{basename, Arg, Invocation};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
@@ -53,17 +53,17 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     match inv.program.as_str() {
         "mv" | "cp" | "ln" | "install" => copy_like(inv, cx),
-        "mkdir" => each(cx, &operands(inv, VALUES_MKDIR), cwd),
-        "touch" => each(cx, &operands(inv, VALUES_TOUCH), cwd),
-        "truncate" => each(cx, &operands(inv, VALUES_TRUNCATE), cwd),
+        "mkdir" => each(cx, &operand_args(inv, VALUES_MKDIR), cwd),
+        "touch" => each(cx, &operand_args(inv, VALUES_TOUCH), cwd),
+        "truncate" => each(cx, &operand_args(inv, VALUES_TRUNCATE), cwd),
         "rename" => {
             // util-linux `rename FROM TO FILES` or perl `rename EXPR FILES` (perl code):
             // either way files lose their names.
             cx.hit_because(&MOVE, "rename renames files in bulk (the perl variant also runs its expression as code); ask the user or use git mv".to_owned());
-            let ops = operands(inv, &[]);
+            let ops = operand_args(inv, &[]);
             each(cx, ops.get(1..).unwrap_or(&[]), cwd);
         }
-        _ => each(cx, &operands(inv, &[]), cwd), // `tee`, `sponge`
+        _ => each(cx, &operand_args(inv, &[]), cwd), // `tee`, `sponge`
     }
     wrote(cx);
 }
@@ -78,7 +78,7 @@ fn copy_like(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     let program = inv.program.as_str();
     let values = if program == "install" { VALUES_INSTALL } else { VALUES_CP };
-    let ops = operands(inv, values);
+    let ops = operand_args(inv, values);
     if program == "install" && inv.has_any(&["-d", "--directory"]) {
         each(cx, &ops, cwd);
         return;

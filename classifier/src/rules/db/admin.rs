@@ -67,7 +67,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             write_of(cx, &["-o", "--out"]);
         }
         "pg_restore" => {
-            if inv.value_of(&["-d", "--dbname"]).is_some() {
+            if inv.option(&["-d", "--dbname"]).is_some() {
                 cx.hit(&RESTORE);
             } else {
                 cx.hit(&DUMP);
@@ -101,14 +101,14 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
         }
         "pg_ctl" | "pg_ctlcluster" => {
-            if inv.positionals().any(|w| w == "status") {
+            if inv.bare_words().any(|w| w == "status") {
                 cx.hit(&VERSION);
             } else {
                 cx.hit(&ADMIN);
             }
         }
         "mysqladmin" | "mariadb-admin" => {
-            let ops: Vec<&str> = inv.positionals().collect();
+            let ops: Vec<&str> = inv.bare_words().collect();
             if let Some(k) = ops.iter().position(|w| *w == "drop") {
                 let db = ops.get(k + 1).copied().unwrap_or("?");
                 cx.hit_because(

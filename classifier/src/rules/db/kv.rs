@@ -255,12 +255,12 @@ pub(super) fn mongo(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn influx(inv: &Invocation, cx: &mut Cx<'_>) {
-    if let Some(q) = inv.value_of(&["-execute", "--execute"]) {
+    if let Some(q) = inv.option(&["-execute", "--execute"]) {
         let classes = sql::classify_text(Dialect::Generic, q);
         hit_classes(cx, &classes);
         return;
     }
-    let ops: Vec<&str> = inv.positionals().collect();
+    let ops: Vec<&str> = inv.bare_words().collect();
     match (ops.first().copied(), ops.get(1).copied()) {
         (None, _) => cx.hit(&INTERACTIVE),
         (Some("query"), _) => {

@@ -124,7 +124,7 @@ fn verb_scan(inv: &Invocation, cx: &mut Cx<'_>) {
     // Option values count as words: without the CLI's grammar, `-A app purge`
     // cannot be told from `--name purge`, and guessing lower is not allowed.
     // `gws gmail +send`: a leading `+` marks a helper verb, not part of it.
-    let words: Vec<&str> = inv.positionals().take(4).map(|w| w.trim_start_matches('+')).collect();
+    let words: Vec<&str> = inv.bare_words().take(4).map(|w| w.trim_start_matches('+')).collect();
     let mut milder: Option<&'static Rule> = None;
     for (i, w) in words.iter().enumerate() {
         let verb = kind_of(w, &NO_TABLE).or_else(|| if i == 0 { camel_kind(w) } else { None });

@@ -94,7 +94,7 @@ pub fn runs_stdin(inv: &Invocation) -> bool {
         return match words.next() {
             None => true,
             Some("-") => true,
-            Some(w) => w.starts_with('-') && !is_inline_or_module(&inv.program, inv) && inv.positionals().next().is_none(),
+            Some(w) => w.starts_with('-') && !is_inline_or_module(&inv.program, inv) && inv.bare_words().next().is_none(),
         };
     }
     false

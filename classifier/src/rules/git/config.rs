@@ -6,7 +6,7 @@
 use super::globals::{is_exec_key, EXEC_CONFIG};
 use super::local::{transport, LOCAL};
 use super::read::READ;
-use super::{operands, GitCall};
+use super::{split_operands, GitCall};
 use crate::call::Arg;
 use crate::rules::{Cx, Rule};
 
@@ -86,7 +86,7 @@ const CONFIG_VALUES: &[&str] = &["-f", "--file", "--blob", "--type", "--default"
 
 pub(super) fn config(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    let (ops, _) = operands(&inv.args, CONFIG_VALUES);
+    let (ops, _) = split_operands(&inv.args, CONFIG_VALUES);
     let verb = ops.first().map(|a| a.text.as_str()).unwrap_or("");
     // `git config <verb> …` (git 2.46+) vs the classic `git config <key> [value]`.
     let (write, key) = match verb {
@@ -110,13 +110,13 @@ pub(super) fn config(call: &GitCall, cx: &mut Cx<'_>) {
             cx.hit_because(&EXEC_CONFIG, format!("`git config {}` makes git run a program later; ask the user", k.text));
         }
     }
-    if let Some(file) = inv.value_of(&["-f", "--file"]) {
+    if let Some(file) = inv.option(&["-f", "--file"]) {
         call.write(cx, &Arg::lit(file));
     }
 }
 
 pub(super) fn remote(call: &GitCall, cx: &mut Cx<'_>) {
-    let (ops, _) = operands(&call.inv.args, &["-t", "-m", "--push"]);
+    let (ops, _) = split_operands(&call.inv.args, &["-t", "-m", "--push"]);
     let verb = ops.first().map(|a| a.text.as_str()).unwrap_or("");
     let dry = call.inv.has_any(&["-n", "--dry-run"]);
     if verb == "prune" && dry {
@@ -140,7 +140,7 @@ pub(super) fn tag(call: &GitCall, cx: &mut Cx<'_>) {
         "-a", "--annotate", "-s", "--sign", "-u", "--local-user", "-f", "--force", "-d", "--delete", "-m", "--message", "-F", "--file", "-e", "--edit",
     ]);
     let lists = inv.has_any(&["-l", "--list", "-v", "--verify"]);
-    let (ops, _) = operands(
+    let (ops, _) = split_operands(
         &inv.args,
         &[
             "-m", "--message", "-F", "--file", "-u", "--local-user", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort",
@@ -168,7 +168,7 @@ pub(super) fn worktree(call: &GitCall, cx: &mut Cx<'_>) {
 
 pub(super) fn submodule(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    let (ops, _) = operands(&inv.args, &["-b", "--branch", "--name", "--reference", "--depth", "-j", "--jobs"]);
+    let (ops, _) = split_operands(&inv.args, &["-b", "--branch", "--name", "--reference", "--depth", "-j", "--jobs"]);
     let verb = ops.first().map(|a| a.text.as_str()).unwrap_or("");
     match verb {
         "update" | "add" | "deinit" | "sync" | "set-url" | "set-branch" | "absorbgitdirs" => {

@@ -7,7 +7,7 @@
 //! blocked: the user may well want them.
 
 use super::local::LOCAL;
-use super::{check_protected_operands, operands, GitCall};
+use super::{check_protected_operands, split_operands, GitCall};
 use crate::call::Arg;
 use crate::rules::{Cx, Rule};
 
@@ -114,7 +114,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
             }
         }
         "restore" => {
-            let (before, after) = operands(&inv.args, &["-s", "--source", "--pathspec-from-file"]);
+            let (before, after) = split_operands(&inv.args, &["-s", "--source", "--pathspec-from-file"]);
             let ops: Vec<&Arg> = before.into_iter().chain(after).collect();
             let staged = inv.has_any(&["-S", "--staged"]);
             if !staged || inv.has_any(&["-W", "--worktree"]) {
@@ -137,14 +137,14 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
             if matches!(verb, "drop" | "clear") {
                 cx.hit(&STASH_DROP);
             } else {
-                let (_, after) = operands(&inv.args, &["-m", "--message", "--pathspec-from-file"]);
+                let (_, after) = split_operands(&inv.args, &["-m", "--message", "--pathspec-from-file"]);
                 check_protected_operands(call, cx, &after);
                 cx.hit(&LOCAL);
             }
         }
         _ => {
             // `rm`
-            let (before, after) = operands(&inv.args, &["--pathspec-from-file"]);
+            let (before, after) = split_operands(&inv.args, &["--pathspec-from-file"]);
             let ops: Vec<&Arg> = before.into_iter().chain(after).collect();
             check_protected_operands(call, cx, &ops);
             if inv.has_any(&["-f", "--force"]) && !inv.has_long("--cached") {
@@ -158,7 +158,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
 
 fn checkout(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    let (before, after) = operands(&inv.args, &["-b", "-B", "--orphan", "--pathspec-from-file"]);
+    let (before, after) = split_operands(&inv.args, &["-b", "-B", "--orphan", "--pathspec-from-file"]);
     let all: Vec<&Arg> = before.iter().chain(after.iter()).copied().collect();
     check_protected_operands(call, cx, &all);
     let dashdash = inv.words().any(|w| w == "--");

@@ -7,7 +7,7 @@
 
 use super::local::{transport, LOCAL};
 use super::read::READ;
-use super::{operands, GitCall};
+use super::{split_operands, GitCall};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -143,7 +143,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
         }
         "filter-branch" | "filter-repo" => cx.hit(&REWRITE),
         "replace" => {
-            let (ops, _) = operands(&inv.args, &["--format"]);
+            let (ops, _) = split_operands(&inv.args, &["--format"]);
             if inv.has_any(&["-l", "--list"]) || (ops.is_empty() && !inv.has_any(&["-d", "--delete", "--edit", "--graft", "--convert-graft-file"])) {
                 cx.hit(&READ);
             } else {
@@ -166,7 +166,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
             }
         }
         "symbolic-ref" => {
-            let (ops, _) = operands(&inv.args, &["-m"]);
+            let (ops, _) = split_operands(&inv.args, &["-m"]);
             if ops.len() >= 2 || inv.has_any(&["-d", "--delete"]) {
                 cx.hit(&REFS);
             } else {
@@ -174,7 +174,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
             }
         }
         "gc" => {
-            let now = inv.value_of(&["--prune"]).is_some_and(|v| matches!(v, "now" | "all"));
+            let now = inv.option(&["--prune"]).is_some_and(|v| matches!(v, "now" | "all"));
             if now {
                 cx.hit(&PRUNE);
             } else {

@@ -5,7 +5,7 @@
 //!
 //! Destructive forms of these live in `discard.rs` and `history.rs`.
 
-use super::{check_protected_operands, globals, operands, GitCall};
+use super::{check_protected_operands, globals, split_operands, GitCall};
 use crate::call::{Arg, Stdin};
 use crate::rules::coreutils::patch::{patch_targets, PatchScan};
 use crate::rules::paths;
@@ -99,7 +99,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
         "clone" => clone(call, cx),
         "fetch" => fetch(call, cx),
         "mv" => {
-            let (before, after) = operands(&call.inv.args, &[]);
+            let (before, after) = split_operands(&call.inv.args, &[]);
             let all: Vec<&Arg> = before.into_iter().chain(after).collect();
             check_protected_operands(call, cx, &all);
             if call.inv.has_any(&["-f", "--force"]) {
@@ -115,7 +115,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
             }
         }
         "merge-file" => {
-            let (ops, _) = operands(&call.inv.args, &["-L"]);
+            let (ops, _) = split_operands(&call.inv.args, &["-L"]);
             if !call.inv.has_any(&["-p", "--stdout"]) {
                 if let Some(cur) = ops.first() {
                     call.write(cx, cur);
@@ -160,7 +160,7 @@ fn clone(call: &GitCall, cx: &mut Cx<'_>) {
             globals::check_setting(&s, cx, call.cwd());
         }
     }
-    let (before, after) = operands(&inv.args, CLONE_VALUES);
+    let (before, after) = split_operands(&inv.args, CLONE_VALUES);
     let ops: Vec<&Arg> = before.into_iter().chain(after).collect();
     if let Some(dest) = ops.get(1) {
         call.write(cx, dest);
@@ -175,7 +175,7 @@ fn clone(call: &GitCall, cx: &mut Cx<'_>) {
 fn fetch(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
     cx.hit(&LOCAL);
-    let (ops, _) = operands(
+    let (ops, _) = split_operands(
         &inv.args,
         &[
             "--depth", "--deepen", "--shallow-since", "--shallow-exclude", "-j", "--jobs", "--upload-pack", "-o", "--server-option", "--negotiation-tip",
@@ -206,10 +206,10 @@ fn patch(call: &GitCall, cx: &mut Cx<'_>) {
         cx.hit(&super::read::READ);
         return;
     }
-    let (ops, after) = operands(&inv.args, &["-p", "-C", "--exclude", "--include", "--directory", "--whitespace", "-S", "--patch-format"]);
+    let (ops, after) = split_operands(&inv.args, &["-p", "-C", "--exclude", "--include", "--directory", "--whitespace", "-S", "--patch-format"]);
     let files: Vec<&Arg> = ops.into_iter().chain(after).collect();
-    let strip = inv.value_of(&["-p"]).and_then(|v| v.parse::<usize>().ok()).unwrap_or(1);
-    let dir = inv.value_of(&["--directory"]).map(str::to_owned);
+    let strip = inv.option(&["-p"]).and_then(|v| v.parse::<usize>().ok()).unwrap_or(1);
+    let dir = inv.option(&["--directory"]).map(str::to_owned);
     let mut texts = Vec::new();
     if files.is_empty() {
         match &inv.stdin {

@@ -149,26 +149,10 @@ fn dispatch(call: &GitCall, cx: &mut Cx<'_>) {
     }
 }
 
-/// Operands of a subcommand: words that are not flags nor values of the given
-/// value-taking flags, split at `--` (before, after).
-pub(crate) fn operands<'a>(args: &'a [Arg], value_flags: &[&str]) -> (Vec<&'a Arg>, Vec<&'a Arg>) {
-    let mut before = Vec::new();
-    let mut after = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a.text == "--" {
-            after.extend(it.by_ref());
-            break;
-        }
-        if a.is_flag() {
-            if value_flags.contains(&a.text.as_str()) {
-                it.next();
-            }
-            continue;
-        }
-        before.push(a);
-    }
-    (before, after)
+/// Operands of a subcommand split at `--` (before, after): a view of [`crate::call::operands`].
+pub(crate) fn split_operands<'a>(args: &'a [Arg], value_flags: &[&str]) -> (Vec<&'a Arg>, Vec<&'a Arg>) {
+    let (after, before): (Vec<_>, Vec<_>) = crate::call::operands(args, value_flags).into_iter().partition(|o| o.after_dashdash);
+    (before.into_iter().map(|o| o.arg).collect(), after.into_iter().map(|o| o.arg).collect())
 }
 
 /// Blocks a git command whose path operand is a protected `.claude` file: git

@@ -5,7 +5,7 @@
 //! shared state and asks.
 
 use super::local::transport;
-use super::{operands, GitCall};
+use super::{split_operands, GitCall};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -57,7 +57,7 @@ pub(super) fn is_force(call: &GitCall) -> bool {
     if !matches!(call.sub.as_str(), "push" | "send-pack" | "http-push") {
         return false;
     }
-    let (ops, after) = operands(&call.inv.args, VALUE_FLAGS);
+    let (ops, after) = split_operands(&call.inv.args, VALUE_FLAGS);
     call.inv.has_any(&["-f", "--force"]) || call.inv.has_long("--mirror") || ops.iter().chain(after.iter()).skip(1).any(|r| r.text.starts_with('+'))
 }
 
@@ -70,7 +70,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
         return;
     }
     transport(call, cx);
-    let (ops, after) = operands(&inv.args, VALUE_FLAGS);
+    let (ops, after) = split_operands(&inv.args, VALUE_FLAGS);
     let refspecs: Vec<&str> = ops.iter().chain(after.iter()).skip(1).map(|a| a.text.as_str()).collect();
     let plus = refspecs.iter().find(|r| r.starts_with('+'));
     if inv.has_any(&["-f", "--force"]) || inv.has_long("--mirror") {

@@ -99,7 +99,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
         return;
     }
     // The subcommand and the next two operand words (`git flow feature publish`).
-    let words: Vec<&str> = std::iter::once(sub).chain(call.inv.positionals().take(2)).filter(|w| !w.contains(['/', '.'])).collect();
+    let words: Vec<&str> = std::iter::once(sub).chain(call.inv.bare_words().take(2)).filter(|w| !w.contains(['/', '.'])).collect();
     let verb = words.iter().find(|w| {
         let head = w.split(['-', '_']).next().unwrap_or(w);
         MUTATIVE_VERBS.contains(&head) || MUTATIVE_VERBS.contains(w)

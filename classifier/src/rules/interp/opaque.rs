@@ -131,7 +131,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if program == "swift" && matches!(inv.arg(0), Some("build" | "test" | "package")) {
         return crate::rules::fallback::unless_hit(inv, cx);
     }
-    if let Some(script) = inv.positionals().next() {
+    if let Some(script) = inv.bare_words().next() {
         cx.hit_because(&CODE, format!("`{program} {script}` runs a script tiergate cannot analyse; {}", CODE.reason));
         return;
     }

@@ -114,7 +114,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "groovy" => &GROOVY,
         "osascript" => {
             // `-l JavaScript` switches to JXA, read by the JS lexer.
-            let jxa = inv.value_of(&["-l"]).is_some_and(|l| l.eq_ignore_ascii_case("javascript"));
+            let jxa = inv.option(&["-l"]).is_some_and(|l| l.eq_ignore_ascii_case("javascript"));
             let s = parse(inv, &OSASCRIPT);
             if jxa && !s.code.is_empty() {
                 inline(inv, cx, Lang::Js, &s.code);
@@ -203,7 +203,7 @@ pub(super) fn r(inv: &Invocation, cx: &mut Cx<'_>) {
         inline(inv, cx, Lang::R, &code);
         return;
     }
-    if let Some(f) = inv.value_of(&["-f", "--file"]) {
+    if let Some(f) = inv.option(&["-f", "--file"]) {
         let f = f.to_owned();
         script::run_path(inv, cx, &f, Some(Lang::R), inv.args.len());
         return;

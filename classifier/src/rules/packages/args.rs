@@ -3,7 +3,7 @@
 //!
 //! It knows no program; callers pass the options their CLI declares.
 
-use crate::call::Arg;
+use crate::call::{operands, Arg};
 
 /// FEATURES.md §2 `MUTATIVE_VERBS`, used where a CLI's own table is unknown
 /// (plugin goals, nested subcommands).
@@ -25,31 +25,16 @@ pub(crate) const READ_VERBS: &[&str] = &[
     "validate", "diff", "ps", "images", "cat",
 ];
 
-/// Positional words (index into `args`, text), skipping the values of `value_opts`
-/// (`--opt value`; `--opt=value` is one word). Words after `--` are positional.
-pub(crate) fn positionals<'a>(args: &'a [Arg], value_opts: &[&str]) -> Vec<(usize, &'a str)> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    let mut dashdash = false;
-    while i < args.len() {
-        let a = args[i].text.as_str();
-        if dashdash {
-            out.push((i, a));
-        } else if a == "--" {
-            dashdash = true;
-        } else if value_opts.contains(&a) {
-            i += 1;
-        } else if !(a.len() > 1 && a.starts_with('-')) {
-            out.push((i, a));
-        }
-        i += 1;
-    }
-    out
+/// Operand words as (index into `args`, text): a view of [`crate::call::operands`].
+pub(crate) fn operand_words<'a>(args: &'a [Arg], value_opts: &[&str]) -> Vec<(usize, &'a str)> {
+    operands(args, value_opts).into_iter().map(|o| (o.index, o.arg.text.as_str())).collect()
 }
 
 /// Index of the first positional word, skipping `value_opts` values.
+pub(crate) use crate::call::value_of;
+
 pub(crate) fn first_positional(args: &[Arg], value_opts: &[&str]) -> Option<usize> {
-    positionals(args, value_opts).first().map(|(i, _)| *i)
+    operand_words(args, value_opts).first().map(|(i, _)| *i)
 }
 
 /// True when `--help` (or one of `extra`, such as `-h`) appears before `--`.
@@ -74,22 +59,6 @@ pub(crate) fn has_short(args: &[Arg], letter: char) -> bool {
             && a.text[1..].chars().all(|c| c.is_ascii_alphanumeric())
             && a.text[1..].contains(letter)
     })
-}
-
-/// The value of `--opt value` / `--opt=value` / `-o value` before `--`.
-pub(crate) fn value_of<'a>(args: &'a [Arg], spellings: &[&str]) -> Option<&'a str> {
-    let mut it = args.iter().take_while(|a| a.text != "--");
-    while let Some(a) = it.next() {
-        for s in spellings {
-            if a.text == *s {
-                return it.next().map(|n| n.text.as_str());
-            }
-            if let Some(v) = a.text.strip_prefix(*s).and_then(|r| r.strip_prefix('=')) {
-                return Some(v);
-            }
-        }
-    }
-    None
 }
 
 /// Which verb table a word falls in.
@@ -137,7 +106,7 @@ mod tests {
     #[test]
     fn value_options_are_skipped() {
         let a = args("-H host --context=x run -d nginx");
-        let p: Vec<&str> = positionals(&a, &["-H"]).into_iter().map(|(_, w)| w).collect();
+        let p: Vec<&str> = operand_words(&a, &["-H"]).into_iter().map(|(_, w)| w).collect();
         assert_eq!(p, ["run", "nginx"]);
     }
 

@@ -11,7 +11,7 @@
 use super::runners;
 use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, RECIPE, RUN_PROJECT, VALIDATE};
 use crate::call::Invocation;
-use crate::rules::packages::args::{has_flag, positionals, wants_help};
+use crate::rules::packages::args::{has_flag, operand_words, wants_help};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -40,7 +40,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "--runtime", "--framework", "-o", "--output", "--gemfile", "--path", "-d", "--working-dir", "--init-script", "-I", "--build-file", "-b",
         "--project-dir", "--max-workers", "-x", "--exclude-task", "-T", "--threads", "-l", "--log-file", "-e",
     ];
-    let pos = positionals(args, &value_opts);
+    let pos = operand_words(args, &value_opts);
     let w: Vec<&str> = pos.iter().map(|(_, w)| *w).collect();
     let rule: &'static Rule = match program {
         "gem" => gem(&w),

@@ -13,7 +13,7 @@ use super::runners;
 use super::scripts::{self, Lookup, LIST};
 use super::{ACCOUNT, BUILD, DRY_RUN, HELP, INSTALL, PUBLISH, READ, UNKNOWN, UNPUBLISH_ALL, VALIDATE};
 use crate::call::{Arg, Invocation};
-use crate::rules::packages::args::{has_flag, positionals, value_of};
+use crate::rules::packages::args::{has_flag, operand_words, value_of};
 use crate::rules::Cx;
 
 /// Options that take a value, per manager.
@@ -77,7 +77,7 @@ const BUILDS: &[&str] = &["pack", "shrinkwrap", "init"];
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let pm = inv.program.as_str();
     let args = &inv.args;
-    let pos = positionals(args, value_opts(pm));
+    let pos = operand_words(args, value_opts(pm));
     let Some(&(sub_i, sub_raw)) = pos.first() else {
         if has_flag(args, &["--help", "-h"]) || has_flag(args, &["--version", "-v"]) || pm != "yarn" {
             cx.hit(&HELP);

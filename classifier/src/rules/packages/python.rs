@@ -9,7 +9,7 @@
 use super::runners;
 use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, UNKNOWN, VALIDATE};
 use crate::call::{Arg, Invocation};
-use crate::rules::packages::args::{has_flag, positionals, wants_help};
+use crate::rules::packages::args::{has_flag, operand_words, wants_help};
 use crate::rules::{Cx, Rule};
 
 const VALUE_OPTS: &[&str] = &[
@@ -29,7 +29,7 @@ fn pick(args: &[Arg], rule: &'static Rule, simulate: bool) -> &'static Rule {
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    let pos: Vec<(usize, &str)> = positionals(args, VALUE_OPTS);
+    let pos: Vec<(usize, &str)> = operand_words(args, VALUE_OPTS);
     let Some(&(sub_i, sub)) = pos.first() else {
         cx.hit(&HELP);
         return;

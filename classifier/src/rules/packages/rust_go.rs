@@ -8,7 +8,7 @@
 use super::runners;
 use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, RECIPE, RUN_PROJECT, UNKNOWN, VALIDATE};
 use crate::call::Invocation;
-use crate::rules::packages::args::{has_flag, positionals, wants_help};
+use crate::rules::packages::args::{has_flag, operand_words, wants_help};
 use crate::rules::{Cx, Rule};
 
 const CARGO_VALUE_OPTS: &[&str] = &[
@@ -26,7 +26,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn cargo(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    let pos: Vec<(usize, &str)> = positionals(args, CARGO_VALUE_OPTS).into_iter().filter(|(_, w)| !w.starts_with('+')).collect();
+    let pos: Vec<(usize, &str)> = operand_words(args, CARGO_VALUE_OPTS).into_iter().filter(|(_, w)| !w.starts_with('+')).collect();
     let Some(&(_, sub)) = pos.first() else {
         cx.hit(&HELP);
         return;
@@ -87,7 +87,7 @@ fn rustup(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&HELP);
         return;
     }
-    let pos = positionals(args, &["--toolchain", "--profile", "--target", "-c", "--component"]);
+    let pos = operand_words(args, &["--toolchain", "--profile", "--target", "-c", "--component"]);
     let w: Vec<&str> = pos.iter().map(|(_, w)| *w).collect();
     match w.as_slice() {
         // `rustup run TOOLCHAIN CMD…`: the command is what runs.
@@ -100,7 +100,7 @@ fn rustup(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn go(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    let pos = positionals(
+    let pos = operand_words(
         args,
         &[
             "-o", "-C", "-p", "-tags", "-ldflags", "-gcflags", "-run", "-bench", "-count", "-timeout", "-mod", "-modfile", "-pkgdir", "-toolexec", "-exec",

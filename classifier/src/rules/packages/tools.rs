@@ -9,7 +9,7 @@
 
 use super::{BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, READ, RECIPE, RUN_PROJECT, VALIDATE};
 use crate::call::{Arg, Invocation};
-use crate::rules::packages::args::{has_flag, has_short, positionals, wants_help};
+use crate::rules::packages::args::{has_flag, has_short, operand_words, wants_help};
 use crate::rules::{paths, Cx};
 
 /// Formatter options that take a value (their values are not files to rewrite).
@@ -28,10 +28,12 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     let flag = |names: &[&str]| has_flag(args, names);
-    let first =
-        positionals(args, &["-C", "--directory", "-f", "--file", "-S", "-B", "-G", "-D", "-j", "--justfile", "-d", "--working-directory", "-t", "--taskfile"])
-            .first()
-            .map(|(_, w)| *w);
+    let first = operand_words(
+        args,
+        &["-C", "--directory", "-f", "--file", "-S", "-B", "-G", "-D", "-j", "--justfile", "-d", "--working-directory", "-t", "--taskfile"],
+    )
+    .first()
+    .map(|(_, w)| *w);
     match p {
         "cmake" => cmake(inv, cx),
         "ctest" | "pytest" | "py.test" | "jest" | "vitest" | "mocha" | "rspec" | "phpunit" | "flake8" | "pylint" | "mypy" | "pyright" | "shellcheck"
@@ -47,7 +49,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 Some("clean" | "cleandead") => &CLEAN,
                 Some(_) => &READ,
                 None if has_short(args, 'n') => &DRY_RUN,
-                None if positionals(args, &["-C", "-f", "-j", "-k", "-l", "-d", "-w"])
+                None if operand_words(args, &["-C", "-f", "-j", "-k", "-l", "-d", "-w"])
                     .iter()
                     .any(|(_, t)| t.starts_with("install") || t.starts_with("uninstall")) =>
                 {
@@ -60,7 +62,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             Some("test") => &VALIDATE,
             Some("install") => &INSTALL,
             Some("introspect" | "help" | "env2mfile") => &READ,
-            Some("wrap") if positionals(args, &[]).get(1).is_some_and(|(_, w)| matches!(*w, "install" | "update" | "promote")) => &INSTALL,
+            Some("wrap") if operand_words(args, &[]).get(1).is_some_and(|(_, w)| matches!(*w, "install" | "update" | "promote")) => &INSTALL,
             _ => &BUILD,
         }),
         "bazel" | "bazelisk" => cx.hit(match first {
@@ -151,7 +153,7 @@ fn lint_or_format(inv: &Invocation, cx: &mut Cx<'_>, first: Option<&str>) {
         return;
     }
     cx.hit(&FORMAT);
-    for (i, w) in positionals(args, FMT_VALUE_OPTS) {
+    for (i, w) in operand_words(args, FMT_VALUE_OPTS) {
         let target: &Arg = &args[i];
         // A relative glob (`src/*.c`) expands inside the tree; variables and absolute globs are still checked.
         let tree_glob = !target.exact && !w.contains('$') && !w.contains('`') && !w.starts_with(['/', '~']) && !w.contains("..");

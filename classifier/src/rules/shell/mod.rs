@@ -164,7 +164,7 @@ fn check_program(inv: &Invocation, cx: &mut Cx<'_>) {
         // `bind -x 'KEY: CMD'` runs CMD on a key press.
         "complete" | "compgen" | "bind" => {
             let opt = if inv.program == "bind" { "-x" } else { "-C" };
-            if let Some(v) = inv.value_of(&[opt]) {
+            if let Some(v) = inv.option(&[opt]) {
                 let cmd = if inv.program == "bind" { v.split_once(':').map_or(v, |(_, c)| c).trim().trim_matches('"').to_owned() } else { v.to_owned() };
                 cx.hit(&ALIAS);
                 cx.shell(&cmd, inv.cwd.as_deref());

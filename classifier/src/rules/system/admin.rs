@@ -6,7 +6,7 @@
 //! formatting tools belong to coreutils' `mkfs`/`dd` rules).
 
 use crate::call::Invocation;
-use crate::rules::packages::args::{first_positional, has_flag, has_short, positionals};
+use crate::rules::packages::args::{first_positional, has_flag, has_short, operand_words};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -60,7 +60,7 @@ pub(super) fn mount(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = inv.program.as_str();
     let reads = match p {
         // `mount`, `mount -l`, `mount -t ext4` (lists mounts of that type).
-        "mount" => positionals(&inv.args, &["-t", "--types", "-O", "--test-opts"]).is_empty() && !has_flag(&inv.args, &["-a", "--all"]),
+        "mount" => operand_words(&inv.args, &["-t", "--types", "-O", "--test-opts"]).is_empty() && !has_flag(&inv.args, &["-a", "--all"]),
         "swapon" => inv.args.is_empty() || has_flag(&inv.args, &["--show", "-s", "--summary"]),
         _ => false,
     };
@@ -101,7 +101,7 @@ pub(super) fn hostctl(inv: &Invocation, cx: &mut Cx<'_>) {
     let verb = first_positional(&inv.args, &["-H", "--host", "-M", "--machine", "-p", "--property"]).map(|i| inv.args[i].text.as_str());
     match verb {
         None | Some("status" | "show" | "timesync-status" | "show-timesync" | "hostname" | "icon-name" | "chassis" | "deployment" | "location")
-            if !(inv.program == "hostnamectl" && positionals(&inv.args, &[]).len() > 1) =>
+            if !(inv.program == "hostnamectl" && operand_words(&inv.args, &[]).len() > 1) =>
         {
             cx.hit(&READ)
         }

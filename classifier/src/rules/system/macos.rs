@@ -9,7 +9,7 @@
 //! the read itself discloses a credential.
 
 use crate::call::Invocation;
-use crate::rules::packages::args::{first_positional, has_flag, positionals};
+use crate::rules::packages::args::{first_positional, has_flag, operand_words};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -81,7 +81,7 @@ const DISK_READS: &[&str] = &[
 ];
 
 pub(super) fn diskutil(inv: &Invocation, cx: &mut Cx<'_>) {
-    let words: Vec<String> = positionals(&inv.args, &[]).into_iter().take(2).map(|(_, w)| w.to_ascii_lowercase()).collect();
+    let words: Vec<String> = operand_words(&inv.args, &[]).into_iter().take(2).map(|(_, w)| w.to_ascii_lowercase()).collect();
     let group = matches!(words.first().map(String::as_str), Some("apfs" | "cs" | "corestorage" | "appleraid" | "ar"));
     let verb = if group { words.get(1) } else { words.first() };
     match verb.map(String::as_str) {
@@ -141,7 +141,7 @@ pub(super) fn security(inv: &Invocation, cx: &mut Cx<'_>) {
         || matches!(
             verb,
             "help" | "cms" | "smartcards" | "error" | "leaks" | "default-keychain" | "login-keychain" | "user-trust-settings-export" | "trust-settings-export"
-        ) && positionals(&inv.args, &[]).len() <= 1
+        ) && operand_words(&inv.args, &[]).len() <= 1
             && !has_flag(&inv.args, &["-s", "-d"]);
     cx.hit(if reads { &READ } else { &CHANGE });
 }

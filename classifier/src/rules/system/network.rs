@@ -5,7 +5,7 @@
 //! or sets is T3. `ufw --dry-run` is honoured (T2).
 
 use crate::call::Invocation;
-use crate::rules::packages::args::{has_flag, positionals, verb, Verb};
+use crate::rules::packages::args::{has_flag, operand_words, verb, Verb};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -82,13 +82,13 @@ pub(super) fn nft(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&FIREWALL_DRY_RUN);
         return;
     }
-    let pos: Vec<&str> = positionals(&inv.args, &["-I", "--includepath"]).into_iter().map(|(_, w)| w).collect();
+    let pos: Vec<&str> = operand_words(&inv.args, &["-I", "--includepath"]).into_iter().map(|(_, w)| w).collect();
     let reads = !has_flag(&inv.args, &["-f", "--file", "-i", "--interactive"]) && matches!(pos.first(), Some(&("list" | "describe" | "monitor")) | None);
     cx.hit(if reads { &FIREWALL_READ } else { &FIREWALL_CHANGE });
 }
 
 pub(super) fn ufw(inv: &Invocation, cx: &mut Cx<'_>) {
-    let pos: Vec<&str> = positionals(&inv.args, &[]).into_iter().map(|(_, w)| w).collect();
+    let pos: Vec<&str> = operand_words(&inv.args, &[]).into_iter().map(|(_, w)| w).collect();
     let reads = match pos.as_slice() {
         [] => inv.args.iter().all(|a| a.text == "--version" || a.text == "--dry-run"),
         ["status" | "show" | "version", ..] => true,
@@ -118,28 +118,29 @@ const IP_WRITES: &[&str] = &[
 
 pub(super) fn ip(inv: &Invocation, cx: &mut Cx<'_>) {
     let batch = has_flag(&inv.args, &["-b", "-batch", "--batch", "-force"]);
-    let pos: Vec<&str> = positionals(&inv.args, &["-f", "-family", "-n", "-netns", "-l", "-loops", "-rc", "-rcvbuf"]).into_iter().map(|(_, w)| w).collect();
+    let pos: Vec<&str> = operand_words(&inv.args, &["-f", "-family", "-n", "-netns", "-l", "-loops", "-rc", "-rcvbuf"]).into_iter().map(|(_, w)| w).collect();
     // The verb follows the object (`ip link set`, `ip addr add`); `ip netns exec NS cmd` runs a command.
     let writes = batch || pos.iter().skip(1).take(2).any(|w| IP_WRITES.contains(w));
     cx.hit(if writes { &NET_CHANGE } else { &NET_READ });
 }
 
 pub(super) fn ifconfig(inv: &Invocation, cx: &mut Cx<'_>) {
-    let pos = positionals(&inv.args, &[]);
+    let pos = operand_words(&inv.args, &[]);
     cx.hit(if pos.len() <= 1 { &NET_READ } else { &NET_CHANGE });
 }
 
 pub(super) fn route(inv: &Invocation, cx: &mut Cx<'_>) {
-    let pos: Vec<&str> = positionals(&inv.args, &[]).into_iter().map(|(_, w)| w).collect();
+    let pos: Vec<&str> = operand_words(&inv.args, &[]).into_iter().map(|(_, w)| w).collect();
     let reads = matches!(pos.first(), None | Some(&("print" | "get" | "show" | "monitor")));
     cx.hit(if reads { &NET_READ } else { &NET_CHANGE });
 }
 
 pub(super) fn nmcli(inv: &Invocation, cx: &mut Cx<'_>) {
-    let pos: Vec<&str> = positionals(&inv.args, &["-f", "--fields", "-g", "--get-values", "-e", "--escape", "-c", "--colors", "-m", "--mode", "-w", "--wait"])
-        .into_iter()
-        .map(|(_, w)| w)
-        .collect();
+    let pos: Vec<&str> =
+        operand_words(&inv.args, &["-f", "--fields", "-g", "--get-values", "-e", "--escape", "-c", "--colors", "-m", "--mode", "-w", "--wait"])
+            .into_iter()
+            .map(|(_, w)| w)
+            .collect();
     let changes = [
         "up", "down", "on", "off", "reload", "rescan", "hotspot", "import", "export", "clone", "edit", "reapply", "load", "autoconnect", "mod", "m", "a", "del",
     ];

@@ -9,7 +9,7 @@
 //! are the `packages` family's.
 
 use crate::call::Invocation;
-use crate::rules::packages::args::{has_flag, has_short, positionals};
+use crate::rules::packages::args::{has_flag, has_short, operand_words};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -78,7 +78,7 @@ fn read_or_change(cx: &mut Cx<'_>, read: bool, simulate: bool) {
 }
 
 fn words<'a>(inv: &'a Invocation, value_opts: &[&str]) -> Vec<&'a str> {
-    positionals(&inv.args, value_opts).into_iter().map(|(_, w)| w).collect()
+    operand_words(&inv.args, value_opts).into_iter().map(|(_, w)| w).collect()
 }
 
 const APT_READS: &[&str] = &[

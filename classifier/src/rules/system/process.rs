@@ -6,7 +6,7 @@
 //! unsaved state in it, and no agent task needs it. A named PID is T3.
 
 use crate::call::{Invocation, Stdin};
-use crate::rules::packages::args::{has_flag, positionals};
+use crate::rules::packages::args::{has_flag, operand_words};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -101,7 +101,7 @@ pub(super) fn killall(inv: &Invocation, cx: &mut Cx<'_>) {
 
 pub(super) fn crontab(inv: &Invocation, cx: &mut Cx<'_>) {
     let list = has_flag(&inv.args, &["-l"]);
-    let writes = has_flag(&inv.args, &["-e", "-r", "-i"]) || !positionals(&inv.args, &["-u"]).is_empty();
+    let writes = has_flag(&inv.args, &["-e", "-r", "-i"]) || !operand_words(&inv.args, &["-u"]).is_empty();
     if list && !writes {
         cx.hit(&CRON_READ);
     } else {

@@ -6,7 +6,7 @@
 //! T3 (approvable), not blocked.
 
 use crate::call::Invocation;
-use crate::rules::packages::args::{first_positional, has_flag, positionals};
+use crate::rules::packages::args::{first_positional, has_flag, operand_words};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -84,7 +84,7 @@ pub(super) fn systemctl(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn service(inv: &Invocation, cx: &mut Cx<'_>) {
-    let pos = positionals(&inv.args, &[]);
+    let pos = operand_words(&inv.args, &[]);
     if has_flag(&inv.args, &["--status-all"]) || matches!(pos.get(1), Some((_, "status"))) {
         cx.hit(&READ);
     } else {
@@ -122,7 +122,7 @@ pub(super) fn loginctl(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn chkconfig(inv: &Invocation, cx: &mut Cx<'_>) {
-    let pos = positionals(&inv.args, &["--level"]);
+    let pos = operand_words(&inv.args, &["--level"]);
     if has_flag(&inv.args, &["--list"]) || pos.len() <= 1 && !has_flag(&inv.args, &["--add", "--del", "--override"]) {
         cx.hit(&READ);
     } else {

@@ -28,7 +28,7 @@ pub static READ: Rule = Rule::t0("tiergate.read")
     .not_matches(&["tiergate approve X"]);
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    match inv.positionals().next() {
+    match inv.bare_words().next() {
         Some("approve") => cx.hit(&SELF_APPROVAL),
         _ => cx.hit(&READ),
     }

@@ -185,9 +185,9 @@ fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn open(inv: &Invocation, cx: &mut Cx<'_>) {
     const TERMINALS: &[&str] = &["Terminal", "iTerm", "iTerm2", "Alacritty", "kitty", "WezTerm", "Warp", "Ghostty", "Hyper", "Script Editor", "Automator"];
-    let app = inv.value_of(&["-a"]).map(|a| a.trim_end_matches(".app"));
+    let app = inv.option(&["-a"]).map(|a| a.trim_end_matches(".app"));
     let runs_file = |w: &str| [".app", ".app/", ".command", ".tool", ".terminal", ".workflow", ".pkg", ".mpkg", ".scpt"].iter().any(|e| w.ends_with(e));
-    let operands: Vec<&str> = inv.positionals().filter(|w| Some(*w) != inv.value_of(&["-a"])).collect();
+    let operands: Vec<&str> = inv.bare_words().filter(|w| Some(*w) != inv.option(&["-a"])).collect();
     if app.is_some_and(|a| TERMINALS.contains(&a)) && !operands.is_empty() || operands.iter().any(|w| runs_file(w)) {
         cx.hit(&OPEN_RUNS);
     }

@@ -91,7 +91,7 @@ fn log_shows_recent_decisions_redacted_by_default() {
     let (rc, out, _) = env.cli(&["log", "-n", "2"]);
     assert_eq!(rc, 0);
     assert_eq!(out.lines().count(), 2, "{out}");
-    assert!(out.contains("Authorization: ***") && out.contains("git push origin main"), "{out}");
+    assert!(out.contains("Authorization: Bearer [REDACTED]") && out.contains("git push origin main"), "{out}");
     let (_, all, _) = env.cli(&["log"]);
     assert!(!all.contains("ghp_") && !all.contains("s3cr3t"), "{all}");
     // The bench's importer reads exactly this table and these columns.
@@ -104,7 +104,7 @@ fn log_shows_recent_decisions_redacted_by_default() {
     assert_eq!(row.1, "it-session");
     assert_eq!((row.2.as_str(), row.3.as_str()), (env.cwd(), "Bash"));
     assert!(row.0.ends_with('Z') && row.0.len() == 20, "RFC 3339 UTC: {}", row.0);
-    assert_eq!(row.5, "GITHUB_TOKEN=*** gh pr create");
+    assert_eq!(row.5, "GITHUB_TOKEN=[REDACTED] gh pr create");
 }
 
 #[test]

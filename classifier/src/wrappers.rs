@@ -484,11 +484,9 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
             break;
         }
         // `env A=1 cmd`, `sudo A=1 cmd`: assignments, never the program name.
-        if matches!(w.kind, Kind::Env) || matches!(program, "sudo" | "doas" | "run0") {
-            if is_assignment(a) {
-                i += 1;
-                continue;
-            }
+        if (matches!(w.kind, Kind::Env) || matches!(program, "sudo" | "doas" | "run0")) && is_assignment(a) {
+            i += 1;
+            continue;
         }
         if w.kind == Kind::Su && !a.starts_with('-') && shell_string.is_none() && words[i + 1..].iter().any(|x| matches!(x.text.as_str(), "-c" | "--command")) {
             // `su root -c CMD`: util-linux takes options after the user too.

@@ -121,7 +121,7 @@ fn recursive_scripts_stop_at_the_depth_budget() {
 fn invalid_package_json_is_unresolved() {
     let files = MemFiles::new().with("/work/proj/package.json", "{ not json");
     let v = verdict_with("npm test", &files);
-    assert_eq!((v.tier.as_str(), &*v.rule), ("T3", "packages.npm.run-unresolved"), "{}", v.reason);
+    assert_eq!((v.tier.as_str(), v.rule), ("T3", "packages.npm.run-unresolved"), "{}", v.reason);
 }
 
 const MAKEFILE: &str = "\

@@ -54,7 +54,7 @@ static OPTS: Opts = Opts {
 };
 
 /// The words after `--`, or after the subcommand's options and its `skip` leading operands.
-fn wrapped<'a>(inv: &'a Invocation, sub_at: usize, skip: usize) -> &'a [Arg] {
+fn wrapped(inv: &Invocation, sub_at: usize, skip: usize) -> &[Arg] {
     if let Some(i) = inv.args.iter().position(|a| a.text == "--") {
         return &inv.args[i + 1..];
     }

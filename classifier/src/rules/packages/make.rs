@@ -225,7 +225,7 @@ fn default_goal(mk: &Makefile) -> Option<String> {
     if let Some(g) = mk.default_goal.as_ref().filter(|g| !g.is_empty()) {
         return Some(g.clone());
     }
-    mk.rules.iter().flat_map(|r| r.targets.iter()).find(|t| !(t.starts_with('.') && !t.contains('/')) && !t.contains('%')).cloned()
+    mk.rules.iter().flat_map(|r| r.targets.iter()).find(|t| (!t.starts_with('.') || t.contains('/')) && !t.contains('%')).cloned()
 }
 
 fn shell_body(cx: &mut Cx<'_>, body: &str, dir: Option<&str>) {

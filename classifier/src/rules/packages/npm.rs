@@ -201,11 +201,11 @@ fn unpublish(cx: &mut Cx<'_>, operands: &[&str], args: &[Arg], dry: bool) {
 }
 
 fn publish_like(cx: &mut Cx<'_>, sub: &str, operands: &[&str], dry: bool) {
-    let reads = match (sub, operands.first()) {
-        ("dist-tag" | "dist-tags" | "owner" | "team" | "org" | "access", Some(&("ls" | "list" | "get"))) => true,
-        ("access", None) | ("dist-tag" | "dist-tags" | "owner", None) => true,
-        _ => false,
-    };
+    let reads = matches!(
+        (sub, operands.first()),
+        ("dist-tag" | "dist-tags" | "owner" | "team" | "org" | "access", Some(&("ls" | "list" | "get")))
+            | ("access" | "dist-tag" | "dist-tags" | "owner", None)
+    );
     cx.hit(if reads {
         &READ
     } else if dry {

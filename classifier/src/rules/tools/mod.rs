@@ -92,10 +92,8 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         debugger(inv, cx);
     } else if p == "open" {
         open(inv, cx);
-    } else if TEX.contains(&p) {
-        if inv.args.iter().any(|a| a.text.contains("write18") || a.text.contains("directlua") || a.text.contains("luaexec")) {
-            cx.hit(&TEX_WRITE18);
-        }
+    } else if TEX.contains(&p) && inv.args.iter().any(|a| a.text.contains("write18") || a.text.contains("directlua") || a.text.contains("luaexec")) {
+        cx.hit(&TEX_WRITE18);
     }
     // Editors and pagers stay exempt there; `gdb`, TeX and `open` get the verb scan as before.
     crate::rules::fallback::unless_hit(inv, cx);

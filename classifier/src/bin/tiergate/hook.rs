@@ -3,7 +3,7 @@
 //! or nothing, and always exits 0.
 //!
 //! Bash goes to the classifier (`hook/bash.rs`); Write / Edit / MultiEdit /
-//! NotebookEdit go to the protected-path check (`hook/files.rs`); other tools get
+//! NotebookEdit go to the same protect policy (`hook/files.rs`); other tools get
 //! no output. Every failure — bad input, bad config, a panic, a blown time budget —
 //! answers ask (or deny), never allow: Claude Code runs the tool when a hook exits
 //! non-zero without a decision, so a crash would be a silent fail-open. This file
@@ -18,7 +18,7 @@
 mod bash;
 pub mod clock;
 pub mod config;
-mod files;
+pub mod files;
 pub mod redact;
 pub mod store;
 
@@ -256,13 +256,13 @@ fn decide(args: &[String]) -> Option<Answer> {
         }
     };
     ctx.session = event.session.clone();
-    let Some(e) = cfg_err else { return decide_event(&mut ctx, &opts, &event) };
+    let Some(e) = cfg_err else { return decide_event(&mut ctx, &event) };
     // An invalid config makes every call ask — but a deny (blocked command,
     // protected path) stays a deny: a broken config must never loosen anything.
     // No grant is consumed while the config is broken.
     ctx.mode = Mode::Ask;
     let msg = format!("tiergate's config is invalid, so every call asks until it is fixed or removed: {e}");
-    let a = match decide_event(&mut ctx, &opts, &event) {
+    let a = match decide_event(&mut ctx, &event) {
         Some(a) if a.decision == Decision::Deny => Answer { reason: format!("{} (also: {msg})", a.reason), ..a },
         _ => Answer::ask("hook.config", msg),
     };
@@ -270,7 +270,7 @@ fn decide(args: &[String]) -> Option<Answer> {
 }
 
 /// Answers one well-formed event under a loaded config; `None` is no opinion.
-fn decide_event(ctx: &mut Ctx, opts: &Opts, event: &Event) -> Option<Answer> {
+fn decide_event(ctx: &mut Ctx, event: &Event) -> Option<Answer> {
     let tool = event.tool.as_str();
     let (answer, subject) = if tool == "Bash" {
         match event.input.as_ref().and_then(|i| i.get("command")).and_then(Value::as_str) {
@@ -280,7 +280,7 @@ fn decide_event(ctx: &mut Ctx, opts: &Opts, event: &Event) -> Option<Answer> {
     } else if FILE_TOOLS.contains(&tool) {
         let path = event.input.as_ref().and_then(|i| i.get("file_path").or_else(|| i.get("notebook_path"))).and_then(Value::as_str);
         match path {
-            Some(p) => match file_decision(ctx, opts, p) {
+            Some(p) => match files::decide(ctx, p) {
                 Some(a) => (a, p.to_owned()),
                 None => return None,
             },
@@ -298,37 +298,6 @@ fn decide_event(ctx: &mut Ctx, opts: &Opts, event: &Event) -> Option<Answer> {
 fn fallback_config(flag: Option<&Path>, cwd: Option<&Path>) -> Config {
     let files = config::user_path(flag).into_iter().chain(cwd.map(config::project_path)).collect();
     Config { mode: Mode::Ask, log: false, log_full_commands: false, protected_paths: Vec::new(), files }
-}
-
-fn file_decision(ctx: &Ctx, opts: &Opts, raw: &str) -> Option<Answer> {
-    let path = Path::new(raw);
-    let abs = match (&ctx.cwd, path.is_absolute()) {
-        (_, true) => path.to_path_buf(),
-        (Some(c), false) => c.join(path),
-        (None, false) => return Some(Answer::ask("hook.input", format!("tiergate: relative file_path {raw:?} and no cwd in the event; asking"))),
-    };
-    let mut prot = files::Protected { files: ctx.cfg.files.clone(), dirs: Vec::new(), patterns: Vec::new() };
-    if let Some(c) = &opts.config {
-        prot.files.push(c.clone());
-    }
-    if let Ok(exe) = std::env::current_exe() {
-        prot.files.extend(exe.canonicalize().ok());
-        prot.files.push(exe);
-    }
-    if let Ok(d) = &ctx.data_dir {
-        let d = files::normalise(&ctx.cwd.as_deref().unwrap_or(Path::new("/")).join(d));
-        prot.dirs.extend(d.canonicalize().ok());
-        prot.dirs.push(d);
-    }
-    prot.files = prot.files.iter().map(|f| files::normalise(f)).collect();
-    prot.patterns = ctx.cfg.protected_paths.iter().map(|p| files::expand_pattern(p, ctx.home.as_deref(), ctx.cwd.as_deref())).collect();
-    let name = abs.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
-    let reason = if name == ".tiergate.toml" || name == "tiergate.toml" {
-        Some(format!("{} is a tiergate config file; edit it yourself", abs.display()))
-    } else {
-        files::check(&abs, &prot)
-    };
-    reason.map(|r| Answer::new(Decision::Deny, "hook.protected-path", format!("tiergate: writing here is denied: {r}")))
 }
 
 /// Test seam: `TIERGATE_TEST_FAULT=panic-main|panic-worker|slow-worker` injects

@@ -26,7 +26,7 @@
 //! anywhere (`**/…`) when no root is known. A pattern the matcher rejects is an error
 //! naming the entry and the file it came from, never a pattern that matches nothing.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 
@@ -103,9 +103,14 @@ pub struct Protected {
 struct Inner {
     files: Vec<(String, Guard)>,
     dirs: Vec<(String, Guard)>,
-    /// (entry as written, where it came from, compiled), in the order of `set`.
+    /// (entry as written, where it came from, parsed), in the order of `set`.
     entries: Vec<(String, String, globset::Glob)>,
-    set: GlobSet,
+    /// Lower-cased literal prefix of each anchored pattern (up to its first glob
+    /// character): a path that starts with none of them cannot match, and the set
+    /// (a regex compile, the expensive part) is never built for it.
+    prefixes: Vec<String>,
+    /// Built on first use (`docs/decisions/protect-glob-matcher.md`).
+    set: OnceLock<Result<GlobSet, String>>,
 }
 
 impl Protected {
@@ -121,13 +126,11 @@ impl Protected {
         let mut inner = (*self.inner).clone();
         for (pattern, origin) in entries {
             let glob = compile(pattern, origin, home, root)?;
+            let g = glob.glob();
+            inner.prefixes.push(g[..g.find(['*', '?', '[', '{', '\\']).unwrap_or(g.len())].to_lowercase());
             inner.entries.push((pattern.to_owned(), origin.to_owned(), glob));
         }
-        let mut builder = GlobSetBuilder::new();
-        for (_, _, glob) in &inner.entries {
-            builder.add(glob.clone());
-        }
-        inner.set = builder.build().map_err(|e| format!("protected_paths: {e}"))?;
+        inner.set = OnceLock::new();
         Ok(Protected { inner: Arc::new(inner) })
     }
 
@@ -145,6 +148,36 @@ impl Protected {
             Arc::make_mut(&mut self.inner).dirs.push((p, guard));
         }
         self
+    }
+
+    /// For a write of unknown names somewhere under `dir` (an archive extracted
+    /// into it): `Some` when a protected path could be among them, i.e. `dir` lies
+    /// inside a `.claude` directory (any file there may be a hook or settings), or a
+    /// protected file, directory or pattern could match below it. The caller decides
+    /// the tier (`check` is for known paths; this one can only over-approximate).
+    pub fn may_hold(&self, dir: &str) -> Option<Protection> {
+        let dir = resolve(dir, Some("/"), None)?;
+        if let Some(p) = self.check(&dir) {
+            return Some(p);
+        }
+        let hit = |guard: Guard, matched: Option<String>| Some(Protection { guard, rule: guard.rule(), path: dir.clone(), matched });
+        if dir.split('/').any(|c| c.eq_ignore_ascii_case(".claude")) {
+            return hit(Guard::ClaudeHooks, None);
+        }
+        for (f, guard) in self.inner.files.iter().chain(&self.inner.dirs) {
+            if under(f, &dir) {
+                return hit(*guard, Some(format!("{f} is under it")));
+            }
+        }
+        for (entry, origin, glob) in &self.inner.entries {
+            let g = glob.glob();
+            let lit = &g[..g.find(['*', '?', '[', '{', '\\']).unwrap_or(g.len())];
+            let root = if lit.len() == g.len() { lit } else { &lit[..lit.rfind('/').unwrap_or(0)] };
+            if under(root, &dir) || under(&dir, root) || root.is_empty() {
+                return hit(Guard::User, Some(format!("protected_paths entry {entry:?} in {origin} may match below it")));
+            }
+        }
+        None
     }
 
     /// The directories added with `with_dir` for `guard`.
@@ -177,10 +210,17 @@ impl Protected {
                 return hit(*guard, Some(format!("inside tiergate's data directory {d}")));
             }
         }
-        if !self.inner.entries.is_empty() {
+        let lower = abs.to_lowercase();
+        // A path (or an ancestor) can only match a pattern if it starts with the pattern's literal prefix.
+        if self.inner.prefixes.iter().any(|pre| lower.starts_with(pre.as_str())) {
+            let set = match self.inner.set.get_or_init(|| self.build_set()) {
+                Ok(set) => set,
+                // Every entry parsed; a set that still fails to build protects everything rather than nothing.
+                Err(e) => return hit(Guard::User, Some(e.clone())),
+            };
             let mut p = abs.as_str();
             loop {
-                if let Some(i) = self.inner.set.matches(p).first() {
+                if let Some(i) = set.matches(p).first() {
                     let (entry, origin, _) = &self.inner.entries[*i];
                     return hit(Guard::User, Some(format!("matches protected_paths entry {entry:?} in {origin}")));
                 }
@@ -191,6 +231,16 @@ impl Protected {
             }
         }
         None
+    }
+}
+
+impl Protected {
+    fn build_set(&self) -> Result<GlobSet, String> {
+        let mut builder = GlobSetBuilder::new();
+        for (_, _, glob) in &self.inner.entries {
+            builder.add(glob.clone());
+        }
+        builder.build().map_err(|e| format!("protected_paths could not be compiled ({e}), so every path counts as protected"))
     }
 }
 
@@ -319,6 +369,19 @@ mod tests {
             let e = Protected::builtin().with_patterns([(bad, "/c/tiergate.toml")], None, Some("/w")).unwrap_err();
             assert!(e.contains(&format!("{bad:?}")) && e.contains("/c/tiergate.toml"), "{e}");
         }
+    }
+
+    #[test]
+    fn what_a_directory_may_hold() {
+        let p = Protected::builtin().with_patterns([("secrets/*.pem", "t")], None, Some("/w")).unwrap().with_dir("/d/tg", Guard::TiergateStore);
+        let g = |d: &str| p.may_hold(d).map(|x| x.guard);
+        assert_eq!(g("/w/.claude"), Some(Guard::ClaudeHooks));
+        assert_eq!(g("/w/.claude/agents"), Some(Guard::ClaudeHooks));
+        assert_eq!(g("/w/secrets"), Some(Guard::User));
+        assert_eq!(g("/w"), Some(Guard::User));
+        assert_eq!(g("/d"), Some(Guard::TiergateStore));
+        assert_eq!(g("/w/notes"), None);
+        assert_eq!(Protected::builtin().may_hold("/w"), None);
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod git;
 mod hook_contract;
 mod hook_harness;
 mod hook_nonce;
+mod hook_protect;
 mod http;
 mod iac;
 mod interp;

@@ -14,8 +14,8 @@ use crate::rules::{Cx, Family, Rule};
 pub static FAMILY: Family = Family { name: "paths", programs: &[], check, rules: RULES };
 
 static RULES: &[&Rule] = &[
-    &CLAUDE_HOOKS, &CLAUDE_SETTINGS, &CLAUDE_USER_CONFIG, &TIERGATE_CONFIG, &TIERGATE_STORE, &TIERGATE_BINARY, &PROTECTED, &DEVICE, &SYSTEM, &DOTFILE,
-    &GIT_INTERNALS, &OUTSIDE, &UNRESOLVED,
+    &CLAUDE_HOOKS, &CLAUDE_SETTINGS, &CLAUDE_USER_CONFIG, &TIERGATE_CONFIG, &TIERGATE_STORE, &TIERGATE_BINARY, &PROTECTED, &EXTRACT_PROTECTED, &DEVICE,
+    &SYSTEM, &DOTFILE, &GIT_INTERNALS, &OUTSIDE, &UNRESOLVED,
 ];
 
 fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
@@ -80,6 +80,14 @@ pub static TIERGATE_BINARY: Rule =
 /// The user said so; the Write tool and Bash answer alike.
 pub static PROTECTED: Rule =
     Rule::blocked("paths.protected").reason("writes a path the user protected in tiergate.toml (protected_paths); ask the user to change it by hand");
+
+/// ## What it matches
+/// An archive extracted into a directory where a protected path could land: inside
+/// `.claude` (blocked as `paths.claude-hooks`), or above a path the user protected (this rule).
+/// ## Why this tier
+/// The member names are inside the archive, unseen; one of them may overwrite a protected file.
+pub static EXTRACT_PROTECTED: Rule = Rule::t3("paths.extract-protected")
+    .reason("extracts an archive where a protected path could be overwritten; list its members first, or extract elsewhere and copy what you need");
 
 /// ## What it matches
 /// A write straight onto a disk device (`> /dev/sda`, `cp img /dev/nvme0n1`, `tee /dev/disk2`).
@@ -264,6 +272,29 @@ pub fn check_write(cx: &mut Cx<'_>, target: &Arg, cwd: Option<&str>) {
         Place::Unresolved => &UNRESOLVED,
     };
     cx.hit_because(rule, format!("{} (`{}`)", rule.reason, target.text));
+}
+
+/// An archive extracted into `dir` writes names tiergate cannot see: `check_write`
+/// for the directory itself, then `Protected::may_hold` for what could land below
+/// it (blocked inside `.claude`, T3 where a user-protected path may match).
+pub fn check_extract_dir(cx: &mut Cx<'_>, dir: &Arg, cwd: Option<&str>) {
+    let before = cx.hits.len();
+    check_write(cx, dir, cwd);
+    // The directory itself already answered (outside the tree, protected, unresolved).
+    if !dir.exact || cx.hits.len() > before {
+        return;
+    }
+    let home = cx.home();
+    let root = cx.root();
+    let Some(abs) = resolve(&dir.text, cwd.or(root.as_deref()).or(Some("/__worktree__")), home.as_deref()) else { return };
+    let Some(p) = cx.protected().may_hold(&abs) else { return };
+    let (rule, detail) = match p.guard {
+        Guard::ClaudeHooks | Guard::ClaudeSettings => {
+            (&CLAUDE_HOOKS, format!("{} (an archive extracted into `{}` can bring hooks and settings)", CLAUDE_HOOKS.reason, dir.text))
+        }
+        _ => (&EXTRACT_PROTECTED, format!("{} (`{}`: {})", EXTRACT_PROTECTED.reason, dir.text, p.matched.as_deref().unwrap_or("a protected path is below it"))),
+    };
+    cx.hit_because(rule, detail);
 }
 
 /// True when a path (as written) is protected (`crate::protect`); used by families

@@ -35,7 +35,7 @@ pub static SELF_APPROVAL: Rule = Rule::blocked("tiergate.self-approval")
 pub static STORE: Rule = Rule::blocked("tiergate.store")
     .reason("names tiergate's approval store, which the agent may not read or change; ask the user")
     .matches(&["sqlite3 ~/.local/share/tiergate/tiergate.db 'delete from grants'", "cat /var/lib/x/tiergate.db"])
-    .not_matches(&["cat tiergate.toml", "tiergate log -n 5"]);
+    .not_matches(&["cat tiergate.toml", "tiergate log -n 5", "cp a tiergate.db.txt"]);
 
 /// ## What it matches
 /// The rest of tiergate's commands: classify, explain, batch, log, and approvals that only remove grants.
@@ -63,7 +63,11 @@ pub fn self_defence(program: &str, args: &[&str], protect: &Protected) -> Option
         return Some((&SELF_APPROVAL, SELF_APPROVAL.reason.to_owned()));
     }
     let dirs: Vec<&str> = protect.dirs(Guard::TiergateStore).filter(|d| d.len() > 1).collect();
-    let names_store = |a: &str| a.contains("tiergate.db") || dirs.iter().any(|d| a.contains(d));
+    // A word names the store when a path-like token in it ends in the store's file name
+    // (`/x/tiergate.db`, `open('tiergate.db-wal')`), not `tiergate.db.txt`.
+    let store_file = |t: &str| matches!(basename(t), "tiergate.db" | "tiergate.db-wal" | "tiergate.db-shm" | "tiergate.db-journal");
+    let token = |c: char| !(c.is_ascii_alphanumeric() || "._-/~+@%:".contains(c));
+    let names_store = |a: &str| a.split(token).any(store_file) || dirs.iter().any(|d| a.contains(d));
     let hit = std::iter::once(program).chain(args.iter().copied()).find(|a| names_store(a))?;
     Some((&STORE, format!("`{hit}` names tiergate's approval store, which the agent may not read or change; ask the user")))
 }

@@ -99,6 +99,8 @@ pub trait Engine {
     fn root(&self) -> Option<&str>;
     /// The request's protected-path configuration (`crate::protect`).
     fn protected(&self) -> &Protected;
+    /// `FileSource::canonical`: where a write to this absolute path really lands.
+    fn canonical(&self, absolute_path: &str) -> Option<String>;
 }
 
 /// Per-unit context handed to family `check` functions.
@@ -153,6 +155,11 @@ impl<'e> Cx<'e> {
     /// The request's protected paths; `rules::paths::check_write` asks it for every write.
     pub fn protected(&self) -> &Protected {
         self.engine.protected()
+    }
+
+    /// Where a write to this absolute path really lands (symlinks resolved), when the file source knows.
+    pub fn canonical(&self, absolute_path: &str) -> Option<String> {
+        self.engine.canonical(absolute_path)
     }
 
     /// True once any hit on this unit is at least `tier` (or blocked).

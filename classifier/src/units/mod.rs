@@ -460,4 +460,8 @@ impl Engine for Eng<'_> {
     fn protected(&self) -> &Protected {
         &self.protect
     }
+
+    fn canonical(&self, absolute_path: &str) -> Option<String> {
+        self.files.canonical(absolute_path)
+    }
 }

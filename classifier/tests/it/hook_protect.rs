@@ -186,3 +186,27 @@ fn self_approval_is_one_answer_in_batch_and_hook() {
     assert_eq!(line["rule"], "tiergate.store", "{line}");
     assert_eq!(env.bash(&[], &cmd).decision, "deny");
 }
+
+#[test]
+fn a_symlink_into_claude_is_seen_through_by_bash_as_by_write() {
+    let env = Env::new("symlink-bash");
+    std::fs::create_dir_all(env.work.join(".claude/hooks")).unwrap();
+    std::os::unix::fs::symlink(env.work.join(".claude"), env.work.join("innocent")).unwrap();
+    std::os::unix::fs::symlink(env.work.join(".claude/hooks"), env.work.join("tools")).unwrap();
+    for (path, rule) in
+        [("innocent/settings.json", "paths.claude-settings"), ("tools/x.sh", "paths.claude-hooks"), ("innocent/hooks/y.py", "paths.claude-hooks")]
+    {
+        let w = write_decision(&env, path).expect("an answer");
+        assert_eq!(w.decision, "deny", "Write {path}: {}", w.reason);
+        for cmd in [format!("echo x > {path}"), format!("cp a.txt {path}"), format!("sed -i s/a/b/ {path}"), format!("rm {path}")] {
+            let a = env.bash(&[], &cmd);
+            assert_eq!(a.decision, "deny", "`{cmd}`: {}", a.reason);
+            assert!(a.reason.contains(rule) && a.reason.contains("really"), "`{cmd}`: {}", a.reason);
+        }
+    }
+    // A symlink to an ordinary directory stays free on both sides.
+    std::fs::create_dir_all(env.work.join("notes")).unwrap();
+    std::os::unix::fs::symlink(env.work.join("notes"), env.work.join("n")).unwrap();
+    assert!(write_decision(&env, "n/x.sh").is_none());
+    assert_eq!(env.bash(&[], "echo x > n/x.sh").decision, "allow");
+}

@@ -258,7 +258,19 @@ pub fn is_disk_device(path: &str) -> bool {
 pub fn check_write(cx: &mut Cx<'_>, target: &Arg, cwd: Option<&str>) {
     let home = cx.home();
     let root = cx.root();
-    let rule: &'static Rule = match place(&target.text, target.exact, cwd, root.as_deref(), home.as_deref(), cx.protected()) {
+    let placed = place(&target.text, target.exact, cwd, root.as_deref(), home.as_deref(), cx.protected());
+    // Lexically not protected: ask the file source where it really lands (a symlink
+    // into `.claude`), as the hook does for the file tools.
+    if target.exact && !matches!(placed, Place::Protected(_) | Place::Device | Place::Sink) {
+        let abs = resolve(&target.text, Some(cwd.or(root.as_deref()).unwrap_or("/__worktree__")), Some(home.as_deref().unwrap_or("/home/~")));
+        if let Some((abs, real)) = abs.and_then(|a| cx.canonical(&a).filter(|r| *r != a).map(|r| (a, r))) {
+            if let Some(p) = cx.protected().check(&real) {
+                cx.hit_because(p.rule, p.describe(&format!("{}, really {real} (from {abs})", target.text)));
+                return;
+            }
+        }
+    }
+    let rule: &'static Rule = match placed {
         Place::WorkTree | Place::Scratch | Place::Sink => return,
         Place::Protected(p) => {
             cx.hit_because(p.rule, p.describe(&target.text));
@@ -302,7 +314,11 @@ pub fn check_extract_dir(cx: &mut Cx<'_>, dir: &Arg, cwd: Option<&str>) {
 /// which then send it through `check_write`.
 pub fn is_protected(cx: &Cx<'_>, target: &str, cwd: Option<&str>) -> bool {
     let home = cx.home();
-    matches!(place(target, true, cwd, cwd, home.as_deref(), cx.protected()), Place::Protected(_))
+    if matches!(place(target, true, cwd, cwd, home.as_deref(), cx.protected()), Place::Protected(_)) {
+        return true;
+    }
+    let abs = resolve(target, cwd.or(cx.root().as_deref()), home.as_deref());
+    abs.and_then(|a| cx.canonical(&a)).is_some_and(|real| cx.protected().check(&real).is_some())
 }
 
 #[cfg(test)]

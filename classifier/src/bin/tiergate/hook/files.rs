@@ -10,12 +10,14 @@
 //!   file system when (part of) it exists (symlinks); a protected path is denied.
 //!
 //! It decides nothing itself: a path is protected exactly when `Protected::check` says so.
+//! Bash writes get the same symlink resolution through `RealFs::canonical`.
 
 use std::path::{Component, Path, PathBuf};
 
 use classifier::{Decision, Guard, Protected};
 
 use super::{Answer, Ctx};
+use crate::realfs::resolve_existing;
 
 /// The protect configuration of one process. `Err` names a `protected_paths`
 /// entry the glob matcher rejects, and its file.
@@ -97,23 +99,6 @@ pub fn normalise(path: &Path) -> PathBuf {
         }
     }
     out
-}
-
-/// Resolves symlinks for the longest existing ancestor and re-appends the rest.
-fn resolve_existing(p: &Path) -> Option<PathBuf> {
-    let mut base = p.to_path_buf();
-    let mut rest = Vec::new();
-    loop {
-        if let Ok(real) = base.canonicalize() {
-            let mut out = real;
-            out.extend(rest.iter().rev());
-            return Some(out);
-        }
-        rest.push(base.file_name()?.to_owned());
-        if !base.pop() {
-            return None;
-        }
-    }
 }
 
 #[cfg(test)]

@@ -79,8 +79,10 @@ pub fn trace(req: &Request, files: &dyn FileSource) -> Trace {
 }
 
 /// `rules::tiergate::self_defence` over every unit, whichever family (if any) saw it:
-/// a program path read as a script (`./target/release/tiergate approve X`) or a unit
-/// behind an unknown wrapper option still cannot approve itself or touch the store.
+/// a program path the dispatcher reads as a script (`./target/release/tiergate approve X`)
+/// still cannot approve itself, and no unit may name the store. (A unit whose
+/// program word is a wrapper tiergate could not peel, `sudo --odd tiergate approve X`,
+/// is judged by its program word and stays T3 `wrapper.unknown-option`.)
 fn self_defence(units: &mut [TraceUnit], hits: &mut Vec<Hit>, protect: &crate::protect::Protected, len: usize) {
     for u in units {
         let args: Vec<&str> = u.args.iter().map(String::as_str).collect();

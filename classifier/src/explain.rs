@@ -71,9 +71,29 @@ pub fn trace(req: &Request, files: &dyn FileSource) -> Trace {
         let hits = vec![Hit { rule, detail: None, span: Span { start: 0, end: cmd.len() } }];
         return Trace { verdict: combine::verdict(&hits), units: Vec::new(), hits };
     }
-    let mut eng = Eng::new(files, req.home.clone(), req.cwd.clone());
-    let hits = eng.source(cmd, req.cwd.as_deref());
-    Trace { verdict: combine::verdict(&hits), units: eng.trace, hits }
+    let mut eng = Eng::new(files, req.home.clone(), req.cwd.clone()).protecting(req.protect.clone());
+    let mut hits = eng.source(cmd, req.cwd.as_deref());
+    let mut units = eng.trace;
+    self_defence(&mut units, &mut hits, &req.protect, cmd.len());
+    Trace { verdict: combine::verdict(&hits), units, hits }
+}
+
+/// `rules::tiergate::self_defence` over every unit, whichever family (if any) saw it:
+/// a program path the dispatcher reads as a script (`./target/release/tiergate approve X`)
+/// still cannot approve itself, and no unit may name the store. (A unit whose
+/// program word is a wrapper tiergate could not peel, `sudo --odd tiergate approve X`,
+/// is judged by its program word and stays T3 `wrapper.unknown-option`.)
+fn self_defence(units: &mut [TraceUnit], hits: &mut Vec<Hit>, protect: &crate::protect::Protected, len: usize) {
+    for u in units {
+        let args: Vec<&str> = u.args.iter().map(String::as_str).collect();
+        let Some((rule, detail)) = rules::tiergate::self_defence(&u.program, &args, protect) else { continue };
+        if u.hits.iter().any(|h| std::ptr::eq(h.rule, rule)) {
+            continue;
+        }
+        let hit = Hit { rule, detail: Some(detail), span: Span { start: 0, end: len } };
+        u.hits.push(hit.clone());
+        hits.push(hit);
+    }
 }
 
 /// `tiergate explain` without file access.

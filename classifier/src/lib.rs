@@ -11,6 +11,7 @@ pub mod explain;
 pub mod lanes;
 pub mod limits;
 mod parse;
+pub mod protect;
 pub mod protocol;
 pub mod rules;
 mod units;
@@ -20,6 +21,7 @@ mod wrappers;
 pub use call::{Arg, Invocation, Stdin};
 pub use explain::{explain, Trace};
 pub use lanes::{FileSource, MemFiles, NoFiles};
+pub use protect::{Guard, Protected, Protection};
 pub use verdict::{decision_of, Decision, Span, Tier, Verdict};
 
 /// One command to classify.
@@ -30,11 +32,19 @@ pub struct Request {
     pub cwd: Option<String>,
     /// The user's home directory, so `~/.bashrc` and `$HOME` resolve.
     pub home: Option<String>,
+    /// Which paths no write may touch (`protect`): the built-ins by default, plus
+    /// whatever the caller adds (the hook: its config files, binary, data
+    /// directory and the user's `protected_paths`).
+    pub protect: Protected,
 }
 
 impl Request {
     pub fn new(command: &str) -> Request {
-        Request { command: command.to_owned(), cwd: None, home: None }
+        Request { command: command.to_owned(), cwd: None, home: None, protect: Protected::default() }
+    }
+    pub fn with_protected(mut self, protect: Protected) -> Request {
+        self.protect = protect;
+        self
     }
     pub fn with_cwd(mut self, cwd: &str) -> Request {
         self.cwd = Some(cwd.to_owned());

@@ -18,6 +18,14 @@ pub const MAX_FILE_BYTES: usize = 256 * 1024;
 pub trait FileSource {
     /// The file's bytes, `Ok(None)` when it does not exist, `Err` when unreadable.
     fn read(&self, absolute_path: &str) -> Result<Option<Vec<u8>>, String>;
+
+    /// Where a write to `absolute_path` really lands: the path with symlinks in its
+    /// existing part resolved. `None` when unknown (the default: no file system).
+    /// The protect policy judges this form too, so a symlink into `.claude` is seen
+    /// through by Bash writes as by the hook's file tools.
+    fn canonical(&self, _absolute_path: &str) -> Option<String> {
+        None
+    }
 }
 
 /// Sees no files at all: every lookup is "missing" (so file lanes answer T3).

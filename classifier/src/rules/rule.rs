@@ -4,6 +4,7 @@
 //! types and never compute allow/ask/deny (that is `verdict::decision_of`).
 
 use crate::call::{Arg, Invocation};
+use crate::protect::Protected;
 use crate::verdict::{Span, Tier};
 
 /// A named rule. Ids are stable API (`git.push.force`); see `renamed.rs` for renames.
@@ -96,6 +97,10 @@ pub trait Engine {
     fn home(&self) -> Option<&str>;
     /// The working tree: the request's own cwd, which `cd` inside the command does not move.
     fn root(&self) -> Option<&str>;
+    /// The request's protected-path configuration (`crate::protect`).
+    fn protected(&self) -> &Protected;
+    /// `FileSource::canonical`: where a write to this absolute path really lands.
+    fn canonical(&self, absolute_path: &str) -> Option<String>;
 }
 
 /// Per-unit context handed to family `check` functions.
@@ -145,6 +150,16 @@ impl<'e> Cx<'e> {
     /// The working tree root (the request's cwd), when known.
     pub fn root(&self) -> Option<String> {
         self.engine.root().map(str::to_owned)
+    }
+
+    /// The request's protected paths; `rules::paths::check_write` asks it for every write.
+    pub fn protected(&self) -> &Protected {
+        self.engine.protected()
+    }
+
+    /// Where a write to this absolute path really lands (symlinks resolved), when the file source knows.
+    pub fn canonical(&self, absolute_path: &str) -> Option<String> {
+        self.engine.canonical(absolute_path)
     }
 
     /// True once any hit on this unit is at least `tier` (or blocked).

@@ -10,6 +10,7 @@ use crate::lanes::{resolve, FileSource, MAX_FILE_BYTES};
 use crate::limits::{MAX_DEPTH, MAX_PARSED_BYTES, MAX_UNITS};
 use crate::parse::model::{List, Pipeline, Redirect, Simple, Stage, Word};
 use crate::parse::{self, ParseFailure};
+use crate::protect::Protected;
 use crate::rules::{self, flow, paths, shell, Cx, Engine, FileText, Hit};
 use crate::verdict::Span;
 use crate::wrappers::{self, Peeled};
@@ -31,6 +32,7 @@ pub struct Eng<'f> {
     files: &'f dyn FileSource,
     home: Option<String>,
     root: Option<String>,
+    protect: Protected,
     depth: u32,
     units: usize,
     parsed_bytes: usize,
@@ -41,7 +43,12 @@ pub struct Eng<'f> {
 
 impl<'f> Eng<'f> {
     pub fn new(files: &'f dyn FileSource, home: Option<String>, root: Option<String>) -> Eng<'f> {
-        Eng { files, home, root, depth: 0, units: 0, parsed_bytes: 0, functions: Vec::new(), trace: Vec::new() }
+        Eng { files, home, root, protect: Protected::default(), depth: 0, units: 0, parsed_bytes: 0, functions: Vec::new(), trace: Vec::new() }
+    }
+
+    /// The protected-path configuration the request carries.
+    pub fn protecting(self, protect: Protected) -> Eng<'f> {
+        Eng { protect, ..self }
     }
 
     /// Classifies shell source run in `cwd`; returns every hit.
@@ -571,5 +578,13 @@ impl Engine for Eng<'_> {
 
     fn root(&self) -> Option<&str> {
         self.root.as_deref()
+    }
+
+    fn protected(&self) -> &Protected {
+        &self.protect
+    }
+
+    fn canonical(&self, absolute_path: &str) -> Option<String> {
+        self.files.canonical(absolute_path)
     }
 }

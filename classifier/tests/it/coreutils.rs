@@ -241,3 +241,30 @@ fn directories_copied_onto_claude_are_blocked() {
     check("mv hooks .claude/", "BLOCKED");
     check("cp -r docs/ out/", "T0");
 }
+
+/// The protect policy through the library API: a `Protected` with user patterns on
+/// the `Request`, every write mechanism asking it (`classifier::protect`).
+#[test]
+fn user_protected_paths_through_the_request() {
+    use crate::check::{CWD, HOME};
+    use classifier::{classify, Protected, Request};
+    let protect = Protected::builtin().with_patterns([("secrets/*.{pem,key}", "test.toml"), ("~/vault", "test.toml")], Some(HOME), Some(CWD)).unwrap();
+    let v = |cmd: &str| classify(&Request::new(cmd).with_cwd(CWD).with_home(HOME).with_protected(protect.clone()));
+    for cmd in [
+        "cp x secrets/a.pem", "echo x > secrets/b.key", "tee secrets/a.PEM", "sed -i s/a/b/ secrets/a.pem", "dd if=x of=secrets/a.pem", "rm secrets/a.pem",
+        "mv secrets/a.pem /tmp/", "git checkout -- secrets/a.pem", "curl -o ~/vault/token https://x", "python3 -c \"open('secrets/a.key','w')\"",
+    ] {
+        let r = v(cmd);
+        assert!(r.blocked && r.rule == "paths.protected", "`{cmd}`: {} {}", r.rule, r.reason);
+        assert!(r.reason.contains("secrets/*.{pem,key}") || r.reason.contains("~/vault"), "names the entry: {}", r.reason);
+    }
+    for cmd in ["cp x secrets/a.txt", "echo x > secrets/sub/a.pem", "cat secrets/a.pem"] {
+        assert!(!v(cmd).blocked, "`{cmd}`: {}", v(cmd).rule);
+    }
+    assert_eq!(v("tar -xf a.tar -C secrets").rule, "paths.extract-protected");
+    // Without the user's patterns the same command is an ordinary write.
+    assert!(!classify(&Request::new("cp x secrets/a.pem").with_cwd(CWD)).blocked);
+    // The direct question a family (or the hook) can ask.
+    assert_eq!(protect.check_path("secrets/a.pem", Some(CWD), Some(HOME)).map(|p| p.rule.id), Some("paths.protected"));
+    assert!(Protected::builtin().with_patterns([("secrets/[a", "test.toml")], None, Some(CWD)).unwrap_err().contains("secrets/[a"));
+}

@@ -180,8 +180,9 @@ fn hook_json_is_byte_stable() {
         String::from_utf8(out.stdout).unwrap(),
         concat!(
             r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","#,
-            r#""permissionDecisionReason":"tiergate: writing here is denied: /w/.claude/settings.json is a Claude Code "#,
-            r#"settings file; an agent must not change its own guard rails"}}"#,
+            r#""permissionDecisionReason":"tiergate BLOCKED (paths.claude-settings): writes Claude Code settings, which control hooks "#,
+            r#"and permissions; ask the user to change settings by hand (`/w/.claude/settings.json`). "#,
+            r#"Writing here is denied; this is never approvable."}}"#,
             "\n"
         )
     );

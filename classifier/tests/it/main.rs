@@ -11,6 +11,7 @@ mod hook_agents;
 mod hook_contract;
 mod hook_harness;
 mod hook_nonce;
+mod hook_protect;
 mod http;
 mod iac;
 mod install_doctor;

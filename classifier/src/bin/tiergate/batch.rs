@@ -16,6 +16,10 @@ pub fn run(args: &[String]) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let home = std::env::var("HOME").ok();
+    // The hook's protect configuration minus the user's config file: built-ins,
+    // this binary and the data directory, so self-defence answers as in the hook.
+    let data_dir = crate::hook::store::data_dir(None).ok();
+    let protect = crate::hook::files::build(&[], &[], data_dir.as_deref(), home.as_deref(), None).unwrap_or_default();
     let stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut buf = Vec::new();
@@ -30,7 +34,7 @@ pub fn run(args: &[String]) -> ExitCode {
                 return ExitCode::from(2);
             }
         }
-        let line = answer(&buf, home.as_deref());
+        let line = answer(&buf, home.as_deref(), &protect);
         if writeln!(out, "{line}").is_err() {
             return ExitCode::SUCCESS; // the reader went away: nothing left to answer
         }
@@ -43,7 +47,7 @@ pub fn run(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn answer(raw: &[u8], home: Option<&str>) -> String {
+fn answer(raw: &[u8], home: Option<&str>, protect: &classifier::Protected) -> String {
     let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
     let null = Value::Null;
@@ -59,7 +63,7 @@ fn answer(raw: &[u8], home: Option<&str>) -> String {
     let Some(command) = obj.get("command").and_then(Value::as_str) else {
         return to_line(&OutLine::invalid(id, "missing string field `command`"));
     };
-    let mut req = Request::new(command);
+    let mut req = Request::new(command).with_protected(protect.clone());
     req.cwd = obj.get("cwd").and_then(Value::as_str).map(str::to_owned);
     req.home = home.map(str::to_owned);
     let verdict = match std::panic::catch_unwind(|| classifier::classify_with(&req, &RealFs)) {

@@ -19,9 +19,12 @@ fn request(args: &[String]) -> Result<Request, String> {
     if words.is_empty() {
         return Err("give the command to classify as one argument, e.g. tiergate classify 'git push -f'".into());
     }
-    let mut req = Request::new(&words.join(" "));
+    let home = std::env::var("HOME").ok();
+    let data_dir = crate::hook::store::data_dir(None).ok();
+    let protect = crate::hook::files::build(&[], &[], data_dir.as_deref(), home.as_deref(), None).unwrap_or_default();
+    let mut req = Request::new(&words.join(" ")).with_protected(protect);
     req.cwd = cwd;
-    req.home = std::env::var("HOME").ok();
+    req.home = home;
     Ok(req)
 }
 

@@ -24,7 +24,7 @@ pub mod agents;
 mod bash;
 pub mod clock;
 pub mod config;
-mod files;
+pub mod files;
 mod powershell;
 pub mod redact;
 pub mod store;
@@ -267,13 +267,13 @@ fn decide(args: &[String], who: &std::cell::Cell<(Agent, Phase)>) -> Option<Answ
     if event.phase == Phase::Permission {
         ctx.mode = Mode::Ask;
     }
-    let Some(e) = cfg_err else { return decide_event(&mut ctx, &opts, &event) };
+    let Some(e) = cfg_err else { return decide_event(&mut ctx, &event) };
     // An invalid config makes every call ask — but a deny (blocked command,
     // protected path) stays a deny: a broken config must never loosen anything.
     // No grant is consumed while the config is broken.
     ctx.mode = Mode::Ask;
     let msg = format!("tiergate's config is invalid, so every call asks until it is fixed or removed: {e}");
-    let a = match decide_event(&mut ctx, &opts, &event) {
+    let a = match decide_event(&mut ctx, &event) {
         Some(a) if a.decision == Decision::Deny => Answer { reason: format!("{} (also: {msg})", a.reason), ..a },
         _ => Answer::ask("hook.config", msg),
     };
@@ -282,7 +282,7 @@ fn decide(args: &[String], who: &std::cell::Cell<(Agent, Phase)>) -> Option<Answ
 
 /// Answers one well-formed event under a loaded config; `None` is no opinion.
 /// Several calls (VS Code's batched `toolCalls`) get the most restrictive answer.
-fn decide_event(ctx: &mut Ctx, opts: &Opts, event: &Event) -> Option<Answer> {
+fn decide_event(ctx: &mut Ctx, event: &Event) -> Option<Answer> {
     let rank = |a: &Option<Answer>| match a.as_ref().map(|a| a.decision) {
         None => 0,
         Some(Decision::Allow) => 1,
@@ -291,7 +291,7 @@ fn decide_event(ctx: &mut Ctx, opts: &Opts, event: &Event) -> Option<Answer> {
     };
     let mut worst = None;
     for call in &event.calls {
-        let a = decide_call(ctx, opts, &call.tool, &call.input);
+        let a = decide_call(ctx, &call.tool, &call.input);
         if rank(&a) > rank(&worst) {
             worst = a;
         }
@@ -299,13 +299,13 @@ fn decide_event(ctx: &mut Ctx, opts: &Opts, event: &Event) -> Option<Answer> {
     worst
 }
 
-fn decide_call(ctx: &mut Ctx, opts: &Opts, tool: &str, input: &Input) -> Option<Answer> {
+fn decide_call(ctx: &mut Ctx, tool: &str, input: &Input) -> Option<Answer> {
     let (answer, subject) = match input {
         Input::Shell(cmd, Dialect::Bash) => (bash::decide(ctx, cmd), cmd.clone()),
         Input::Shell(cmd, Dialect::PowerShell) => (powershell::decide(ctx, tool, cmd), cmd.clone()),
         Input::Unknown(cmd) => (unknown_tool(ctx, tool, cmd), cmd.clone()),
         Input::Missing(why) => (Answer::ask("hook.input", why.clone()), String::new()),
-        Input::Files(paths) => paths.iter().find_map(|p| file_decision(ctx, opts, p).map(|a| (a, p.clone())))?,
+        Input::Files(paths) => paths.iter().find_map(|p| files::decide(ctx, p).map(|a| (a, p.clone())))?,
         Input::Other => return None,
     };
     ctx.log(tool, &subject, &answer);
@@ -392,37 +392,6 @@ fn self_guard(ctx: &Ctx, command: &str) -> Option<Answer> {
 fn fallback_config(flag: Option<&Path>, cwd: Option<&Path>) -> Config {
     let files = config::user_path(flag).into_iter().chain(cwd.map(config::project_path)).collect();
     Config { mode: Mode::Ask, log: false, log_full_commands: false, protected_paths: Vec::new(), files }
-}
-
-fn file_decision(ctx: &Ctx, opts: &Opts, raw: &str) -> Option<Answer> {
-    let path = Path::new(raw);
-    let abs = match (&ctx.cwd, path.is_absolute()) {
-        (_, true) => path.to_path_buf(),
-        (Some(c), false) => c.join(path),
-        (None, false) => return Some(Answer::ask("hook.input", format!("tiergate: relative file_path {raw:?} and no cwd in the event; asking"))),
-    };
-    let mut prot = files::Protected { files: ctx.cfg.files.clone(), dirs: Vec::new(), patterns: Vec::new() };
-    if let Some(c) = &opts.config {
-        prot.files.push(c.clone());
-    }
-    if let Ok(exe) = std::env::current_exe() {
-        prot.files.extend(exe.canonicalize().ok());
-        prot.files.push(exe);
-    }
-    if let Ok(d) = &ctx.data_dir {
-        let d = files::normalise(&ctx.cwd.as_deref().unwrap_or(Path::new("/")).join(d));
-        prot.dirs.extend(d.canonicalize().ok());
-        prot.dirs.push(d);
-    }
-    prot.files = prot.files.iter().map(|f| files::normalise(f)).collect();
-    prot.patterns = ctx.cfg.protected_paths.iter().map(|p| files::expand_pattern(p, ctx.home.as_deref(), ctx.cwd.as_deref())).collect();
-    let name = abs.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
-    let reason = if name == ".tiergate.toml" || name == "tiergate.toml" {
-        Some(format!("{} is a tiergate config file; edit it yourself", abs.display()))
-    } else {
-        files::check(&abs, &prot)
-    };
-    reason.map(|r| Answer::new(Decision::Deny, "hook.protected-path", format!("tiergate: writing here is denied: {r}")))
 }
 
 /// Test seam: `TIERGATE_TEST_FAULT=panic-main|panic-worker|slow-worker` injects

@@ -2,6 +2,7 @@
 
 use classifier::lanes::{FileSource, MAX_FILE_BYTES};
 use std::io::Read;
+use std::path::{Path, PathBuf};
 
 pub struct RealFs;
 
@@ -18,5 +19,26 @@ impl FileSource for RealFs {
             return Err(format!("larger than {MAX_FILE_BYTES} bytes"));
         }
         Ok(Some(buf))
+    }
+
+    fn canonical(&self, path: &str) -> Option<String> {
+        resolve_existing(Path::new(path)).map(|p| p.display().to_string())
+    }
+}
+
+/// Resolves symlinks for the longest existing ancestor and re-appends the rest.
+pub fn resolve_existing(p: &Path) -> Option<PathBuf> {
+    let mut base = p.to_path_buf();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = base.canonicalize() {
+            let mut out = real;
+            out.extend(rest.iter().rev());
+            return Some(out);
+        }
+        rest.push(base.file_name()?.to_owned());
+        if !base.pop() {
+            return None;
+        }
     }
 }

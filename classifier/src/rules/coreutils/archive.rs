@@ -182,7 +182,7 @@ fn tar(inv: &Invocation, cx: &mut Cx<'_>) {
     let writes_archive = modes.contains(['c', 'r', 'u', 'A', 'D']);
     if extract {
         let dest = dir.unwrap_or_else(|| Arg::lit("."));
-        super::write_to(cx, &dest, cwd);
+        paths::check_extract_dir(cx, &dest, cwd);
         if absolute {
             let rule = &paths::OUTSIDE;
             cx.hit_because(rule, "tar -P extracts absolute paths from the archive, which can land anywhere; extract without -P".to_owned());
@@ -235,7 +235,7 @@ fn unzip(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     let dest = value_arg(inv, &["-d"]).unwrap_or_else(|| Arg::lit("."));
-    super::write_to(cx, &dest, cwd);
+    paths::check_extract_dir(cx, &dest, cwd);
     wrote(cx);
 }
 
@@ -246,7 +246,7 @@ fn seven(inv: &Invocation, cx: &mut Cx<'_>) {
     match cmd {
         "x" | "e" => {
             let dest = inv.args.iter().find_map(|a| a.text.strip_prefix("-o").map(|d| Arg { text: d.to_owned(), ..a.clone() }));
-            super::write_to(cx, &dest.unwrap_or_else(|| Arg::lit(".")), cwd);
+            paths::check_extract_dir(cx, &dest.unwrap_or_else(|| Arg::lit(".")), cwd);
         }
         "a" | "u" | "d" | "rn" => {
             if let Some(archive) = ops.get(1) {

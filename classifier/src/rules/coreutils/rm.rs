@@ -137,7 +137,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 /// Deleting a protected `.claude` file (or, recursively, the directory that holds them) is blocked.
 fn protected(cx: &mut Cx<'_>, ops: &[&Arg], cwd: Option<&str>, home: Option<&str>, recursive: bool) {
     for a in ops {
-        if paths::is_protected(&a.text, cwd, home) {
+        if paths::is_protected(cx, &a.text, cwd) {
             super::write_to(cx, a, cwd);
         } else if recursive {
             if let Some(t) = target(a, cwd, home) {

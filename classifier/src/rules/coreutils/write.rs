@@ -109,9 +109,8 @@ fn copy_like(inv: &Invocation, cx: &mut Cx<'_>) {
     let recursive = (program == "mv" && !dest.text.ends_with('/')) || (program == "cp" && inv.has_any(&["-r", "-R", "-a", "--recursive", "--archive"]));
     copy_dest(cx, &dest, &sources, cwd, recursive);
     if program == "mv" {
-        let home = cx.home();
         for s in &sources {
-            if paths::is_protected(&s.text, cwd, home.as_deref()) {
+            if paths::is_protected(cx, &s.text, cwd) {
                 super::write_to(cx, s, cwd);
             }
         }
@@ -147,7 +146,7 @@ pub(crate) fn copy_dest(cx: &mut Cx<'_>, dest: &Arg, sources: &[&Arg], cwd: Opti
                 continue;
             }
         }
-        if paths::is_protected(&joined.text, cwd, home.as_deref()) {
+        if paths::is_protected(cx, &joined.text, cwd) {
             super::write_to(cx, &joined, cwd);
         }
     }

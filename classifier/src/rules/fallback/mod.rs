@@ -111,6 +111,11 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
     verb_scan(inv, cx);
 }
 
+/// True for the read-only tools and editors the verb scan leaves alone.
+pub fn is_exempt(program: &str) -> bool {
+    EXEMPT.contains(&program)
+}
+
 /// For families that own a program but model only some of its forms: when the
 /// family found nothing, the program gets what an unowned one gets (the verb
 /// scan, implicit wrappers), so owning it never loosens a verdict.

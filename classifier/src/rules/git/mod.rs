@@ -158,9 +158,8 @@ pub(crate) fn split_operands<'a>(args: &'a [Arg], value_flags: &[&str]) -> (Vec<
 /// Blocks a git command whose path operand is a protected `.claude` file: git
 /// rewrites the operands of `mv`, `checkout`, `restore`, `rm` … in place.
 pub(crate) fn check_protected_operands(call: &GitCall, cx: &mut Cx<'_>, ops: &[&Arg]) {
-    let home = cx.home();
     for a in ops {
-        if paths::is_protected(&a.text, call.cwd(), home.as_deref()) {
+        if paths::is_protected(cx, &a.text, call.cwd()) {
             call.write(cx, a);
         }
     }

@@ -1,28 +1,35 @@
 //! Where a write lands: the working tree (free: authoring is not mutation), a
 //! system path, a dot-file in the home directory, git internals, another tree, or
-//! the protected `.claude` hook and settings files (blocked).
+//! a protected path (blocked). Which paths are protected is decided once, in
+//! `crate::protect` (the table there); this module only turns its answer into hits.
 //!
-//! Families that write files (`cp`, `tee`, `sed -i`, redirections) call
-//! `check_write`; this module does not know which programs write.
+//! Families that write files (`cp`, `tee`, `sed -i`, `dd of=`, output flags,
+//! redirections) call `check_write`; this module does not know which programs write.
 
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
+use crate::protect::{Guard, Protected, Protection};
 use crate::rules::{Cx, Family, Rule};
 
 pub static FAMILY: Family = Family { name: "paths", programs: &[], check, rules: RULES };
 
-static RULES: &[&Rule] = &[&CLAUDE_HOOKS, &CLAUDE_SETTINGS, &DEVICE, &SYSTEM, &DOTFILE, &GIT_INTERNALS, &OUTSIDE, &UNRESOLVED];
+static RULES: &[&Rule] = &[
+    &CLAUDE_HOOKS, &CLAUDE_SETTINGS, &CLAUDE_USER_CONFIG, &TIERGATE_CONFIG, &TIERGATE_STORE, &TIERGATE_BINARY, &PROTECTED, &EXTRACT_PROTECTED, &DEVICE,
+    &SYSTEM, &DOTFILE, &GIT_INTERNALS, &OUTSIDE, &UNRESOLVED,
+];
 
 fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 
 /// ## What it matches
-/// Any write into `.claude/hooks/` (except Markdown), by redirect, copy, move, tee, sed -i, git …
+/// Any write into a `hooks` directory under `.claude/` (except Markdown), by redirect, copy, move, tee, sed -i, git …
 /// ## Why this tier
 /// The hooks are the guard itself; an agent that rewrites them disables every check.
 pub static CLAUDE_HOOKS: Rule = Rule::blocked("paths.claude-hooks")
     .reason("writes into .claude/hooks, which holds the guard itself; ask the user to edit hooks by hand")
-    .matches(&["cp payload.py .claude/hooks/pre_tool_use.py", "echo x > .claude/hooks/h.sh", "sudo tee .claude/hooks/x.py"])
-    .not_matches(&["cat .claude/hooks/h.sh", "echo x > .claude/hooks/README.md"]);
+    .matches(&[
+        "cp payload.py .claude/hooks/pre_tool_use.py", "echo x > .claude/hooks/h.sh", "sudo tee .claude/hooks/x.py", "echo x > .claude/agents/hooks/x.sh",
+    ])
+    .not_matches(&["cat .claude/hooks/h.sh", "echo x > .claude/hooks/README.md", "echo x > notes/hooks/x.sh"]);
 
 /// ## What it matches
 /// Any write to a `.claude/**/settings*.json` file.
@@ -32,6 +39,55 @@ pub static CLAUDE_SETTINGS: Rule = Rule::blocked("paths.claude-settings")
     .reason("writes Claude Code settings, which control hooks and permissions; ask the user to change settings by hand")
     .matches(&["echo {} > .claude/settings.json", "cp x .claude/settings.local.json", "mv a ~/.claude/settings.json"])
     .not_matches(&["cat .claude/settings.json", "echo x > settings.json"]);
+
+/// ## What it matches
+/// Any write to a file named `.claude.json` (`~/.claude.json`).
+/// ## Why this tier
+/// Claude Code's user config holds the allowed tools, MCP servers and per-project state; an agent must not grant itself more.
+pub static CLAUDE_USER_CONFIG: Rule = Rule::blocked("paths.claude-user-config")
+    .reason("writes Claude Code's user config (~/.claude.json: allowed tools, MCP servers); ask the user to change it by hand")
+    .matches(&["echo {} > ~/.claude.json", "jq . x.json > /home/user/.claude.json", "sed -i s/a/b/ ~/.claude.json"])
+    .not_matches(&["cat ~/.claude.json", "jq .projects ~/.claude.json", "echo x > claude.json"]);
+
+/// ## What it matches
+/// Any write to a tiergate config file (`tiergate.toml`, `.tiergate.toml`, or the file the hook was started with).
+/// ## Why this tier
+/// The config picks the mode and the protected paths; an agent rewriting it loosens its own guard.
+pub static TIERGATE_CONFIG: Rule = Rule::blocked("paths.tiergate-config")
+    .reason("writes tiergate's own config, which sets how the guard answers; ask the user to edit it by hand")
+    .matches(&["echo 'mode = \"ask\"' > .tiergate.toml", "tee ~/.config/tiergate/tiergate.toml"])
+    .not_matches(&["cat .tiergate.toml", "echo x > tiergate.md"]);
+
+/// ## What it matches
+/// Any write to tiergate's approval store: a file named `tiergate.db` (or its journal), or anything in the hook's data directory.
+/// ## Why this tier
+/// The store holds the user's grants; an agent writing it could mint its own approval.
+pub static TIERGATE_STORE: Rule = Rule::blocked("paths.tiergate-store")
+    .reason("writes tiergate's approval store, which holds the user's grants; only the user approves a code, in their own terminal")
+    .matches(&["echo x > /var/lib/tg/tiergate.db", "echo x >> data/tiergate.db-wal"])
+    .not_matches(&["echo x > tiergate.db.txt"]);
+
+/// ## What it matches
+/// A write to the running `tiergate` binary (known to the hook and `tiergate batch`).
+/// ## Why this tier
+/// Replacing the binary replaces the guard.
+pub static TIERGATE_BINARY: Rule =
+    Rule::blocked("paths.tiergate-binary").reason("writes the tiergate binary itself, which is the guard; ask the user to reinstall it by hand");
+
+/// ## What it matches
+/// A write to a path matching the user's `protected_paths` (tiergate.toml), by any tool.
+/// ## Why this tier
+/// The user said so; the Write tool and Bash answer alike.
+pub static PROTECTED: Rule =
+    Rule::blocked("paths.protected").reason("writes a path the user protected in tiergate.toml (protected_paths); ask the user to change it by hand");
+
+/// ## What it matches
+/// An archive extracted into a directory where a protected path could land: inside
+/// `.claude` (blocked as `paths.claude-hooks`), or above a path the user protected (this rule).
+/// ## Why this tier
+/// The member names are inside the archive, unseen; one of them may overwrite a protected file.
+pub static EXTRACT_PROTECTED: Rule = Rule::t3("paths.extract-protected")
+    .reason("extracts an archive where a protected path could be overwritten; list its members first, or extract elsewhere and copy what you need");
 
 /// ## What it matches
 /// A write straight onto a disk device (`> /dev/sda`, `cp img /dev/nvme0n1`, `tee /dev/disk2`).
@@ -92,13 +148,13 @@ const SCRATCH_ROOTS: &[&str] = &["/tmp", "/var/tmp", "/private/tmp", "/dev/shm"]
 const DEVICE_SINKS: &[&str] = &["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"];
 
 /// Where a resolved write lands.
-#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+#[derive(Debug, PartialEq, Eq, Clone)]
 pub enum Place {
     WorkTree,
     Scratch,
     Sink,
-    ClaudeHooks,
-    ClaudeSettings,
+    /// A protected path (`crate::protect`): always blocked.
+    Protected(Protection),
     GitInternals,
     Dotfile,
     Device,
@@ -114,22 +170,27 @@ fn under(path: &str, root: &str) -> bool {
 /// Says where a write to `target` lands. It resolves against `cwd` (the unit's
 /// directory, moved by `cd`) but judges against `root` (the request's working
 /// tree, which `cd /etc && …` does not move). With no root, relative paths are
-/// taken as inside the working tree.
-pub fn place(target: &str, exact: bool, cwd: Option<&str>, root: Option<&str>, home: Option<&str>) -> Place {
+/// taken as inside the working tree. `protect` decides what is protected.
+pub fn place(target: &str, exact: bool, cwd: Option<&str>, root: Option<&str>, home: Option<&str>, protect: &Protected) -> Place {
     if !exact {
         // `$PWD/x` and `$HOME/x` are known; anything else stays unresolved, unless
-        // its literal part already points into the protected `.claude` files.
+        // its literal tail already names a protected file (`$OUT/.claude/settings.json`,
+        // `$D/tiergate.db`): the name-based built-ins hold wherever the prefix points.
         let known = expand_known(target, cwd.or(root), home);
         if let Some(t) = known.as_deref().filter(|t| !t.contains('$') && !t.contains('`')) {
-            return place(t, true, cwd, root, home);
+            return place(t, true, cwd, root, home, protect);
         }
         let lit = target.rsplit(['$', '`', ')', '}']).next().unwrap_or("");
-        let lower = target.to_ascii_lowercase();
-        if lower.contains(".claude/") && matches!(place(lit.trim_start_matches('/'), true, None, None, None), Place::ClaudeHooks | Place::ClaudeSettings) {
-            return if lower.contains("settings") { Place::ClaudeSettings } else { Place::ClaudeHooks };
+        let tail = lit.trim_start_matches('/');
+        if !tail.is_empty() {
+            if let Some(p) = Protected::builtin().check_path(tail, Some("/__unresolved__"), None) {
+                return Place::Protected(Protection { path: target.to_owned(), ..p });
+            }
         }
-        if lower.contains(".claude/hooks/") && !lower.ends_with(".md") {
-            return Place::ClaudeHooks;
+        let lower = target.to_ascii_lowercase();
+        if lower.find(".claude/").is_some_and(|i| lower[i..].contains("/hooks/")) && !lower.ends_with(".md") {
+            let p = Protection { guard: Guard::ClaudeHooks, rule: Guard::ClaudeHooks.rule(), path: target.to_owned(), matched: None };
+            return Place::Protected(p);
         }
         return Place::Unresolved;
     }
@@ -144,18 +205,10 @@ pub fn place(target: &str, exact: bool, cwd: Option<&str>, root: Option<&str>, h
     if is_disk_device(&abs) {
         return Place::Device;
     }
-    let comps: Vec<&str> = abs.split('/').filter(|c| !c.is_empty()).collect();
-    // Case-insensitive: on macOS's default file system `.CLAUDE/Settings.json` is the same file.
-    if let Some(ci) = comps.iter().position(|c| c.eq_ignore_ascii_case(".claude")) {
-        let rest = &comps[ci + 1..];
-        let file = comps.last().copied().unwrap_or("").to_ascii_lowercase();
-        if file.starts_with("settings") && file.ends_with(".json") {
-            return Place::ClaudeSettings;
-        }
-        if rest.first().is_some_and(|c| c.eq_ignore_ascii_case("hooks")) && !file.ends_with(".md") {
-            return Place::ClaudeHooks;
-        }
+    if let Some(p) = protect.check(&abs) {
+        return Place::Protected(p);
     }
+    let comps: Vec<&str> = abs.split('/').filter(|c| !c.is_empty()).collect();
     if comps.contains(&".git") {
         return Place::GitInternals;
     }
@@ -200,13 +253,29 @@ pub fn is_disk_device(path: &str) -> bool {
 }
 
 /// Records the hit a write to `target` deserves (none inside the working tree).
+/// This is the one entry point for every write a family sees: redirect targets,
+/// copy destinations, `-o FILE` output flags, `of=`, extraction directories.
 pub fn check_write(cx: &mut Cx<'_>, target: &Arg, cwd: Option<&str>) {
     let home = cx.home();
     let root = cx.root();
-    let rule: &'static Rule = match place(&target.text, target.exact, cwd, root.as_deref(), home.as_deref()) {
+    let placed = place(&target.text, target.exact, cwd, root.as_deref(), home.as_deref(), cx.protected());
+    // Lexically not protected: ask the file source where it really lands (a symlink
+    // into `.claude`), as the hook does for the file tools.
+    if target.exact && !matches!(placed, Place::Protected(_) | Place::Device | Place::Sink) {
+        let abs = resolve(&target.text, Some(cwd.or(root.as_deref()).unwrap_or("/__worktree__")), Some(home.as_deref().unwrap_or("/home/~")));
+        if let Some((abs, real)) = abs.and_then(|a| cx.canonical(&a).filter(|r| *r != a).map(|r| (a, r))) {
+            if let Some(p) = cx.protected().check(&real) {
+                cx.hit_because(p.rule, p.describe(&format!("{}, really {real} (from {abs})", target.text)));
+                return;
+            }
+        }
+    }
+    let rule: &'static Rule = match placed {
         Place::WorkTree | Place::Scratch | Place::Sink => return,
-        Place::ClaudeHooks => &CLAUDE_HOOKS,
-        Place::ClaudeSettings => &CLAUDE_SETTINGS,
+        Place::Protected(p) => {
+            cx.hit_because(p.rule, p.describe(&target.text));
+            return;
+        }
         Place::GitInternals => &GIT_INTERNALS,
         Place::Dotfile => &DOTFILE,
         Place::Device => &DEVICE,
@@ -217,48 +286,89 @@ pub fn check_write(cx: &mut Cx<'_>, target: &Arg, cwd: Option<&str>) {
     cx.hit_because(rule, format!("{} (`{}`)", rule.reason, target.text));
 }
 
-/// True when a path (as written) points into the protected `.claude` files;
-/// used by families whose reads and writes are hard to tell apart.
-pub fn is_protected(target: &str, cwd: Option<&str>, home: Option<&str>) -> bool {
-    matches!(place(target, true, cwd, cwd, home), Place::ClaudeHooks | Place::ClaudeSettings)
+/// An archive extracted into `dir` writes names tiergate cannot see: `check_write`
+/// for the directory itself, then `Protected::may_hold` for what could land below
+/// it (blocked inside `.claude`, T3 where a user-protected path may match).
+pub fn check_extract_dir(cx: &mut Cx<'_>, dir: &Arg, cwd: Option<&str>) {
+    let before = cx.hits.len();
+    check_write(cx, dir, cwd);
+    // The directory itself already answered (outside the tree, protected, unresolved).
+    if !dir.exact || cx.hits.len() > before {
+        return;
+    }
+    let home = cx.home();
+    let root = cx.root();
+    let Some(abs) = resolve(&dir.text, cwd.or(root.as_deref()).or(Some("/__worktree__")), home.as_deref()) else { return };
+    let Some(p) = cx.protected().may_hold(&abs) else { return };
+    let (rule, detail) = match p.guard {
+        Guard::ClaudeHooks | Guard::ClaudeSettings => {
+            (&CLAUDE_HOOKS, format!("{} (an archive extracted into `{}` can bring hooks and settings)", CLAUDE_HOOKS.reason, dir.text))
+        }
+        _ => (&EXTRACT_PROTECTED, format!("{} (`{}`: {})", EXTRACT_PROTECTED.reason, dir.text, p.matched.as_deref().unwrap_or("a protected path is below it"))),
+    };
+    cx.hit_because(rule, detail);
+}
+
+/// True when a path (as written) is protected (`crate::protect`); used by families
+/// whose reads and writes are hard to tell apart (`rm`, `mv` sources, git operands),
+/// which then send it through `check_write`.
+pub fn is_protected(cx: &Cx<'_>, target: &str, cwd: Option<&str>) -> bool {
+    let home = cx.home();
+    if matches!(place(target, true, cwd, cwd, home.as_deref(), cx.protected()), Place::Protected(_)) {
+        return true;
+    }
+    let abs = resolve(target, cwd.or(cx.root().as_deref()), home.as_deref());
+    abs.and_then(|a| cx.canonical(&a)).is_some_and(|real| cx.protected().check(&real).is_some())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn at(target: &str, exact: bool, cwd: Option<&str>, root: Option<&str>, home: Option<&str>) -> String {
+        match place(target, exact, cwd, root, home, &Protected::builtin()) {
+            Place::Protected(p) => format!("{:?}", p.guard),
+            other => format!("{other:?}"),
+        }
+    }
+
     #[track_caller]
-    fn check(target: &str, expect: Place) {
-        assert_eq!(place(target, true, Some("/w/proj"), Some("/w/proj"), Some("/home/u")), expect, "{target}");
+    fn check(target: &str, expect: &str) {
+        assert_eq!(at(target, true, Some("/w/proj"), Some("/w/proj"), Some("/home/u")), expect, "{target}");
     }
 
     #[test]
     fn writes_are_placed() {
-        check("out.txt", Place::WorkTree);
-        check("src/../x", Place::WorkTree);
-        check("../other/x", Place::Outside);
-        check("/tmp/x", Place::Scratch);
-        check("/dev/null", Place::Sink);
-        check("/etc/hosts", Place::System);
-        check("/dev/sda", Place::Device);
-        check("/dev/nvme0n1p1", Place::Device);
-        check("~/.bashrc", Place::Dotfile);
+        check("out.txt", "WorkTree");
+        check("src/../x", "WorkTree");
+        check("../other/x", "Outside");
+        check("/tmp/x", "Scratch");
+        check("/dev/null", "Sink");
+        check("/etc/hosts", "System");
+        check("/dev/sda", "Device");
+        check("/dev/nvme0n1p1", "Device");
+        check("~/.bashrc", "Dotfile");
         // `cd /etc && echo x > hosts`: the unit moved, the tree did not.
-        assert_eq!(place("hosts", true, Some("/etc"), Some("/w/proj"), None), Place::System);
-        assert_eq!(place("hosts", true, Some("/etc"), None, None), Place::System);
-        assert_eq!(place("x", true, Some("/w/proj/sub"), Some("/w/proj"), None), Place::WorkTree);
-        check("/home/u/notes.txt", Place::Outside);
-        check(".git/hooks/pre-commit", Place::GitInternals);
-        check(".claude/hooks/x.py", Place::ClaudeHooks);
-        check(".claude/hooks/README.md", Place::WorkTree);
-        check(".claude/settings.local.json", Place::ClaudeSettings);
-        check("~/.claude/settings.json", Place::ClaudeSettings);
-        check("./.claude/agents/x/settings.json", Place::ClaudeSettings);
-        check(".CLAUDE/Settings.json", Place::ClaudeSettings);
-        check(".Claude/Hooks/x.py", Place::ClaudeHooks);
-        assert_eq!(place("$PWD/.claude/hooks/pre.py", false, Some("/w/proj"), Some("/w/proj"), None), Place::ClaudeHooks);
-        assert_eq!(place("$OUT/.claude/settings.json", false, Some("/w/proj"), Some("/w/proj"), None), Place::ClaudeSettings);
-        assert_eq!(place("$HOME/.bashrc", false, Some("/w/proj"), Some("/w/proj"), Some("/home/u")), Place::Dotfile);
-        assert_eq!(place("$OUT/x", false, Some("/w/proj"), Some("/w/proj"), None), Place::Unresolved);
+        assert_eq!(at("hosts", true, Some("/etc"), Some("/w/proj"), None), "System");
+        assert_eq!(at("hosts", true, Some("/etc"), None, None), "System");
+        assert_eq!(at("x", true, Some("/w/proj/sub"), Some("/w/proj"), None), "WorkTree");
+        check("/home/u/notes.txt", "Outside");
+        check(".git/hooks/pre-commit", "GitInternals");
+        check(".claude/hooks/x.py", "ClaudeHooks");
+        check(".claude/agents/hooks/x.sh", "ClaudeHooks");
+        check(".claude/hooks/README.md", "WorkTree");
+        check(".claude/settings.local.json", "ClaudeSettings");
+        check("~/.claude/settings.json", "ClaudeSettings");
+        check("~/.claude.json", "ClaudeUserConfig");
+        check("./.claude/agents/x/settings.json", "ClaudeSettings");
+        check(".CLAUDE/Settings.json", "ClaudeSettings");
+        check(".Claude/Hooks/x.py", "ClaudeHooks");
+        check(".tiergate.toml", "TiergateConfig");
+        assert_eq!(at("$PWD/.claude/hooks/pre.py", false, Some("/w/proj"), Some("/w/proj"), None), "ClaudeHooks");
+        assert_eq!(at("$OUT/.claude/settings.json", false, Some("/w/proj"), Some("/w/proj"), None), "ClaudeSettings");
+        assert_eq!(at("$OUT/.claude/hooks/$NAME", false, Some("/w/proj"), Some("/w/proj"), None), "ClaudeHooks");
+        assert_eq!(at("$D/tiergate.db", false, Some("/w/proj"), Some("/w/proj"), None), "TiergateStore");
+        assert_eq!(at("$HOME/.bashrc", false, Some("/w/proj"), Some("/w/proj"), Some("/home/u")), "Dotfile");
+        assert_eq!(at("$OUT/x", false, Some("/w/proj"), Some("/w/proj"), None), "Unresolved");
     }
 }

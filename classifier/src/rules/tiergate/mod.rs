@@ -1,22 +1,41 @@
-//! tiergate itself: an agent must never approve its own request. The human runs
-//! `tiergate approve`; an agent running it (directly, through a wrapper, a
-//! script or interpreter code) is blocked.
+//! tiergate itself: an agent must never approve its own request nor touch the
+//! store that holds grants. The human runs `tiergate approve`; an agent running it
+//! (directly, as `./target/release/tiergate`, through a wrapper, a script or
+//! interpreter code) is blocked.
+//!
+//! `self_defence` is the one predicate. The family applies it to units it owns, and
+//! `explain::trace` applies it to every unit of the trace, including program paths
+//! the dispatcher reads as scripts and units no family saw (`sudo --odd tiergate
+//! approve X`), so `tiergate batch`, `classify` and the hook give one answer.
 
-use crate::call::Invocation;
+use crate::call::{basename, Invocation};
+use crate::protect::{Guard, Protected};
 use crate::rules::{Cx, Family, Rule};
 
 pub static FAMILY: Family = Family { name: "tiergate", programs: &["tiergate"], check, rules: RULES };
 
-static RULES: &[&Rule] = &[&SELF_APPROVAL, &READ];
+static RULES: &[&Rule] = &[&SELF_APPROVAL, &STORE, &READ];
 
 /// ## What it matches
-/// `tiergate approve CODE`, run by the agent rather than the human.
+/// `tiergate approve CODE` (any program named `tiergate`, at any path, with an `approve` word), run by the agent rather than the human.
 /// ## Why this tier
 /// A grant the agent mints for itself is no consent at all. Never approvable.
 pub static SELF_APPROVAL: Rule = Rule::blocked("tiergate.self-approval")
-    .reason("an agent may not approve its own request; ask the user to run `tiergate approve CODE` in their own terminal")
-    .matches(&["tiergate approve K7QF2M", "sudo /usr/local/bin/tiergate approve ABC123", "bash -c 'tiergate approve X'"])
-    .not_matches(&["tiergate approvals list", "tiergate explain 'ls'"]);
+    .reason("an agent may not approve its own request; only the user approves a code, in their own terminal")
+    .matches(&[
+        "tiergate approve K7QF2M", "sudo /usr/local/bin/tiergate approve ABC123", "bash -c 'tiergate approve X'", "./target/release/tiergate approve X",
+        "target/debug/tiergate approve X",
+    ])
+    .not_matches(&["tiergate approvals list", "tiergate explain 'ls'", "echo tiergate approve X"]);
+
+/// ## What it matches
+/// Any command naming tiergate's approval store: an argument holding `tiergate.db` or the hook's data directory.
+/// ## Why this tier
+/// The store holds grants and pending codes; an agent reading or editing it could approve itself. Never approvable.
+pub static STORE: Rule = Rule::blocked("tiergate.store")
+    .reason("names tiergate's approval store, which the agent may not read or change; ask the user")
+    .matches(&["sqlite3 ~/.local/share/tiergate/tiergate.db 'delete from grants'", "cat /var/lib/x/tiergate.db"])
+    .not_matches(&["cat tiergate.toml", "tiergate log -n 5", "cp a tiergate.db.txt"]);
 
 /// ## What it matches
 /// The rest of tiergate's commands: classify, explain, batch, log, and approvals that only remove grants.
@@ -28,8 +47,27 @@ pub static READ: Rule = Rule::t0("tiergate.read")
     .not_matches(&["tiergate approve X"]);
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    match inv.bare_words().next() {
-        Some("approve") => cx.hit(&SELF_APPROVAL),
-        _ => cx.hit(&READ),
+    let args: Vec<&str> = inv.args.iter().map(|a| a.text.as_str()).collect();
+    match self_defence(&inv.program_path, &args, cx.protected()) {
+        Some((rule, detail)) => cx.hit_because(rule, detail),
+        None => cx.hit(&READ),
     }
+}
+
+/// The one self-defence check, on a unit's program word (as written) and its
+/// arguments: `Some(rule, reason)` when the agent approves its own request
+/// (a program named `tiergate` with an `approve` word) or names the approval
+/// store (`tiergate.db`, or a data directory the request's `Protected` carries).
+pub fn self_defence(program: &str, args: &[&str], protect: &Protected) -> Option<(&'static Rule, String)> {
+    if basename(program) == "tiergate" && args.contains(&"approve") {
+        return Some((&SELF_APPROVAL, SELF_APPROVAL.reason.to_owned()));
+    }
+    let dirs: Vec<&str> = protect.dirs(Guard::TiergateStore).filter(|d| d.len() > 1).collect();
+    // A word names the store when a path-like token in it ends in the store's file name
+    // (`/x/tiergate.db`, `open('tiergate.db-wal')`), not `tiergate.db.txt`.
+    let store_file = |t: &str| matches!(basename(t), "tiergate.db" | "tiergate.db-wal" | "tiergate.db-shm" | "tiergate.db-journal");
+    let token = |c: char| !(c.is_ascii_alphanumeric() || "._-/~+@%:".contains(c));
+    let names_store = |a: &str| a.split(token).any(store_file) || dirs.iter().any(|d| a.contains(d));
+    let hit = std::iter::once(program).chain(args.iter().copied()).find(|a| names_store(a))?;
+    Some((&STORE, format!("`{hit}` names tiergate's approval store, which the agent may not read or change; ask the user")))
 }

@@ -2,6 +2,10 @@
 //! under a wall-clock net, then map the verdict to allow / ask / deny, with the
 //! nonce approval flow for T3 when the mode says so.
 //!
+//! Self-approval, the approval store and protected paths are the library's rules
+//! (`tiergate.self-approval`, `tiergate.store`, `paths.*`), judged with the
+//! `Protected` this process builds (`hook/files.rs`), so `tiergate batch` agrees.
+//!
 //! A grant is keyed by the semantic signature plus every rule hit (`grant_key`).
 //! Blocked is checked before any grant, so a blocked command is never approvable.
 //! An empty semantic signature or a store failure in nonce mode means "cannot
@@ -16,8 +20,8 @@ use super::{env_ms, store, test_fault, Answer, Ctx, CLASSIFY_BUDGET_MS};
 use crate::realfs::RealFs;
 
 enum Worked {
-    /// The verdict, the grant key (empty unless needed), and a self-defence deny.
-    Done(Verdict, String, Option<String>),
+    /// The verdict and the grant key (empty unless needed).
+    Done(Verdict, String),
     Panicked,
 }
 
@@ -25,7 +29,7 @@ enum Worked {
 /// library's work budgets still gets an answer in time.
 /// `meanwhile` runs on this thread while the worker classifies (opening the
 /// store, so its cost overlaps classification on a second core).
-fn classify(req: Request, want_signature: bool, data_dir: Option<String>, meanwhile: impl FnOnce()) -> Result<Worked, u128> {
+fn classify(req: Request, want_signature: bool, meanwhile: impl FnOnce()) -> Result<Worked, u128> {
     let budget = env_ms("TIERGATE_HOOK_BUDGET_MS", CLASSIFY_BUDGET_MS);
     let deadline = std::time::Instant::now() + budget;
     let (tx, rx) = mpsc::channel();
@@ -38,11 +42,10 @@ fn classify(req: Request, want_signature: bool, data_dir: Option<String>, meanwh
             let t = classifier::explain::trace(&req, &RealFs);
             let needs = want_signature && !t.verdict.blocked && t.verdict.tier == Tier::T3;
             let key = if needs { grant_key(&t) } else { String::new() };
-            let guard = self_defence(&t, data_dir.as_deref());
-            (t.verdict, key, guard)
+            (t.verdict, key)
         });
         let _ = tx.send(match r {
-            Ok((v, s, g)) => Worked::Done(v, s, g),
+            Ok((v, s)) => Worked::Done(v, s),
             Err(_) => Worked::Panicked,
         });
     });
@@ -56,25 +59,6 @@ fn classify(req: Request, want_signature: bool, data_dir: Option<String>, meanwh
         // The worker died without sending: treat it as the panic it was.
         Err(mpsc::RecvTimeoutError::Disconnected) => Ok(Worked::Panicked),
     }
-}
-
-/// The agent must not approve its own request (`tiergate approve CODE` in any
-/// unit, behind any wrapper, in a script or `bash -c`) nor touch the store that
-/// holds grants. The classifier alone would call `tiergate approve` T0 (a program
-/// no rule knows), which in nonce mode would let the agent grant itself.
-fn self_defence(t: &classifier::Trace, data_dir: Option<&str>) -> Option<String> {
-    for u in &t.units {
-        let name = u.program.rsplit('/').next().unwrap_or(&u.program);
-        if name == "tiergate" && u.args.iter().any(|a| a == "approve") {
-            return Some("an agent may not approve its own request; only the user, in their own terminal, can approve a code".into());
-        }
-        let store_arg =
-            u.args.iter().chain(std::iter::once(&u.program)).find(|a| a.contains("tiergate.db") || data_dir.is_some_and(|d| !d.is_empty() && a.contains(d)));
-        if let Some(a) = store_arg {
-            return Some(format!("`{a}` is tiergate's approval store, which the agent may not read or change; ask the user"));
-        }
-    }
-    None
 }
 
 /// What a grant is bound to: the semantic signature (program, words, sorted
@@ -98,26 +82,24 @@ fn grant_key(t: &classifier::Trace) -> String {
 }
 
 pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {
-    let req = Request { command: command.to_owned(), cwd: ctx.cwd.as_ref().map(|c| c.display().to_string()), home: ctx.home.clone() };
-    // Only an absolute path is a useful needle: a relative `data` would match
-    // half the commands an agent runs.
-    let data_dir = ctx
-        .data_dir()
-        .and_then(|d| if d.is_absolute() { Some(d.to_path_buf()) } else { std::env::current_dir().ok().map(|c| c.join(d)) })
-        .map(|d| super::files::normalise(&d).display().to_string())
-        .filter(|d| d.len() > 1);
+    // The same protect configuration the file tools use: self-approval, the store
+    // and every protected path are judged by the library, for Bash as for Write.
+    let protect = match super::files::build(&ctx.cfg.files, &ctx.cfg.protected_paths, ctx.data_dir(), ctx.home.as_deref(), ctx.cwd.as_deref()) {
+        Ok(p) => p,
+        Err(e) => return Answer::ask("hook.config", format!("tiergate's config is invalid, so every call asks until it is fixed or removed: {e}")),
+    };
+    let mut req = Request::new(command).with_protected(protect);
+    req.cwd = ctx.cwd.as_ref().map(|c| c.display().to_string());
+    req.home = ctx.home.clone();
     let nonce_mode = ctx.mode == Mode::Nonce;
     let warm = nonce_mode || ctx.cfg.log;
-    let (v, signature) = match classify(req, nonce_mode, data_dir, || {
+    let (v, signature) = match classify(req, nonce_mode, || {
         if warm {
             // Errors are kept in ctx and reported where the store is used.
             let _ = ctx.store();
         }
     }) {
-        Ok(Worked::Done(_, _, Some(why))) => {
-            return Answer::new(Decision::Deny, "hook.self-approval", format!("tiergate: denied: {why}. This is never approvable."))
-        }
-        Ok(Worked::Done(v, s, None)) => (v, s),
+        Ok(Worked::Done(v, s)) => (v, s),
         Ok(Worked::Panicked) => return Answer::ask("hook.panic", "tiergate hit an internal error while classifying; asking instead".into()),
         Err(ms) => return Answer::ask("hook.timeout", format!("tiergate could not classify this command within {ms} ms; asking instead")),
     };

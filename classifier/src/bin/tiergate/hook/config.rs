@@ -48,9 +48,10 @@ pub struct Config {
     pub mode: Mode,
     pub log: bool,
     pub log_full_commands: bool,
-    /// Extra protected paths: absolute, `~/`-relative or project-relative
-    /// prefixes, or globs with `*` (one component) and `**` (any depth).
-    pub protected_paths: Vec<String>,
+    /// Extra protected paths, each with the file it came from: absolute,
+    /// `~/`-relative or project-relative globs (`classifier::protect` says how
+    /// they match). Every entry compiled when the file was loaded.
+    pub protected_paths: Vec<(String, String)>,
     /// Every config file consulted (existing or not): the hook protects them.
     pub files: Vec<PathBuf>,
 }
@@ -79,12 +80,12 @@ pub fn load(flag: Option<&Path>, cwd: Option<&Path>) -> Result<Config, String> {
     let project = cwd.map(project_path);
     if let Some(path) = user {
         let file = read(&path, flag.is_some())?;
-        cfg.files.push(path);
+        cfg.files.push(path.clone());
         if let Some(f) = file {
             cfg.mode = f.mode.unwrap_or(cfg.mode);
             cfg.log = f.log.unwrap_or(cfg.log);
             cfg.log_full_commands = f.log_full_commands.unwrap_or(false);
-            cfg.protected_paths.extend(f.protected_paths.unwrap_or_default());
+            cfg.protected_paths.extend(patterns(&path, f.protected_paths, cwd)?);
         }
     }
     if let Some(path) = project {
@@ -98,10 +99,22 @@ pub fn load(flag: Option<&Path>, cwd: Option<&Path>) -> Result<Config, String> {
                 cfg.mode = Mode::Nonce;
             }
             cfg.log |= f.log.unwrap_or(false);
-            cfg.protected_paths.extend(f.protected_paths.unwrap_or_default());
+            cfg.protected_paths.extend(patterns(&path, f.protected_paths, cwd)?);
         }
     }
     Ok(cfg)
+}
+
+/// One file's `protected_paths` with their origin, each checked by the glob matcher
+/// now: a pattern it rejects is an error naming the entry and the file, never a
+/// pattern that silently protects nothing.
+fn patterns(path: &Path, entries: Option<Vec<String>>, cwd: Option<&Path>) -> Result<Vec<(String, String)>, String> {
+    let origin = path.display().to_string();
+    let out: Vec<(String, String)> = entries.unwrap_or_default().into_iter().map(|p| (p, origin.clone())).collect();
+    let home = std::env::var("HOME").ok();
+    let root = cwd.map(|c| c.display().to_string());
+    classifier::Protected::builtin().with_patterns(out.iter().map(|(p, o)| (p.as_str(), o.as_str())), home.as_deref(), root.as_deref())?;
+    Ok(out)
 }
 
 /// Reads one file; a missing file is fine unless it was named with `--config`.
@@ -139,5 +152,13 @@ mod tests {
         let e = parse("mode = \"always\"\n").unwrap_err();
         assert!(e.contains("always"), "{e}");
         assert!(parse("mode = ").is_err());
+    }
+
+    #[test]
+    fn a_pattern_the_matcher_rejects_names_file_and_entry() {
+        let e = patterns(Path::new("/c/tiergate.toml"), Some(vec!["ok/**".into(), "secrets/*.{pem,key".into()]), Some(Path::new("/w"))).unwrap_err();
+        assert!(e.contains("/c/tiergate.toml") && e.contains("secrets/*.{pem,key"), "{e}");
+        let ok = patterns(Path::new("/c/t.toml"), Some(vec!["secrets/*.{pem,key}".into()]), Some(Path::new("/w"))).unwrap();
+        assert_eq!(ok, [("secrets/*.{pem,key}".to_owned(), "/c/t.toml".to_owned())]);
     }
 }

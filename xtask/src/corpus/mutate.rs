@@ -130,12 +130,13 @@ fn forms(p: &Plain) -> Vec<(&'static str, String)> {
             ("taskset", "taskset -c 0"),
             ("firejail", "firejail --quiet"),
             ("torsocks", "torsocks"),
-            ("implicit-wrapper", "xprog --"),
         ] {
             v.push((id, format!("{pre} {c}")));
         }
         if !c.bytes().any(|b| b"|;&<>()\n".contains(&b)) {
             v.push(("xargs", format!("echo | xargs {c}")));
+            // Redirections and pipes would belong to the unmodelled program, not the command.
+            v.push(("implicit-wrapper", format!("xprog -- {c}")));
         }
     }
     // `A=1${IFS}rm…` is one assignment word: bash runs nothing, so the form would prove nothing.

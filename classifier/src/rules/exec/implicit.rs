@@ -44,12 +44,6 @@ fn is_program_path(word: &str) -> bool {
     DIRS.iter().any(|d| word.strip_prefix(d).is_some_and(|rest| !rest.is_empty() && !rest.contains('/')))
 }
 
-fn is_verb(word: &str) -> bool {
-    use crate::rules::cloud::verbs::{kind_of, Table};
-    const NO_TABLE: Table = Table { read: &[], validate: &["fmt", "test"], simulate: &[], mutate: &[], skip: &[] };
-    kind_of(word, &NO_TABLE).is_some()
-}
-
 /// Classifies the tail an unmodelled program appears to run. Returns whether it did.
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
     if TAKES_PROGRAM_AS_DATA.contains(&inv.program.as_str()) {
@@ -77,10 +71,12 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
         // `exo completion zsh` names a shell. A bare interpreter name is as often a
         // selection (`pyenv local python3`) as a REPL, so it needs arguments.
         let shell = is_shell(name) && (has_args || Some(i) == first_operand || after_dashdash);
-        // After `--`, a modelled program with arguments is the command (`xprog -- rm -rf x`);
-        // elsewhere `dot -T format`, `ng generate service` only name things.
-        let modelled = has_args && after_dashdash && crate::rules::owned(name) && !is_verb(name);
-        let runs = shell || (has_args && is_runnable_interpreter(name)) || (is_program_path(&a.text) && (has_args || is_shell(name))) || modelled;
+        // The word after `--` is the command a runner is given (`xprog -- rm -rf x`),
+        // whatever it is; elsewhere `dot -T format`, `ng generate service` only name things.
+        // `gcc -o /usr/local/bin/x x.c`: the value of an output option is a path it writes.
+        let output_value = prev.is_some_and(|p| super::options::is_output_option(&inv.program, p));
+        let program_path = is_program_path(&a.text) && (has_args || is_shell(name)) && !output_value;
+        let runs = after_dashdash || shell || (has_args && is_runnable_interpreter(name)) || program_path;
         if runs {
             cx.hit_because(&IMPLICIT_WRAPPER, format!("`{}` is handed `{}` to run; judged as that command", inv.program, a.text));
             cx.argv(&inv.args[i..], inv.cwd.as_deref());

@@ -196,6 +196,11 @@ pub(crate) fn expand_abbreviations(args: &mut [Arg]) -> bool {
     changed
 }
 
+/// True when `option` is an output-path option of `program` (an unmodelled one) in the table.
+pub(crate) fn is_output_option(program: &str, option: &str) -> bool {
+    TABLE.iter().any(|e| e.carry == Carry::Output && (e.programs.is_empty() || e.programs.contains(&program)) && e.names.contains(&option))
+}
+
 /// One option occurrence found in argv.
 struct Found<'a> {
     entry: &'static CarryOpt,

@@ -8,6 +8,7 @@ mod coreutils;
 mod db;
 mod git;
 mod hook_agents;
+mod hook_agents_golden;
 mod hook_contract;
 mod hook_harness;
 mod hook_nonce;

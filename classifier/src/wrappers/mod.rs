@@ -1,0 +1,399 @@
+//! The wrapper table: programs that run another program (`sudo`, `env`, `timeout`,
+//! `xargs` …). Each entry declares which options take a value, so the target
+//! command is found exactly; an undeclared option is never guessed past.
+//!
+//! It does not classify the target; the engine re-dispatches it.
+
+use crate::call::Arg;
+use crate::rules::Rule;
+
+mod table;
+mod tmux;
+
+use table::WRAPPERS;
+
+/// How a wrapper hands over to its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// Options, then `skip` positional words, then the target argv.
+    Plain { skip: usize },
+    /// `env`: `NAME=value` words and options, then the target (none → prints env).
+    Env,
+    /// `watch`: the remaining words form one shell string (unless `-x`).
+    Watch,
+    /// `xargs`: target argv gets extra arguments from stdin (none → `echo`).
+    Xargs,
+    /// `su`/`runuser -l`: `-c CMD` is a shell string; no command is a root shell.
+    Su,
+    /// `command -v`/`-V` only looks a name up.
+    Command,
+    /// GNU `parallel`: the words before `:::` form a command template.
+    Parallel,
+    /// `sg GROUP CMD…`: after `skip` words, the rest is one shell string.
+    JoinShell { skip: usize },
+    /// `perf stat|record|trace [opts] CMD`: a wrapper only for these subcommands.
+    Perf,
+    /// `tmux new-session CMD`, `tmux send-keys …`: see `tmux`.
+    Tmux,
+    /// `script [-c CMD] [FILE]`: the command is `-c`'s shell string; FILE is the typescript.
+    Script,
+    /// `hyperfine CMD…`: every operand and the setup/prepare/cleanup values are shell strings.
+    Hyperfine,
+}
+
+pub(super) struct Wrapper {
+    name: &'static str,
+    /// Options that take a value (short `-u`, long `--user`).
+    value_opts: &'static [&'static str],
+    /// Options that take none.
+    flag_opts: &'static [&'static str],
+    /// Options that take two values (`bwrap --bind SRC DEST`).
+    value2_opts: &'static [&'static str],
+    /// Every `--long` word is self-contained (`--tool=memcheck`, `--private`):
+    /// the wrapper takes no separate long-option values.
+    long_free: bool,
+    /// Given nothing to run, the wrapper starts a shell (`sudo`, `unshare`, `script`).
+    bare_shell: bool,
+    /// A rule the wrapper itself fires, whatever it runs (`systemd-run` starts a unit).
+    gate: Option<&'static Rule>,
+    kind: Kind,
+}
+
+/// The defaults every entry starts from.
+pub(super) const W: Wrapper =
+    Wrapper { name: "", value_opts: &[], flag_opts: &[], value2_opts: &[], long_free: false, bare_shell: false, gate: None, kind: Kind::Plain { skip: 0 } };
+
+/// What peeling one wrapper found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Peeled<'a> {
+    /// Not a wrapper.
+    NotWrapper,
+    /// The target argv starts at this index of the words.
+    Target { name: &'static str, start: usize },
+    /// The wrapper runs this shell string.
+    Shell { name: &'static str, script: String },
+    /// The wrapper runs nothing else; `harmless` says whether that is read-only
+    /// (`env` printing the environment) or not (`sudo -s` opening a root shell).
+    Nothing { name: &'static str, harmless: bool },
+    /// An option the table does not declare: the target cannot be known.
+    UnknownOption { name: &'static str, option: &'a str },
+}
+
+/// The rule a wrapper fires by itself, whatever it runs.
+pub fn gate(name: &str) -> Option<&'static Rule> {
+    WRAPPERS.iter().find(|w| w.name == name).and_then(|w| w.gate)
+}
+
+/// Wrappers that run their target as another user or root.
+pub fn privileged(name: &str) -> bool {
+    matches!(name, "sudo" | "doas" | "su" | "runuser" | "pkexec" | "run0" | "chroot" | "nsenter")
+}
+
+/// Peels one wrapper off `words` (`words[0]` is the wrapper's program word).
+pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
+    let Some(w) = WRAPPERS.iter().find(|w| w.name == program) else {
+        return Peeled::NotWrapper;
+    };
+    if w.kind == Kind::Perf {
+        // `perf stat CMD` runs CMD; `perf report`, `perf list` … run nothing given.
+        return match words.get(1).map(|a| a.text.as_str()) {
+            Some("stat" | "record" | "trace" | "c2c" | "mem" | "kmem" | "sched" | "lock" | "kvm") => match peel_options(w, program, &words[1..]) {
+                Peeled::Target { name, start } => Peeled::Target { name, start: start + 1 },
+                Peeled::Nothing { name, .. } => Peeled::Nothing { name, harmless: true },
+                other => other,
+            },
+            _ => Peeled::NotWrapper,
+        };
+    }
+    if w.kind == Kind::Tmux {
+        return tmux::tmux(w, words);
+    }
+    // `sg run|scan|test …` is ast-grep, not `sg GROUP CMD`.
+    if program == "sg" && matches!(words.get(1).map(|a| a.text.as_str()), Some("run" | "scan" | "test" | "new" | "lsp" | "completions" | "help") | None) {
+        return Peeled::NotWrapper;
+    }
+    peel_options(w, program, words)
+}
+
+/// Options from `words[1]` on, then the target according to the wrapper's kind.
+fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Peeled<'a> {
+    let mut i = 1;
+    let mut shell_string: Option<String> = None;
+    let mut exec_mode = false; // watch -x
+    let mut shell_mode = false; // entr -s
+    let mut lookup_only = false; // command -v
+    let mut interactive_shell = false; // sudo -s / -i
+    let mut hyperfine_scripts: Vec<String> = Vec::new();
+    while i < words.len() {
+        let a = words[i].text.as_str();
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        // `env A=1 cmd`, `sudo A=1 cmd`: assignments, never the program name.
+        if (matches!(w.kind, Kind::Env) || matches!(program, "sudo" | "doas" | "run0")) && is_assignment(a) {
+            i += 1;
+            continue;
+        }
+        if w.kind == Kind::Su && !a.starts_with('-') && shell_string.is_none() && words[i + 1..].iter().any(|x| matches!(x.text.as_str(), "-c" | "--command")) {
+            // `su root -c CMD`: util-linux takes options after the user too.
+            i += 1;
+            continue;
+        }
+        if !a.starts_with('-') || a == "-" && w.kind != Kind::Su && w.kind != Kind::Env {
+            break;
+        }
+        if a == "-" {
+            i += 1;
+            continue;
+        }
+        // sudo's shell-opening options take no value but change the meaning.
+        if program == "sudo" && matches!(a, "-s" | "--shell" | "-i" | "--login") {
+            interactive_shell = true;
+            i += 1;
+            continue;
+        }
+        if program == "sudo" && matches!(a, "-l" | "--list" | "-v" | "--validate" | "-K" | "--remove-timestamp" | "-V" | "--version") {
+            return Peeled::Nothing { name: w.name, harmless: true };
+        }
+        if program == "screen" && matches!(a, "-ls" | "-list" | "-v" | "-h") {
+            return Peeled::Nothing { name: w.name, harmless: true };
+        }
+        let (opt, inline) = match a.split_once('=') {
+            Some((o, v)) if a.starts_with("--") => (o, Some(v)),
+            _ => (a, None),
+        };
+        if w.value2_opts.contains(&opt) {
+            if words.len() <= i + 2 {
+                return Peeled::UnknownOption { name: w.name, option: a };
+            }
+            i += 3;
+            continue;
+        }
+        if w.value_opts.contains(&opt) {
+            let value = match inline {
+                Some(v) => v.to_owned(),
+                None => {
+                    i += 1;
+                    match words.get(i) {
+                        Some(v) => v.text.clone(),
+                        None => return Peeled::UnknownOption { name: w.name, option: a },
+                    }
+                }
+            };
+            if runs_value(program, opt) {
+                shell_string = Some(value);
+            } else if w.kind == Kind::Hyperfine && matches!(opt, "-s" | "--setup" | "-p" | "--prepare" | "-c" | "--cleanup" | "--conclude") {
+                hyperfine_scripts.push(value);
+            } else if program == "env" && matches!(opt, "-S" | "--split-string") {
+                let mut script = value;
+                for rest in &words[i + 1..] {
+                    script.push(' ');
+                    script.push_str(&rest.text);
+                }
+                return Peeled::Shell { name: w.name, script };
+            }
+            i += 1;
+            continue;
+        }
+        if (w.flag_opts.contains(&opt) && inline.is_none()) || (w.long_free && a.starts_with("--")) {
+            if program == "watch" && matches!(opt, "-x" | "--exec") {
+                exec_mode = true;
+            }
+            if program == "entr" && opt == "-s" {
+                shell_mode = true;
+            }
+            if w.kind == Kind::Command && matches!(opt, "-v" | "-V") {
+                lookup_only = true;
+            }
+            i += 1;
+            continue;
+        }
+        // A packed cluster of declared short flags (`-nE`), the last may take a value
+        // (`script -qc CMD`: then the value is the command).
+        if let Some(consumed) = short_cluster(w, a, words.get(i + 1)) {
+            let last = format!("-{}", a.chars().last().unwrap_or('-'));
+            if consumed == 2 && runs_value(program, &last) {
+                shell_string = words.get(i + 1).map(|v| v.text.clone());
+            }
+            i += consumed;
+            continue;
+        }
+        // `nice -5`, `timeout -9`: numeric options are values in disguise.
+        if matches!(program, "nice") && a[1..].chars().all(|c| c.is_ascii_digit()) {
+            i += 1;
+            continue;
+        }
+        return Peeled::UnknownOption { name: w.name, option: a };
+    }
+    if let Some(script) = shell_string {
+        return Peeled::Shell { name: w.name, script };
+    }
+    if lookup_only {
+        return Peeled::Nothing { name: w.name, harmless: true };
+    }
+    let start = match w.kind {
+        Kind::Plain { skip } | Kind::JoinShell { skip } => i + skip,
+        Kind::Su => {
+            // `su [user]` / `runuser -u user -- cmd`: a user word may precede nothing.
+            if program == "runuser" && i < words.len() {
+                i
+            } else {
+                return Peeled::Nothing { name: w.name, harmless: false };
+            }
+        }
+        // `script [FILE]` without -c records a new interactive shell into FILE.
+        Kind::Script => words.len(),
+        _ => i,
+    };
+    if w.kind == Kind::Hyperfine {
+        hyperfine_scripts.extend(words[i..].iter().map(|a| a.text.clone()));
+        if hyperfine_scripts.is_empty() {
+            return Peeled::Nothing { name: w.name, harmless: true };
+        }
+        return Peeled::Shell { name: w.name, script: hyperfine_scripts.join("\n") };
+    }
+    if start >= words.len() {
+        // `exec 3>&1`, `time`, `nice` and `env` alone run nothing; `sudo`,
+        // `unshare`, `script` alone start a shell.
+        if interactive_shell {
+            return Peeled::Nothing { name: w.name, harmless: false };
+        }
+        return Peeled::Nothing { name: w.name, harmless: !w.bare_shell };
+    }
+    if w.kind == Kind::Parallel {
+        let end = words[start..].iter().position(|a| a.text.starts_with(":::")).map_or(words.len(), |p| start + p);
+        if end == start {
+            // No template: each input line is itself a command.
+            return Peeled::Nothing { name: w.name, harmless: false };
+        }
+        let template = words[start..end].iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" ");
+        // `parallel rm -rf ::: / ~`: each argument after `:::` completes the template.
+        let inputs: Vec<&str> = words[end..].iter().map(|a| a.text.as_str()).filter(|a| !a.starts_with(":::")).take(16).collect();
+        let script = if inputs.is_empty() {
+            template
+        } else {
+            inputs.iter().map(|i| if template.contains("{}") { template.replace("{}", i) } else { format!("{template} {i}") }).collect::<Vec<_>>().join("\n")
+        };
+        return Peeled::Shell { name: w.name, script };
+    }
+    if (w.kind == Kind::Watch && !exec_mode) || shell_mode || matches!(w.kind, Kind::JoinShell { .. }) {
+        let script = words[start..].iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" ");
+        return Peeled::Shell { name: w.name, script };
+    }
+    Peeled::Target { name: w.name, start }
+}
+
+/// True when the wrapper runs this option's value as a shell string (`su -c`, `script -c`).
+fn runs_value(program: &str, opt: &str) -> bool {
+    match program {
+        "su" | "runuser" | "flock" | "script" => matches!(opt, "-c" | "--command"),
+        _ => false,
+    }
+}
+
+/// `NAME=value` with a shell-variable name.
+fn is_assignment(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(n, _)| {
+        let n = n.strip_suffix('+').unwrap_or(n);
+        !n.is_empty() && !n.starts_with(|c: char| c.is_ascii_digit()) && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+/// Consumes a packed short cluster like `-nE` or `-n5`; returns words used.
+fn short_cluster(w: &Wrapper, a: &str, next: Option<&Arg>) -> Option<usize> {
+    if a.starts_with("--") || a.len() < 3 {
+        return None;
+    }
+    let letters: Vec<char> = a[1..].chars().collect();
+    for (k, c) in letters.iter().enumerate() {
+        let opt = format!("-{c}");
+        if w.value_opts.contains(&opt.as_str()) {
+            // The rest of the cluster, or the next word, is the value.
+            return if k + 1 < letters.len() { Some(1) } else { next.map(|_| 2) };
+        }
+        if !w.flag_opts.contains(&opt.as_str()) {
+            return None;
+        }
+    }
+    Some(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<Arg> {
+        s.split_whitespace().map(Arg::lit).collect()
+    }
+
+    #[track_caller]
+    fn target(s: &str, expect: &str) {
+        let words = args(s);
+        let program = words[0].text.clone();
+        match peel(&program, &words) {
+            Peeled::Target { start, .. } => {
+                let rest: Vec<&str> = words[start..].iter().map(|a| a.text.as_str()).collect();
+                assert_eq!(rest.join(" "), expect, "peeling `{s}`");
+            }
+            other => panic!("peeling `{s}` gave {other:?}"),
+        }
+    }
+
+    #[test]
+    fn value_options_are_skipped_exactly() {
+        target("sudo -u deploy git push", "git push");
+        target("sudo -E -- rm -rf x", "rm -rf x");
+        target("timeout -s KILL 10 rm x", "rm x");
+        target("nice -n 10 make", "make");
+        target("nice -5 make", "make");
+        target("env -u HOME A=1 B=2 kubectl delete ns x", "kubectl delete ns x");
+        target("xargs -0 -n 1 rm", "rm");
+        target("ionice -c2 -n7 tar cf x", "tar cf x");
+        target("flock /tmp/lock rm x", "rm x");
+        target("stdbuf -oL tail -f log", "tail -f log");
+        target("chroot /mnt ls", "ls");
+    }
+
+    #[test]
+    fn wrapper_table_is_consistent() {
+        let mut names = std::collections::HashSet::new();
+        for w in WRAPPERS {
+            assert!(names.insert(w.name), "wrapper {} listed twice", w.name);
+            for o in w.value_opts {
+                assert!(!w.flag_opts.contains(o), "{}: {o} is both a value and a flag option", w.name);
+                assert!(o.starts_with('-'), "{}: option {o} lacks a dash", w.name);
+            }
+        }
+    }
+
+    #[test]
+    fn undeclared_options_are_not_guessed() {
+        let words = args("sudo --frobnicate rm -rf /");
+        assert!(matches!(peel("sudo", &words), Peeled::UnknownOption { option: "--frobnicate", .. }));
+    }
+
+    #[test]
+    fn shell_strings_are_payloads() {
+        let words = args("watch kubectl get pods");
+        assert_eq!(peel("watch", &words), Peeled::Shell { name: "watch", script: "kubectl get pods".into() });
+        let words = vec![Arg::lit("su"), Arg::lit("-c"), Arg::lit("rm -rf /"), Arg::lit("root")];
+        assert_eq!(peel("su", &words), Peeled::Shell { name: "su", script: "rm -rf /".into() });
+    }
+
+    #[test]
+    fn bare_wrappers_run_nothing() {
+        assert_eq!(peel("env", &args("env")), Peeled::Nothing { name: "env", harmless: true });
+        assert_eq!(peel("sudo", &args("sudo -s")), Peeled::Nothing { name: "sudo", harmless: false });
+        assert_eq!(peel("command", &args("command -v git")), Peeled::Nothing { name: "command", harmless: true });
+        assert_eq!(peel("exec", &args("exec")), Peeled::Nothing { name: "exec", harmless: true });
+    }
+
+    #[test]
+    fn parallel_templates_are_shell() {
+        assert_eq!(peel("parallel", &args("parallel -j4 gzip {} ::: a b")), Peeled::Shell { name: "parallel", script: "gzip a\ngzip b".into() });
+        assert_eq!(peel("parallel", &args("parallel rm -rf ::: /")), Peeled::Shell { name: "parallel", script: "rm -rf /".into() });
+        let words = vec![Arg::lit("su"), Arg::lit("root"), Arg::lit("-c"), Arg::lit("rm -rf /")];
+        assert_eq!(peel("su", &words), Peeled::Shell { name: "su", script: "rm -rf /".into() });
+    }
+}

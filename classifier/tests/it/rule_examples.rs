@@ -31,8 +31,17 @@ fn every_rule_example_holds_through_the_full_pipeline() {
 
 #[test]
 fn every_blocked_rule_says_what_to_do_instead() {
-    let vague: Vec<&str> = rules::all().filter(|r| r.blocked && r.reason.len() < 30).map(|r| r.id).collect();
-    assert!(vague.is_empty(), "blocked rules need a reason with an alternative: {vague:?}");
+    // A blocked command is never approvable, so its reason must point somewhere:
+    // a safer command (`suggest`), or words that name what to do instead.
+    const POINTERS: &[&str] = &[
+        "instead", "ask the user", "by hand", "use ", "run ", "list ", "name the", "write ", "download", "keep ", "back up", "print", "delete the", "review",
+        "only the user",
+    ];
+    let vague: Vec<&str> = rules::all()
+        .filter(|r| r.blocked && r.suggest.is_empty() && !POINTERS.iter().any(|p| r.reason.to_ascii_lowercase().contains(p)))
+        .map(|r| r.id)
+        .collect();
+    assert!(vague.is_empty(), "blocked rules need a suggestion or a reason that says what to do instead: {vague:?}");
 }
 
 #[test]

@@ -191,6 +191,9 @@ enum BaseSide {
     Skip,
 }
 
+/// Rows and their verdicts by (corpus, id).
+type RowsById<'a> = HashMap<(Kind, &'a str), (&'a Row, &'a Verdict)>;
+
 /// Runs the whole replay. See DESIGN.md "The bench".
 pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     let root = &cfg.root;
@@ -311,8 +314,8 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
 
     // Diff, checks, declarations, caps.
     let tc = Instant::now();
-    let head_by: HashMap<(Kind, &str), (&Row, &Verdict)> = head_rows.iter().zip(&head_verdicts).map(|(r, v)| ((r.kind, r.id.as_str()), (r, v))).collect();
-    let (base_by, diffed): (HashMap<(Kind, &str), (&Row, &Verdict)>, bool) = match (&side, &base_verdicts) {
+    let head_by: RowsById = head_rows.iter().zip(&head_verdicts).map(|(r, v)| ((r.kind, r.id.as_str()), (r, v))).collect();
+    let (base_by, diffed): (RowsById, bool) = match (&side, &base_verdicts) {
         (BaseSide::Run(_, rows), Some((vs, _))) => (rows.iter().zip(vs).map(|(r, v)| ((r.kind, r.id.as_str()), (r, v))).collect(), true),
         (BaseSide::SameAsHead(rows), _) => {
             (rows.iter().filter_map(|r| head_by.get(&(r.kind, r.id.as_str())).map(|(_, v)| ((r.kind, r.id.as_str()), (r, *v)))).collect(), true)

@@ -200,8 +200,11 @@ struct Answer {
     error: Option<String>,
 }
 
+/// One command's answer: gate, tier and rule, or the error text.
+type BatchAnswer = Result<(Gate, String, String), String>;
+
 /// Runs `bin batch` over `commands`; one answer (or error text) per command, in order.
-pub fn batch(bin: &Path, commands: &[String]) -> anyhow::Result<Vec<Result<(Gate, String, String), String>>> {
+pub fn batch(bin: &Path, commands: &[String]) -> anyhow::Result<Vec<BatchAnswer>> {
     let mut child = Command::new(bin)
         .arg("batch")
         .stdin(Stdio::piped())

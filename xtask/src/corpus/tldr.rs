@@ -139,7 +139,7 @@ fn first_pass(s: &str) -> String {
     while i < s.len() {
         let rest = &s[i..];
         if let Some(body) = rest.strip_prefix("{{[") {
-            let a = body.find(|c| c == ']' || c == '|');
+            let a = body.find([']', '|']);
             if let Some(a) = a.filter(|&a| body[a..].starts_with('|')) {
                 let after = &body[a + 1..];
                 if let Some(b) = after.find(']') {

@@ -59,13 +59,16 @@ fn tail(bytes: &[u8], n: usize) -> String {
     lines[lines.len().saturating_sub(n)..].join("\n")
 }
 
-/// Builds head's tiergate and hashes the binary (the cache's build id).
-pub fn build_head(root: &Path, log: &dyn Fn(&str)) -> Result<(Subject, f64), ReplayError> {
+/// Builds head's tiergate into `target_dir` (explicitly: the environment's
+/// `CARGO_TARGET_DIR` is not inherited) and hashes the binary (the cache's build id).
+pub fn build_head(root: &Path, target_dir: &Path, log: &dyn Fn(&str)) -> Result<(Subject, f64), ReplayError> {
     let t = Instant::now();
     log("building head: cargo build --release -p classifier --bin tiergate");
     let out = Command::new(cargo())
         .current_dir(root)
-        .args(["build", "--release", "-p", "classifier", "--bin", "tiergate"])
+        .args(["build", "--release", "-p", "classifier", "--bin", "tiergate", "--target-dir"])
+        .arg(target_dir)
+        .env_remove("CARGO_TARGET_DIR")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .output()
@@ -73,7 +76,7 @@ pub fn build_head(root: &Path, log: &dyn Fn(&str)) -> Result<(Subject, f64), Rep
     if !out.status.success() {
         return Err(ReplayError::infra(format!("head does not build:\n{}", tail(&out.stderr, 30))));
     }
-    let bin = head_target_dir(root).join(PROFILE).join("tiergate");
+    let bin = target_dir.join(PROFILE).join("tiergate");
     let bytes = std::fs::read(&bin).map_err(|e| ReplayError::infra(format!("{}: {e}", bin.display())))?;
     let id = binary_id(&bytes);
     let subject = Subject { argv: vec![bin.display().to_string(), "batch".into()], build_id: Some(id), label: "head".into() };

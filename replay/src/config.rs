@@ -35,4 +35,8 @@ pub struct Config {
     pub log: fn(&str),
     /// Show indicatif bars (only when stderr is a terminal).
     pub progress: bool,
+    /// Where head's build goes (`--target-dir`). The xtask front passes the
+    /// caller's `CARGO_TARGET_DIR` or `target/`; tests name their own, so a shared
+    /// target directory never swaps their fake subject for the real classifier.
+    pub target_dir: PathBuf,
 }

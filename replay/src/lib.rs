@@ -213,7 +213,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
         }
     };
 
-    let (head, secs) = build::build_head(root, &|m| (cfg.log)(m))?;
+    let (head, secs) = build::build_head(root, &cfg.target_dir, &|m| (cfg.log)(m))?;
     timings.push(("head build".to_owned(), secs));
     match build::handshake(&head.argv) {
         Handshake::V1 => {}

@@ -46,7 +46,7 @@ pub struct Untestable(pub String);
 /// The subject at `rev` (None = the work tree, built like replay's head).
 pub fn subject_at(root: &Path, rev: Option<&str>, log: &dyn Fn(&str)) -> Result<Subject, Untestable> {
     let subject = match rev {
-        None => build::build_head(root, log).map_err(|e| Untestable(e.to_string()))?.0,
+        None => build::build_head(root, &build::head_target_dir(root), log).map_err(|e| Untestable(e.to_string()))?.0,
         Some(rev) => {
             let commit = crate::git::git(root, &["rev-parse", "--verify", "--quiet", &format!("{rev}^{{commit}}")])
                 .map_err(|_| Untestable(format!("{rev:?} does not name a commit")))?;

@@ -62,6 +62,7 @@ pub fn run(args: &[String]) -> i32 {
         determinism_sample: 200,
         log,
         progress: false,
+        target_dir: replay::build::head_target_dir(&root),
     };
     log("warming caches (builds, verdict store)");
     if let Err(e) = replay::run(&cfg) {

@@ -56,8 +56,10 @@ pub fn run(args: &[String]) -> i32 {
         }
         None => None,
     };
+    let root = replay::project_root();
     let cfg = Config {
-        root: replay::project_root(),
+        target_dir: replay::build::head_target_dir(&root),
+        root,
         base: flags.base.clone(),
         base_env: std::env::var("REPLAY_BASE").ok(),
         check,

@@ -126,6 +126,8 @@ impl Repo {
             determinism_sample: 20,
             log: |_| {},
             progress: false,
+            // Explicit, whatever the caller's CARGO_TARGET_DIR says.
+            target_dir: self.root.join("target"),
         }
     }
 }

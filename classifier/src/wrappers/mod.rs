@@ -159,6 +159,10 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
         if program == "screen" && matches!(a, "-ls" | "-list" | "-v" | "-h") {
             return Peeled::Nothing { name: w.name, harmless: true };
         }
+        // `setarch --list`, `firejail --netstats`, `chrt --max`, `--help`: print and run nothing.
+        if matches!(a, "--help" | "--version" | "--list" | "--netstats" | "--tree" | "--top" | "--max") && program != "sudo" {
+            return Peeled::Nothing { name: w.name, harmless: true };
+        }
         let (opt, inline) = match a.split_once('=') {
             Some((o, v)) if a.starts_with("--") => (o, Some(v)),
             _ => (a, None),
@@ -196,7 +200,8 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
             i += 1;
             continue;
         }
-        if (w.flag_opts.contains(&opt) && inline.is_none()) || (w.long_free && a.starts_with("--")) {
+        // `nsenter --pid=/proc/1/ns/pid`: an optional argument rides in the same word.
+        if w.flag_opts.contains(&opt) || (w.long_free && a.starts_with("--")) {
             if program == "watch" && matches!(opt, "-x" | "--exec") {
                 exec_mode = true;
             }

@@ -185,7 +185,7 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
             "-c", "--command", "-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-o",
             "--output-limit",
         ],
-        flag_opts: &["-a", "--append", "-e", "--return", "-f", "--flush", "-q", "--quiet", "--force"],
+        flag_opts: &["-a", "--append", "-e", "--return", "-f", "--flush", "-q", "--quiet", "--force", "-t", "--timing"],
         kind: Kind::Script,
         bare_shell: true,
         ..W

@@ -27,10 +27,11 @@ static PROGRAMS: &[&str] = &[
     "mongo", "mongosh", "influx", "pg_dump", "pg_dumpall", "pg_restore", "mysqldump", "mariadb-dump", "mongodump", "mongorestore", "mongoexport",
     "mongoimport", "dropdb", "createdb", "createuser", "dropuser", "pg_ctl", "pg_ctlcluster", "initdb", "mysqladmin", "mariadb-admin", "pg_isready",
     "pg_upgrade", "redis-server", "rails", "rake", "alembic", "prisma", "flyway", "liquibase", "knex", "sequelize", "sequelize-cli", "dbmate", "goose",
-    "migrate", "diesel", "sqlx", "atlas", "django-admin",
+    "migrate", "diesel", "sqlx", "atlas", "django-admin", "reindexdb", "vacuumdb", "clusterdb", "pgbench", "pg_recvlogical", "pg_receivewal",
 ];
 
 static RULES: &[&Rule] = &[
+    &MAINTENANCE,
     &READ,
     &WRITE,
     &DROP_DATABASE,
@@ -169,9 +170,19 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "influx" => kv::influx(inv, cx),
         "rails" | "rake" | "alembic" | "prisma" | "flyway" | "liquibase" | "knex" | "sequelize" | "sequelize-cli" | "dbmate" | "goose" | "migrate"
         | "diesel" | "sqlx" | "atlas" | "django-admin" => migrate::check(inv, cx),
+        "reindexdb" | "vacuumdb" | "clusterdb" | "pgbench" | "pg_recvlogical" | "pg_receivewal" => cx.hit(&MAINTENANCE),
         _ => admin::check(inv, cx),
     }
 }
+
+/// ## What it matches
+/// PostgreSQL maintenance and replication clients: `reindexdb`, `vacuumdb`, `clusterdb`, `pgbench` (its default run writes, `-i` creates tables), `pg_recvlogical`, `pg_receivewal`. (`pg_basebackup` only reads the server; its `-D` directory is a write target in the option table.)
+/// ## Why this tier
+/// Each connects and writes (VACUUM, REINDEX, CLUSTER, benchmark tables, replication slots); the sandbox oracle saw them reach for the server's socket (ORACLE.md §4 row 20).
+pub static MAINTENANCE: Rule = Rule::t3("db.maintenance")
+    .reason("runs database maintenance or replication that writes to the server (VACUUM, REINDEX, CLUSTER, benchmark tables, replication slots); ask the user")
+    .matches(&["vacuumdb mydb", "reindexdb -a", "pgbench -i mydb"])
+    .not_matches(&["vacuumdb --version", "psql -c 'select 1'"]);
 
 /// Hits for a list of statement classes; `db.read` when all read.
 pub(crate) fn hit_classes(cx: &mut Cx<'_>, classes: &[Class]) {

@@ -32,7 +32,7 @@ static RULES: &[&Rule] =
 /// Nobody has read what the program does with the path, and writing it would disable the guard; the Write tool denies the same path. Asking, not blocking: the program may only read it.
 pub static PROTECTED_OPERAND: Rule = Rule::t3("exec.protected-operand")
     .reason("an unmodelled program is handed a protected path (tiergate's or Claude Code's own files) that it may write; ask the user")
-    .matches(&["yq -i '.a=1' .claude/settings.json", "mytool --config=.tiergate.toml", "ed .claude/hooks/h.sh"])
+    .matches(&["yq -i '.a=1' .claude/settings.json", "mytool --config=.tiergate.toml", "mytool fmt .claude/hooks/h.sh"])
     .not_matches(&["cat .claude/settings.json", "jq . .claude/settings.json", "mytool notes.md"]);
 
 fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}

@@ -131,6 +131,7 @@ pub(crate) static TABLE: &[CarryOpt] = &[
     of(&["javac"], &["-d", "-h", "-s"], Carry::Output),
     of(&["gpg", "gpg2"], &["-o", "--output"], Carry::Output),
     of(&["mktemp"], &["-p", "--tmpdir"], Carry::Output),
+    of(&["pg_basebackup"], &["-D", "--pgdata"], Carry::Output),
     of(&["ssh-keygen"], &["-f"], Carry::Output),
     of(&["script"], &["-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing"], Carry::Output),
     of(&["strace", "ltrace", "time", "perf"], &["-o", "--output"], Carry::Output),

@@ -62,6 +62,7 @@ static RULES: &[&Rule] = &[
     &python::MODULE_SERVER,
     &python::VENV,
     &others::NODE_TEST,
+    &others::NODE_INSPECT,
     &others::DENO_TASK,
     &others::PHP_SERVER,
     &others::R_CMD_INSTALL,

@@ -19,6 +19,15 @@ pub static NODE_TEST: Rule = Rule::t1("interp.node.test")
     .not_matches(&["deno install -g x"]);
 
 /// ## What it matches
+/// `node --inspect`, `--inspect-brk`, `--inspect-wait` (with or without an address).
+/// ## Why this tier
+/// It opens a debugger port (127.0.0.1:9229 by default, any interface with `=0.0.0.0`) that gives whoever connects code execution in the process (ORACLE.md §4 row 19).
+pub static NODE_INSPECT: Rule = Rule::t3("interp.node.inspect")
+    .reason("opens a debugger port that lets whoever connects run code in the process; run without --inspect or ask the user")
+    .matches(&["node --inspect-brk app.js", "node --inspect=0.0.0.0:9229 server.js"])
+    .not_matches(&["node app.js", "node --check app.js"]);
+
+/// ## What it matches
 /// `deno task X`, `deno install`, `deno upgrade`, `deno jupyter --install`: tasks from a config tiergate does not read, and installs.
 /// ## Why this tier
 /// The task body is unseen; installs change the environment.
@@ -125,6 +134,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         _ => return,
     };
+    // `node --inspect[-brk|-wait][=addr]`: a debugger port whoever connects can run code through.
+    if spec.lang == Lang::Js && inv.flags().any(|f| f.starts_with("--inspect") && !f.starts_with("--inspect-port")) {
+        cx.hit(&NODE_INSPECT);
+    }
     if spec.lang == Lang::Js && inv.has_long("--test") {
         cx.hit(&NODE_TEST);
         return;

@@ -34,7 +34,7 @@ static PROGRAMS: &[&str] = &[
     "cmake", "ninja", "meson", "bazel", "bazelisk", "just", "task", "tox", "nox", "pytest", "py.test", "jest", "vitest", "mocha", "playwright", "eslint",
     "prettier", "ruff", "black", "isort", "flake8", "pylint", "mypy", "pyright", "tsc", "biome", "shellcheck", "hadolint", "yamllint", "golangci-lint",
     "rubocop", "stylelint", "markdownlint", "gofmt", "rustfmt", "clang-format", "autopep8", "yapf", "ctest", "rspec", "phpunit", "dprint", "oxlint", "tflint",
-    "actionlint", "codespell",
+    "actionlint", "codespell", "cpan", "cpanm",
 ];
 
 static RULES: &[&Rule] = &[
@@ -242,6 +242,17 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "gem" | "bundle" | "bundler" | "composer" | "mvn" | "mvnw" | "gradle" | "gradlew" | "dotnet" => jvm::check(inv, cx),
         "make" | "gmake" => make::check(inv, cx),
         "just" => just::check(inv, cx),
+        // `cpan -i X`, `cpanm X`, `cpan -u`: installs into the Perl library (ORACLE.md §4 row 8);
+        // `cpan -l`, `-D`, `-v`, `-h` only print.
+        "cpan" | "cpanm" => {
+            let mut flags = inv.flags().peekable();
+            let prints = flags.peek().is_some() && flags.all(|f| matches!(f, "-l" | "-L" | "-D" | "-v" | "-V" | "-h" | "--help" | "--version" | "--info"));
+            if prints {
+                cx.hit(&READ);
+            } else {
+                cx.hit_because(&INSTALL, format!("`{}` installs or upgrades Perl modules outside the tree; {}", inv.program, INSTALL.reason));
+            }
+        }
         _ => tools::check(inv, cx),
     }
 }

@@ -10,6 +10,7 @@
 //! interpreter family's) are not this family's.
 
 mod admin;
+mod hoststate;
 mod macos;
 mod network;
 mod ospkg;
@@ -56,6 +57,9 @@ static PROGRAMS: &[&str] = &[
     "set-acl", "clear-recyclebin", "install-module", "install-package", "uninstall-module", "uninstall-package", "update-module", "enable-psremoting",
     "enable-windowsoptionalfeature", "disable-windowsoptionalfeature", "set-netfirewallprofile", "new-netfirewallrule", "remove-netfirewallrule",
     "set-mppreference", "add-mppreference", "format-volume", "clear-disk", "initialize-disk", "remove-partition",
+    // hoststate.rs (a test checks the lists agree)
+    "gpg", "gpg2", "apt-key", "xauth", "systemd-creds", "systemd-machine-id-setup", "xdg-user-dirs-update", "dbus-daemon", "resize2fs", "fsck", "e2fsck",
+    "fsck.ext2", "fsck.ext3", "fsck.ext4", "fsck.vfat", "fsck.fat", "dosfsck", "xfs_repair", "xfs_growfs", "tune2fs", "ntfsfix", "growpart",
 ];
 
 static RULES: &[&Rule] = &[
@@ -88,6 +92,9 @@ static RULES: &[&Rule] = &[
     &windows::READ,
     &windows::CHANGE,
     &windows::DISK,
+    &hoststate::KEYS,
+    &hoststate::HOST,
+    &hoststate::FS_REPAIR,
 ];
 
 /// Programs whose `-h` means help (elsewhere it can mean `--halt`, `--human` …).
@@ -124,6 +131,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     match inv.program.as_str() {
+        p if hoststate::PROGRAMS.contains(&p) => hoststate::check(inv, cx),
         "systemctl" => services::systemctl(inv, cx),
         "service" => services::service(inv, cx),
         "launchctl" => services::launchctl(inv, cx),
@@ -176,5 +184,15 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         | "chpasswd" | "chage" | "chsh" | "chfn" | "visudo" | "vipw" | "vigr" | "newusers" => admin::accounts(inv, cx),
         // Windows: every program left in PROGRAMS.
         _ => windows::check(inv, cx),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn hoststate_programs_are_dispatched_here() {
+        for p in super::hoststate::PROGRAMS {
+            assert!(super::PROGRAMS.contains(p), "{p} is in hoststate.rs but not in system's PROGRAMS");
+        }
     }
 }

@@ -12,13 +12,16 @@ pub static FAMILY: Family = Family { name: "tools", programs: PROGRAMS, check, r
 const VIMS: &[&str] = &["vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis"];
 const EMACS: &[&str] = &["emacs", "emacs-nox", "emacsclient", "xemacs"];
 const PAGERS: &[&str] = &["less", "more", "most", "pg"];
+/// Terminal editors with no command options tiergate models: only where they write.
+const SIMPLE_EDITORS: &[&str] = &["nano", "pico", "micro", "hx", "helix", "ed", "mcedit", "joe", "kak", "ne"];
 const DEBUGGERS: &[&str] = &["gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb"];
 const TEX: &[&str] = &["tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context"];
 
 static PROGRAMS: &[&str] = &[
     "vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis", "emacs", "emacs-nox",
     "emacsclient", "xemacs", "less", "more", "most", "pg", "gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb", "tex", "latex", "pdflatex",
-    "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context", "open",
+    "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context", "open", "nano", "pico", "micro", "hx", "helix",
+    "ed", "mcedit", "joe", "kak", "ne",
 ];
 
 static RULES: &[&Rule] = &[&EDITOR_COMMANDS, &PAGER_COMMAND, &DEBUGGER_COMMANDS, &DEBUGGER_ATTACH, &TEX_WRITE18, &OPEN_RUNS];
@@ -84,8 +87,16 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = inv.program.as_str();
     if VIMS.contains(&p) {
         vim(inv, cx);
+        edits(inv, cx, &["-c", "--cmd", "-S", "-s", "-u", "-U", "-i", "-T", "-w", "-W", "-t", "-q", "--servername"]);
     } else if EMACS.contains(&p) {
         emacs(inv, cx);
+        edits(
+            inv,
+            cx,
+            &["--eval", "-eval", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e", "-s", "--socket-name", "--chdir", "-L", "-d", "--display"],
+        );
+    } else if SIMPLE_EDITORS.contains(&p) {
+        edits(inv, cx, &["-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-o", "--operatingdir", "-c", "--config", "-e"]);
     } else if PAGERS.contains(&p) {
         pager(inv, cx);
     } else if DEBUGGERS.contains(&p) {
@@ -188,5 +199,30 @@ fn open(inv: &Invocation, cx: &mut Cx<'_>) {
     let operands: Vec<&str> = inv.bare_words().filter(|w| Some(*w) != inv.option(&["-a"])).collect();
     if app.is_some_and(|a| TERMINALS.contains(&a)) && !operands.is_empty() || operands.iter().any(|w| runs_file(w)) {
         cx.hit(&OPEN_RUNS);
+    }
+}
+
+/// The operands an editor opens go through the same `paths` policy as a redirect:
+/// an editor writes what it opens (ORACLE.md §4 row 23 saw editors write outside the
+/// tree); `vim -R` and `view` only read.
+fn edits(inv: &Invocation, cx: &mut Cx<'_>, value_opts: &[&str]) {
+    let read_only = matches!(inv.program.as_str(), "view" | "gview") || inv.args.iter().any(|a| matches!(a.text.as_str(), "-R" | "-M" | "--view"));
+    if read_only {
+        return;
+    }
+    let cwd = inv.cwd.clone();
+    for op in crate::call::operands(&inv.args, value_opts) {
+        let a = op.arg;
+        if a.text.starts_with('+') {
+            continue;
+        }
+        let before = cx.hits.len();
+        crate::rules::paths::check_write(cx, a, cwd.as_deref());
+        // Name the editor in the reason, keeping the path rule's id (and blocked tier).
+        if let Some(h) = cx.hits.get_mut(before) {
+            if !h.rule.blocked && h.rule.tier == crate::verdict::Tier::T3 {
+                h.detail = Some(format!("`{}` opens `{}` to edit it: {}", inv.program, a.text, h.reason()));
+            }
+        }
     }
 }

@@ -107,7 +107,8 @@ pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {
         .map(|d| super::files::normalise(&d).display().to_string())
         .filter(|d| d.len() > 1);
     let nonce_mode = ctx.mode == Mode::Nonce;
-    let warm = nonce_mode || ctx.cfg.log;
+    // Only grants need SQLite here; the audit log goes to the spool.
+    let warm = nonce_mode;
     let (v, signature) = match classify(req, nonce_mode, data_dir, || {
         if warm {
             // Errors are kept in ctx and reported where the store is used.

@@ -30,6 +30,7 @@ mod powershell;
 pub mod redact;
 pub mod spool;
 pub mod store;
+mod watchdog;
 
 use std::io::{Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -209,6 +210,12 @@ pub struct Ctx {
     pub now: i64,
     data_dir: Result<PathBuf, String>,
     store: Option<Result<Store, String>>,
+    /// Who is answered (for an answer prepared ahead, `hook/watchdog.rs`).
+    pub who: (Agent, Phase),
+    /// The event has one call, so a timeout answer can be prepared for the whole event.
+    pub single_call: bool,
+    /// The tool of the call being judged, as the audit log records it.
+    pub tool: String,
 }
 
 /// Set when this call's log line took the spool past `spool::FOLD_BYTES`: the
@@ -248,11 +255,12 @@ impl Ctx {
         }
     }
 
-    fn log(&mut self, tool: &str, subject: &str, a: &Answer) {
+    /// The audit-log row for `a`, or `None` with the log off.
+    pub fn row(&self, tool: &str, subject: &str, a: &Answer) -> Option<store::Decision> {
         if !self.cfg.log {
-            return;
+            return None;
         }
-        let row = store::Decision {
+        Some(store::Decision {
             time: clock::rfc3339(self.now),
             session: self.session.clone(),
             cwd: self.cwd.as_ref().map(|c| c.display().to_string()).unwrap_or_default(),
@@ -261,7 +269,11 @@ impl Ctx {
             decision: a.decision.as_str().to_owned(),
             rule: a.rule.clone(),
             command: self.loggable(subject),
-        };
+        })
+    }
+
+    fn log(&mut self, tool: &str, subject: &str, a: &Answer) {
+        let Some(row) = self.row(tool, subject, a) else { return };
         // The verdict stands whatever happens here: a log failure goes to stderr only.
         // The row goes to the append-only spool, never to SQLite on this path.
         match self.data_dir.clone().and_then(|d| spool::append(&d, &row)) {
@@ -299,6 +311,9 @@ fn decide(args: &[String], who: &std::cell::Cell<(Agent, Phase)>) -> Option<Answ
         now: clock::now(),
         data_dir: store::data_dir(opts.data_dir.as_deref()),
         store: None,
+        who: who.get(),
+        single_call: false,
+        tool: String::new(),
     };
     let event = match event {
         Ok(e) => e,
@@ -309,6 +324,8 @@ fn decide(args: &[String], who: &std::cell::Cell<(Agent, Phase)>) -> Option<Answ
         }
     };
     ctx.session = event.session.clone();
+    ctx.who = who.get();
+    ctx.single_call = event.calls.len() == 1;
     // Where a hook's ask is no real prompt, T3 gets the nonce flow whatever the
     // mode says; Codex's PermissionRequest fires only when Codex itself prompts,
     // so there T3 is left to that prompt.
@@ -351,6 +368,7 @@ fn decide_event(ctx: &mut Ctx, opts: &Opts, event: &Event) -> Option<Answer> {
 }
 
 fn decide_call(ctx: &mut Ctx, opts: &Opts, tool: &str, input: &Input) -> Option<Answer> {
+    ctx.tool = tool.to_owned();
     let (answer, subject) = match input {
         Input::Shell(cmd, Dialect::Bash) => (bash::decide(ctx, cmd), cmd.clone()),
         Input::Shell(cmd, Dialect::PowerShell) => (powershell::decide(ctx, tool, cmd), cmd.clone()),

@@ -89,8 +89,8 @@ fn still_at(f: &File, path: &Path) -> bool {
     }
 }
 
-/// Appends one decision; returns the spool's size after the write.
-pub fn append(dir: &Path, d: &Decision) -> Result<u64, String> {
+/// One decision as its spool line (with a fresh uid and the newline).
+pub fn encode(d: &Decision) -> Result<Vec<u8>, String> {
     let line = Line {
         uid: uid(),
         time: d.time.clone(),
@@ -104,6 +104,12 @@ pub fn append(dir: &Path, d: &Decision) -> Result<u64, String> {
     };
     let mut bytes = serde_json::to_vec(&line).map_err(|e| format!("encoding the log line: {e}"))?;
     bytes.push(b'\n');
+    Ok(bytes)
+}
+
+/// Appends one decision; returns the spool's size after the write.
+pub fn append(dir: &Path, d: &Decision) -> Result<u64, String> {
+    let bytes = encode(d)?;
     let path = dir.join(SPOOL_FILE);
     let mut created_dir = false;
     // A folder renames the spool at most once per fold; a handful of retries is plenty.

@@ -30,7 +30,16 @@ mod powershell;
 pub mod redact;
 pub mod spool;
 pub mod store;
+#[cfg(unix)]
 mod watchdog;
+/// Without an interval timer the net is the worker thread (`hook/bash.rs`).
+#[cfg(not(unix))]
+mod watchdog {
+    pub struct Net;
+    pub fn arm(_: std::time::Duration, _: &super::agents::Out, _: Option<(std::path::PathBuf, Vec<u8>)>) -> Result<Net, String> {
+        Err("no interval timer on this platform".into())
+    }
+}
 
 use std::io::{Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -145,6 +154,7 @@ fn env_ms(key: &str, default: u64) -> Duration {
 
 /// Reads stdin on this thread, waiting for data with `poll` under a deadline, so a
 /// writer that never closes cannot hang us (no reader thread to spawn: issue 14).
+#[cfg(unix)]
 fn read_stdin() -> Result<Vec<u8>, String> {
     let timeout = env_ms("TIERGATE_STDIN_TIMEOUT_MS", STDIN_TIMEOUT_MS);
     let deadline = std::time::Instant::now() + timeout;
@@ -183,6 +193,26 @@ fn read_stdin() -> Result<Vec<u8>, String> {
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(e) => return Err(format!("reading stdin failed: {e}")),
         }
+    }
+}
+
+/// Reads stdin on a helper thread so a writer that never closes cannot hang us.
+#[cfg(not(unix))]
+fn read_stdin() -> Result<Vec<u8>, String> {
+    use std::sync::mpsc;
+    let timeout = env_ms("TIERGATE_STDIN_TIMEOUT_MS", STDIN_TIMEOUT_MS);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let r = std::io::stdin().lock().take(MAX_HOOK_INPUT as u64 + 1).read_to_end(&mut buf);
+        let _ = tx.send(r.map(|_| buf));
+    });
+    match rx.recv_timeout(timeout) {
+        Ok(Ok(buf)) if buf.len() > MAX_HOOK_INPUT => Err(format!("the event is larger than {MAX_HOOK_INPUT} bytes")),
+        Ok(Ok(buf)) => Ok(buf),
+        Ok(Err(e)) => Err(format!("reading stdin failed: {e}")),
+        Err(mpsc::RecvTimeoutError::Timeout) => Err(format!("no complete event arrived on stdin within {} ms", timeout.as_millis())),
+        Err(mpsc::RecvTimeoutError::Disconnected) => Err("reading stdin failed (internal error)".into()),
     }
 }
 

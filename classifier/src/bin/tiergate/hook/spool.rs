@@ -19,7 +19,9 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
+#[cfg(unix)]
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+#[cfg(unix)]
 use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -68,7 +70,18 @@ fn uid() -> String {
     format!("{ns:x}-{:x}-{:x}", std::process::id(), SEQ.fetch_add(1, Ordering::Relaxed))
 }
 
-fn flock(f: &File, op: libc::c_int) -> std::io::Result<()> {
+#[derive(Clone, Copy)]
+enum Lock {
+    Shared,
+    Exclusive,
+}
+
+#[cfg(unix)]
+fn flock(f: &File, lock: Lock) -> std::io::Result<()> {
+    let op = match lock {
+        Lock::Shared => libc::LOCK_SH,
+        Lock::Exclusive => libc::LOCK_EX,
+    };
     loop {
         // SAFETY: flock on a descriptor this `File` owns; no memory is passed.
         if unsafe { libc::flock(f.as_raw_fd(), op) } == 0 {
@@ -81,12 +94,33 @@ fn flock(f: &File, op: libc::c_int) -> std::io::Result<()> {
     }
 }
 
+/// Elsewhere there is no `flock` here: a line appended while a fold renames the
+/// spool can be lost (the audit log only; grants never use the spool).
+#[cfg(not(unix))]
+fn flock(_: &File, _: Lock) -> std::io::Result<()> {
+    Ok(())
+}
+
 /// True while `path` still names the file `f` has open (no folder renamed it away).
+#[cfg(unix)]
 fn still_at(f: &File, path: &Path) -> bool {
     match (f.metadata(), std::fs::metadata(path)) {
         (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
         _ => false,
     }
+}
+
+#[cfg(not(unix))]
+fn still_at(_: &File, path: &Path) -> bool {
+    path.exists()
+}
+
+fn open_append(path: &Path) -> std::io::Result<File> {
+    let mut o = OpenOptions::new();
+    o.append(true).create(true);
+    #[cfg(unix)]
+    o.mode(0o600);
+    o.open(path)
 }
 
 /// One decision as its spool line (with a fresh uid and the newline).
@@ -114,7 +148,7 @@ pub fn append(dir: &Path, d: &Decision) -> Result<u64, String> {
     let mut created_dir = false;
     // A folder renames the spool at most once per fold; a handful of retries is plenty.
     for _ in 0..16 {
-        let f = match OpenOptions::new().append(true).create(true).mode(0o600).open(&path) {
+        let f = match open_append(&path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && !created_dir => {
                 created_dir = true;
@@ -123,7 +157,7 @@ pub fn append(dir: &Path, d: &Decision) -> Result<u64, String> {
             }
             Err(e) => return Err(format!("{}: {e}", path.display())),
         };
-        flock(&f, libc::LOCK_SH).map_err(|e| format!("{}: lock: {e}", path.display()))?;
+        flock(&f, Lock::Shared).map_err(|e| format!("{}: lock: {e}", path.display()))?;
         if !still_at(&f, &path) {
             continue;
         }
@@ -140,7 +174,7 @@ pub fn take(dir: &Path, min_bytes: u64) -> Result<Vec<PathBuf>, String> {
     let path = dir.join(SPOOL_FILE);
     match File::open(&path) {
         Ok(f) => {
-            flock(&f, libc::LOCK_EX).map_err(|e| format!("{}: lock: {e}", path.display()))?;
+            flock(&f, Lock::Exclusive).map_err(|e| format!("{}: lock: {e}", path.display()))?;
             // Under the exclusive lock no writer is mid-line; recheck that it is still
             // the live spool (another folder may have moved it) and worth moving.
             let size = f.metadata().map(|m| m.len()).unwrap_or(0);

@@ -17,7 +17,7 @@
 //! | Claude Code settings | a file named `settings*.json` anywhere below a `.claude` component | `paths.claude-settings` |
 //! | Claude Code user config | a file named `.claude.json` (`~/.claude.json`: allowed tools, MCP servers) | `paths.claude-user-config` |
 //! | tiergate config | a file named `tiergate.toml` or `.tiergate.toml`, and every config file the hook consulted (`with_file`) | `paths.tiergate-config` |
-//! | tiergate approval store | a file named `tiergate.db` (and its `-wal`, `-shm`, `-journal`), and anything under the data directory (`with_dir`) | `paths.tiergate-store` |
+//! | tiergate approval store | a file named `tiergate.db` (and its `-wal`, `-shm`, `-journal`, the audit spool `-log` and `-log.fold-*`), and anything under the data directory (`with_dir`) | `paths.tiergate-store` |
 //! | tiergate binary | the running `tiergate` executable (`with_file`) | `paths.tiergate-binary` |
 //! | the user's `protected_paths` | a glob (`globset`: `*` `?` `[..]` `{a,b}` within a component, `**` across) matched against the path and each of its ancestors, so a directory protects what is under it | `paths.protected` |
 //!
@@ -259,7 +259,8 @@ fn builtin(abs: &str) -> Option<Guard> {
         return Some(Guard::TiergateConfig);
     }
     if let Some(rest) = name.strip_prefix("tiergate.db") {
-        if matches!(rest, "" | "-wal" | "-shm" | "-journal") {
+        // `-log` is the hook's audit spool, `-log.fold-*` a spool being folded in.
+        if matches!(rest, "" | "-wal" | "-shm" | "-journal" | "-log") || rest.starts_with("-log.fold-") {
             return Some(Guard::TiergateStore);
         }
     }
@@ -341,6 +342,8 @@ mod tests {
         assert_eq!(guard(&p, "/home/u/.claude.json"), Some(Guard::ClaudeUserConfig));
         assert_eq!(guard(&p, "/w/.tiergate.toml"), Some(Guard::TiergateConfig));
         assert_eq!(guard(&p, "/x/tiergate.db-wal"), Some(Guard::TiergateStore));
+        assert_eq!(guard(&p, "/x/tiergate.db-log"), Some(Guard::TiergateStore));
+        assert_eq!(guard(&p, "/x/tiergate.db-log.fold-123"), Some(Guard::TiergateStore));
         assert_eq!(guard(&p, "/w/.claude/hooks/README.md"), None);
         assert_eq!(guard(&p, "/w/.claude/agents/x.md"), None);
         assert_eq!(guard(&p, "/w/.claude"), None);

@@ -63,7 +63,7 @@ fn tail(bytes: &[u8], n: usize) -> String {
 /// `CARGO_TARGET_DIR` is not inherited) and hashes the binary (the cache's build id).
 pub fn build_head(root: &Path, target_dir: &Path, log: &dyn Fn(&str)) -> Result<(Subject, f64), ReplayError> {
     let t = Instant::now();
-    log("building head: cargo build --release -p classifier --bin tiergate");
+    log("building head: cargo build --release -p classifier --bin tiergate (under a minute when warm; a first build compiles every dependency, ~10 min on 2 cores)");
     let out = Command::new(cargo())
         .current_dir(root)
         .args(["build", "--release", "-p", "classifier", "--bin", "tiergate", "--target-dir"])
@@ -144,7 +144,11 @@ pub fn build_base(root: &Path, commit: &str, target_dir: &Path, log: &dyn Fn(&st
     let t = Instant::now();
     cleanup_stale_worktrees(root);
     let guard = Worktree::add(root, commit)?;
-    log(&format!("building base {} in {}", crate::base::short(commit), guard.dir.display()));
+    log(&format!(
+        "building base {} in {} (a release build: up to ~10 min on 2 cores while its dependencies are not built yet)",
+        crate::base::short(commit),
+        guard.dir.display()
+    ));
     let mut cmd = Command::new(cargo());
     cmd.current_dir(&guard.dir)
         .args(["build", "--release", "-p", "classifier", "--bin", "tiergate", "--target-dir"])

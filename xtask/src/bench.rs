@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
@@ -40,6 +40,9 @@ struct Metric {
     better: Better,
     /// Allowed relative regression (0.25 = 25 % worse than the baseline).
     tolerance: f64,
+    /// Allowed absolute regression on top of `tolerance`, in the metric's unit
+    /// (the hook's figures are fractions of a millisecond, so noise is absolute).
+    slack: f64,
     /// A requirement no run may miss, whatever the baseline says: a floor for
     /// higher-is-better figures, a ceiling for lower-is-better ones.
     floor: Option<f64>,
@@ -47,24 +50,33 @@ struct Metric {
 
 const METRICS: &[Metric] = &[
     // Issue 8: "well over 50,000 commands/s".
-    Metric { group: "classify", name: "batch_commands_per_s", unit: "commands/s", better: Better::Higher, tolerance: 0.25, floor: Some(50_000.0) },
-    Metric { group: "lanes", name: "library_commands_per_s", unit: "commands/s", better: Better::Higher, tolerance: 0.25, floor: None },
-    Metric { group: "lanes", name: "plain_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, floor: None },
-    Metric { group: "lanes", name: "compound_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, floor: None },
-    Metric { group: "lanes", name: "heredoc_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, floor: None },
-    Metric { group: "lanes", name: "inline_code_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, floor: None },
-    Metric { group: "lanes", name: "script_file_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, floor: None },
+    Metric { group: "classify", name: "batch_commands_per_s", unit: "commands/s", better: Better::Higher, tolerance: 0.25, slack: 0.0, floor: Some(50_000.0) },
+    Metric { group: "lanes", name: "library_commands_per_s", unit: "commands/s", better: Better::Higher, tolerance: 0.25, slack: 0.0, floor: None },
+    Metric { group: "lanes", name: "plain_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, slack: 0.0, floor: None },
+    Metric { group: "lanes", name: "compound_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, slack: 0.0, floor: None },
+    Metric { group: "lanes", name: "heredoc_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, slack: 0.0, floor: None },
+    Metric { group: "lanes", name: "inline_code_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, slack: 0.0, floor: None },
+    Metric { group: "lanes", name: "script_file_ns", unit: "ns/command", better: Better::Lower, tolerance: 0.35, slack: 0.0, floor: None },
     // Issue 8 wants every worst case within 50 ms; some are not yet (see
     // docs/evidence.md), so this gates regressions only, not the target.
-    Metric { group: "lanes", name: "worst_max_ms", unit: "ms", better: Better::Lower, tolerance: 1.00, floor: None },
-    // Checked over a trivial spawn of the same binary (see bench_hook); +1 ms
-    // absolute slack is added in `compare` because the differences are small.
-    Metric { group: "hook", name: "over_spawn_p50_ms", unit: "ms", better: Better::Lower, tolerance: 0.50, floor: None },
-    // p99 of 200 spawns moved 9.6 → 42 ms between back-to-back runs: only a
-    // several-fold rise is signal.
-    Metric { group: "hook", name: "over_spawn_p99_ms", unit: "ms", better: Better::Lower, tolerance: 4.00, floor: None },
-    Metric { group: "hook", name: "max_rss_kib", unit: "KiB", better: Better::Lower, tolerance: 0.25, floor: None },
+    Metric { group: "lanes", name: "worst_max_ms", unit: "ms", better: Better::Lower, tolerance: 1.00, slack: 1.0, floor: None },
+    // The hook group (issue 14): each case's time over the `/bin/true` spawn floor,
+    // measured interleaved in one run. Relative bounds mean nothing on figures of
+    // 0.3 ms, so the bound is absolute: HOOK_NOISE_P50_MS / HOOK_NOISE_P99_MS.
+    Metric { group: "hook", name: "t0_log_over_floor_p50_ms", unit: "ms", better: Better::Lower, tolerance: 0.0, slack: HOOK_NOISE_P50_MS, floor: None },
+    Metric { group: "hook", name: "t3_log_over_floor_p50_ms", unit: "ms", better: Better::Lower, tolerance: 0.0, slack: HOOK_NOISE_P50_MS, floor: None },
+    Metric { group: "hook", name: "t0_10k_over_floor_p50_ms", unit: "ms", better: Better::Lower, tolerance: 0.0, slack: HOOK_NOISE_P50_MS, floor: None },
+    Metric { group: "hook", name: "t3_10k_over_floor_p50_ms", unit: "ms", better: Better::Lower, tolerance: 0.0, slack: HOOK_NOISE_P50_MS, floor: None },
+    Metric { group: "hook", name: "nonce_grant_over_floor_p50_ms", unit: "ms", better: Better::Lower, tolerance: 0.0, slack: HOOK_NOISE_P50_MS, floor: None },
+    Metric { group: "hook", name: "t3_10k_over_floor_p99_ms", unit: "ms", better: Better::Lower, tolerance: 0.0, slack: HOOK_NOISE_P99_MS, floor: None },
+    Metric { group: "hook", name: "max_rss_kib", unit: "KiB", better: Better::Lower, tolerance: 0.25, slack: 0.0, floor: None },
 ];
+
+/// How far a hook case's p50 / p99 over the floor may rise before `--check`
+/// fails, in ms: the spread measured over repeated runs of the group on the
+/// project's shared 2-core machine (docs/decisions/0005-hook-startup.md).
+const HOOK_NOISE_P50_MS: f64 = 0.5;
+const HOOK_NOISE_P99_MS: f64 = 2.0;
 
 const GROUPS: &[&str] = &["classify", "lanes", "hook"];
 /// Hook spawns for latency; RSS is read on a subset under `/usr/bin/time`.
@@ -105,7 +117,9 @@ fn run_inner(args: &[String]) -> Result<i32> {
         groups = GROUPS.to_vec();
     }
     let root = root();
-    let tiergate = build_tiergate(&root)?;
+    let tiergate = if groups.iter().any(|g| *g != "hook") { Some(build_tiergate(&root)?) } else { None };
+    // The hook group measures the binary users run: the `dist` build.
+    let shipped = if groups.contains(&"hook") { Some(build_dist(&root)?) } else { None };
     let mut failed = false;
     for g in groups {
         let path = root.join("benches/baselines").join(format!("{g}.json"));
@@ -116,9 +130,9 @@ fn run_inner(args: &[String]) -> Result<i32> {
         for attempt in 1..=CHECK_ATTEMPTS {
             eprintln!("bench {g}: measuring…");
             let figures = match g {
-                "classify" => bench_classify(&root, &tiergate)?,
+                "classify" => bench_classify(&root, tiergate.as_deref().context("release build")?)?,
                 "lanes" => bench_lanes(&root)?,
-                _ => bench_hook(&root, &tiergate)?,
+                _ => bench_hook(&root, shipped.as_deref().context("dist build")?)?,
             };
             let Some(base) = &base else {
                 write_baseline(&path, g, &figures)?;
@@ -168,6 +182,29 @@ fn cargo(root: &Path, args: &[&str]) -> Result<std::process::Output> {
 fn build_tiergate(root: &Path) -> Result<PathBuf> {
     cargo(root, &["build", "--quiet", "--release", "-p", "classifier", "--bin", "tiergate"])?;
     let bin = target_dir(root).join("release/tiergate");
+    if !bin.exists() {
+        bail!("{} missing after the build", bin.display());
+    }
+    Ok(bin)
+}
+
+/// Extra flags for the shipped binary's final link (docs/decisions/0005-hook-startup.md):
+/// static, so no dynamic loader and no shared libraries at start-up; still
+/// position-independent, so ASLR stays. Only the `tiergate` crate gets them
+/// (`cargo rustc`): dependencies are the `dist` profile's ordinary builds.
+pub const DIST_RUSTC_FLAGS: &[&str] = &["-C", "target-feature=+crt-static", "-C", "relocation-model=pie"];
+
+/// Builds the shipped `tiergate`: `cargo rustc --profile dist` plus `DIST_RUSTC_FLAGS`
+/// on x86_64/aarch64 Linux with glibc; a plain `dist` build elsewhere.
+pub fn build_dist(root: &Path) -> Result<PathBuf> {
+    eprintln!("building the shipped tiergate (profile dist; the first build compiles every dependency, several minutes on 2 cores)…");
+    let mut args = vec!["rustc", "--profile", "dist", "-p", "classifier", "--bin", "tiergate"];
+    if cfg!(all(target_os = "linux", target_env = "gnu")) {
+        args.push("--");
+        args.extend_from_slice(DIST_RUSTC_FLAGS);
+    }
+    cargo(root, &args)?;
+    let bin = target_dir(root).join("dist/tiergate");
     if !bin.exists() {
         bail!("{} missing after the build", bin.display());
     }
@@ -235,86 +272,186 @@ fn bench_lanes(root: &Path) -> Result<BTreeMap<String, f64>> {
     Ok(v)
 }
 
-fn hook_event(cwd: &Path) -> Vec<u8> {
+/// A Claude Code `PreToolUse` event for a Bash command (the full shape, so the
+/// Claude adapter answers it, as in the integration tests' harness).
+fn hook_event(command: &str, cwd: &Path) -> Vec<u8> {
     let ev = json!({
-        "session_id": "bench", "hook_event_name": "PreToolUse", "tool_name": "Bash",
-        "tool_input": {"command": "git status && ls -la src | head"}, "cwd": cwd,
+        "session_id": "bench", "transcript_path": "/tmp/bench.jsonl", "permission_mode": "default",
+        "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_use_id": "toolu_bench",
+        "tool_input": {"command": command}, "cwd": cwd,
     });
     ev.to_string().into_bytes()
 }
 
-fn hook_once(tiergate: &Path, data_dir: &Path, event: &[u8], time_rss: bool) -> Result<(Duration, Option<f64>)> {
-    let mut cmd = if time_rss {
-        let mut c = Command::new("/usr/bin/time");
-        c.args(["-f", "%M"]).arg(tiergate);
-        c
-    } else {
-        Command::new(tiergate)
-    };
+/// One timed case of the hook group: a process, its stdin, and what its stdout must hold.
+struct HookCase {
+    name: &'static str,
+    program: PathBuf,
+    args: Vec<String>,
+    data_dir: PathBuf,
+    event: Vec<u8>,
+    expect: &'static str,
+    /// Nonce mode with a grant: before each timed call a code is drawn and approved (untimed).
+    grant: bool,
+}
+
+/// Runs one process with `event` on stdin; returns wall time and stdout.
+fn spawn_timed(program: &Path, args: &[String], home: &Path, data_dir: &Path, event: &[u8]) -> Result<(f64, String)> {
     let start = Instant::now();
-    let mut child = cmd
-        .arg("hook")
+    let mut child = Command::new(program)
+        .args(args)
+        .env("HOME", home)
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_DATA_HOME")
         .env("TIERGATE_DATA_DIR", data_dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::null())
         .spawn()
-        .context("spawning tiergate hook")?;
-    child.stdin.take().context("hook stdin")?.write_all(event)?;
+        .with_context(|| format!("spawning {}", program.display()))?;
+    // `/bin/true` does not read its stdin: a broken pipe is expected there.
+    let _ = child.stdin.take().context("stdin")?.write_all(event);
     let out = child.wait_with_output()?;
-    let took = start.elapsed();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    if !out.status.success() || !stdout.contains("\"allow\"") {
-        bail!("tiergate hook did not allow the bench event (status {}, stdout {stdout:?})", out.status);
-    }
-    let rss = if time_rss {
-        let err = String::from_utf8_lossy(&out.stderr);
-        Some(err.lines().rev().find_map(|l| l.trim().parse::<f64>().ok()).context("no RSS figure from /usr/bin/time")?)
-    } else {
-        None
-    };
-    Ok((took, rss))
+    Ok((start.elapsed().as_secs_f64() * 1000.0, String::from_utf8_lossy(&out.stdout).into_owned()))
 }
 
-/// One `tiergate --version`: the cost of starting the binary at all.
-fn spawn_once(tiergate: &Path) -> Result<Duration> {
-    let start = Instant::now();
-    let out = Command::new(tiergate).arg("--version").stdout(Stdio::null()).status().context("spawning tiergate --version")?;
-    if !out.success() {
-        bail!("tiergate --version failed ({out})");
-    }
-    Ok(start.elapsed())
+/// Logged calls made before the "after 10,000 calls" cases (issue 14).
+const HOOK_PRIOR_CALLS: usize = 10_000;
+
+/// Fills `data_dir` with `HOOK_PRIOR_CALLS` real hook calls (two at a time, a mix of
+/// T0, T3 and blocked commands, each text distinct as in real use).
+fn fill_log(tiergate: &Path, home: &Path, data_dir: &Path, cwd: &Path) -> Result<()> {
+    const MIX: &[&str] = &["git status", "kubectl delete pod web-1", "ls -la src | head", "rm -rf /", "cargo test", "git push origin main"];
+    let args = vec!["hook".to_owned()];
+    std::thread::scope(|s| -> Result<()> {
+        let workers: Vec<_> = (0..2)
+            .map(|w| {
+                let args = &args;
+                s.spawn(move || -> Result<()> {
+                    for i in (w..HOOK_PRIOR_CALLS).step_by(2) {
+                        let ev = hook_event(&format!("{} # {i}", MIX[i % MIX.len()]), cwd);
+                        spawn_timed(tiergate, args, home, data_dir, &ev)?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        for w in workers {
+            w.join().map_err(|_| anyhow::anyhow!("fill thread panicked"))??;
+        }
+        Ok(())
+    })
 }
 
+/// The code in a nonce deny (`tiergate approve CODE`).
+fn code_in(stdout: &str) -> Option<String> {
+    let at = stdout.find("tiergate approve ")? + "tiergate approve ".len();
+    let code: String = stdout[at..].chars().take_while(char::is_ascii_alphanumeric).collect();
+    (!code.is_empty()).then_some(code)
+}
+
+/// Issue 14's hook group: `/bin/true` and `tiergate hook` cases, side by side in
+/// one process, interleaved round by round so load swings hit every case alike.
 fn bench_hook(root: &Path, tiergate: &Path) -> Result<BTreeMap<String, f64>> {
-    let data_dir = target_dir(root).join("bench/hook-data");
-    std::fs::create_dir_all(&data_dir)?;
-    let event = hook_event(root);
-    hook_once(tiergate, &data_dir, &event, false)?; // warm the page cache and the store
-                                                    // Interleaved with a trivial spawn of the same binary: on a loaded machine
-                                                    // process start alone swings from 1 to 50 ms, so the checked figures are the
-                                                    // hook's time over that reference, not the raw wall time.
-    let (mut ms, mut spawn) = (Vec::with_capacity(HOOK_CALLS), Vec::with_capacity(HOOK_CALLS));
-    for _ in 0..HOOK_CALLS {
-        ms.push(hook_once(tiergate, &data_dir, &event, false)?.0.as_secs_f64() * 1000.0);
-        spawn.push(spawn_once(tiergate)?.as_secs_f64() * 1000.0);
+    let base = target_dir(root).join("bench/hook");
+    let _ = std::fs::remove_dir_all(&base);
+    let home = base.join("home");
+    std::fs::create_dir_all(&home)?;
+    let nolog = base.join("nolog.toml");
+    std::fs::write(&nolog, "log = false\n")?;
+    let dir = |n: &str| base.join(n);
+    eprintln!("bench hook: logging {HOOK_PRIOR_CALLS} calls first (about 30-60 s on 2 cores)…");
+    fill_log(tiergate, &home, &dir("10k"), root)?;
+    let hook = |extra: &[&str]| std::iter::once("hook").chain(extra.iter().copied()).map(str::to_owned).collect::<Vec<_>>();
+    let nolog_args = hook(&["--config", &nolog.display().to_string()]);
+    let (t0, t3, blocked) = (hook_event("git status", root), hook_event("kubectl delete pod web-1", root), hook_event("rm -rf /", root));
+    let case = |name, program: &Path, args: Vec<String>, data: &str, event: &[u8], expect, grant| HookCase {
+        name,
+        program: program.to_path_buf(),
+        args,
+        data_dir: dir(data),
+        event: event.to_vec(),
+        expect,
+        grant,
+    };
+    let cases = [
+        case("floor", Path::new("/bin/true"), Vec::new(), "none", b"", "", false),
+        case("t0_log", tiergate, hook(&[]), "fresh", &t0, "\"allow\"", false),
+        case("t3_log", tiergate, hook(&[]), "fresh", &t3, "\"ask\"", false),
+        case("blocked_log", tiergate, hook(&[]), "fresh", &blocked, "\"deny\"", false),
+        case("t0_nolog", tiergate, nolog_args.clone(), "nolog", &t0, "\"allow\"", false),
+        case("t3_nolog", tiergate, nolog_args, "nolog", &t3, "\"ask\"", false),
+        case("t0_10k", tiergate, hook(&[]), "10k", &t0, "\"allow\"", false),
+        case("t3_10k", tiergate, hook(&[]), "10k", &t3, "\"ask\"", false),
+        case("blocked_10k", tiergate, hook(&[]), "10k", &blocked, "\"deny\"", false),
+        case("nonce_grant", tiergate, hook(&["--mode", "nonce"]), "nonce", &t3, "Approved once", true),
+    ];
+    let mut ms: Vec<Vec<f64>> = vec![Vec::with_capacity(HOOK_CALLS); cases.len()];
+    let approve = |c: &HookCase| -> Result<()> {
+        let (_, out) = spawn_timed(&c.program, &c.args, &home, &c.data_dir, &c.event)?;
+        let code = code_in(&out).with_context(|| format!("nonce mode gave no code: {out}"))?;
+        let (_, out) = spawn_timed(tiergate, &["approve".to_owned(), code], &home, &c.data_dir, b"")?;
+        if !out.starts_with("approved") {
+            bail!("tiergate approve failed: {out}");
+        }
+        Ok(())
+    };
+    eprintln!("bench hook: {HOOK_CALLS} interleaved rounds of {} cases…", cases.len());
+    for round in 0..=HOOK_CALLS {
+        for (i, c) in cases.iter().enumerate() {
+            if c.grant {
+                approve(c)?;
+            }
+            let (t, out) = spawn_timed(&c.program, &c.args, &home, &c.data_dir, &c.event)?;
+            if !out.contains(c.expect) {
+                bail!("bench hook {}: stdout {out:?} lacks {:?}", c.name, c.expect);
+            }
+            // Round 0 warms the page cache and creates each store; it is not kept.
+            if round > 0 {
+                ms[i].push(t);
+            }
+        }
     }
-    ms.sort_by(f64::total_cmp);
-    spawn.sort_by(f64::total_cmp);
+    for xs in &mut ms {
+        xs.sort_by(f64::total_cmp);
+    }
+    let (floor50, floor99) = (percentile(&ms[0], 0.50), percentile(&ms[0], 0.99));
+    let mut m = BTreeMap::new();
+    println!("{:<12} {:>8} {:>8}   over the spawn floor (/bin/true)", "case", "p50 ms", "p99 ms");
+    for (c, xs) in cases.iter().zip(&ms) {
+        let (p50, p99) = (percentile(xs, 0.50), percentile(xs, 0.99));
+        m.insert(format!("{}_p50_ms", c.name), p50);
+        m.insert(format!("{}_p99_ms", c.name), p99);
+        if c.name == "floor" {
+            println!("{:<12} {p50:>8.2} {p99:>8.2}", c.name);
+            continue;
+        }
+        m.insert(format!("{}_over_floor_p50_ms", c.name), p50 - floor50);
+        m.insert(format!("{}_over_floor_p99_ms", c.name), p99 - floor99);
+        println!("{:<12} {p50:>8.2} {p99:>8.2}   floor + {:.2} ms (p99: floor + {:.2} ms)", c.name, p50 - floor50, p99 - floor99);
+    }
     let mut rss: f64 = 0.0;
     for _ in 0..RSS_CALLS {
-        rss = rss.max(hook_once(tiergate, &data_dir, &event, true)?.1.unwrap_or(0.0));
+        let mut cmd = Command::new("/usr/bin/time");
+        cmd.args(["-f", "%M"]).arg(tiergate).arg("hook");
+        let out = cmd
+            .env("HOME", &home)
+            .env("TIERGATE_DATA_DIR", dir("10k"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .context("spawning /usr/bin/time tiergate hook")
+            .and_then(|mut c| {
+                let _ = c.stdin.take().context("stdin")?.write_all(&t3);
+                Ok(c.wait_with_output()?)
+            })?;
+        let err = String::from_utf8_lossy(&out.stderr);
+        rss = rss.max(err.lines().rev().find_map(|l| l.trim().parse::<f64>().ok()).context("no RSS figure from /usr/bin/time")?);
     }
-    let mut m = BTreeMap::new();
-    m.insert("p50_ms".into(), percentile(&ms, 0.50));
-    m.insert("p99_ms".into(), percentile(&ms, 0.99));
-    m.insert("spawn_p50_ms".into(), percentile(&spawn, 0.50));
-    m.insert("spawn_p99_ms".into(), percentile(&spawn, 0.99));
-    m.insert("over_spawn_p50_ms".into(), (percentile(&ms, 0.50) - percentile(&spawn, 0.50)).max(0.0));
-    m.insert("over_spawn_p99_ms".into(), (percentile(&ms, 0.99) - percentile(&spawn, 0.99)).max(0.0));
-    m.insert("max_ms".into(), ms.last().copied().unwrap_or(0.0));
     m.insert("max_rss_kib".into(), rss);
     m.insert("calls".into(), HOOK_CALLS as f64);
+    m.insert("prior_logged_calls".into(), HOOK_PRIOR_CALLS as f64);
     Ok(m)
 }
 
@@ -369,9 +506,7 @@ fn compare(group: &str, base: &BTreeMap<String, f64>, now: &BTreeMap<String, f64
             out.push(format!("REGRESSED {id}: missing from the baseline or this run"));
             continue;
         };
-        // Millisecond figures get 1 ms of absolute slack: a 0.3 ms baseline
-        // would otherwise fail on scheduler jitter alone.
-        let slack = if m.unit == "ms" { 1.0 } else { 0.0 };
+        let slack = m.slack;
         let change = if m.better == Better::Higher { (b - n) / b } else { (n - b - slack).max(0.0) / b.max(f64::MIN_POSITIVE) };
         let misses = |f: f64| if m.better == Better::Higher { n < f } else { n > f };
         let verdict = if m.floor.is_some_and(misses) {
@@ -383,6 +518,11 @@ fn compare(group: &str, base: &BTreeMap<String, f64>, now: &BTreeMap<String, f64
         };
         let word = if m.better == Better::Higher { "floor" } else { "ceiling" };
         let floor = m.floor.map(|f| format!(", {word} {f:.0}")).unwrap_or_default();
+        if m.tolerance == 0.0 && m.slack > 0.0 {
+            // An absolute bound (the hook's sub-millisecond figures).
+            out.push(format!("{verdict} {id}: {n:.2} {} (baseline {b:.2}, {:+.2} {u}, bound +{:.2} {u}{floor})", m.unit, n - b, m.slack, u = m.unit));
+            continue;
+        }
         out.push(format!("{verdict} {id}: {n:.1} {} (baseline {b:.1}, {:+.1}% worse, bound {:.0}%{floor})", m.unit, change * 100.0, m.tolerance * 100.0));
     }
     out
@@ -422,11 +562,19 @@ mod tests {
 
     #[test]
     fn latency_rise_beyond_noise_regresses_and_a_missing_figure_fails() {
-        let base = figs(&[("over_spawn_p50_ms", 2.0), ("over_spawn_p99_ms", 4.0), ("max_rss_kib", 8000.0)]);
-        let out = compare("hook", &base, &figs(&[("over_spawn_p50_ms", 4.5), ("over_spawn_p99_ms", 4.9)]));
-        assert!(out[0].starts_with("REGRESSED hook.over_spawn_p50_ms"), "{out:?}");
-        assert!(out[1].starts_with("OK hook.over_spawn_p99_ms"), "{out:?}");
-        assert!(out[2].starts_with("REGRESSED hook.max_rss_kib: missing"), "{out:?}");
+        let names: Vec<&str> = METRICS.iter().filter(|m| m.group == "hook").map(|m| m.name).collect();
+        let mut base: BTreeMap<String, f64> = names.iter().map(|n| ((*n).to_owned(), 0.3)).collect();
+        base.insert("max_rss_kib".into(), 8000.0);
+        let mut now = base.clone();
+        now.insert("t3_log_over_floor_p50_ms".into(), 0.3 + HOOK_NOISE_P50_MS + 0.1);
+        now.insert("t3_10k_over_floor_p99_ms".into(), 0.3 + HOOK_NOISE_P99_MS - 0.1);
+        now.remove("max_rss_kib");
+        let out = compare("hook", &base, &now);
+        let line = |n: &str| out.iter().find(|l| l.contains(&format!("hook.{n}:"))).cloned().unwrap_or_default();
+        assert!(line("t3_log_over_floor_p50_ms").starts_with("REGRESSED"), "{out:?}");
+        assert!(line("t0_log_over_floor_p50_ms").starts_with("OK"), "{out:?}");
+        assert!(line("t3_10k_over_floor_p99_ms").starts_with("OK"), "within the measured noise: {out:?}");
+        assert!(line("max_rss_kib").starts_with("REGRESSED hook.max_rss_kib: missing"), "{out:?}");
     }
 
     #[test]

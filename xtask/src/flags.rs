@@ -14,6 +14,13 @@ usage: cargo xtask <task>
       `accept` then writes pending moves into truth CSVs and
       declared/<base>..<head>.json templates (reason TODO), restricted by --only.
       Exit: 0 clean, 1 policy, 2 usage/config, 3 infrastructure.
+  bench [classify|lanes|hook]… [--check]
+      classify: tiergate batch throughput; lanes: library ns/command per lane;
+      hook: tiergate hook p50/p99 over the /bin/true floor (shipped build),
+      interleaved: T0, T3, blocked, log on/off, after 10,000 logged calls, nonce
+      grant. Without --check rewrites benches/baselines/<group>.json.
+  dist
+      Builds the shipped tiergate (profile dist, static; target/dist/tiergate).
   bench replay [--base REV] [--runs N] [--corpus LIST] [--save]
       Times warm replays of every corpus excluding the head build (budget 10 s);
       --save writes benches/baselines/replay.json.

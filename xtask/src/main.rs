@@ -1,4 +1,4 @@
-//! `cargo xtask <task>`: one match, each arm a thin wrapper over a library function
+//! `cargo xtask <task>` (`dist` builds the shipped `tiergate`): one match, each arm a thin wrapper over a library function
 //! (rust-analyzer style). Paths come from the project root, never the cwd. Exit
 //! codes are replay's contract (`replay::exit`).
 
@@ -30,6 +30,16 @@ fn main() -> ExitCode {
             }
         },
         "bench" => bench::run(rest),
+        "dist" => match bench::build_dist(&replay::project_root()) {
+            Ok(bin) => {
+                println!("{}", bin.display());
+                0
+            }
+            Err(e) => {
+                eprintln!("xtask dist: {e:#}");
+                replay::exit::INFRA
+            }
+        },
         "probe" => probe::run(rest),
         "bisect" => bisect::run(rest),
         "codegen" => codegen::run(rest),

@@ -172,6 +172,28 @@ fn panics_and_a_blown_budget_ask() {
     }
 }
 
+/// A single-call event is classified on the main thread under a timer
+/// (`hook/watchdog.rs`); an event with several calls on a worker thread. Both
+/// nets answer ask in time, in the agent's form, and the timeout is logged.
+#[test]
+fn a_blown_budget_asks_and_is_logged_on_both_nets() {
+    let env = Env::new("netlog").with("TIERGATE_TEST_FAULT", "slow-worker").with("TIERGATE_HOOK_BUDGET_MS", "100");
+    let a = env.bash(&[], "ls -la");
+    assert_eq!(a.decision, "ask", "{}", a.reason);
+    assert!(a.reason.contains("within 100 ms"), "{}", a.reason);
+    let (rc, out, err) = env.cli(&["log"]);
+    assert_eq!(rc, 0, "{err}");
+    assert!(out.contains("hook.timeout") && out.contains("ls -la"), "the timer's answer is in the audit log: {out}");
+    // VS Code batches calls; the worker-thread net judges each.
+    let ev = serde_json::json!({
+        "hookEventName": "PreToolUse", "sessionId": "s", "cwd": env.cwd(),
+        "toolCalls": [{"name": "run_in_terminal", "args": {"command": "ls"}}, {"name": "run_in_terminal", "args": {"command": "pwd"}}],
+    });
+    let out = env.run(&["hook"], ev.to_string().as_bytes());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("within 100 ms"), "several calls: {text} {}", String::from_utf8_lossy(&out.stderr));
+}
+
 #[test]
 fn hook_json_is_byte_stable() {
     let env = Env::new("snapshot");

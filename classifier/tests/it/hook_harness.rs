@@ -117,7 +117,10 @@ impl Env {
         (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
     }
 
+    /// The store, after `tiergate log` has folded the audit spool into it (hooks
+    /// append decisions to `tiergate.db-log`; readers fold).
     pub fn sql(&self) -> rusqlite::Connection {
+        let _ = self.run(&["log", "-n", "0"], b"");
         let c = rusqlite::Connection::open(self.db()).unwrap();
         c.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
         c

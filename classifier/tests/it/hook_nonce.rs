@@ -193,3 +193,81 @@ fn the_agent_cannot_approve_its_own_request_or_touch_the_store() {
     let a = env.bash(&[], "tiergate approvals list");
     assert_ne!(a.decision, "deny", "reading the list is not approving: {}", a.reason);
 }
+
+/// Issue 14's reliability bar: eight hook processes at a time in nonce mode, many
+/// calls each (half T3 with grants to win, half T0), hooks folding the audit spool
+/// themselves (a tiny `TIERGATE_FOLD_BYTES`) while `tiergate log` folds it too:
+/// every grant is used exactly once, no grant twice, every call is logged once.
+#[test]
+fn eight_concurrent_hook_processes_lose_no_grant_and_log_every_call() {
+    const WORKERS: usize = 8;
+    const CALLS: usize = 150;
+    const GRANTS: usize = 200;
+    let env = Env::new("stress").with("TIERGATE_FOLD_BYTES", "4000");
+    let code = denied_code(&env, T3);
+    approve(&env, &code);
+    env.sql()
+        .execute_batch(&format!(
+            "UPDATE grants SET expires_at = 9999999999;
+             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {})
+             INSERT INTO grants(code, signature, command, rule, created_at, expires_at)
+             SELECT code || i, signature, command, rule, created_at, expires_at FROM grants, n WHERE grants.id = 1;",
+            GRANTS - 1
+        ))
+        .unwrap();
+    let before: i64 = env.sql().query_row("SELECT count(*) FROM decisions", [], |r| r.get(0)).unwrap();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let answers: Vec<(bool, Answer)> = std::thread::scope(|s| {
+        let reader = s.spawn(|| {
+            let mut folds = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                let (rc, _, err) = env.cli(&["log", "-n", "1"]);
+                assert_eq!(rc, 0, "a fold racing the hooks fails: {err}");
+                folds += 1;
+            }
+            folds
+        });
+        let workers: Vec<_> = (0..WORKERS)
+            .map(|w| {
+                let env = &env;
+                s.spawn(move || {
+                    (0..CALLS)
+                        .map(|i| {
+                            let t3 = (i + w) % 2 == 0;
+                            let cmd = if t3 { T3 } else { "git status --short" };
+                            (t3, env.bash(NONCE, cmd))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let all: Vec<(bool, Answer)> = workers.into_iter().flat_map(|h| h.join().unwrap()).collect();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(reader.join().unwrap() > 0, "the reader folded while hooks ran");
+        all
+    });
+    let t3: Vec<&Answer> = answers.iter().filter(|(t3, _)| *t3).map(|(_, a)| a).collect();
+    assert_eq!(t3.len(), WORKERS * CALLS / 2);
+    assert!(answers.iter().filter(|(t3, _)| !t3).all(|(_, a)| a.decision == "allow"), "T0 is allowed");
+    let mut ids: Vec<&str> = t3.iter().filter(|a| a.decision == "allow").map(|a| a.reason.split("grant #").nth(1).unwrap_or("?")).collect();
+    assert_eq!(ids.len(), GRANTS, "one allow per grant, none lost");
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), GRANTS, "no grant used twice");
+    assert!(t3.iter().all(|a| a.decision == "allow" || (a.decision == "deny" && code_in(&a.reason).is_some())), "T3 without a grant is a deny with a code");
+    let c = env.sql();
+    let (used, live): (i64, i64) =
+        c.query_row("SELECT count(consumed_at), count(*) - count(consumed_at) FROM grants", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    assert_eq!((used, live), (GRANTS as i64, 0), "every grant consumed exactly once");
+    let (rows, uids, allows): (i64, i64, i64) = c
+        .query_row(
+            "SELECT count(*), count(DISTINCT uid), count(*) FILTER (WHERE decision = 'allow' AND command = ?1) FROM decisions WHERE id > ?2",
+            rusqlite::params![T3, before],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!((rows, uids), ((WORKERS * CALLS) as i64, (WORKERS * CALLS) as i64), "every call logged exactly once");
+    assert_eq!(allows, GRANTS as i64, "the log shows one allow per grant");
+    let left: Vec<_> = std::fs::read_dir(&env.data).unwrap().filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().contains("-log")).collect();
+    assert!(left.iter().all(|e| e.metadata().map_or(true, |m| m.len() == 0)), "nothing left unfolded: {left:?}");
+}

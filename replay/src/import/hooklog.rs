@@ -4,13 +4,20 @@
 //! when a `tool` column exists only rows of a POSIX shell tool (any agent's: `Bash`,
 //! Cursor's `Shell`, VS Code's `run_in_terminal`, …; `SHELL_TOOLS`) or with no tool are
 //! commands — not PowerShell, file tools or unknown tools.
-//! Opened read-only; never written.
+//! Opened read-only; never written. The hook appends decisions to a JSON-lines
+//! spool next to the database (`tiergate.db-log`, plus `tiergate.db-log.fold-*`
+//! while a fold runs; tiergate `hook/spool.rs`) that `tiergate log` folds in; the
+//! spool is read too (read-only, lines already folded skipped by `uid`).
 
 use std::path::Path;
 
 use anyhow::bail;
 
-use super::{columns, grouped_rows, open_read_only, Imported};
+use super::{columns, grouped_rows, open_read_only, Acc, Imported};
+
+/// The spool is the database's file name plus this (`tiergate.db-log`); a spool
+/// renamed aside by a fold adds `.fold-…`.
+const SPOOL_SUFFIX: &str = "-log";
 
 /// The hook's POSIX shell tools across agents (tiergate `hook/agents.rs` `BASH_TOOLS`,
 /// plus Cursor's and Windsurf's shell events); kept in step by hand, since replay
@@ -41,5 +48,52 @@ pub(crate) fn import(path: &Path) -> anyhow::Result<Imported> {
         "SELECT CAST(command AS BLOB), CAST({cwd} AS BLOB), count(*) FROM decisions {filter} \
          GROUP BY command, {cwd} ORDER BY min(rowid)"
     );
-    grouped_rows(&c, &sql, &label, false, &[])
+    let db = grouped_rows(&c, &sql, &label, false, &[])?;
+    let folded: std::collections::HashSet<String> = if has("uid") {
+        let mut st = c.prepare("SELECT uid FROM decisions WHERE uid IS NOT NULL")?;
+        let uids = st.query_map([], |r| r.get::<_, String>(0))?.filter_map(Result::ok).collect();
+        uids
+    } else {
+        Default::default()
+    };
+    let mut acc = Acc::default();
+    acc.merge(db);
+    for file in spool_files(path) {
+        let Ok(text) = std::fs::read(&file) else { continue }; // folded away meanwhile
+        let label = file.display().to_string();
+        for (n, raw) in text.split(|&b| b == b'\n').enumerate() {
+            if raw.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let v: serde_json::Value = match serde_json::from_slice(raw) {
+                Ok(v) => v,
+                Err(e) => {
+                    acc.bad(&label, n + 1, format!("not JSON ({e}); skipped"));
+                    continue;
+                }
+            };
+            let field = |k: &str| v.get(k).and_then(serde_json::Value::as_str).unwrap_or_default();
+            if folded.contains(field("uid")) || !(field("tool").is_empty() || SHELL_TOOLS.contains(&field("tool"))) {
+                continue;
+            }
+            let cwd = Some(field("cwd").to_owned()).filter(|c| !c.is_empty());
+            acc.add(field("command").to_owned(), cwd, 1);
+        }
+    }
+    Ok(acc.finish())
+}
+
+/// The spool files of the database at `db`, the live spool last.
+fn spool_files(db: &Path) -> Vec<std::path::PathBuf> {
+    let (Some(dir), Some(name)) = (db.parent(), db.file_name().and_then(|n| n.to_str())) else { return Vec::new() };
+    let live = format!("{name}{SPOOL_SUFFIX}");
+    let aside = format!("{live}.fold-");
+    let mut out: Vec<_> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with(&aside))).collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out.push(dir.join(live));
+    out
 }

@@ -242,6 +242,28 @@ fn hook_log_reads_bash_decisions_tolerantly() {
     assert_eq!(rows(&import(&q).unwrap()), vec![r("make deploy", Some("/r"), 1)]);
 }
 
+#[test]
+fn hook_log_reads_the_spool_and_skips_folded_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("tiergate.db");
+    let c = rusqlite::Connection::open(&p).unwrap();
+    c.execute_batch(
+        "CREATE TABLE decisions (id INTEGER PRIMARY KEY, time TEXT, session TEXT, cwd TEXT, tool TEXT,
+           decision TEXT, rule TEXT, command TEXT, agent TEXT, uid TEXT);
+         INSERT INTO decisions (tool, cwd, command, uid) VALUES ('Bash', '/r', 'git status', 'u1');",
+    )
+    .unwrap();
+    drop(c);
+    let line = |uid: &str, tool: &str, cmd: &str| format!("{{\"uid\":\"{uid}\",\"cwd\":\"/r\",\"tool\":\"{tool}\",\"command\":\"{cmd}\"}}\n");
+    // u1 was folded already (a fold that died before deleting its file).
+    std::fs::write(dir.path().join("tiergate.db-log.fold-1"), line("u1", "Bash", "git status") + &line("u2", "Bash", "git push")).unwrap();
+    std::fs::write(dir.path().join("tiergate.db-log"), line("u3", "Bash", "git push") + &line("u4", "Write", "x") + "{torn").unwrap();
+    let imp = import(&p).unwrap();
+    let r = |c: &str, w| (c.to_string(), Some("/r".to_string()), w);
+    assert_eq!(rows(&imp), vec![r("git status", 1), r("git push", 2)]);
+    assert_eq!(imp.malformed.len(), 1, "{:?}", imp.malformed);
+}
+
 #[track_caller]
 fn check_redact(input: &str, want: &str) {
     let got = redact(input);

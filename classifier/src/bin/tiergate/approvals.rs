@@ -180,6 +180,15 @@ fn list(s: &mut Store) -> ExitCode {
 }
 
 fn log(s: &mut Store, n: u32) -> ExitCode {
+    // Hooks append to the spool; fold it first so the newest decisions show.
+    match s.fold_spool(0) {
+        Ok((_, bad)) => {
+            for b in bad {
+                eprintln!("tiergate: audit log spool: {b}");
+            }
+        }
+        Err(e) => return store_error(&e),
+    }
     match s.recent(n) {
         Ok(rows) if rows.is_empty() => done("no decisions logged yet"),
         Ok(rows) => {

@@ -16,7 +16,8 @@
 //!
 //! Environment: `TIERGATE_DATA_DIR` (store), `TIERGATE_STDIN_TIMEOUT_MS` (2000),
 //! `TIERGATE_HOOK_BUDGET_MS` (2000), and the test seams `TIERGATE_NOW` (clock,
-//! `hook/clock.rs`), `TIERGATE_BUSY_TIMEOUT_MS` (store) and `TIERGATE_TEST_FAULT`.
+//! `hook/clock.rs`), `TIERGATE_BUSY_TIMEOUT_MS` (store), `TIERGATE_FOLD_BYTES`
+//! (spool size that triggers a fold) and `TIERGATE_TEST_FAULT`.
 //! Each can only make an answer stricter or slower to arrive, except `TIERGATE_NOW`
 //! and the data directory, which whoever sets the hook's environment controls anyway.
 
@@ -27,13 +28,23 @@ pub mod config;
 pub mod files;
 mod powershell;
 pub mod redact;
+pub mod spool;
 pub mod store;
+#[cfg(unix)]
+mod watchdog;
+/// Without an interval timer the net is the worker thread (`hook/bash.rs`).
+#[cfg(not(unix))]
+mod watchdog {
+    pub struct Net;
+    pub fn arm(_: std::time::Duration, _: &super::agents::Out, _: Option<(std::path::PathBuf, Vec<u8>)>) -> Result<Net, String> {
+        Err("no interval timer on this platform".into())
+    }
+}
 
 use std::io::{Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::mpsc;
 use std::time::Duration;
 
 use classifier::Decision;
@@ -81,7 +92,15 @@ pub fn run(args: &[String]) -> ExitCode {
         stderr: Some("tiergate hook: internal error while writing the answer; denying".into()),
         code: 2,
     });
-    emit(&out)
+    let code = emit(&out);
+    if let Some(dir) = FOLD_AFTER.get() {
+        // Housekeeping after the answer is out; a failure leaves the spool for the next fold.
+        let folded = catch_unwind(AssertUnwindSafe(|| Store::open(dir).and_then(|mut s| s.fold_spool(fold_bytes()))));
+        if let Ok(Err(e)) = folded {
+            eprintln!("tiergate: audit log spool not folded yet: {e}");
+        }
+    }
+    code
 }
 
 fn emit(o: &Out) -> ExitCode {
@@ -133,8 +152,54 @@ fn env_ms(key: &str, default: u64) -> Duration {
     Duration::from_millis(std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default))
 }
 
-/// Reads stdin on a helper thread so a writer that never closes cannot hang us.
+/// Reads stdin on this thread, waiting for data with `poll` under a deadline, so a
+/// writer that never closes cannot hang us (no reader thread to spawn: issue 14).
+#[cfg(unix)]
 fn read_stdin() -> Result<Vec<u8>, String> {
+    let timeout = env_ms("TIERGATE_STDIN_TIMEOUT_MS", STDIN_TIMEOUT_MS);
+    let deadline = std::time::Instant::now() + timeout;
+    let late = || format!("no complete event arrived on stdin within {} ms", timeout.as_millis());
+    let mut buf = Vec::new();
+    let mut chunk = vec![0u8; 64 * 1024];
+    let mut stdin = std::io::stdin().lock();
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            return Err(late());
+        }
+        let mut pfd = libc::pollfd { fd: 0, events: libc::POLLIN, revents: 0 };
+        let ms = left.as_millis().clamp(1, i32::MAX as u128) as libc::c_int;
+        // SAFETY: one valid pollfd, and its count.
+        let ready = unsafe { libc::poll(&mut pfd, 1, ms) };
+        if ready < 0 {
+            let e = std::io::Error::last_os_error();
+            if e.kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(format!("reading stdin failed: {e}"));
+        }
+        if ready == 0 {
+            continue; // the deadline check above answers
+        }
+        // Readable, at end of input, or in error: a read now does not block.
+        match stdin.read(&mut chunk) {
+            Ok(0) => return Ok(buf),
+            Ok(n) => {
+                buf.extend_from_slice(&chunk[..n]);
+                if buf.len() > MAX_HOOK_INPUT {
+                    return Err(format!("the event is larger than {MAX_HOOK_INPUT} bytes"));
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(format!("reading stdin failed: {e}")),
+        }
+    }
+}
+
+/// Reads stdin on a helper thread so a writer that never closes cannot hang us.
+#[cfg(not(unix))]
+fn read_stdin() -> Result<Vec<u8>, String> {
+    use std::sync::mpsc;
     let timeout = env_ms("TIERGATE_STDIN_TIMEOUT_MS", STDIN_TIMEOUT_MS);
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -175,6 +240,22 @@ pub struct Ctx {
     pub now: i64,
     data_dir: Result<PathBuf, String>,
     store: Option<Result<Store, String>>,
+    /// Who is answered (for an answer prepared ahead, `hook/watchdog.rs`).
+    pub who: (Agent, Phase),
+    /// The event has one call, so a timeout answer can be prepared for the whole event.
+    pub single_call: bool,
+    /// The tool of the call being judged, as the audit log records it.
+    pub tool: String,
+}
+
+/// Set when this call's log line took the spool past `spool::FOLD_BYTES`: the
+/// spool is folded into SQLite after the answer is written (`run`).
+static FOLD_AFTER: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// `spool::FOLD_BYTES`, or the test seam `TIERGATE_FOLD_BYTES` (folding more often
+/// only moves rows sooner; it never changes a verdict).
+fn fold_bytes() -> u64 {
+    std::env::var("TIERGATE_FOLD_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(spool::FOLD_BYTES)
 }
 
 impl Ctx {
@@ -204,11 +285,12 @@ impl Ctx {
         }
     }
 
-    fn log(&mut self, tool: &str, subject: &str, a: &Answer) {
+    /// The audit-log row for `a`, or `None` with the log off.
+    pub fn row(&self, tool: &str, subject: &str, a: &Answer) -> Option<store::Decision> {
         if !self.cfg.log {
-            return;
+            return None;
         }
-        let row = store::Decision {
+        Some(store::Decision {
             time: clock::rfc3339(self.now),
             session: self.session.clone(),
             cwd: self.cwd.as_ref().map(|c| c.display().to_string()).unwrap_or_default(),
@@ -217,10 +299,21 @@ impl Ctx {
             decision: a.decision.as_str().to_owned(),
             rule: a.rule.clone(),
             command: self.loggable(subject),
-        };
+        })
+    }
+
+    fn log(&mut self, tool: &str, subject: &str, a: &Answer) {
+        let Some(row) = self.row(tool, subject, a) else { return };
         // The verdict stands whatever happens here: a log failure goes to stderr only.
-        if let Err(e) = self.store().and_then(|s| s.log(&row)) {
-            eprintln!("tiergate: audit log not written: {e}");
+        // The row goes to the append-only spool, never to SQLite on this path.
+        match self.data_dir.clone().and_then(|d| spool::append(&d, &row)) {
+            Ok(size) if size > fold_bytes() => {
+                if let Ok(d) = &self.data_dir {
+                    let _ = FOLD_AFTER.set(d.clone());
+                }
+            }
+            Ok(_) => {}
+            Err(e) => eprintln!("tiergate: audit log not written: {e}"),
         }
     }
 }
@@ -248,6 +341,9 @@ fn decide(args: &[String], who: &std::cell::Cell<(Agent, Phase)>) -> Option<Answ
         now: clock::now(),
         data_dir: store::data_dir(opts.data_dir.as_deref()),
         store: None,
+        who: who.get(),
+        single_call: false,
+        tool: String::new(),
     };
     let event = match event {
         Ok(e) => e,
@@ -258,6 +354,8 @@ fn decide(args: &[String], who: &std::cell::Cell<(Agent, Phase)>) -> Option<Answ
         }
     };
     ctx.session = event.session.clone();
+    ctx.who = who.get();
+    ctx.single_call = event.calls.len() == 1;
     // Where a hook's ask is no real prompt, T3 gets the nonce flow whatever the
     // mode says; Codex's PermissionRequest fires only when Codex itself prompts,
     // so there T3 is left to that prompt.
@@ -300,6 +398,7 @@ fn decide_event(ctx: &mut Ctx, event: &Event) -> Option<Answer> {
 }
 
 fn decide_call(ctx: &mut Ctx, tool: &str, input: &Input) -> Option<Answer> {
+    ctx.tool = tool.to_owned();
     let (answer, subject) = match input {
         Input::Shell(cmd, Dialect::Bash) => (bash::decide(ctx, cmd), cmd.clone()),
         Input::Shell(cmd, Dialect::PowerShell) => (powershell::decide(ctx, tool, cmd), cmd.clone()),

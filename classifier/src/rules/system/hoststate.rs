@@ -73,7 +73,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
         }
         "xdg-user-dirs-update" => {
-            if flags.iter().any(|f| *f == "--set") {
+            if flags.contains(&"--set") {
                 cx.hit(&HOST);
             }
         }

@@ -65,7 +65,11 @@ pub fn self_defence(program: &str, args: &[&str], protect: &Protected) -> Option
     let dirs: Vec<&str> = protect.dirs(Guard::TiergateStore).filter(|d| d.len() > 1).collect();
     // A word names the store when a path-like token in it ends in the store's file name
     // (`/x/tiergate.db`, `open('tiergate.db-wal')`), not `tiergate.db.txt`.
-    let store_file = |t: &str| matches!(basename(t), "tiergate.db" | "tiergate.db-wal" | "tiergate.db-shm" | "tiergate.db-journal");
+    let store_file = |t: &str| {
+        let name = basename(t);
+        matches!(name, "tiergate.db" | "tiergate.db-wal" | "tiergate.db-shm" | "tiergate.db-journal" | "tiergate.db-log")
+            || name.starts_with("tiergate.db-log.fold-")
+    };
     let token = |c: char| !(c.is_ascii_alphanumeric() || "._-/~+@%:".contains(c));
     let names_store = |a: &str| a.split(token).any(store_file) || dirs.iter().any(|d| a.contains(d));
     let hit = std::iter::once(program).chain(args.iter().copied()).find(|a| names_store(a))?;

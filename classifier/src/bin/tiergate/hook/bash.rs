@@ -1,6 +1,7 @@
-//! The Bash branch of the hook: classify `tool_input.command` on a worker thread
-//! under a wall-clock net, then map the verdict to allow / ask / deny, with the
-//! nonce approval flow for T3 when the mode says so.
+//! The Bash branch of the hook: classify `tool_input.command` under a wall-clock
+//! net (on the main thread with a timer, `hook/watchdog.rs`, for a single-call
+//! event; on a worker thread otherwise), then map the verdict to allow / ask /
+//! deny, with the nonce approval flow for T3 when the mode says so.
 //!
 //! Self-approval, the approval store and protected paths are the library's rules
 //! (`tiergate.self-approval`, `tiergate.store`, `paths.*`), judged with the
@@ -25,8 +26,48 @@ enum Worked {
     Panicked,
 }
 
+/// The classification itself: verdict and, when wanted, the grant key. Self-defence
+/// is the library's (`tiergate.self-approval`, `tiergate.store`).
+fn work(req: &Request, want_signature: bool) -> (Verdict, String) {
+    test_fault("panic-worker");
+    test_fault("slow-worker");
+    // One trace gives the verdict (classify_with is exactly trace().verdict)
+    // and, when a grant may be involved, the key to bind it to.
+    let t = classifier::explain::trace(req, &RealFs);
+    let needs = want_signature && !t.verdict.blocked && t.verdict.tier == Tier::T3;
+    let key = if needs { grant_key(&t) } else { String::new() };
+    (t.verdict, key)
+}
+
+/// Classifies on this thread under the watchdog's timer: the answer for a blown
+/// budget (ask, `hook.timeout`) is rendered for the agent and armed first, so no
+/// worker thread is needed. `None` when the net cannot be armed.
+fn classify_here(ctx: &Ctx, req: &Request, want_signature: bool) -> Option<Worked> {
+    let budget = env_ms("TIERGATE_HOOK_BUDGET_MS", CLASSIFY_BUDGET_MS);
+    let late = timeout_answer(budget.as_millis());
+    let out = ctx.who.0.render(Some(&late), ctx.who.1);
+    let spool = ctx.row(&ctx.tool, &req.command, &late).and_then(|row| {
+        let dir = ctx.data_dir()?;
+        // The handler can only open the spool, not create its directory.
+        super::store::create_private_dir(dir).ok()?;
+        Some((dir.join(super::spool::SPOOL_FILE), super::spool::encode(&row).ok()?))
+    });
+    let net = super::watchdog::arm(budget, &out, spool).ok()?;
+    let r = std::panic::catch_unwind(|| work(req, want_signature));
+    drop(net);
+    Some(match r {
+        Ok((v, s)) => Worked::Done(v, s),
+        Err(_) => Worked::Panicked,
+    })
+}
+
+fn timeout_answer(ms: u128) -> Answer {
+    Answer::ask("hook.timeout", format!("tiergate could not classify this command within {ms} ms; asking instead"))
+}
+
 /// Classifies off the main thread so a pathological input that escapes the
-/// library's work budgets still gets an answer in time.
+/// library's work budgets still gets an answer in time (events with several
+/// calls, or when the watchdog cannot be armed).
 /// `meanwhile` runs on this thread while the worker classifies (opening the
 /// store, so its cost overlaps classification on a second core).
 fn classify(req: Request, want_signature: bool, meanwhile: impl FnOnce()) -> Result<Worked, u128> {
@@ -34,16 +75,7 @@ fn classify(req: Request, want_signature: bool, meanwhile: impl FnOnce()) -> Res
     let deadline = std::time::Instant::now() + budget;
     let (tx, rx) = mpsc::channel();
     let spawned = std::thread::Builder::new().name("classify".into()).spawn(move || {
-        let r = std::panic::catch_unwind(|| {
-            test_fault("panic-worker");
-            test_fault("slow-worker");
-            // One trace gives the verdict (classify_with is exactly trace().verdict)
-            // and, when a grant may be involved, the key to bind it to.
-            let t = classifier::explain::trace(&req, &RealFs);
-            let needs = want_signature && !t.verdict.blocked && t.verdict.tier == Tier::T3;
-            let key = if needs { grant_key(&t) } else { String::new() };
-            (t.verdict, key)
-        });
+        let r = std::panic::catch_unwind(|| work(&req, want_signature));
         let _ = tx.send(match r {
             Ok((v, s)) => Worked::Done(v, s),
             Err(_) => Worked::Panicked,
@@ -92,16 +124,22 @@ pub(super) fn decide(ctx: &mut Ctx, command: &str) -> Answer {
     req.cwd = ctx.cwd.as_ref().map(|c| c.display().to_string());
     req.home = ctx.home.clone();
     let nonce_mode = ctx.mode == Mode::Nonce;
-    let warm = nonce_mode || ctx.cfg.log;
-    let (v, signature) = match classify(req, nonce_mode, || {
-        if warm {
-            // Errors are kept in ctx and reported where the store is used.
-            let _ = ctx.store();
-        }
-    }) {
+    let here = if ctx.single_call { classify_here(ctx, &req, nonce_mode) } else { None };
+    let worked = match here {
+        Some(w) => Ok(w),
+        // Only grants need SQLite here (the audit log goes to the spool): open it
+        // while the worker classifies.
+        None => classify(req, nonce_mode, || {
+            if nonce_mode {
+                // Errors are kept in ctx and reported where the store is used.
+                let _ = ctx.store();
+            }
+        }),
+    };
+    let (v, signature) = match worked {
         Ok(Worked::Done(v, s)) => (v, s),
         Ok(Worked::Panicked) => return Answer::ask("hook.panic", "tiergate hit an internal error while classifying; asking instead".into()),
-        Err(ms) => return Answer::ask("hook.timeout", format!("tiergate could not classify this command within {ms} ms; asking instead")),
+        Err(ms) => return timeout_answer(ms),
     };
     let head = format!("tiergate {} ({}): {}", if v.blocked { "BLOCKED" } else { v.tier.as_str() }, v.rule, v.reason);
     if v.blocked {

@@ -1,5 +1,6 @@
 //! The SQLite store: pending one-time codes, single-use grants and the audit log
-//! `decisions`, in one database `tiergate.db` under the data directory.
+//! `decisions`, in one database `tiergate.db` under the data directory. Hooks
+//! append decisions to the spool (`spool.rs`); `fold_spool` moves them here.
 //!
 //! WAL, a busy timeout, and `PRAGMA user_version` migrations; every write is one
 //! transaction, so a crash leaves either the old or the new row, never half of one.
@@ -13,7 +14,7 @@ use std::time::Duration;
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
-use super::clock;
+use super::{clock, spool};
 
 /// A grant lets one retry through within this many seconds of `tiergate approve`.
 pub const GRANT_TTL_SECS: i64 = 5 * 60;
@@ -22,9 +23,11 @@ pub const PENDING_TTL_SECS: i64 = 24 * 60 * 60;
 /// How long a writer waits for another process's transaction.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(3);
 pub const DB_FILE: &str = "tiergate.db";
-/// Past this WAL size a closing store checkpoints and truncates the WAL (about
-/// 250 audit rows); reading a WAL this size costs a new process ~0.1 ms.
-const WAL_TRUNCATE_BYTES: u64 = 256 * 1024;
+/// Past this WAL size a closing store checkpoints and truncates the WAL. Every
+/// new process re-reads the whole WAL (one `pread` per 1 KiB frame), and since
+/// the audit log arrives through the spool (`spool.rs`), only pending codes,
+/// grants and folds write here: a small bound costs a checkpoint rarely.
+const WAL_TRUNCATE_BYTES: u64 = 32 * 1024;
 
 /// Schema steps: `MIGRATIONS[n]` takes `user_version` n to n + 1. Append only.
 /// Code and grant ids never repeat (AUTOINCREMENT), so `revoke 3` and "grant #3"
@@ -67,6 +70,12 @@ CREATE TABLE decisions (
 ",
     "
 ALTER TABLE decisions ADD COLUMN agent TEXT;
+",
+    // v3: rows arrive through the append-only spool (`spool.rs`); `uid` makes a
+    // fold that is interrupted and repeated insert each line once.
+    "
+ALTER TABLE decisions ADD COLUMN uid TEXT;
+CREATE UNIQUE INDEX decisions_uid ON decisions(uid);
 ",
 ];
 
@@ -194,15 +203,44 @@ impl Store {
         tx.commit()
     }
 
-    /// Appends one audit-log row.
-    pub fn log(&self, d: &Decision) -> Result<(), String> {
-        self.conn
-            .execute(
-                "INSERT INTO decisions(time, session, cwd, agent, tool, decision, rule, command) VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
-                params![d.time, d.session, d.cwd, d.agent, d.tool, d.decision, d.rule, d.command],
-            )
-            .map(drop)
-            .map_err(|e| self.err(e))
+    /// Folds the audit log's spool (`spool.rs`) into `decisions`: every waiting
+    /// file in one transaction per file, each line once (by `uid`), then deletes the
+    /// file. With `min_bytes` the live spool is only taken once it is that large.
+    /// Returns (rows inserted, malformed lines as `file:line: why`); a failure
+    /// leaves the files to the next fold.
+    pub fn fold_spool(&mut self, min_bytes: u64) -> Result<(usize, Vec<String>), String> {
+        let dir = self.path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let (mut added, mut bad) = (0, Vec::new());
+        for file in spool::take(&dir, min_bytes)? {
+            let text = match std::fs::read(&file) {
+                Ok(t) => t,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue, // another fold finished it
+                Err(e) => return Err(format!("{}: {e}", file.display())),
+            };
+            let (lines, malformed) = spool::parse(&file, &text);
+            bad.extend(malformed);
+            let run = |conn: &mut Connection| -> rusqlite::Result<usize> {
+                let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+                let mut n = 0;
+                {
+                    let mut st = tx.prepare(
+                        "INSERT OR IGNORE INTO decisions(uid, time, session, cwd, agent, tool, decision, rule, command) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
+                    )?;
+                    for l in &lines {
+                        n += st.execute(params![l.uid, l.time, l.session, l.cwd, l.agent, l.tool, l.decision, l.rule, l.command])?;
+                    }
+                }
+                tx.commit()?;
+                Ok(n)
+            };
+            added += run(&mut self.conn).map_err(|e| self.err(e))?;
+            match std::fs::remove_file(&file) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(format!("{}: folded but not removed: {e}", file.display())),
+            }
+        }
+        Ok((added, bad))
     }
 
     /// Consumes one live grant for `signature`, returning its id; `None` if there is none.
@@ -373,7 +411,7 @@ impl Drop for Store {
     }
 }
 
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     let mut b = std::fs::DirBuilder::new();
     b.recursive(true);
     #[cfg(unix)]
@@ -384,6 +422,7 @@ fn create_private_dir(dir: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
     fn temp_dir(tag: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("tiergate-store-{tag}-{}", std::process::id()));
@@ -422,12 +461,48 @@ mod tests {
             rule: "r".into(),
             command: "git status --short".into(),
         };
-        for _ in 0..600 {
-            Store::open(&dir).unwrap().log(&row).unwrap();
+        // Folds of a few rows each, every one from a fresh store, as hooks and
+        // `tiergate log` would do them.
+        for _ in 0..200 {
+            for _ in 0..3 {
+                spool::append(&dir, &row).unwrap();
+            }
+            Store::open(&dir).unwrap().fold_spool(0).unwrap();
         }
         let wal = std::fs::metadata(dir.join("tiergate.db-wal")).map_or(0, |m| m.len());
         assert!(wal <= WAL_TRUNCATE_BYTES + 8 * 1024, "WAL grew to {wal} bytes");
         assert_eq!(Store::open(&dir).unwrap().recent(1000).unwrap().len(), 600, "no row lost to a checkpoint");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_fold_repeated_after_a_crash_inserts_each_line_once() {
+        let dir = temp_dir("refold");
+        let row = Decision {
+            time: "t".into(),
+            session: "s".into(),
+            cwd: "/w".into(),
+            agent: "claude".into(),
+            tool: "Bash".into(),
+            decision: "ask".into(),
+            rule: "r".into(),
+            command: "git push".into(),
+        };
+        for _ in 0..5 {
+            spool::append(&dir, &row).unwrap();
+        }
+        // A fold that committed but died before deleting its file: the copy is folded again.
+        let aside = spool::take(&dir, 0).unwrap();
+        assert_eq!(aside.len(), 1);
+        let copy = dir.join("tiergate.db-log.fold-0-copy");
+        std::fs::copy(&aside[0], &copy).unwrap();
+        std::fs::OpenOptions::new().append(true).open(&copy).unwrap().write_all(b"{not json\n").unwrap();
+        let mut s = Store::open(&dir).unwrap();
+        let (added, bad) = s.fold_spool(0).unwrap();
+        assert_eq!((added, bad.len()), (5, 1), "{bad:?}");
+        assert!(bad[0].contains("fold-0-copy:6:"), "{bad:?}");
+        assert_eq!(s.recent(100).unwrap().len(), 5);
+        assert!(spool::waiting(&dir).unwrap().is_empty(), "folded files are removed");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

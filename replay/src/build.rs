@@ -43,9 +43,16 @@ fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
 }
 
-/// Where head's cargo puts artifacts.
+/// Where head's cargo puts artifacts: the caller's `CARGO_TARGET_DIR` for this
+/// project, `ROOT/target` for any other repository (`--root DIR`, the tests'
+/// temporary ones), so building there never overwrites this project's binary.
 pub fn head_target_dir(root: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"))
+    let ours = |p: &Path| p.canonicalize().ok();
+    let this_project = ours(root).is_some_and(|r| ours(&crate::project_root()) == Some(r));
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if this_project => PathBuf::from(dir),
+        _ => root.join("target"),
+    }
 }
 
 /// The bench's own state: `target/replay/` (binary cache, verdict store, base target dir).

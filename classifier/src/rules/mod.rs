@@ -62,9 +62,26 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
     FAMILIES.iter().flat_map(|f| f.rules.iter().copied())
 }
 
+/// The family that owns a program name, from a map built once (the first family
+/// listing a name wins, as the dispatch order always did; a registry test keeps
+/// every name in one family).
+fn owner(program: &str) -> Option<&'static Family> {
+    static OWNERS: std::sync::OnceLock<std::collections::HashMap<&'static str, &'static Family>> = std::sync::OnceLock::new();
+    let map = OWNERS.get_or_init(|| {
+        let mut m = std::collections::HashMap::new();
+        for f in FAMILIES {
+            for p in f.programs {
+                m.entry(*p).or_insert(*f);
+            }
+        }
+        m
+    });
+    map.get(program).copied()
+}
+
 /// True when some family owns this program name.
 pub fn owned(program: &str) -> bool {
-    FAMILIES.iter().any(|f| f.programs.contains(&program))
+    owner(program).is_some()
 }
 
 /// The rule with this id, if any (ids are unique; a registry test checks it).
@@ -82,12 +99,9 @@ pub(crate) fn dispatch(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
         interp::direct_exec(inv, cx);
         return true;
     }
-    let program = inv.program.as_str();
-    for family in FAMILIES {
-        if family.programs.contains(&program) {
-            (family.check)(inv, cx);
-            return true;
-        }
+    if let Some(family) = owner(inv.program.as_str()) {
+        (family.check)(inv, cx);
+        return true;
     }
     fallback::check_unowned(inv, cx);
     false

@@ -167,14 +167,17 @@ pub(crate) fn expand_abbreviation(word: &str) -> Option<String> {
     if name.is_empty() {
         return None;
     }
-    let spelled = format!("--{name}");
+    fn long(d: &&'static str) -> Option<&'static str> {
+        d.strip_prefix("--")
+    }
+    // The shortest dangerous option it is a prefix of (`--for` → `--force`); most
+    // words abbreviate nothing, so that is asked first.
+    let full = DANGEROUS_LONG.iter().filter(|d| long(d).is_some_and(|l| l.starts_with(name))).min_by_key(|d| d.len())?;
     // An exact spelling of any option tiergate knows is that option (`openvpn --up`).
-    let known = |s: &str| DANGEROUS_LONG.contains(&s) || SAFE.contains(&s) || TABLE.iter().any(|e| e.names.contains(&s));
-    if known(spelled.as_str()) {
+    let exact = |d: &&'static str| long(d) == Some(name);
+    if DANGEROUS_LONG.iter().any(exact) || SAFE.iter().any(exact) || TABLE.iter().any(|e| e.names.iter().any(exact)) {
         return None;
     }
-    // The shortest dangerous option it is a prefix of (`--for` → `--force`).
-    let full = DANGEROUS_LONG.iter().filter(|d| d.starts_with(&spelled)).min_by_key(|d| d.len())?;
     Some(match value {
         Some(v) => format!("{full}={v}"),
         None => (*full).to_owned(),
@@ -216,6 +219,10 @@ struct Found<'a> {
 pub(crate) fn check(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
     let program = inv.program.trim_end_matches(".exe");
     let applies = |e: &CarryOpt| if e.programs.is_empty() { !owned } else { e.programs.contains(&program) };
+    // Most units have no option the table knows: skip them before looking at argv.
+    if !inv.args.iter().any(|a| a.text.starts_with('-')) || !TABLE.iter().any(applies) {
+        return;
+    }
     let args = &inv.args;
     let mut i = 0;
     while i < args.len() {

@@ -440,8 +440,14 @@ fn consent(ctx: &mut Ctx, tool: &str, command: &str, rule: &str, reason: String)
     if ctx.mode == Mode::Ask {
         return Answer::ask(rule, reason);
     }
-    let deny = |why: String| Answer::new(Decision::Deny, rule, format!("{reason}. {why}"));
-    let key = format!("exact:{tool}\n{command}");
+    grant_or_code(ctx, &format!("exact:{tool}\n{command}"), command, rule, &reason)
+}
+
+/// The one nonce flow, for every tool: a live grant for `key` allows once (and is
+/// used up); otherwise the answer is a deny carrying a fresh `tiergate approve CODE`.
+/// Any store failure denies, never allows.
+fn grant_or_code(ctx: &mut Ctx, key: &str, command: &str, rule: &str, head: &str) -> Answer {
+    let deny = |why: String| Answer::new(Decision::Deny, rule, format!("{head}. {why}"));
     let (now, session) = (ctx.now, ctx.session.clone());
     let cwd = ctx.cwd.as_ref().map(|c| c.display().to_string()).unwrap_or_default();
     let shown = ctx.loggable(command);
@@ -451,12 +457,12 @@ fn consent(ctx: &mut Ctx, tool: &str, command: &str, rule: &str, reason: String)
             return deny(format!("The approval store is unavailable ({e}), so no approval can be checked or recorded; ask the user to run it themselves"))
         }
     };
-    match store.consume_grant(&key, now) {
-        Ok(Some(id)) => return Answer::new(Decision::Allow, rule, format!("{reason}. Approved once by the user (tiergate grant #{id}, now used up)")),
+    match store.consume_grant(key, now) {
+        Ok(Some(id)) => return Answer::new(Decision::Allow, rule, format!("{head}. Approved once by the user (tiergate grant #{id}, now used up)")),
         Ok(None) => {}
         Err(e) => return deny(format!("Checking approvals failed ({e}); ask the user to run it themselves")),
     }
-    match store.pending_code(&key, &shown, rule, &session, &cwd, now) {
+    match store.pending_code(key, &shown, rule, &session, &cwd, now) {
         Ok(code) => deny(format!(
             "This needs the user's approval. Ask the user to run `tiergate approve {code}` in their terminal, \
              then retry the exact same command within {} minutes; each approval allows one run",

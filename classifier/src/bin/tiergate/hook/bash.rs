@@ -17,7 +17,7 @@ use std::sync::mpsc;
 use classifier::{Decision, Request, Tier, Verdict};
 
 use super::config::Mode;
-use super::{env_ms, store, test_fault, Answer, Ctx, CLASSIFY_BUDGET_MS};
+use super::{env_ms, test_fault, Answer, Ctx, CLASSIFY_BUDGET_MS};
 use crate::realfs::RealFs;
 
 enum Worked {
@@ -166,26 +166,5 @@ fn nonce(ctx: &mut Ctx, v: &Verdict, command: &str, signature: &str, head: Strin
                 .into(),
         );
     }
-    let (now, session) = (ctx.now, ctx.session.clone());
-    let cwd = ctx.cwd.as_ref().map(|c| c.display().to_string()).unwrap_or_default();
-    let shown = ctx.loggable(command);
-    let store = match ctx.store() {
-        Ok(s) => s,
-        Err(e) => {
-            return deny(format!("The approval store is unavailable ({e}), so no approval can be checked or recorded; ask the user to run it themselves"))
-        }
-    };
-    match store.consume_grant(signature, now) {
-        Ok(Some(id)) => return Answer::new(Decision::Allow, v.rule, format!("{head}. Approved once by the user (tiergate grant #{id}, now used up)")),
-        Ok(None) => {}
-        Err(e) => return deny(format!("Checking approvals failed ({e}); ask the user to run it themselves")),
-    }
-    match store.pending_code(signature, &shown, v.rule, &session, &cwd, now) {
-        Ok(code) => deny(format!(
-            "This needs the user's approval. Ask the user to run `tiergate approve {code}` in their terminal, \
-             then retry the exact same command within {} minutes; each approval allows one run",
-            store::GRANT_TTL_SECS / 60
-        )),
-        Err(e) => deny(format!("Recording an approval code failed ({e}); ask the user to run it themselves")),
-    }
+    super::grant_or_code(ctx, signature, command, v.rule, &head)
 }

@@ -31,8 +31,9 @@ pub(super) enum Kind {
     Parallel,
     /// `sg GROUP CMD…`: after `skip` words, the rest is one shell string.
     JoinShell { skip: usize },
-    /// `perf stat|record|trace [opts] CMD`: a wrapper only for these subcommands.
-    Perf,
+    /// `perf stat CMD`, `pyenv exec CMD`, `direnv exec DIR CMD`: a wrapper only for
+    /// these subcommands, then `skip` positional words before the target.
+    Sub { subs: &'static [&'static str], skip: usize },
     /// `tmux new-session CMD`, `tmux send-keys …`: see `tmux`.
     Tmux,
     /// `script [-c CMD] [FILE]`: the command is `-c`'s shell string; FILE is the typescript.
@@ -94,15 +95,24 @@ pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
     let Some(w) = WRAPPERS.iter().find(|w| w.name == program) else {
         return Peeled::NotWrapper;
     };
-    if w.kind == Kind::Perf {
-        // `perf stat CMD` runs CMD; `perf report`, `perf list` … run nothing given.
-        return match words.get(1).map(|a| a.text.as_str()) {
-            Some("stat" | "record" | "trace" | "c2c" | "mem" | "kmem" | "sched" | "lock" | "kvm") => match peel_options(w, program, &words[1..]) {
-                Peeled::Target { name, start } => Peeled::Target { name, start: start + 1 },
-                Peeled::Nothing { name, .. } => Peeled::Nothing { name, harmless: true },
-                other => other,
-            },
-            _ => Peeled::NotWrapper,
+    if let Kind::Sub { subs, .. } = w.kind {
+        // `perf stat CMD` runs CMD; `perf report`, `pyenv versions` … run nothing given
+        // and are left to the families.
+        let Some(sub) = words.get(1).map(|a| a.text.as_str()).filter(|s| subs.contains(s)) else {
+            return Peeled::NotWrapper;
+        };
+        // `mise exec node@20 -- CMD`: the tools before `--` are names, the command follows.
+        if program == "mise" || program == "rtx" {
+            return match words.iter().position(|a| a.text == "--") {
+                Some(p) if p + 1 < words.len() => Peeled::Target { name: w.name, start: p + 1 },
+                _ => Peeled::Nothing { name: w.name, harmless: false },
+            };
+        }
+        let _ = sub;
+        return match peel_options(w, program, &words[1..]) {
+            Peeled::Target { name, start } => Peeled::Target { name, start: start + 1 },
+            Peeled::Nothing { name, .. } if program == "perf" => Peeled::Nothing { name, harmless: true },
+            other => other,
         };
     }
     if w.kind == Kind::Tmux {
@@ -231,6 +241,16 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
         }
         return Peeled::UnknownOption { name: w.name, option: a };
     }
+    // `flock FILE -c CMD`: the command option may follow the lock file.
+    if program == "flock" && shell_string.is_none() {
+        let after = i + 1;
+        if words.get(after).is_some_and(|a| matches!(a.text.as_str(), "-c" | "--command")) {
+            return match words.get(after + 1) {
+                Some(cmd) => Peeled::Shell { name: w.name, script: cmd.text.clone() },
+                None => Peeled::UnknownOption { name: w.name, option: "-c" },
+            };
+        }
+    }
     if let Some(script) = shell_string {
         return Peeled::Shell { name: w.name, script };
     }
@@ -238,7 +258,7 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
         return Peeled::Nothing { name: w.name, harmless: true };
     }
     let start = match w.kind {
-        Kind::Plain { skip } | Kind::JoinShell { skip } => i + skip,
+        Kind::Plain { skip } | Kind::JoinShell { skip } | Kind::Sub { skip, .. } => i + skip,
         Kind::Su => {
             // `su [user]` / `runuser -u user -- cmd`: a user word may precede nothing.
             if program == "runuser" && i < words.len() {

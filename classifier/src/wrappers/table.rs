@@ -242,7 +242,7 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
             "-a", "--all-cpus", "-A", "--no-aggr", "-B", "--big-num", "-d", "--detailed", "-n", "--null", "-v", "--verbose", "-q", "--quiet", "-g", "-s",
             "--stat", "-b", "--branch-any", "-T", "--timestamp", "-i", "--no-inherit",
         ],
-        kind: Kind::Perf,
+        kind: Kind::Sub { subs: &["stat", "record", "trace", "c2c", "mem", "kmem", "sched", "lock", "kvm"], skip: 0 },
         ..W
     },
     Wrapper {
@@ -316,6 +316,17 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper { name: "entr", flag_opts: &["-a", "-c", "-cc", "-d", "-n", "-p", "-r", "-s", "-z"], ..W },
     Wrapper { name: "unbuffer", flag_opts: &["-p"], ..W },
+    // Version and environment managers' `exec`: the command runs with their setup.
+    Wrapper { name: "pyenv", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
+    Wrapper { name: "rbenv", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
+    Wrapper { name: "nodenv", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
+    Wrapper { name: "goenv", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
+    Wrapper { name: "jenv", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
+    Wrapper { name: "plenv", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
+    Wrapper { name: "asdf", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
+    Wrapper { name: "direnv", kind: Kind::Sub { subs: &["exec"], skip: 1 }, ..W },
+    Wrapper { name: "mise", kind: Kind::Sub { subs: &["exec", "x"], skip: 0 }, ..W },
+    Wrapper { name: "rtx", kind: Kind::Sub { subs: &["exec", "x"], skip: 0 }, ..W },
     Wrapper { name: "sshpass", value_opts: &["-p", "-f", "-d", "-P"], flag_opts: &["-e", "-v"], ..W },
     Wrapper { name: "caffeinate", value_opts: &["-t", "-w"], flag_opts: &["-d", "-i", "-m", "-s", "-u"], kind: Kind::Plain { skip: 0 }, ..W },
     Wrapper {

@@ -11,6 +11,7 @@ pub mod caps;
 pub mod checks;
 pub mod config;
 pub mod corpus;
+pub mod coverage;
 pub mod declare;
 pub mod diff;
 pub mod exit;
@@ -386,6 +387,18 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
         failures.push(Failure::new("caps", None, format!("caps.json {}.{}: {}/{} exceeded", c.corpus.as_str(), c.cap, c.used, c.limit)));
     }
     let truth_edits = truth_edits(&head_rows, &head_by_id, &base_by);
+    let coverage = if cfg.only.is_empty() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k)) {
+        match head.argv.first().map(|bin| coverage::of_head(bin, root, &head_rows, &head_verdicts)) {
+            Some(Ok((_, c))) => Some(c),
+            Some(Err(e)) => {
+                notes.push(format!("rule coverage skipped: {e}"));
+                None
+            }
+            None => None,
+        }
+    } else {
+        None
+    };
 
     let mut report = Report {
         base: base_label,
@@ -398,6 +411,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
         caps: caps_used,
         failures,
         pending: matched.pending,
+        coverage,
     };
     report.sort();
     timings.push(("diff, checks, declarations, caps".to_owned(), tc.elapsed().as_secs_f64()));
@@ -411,6 +425,22 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     timings.push(("write reports".to_owned(), tw.elapsed().as_secs_f64()));
     timings.push(("total".to_owned(), t0.elapsed().as_secs_f64()));
     Ok(Outcome { report, report_dir: Some(dir), timings, base_built, truth_edits, base_commit })
+}
+
+/// Answers `rows` with `subject` through the verdict cache the replay uses (the same
+/// build id and fixture key), for tasks that need head's verdicts without a diff
+/// (`cargo xtask coverage`, `cargo xtask mutants`).
+pub fn answer_rows(
+    root: &Path,
+    subject: &Subject,
+    rows: &[Row],
+    timeout: std::time::Duration,
+    log: fn(&str),
+) -> Result<(Vec<Verdict>, sides::SideStats), ReplayError> {
+    let fixtures = corpus::fixtures_digest(root);
+    let keyed = Subject { build_id: subject.build_id.as_ref().map(|id| format!("{id}+fx:{fixtures}")), ..subject.clone() };
+    let store_path = build::replay_dir(root).join("cache.sqlite");
+    sides::answer(&keyed, &jobs_of(root, rows), &store_path, timeout, &|| {}, log)
 }
 
 /// When the work tree is clean and the base commit has the same build inputs as

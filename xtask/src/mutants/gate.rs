@@ -178,6 +178,8 @@ pub struct Outcome {
     pub build_secs: f64,
     pub gate_secs: f64,
     pub note: String,
+    /// The mutant's diff with whole lines of context.
+    pub diff: String,
 }
 
 /// Applies `m`, builds, gates, restores the file.
@@ -185,7 +187,17 @@ pub fn run_one(s: &Scratch, m: &Mutant) -> Outcome {
     let path = s.dir.join(&m.file);
     let original = match std::fs::read_to_string(&path) {
         Ok(t) => t,
-        Err(e) => return Outcome { status: "error", layers: vec![], failures: vec![], build_secs: 0.0, gate_secs: 0.0, note: format!("{}: {e}", m.file) },
+        Err(e) => {
+            return Outcome {
+                status: "error",
+                layers: vec![],
+                failures: vec![],
+                build_secs: 0.0,
+                gate_secs: 0.0,
+                note: format!("{}: {e}", m.file),
+                diff: String::new(),
+            }
+        }
     };
     let Some(mutated) = m.apply(&original) else {
         return Outcome {
@@ -195,22 +207,32 @@ pub fn run_one(s: &Scratch, m: &Mutant) -> Outcome {
             build_secs: 0.0,
             gate_secs: 0.0,
             note: "the mutant no longer applies to this commit".into(),
+            diff: String::new(),
         };
     };
+    let diff = m.diff(&original);
     let written = std::fs::write(&path, mutated);
     let result = match written {
-        Err(e) => Outcome { status: "error", layers: vec![], failures: vec![], build_secs: 0.0, gate_secs: 0.0, note: e.to_string() },
+        Err(e) => Outcome { status: "error", layers: vec![], failures: vec![], build_secs: 0.0, gate_secs: 0.0, note: e.to_string(), diff: diff.clone() },
         Ok(()) => {
             let t = Instant::now();
             match build(&s.dir) {
-                Err(e) => Outcome { status: "unviable", layers: vec![], failures: vec![], build_secs: t.elapsed().as_secs_f64(), gate_secs: 0.0, note: e },
+                Err(e) => Outcome {
+                    status: "unviable",
+                    layers: vec![],
+                    failures: vec![],
+                    build_secs: t.elapsed().as_secs_f64(),
+                    gate_secs: 0.0,
+                    note: e,
+                    diff: diff.clone(),
+                },
                 Ok(build_secs) => match gate(s) {
-                    Err(e) => Outcome { status: "error", layers: vec![], failures: vec![], build_secs, gate_secs: 0.0, note: e },
+                    Err(e) => Outcome { status: "error", layers: vec![], failures: vec![], build_secs, gate_secs: 0.0, note: e, diff: diff.clone() },
                     Ok((found, gate_secs)) => {
                         let new: Vec<(String, String)> = found.difference(&s.baseline).cloned().collect();
                         let layers: BTreeSet<String> = new.iter().map(|(l, _)| l.clone()).collect();
                         let status = if new.is_empty() { "survived" } else { "caught" };
-                        Outcome { status, layers: layers.into_iter().collect(), failures: new, build_secs, gate_secs, note: String::new() }
+                        Outcome { status, layers: layers.into_iter().collect(), failures: new, build_secs, gate_secs, note: String::new(), diff: diff.clone() }
                     }
                 },
             }

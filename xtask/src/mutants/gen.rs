@@ -42,17 +42,19 @@ impl Mutant {
         (source.get(self.start..self.end) == Some(self.original.as_str()))
             .then(|| format!("{}{}{}", &source[..self.start], self.replacement, &source[self.end..]))
     }
-    /// A unified-style one-hunk diff for reports.
-    pub fn diff(&self) -> String {
+    /// A one-hunk diff of the whole lines the mutant touches, for reports.
+    pub fn diff(&self, source: &str) -> String {
+        let Some(after) = self.apply(source) else { return String::new() };
+        let from = source[..self.start].rfind('\n').map_or(0, |i| i + 1);
+        let to = source[self.end..].find('\n').map_or(source.len(), |i| self.end + i);
+        let delta = self.replacement.len() as isize - (self.end - self.start) as isize;
+        let to_after = (to as isize + delta) as usize;
         let mut out = format!("--- a/{f}\n+++ b/{f}\n@@ line {} @@\n", self.line, f = self.file);
-        for l in self.original.lines() {
+        for l in source[from..to].lines() {
             out.push_str(&format!("-{l}\n"));
         }
-        for l in self.replacement.lines() {
+        for l in after[from..to_after].lines() {
             out.push_str(&format!("+{l}\n"));
-        }
-        if self.replacement.is_empty() {
-            out.push_str("+\n");
         }
         out
     }
@@ -339,7 +341,10 @@ fn check(cx: &mut Cx) {
         for m in &ms {
             let out = m.apply(SRC).unwrap();
             assert_ne!(out, SRC, "{}", m.id);
+            assert!(m.diff(SRC).lines().any(|l| l.starts_with('-') && !l.starts_with("---")), "{}", m.diff(SRC));
         }
+        let t = by("tier").into_iter().next().unwrap().diff(SRC);
+        assert!(t.contains("-pub static FORCE: Rule = Rule::blocked(\"git.push.force\")\n+pub static FORCE: Rule = Rule::t3(\"git.push.force\")\n"), "{t}");
         let last = by("drop-entry").into_iter().find(|m| m.what.contains("\"diff\"")).unwrap();
         assert!(last.apply(SRC).unwrap().contains("\"log\"];"), "{}", last.apply(SRC).unwrap());
     }

@@ -133,7 +133,8 @@ pub fn run(args: &[String]) -> i32 {
         ));
         records.push(Record::of(m, &o, &scratch.rules, &truth));
     }
-    let meta = Meta::of(&commit, &all, &chosen, &flags_line(args), prepare_secs, scratch.build_secs, scratch.baseline.len());
+    let baseline: Vec<String> = scratch.baseline.iter().map(|(l, f)| format!("{l}: {f}")).collect();
+    let meta = Meta::of(&commit, &all, &chosen, &flags_line(args), prepare_secs, scratch.build_secs, baseline);
     let dir = match flags.shard {
         Some((i, n)) => root.join("reports").join("mutants-shards").join(format!("{i}-of-{n}")),
         None => root.join("reports").join("mutants"),

@@ -18,6 +18,10 @@ use super::gen::Mutant;
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Meta {
     pub commit: String,
+    /// A digest of the rule sources the mutants were generated from: shards of one
+    /// population merge when it matches, whatever commit each ran on.
+    #[serde(default)]
+    pub source: String,
     pub population: usize,
     pub population_by_op: BTreeMap<String, usize>,
     pub selected: usize,
@@ -26,23 +30,32 @@ pub struct Meta {
     pub prepare_secs: f64,
     pub base_build_secs: f64,
     pub baseline_failures: usize,
+    /// The unmutated gate's own failures (subtracted from every mutant's).
+    #[serde(default)]
+    pub baseline: Vec<String>,
 }
 
 impl Meta {
-    pub fn of(commit: &str, all: &[Mutant], chosen: &[Mutant], command: &str, prepare_secs: f64, base_build_secs: f64, baseline_failures: usize) -> Meta {
+    pub fn of(commit: &str, all: &[Mutant], chosen: &[Mutant], command: &str, prepare_secs: f64, base_build_secs: f64, baseline: Vec<String>) -> Meta {
         let mut by = BTreeMap::new();
         for m in all {
             *by.entry(m.op.clone()).or_insert(0) += 1;
         }
+        let mut h = <sha2::Sha256 as sha2::Digest>::new();
+        for m in all {
+            sha2::Digest::update(&mut h, m.id.as_bytes());
+        }
         Meta {
             commit: commit.into(),
+            source: replay::build::hex(&sha2::Digest::finalize(h))[..16].to_owned(),
             population: all.len(),
             population_by_op: by,
             selected: chosen.len(),
             command: command.into(),
             prepare_secs,
             base_build_secs,
-            baseline_failures,
+            baseline_failures: baseline.len(),
+            baseline,
         }
     }
 }
@@ -68,7 +81,9 @@ pub struct Record {
 }
 
 /// The truth row nearest to what the mutant breaks: for a rule, its first example;
-/// for a table entry, the first gated (then any) truth row using that word.
+/// for a table entry, a truth row running one of the family's programs (the first
+/// words of its rules' examples) with that word — gated first — else the truth row
+/// nearest to the family's first example.
 fn nearest(m: &Mutant, rules: &[RuleInfo], truth: &[Row]) -> Option<String> {
     let show = |r: &Row| {
         let expect = match &r.spec {
@@ -81,10 +96,15 @@ fn nearest(m: &Mutant, rules: &[RuleInfo], truth: &[Row]) -> Option<String> {
         let example = r.matches.first()?;
         return replay::coverage::nearest_truth(truth, example).map(show);
     }
-    let word = m.what.split('"').nth(1)?;
-    let uses = |r: &&Row| r.command.split(|c: char| c.is_whitespace() || c == '=').any(|w| w == word);
+    let family = m.scope.split(['.', ':']).next().unwrap_or("");
+    let examples: Vec<&str> = rules.iter().filter(|r| r.family == family).flat_map(|r| r.matches.iter().map(String::as_str)).collect();
+    let programs: Vec<&str> = examples.iter().filter_map(|e| e.split_whitespace().next()).collect();
+    let word = m.what.split('"').nth(1).unwrap_or("");
+    let runs = |r: &&Row| r.command.split_whitespace().next().is_some_and(|p| programs.contains(&p));
+    let uses = |r: &&Row| !word.is_empty() && r.command.split(|c: char| c.is_whitespace() || c == '=').any(|w| w == word);
     let gated = |r: &&Row| matches!(r.spec, Spec::Truth { expect, .. } if expect.prompts());
-    truth.iter().filter(uses).find(gated).or_else(|| truth.iter().find(uses)).map(show)
+    let near = truth.iter().filter(runs).filter(uses).find(gated).or_else(|| truth.iter().filter(runs).find(uses));
+    near.or_else(|| examples.first().and_then(|e| replay::coverage::nearest_truth(truth, e))).map(show)
 }
 
 impl Record {
@@ -103,7 +123,7 @@ impl Record {
             build_secs: (o.build_secs * 10.0).round() / 10.0,
             gate_secs: (o.gate_secs * 10.0).round() / 10.0,
             note: o.note.clone(),
-            diff: m.diff(),
+            diff: o.diff.clone(),
             nearest_truth: if o.status == "survived" { nearest(m, rules, truth) } else { None },
         }
     }
@@ -132,6 +152,12 @@ pub fn summary(meta: &Meta, records: &[Record]) -> String {
     let pops: Vec<String> = meta.population_by_op.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let _ = writeln!(out, "Population: {} mutants ({}); {} selected.", meta.population, pops.join(", "), meta.selected);
     let _ = writeln!(out, "The unmutated gate had {} failure(s) of its own; they are not credited to any mutant.\n", meta.baseline_failures);
+    for b in &meta.baseline {
+        let _ = writeln!(out, "- {}", b.replace('\n', " "));
+    }
+    if !meta.baseline.is_empty() {
+        out.push('\n');
+    }
     let _ = writeln!(out, "## By operator\n\n| op | run | caught | survived | unviable | error |\n|---|---:|---:|---:|---:|---:|");
     let mut ops: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
     for r in records {
@@ -232,7 +258,8 @@ pub fn merge(parts: Vec<(Meta, Vec<Record>)>) -> Result<(Meta, Vec<Record>), Str
     let mut it = parts.into_iter();
     let (mut meta, mut records) = it.next().ok_or("merge needs at least one report directory")?;
     for (m, r) in it {
-        if m.commit != meta.commit || m.population != meta.population {
+        let same = if m.source.is_empty() || meta.source.is_empty() { m.commit == meta.commit } else { m.source == meta.source };
+        if !same || m.population != meta.population {
             return Err(format!("shards disagree: {} ({} mutants) vs {} ({} mutants)", m.commit, m.population, meta.commit, meta.population));
         }
         meta.selected += m.selected;
@@ -295,6 +322,7 @@ mod tests {
     fn meta(selected: usize) -> Meta {
         Meta {
             commit: "abc".into(),
+            source: String::new(),
             population: 4,
             population_by_op: BTreeMap::new(),
             selected,
@@ -302,6 +330,7 @@ mod tests {
             prepare_secs: 1.0,
             base_build_secs: 1.0,
             baseline_failures: 0,
+            baseline: vec![],
         }
     }
 

@@ -41,9 +41,7 @@ fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
     replay::git::git(dir, args)
 }
 
-/// `cargo build --release -p classifier --bin tiergate` in `dir`: Ok(secs) or the error tail.
-pub fn build(dir: &Path) -> Result<f64, String> {
-    let t = Instant::now();
+fn cargo_build(dir: &Path) -> Result<(), String> {
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(dir)
         .args(["build", "--release", "-p", "classifier", "--bin", "tiergate"])
@@ -53,11 +51,32 @@ pub fn build(dir: &Path) -> Result<f64, String> {
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if out.status.success() {
-        return Ok(t.elapsed().as_secs_f64());
+        return Ok(());
     }
-    let err = String::from_utf8_lossy(&out.stderr);
-    let first: Vec<&str> = err.lines().filter(|l| l.starts_with("error")).take(3).collect();
-    Err(first.join("; "))
+    Err(String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// `cargo build --release -p classifier --bin tiergate` in `dir`: Ok(secs) or the
+/// first error lines. A link failure is retried once after `cargo clean -p
+/// classifier`: an interrupted incremental release build can leave its artifacts
+/// inconsistent (`undefined hidden symbol`), and that is not the mutant's doing.
+pub fn build(dir: &Path) -> Result<f64, String> {
+    let t = Instant::now();
+    let mut result = cargo_build(dir);
+    if result.as_ref().err().is_some_and(|e| e.contains("linking with") || e.contains("undefined hidden symbol")) {
+        let _ = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .current_dir(dir)
+            .args(["clean", "--release", "-p", "classifier"])
+            .env_remove("CARGO_TARGET_DIR")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        result = cargo_build(dir);
+    }
+    match result {
+        Ok(()) => Ok(t.elapsed().as_secs_f64()),
+        Err(err) => Err(err.lines().filter(|l| l.starts_with("error")).take(3).collect::<Vec<_>>().join("; ")),
+    }
 }
 
 fn bin(dir: &Path) -> PathBuf {

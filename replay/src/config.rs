@@ -35,4 +35,7 @@ pub struct Config {
     pub log: fn(&str),
     /// Show indicatif bars (only when stderr is a terminal).
     pub progress: bool,
+    /// `--shard I/N` (1-based): replay only the rows whose (corpus, id) hashes to I,
+    /// and export their answers for `replay merge` (see shard.rs).
+    pub shard: Option<(usize, usize)>,
 }

@@ -22,6 +22,7 @@ pub mod progress;
 pub mod protocol;
 pub mod report;
 pub mod runner;
+pub mod shard;
 pub mod sides;
 pub mod store;
 
@@ -64,6 +65,8 @@ pub struct Outcome {
     pub base_built: bool,
     pub truth_edits: Vec<TruthEdit>,
     pub base_commit: Option<String>,
+    /// Rows a binary answered this run, both sides (the rest came from the verdict cache).
+    pub answered: usize,
 }
 
 impl Outcome {
@@ -199,6 +202,10 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     let mut timings = Vec::new();
     let mut notes = Vec::new();
     let (caps, head_rows, head_decls) = load_head(cfg, &mut notes)?;
+    let head_rows = shard::keep(head_rows, cfg.shard);
+    if let Some((i, n)) = cfg.shard {
+        notes.push(format!("shard {i}/{n}: {} rows; caps and declarations see only this shard, `cargo xtask replay merge` judges the whole", head_rows.len()));
+    }
     timings.push(("load corpora".to_owned(), t0.elapsed().as_secs_f64()));
 
     let (head_commit, dirty) = base::head(root)?;
@@ -235,7 +242,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
             let mut base_rows = load_base_rows(root, commit, &cfg.corpora, &mut notes);
             timings.push(("load base corpora from git".to_owned(), tl.elapsed().as_secs_f64()));
             base_rows.extend(head_rows.iter().filter(|r| r.file == "--history").cloned());
-            let base_rows = filter_only(base_rows, &cfg.only);
+            let base_rows = shard::keep(filter_only(base_rows, &cfg.only), cfg.shard);
             if same_tree {
                 notes.push("base and head trees are equal: every verdict is unchanged by construction; the truth and curated checks ran on head".into());
                 BaseSide::SameAsHead(base_rows)
@@ -364,7 +371,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
             let base_decls = declare::load_commit(root, commit);
             let in_head: HashSet<&str> = head_rows.iter().map(|r| r.id.as_str()).collect();
             let in_base: HashSet<&str> = base_rows_all.iter().map(|r| r.id.as_str()).collect();
-            let full = cfg.only.is_empty() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k));
+            let full = cfg.only.is_empty() && cfg.shard.is_none() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k));
             // Judge entries for rows on both sides; a row on neither side is a typo
             // only when everything was replayed.
             let judged = |row: &str| match (in_head.contains(row), in_base.contains(row)) {
@@ -387,7 +394,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
         failures.push(Failure::new("caps", None, format!("caps.json {}.{}: {}/{} exceeded", c.corpus.as_str(), c.cap, c.used, c.limit)));
     }
     let truth_edits = truth_edits(&head_rows, &head_by_id, &base_by);
-    let coverage = if cfg.only.is_empty() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k)) {
+    let coverage = if cfg.only.is_empty() && cfg.shard.is_none() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k)) {
         match head.argv.first().map(|bin| coverage::of_head(bin, root, &head_rows, &head_verdicts)) {
             Some(Ok((_, c))) => Some(c),
             Some(Err(e)) => {
@@ -415,6 +422,19 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     };
     report.sort();
     timings.push(("diff, checks, declarations, caps".to_owned(), tc.elapsed().as_secs_f64()));
+    let answered = hs.ran + base_verdicts.as_ref().map(|b| b.1.ran).unwrap_or(0);
+    if let Some(sh) = cfg.shard {
+        let file = shard::path(root, &report.dir_name(), sh);
+        let mut sides: Vec<(&Subject, &[Job], &[Verdict])> = vec![(&head, &head_jobs, &head_verdicts)];
+        if let (BaseSide::Run(subject, _), Some((vs, _))) = (&side, &base_verdicts) {
+            sides.push((subject, &base_jobs, vs));
+        }
+        let n = shard::export(&file, &sides).map_err(|e| ReplayError::infra(format!("writing {}: {e}", file.display())))?;
+        timings.push((format!("shard answers exported ({n})"), 0.0));
+        timings.push(("total".to_owned(), t0.elapsed().as_secs_f64()));
+        let dir = file.parent().map(Path::to_path_buf);
+        return Ok(Outcome { report, report_dir: dir, timings, base_built, truth_edits, base_commit, answered });
+    }
     let tw = Instant::now();
     let dir = report::write::write(root, &report).map_err(|e| ReplayError::infra(format!("writing reports/{}: {e}", report.dir_name())))?;
     if let Some(p) = &cfg.step_summary {
@@ -424,7 +444,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     }
     timings.push(("write reports".to_owned(), tw.elapsed().as_secs_f64()));
     timings.push(("total".to_owned(), t0.elapsed().as_secs_f64()));
-    Ok(Outcome { report, report_dir: Some(dir), timings, base_built, truth_edits, base_commit })
+    Ok(Outcome { report, report_dir: Some(dir), timings, base_built, truth_edits, base_commit, answered })
 }
 
 /// Answers `rows` with `subject` through the verdict cache the replay uses (the same

@@ -62,6 +62,7 @@ pub fn run(args: &[String]) -> i32 {
         determinism_sample: 200,
         log,
         progress: false,
+        shard: None,
     };
     log("warming caches (builds, verdict store)");
     if let Err(e) = replay::run(&cfg) {

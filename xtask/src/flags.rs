@@ -8,11 +8,15 @@ usage: cargo xtask <task>
 
   replay [accept] [--base REV] [--check] [--corpus truth,history,curated]
          [--only ID[,ID…]]… [--history PATH]… [--against CMD] [--require-base]
-         [--timeout SECS]
+         [--timeout SECS] [--shard I/N]
+  replay merge FILE|DIR… [replay flags]
       Replays every corpus through tiergate at the base and at the work tree,
       diffs, checks truth, declarations and caps, writes reports/<base>..<head>/.
       `accept` then writes pending moves into truth CSVs and
       declared/<base>..<head>.json templates (reason TODO), restricted by --only.
+      --shard I/N replays only the rows hashing to shard I and exports their answers
+      to reports/<base>..<head>.shards/I-of-N.jsonl; `merge` loads shard answers into
+      the verdict cache, then runs the whole replay (the same report as one run).
       Exit: 0 clean, 1 policy, 2 usage/config, 3 infrastructure.
   bench replay [--base REV] [--runs N] [--corpus LIST] [--save]
       Times warm replays of every corpus excluding the head build (budget 10 s);
@@ -44,6 +48,7 @@ pub struct ReplayFlags {
     pub against: Option<String>,
     pub require_base: bool,
     pub timeout: Option<f64>,
+    pub shard: Option<(usize, usize)>,
 }
 
 fn value<'a>(it: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<String, String> {
@@ -79,6 +84,14 @@ pub fn parse_replay(args: &[String]) -> Result<ReplayFlags, String> {
             }
             "--history" => f.history.push(PathBuf::from(val(&mut it)?)),
             "--against" => f.against = Some(val(&mut it)?),
+            "--shard" => {
+                let v = val(&mut it)?;
+                let parsed = v.split_once('/').and_then(|(i, n)| Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?)));
+                match parsed {
+                    Some((i, n)) if i >= 1 && i <= n => f.shard = Some((i, n)),
+                    _ => return Err(format!("--shard {v:?}: expected I/N with 1 <= I <= N")),
+                }
+            }
             "--timeout" => {
                 let v = val(&mut it)?;
                 f.timeout = Some(v.parse().map_err(|_| format!("--timeout {v:?}: not a number of seconds"))?);
@@ -114,5 +127,7 @@ mod tests {
     fn unknown_flag_is_an_error() {
         assert!(parse_replay(&v("--bogus")).unwrap_err().contains("--bogus"));
         assert!(parse_replay(&v("--base")).unwrap_err().contains("needs a value"));
+        assert_eq!(parse_replay(&v("--shard 2/3")).unwrap().shard, Some((2, 3)));
+        assert!(parse_replay(&v("--shard 4/3")).is_err() && parse_replay(&v("--shard x")).is_err());
     }
 }

@@ -126,6 +126,7 @@ impl Repo {
             determinism_sample: 20,
             log: |_| {},
             progress: false,
+            shard: None,
         }
     }
 }

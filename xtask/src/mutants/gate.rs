@@ -160,6 +160,7 @@ pub fn gate(s: &Scratch) -> Result<(Found, f64), String> {
         determinism_sample: 50,
         log: quiet,
         progress: false,
+        shard: None,
     };
     match replay::run(&cfg) {
         Ok(out) => {

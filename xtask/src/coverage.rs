@@ -5,6 +5,8 @@
 //! every gap in `corpus/coverage-exemptions.csv` form, so refreshing the list after
 //! new rules land is: run it, review the lines, paste them. `--check` (or `CI`)
 //! fails on a gap no exemption covers, or an exemption that no longer applies.
+//! `--bless` rewrites the file: reviewed reasons kept (narrowed to what is still
+//! missing), covered rules dropped, a `todo:` line per new gap (never under CI).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -20,15 +22,17 @@ fn log(msg: &str) {
 
 pub struct Flags {
     pub check: bool,
+    pub bless: bool,
     pub bin: Option<PathBuf>,
 }
 
 pub fn parse(args: &[String]) -> Result<Flags, String> {
-    let mut f = Flags { check: std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0"), bin: None };
+    let mut f = Flags { check: std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0"), bin: None, bless: false };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--check" => f.check = true,
+            "--bless" => f.bless = true,
             "--bin" => f.bin = Some(PathBuf::from(it.next().ok_or("--bin needs a path")?)),
             other => return Err(format!("unknown argument {other:?} for `coverage`")),
         }
@@ -112,6 +116,20 @@ pub fn run(args: &[String]) -> i32 {
         }
     }
     println!("report: reports/coverage/summary.md ({:.1} s)", t.elapsed().as_secs_f64());
+    if flags.bless {
+        if flags.check {
+            eprintln!("xtask coverage: --bless writes {}; it refuses to run with --check or CI set", coverage::EXEMPTIONS);
+            return exit::USAGE;
+        }
+        let old = coverage::load_exemptions(&root).unwrap_or_default();
+        let text = coverage::blessed_file(&cov, &rules, &old);
+        if let Err(e) = replay::report::write::atomic(&root.join(coverage::EXEMPTIONS), text.as_bytes()) {
+            eprintln!("xtask coverage: writing {}: {e}", coverage::EXEMPTIONS);
+            return exit::INFRA;
+        }
+        println!("wrote {}: review every new `todo:` line (git diff), replace it with a reason or add a truth row", coverage::EXEMPTIONS);
+        return exit::CLEAN;
+    }
     if flags.check && cov.failures() > 0 {
         eprintln!("xtask coverage --check: {} uncovered rule(s), {} stale exemption line(s)", cov.uncovered.len(), cov.stale.len());
         return exit::POLICY;

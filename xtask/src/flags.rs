@@ -27,10 +27,11 @@ usage: cargo xtask <task>
   bisect (--command C [--cwd D] | --corpus-row ID) [--good REV] [--bad REV]
          [--regress changed|loosened|tightened] [--root DIR]
       First commit on --first-parent good..bad that moved the verdict.
-  coverage [--check] [--bin PATH]
+  coverage [--check | --bless] [--bin PATH]
       Per rule: truth rows hitting it on each side, the nearest control, curated and
       history rows; prints gaps in corpus/coverage-exemptions.csv form; writes
-      reports/coverage/. --check (or CI): exit 1 on a gap not exempted or a stale line.
+      reports/coverage/. --check (or CI): exit 1 on a gap not exempted or a stale line;
+      --bless rewrites the exemption file (reasons kept, new gaps as todo: lines).
   mutants [--list] [--shard I/N] [--rules PREFIX] [--sample N] [--keep-going]
       Seeded regressions of the rule tables, each built and put through the bench's
       gate (rule examples, truth, curated, caps, declarations); reports/mutants/.

@@ -61,6 +61,9 @@ pub struct Exemption {
 }
 
 impl Exemption {
+    pub fn id_is(&self, id: &str) -> bool {
+        self.rule == id
+    }
     pub fn is_todo(&self) -> bool {
         self.reason.starts_with("todo:")
     }

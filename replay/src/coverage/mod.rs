@@ -20,7 +20,7 @@ use crate::corpus::{Kind, Row, Spec, TruthFamily};
 use crate::protocol::{Class, Verdict};
 
 pub use exempt::{load as load_exemptions, Exemption, Missing, EXEMPTIONS};
-pub use render::{exemption_lines, markdown, section};
+pub use render::{blessed_file, exemption_lines, markdown, section};
 
 /// One rule as `tiergate rules` prints it.
 #[derive(Clone, Debug, Deserialize, Serialize)]

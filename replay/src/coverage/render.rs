@@ -34,6 +34,23 @@ fn csv_field(s: &str) -> String {
     }
 }
 
+/// The exemption file `--bless` writes: every kept line whose rule still has that
+/// gap (narrowed to what is missing now, reason kept), lines for covered or unknown
+/// rules dropped, a `todo:` line for each new gap; in registry order.
+pub fn blessed_file(cov: &Coverage, rules: &[RuleInfo], old: &[super::Exemption]) -> String {
+    let mut out = String::from("rule,missing,reason\n");
+    for (c, r) in cov.rules.iter().zip(rules) {
+        if c.missing == Missing::None {
+            continue;
+        }
+        match old.iter().find(|e| e.id_is(&c.id)) {
+            Some(e) if e.missing.covers(c.missing) => out.push_str(&format!("{},{},{}\n", c.id, c.missing.as_str(), csv_field(&e.reason))),
+            _ => out.push_str(&format!("{}\n", proposal(c, r.gated()))),
+        }
+    }
+    out
+}
+
 /// Exemption-file lines for every uncovered rule (what `--check` would fail on).
 pub fn exemption_lines(cov: &Coverage, rules: &[RuleInfo]) -> Vec<String> {
     cov.rules.iter().zip(rules).filter(|(c, _)| cov.uncovered.contains(&c.id)).map(|(c, r)| proposal(c, r.gated())).collect()

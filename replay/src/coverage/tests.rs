@@ -83,6 +83,19 @@ fn stale_and_unknown_exemptions_fail() {
 }
 
 #[test]
+fn bless_keeps_reasons_narrows_and_drops() {
+    let (rules, rows, verdicts) = fixture();
+    let ex = exempt::parse(b"rule,missing,reason\ngit.read,row,was missing\nrm.root,both,\"floor, reviewed\"\nno.such,row,typo\n").unwrap();
+    let c = compute(&rules, &rows, &verdicts, &ex);
+    let text = blessed_file(&c, &rules, &ex);
+    let again = exempt::parse(text.as_bytes()).unwrap();
+    assert_eq!(compute(&rules, &rows, &verdicts, &again).failures(), 0, "{text}");
+    assert!(text.contains("rm.root,control,\"floor, reviewed\"\n"), "narrowed, reason kept: {text}");
+    assert!(!text.contains("git.read") && !text.contains("no.such"), "{text}");
+    assert!(text.contains("git.lonely,both,todo:"), "{text}");
+}
+
+#[test]
 fn exemption_file_is_strict() {
     assert!(exempt::parse(b"rule,why\n").is_err());
     let e = exempt::parse(b"rule,missing,reason\na,sometimes,x\nb,row,\nc,row,ok\nc,row,again\n").unwrap_err();

@@ -39,4 +39,7 @@ pub struct Config {
     /// caller's `CARGO_TARGET_DIR` or `target/`; tests name their own, so a shared
     /// target directory never swaps their fake subject for the real classifier.
     pub target_dir: PathBuf,
+    /// `--shard I/N` (1-based): replay only the rows whose (corpus, id) hashes to I,
+    /// and export their answers for `replay merge` (see shard.rs).
+    pub shard: Option<(usize, usize)>,
 }

@@ -11,6 +11,7 @@ pub mod caps;
 pub mod checks;
 pub mod config;
 pub mod corpus;
+pub mod coverage;
 pub mod declare;
 pub mod diff;
 pub mod exit;
@@ -21,6 +22,7 @@ pub mod progress;
 pub mod protocol;
 pub mod report;
 pub mod runner;
+pub mod shard;
 pub mod sides;
 pub mod store;
 
@@ -63,6 +65,8 @@ pub struct Outcome {
     pub base_built: bool,
     pub truth_edits: Vec<TruthEdit>,
     pub base_commit: Option<String>,
+    /// Rows a binary answered this run, both sides (the rest came from the verdict cache).
+    pub answered: usize,
 }
 
 impl Outcome {
@@ -201,6 +205,10 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     let mut timings = Vec::new();
     let mut notes = Vec::new();
     let (caps, head_rows, head_decls) = load_head(cfg, &mut notes)?;
+    let head_rows = shard::keep(head_rows, cfg.shard);
+    if let Some((i, n)) = cfg.shard {
+        notes.push(format!("shard {i}/{n}: {} rows; caps and declarations see only this shard, `cargo xtask replay merge` judges the whole", head_rows.len()));
+    }
     timings.push(("load corpora".to_owned(), t0.elapsed().as_secs_f64()));
 
     let (head_commit, dirty) = base::head(root)?;
@@ -237,7 +245,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
             let mut base_rows = load_base_rows(root, commit, &cfg.corpora, &mut notes);
             timings.push(("load base corpora from git".to_owned(), tl.elapsed().as_secs_f64()));
             base_rows.extend(head_rows.iter().filter(|r| r.file == "--history").cloned());
-            let base_rows = filter_only(base_rows, &cfg.only);
+            let base_rows = shard::keep(filter_only(base_rows, &cfg.only), cfg.shard);
             if same_tree {
                 notes.push("base and head trees are equal: every verdict is unchanged by construction; the truth and curated checks ran on head".into());
                 BaseSide::SameAsHead(base_rows)
@@ -366,7 +374,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
             let base_decls = declare::load_commit(root, commit);
             let in_head: HashSet<&str> = head_rows.iter().map(|r| r.id.as_str()).collect();
             let in_base: HashSet<&str> = base_rows_all.iter().map(|r| r.id.as_str()).collect();
-            let full = cfg.only.is_empty() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k));
+            let full = cfg.only.is_empty() && cfg.shard.is_none() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k));
             // Judge entries for rows on both sides; a row on neither side is a typo
             // only when everything was replayed.
             let judged = |row: &str| match (in_head.contains(row), in_base.contains(row)) {
@@ -389,6 +397,18 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
         failures.push(Failure::new("caps", None, format!("caps.json {}.{}: {}/{} exceeded", c.corpus.as_str(), c.cap, c.used, c.limit)));
     }
     let truth_edits = truth_edits(&head_rows, &head_by_id, &base_by);
+    let coverage = if cfg.only.is_empty() && cfg.shard.is_none() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k)) {
+        match head.argv.first().map(|bin| coverage::of_head(bin, root, &head_rows, &head_verdicts)) {
+            Some(Ok((_, c))) => Some(c),
+            Some(Err(e)) => {
+                notes.push(format!("rule coverage skipped: {e}"));
+                None
+            }
+            None => None,
+        }
+    } else {
+        None
+    };
 
     let mut report = Report {
         base: base_label,
@@ -401,9 +421,23 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
         caps: caps_used,
         failures,
         pending: matched.pending,
+        coverage,
     };
     report.sort();
     timings.push(("diff, checks, declarations, caps".to_owned(), tc.elapsed().as_secs_f64()));
+    let answered = hs.ran + base_verdicts.as_ref().map(|b| b.1.ran).unwrap_or(0);
+    if let Some(sh) = cfg.shard {
+        let file = shard::path(root, &report.dir_name(), sh);
+        let mut sides: Vec<(&Subject, &[Job], &[Verdict])> = vec![(&head, &head_jobs, &head_verdicts)];
+        if let (BaseSide::Run(subject, _), Some((vs, _))) = (&side, &base_verdicts) {
+            sides.push((subject, &base_jobs, vs));
+        }
+        let n = shard::export(&file, &sides).map_err(|e| ReplayError::infra(format!("writing {}: {e}", file.display())))?;
+        timings.push((format!("shard answers exported ({n})"), 0.0));
+        timings.push(("total".to_owned(), t0.elapsed().as_secs_f64()));
+        let dir = file.parent().map(Path::to_path_buf);
+        return Ok(Outcome { report, report_dir: dir, timings, base_built, truth_edits, base_commit, answered });
+    }
     let tw = Instant::now();
     let dir = report::write::write(root, &report).map_err(|e| ReplayError::infra(format!("writing reports/{}: {e}", report.dir_name())))?;
     if let Some(p) = &cfg.step_summary {
@@ -413,7 +447,23 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     }
     timings.push(("write reports".to_owned(), tw.elapsed().as_secs_f64()));
     timings.push(("total".to_owned(), t0.elapsed().as_secs_f64()));
-    Ok(Outcome { report, report_dir: Some(dir), timings, base_built, truth_edits, base_commit })
+    Ok(Outcome { report, report_dir: Some(dir), timings, base_built, truth_edits, base_commit, answered })
+}
+
+/// Answers `rows` with `subject` through the verdict cache the replay uses (the same
+/// build id and fixture key), for tasks that need head's verdicts without a diff
+/// (`cargo xtask coverage`, `cargo xtask mutants`).
+pub fn answer_rows(
+    root: &Path,
+    subject: &Subject,
+    rows: &[Row],
+    timeout: std::time::Duration,
+    log: fn(&str),
+) -> Result<(Vec<Verdict>, sides::SideStats), ReplayError> {
+    let fixtures = corpus::fixtures_digest(root);
+    let keyed = Subject { build_id: subject.build_id.as_ref().map(|id| format!("{id}+fx:{fixtures}")), ..subject.clone() };
+    let store_path = build::replay_dir(root).join("cache.sqlite");
+    sides::answer(&keyed, &jobs_of(root, rows), &store_path, timeout, &|| {}, log)
 }
 
 /// When the work tree is clean and the base commit has the same build inputs as

@@ -73,4 +73,9 @@ impl Store {
         }
         tx.commit()
     }
+
+    /// Drops every answer of `build` (a throw-away binary, e.g. one mutant).
+    pub fn forget(&mut self, build: &str) -> rusqlite::Result<usize> {
+        self.conn.execute("DELETE FROM verdicts WHERE build = ?1", params![build])
+    }
 }

@@ -63,6 +63,7 @@ pub fn run(args: &[String]) -> i32 {
         log,
         progress: false,
         target_dir: replay::build::head_target_dir(&root),
+        shard: None,
     };
     log("warming caches (builds, verdict store)");
     if let Err(e) = replay::run(&cfg) {

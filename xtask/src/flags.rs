@@ -8,11 +8,15 @@ usage: cargo xtask <task>
 
   replay [accept] [--base REV] [--check] [--corpus truth,history,curated]
          [--only ID[,ID…]]… [--history PATH]… [--against CMD] [--require-base]
-         [--timeout SECS]
+         [--timeout SECS] [--shard I/N]
+  replay merge FILE|DIR… [replay flags]
       Replays every corpus through tiergate at the base and at the work tree,
       diffs, checks truth, declarations and caps, writes reports/<base>..<head>/.
       `accept` then writes pending moves into truth CSVs and
       declared/<base>..<head>.json templates (reason TODO), restricted by --only.
+      --shard I/N replays only the rows hashing to shard I and exports their answers
+      to reports/<base>..<head>.shards/I-of-N.jsonl; `merge` loads shard answers into
+      the verdict cache, then runs the whole replay (the same report as one run).
       Exit: 0 clean, 1 policy, 2 usage/config, 3 infrastructure.
   bench [classify|lanes|hook]… [--check]
       classify: tiergate batch throughput; lanes: library ns/command per lane;
@@ -30,6 +34,15 @@ usage: cargo xtask <task>
   bisect (--command C [--cwd D] | --corpus-row ID) [--good REV] [--bad REV]
          [--regress changed|loosened|tightened] [--root DIR]
       First commit on --first-parent good..bad that moved the verdict.
+  coverage [--check | --bless] [--bin PATH]
+      Per rule: truth rows hitting it on each side, the nearest control, curated and
+      history rows; prints gaps in corpus/coverage-exemptions.csv form; writes
+      reports/coverage/. --check (or CI): exit 1 on a gap not exempted or a stale line;
+      --bless rewrites the exemption file (reasons kept, new gaps as todo: lines).
+  mutants [--list] [--shard I/N] [--rules PREFIX] [--sample N] [--keep-going]
+      Seeded regressions of the rule tables, each built and put through the bench's
+      gate (rule examples, truth, curated, caps, declarations); reports/mutants/.
+  mutants merge DIR…   joins shard reports into reports/mutants/.
   corpus …   corpus maintenance (see xtask/src/corpus.rs)";
 
 #[derive(Debug, Default)]
@@ -43,6 +56,7 @@ pub struct ReplayFlags {
     pub against: Option<String>,
     pub require_base: bool,
     pub timeout: Option<f64>,
+    pub shard: Option<(usize, usize)>,
 }
 
 fn value<'a>(it: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<String, String> {
@@ -78,6 +92,14 @@ pub fn parse_replay(args: &[String]) -> Result<ReplayFlags, String> {
             }
             "--history" => f.history.push(PathBuf::from(val(&mut it)?)),
             "--against" => f.against = Some(val(&mut it)?),
+            "--shard" => {
+                let v = val(&mut it)?;
+                let parsed = v.split_once('/').and_then(|(i, n)| Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?)));
+                match parsed {
+                    Some((i, n)) if i >= 1 && i <= n => f.shard = Some((i, n)),
+                    _ => return Err(format!("--shard {v:?}: expected I/N with 1 <= I <= N")),
+                }
+            }
             "--timeout" => {
                 let v = val(&mut it)?;
                 f.timeout = Some(v.parse().map_err(|_| format!("--timeout {v:?}: not a number of seconds"))?);
@@ -113,5 +135,7 @@ mod tests {
     fn unknown_flag_is_an_error() {
         assert!(parse_replay(&v("--bogus")).unwrap_err().contains("--bogus"));
         assert!(parse_replay(&v("--base")).unwrap_err().contains("needs a value"));
+        assert_eq!(parse_replay(&v("--shard 2/3")).unwrap().shard, Some((2, 3)));
+        assert!(parse_replay(&v("--shard 4/3")).is_err() && parse_replay(&v("--shard x")).is_err());
     }
 }

@@ -7,7 +7,9 @@ mod bench_replay;
 mod bisect;
 mod codegen;
 mod corpus;
+mod coverage;
 mod flags;
+mod mutants;
 mod probe;
 mod replay_task;
 mod tidy;
@@ -43,6 +45,8 @@ fn main() -> ExitCode {
         "probe" => probe::run(rest),
         "bisect" => bisect::run(rest),
         "codegen" => codegen::run(rest),
+        "coverage" => coverage::run(rest),
+        "mutants" => mutants::run(rest),
         "tidy" => {
             let (problems, files) = tidy::run();
             for p in &problems {

@@ -18,7 +18,44 @@ fn ci() -> bool {
     std::env::var("CI").map(|v| !v.is_empty() && v != "false" && v != "0").unwrap_or(false)
 }
 
+/// `replay merge FILE|DIR… [flags]`: shard answers into the verdict cache, then the whole replay.
+fn merge(args: &[String]) -> i32 {
+    let split = args.iter().position(|a| a.starts_with("--")).unwrap_or(args.len());
+    let mut files = Vec::new();
+    for p in &args[..split] {
+        let p = std::path::PathBuf::from(p);
+        if p.is_dir() {
+            let mut v: Vec<_> =
+                std::fs::read_dir(&p).into_iter().flatten().flatten().map(|e| e.path()).filter(|f| f.extension().is_some_and(|x| x == "jsonl")).collect();
+            v.sort();
+            files.extend(v);
+        } else {
+            files.push(p);
+        }
+    }
+    if files.is_empty() {
+        eprintln!("replay merge: give the shard answer files (or their directory)\n{USAGE}");
+        return exit::USAGE;
+    }
+    match replay::shard::import(&replay::project_root(), &files) {
+        Ok(n) => log(&format!("{n} shard answers from {} file(s) loaded into the verdict cache", files.len())),
+        Err(e) => {
+            eprintln!("{e}");
+            return e.code();
+        }
+    }
+    let rest = &args[split..];
+    if rest.iter().any(|a| a == "--shard" || a.starts_with("--shard=")) {
+        eprintln!("replay merge: --shard makes no sense here");
+        return exit::USAGE;
+    }
+    run(rest)
+}
+
 pub fn run(args: &[String]) -> i32 {
+    if args.first().map(String::as_str) == Some("merge") {
+        return merge(&args[1..]);
+    }
     let flags = match parse_replay(args) {
         Ok(f) => f,
         Err(e) => {
@@ -27,6 +64,10 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let check = flags.check || ci();
+    if flags.accept && flags.shard.is_some() {
+        eprintln!("`replay accept` needs the whole replay; run it without --shard (or after `replay merge`)");
+        return exit::USAGE;
+    }
     if flags.accept && check {
         eprintln!("`replay accept` writes truth tables and declarations; it refuses to run with --check or CI set");
         return exit::USAGE;
@@ -73,6 +114,7 @@ pub fn run(args: &[String]) -> i32 {
         determinism_sample: 200,
         log,
         progress: std::io::stderr().is_terminal() && !ci(),
+        shard: flags.shard,
     };
     let result = replay::run(&cfg);
     let code = exit::code_of(&result, replay::Outcome::failures);
@@ -85,6 +127,7 @@ pub fn run(args: &[String]) -> i32 {
             for (what, secs) in &out.timings {
                 println!("  {what}: {secs:.2} s");
             }
+            println!("  rows answered by a binary (not from the verdict cache): {}", out.answered);
             if flags.accept {
                 return accept(&cfg, out, &flags.only);
             }

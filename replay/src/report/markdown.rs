@@ -167,6 +167,9 @@ pub fn render(r: &Report) -> String {
         }
         examples(&mut out, r, &rules);
     }
+    if let Some(c) = &r.coverage {
+        out.push_str(&crate::coverage::section(c));
+    }
     out
 }
 

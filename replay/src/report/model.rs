@@ -26,6 +26,8 @@ pub struct Report {
     pub failures: Vec<Failure>,
     /// Pinned moves without a declaration (what `accept` would declare).
     pub pending: Vec<Move>,
+    /// Rule coverage by head's verdicts (full replays only; `cargo xtask coverage` gates it).
+    pub coverage: Option<crate::coverage::Coverage>,
 }
 
 impl Report {

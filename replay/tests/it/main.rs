@@ -6,4 +6,5 @@ mod acceptance;
 mod bisect;
 mod repo;
 mod runner;
+mod shards;
 mod summary;

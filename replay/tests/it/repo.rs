@@ -128,6 +128,7 @@ impl Repo {
             progress: false,
             // Explicit, whatever the caller's CARGO_TARGET_DIR says.
             target_dir: self.root.join("target"),
+            shard: None,
         }
     }
 }

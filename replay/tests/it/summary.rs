@@ -55,6 +55,7 @@ fn fixed_report() -> Report {
         ],
         failures: vec![Failure::new("caps", None, "caps.json history.new_prompts: 8/5 exceeded".into())],
         pending: Vec::new(),
+        coverage: None,
     };
     r.sort();
     r

@@ -10,6 +10,7 @@ mod cli;
 mod hook;
 mod install;
 mod realfs;
+mod rules;
 
 use std::process::ExitCode;
 
@@ -20,6 +21,7 @@ usage:
   tiergate classify [--cwd DIR] CMD   one verdict as JSON
   tiergate explain [--cwd DIR] CMD    a readable trace: units, rules, why
   tiergate batch [--protocol]         protocol v1 over stdin/stdout (JSON lines)
+  tiergate rules                      the rule registry as JSON lines (id, family, class, examples)
   tiergate hook [--agent NAME] [--mode ask|nonce]
                                       pre-execution hook of a coding agent (event JSON on stdin;
                                       the agent is detected without --agent; see docs/hooks.md)
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         "classify" => cli::classify(rest),
         "explain" => cli::explain(rest),
         "batch" => batch::run(rest),
+        "rules" => rules::run(rest),
         "hook" => hook::run(rest),
         "install" => install::run(rest),
         "doctor" => install::doctor(rest),

@@ -1,0 +1,264 @@
+//! The bench's gate on one mutant, in a scratch worktree of the unmutated commit
+//! (`target/mutants/scratch`, kept between runs so release builds stay incremental):
+//! write the mutated file, `cargo build --release` tiergate, run every rule's own
+//! examples through it (what `rule_examples.rs` asserts, via `tiergate batch`), then
+//! `replay::run` with the unmutated binary as the base — exactly `cargo xtask replay
+//! --check --base <unmutated>`. Failures already present on the unmutated tree are
+//! subtracted, so a mutant is only credited with what it broke.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use replay::build::Subject;
+use replay::config::Config;
+use replay::corpus::Kind;
+use replay::coverage::RuleInfo;
+use replay::runner::Job;
+
+use super::gen::Mutant;
+
+fn quiet(_: &str) {}
+
+/// The working directory and home `rule_examples.rs` classifies examples with.
+const EXAMPLE_CWD: &str = "/work/proj";
+const EXAMPLE_HOME: &str = "/home/user";
+
+/// A failure as the gate saw it: (layer, message).
+pub type Found = BTreeSet<(String, String)>;
+
+pub struct Scratch {
+    pub dir: PathBuf,
+    pub commit: String,
+    pub base_bin: PathBuf,
+    pub rules: Vec<RuleInfo>,
+    pub baseline: Found,
+    pub build_secs: f64,
+}
+
+fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
+    replay::git::git(dir, args)
+}
+
+fn cargo_build(dir: &Path) -> Result<(), String> {
+    let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(dir)
+        .args(["build", "--release", "-p", "classifier", "--bin", "tiergate"])
+        .env_remove("CARGO_TARGET_DIR")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    Err(String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// `cargo build --release -p classifier --bin tiergate` in `dir`: Ok(secs) or the
+/// first error lines. A link failure is retried once after `cargo clean -p
+/// classifier`: an interrupted incremental release build can leave its artifacts
+/// inconsistent (`undefined hidden symbol`), and that is not the mutant's doing.
+pub fn build(dir: &Path) -> Result<f64, String> {
+    let t = Instant::now();
+    let mut result = cargo_build(dir);
+    if result.as_ref().err().is_some_and(|e| e.contains("linking with") || e.contains("undefined hidden symbol")) {
+        let _ = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .current_dir(dir)
+            .args(["clean", "--release", "-p", "classifier"])
+            .env_remove("CARGO_TARGET_DIR")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        result = cargo_build(dir);
+    }
+    match result {
+        Ok(()) => Ok(t.elapsed().as_secs_f64()),
+        Err(err) => Err(err.lines().filter(|l| l.starts_with("error")).take(3).collect::<Vec<_>>().join("; ")),
+    }
+}
+
+fn bin(dir: &Path) -> PathBuf {
+    dir.join("target").join("release").join("tiergate")
+}
+
+/// Creates or resets the scratch worktree at `commit`, builds the unmutated binary,
+/// caches it as the replay's base, and records the unmutated gate's own failures.
+pub fn prepare(root: &Path, commit: &str, log: &dyn Fn(&str)) -> Result<Scratch, String> {
+    let dir = root.join("target").join("mutants").join("scratch");
+    if dir.join(".git").exists() {
+        git(&dir, &["reset", "--quiet", "--hard", commit])?;
+        git(&dir, &["clean", "--quiet", "-fd", "--exclude=target"])?;
+    } else {
+        let _ = std::fs::remove_dir_all(&dir);
+        git(root, &["worktree", "prune"])?;
+        git(root, &["worktree", "add", "--detach", &dir.display().to_string(), commit])?;
+        let seed = root.join("target").join("release");
+        if seed.is_dir() {
+            // Registry dependencies are reused from head's build; only workspace crates rebuild.
+            let _ = std::fs::create_dir_all(dir.join("target"));
+            let _ = Command::new("cp").args(["-a", "--reflink=auto"]).arg(&seed).arg(dir.join("target")).status();
+        }
+    }
+    log(&format!("building the unmutated tiergate in {}", dir.strip_prefix(root).unwrap_or(&dir).display()));
+    let build_secs = build(&dir).map_err(|e| format!("the unmutated tree does not build: {e}"))?;
+    let base_bin = dir.join("target").join("mutants-base").join("tiergate");
+    replay::build::install(&bin(&dir), &base_bin).map_err(|e| e.to_string())?;
+    let key = replay::build::base_key(&dir, commit).map_err(|e| e.to_string())?;
+    replay::build::install(&base_bin, &replay::build::cached_bin(&dir, &key)).map_err(|e| e.to_string())?;
+    let rules = replay::coverage::rules_of(&base_bin.display().to_string())?;
+    let mut s = Scratch { dir, commit: commit.to_owned(), base_bin, rules, baseline: Found::new(), build_secs };
+    let (found, _) = gate(&s)?;
+    log(&format!("the unmutated gate has {} failure(s) of its own; mutants are credited only with new ones", found.len()));
+    s.baseline = found;
+    Ok(s)
+}
+
+/// Rule examples through `bin`: a `matches` example must get the rule's id, a
+/// `not_matches` one must not.
+fn examples(rules: &[RuleInfo], bin: &Path) -> Result<Found, String> {
+    let mut jobs = Vec::new();
+    let mut want = Vec::new();
+    for r in rules {
+        for (list, hit) in [(&r.matches, true), (&r.not_matches, false)] {
+            for c in list {
+                jobs.push(Job { command: c.clone(), cwd: Some(EXAMPLE_CWD.into()) });
+                want.push((r.id.as_str(), hit, c.as_str()));
+            }
+        }
+    }
+    let subject =
+        Subject { argv: vec!["env".into(), format!("HOME={EXAMPLE_HOME}"), bin.display().to_string(), "batch".into()], build_id: None, label: "mutant".into() };
+    let answers = replay::runner::run(&subject, &jobs, Duration::from_secs(10), &|| {}).map_err(|e| e.to_string())?;
+    let mut out = Found::new();
+    for ((id, hit, c), v) in want.into_iter().zip(answers) {
+        if (v.rule == id) != hit {
+            let msg = if hit { format!("{id}: misses `{c}` (got {})", v.short()) } else { format!("{id}: hits `{c}`") };
+            out.insert(("examples".into(), msg));
+        }
+    }
+    Ok(out)
+}
+
+/// The gate on the scratch tree as it is now: (failures, seconds spent in the replay).
+pub fn gate(s: &Scratch) -> Result<(Found, f64), String> {
+    let mut found = examples(&s.rules, &bin(&s.dir))?;
+    let t = Instant::now();
+    let cfg = Config {
+        root: s.dir.clone(),
+        base: Some(s.commit.clone()),
+        base_env: None,
+        check: true,
+        corpora: Kind::ALL.to_vec(),
+        only: Vec::new(),
+        history: Vec::new(),
+        against: None,
+        require_base: true,
+        step_summary: None,
+        timeout: Duration::from_secs(10),
+        determinism_sample: 50,
+        log: quiet,
+        progress: false,
+        shard: None,
+        target_dir: replay::build::head_target_dir(&s.dir),
+    };
+    match replay::run(&cfg) {
+        Ok(out) => {
+            for f in &out.report.failures {
+                let layer = if f.area == "declare" { "declarations" } else { f.area };
+                found.insert((layer.to_owned(), f.message.clone()));
+            }
+        }
+        Err(e) => {
+            found.insert(("infra".into(), e.to_string()));
+        }
+    }
+    forget_mutant_answers(s);
+    Ok((found, t.elapsed().as_secs_f64()))
+}
+
+/// The mutant's verdicts are never asked again: drop them from the scratch cache.
+fn forget_mutant_answers(s: &Scratch) {
+    let Ok(bytes) = std::fs::read(bin(&s.dir)) else { return };
+    let Ok(base) = std::fs::read(&s.base_bin) else { return };
+    if bytes == base {
+        return;
+    }
+    let id = format!("{}+fx:{}", replay::build::binary_id(&bytes), replay::corpus::fixtures_digest(&s.dir));
+    if let Ok(mut store) = replay::store::Store::open(&replay::build::replay_dir(&s.dir).join("cache.sqlite")) {
+        let _ = store.forget(&id);
+    }
+}
+
+/// What happened to one mutant.
+pub struct Outcome {
+    pub status: &'static str,
+    pub layers: Vec<String>,
+    pub failures: Vec<(String, String)>,
+    pub build_secs: f64,
+    pub gate_secs: f64,
+    pub note: String,
+    /// The mutant's diff with whole lines of context.
+    pub diff: String,
+}
+
+/// Applies `m`, builds, gates, restores the file.
+pub fn run_one(s: &Scratch, m: &Mutant) -> Outcome {
+    let path = s.dir.join(&m.file);
+    let original = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            return Outcome {
+                status: "error",
+                layers: vec![],
+                failures: vec![],
+                build_secs: 0.0,
+                gate_secs: 0.0,
+                note: format!("{}: {e}", m.file),
+                diff: String::new(),
+            }
+        }
+    };
+    let Some(mutated) = m.apply(&original) else {
+        return Outcome {
+            status: "error",
+            layers: vec![],
+            failures: vec![],
+            build_secs: 0.0,
+            gate_secs: 0.0,
+            note: "the mutant no longer applies to this commit".into(),
+            diff: String::new(),
+        };
+    };
+    let diff = m.diff(&original);
+    let written = std::fs::write(&path, mutated);
+    let result = match written {
+        Err(e) => Outcome { status: "error", layers: vec![], failures: vec![], build_secs: 0.0, gate_secs: 0.0, note: e.to_string(), diff: diff.clone() },
+        Ok(()) => {
+            let t = Instant::now();
+            match build(&s.dir) {
+                Err(e) => Outcome {
+                    status: "unviable",
+                    layers: vec![],
+                    failures: vec![],
+                    build_secs: t.elapsed().as_secs_f64(),
+                    gate_secs: 0.0,
+                    note: e,
+                    diff: diff.clone(),
+                },
+                Ok(build_secs) => match gate(s) {
+                    Err(e) => Outcome { status: "error", layers: vec![], failures: vec![], build_secs, gate_secs: 0.0, note: e, diff: diff.clone() },
+                    Ok((found, gate_secs)) => {
+                        let new: Vec<(String, String)> = found.difference(&s.baseline).cloned().collect();
+                        let layers: BTreeSet<String> = new.iter().map(|(l, _)| l.clone()).collect();
+                        let status = if new.is_empty() { "survived" } else { "caught" };
+                        Outcome { status, layers: layers.into_iter().collect(), failures: new, build_secs, gate_secs, note: String::new(), diff: diff.clone() }
+                    }
+                },
+            }
+        }
+    };
+    let _ = std::fs::write(&path, original);
+    result
+}

@@ -1,0 +1,365 @@
+//! Text-level mutants of the rule tables (`classifier/src/rules/**.rs`), ours rather
+//! than cargo-mutants' because policy lives in data: a rule's tier, its `cx.hit`
+//! calls, and `&[&str]` tables. Four operators:
+//!
+//! - `tier`: a rule one step looser (BLOCKED→T3→T2→T1→T0), a T0 rule made T3;
+//! - `skip-hit`: a `cx.hit(…)` / `cx.hit_because(…)` call replaced by `()`;
+//! - `drop-entry`: one string removed from a table;
+//! - `widen`: an allow-side table (READ…, SAFE…, EXEMPT…) given the first entry of a
+//!   gated-side table of the same file (MUTATIVE…, WRITES…, RUNS…).
+//!
+//! Generation is pure and deterministic: files sorted, mutants in file order, ids
+//! from their content, so `--shard i/n` splits the same list on every machine.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+pub const RULES_DIR: &str = "classifier/src/rules";
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mutant {
+    /// Stable: operator, file, line and a content hash.
+    pub id: String,
+    pub op: String,
+    pub file: String,
+    pub line: usize,
+    pub start: usize,
+    pub end: usize,
+    pub original: String,
+    pub replacement: String,
+    /// The rule id it targets, or `<family>.<file>:<TABLE>` / `<family>.<file>` for table and dynamic mutants.
+    pub scope: String,
+    pub what: String,
+}
+
+impl Mutant {
+    /// The mutated text of `source` (the file this mutant was generated from).
+    pub fn apply(&self, source: &str) -> Option<String> {
+        (source.get(self.start..self.end) == Some(self.original.as_str()))
+            .then(|| format!("{}{}{}", &source[..self.start], self.replacement, &source[self.end..]))
+    }
+    /// A one-hunk diff of the whole lines the mutant touches, for reports.
+    pub fn diff(&self, source: &str) -> String {
+        let Some(after) = self.apply(source) else { return String::new() };
+        let from = source[..self.start].rfind('\n').map_or(0, |i| i + 1);
+        let to = source[self.end..].find('\n').map_or(source.len(), |i| self.end + i);
+        let delta = self.replacement.len() as isize - (self.end - self.start) as isize;
+        let to_after = (to as isize + delta) as usize;
+        let mut out = format!("--- a/{f}\n+++ b/{f}\n@@ line {} @@\n", self.line, f = self.file);
+        for l in source[from..to].lines() {
+            out.push_str(&format!("-{l}\n"));
+        }
+        for l in after[from..to_after].lines() {
+            out.push_str(&format!("+{l}\n"));
+        }
+        out
+    }
+}
+
+fn line_of(src: &str, at: usize) -> usize {
+    src[..at].bytes().filter(|&b| b == b'\n').count() + 1
+}
+
+fn scope_of(file: &str) -> String {
+    let rel = file.strip_prefix(RULES_DIR).unwrap_or(file).trim_start_matches('/').trim_end_matches(".rs");
+    rel.trim_end_matches("/mod").replace('/', ".")
+}
+
+struct Gen<'a> {
+    file: &'a str,
+    src: &'a str,
+    out: Vec<Mutant>,
+}
+
+impl Gen<'_> {
+    fn push(&mut self, op: &str, start: usize, end: usize, replacement: String, scope: String, what: String) {
+        let mut h = Sha256::new();
+        let (s, e) = (start.to_string(), end.to_string());
+        let parts: [&str; 5] = [op, self.file, &s, &e, &replacement];
+        for part in parts {
+            h.update(part.as_bytes());
+            h.update([0]);
+        }
+        let line = line_of(self.src, start);
+        let hash = replay::build::hex(&h.finalize())[..8].to_owned();
+        let id = format!("{op}:{}:{line}:{hash}", self.file.strip_prefix("classifier/src/").unwrap_or(self.file));
+        self.out.push(Mutant { id, op: op.into(), file: self.file.into(), line, start, end, original: self.src[start..end].into(), replacement, scope, what });
+    }
+}
+
+/// Rule statics of one file: NAME → id.
+fn statics(src: &str) -> Vec<(String, String, &'static str, usize, usize)> {
+    let re = Regex::new(r#"static\s+([A-Z][A-Z0-9_]*)\s*:\s*Rule\s*=\s*Rule::(t0|t1|t2|t3|blocked)\(\s*"([^"]+)""#).expect("static regex");
+    re.captures_iter(src)
+        .map(|c| {
+            let ctor = c.get(2).expect("group 2");
+            let tier = match ctor.as_str() {
+                "t0" => "t0",
+                "t1" => "t1",
+                "t2" => "t2",
+                "t3" => "t3",
+                _ => "blocked",
+            };
+            (c[1].to_owned(), c[3].to_owned(), tier, ctor.start(), ctor.end())
+        })
+        .collect()
+}
+
+/// The index just past the `)` matching the `(` at `open`, skipping strings and chars.
+fn close_paren(src: &str, open: usize, open_ch: u8, close_ch: u8) -> Option<usize> {
+    let b = src.as_bytes();
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            c if c == open_ch => depth += 1,
+            c if c == close_ch => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `&[&str]` tables: (name, [(start, end)] of each string literal).
+fn tables(src: &str) -> Vec<(String, usize, Vec<(usize, usize)>)> {
+    let re = Regex::new(r"(?:static|const)\s+([A-Z][A-Z0-9_]*)\s*:\s*&\[&str\]\s*=\s*&\[").expect("table regex");
+    let mut out = Vec::new();
+    for c in re.captures_iter(src) {
+        let whole = c.get(0).expect("match");
+        let open = whole.end() - 1;
+        let Some(close) = close_paren(src, open, b'[', b']') else { continue };
+        let body = &src[open + 1..close - 1];
+        if body.contains("r\"") || body.contains("r#") {
+            continue; // raw strings: not scanned
+        }
+        let mut entries = Vec::new();
+        let b = body.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            match b[i] {
+                b'"' => {
+                    let s = i;
+                    i += 1;
+                    while i < b.len() && b[i] != b'"' {
+                        i += if b[i] == b'\\' { 2 } else { 1 };
+                    }
+                    entries.push((open + 1 + s, open + 1 + i + 1));
+                }
+                b'/' if b.get(i + 1) == Some(&b'/') => {
+                    while i < b.len() && b[i] != b'\n' {
+                        i += 1;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        out.push((c[1].to_owned(), open, entries));
+    }
+    out
+}
+
+const ALLOW_SIDE: &[&str] = &["READ", "SAFE", "EXEMPT", "HARMLESS", "SIM", "DRY_RUN", "SCRATCH", "DATA", "VALIDATE", "TEST_"];
+const GATED_SIDE: &[&str] =
+    &["MUTAT", "CHANGE", "WRITE", "RUNS", "DANGER", "RISKY", "CRITICAL", "ERASE", "FLOOR", "INSTALL", "PUBLISH", "EXEC", "SINK", "RESET", "POWER", "APPLY"];
+
+fn looser(tier: &str) -> &'static str {
+    match tier {
+        "blocked" => "t3",
+        "t3" => "t2",
+        "t2" => "t1",
+        "t1" => "t0",
+        _ => "t3",
+    }
+}
+
+/// Every mutant of one file. `ids` maps a rule static's name to its id, by file stem and globally.
+fn of_file(file: &str, src: &str, ids: &Ids) -> Vec<Mutant> {
+    let mut g = Gen { file, src, out: Vec::new() };
+    let scope = scope_of(file);
+    for (_, id, tier, s, e) in statics(src) {
+        let to = looser(tier);
+        g.push("tier", s, e, to.into(), id.clone(), format!("`{id}` declared Rule::{to} instead of Rule::{tier}"));
+    }
+    let hit = Regex::new(r"cx\.hit(_because)?\(").expect("hit regex");
+    let name = Regex::new(r"^&([A-Za-z_][A-Za-z0-9_:]*)\s*[,)]").expect("name regex");
+    for m in hit.find_iter(src) {
+        let line_start = src[..m.start()].rfind('\n').map_or(0, |i| i + 1);
+        if src[line_start..m.start()].contains("//") {
+            continue; // a comment that names a call
+        }
+        let Some(end) = close_paren(src, m.end() - 1, b'(', b')') else { continue };
+        let arg = &src[m.end()..end];
+        let target = name.captures(arg).map(|c| ids.resolve(file, &c[1]));
+        let (sc, what) = match target {
+            Some(Some(id)) => (id.clone(), format!("`{id}` never recorded here (call replaced by `()`)")),
+            _ => (scope.clone(), format!("a computed hit in {scope} never recorded (call replaced by `()`)")),
+        };
+        g.push("skip-hit", m.start(), end, "()".into(), sc, what);
+    }
+    let tabs = tables(src);
+    for (tname, _, entries) in &tabs {
+        for (k, &(s, e)) in entries.iter().enumerate() {
+            let (from, to) = match (entries.get(k + 1), k.checked_sub(1).map(|p| entries[p])) {
+                (Some(&(next, _)), _) => (s, next),
+                (None, Some((_, prev_end))) => (prev_end, e),
+                (None, None) => (s, e),
+            };
+            g.push("drop-entry", from, to, String::new(), format!("{scope}:{tname}"), format!("{} dropped from {tname}", &src[s..e]));
+        }
+    }
+    for (tname, open, entries) in &tabs {
+        if !ALLOW_SIDE.iter().any(|w| tname.contains(w)) {
+            continue;
+        }
+        let have: Vec<&str> = entries.iter().map(|&(s, e)| &src[s..e]).collect();
+        let donors = tabs.iter().filter(|(d, _, de)| d != tname && !de.is_empty() && GATED_SIDE.iter().any(|w| d.contains(w)));
+        for (dname, _, de) in donors.take(3) {
+            let entry = &src[de[0].0..de[0].1];
+            if have.contains(&entry) {
+                continue;
+            }
+            g.push("widen", open + 1, open + 1, format!("{entry}, "), format!("{scope}:{tname}"), format!("{entry} (from {dname}) added to {tname}"));
+        }
+    }
+    g.out
+}
+
+/// Rule static names → ids, per file and globally.
+#[derive(Default)]
+pub struct Ids {
+    by_file: HashMap<(String, String), String>,
+    global: HashMap<String, Vec<(String, String)>>,
+}
+
+impl Ids {
+    fn resolve(&self, file: &str, path: &str) -> Option<&String> {
+        let mut parts: Vec<&str> = path.split("::").collect();
+        let name = parts.pop()?.to_owned();
+        if let Some(id) = self.by_file.get(&(file.to_owned(), name.clone())) {
+            if parts.is_empty() {
+                return Some(id);
+            }
+        }
+        let cands = self.global.get(&name)?;
+        if let Some(module) = parts.last() {
+            if let Some((_, id)) = cands.iter().find(|(f, _)| f.ends_with(&format!("/{module}.rs")) || f.ends_with(&format!("/{module}/mod.rs"))) {
+                return Some(id);
+            }
+        }
+        let dir = Path::new(file).parent();
+        if let Some((_, id)) = cands.iter().find(|(f, _)| Path::new(f).parent() == dir) {
+            return Some(id);
+        }
+        (cands.len() == 1).then(|| &cands[0].1)
+    }
+}
+
+/// Every mutant of `files` ((repository-relative path, text), any order).
+pub fn generate(files: &[(String, String)]) -> Vec<Mutant> {
+    let mut files: Vec<&(String, String)> = files.iter().collect();
+    files.sort();
+    let mut ids = Ids::default();
+    for (f, src) in &files {
+        for (name, id, ..) in statics(src) {
+            ids.by_file.insert((f.clone(), name.clone()), id.clone());
+            ids.global.entry(name).or_default().push((f.clone(), id));
+        }
+    }
+    files.iter().flat_map(|(f, src)| of_file(f, src, &ids)).collect()
+}
+
+/// `--shard i/n` (1-based): every n-th mutant starting at i, so shards stay balanced
+/// across operators and families.
+pub fn shard<T: Clone>(all: &[T], i: usize, n: usize) -> Vec<T> {
+    all.iter().enumerate().filter(|(k, _)| k % n == i - 1).map(|(_, m)| m.clone()).collect()
+}
+
+/// `--sample N`: N mutants evenly spaced over the list (deterministic).
+pub fn sample<T: Clone>(all: &[T], n: usize) -> Vec<T> {
+    if n == 0 || n >= all.len() {
+        return all.to_vec();
+    }
+    (0..n).map(|k| all[k * all.len() / n].clone()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SRC: &str = r#"
+pub static FORCE: Rule = Rule::blocked("git.push.force")
+    .reason("x");
+pub static READ: Rule = Rule::t0("git.read");
+const READ_SUBS: &[&str] = &["status", "log", // comment, "fake"
+    "diff"];
+const MUTATING: &[&str] = &["push"];
+fn check(cx: &mut Cx) {
+    if a { cx.hit(&FORCE); }
+    cx.hit_because(&READ, format!("{}", f(1, (2))));
+    cx.hit(if b { &READ } else { &FORCE });
+}
+"#;
+
+    fn gen() -> Vec<Mutant> {
+        generate(&[("classifier/src/rules/git/push.rs".into(), SRC.into())])
+    }
+
+    #[test]
+    fn every_operator_fires_and_applies() {
+        let ms = gen();
+        let by = |op: &str| ms.iter().filter(|m| m.op == op).collect::<Vec<_>>();
+        assert_eq!(by("tier").iter().map(|m| m.replacement.as_str()).collect::<Vec<_>>(), ["t3", "t3"]);
+        let hits = by("skip-hit");
+        assert_eq!(hits.iter().map(|m| m.scope.as_str()).collect::<Vec<_>>(), ["git.push.force", "git.read", "git.push"]);
+        assert!(hits[1].original.ends_with("f(1, (2))))"), "{}", hits[1].original);
+        assert_eq!(by("drop-entry").len(), 4, "3 READ_SUBS entries (not the commented one) and 1 MUTATING");
+        let w = by("widen");
+        assert_eq!(w.len(), 1);
+        assert_eq!(w[0].replacement, "\"push\", ");
+        for m in &ms {
+            let out = m.apply(SRC).unwrap();
+            assert_ne!(out, SRC, "{}", m.id);
+            assert!(m.diff(SRC).lines().any(|l| l.starts_with('-') && !l.starts_with("---")), "{}", m.diff(SRC));
+        }
+        let t = by("tier").into_iter().next().unwrap().diff(SRC);
+        assert!(t.contains("-pub static FORCE: Rule = Rule::blocked(\"git.push.force\")\n+pub static FORCE: Rule = Rule::t3(\"git.push.force\")\n"), "{t}");
+        let last = by("drop-entry").into_iter().find(|m| m.what.contains("\"diff\"")).unwrap();
+        assert!(last.apply(SRC).unwrap().contains("\"log\"];"), "{}", last.apply(SRC).unwrap());
+    }
+
+    #[test]
+    fn ids_are_stable_and_shards_partition() {
+        let a = gen();
+        assert_eq!(a, gen());
+        let ids: std::collections::HashSet<&str> = a.iter().map(|m| m.id.as_str()).collect();
+        assert_eq!(ids.len(), a.len(), "ids are unique");
+        let mut joined: Vec<Mutant> = (1..=3).flat_map(|i| shard(&a, i, 3)).collect();
+        joined.sort_by(|x, y| x.id.cmp(&y.id));
+        let mut all = a.clone();
+        all.sort_by(|x, y| x.id.cmp(&y.id));
+        assert_eq!(joined, all);
+        assert_eq!(sample(&a, 3).len(), 3);
+    }
+}

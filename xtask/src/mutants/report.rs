@@ -1,0 +1,350 @@
+//! Mutant reports: `meta.json` (population, selection, baseline), `results.jsonl`
+//! (one mutant a line, sorted by id) and `summary.md` (caught rate over viable
+//! mutants, caught by layer, cost, survivors per rule with the diff and the nearest
+//! truth row: the to-do list of missing truth rows). `merge` joins shard reports.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use replay::corpus::{Row, Spec};
+use replay::coverage::RuleInfo;
+
+use super::gate::Outcome;
+use super::gen::Mutant;
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Meta {
+    pub commit: String,
+    /// A digest of the rule sources the mutants were generated from: shards of one
+    /// population merge when it matches, whatever commit each ran on.
+    #[serde(default)]
+    pub source: String,
+    pub population: usize,
+    pub population_by_op: BTreeMap<String, usize>,
+    pub selected: usize,
+    pub command: String,
+    /// One-off costs: scratch preparation in total, and its unmutated build.
+    pub prepare_secs: f64,
+    pub base_build_secs: f64,
+    pub baseline_failures: usize,
+    /// The unmutated gate's own failures (subtracted from every mutant's).
+    #[serde(default)]
+    pub baseline: Vec<String>,
+}
+
+impl Meta {
+    pub fn of(commit: &str, all: &[Mutant], chosen: &[Mutant], command: &str, prepare_secs: f64, base_build_secs: f64, baseline: Vec<String>) -> Meta {
+        let mut by = BTreeMap::new();
+        for m in all {
+            *by.entry(m.op.clone()).or_insert(0) += 1;
+        }
+        let mut h = <sha2::Sha256 as sha2::Digest>::new();
+        for m in all {
+            sha2::Digest::update(&mut h, m.id.as_bytes());
+        }
+        Meta {
+            commit: commit.into(),
+            source: replay::build::hex(&sha2::Digest::finalize(h))[..16].to_owned(),
+            population: all.len(),
+            population_by_op: by,
+            selected: chosen.len(),
+            command: command.into(),
+            prepare_secs,
+            base_build_secs,
+            baseline_failures: baseline.len(),
+            baseline,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Record {
+    pub id: String,
+    pub op: String,
+    pub scope: String,
+    pub file: String,
+    pub line: usize,
+    pub what: String,
+    pub status: String,
+    pub layers: Vec<String>,
+    pub failures_total: usize,
+    /// The first few new failures, for a reader.
+    pub failures: Vec<String>,
+    pub build_secs: f64,
+    pub gate_secs: f64,
+    pub note: String,
+    pub diff: String,
+    pub nearest_truth: Option<String>,
+}
+
+/// The truth row nearest to what the mutant breaks: for a rule, its first example;
+/// for a table entry, a truth row running one of the family's programs (the first
+/// words of its rules' examples) with that word — gated first — else the truth row
+/// nearest to the family's first example.
+fn nearest(m: &Mutant, rules: &[RuleInfo], truth: &[Row]) -> Option<String> {
+    let show = |r: &Row| {
+        let expect = match &r.spec {
+            Spec::Truth { expect, .. } => expect.as_str(),
+            _ => "",
+        };
+        format!("{} `{}` (expect {expect})", r.id, r.command)
+    };
+    if let Some(r) = rules.iter().find(|r| r.id == m.scope) {
+        let example = r.matches.first()?;
+        return replay::coverage::nearest_truth(truth, example).map(show);
+    }
+    let family = m.scope.split(['.', ':']).next().unwrap_or("");
+    let examples: Vec<&str> = rules.iter().filter(|r| r.family == family).flat_map(|r| r.matches.iter().map(String::as_str)).collect();
+    let programs: Vec<&str> = examples.iter().filter_map(|e| e.split_whitespace().next()).collect();
+    let word = m.what.split('"').nth(1).unwrap_or("");
+    let runs = |r: &&Row| r.command.split_whitespace().next().is_some_and(|p| programs.contains(&p));
+    let uses = |r: &&Row| !word.is_empty() && r.command.split(|c: char| c.is_whitespace() || c == '=').any(|w| w == word);
+    let gated = |r: &&Row| matches!(r.spec, Spec::Truth { expect, .. } if expect.prompts());
+    let near = truth.iter().filter(runs).filter(uses).find(gated).or_else(|| truth.iter().filter(runs).find(uses));
+    near.or_else(|| examples.first().and_then(|e| replay::coverage::nearest_truth(truth, e))).map(show)
+}
+
+impl Record {
+    pub fn of(m: &Mutant, o: &Outcome, rules: &[RuleInfo], truth: &[Row]) -> Record {
+        Record {
+            id: m.id.clone(),
+            op: m.op.clone(),
+            scope: m.scope.clone(),
+            file: m.file.clone(),
+            line: m.line,
+            what: m.what.clone(),
+            status: o.status.into(),
+            layers: o.layers.clone(),
+            failures_total: o.failures.len(),
+            failures: o.failures.iter().take(3).map(|(l, f)| format!("{l}: {}", f.replace('\n', " "))).collect(),
+            build_secs: (o.build_secs * 10.0).round() / 10.0,
+            gate_secs: (o.gate_secs * 10.0).round() / 10.0,
+            note: o.note.clone(),
+            diff: o.diff.clone(),
+            nearest_truth: if o.status == "survived" { nearest(m, rules, truth) } else { None },
+        }
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// `N mutants: C caught, S survived, U unviable — caught X% of viable`.
+pub fn headline(meta: &Meta, records: &[Record]) -> String {
+    let n = |s: &str| records.iter().filter(|r| r.status == s).count();
+    let (c, s, u, e) = (n("caught"), n("survived"), n("unviable"), n("error"));
+    let rate = if c + s == 0 { "–".to_owned() } else { format!("{:.0}%", c as f64 * 100.0 / (c + s) as f64) };
+    format!("{} of {} mutants run: {c} caught, {s} survived, {u} unviable, {e} error — caught {rate} of viable", records.len(), meta.population)
+}
+
+pub fn summary(meta: &Meta, records: &[Record]) -> String {
+    let mut out = String::from("# Seeded-regression sensitivity\n\n");
+    let _ = writeln!(out, "{}\n", headline(meta, records));
+    let _ = writeln!(out, "Commit `{}`; `{}`.\n", &meta.commit[..meta.commit.len().min(10)], meta.command);
+    let pops: Vec<String> = meta.population_by_op.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    let _ = writeln!(out, "Population: {} mutants ({}); {} selected.", meta.population, pops.join(", "), meta.selected);
+    let _ = writeln!(out, "The unmutated gate had {} failure(s) of its own; they are not credited to any mutant.\n", meta.baseline_failures);
+    for b in &meta.baseline {
+        let _ = writeln!(out, "- {}", b.replace('\n', " "));
+    }
+    if !meta.baseline.is_empty() {
+        out.push('\n');
+    }
+    let _ = writeln!(out, "## By operator\n\n| op | run | caught | survived | unviable | error |\n|---|---:|---:|---:|---:|---:|");
+    let mut ops: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
+    for r in records {
+        let e = ops.entry(&r.op).or_default();
+        e[0] += 1;
+        e[match r.status.as_str() {
+            "caught" => 1,
+            "survived" => 2,
+            "unviable" => 3,
+            _ => 4,
+        }] += 1;
+    }
+    for (op, c) in &ops {
+        let _ = writeln!(out, "| {op} | {} | {} | {} | {} | {} |", c[0], c[1], c[2], c[3], c[4]);
+    }
+    let _ = writeln!(out, "\n## Caught by layer\n\nA mutant can fail several layers; `only` counts mutants that one layer alone caught.\n\n| layer | caught | only |\n|---|---:|---:|");
+    let mut layers: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for r in records.iter().filter(|r| r.status == "caught") {
+        for l in &r.layers {
+            let e = layers.entry(l).or_default();
+            e.0 += 1;
+            if r.layers.len() == 1 {
+                e.1 += 1;
+            }
+        }
+    }
+    for (l, (c, o)) in &layers {
+        let _ = writeln!(out, "| {l} | {c} | {o} |");
+    }
+    let built: Vec<&Record> = records.iter().filter(|r| r.status != "error").collect();
+    let b = median(built.iter().map(|r| r.build_secs).collect());
+    let g = median(records.iter().filter(|r| r.status == "caught" || r.status == "survived").map(|r| r.gate_secs).collect());
+    let total: f64 = records.iter().map(|r| r.build_secs + r.gate_secs).sum();
+    let per = if records.is_empty() { 0.0 } else { total / records.len() as f64 };
+    let _ = writeln!(
+        out,
+        "\n## Cost\n\nMedian incremental release build {b:.0} s, median gate (rule examples + full replay against the cached unmutated base) {g:.0} s; \
+{total:.0} s for {} mutants, {per:.0} s each on average. One-off: scratch preparation {:.0} s (its unmutated build {:.0} s). \
+At that rate the whole population of {} takes about {:.1} hours on this machine, or {:.1} hours over a 20-job matrix.\n",
+        records.len(),
+        meta.prepare_secs,
+        meta.base_build_secs,
+        meta.population,
+        per * meta.population as f64 / 3600.0,
+        per * meta.population as f64 / 3600.0 / 20.0
+    );
+    let survivors: Vec<&Record> = records.iter().filter(|r| r.status == "survived").collect();
+    let _ = writeln!(out, "## Survivors by rule ({})\n", survivors.len());
+    if survivors.is_empty() {
+        out.push_str("None.\n");
+    }
+    let mut by_scope: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
+    for r in survivors {
+        by_scope.entry(&r.scope).or_default().push(r);
+    }
+    for (scope, rs) in by_scope {
+        let _ = writeln!(out, "### `{scope}`\n");
+        for r in rs {
+            let _ = writeln!(out, "- `{}` — {}", r.id, r.what);
+            let _ = writeln!(out, "  nearest truth row: {}\n", r.nearest_truth.as_deref().unwrap_or("none (a truth row is missing)"));
+            let _ = writeln!(out, "```diff\n{}```\n", r.diff);
+        }
+    }
+    let unviable: Vec<&Record> = records.iter().filter(|r| r.status == "unviable" || r.status == "error").collect();
+    if !unviable.is_empty() {
+        let _ = writeln!(out, "## Unviable or errored\n");
+        for r in unviable {
+            let _ = writeln!(out, "- `{}` ({}) — {}", r.id, r.status, r.note.replace('\n', " "));
+        }
+    }
+    out
+}
+
+pub fn write(dir: &Path, meta: &Meta, records: &[Record]) -> std::io::Result<()> {
+    let mut records = records.to_vec();
+    records.sort_by(|a, b| a.id.cmp(&b.id));
+    std::fs::create_dir_all(dir)?;
+    let jsonl: String = records.iter().map(|r| serde_json::to_string(r).unwrap_or_default() + "\n").collect();
+    replay::report::write::atomic(&dir.join("results.jsonl"), jsonl.as_bytes())?;
+    replay::report::write::atomic(&dir.join("meta.json"), serde_json::to_string_pretty(meta).unwrap_or_default().as_bytes())?;
+    replay::report::write::atomic(&dir.join("summary.md"), summary(meta, &records).as_bytes())
+}
+
+/// Reads one report directory.
+pub fn read(dir: &Path) -> Result<(Meta, Vec<Record>), String> {
+    let m = std::fs::read_to_string(dir.join("meta.json")).map_err(|e| format!("{}/meta.json: {e}", dir.display()))?;
+    let meta: Meta = serde_json::from_str(&m).map_err(|e| format!("{}/meta.json: {e}", dir.display()))?;
+    let text = std::fs::read_to_string(dir.join("results.jsonl")).map_err(|e| format!("{}/results.jsonl: {e}", dir.display()))?;
+    let mut records = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        records.push(serde_json::from_str(l).map_err(|e| format!("{}/results.jsonl:{}: {e}", dir.display(), i + 1))?);
+    }
+    Ok((meta, records))
+}
+
+/// Joins shard reports: one commit, one population; records deduplicated by id.
+pub fn merge(parts: Vec<(Meta, Vec<Record>)>) -> Result<(Meta, Vec<Record>), String> {
+    let mut it = parts.into_iter();
+    let (mut meta, mut records) = it.next().ok_or("merge needs at least one report directory")?;
+    for (m, r) in it {
+        let same = if m.source.is_empty() || meta.source.is_empty() { m.commit == meta.commit } else { m.source == meta.source };
+        if !same || m.population != meta.population {
+            return Err(format!("shards disagree: {} ({} mutants) vs {} ({} mutants)", m.commit, m.population, meta.commit, meta.population));
+        }
+        meta.selected += m.selected;
+        meta.prepare_secs += m.prepare_secs;
+        meta.base_build_secs = meta.base_build_secs.max(m.base_build_secs);
+        records.extend(r);
+    }
+    records.sort_by(|a, b| a.id.cmp(&b.id));
+    records.dedup_by(|a, b| a.id == b.id);
+    meta.command = "cargo xtask mutants merge".into();
+    Ok((meta, records))
+}
+
+pub fn merge_task(args: &[String]) -> i32 {
+    let root = replay::project_root();
+    let dirs: Vec<PathBuf> = args.iter().map(PathBuf::from).collect();
+    let parts: Result<Vec<_>, String> = dirs.iter().map(|d| read(d)).collect();
+    let merged = parts.and_then(merge);
+    match merged {
+        Ok((meta, records)) => {
+            let out = root.join("reports").join("mutants");
+            if let Err(e) = write(&out, &meta, &records) {
+                eprintln!("xtask mutants merge: {e}");
+                return replay::exit::INFRA;
+            }
+            println!("{}\nreport: reports/mutants", headline(&meta, &records));
+            0
+        }
+        Err(e) => {
+            eprintln!("xtask mutants merge: {e}");
+            replay::exit::USAGE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(id: &str, status: &str) -> Record {
+        Record {
+            id: id.into(),
+            op: "tier".into(),
+            scope: "git.push.force".into(),
+            file: "f.rs".into(),
+            line: 1,
+            what: "w".into(),
+            status: status.into(),
+            layers: if status == "caught" { vec!["truth".into()] } else { vec![] },
+            failures_total: 0,
+            failures: vec![],
+            build_secs: 1.0,
+            gate_secs: 2.0,
+            note: String::new(),
+            diff: "-a\n+b\n".into(),
+            nearest_truth: None,
+        }
+    }
+
+    fn meta(selected: usize) -> Meta {
+        Meta {
+            commit: "abc".into(),
+            source: String::new(),
+            population: 4,
+            population_by_op: BTreeMap::new(),
+            selected,
+            command: "x".into(),
+            prepare_secs: 1.0,
+            base_build_secs: 1.0,
+            baseline_failures: 0,
+            baseline: vec![],
+        }
+    }
+
+    #[test]
+    fn merged_shards_equal_one_run() {
+        let all = vec![rec("a", "caught"), rec("b", "survived"), rec("c", "unviable"), rec("d", "caught")];
+        let shards: Vec<(Meta, Vec<Record>)> = (1..=2).map(|i| (meta(2), super::super::gen::shard(&all, i, 2))).collect();
+        let (m, r) = merge(shards).unwrap();
+        assert_eq!(r, all);
+        assert_eq!(m.selected, 4);
+        assert!(headline(&m, &r).contains("2 caught, 1 survived, 1 unviable, 0 error — caught 67% of viable"));
+        assert!(summary(&m, &r).contains("### `git.push.force`"));
+        let mut other = meta(1);
+        other.commit = "def".into();
+        assert!(merge(vec![(meta(1), vec![]), (other, vec![])]).is_err());
+    }
+}

@@ -141,8 +141,11 @@ fn close_paren(src: &str, open: usize, open_ch: u8, close_ch: u8) -> Option<usiz
     None
 }
 
-/// `&[&str]` tables: (name, [(start, end)] of each string literal).
-fn tables(src: &str) -> Vec<(String, usize, Vec<(usize, usize)>)> {
+/// A `&[&str]` table: its name, the byte offset of its opening `[`, and the (start, end) byte span of each string literal.
+type Table = (String, usize, Vec<(usize, usize)>);
+
+/// `&[&str]` tables in `src`.
+fn tables(src: &str) -> Vec<Table> {
     let re = Regex::new(r"(?:static|const)\s+([A-Z][A-Z0-9_]*)\s*:\s*&\[&str\]\s*=\s*&\[").expect("table regex");
     let mut out = Vec::new();
     for c in re.captures_iter(src) {

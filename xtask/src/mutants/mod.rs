@@ -165,7 +165,7 @@ fn read_committed(root: &Path, commit: &str) -> Result<Vec<(String, String)>, St
     let mut out = Vec::new();
     let list = replay::git::git(root, &["ls-tree", "-r", "--name-only", commit, &format!("{}/", gen::RULES_DIR)])?;
     for p in list.lines().filter(|l| l.ends_with(".rs")) {
-        let bytes = replay::git::show(root, commit, &p).ok_or_else(|| format!("git show {commit}:{p} failed"))?;
+        let bytes = replay::git::show(root, commit, p).ok_or_else(|| format!("git show {commit}:{p} failed"))?;
         out.push((p.to_owned(), String::from_utf8_lossy(&bytes).into_owned()));
     }
     if out.is_empty() {

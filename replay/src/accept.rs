@@ -21,7 +21,13 @@ pub struct Accepted {
 }
 
 /// Applies `outcome`'s pending work, restricted to `only` ids when not empty.
-pub fn apply(root: &Path, outcome: &Outcome, only: &[String]) -> Result<Accepted, ReplayError> {
+/// A check run (`--check`, or `CI` set — the xtask front folds both into
+/// `Config::check`) never writes: the library refuses, whoever calls it.
+pub fn apply(cfg: &crate::config::Config, outcome: &Outcome, only: &[String]) -> Result<Accepted, ReplayError> {
+    if cfg.check {
+        return Err(ReplayError::usage("accept writes truth tables and declarations, and this is a check run (--check or CI): it never writes".to_owned()));
+    }
+    let root = cfg.root.as_path();
     let keep = |id: &str| only.is_empty() || only.iter().any(|o| o == id);
     let mut acc = Accepted::default();
     let mut templates: BTreeSet<(String, Class, Class)> = BTreeSet::new();

@@ -77,6 +77,12 @@ impl Outcome {
 
 /// The project root: the directory holding the workspace `Cargo.toml`, found from
 /// this crate's manifest dir at compile time (xtask runs from anywhere).
+/// The one reading of "is this CI?" for every task: `CI` set to anything but
+/// empty, `false` or `0` (GitHub Actions, GitLab and most runners set `CI=true`).
+pub fn is_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
 pub fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."))
 }

@@ -27,7 +27,7 @@ pub struct Flags {
 }
 
 pub fn parse(args: &[String]) -> Result<Flags, String> {
-    let mut f = Flags { check: std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0"), bin: None, bless: false };
+    let mut f = Flags { check: replay::is_ci(), bin: None, bless: false };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {

@@ -15,7 +15,7 @@ fn log(msg: &str) {
 }
 
 fn ci() -> bool {
-    std::env::var("CI").map(|v| !v.is_empty() && v != "false" && v != "0").unwrap_or(false)
+    replay::is_ci()
 }
 
 /// `replay merge FILE|DIR… [flags]`: shard answers into the verdict cache, then the whole replay.
@@ -141,7 +141,7 @@ pub fn run(args: &[String]) -> i32 {
 }
 
 fn accept(cfg: &Config, out: &replay::Outcome, only: &[String]) -> i32 {
-    match replay::accept::apply(&cfg.root, out, only) {
+    match replay::accept::apply(cfg, out, only) {
         Ok(a) => {
             for t in &a.truth_rows {
                 println!("accepted truth expectation: {t}");

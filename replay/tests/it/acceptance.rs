@@ -177,6 +177,19 @@ fn missing_base_says_how_to_fetch_it() {
 }
 
 #[test]
+fn accept_refuses_to_write_in_a_check_run() {
+    let repo = Repo::new();
+    let base = repo.git(&["rev-parse", "HEAD"]);
+    repo.write("classifier/rules.txt", &RULES.replace("git push --force\tT3", "git push --force\tBLOCKED"));
+    let cfg = repo.config(&base);
+    assert!(cfg.check);
+    let (_, r) = check(&cfg);
+    let out = r.unwrap();
+    assert!(replay::accept::apply(&cfg, &out, &[]).is_err(), "a check run must not write");
+    assert_eq!(repo.read("corpus/truth/t.csv"), TRUTH, "nothing written");
+}
+
+#[test]
 fn accept_writes_truth_edits_and_todo_declarations_that_fail_until_finished() {
     let repo = Repo::new();
     let base = repo.git(&["rev-parse", "HEAD"]);
@@ -186,7 +199,7 @@ fn accept_writes_truth_edits_and_todo_declarations_that_fail_until_finished() {
     let (code, r) = check(&cfg);
     assert_eq!(code, 1);
     let out = r.unwrap();
-    let acc = replay::accept::apply(&repo.root, &out, &[]).unwrap();
+    let acc = replay::accept::apply(&cfg, &out, &[]).unwrap();
     assert_eq!(acc.truth_rows.len(), 1, "{:?}", acc.truth_rows);
     let csv = repo.read("corpus/truth/t.csv");
     assert_eq!(csv, TRUTH.replace("git push --force origin main,,T3", "git push --force origin main,,BLOCKED"));

@@ -105,7 +105,7 @@ pub fn run(args: &[String]) -> i32 {
         eprintln!("{} of {} mutants", chosen.len(), all.len());
         return 0;
     }
-    if std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0") {
+    if replay::is_ci() {
         log("CI is set: the mutants run writes only target/ and reports/");
     }
     let t = Instant::now();

@@ -10,6 +10,7 @@ pub(crate) fn carries_command(name: &str) -> bool {
     ];
     EXACT.contains(&name)
         || name.ends_with("_COMMAND")
+        || name.ends_with("_CMD")
         || name.ends_with("PAGER")
         || name.ends_with("_EDITOR")
         || name.ends_with("_RSH")

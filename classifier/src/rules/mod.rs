@@ -62,13 +62,16 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
     FAMILIES.iter().flat_map(|f| f.rules.iter().copied())
 }
 
-/// The family that owns a program name, from a map built once (the first family
-/// listing a name wins, as the dispatch order always did; a registry test keeps
-/// every name in one family).
+/// The family that owns a program name, from a map built once per process (the
+/// first family listing a name wins, as the dispatch order always did; a registry
+/// test keeps every name in one family). The hook builds it on every start, so it
+/// is sized up front and hashed with FNV-1a, not SipHash: the names are ours.
 fn owner(program: &str) -> Option<&'static Family> {
-    static OWNERS: std::sync::OnceLock<std::collections::HashMap<&'static str, &'static Family>> = std::sync::OnceLock::new();
+    type Map = std::collections::HashMap<&'static str, &'static Family, std::hash::BuildHasherDefault<Fnv>>;
+    static OWNERS: std::sync::OnceLock<Map> = std::sync::OnceLock::new();
     let map = OWNERS.get_or_init(|| {
-        let mut m = std::collections::HashMap::new();
+        let n = FAMILIES.iter().map(|f| f.programs.len()).sum();
+        let mut m = Map::with_capacity_and_hasher(n, Default::default());
         for f in FAMILIES {
             for p in f.programs {
                 m.entry(*p).or_insert(*f);
@@ -77,6 +80,23 @@ fn owner(program: &str) -> Option<&'static Family> {
         m
     });
     map.get(program).copied()
+}
+
+/// FNV-1a over the bytes: cheap for short program names.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for b in bytes {
+            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
 }
 
 /// True when some family owns this program name.

@@ -304,4 +304,38 @@ mod tests {
             check(c, c);
         }
     }
+
+    // Moved from the history importers' tests: the same assertions, one table.
+    #[test]
+    fn redact_masks_token_shapes() {
+        check("git clone https://x/ghp_0123456789abcdefghijABCDEFGHIJ", "git clone https://x/[REDACTED]");
+        check("export OPENAI=sk-proj-abcdefghijklmnopqrstuvwxyz", "export OPENAI=[REDACTED]");
+        check("aws --access AKIAIOSFODNN7EXAMPLE s3 ls", "aws --access [REDACTED] s3 ls");
+        check("slack xoxb-1234567890-abcdefghij post", "slack [REDACTED] post");
+        check("curl -d t=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig_nature-1 https://h", "curl -d t=[REDACTED] https://h");
+        check("echo glpat-abcdefghij0123456789", "echo [REDACTED]");
+    }
+
+    #[test]
+    fn redact_masks_headers_assignments_flags_and_url_credentials() {
+        check("curl -H 'Authorization: Bearer abc.def' https://api", "curl -H 'Authorization: Bearer [REDACTED]' https://api");
+        check("curl -H \"X-Api-Key: s3cr3t\" -H 'Accept: json' https://api", "curl -H \"X-Api-Key: [REDACTED]\" -H 'Accept: json' https://api");
+        check("curl -H 'Authorization: s3cr3t' x", "curl -H 'Authorization: [REDACTED]' x");
+        check("API_KEY=abc123 GITHUB_TOKEN=\"t o k\" ./run", "API_KEY=[REDACTED] GITHUB_TOKEN=\"[REDACTED]\" ./run");
+        check("export DB_PASSWORD='hunter2'; psql", "export DB_PASSWORD='[REDACTED]'; psql");
+        check("mysql --password hunter2 -u root", "mysql --password [REDACTED] -u root");
+        check("vault login --token=abc", "vault login --token=[REDACTED]");
+        check("git clone https://user:pa55@github.com/o/r.git", "git clone https://user:[REDACTED]@github.com/o/r.git");
+        check("git clone https://tok@github.com/o/r", "git clone https://[REDACTED]@github.com/o/r");
+    }
+
+    #[test]
+    fn redact_leaves_ordinary_commands_alone() {
+        for c in [
+            "git commit -m 'auth: fix login'", "ls -la ~/.ssh", "cd $PWD && PWD=/tmp make", "kubectl get pods -n prod", "git log --author=alice",
+            "TOKEN_FILE=/run/secrets/t ./run", "pip install scikit-learn", "curl https://example.com:8443/path", "echo 你好",
+        ] {
+            check(c, c);
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! Importer and redaction tests. Every fixture is generated here into a temporary
+//! Importer tests (redaction has its one test table in the `redact` crate). Every fixture is generated here into a temporary
 //! directory (nobody's real history is read), including malformed lines and
 //! non-UTF-8 bytes, which must be counted and never fatal.
 
@@ -262,44 +262,4 @@ fn hook_log_reads_the_spool_and_skips_folded_lines() {
     let r = |c: &str, w| (c.to_string(), Some("/r".to_string()), w);
     assert_eq!(rows(&imp), vec![r("git status", 1), r("git push", 2)]);
     assert_eq!(imp.malformed.len(), 1, "{:?}", imp.malformed);
-}
-
-#[track_caller]
-fn check_redact(input: &str, want: &str) {
-    let got = redact(input);
-    assert_eq!(got, want, "redact({input:?})");
-    assert_eq!(redact(&got), got, "redact is not idempotent on {input:?}");
-}
-
-#[test]
-fn redact_masks_token_shapes() {
-    check_redact("git clone https://x/ghp_0123456789abcdefghijABCDEFGHIJ", "git clone https://x/[REDACTED]");
-    check_redact("export OPENAI=sk-proj-abcdefghijklmnopqrstuvwxyz", "export OPENAI=[REDACTED]");
-    check_redact("aws --access AKIAIOSFODNN7EXAMPLE s3 ls", "aws --access [REDACTED] s3 ls");
-    check_redact("slack xoxb-1234567890-abcdefghij post", "slack [REDACTED] post");
-    check_redact("curl -d t=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig_nature-1 https://h", "curl -d t=[REDACTED] https://h");
-    check_redact("echo glpat-abcdefghij0123456789", "echo [REDACTED]");
-}
-
-#[test]
-fn redact_masks_headers_assignments_flags_and_url_credentials() {
-    check_redact("curl -H 'Authorization: Bearer abc.def' https://api", "curl -H 'Authorization: Bearer [REDACTED]' https://api");
-    check_redact("curl -H \"X-Api-Key: s3cr3t\" -H 'Accept: json' https://api", "curl -H \"X-Api-Key: [REDACTED]\" -H 'Accept: json' https://api");
-    check_redact("curl -H 'Authorization: s3cr3t' x", "curl -H 'Authorization: [REDACTED]' x");
-    check_redact("API_KEY=abc123 GITHUB_TOKEN=\"t o k\" ./run", "API_KEY=[REDACTED] GITHUB_TOKEN=\"[REDACTED]\" ./run");
-    check_redact("export DB_PASSWORD='hunter2'; psql", "export DB_PASSWORD='[REDACTED]'; psql");
-    check_redact("mysql --password hunter2 -u root", "mysql --password [REDACTED] -u root");
-    check_redact("vault login --token=abc", "vault login --token=[REDACTED]");
-    check_redact("git clone https://user:pa55@github.com/o/r.git", "git clone https://user:[REDACTED]@github.com/o/r.git");
-    check_redact("git clone https://tok@github.com/o/r", "git clone https://[REDACTED]@github.com/o/r");
-}
-
-#[test]
-fn redact_leaves_ordinary_commands_alone() {
-    for c in [
-        "git commit -m 'auth: fix login'", "ls -la ~/.ssh", "cd $PWD && PWD=/tmp make", "kubectl get pods -n prod", "git log --author=alice",
-        "TOKEN_FILE=/run/secrets/t ./run", "pip install scikit-learn", "curl https://example.com:8443/path", "echo 你好",
-    ] {
-        check_redact(c, c);
-    }
 }

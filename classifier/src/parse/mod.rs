@@ -7,6 +7,7 @@
 
 pub mod dequote;
 pub mod model;
+mod plain;
 
 /// Decodes backslash escapes the way `$'…'` (and `printf`'s format) does.
 pub use dequote::ansi_c;
@@ -67,6 +68,9 @@ const STACK_PER_OPENER: usize = 32 * 1024;
 /// parse here; larger ones parse on a scoped thread whose stack is sized for the
 /// count; past `MAX_PARSE_OPENERS` the source is refused unparsed.
 pub fn parse(src: &str) -> Result<List, ParseFailure> {
+    if let Some(list) = plain::parse(src) {
+        return Ok(list);
+    }
     if expanding_heredoc_tag(src) {
         return Err(ParseFailure::Syntax("a heredoc delimiter that starts with an expansion (`<<$(`) is not modelled".into()));
     }

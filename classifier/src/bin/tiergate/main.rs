@@ -3,6 +3,8 @@
 // I/O, env, clock and processes are the binary's (and the tests') job; only the
 // library is held pure by `classifier/clippy.toml` (denied in `lib.rs`).
 #![allow(clippy::disallowed_methods)]
+// Our own C `main` on Unix (see `main` below): std's runtime set-up is skipped.
+#![cfg_attr(unix, no_main)]
 
 mod approvals;
 mod batch;
@@ -33,7 +35,36 @@ usage:
   tiergate doctor                     which agents are wired, and whether their hook answers
 ";
 
+/// The process entry on Unix, instead of std's `lang_start`. That set-up reads
+/// `/proc/self/maps` (`pthread_getattr_np`, to place a guard page for the main
+/// thread's stack-overflow message) and installs an alternate signal stack: about
+/// 19 syscalls and 110k instructions, a tenth of a hook call (issue 14,
+/// docs/decisions/0005-hook-startup.md). What it did that we rely on is done here:
+/// SIGPIPE ignored (a closed pipe is an `EPIPE` error, as every subcommand expects)
+/// and a panic escaping a subcommand ends the process with exit 101, not an abort.
+/// std still finds the arguments (glibc passes them to its `.init_array` hook) and
+/// `process::exit` flushes stdout. A stack overflow now ends with SIGSEGV instead of
+/// std's message and SIGABRT; either way no answer, and the engine's depth limits
+/// exist so that it cannot happen.
+#[cfg(unix)]
+#[no_mangle]
+pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+    // SAFETY: setting a signal's disposition to SIG_IGN before any thread exists.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+    let code = match std::panic::catch_unwind(run) {
+        // `ExitCode` offers no stable way to its number but equality with `From<u8>`.
+        Ok(code) => (0..=u8::MAX).find(|n| ExitCode::from(*n) == code).map_or(1, i32::from),
+        Err(_) => 101,
+    };
+    std::process::exit(code)
+}
+
+#[cfg(not(unix))]
 fn main() -> ExitCode {
+    run()
+}
+
+fn run() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (cmd, rest) = match args.split_first() {
         Some((c, r)) => (c.as_str(), r),

@@ -65,17 +65,44 @@ impl Trace {
 
 /// Classifies `req`, keeping the trace.
 pub fn trace(req: &Request, files: &dyn FileSource) -> Trace {
-    let cmd = req.command.as_str();
-    if cmd.len() > MAX_COMMAND_BYTES || cmd.contains('\0') {
-        let rule = if cmd.contains('\0') { &rules::PARSE_UNSUPPORTED } else { &rules::LIMITS_SIZE };
-        let hits = vec![Hit { rule, detail: None, span: Span { start: 0, end: cmd.len() } }];
-        return Trace { verdict: combine::verdict(&hits), units: Vec::new(), hits };
+    if let Some(t) = refused(req) {
+        return t;
     }
+    let cmd = req.command.as_str();
     let mut eng = Eng::new(files, req.home.clone(), req.cwd.clone()).protecting(req.protect.clone());
     let mut hits = eng.source(cmd, req.cwd.as_deref());
     let mut units = eng.trace;
     self_defence(&mut units, &mut hits, &req.protect, cmd.len());
     Trace { verdict: combine::verdict(&hits), units, hits }
+}
+
+/// Classifies `req` for its verdict alone: the same hits as `trace` in the same
+/// order, without building the trace's text (per-unit copies of every word, the
+/// wrappers' notes). `classify`, `tiergate batch` and the hook in ask mode.
+pub fn verdict(req: &Request, files: &dyn FileSource) -> Verdict {
+    if let Some(t) = refused(req) {
+        return t.verdict;
+    }
+    let cmd = req.command.as_str();
+    let mut eng = Eng::new(files, req.home.clone(), req.cwd.clone()).protecting(req.protect.clone()).verdict_only();
+    let mut hits = eng.source(cmd, req.cwd.as_deref());
+    // Units are judged as they complete (a payload before the unit that runs it);
+    // the trace's pass goes in unit order, and so must the hits.
+    let mut defended = std::mem::take(&mut eng.defended);
+    defended.sort_by_key(|(slot, _)| *slot);
+    hits.extend(defended.into_iter().map(|(_, h)| Hit { span: Span { start: 0, end: cmd.len() }, ..h }));
+    combine::verdict(&hits)
+}
+
+/// Commands refused before parsing: too large, or holding a NUL.
+fn refused(req: &Request) -> Option<Trace> {
+    let cmd = req.command.as_str();
+    if cmd.len() > MAX_COMMAND_BYTES || cmd.contains('\0') {
+        let rule = if cmd.contains('\0') { &rules::PARSE_UNSUPPORTED } else { &rules::LIMITS_SIZE };
+        let hits = vec![Hit { rule, detail: None, span: Span { start: 0, end: cmd.len() } }];
+        return Some(Trace { verdict: combine::verdict(&hits), units: Vec::new(), hits });
+    }
+    None
 }
 
 /// `rules::tiergate::self_defence` over every unit, whichever family (if any) saw it:

@@ -66,7 +66,7 @@ pub fn classify(req: &Request) -> Verdict {
 /// A panic anywhere below is a bug, but it must never become a crash or an
 /// allow: it is caught here and answered T3 `internal.error`.
 pub fn classify_with(req: &Request, files: &dyn FileSource) -> Verdict {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| explain::trace(req, files).verdict)) {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| explain::verdict(req, files))) {
         Ok(v) => v,
         Err(_) => {
             let r = &rules::INTERNAL_ERROR;

@@ -38,12 +38,49 @@ pub struct Eng<'f> {
     parsed_bytes: usize,
     /// Functions defined so far, with the programs their bodies call.
     functions: Vec<(String, Vec<String>)>,
+    /// One entry per unit, in command order. Without `keep_trace` only `program` is
+    /// filled (function bodies' callees are read from it).
     pub trace: Vec<TraceUnit>,
+    /// False for a verdict-only run (`classify`, `batch`, the hook in ask mode): no
+    /// trace text is built, and self-defence is judged as each unit is made.
+    keep_trace: bool,
+    /// Verdict-only runs: self-defence hits with the trace slot of their unit, so
+    /// they can join the hits in unit order, as `explain::self_defence` adds them.
+    pub defended: Vec<(usize, Hit)>,
 }
 
 impl<'f> Eng<'f> {
     pub fn new(files: &'f dyn FileSource, home: Option<String>, root: Option<String>) -> Eng<'f> {
-        Eng { files, home, root, protect: Protected::default(), depth: 0, units: 0, parsed_bytes: 0, functions: Vec::new(), trace: Vec::new() }
+        Eng {
+            files,
+            home,
+            root,
+            protect: Protected::default(),
+            depth: 0,
+            units: 0,
+            parsed_bytes: 0,
+            functions: Vec::new(),
+            trace: Vec::new(),
+            keep_trace: true,
+            defended: Vec::new(),
+        }
+    }
+
+    /// A verdict-only run: no trace kept (see `keep_trace`).
+    pub fn verdict_only(self) -> Eng<'f> {
+        Eng { keep_trace: false, ..self }
+    }
+
+    /// Verdict-only runs: `rules::tiergate::self_defence` for the unit in `slot`,
+    /// unless one of its own hits (`own`) already is that rule, exactly as the
+    /// trace's pass over every unit decides it.
+    fn defend<'a>(&mut self, slot: usize, program: &str, args: impl Iterator<Item = &'a str>, own: &[&[Hit]]) {
+        let args: Vec<&str> = args.collect();
+        let Some((rule, detail)) = rules::tiergate::self_defence(program, &args, &self.protect) else { return };
+        if own.iter().flat_map(|h| h.iter()).any(|h| std::ptr::eq(h.rule, rule)) {
+            return;
+        }
+        self.defended.push((slot, Hit { rule, detail: Some(detail), span: Span::default() }));
     }
 
     /// The protected-path configuration the request carries.
@@ -147,7 +184,7 @@ impl<'f> Eng<'f> {
     /// `offset`), and the `explain` note naming what it runs. Kept out of
     /// `simple`, whose frame every nesting level pays for.
     #[inline(never)]
-    fn wrapper_words(&mut self, name: &'static str, words: &[Arg], offset: usize, cwd: Option<&str>, span: Span) -> (Vec<Hit>, Hit) {
+    fn wrapper_words(&mut self, name: &'static str, words: &[Arg], offset: usize, cwd: Option<&str>, span: Span) -> (Vec<Hit>, Option<Hit>) {
         let mut hits = Vec::new();
         // `env LD_PRELOAD=…`, `sudo PAGER=… cmd`, `systemd-run -E BASH_ENV=…`.
         let own = &words[1..offset];
@@ -165,12 +202,15 @@ impl<'f> Eng<'f> {
         if let Some(rule) = wrappers::gate(name) {
             hits.push(Hit { rule, detail: None, span });
         }
+        if !self.keep_trace {
+            return (hits, None);
+        }
         // A few words name the target; the whole tail would make wrapper towers quadratic.
         let mut target: Vec<&str> = words[offset..].iter().take(12).map(|a| a.text.as_str()).collect();
         if words.len() > offset + 12 {
             target.push("…");
         }
-        (hits, runs_note(name, "runs the command it is given", &target.join(" "), span))
+        (hits, Some(runs_note(name, "runs the command it is given", &target.join(" "), span)))
     }
 
     /// True when function `name` reaches itself through the defined functions' calls.
@@ -313,9 +353,11 @@ impl<'f> Eng<'f> {
             procsub_programs.extend(l.pipelines.iter().filter_map(first_program));
         }
         let (h, (writes, mut stdin)) = self.redirects(&s.redirects, cwd, s.span);
-        let writes: Vec<String> = writes.into_iter().map(|a| a.text).collect();
-        // Redirect effects (`> /etc/hosts`) are shown with the unit they belong to.
-        let redirect_hits = h.clone();
+        let writes: Vec<String> = if self.keep_trace { writes.into_iter().map(|a| a.text).collect() } else { Vec::new() };
+        // Redirect effects (`> /etc/hosts`) are shown with the unit they belong to
+        // (verdict-only runs find them again at `redirected` in `hits`).
+        let redirected = hits.len()..hits.len() + h.len();
+        let redirect_hits = if self.keep_trace { h.clone() } else { Vec::new() };
         hits.extend(h);
         if s.words.is_empty() {
             return (hits, None);
@@ -391,6 +433,13 @@ impl<'f> Eng<'f> {
                     let mut unit_hits = std::mem::take(&mut cx.hits);
                     // Hits found while peeling wrappers (`env LD_PRELOAD=…`) belong to this unit.
                     unit_hits.extend(cx_hits);
+                    if !self.keep_trace {
+                        self.trace[slot].program.clone_from(&inv.program);
+                        let args = inv.args.iter().map(|a| a.text.as_str());
+                        self.defend(slot, &inv.program, args, &[&hits[redirected.clone()], &unit_hits]);
+                        hits.extend(unit_hits);
+                        return (hits, Some(inv));
+                    }
                     let mut shown = redirect_hits;
                     shown.extend(notes);
                     shown.extend(unit_hits.iter().cloned());
@@ -409,12 +458,14 @@ impl<'f> Eng<'f> {
                 Peeled::Target { name, start: offset } => {
                     let (h, note) = self.wrapper_words(name, &args[start..], offset, cwd, s.span);
                     cx_hits.extend(h);
-                    notes.push(note);
+                    notes.extend(note);
                     peeled.push(name);
                     start += offset;
                 }
                 Peeled::Shell { name, script } => {
-                    notes.push(runs_note(name, "runs its argument as a shell command", &script, s.span));
+                    if self.keep_trace {
+                        notes.push(runs_note(name, "runs its argument as a shell command", &script, s.span));
+                    }
                     peeled.push(name);
                     let mut h = self.source(&script, cwd);
                     for hit in &mut h {
@@ -437,6 +488,12 @@ impl<'f> Eng<'f> {
                     break;
                 }
             }
+        }
+        if !self.keep_trace {
+            self.trace[slot].program.clone_from(&args[0].text);
+            self.defend(slot, &args[0].text, args[1..].iter().map(|a| a.text.as_str()), &[&hits[redirected.clone()], &cx_hits]);
+            hits.extend(cx_hits);
+            return (hits, None);
         }
         let words: Vec<String> = args.iter().map(|a| a.text.clone()).collect();
         let mut shown = redirect_hits;

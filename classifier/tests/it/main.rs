@@ -31,4 +31,5 @@ mod scripts;
 mod snapshots_read;
 mod store_failures;
 mod system;
+mod verdict_only;
 mod worst_cases;

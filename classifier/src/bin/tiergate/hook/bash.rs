@@ -31,8 +31,12 @@ enum Worked {
 fn work(req: &Request, want_signature: bool) -> (Verdict, String) {
     test_fault("panic-worker");
     test_fault("slow-worker");
-    // One trace gives the verdict (classify_with is exactly trace().verdict)
-    // and, when a grant may be involved, the key to bind it to.
+    // Ask mode needs the verdict alone (no trace to build: issue 14); in nonce
+    // mode one trace gives the verdict and, when a grant may be involved, the key
+    // to bind it to (`explain::verdict` is exactly `trace().verdict`).
+    if !want_signature {
+        return (classifier::explain::verdict(req, &RealFs), String::new());
+    }
     let t = classifier::explain::trace(req, &RealFs);
     let needs = want_signature && !t.verdict.blocked && t.verdict.tier == Tier::T3;
     let key = if needs { grant_key(&t) } else { String::new() };

@@ -13,9 +13,11 @@
 //! - `hook`: `tiergate hook` process-per-call latency p50/p99 (raw, and over a
 //!   `tiergate --version` spawn measured interleaved) and max RSS.
 //! - `replay`: warm replay wall time, in `bench_replay.rs` (dispatched first).
+//! - `batch`: batch and library throughput, base against head in one run, in
+//!   `bench_batch.rs` (dispatched first).
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -91,6 +93,9 @@ pub fn run(args: &[String]) -> i32 {
     if args.first().is_some_and(|a| a == "replay") {
         return crate::bench_replay::run(&args[1..]);
     }
+    if args.first().is_some_and(|a| a == "batch") {
+        return crate::bench_batch::run(&args[1..]);
+    }
     match run_inner(args) {
         Ok(code) => code,
         Err(e) => {
@@ -158,11 +163,11 @@ fn run_inner(args: &[String]) -> Result<i32> {
     Ok(if failed { replay::exit::POLICY } else { 0 })
 }
 
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."))
 }
 
-fn target_dir(root: &Path) -> PathBuf {
+pub(crate) fn target_dir(root: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"))
 }
 
@@ -211,7 +216,7 @@ pub fn build_dist(root: &Path) -> Result<PathBuf> {
     Ok(bin)
 }
 
-fn tldr(root: &Path) -> Result<Vec<String>> {
+pub(crate) fn tldr(root: &Path) -> Result<Vec<String>> {
     let path = root.join("corpus/history/tldr.csv");
     let mut rd = csv::Reader::from_path(&path).with_context(|| format!("{}", path.display()))?;
     let mut out = Vec::new();
@@ -228,34 +233,10 @@ fn tldr(root: &Path) -> Result<Vec<String>> {
 /// Median protocol v1 throughput of one long-lived `tiergate batch` per pass.
 fn bench_classify(root: &Path, tiergate: &Path) -> Result<BTreeMap<String, f64>> {
     let cmds = tldr(root)?;
-    let mut input = Vec::new();
-    for (i, c) in cmds.iter().enumerate() {
-        serde_json::to_writer(&mut input, &json!({"id": i, "command": c}))?;
-        input.push(b'\n');
-    }
+    let input = crate::bench_batch::batch_input(&cmds)?;
     let mut rates = Vec::new();
     for _ in 0..BATCH_PASSES {
-        let mut child = Command::new(tiergate)
-            .arg("batch")
-            .env("HOME", "/home/bench")
-            .current_dir(std::env::temp_dir())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .context("spawning tiergate batch")?;
-        let mut stdin = child.stdin.take().context("batch stdin")?;
-        let stdout = child.stdout.take().context("batch stdout")?;
-        let start = Instant::now();
-        let data = input.clone();
-        let writer = std::thread::spawn(move || stdin.write_all(&data));
-        let lines = BufReader::new(stdout).lines().count();
-        let took = start.elapsed();
-        writer.join().map_err(|_| anyhow::anyhow!("writer thread panicked"))??;
-        child.wait()?;
-        if lines != cmds.len() {
-            bail!("tiergate batch answered {lines} lines for {} commands", cmds.len());
-        }
-        rates.push(cmds.len() as f64 / took.as_secs_f64());
+        rates.push(crate::bench_batch::batch_pass(tiergate, &input, cmds.len())?);
     }
     let mut m = BTreeMap::new();
     m.insert("batch_commands_per_s".into(), median(&mut rates));
@@ -455,7 +436,7 @@ fn bench_hook(root: &Path, tiergate: &Path) -> Result<BTreeMap<String, f64>> {
     Ok(m)
 }
 
-fn median(xs: &mut [f64]) -> f64 {
+pub(crate) fn median(xs: &mut [f64]) -> f64 {
     xs.sort_by(f64::total_cmp);
     xs[xs.len() / 2]
 }
@@ -476,13 +457,21 @@ fn machine() -> String {
 }
 
 fn write_baseline(path: &Path, group: &str, figures: &BTreeMap<String, f64>) -> Result<()> {
-    let doc = json!({
+    write_baseline_with(path, group, figures, json!({}))
+}
+
+/// `write_baseline` plus the fields of `extra` (what a figure was measured against).
+pub(crate) fn write_baseline_with(path: &Path, group: &str, figures: &BTreeMap<String, f64>, extra: Value) -> Result<()> {
+    let mut doc = json!({
         "group": group,
         "reproduce": format!("cargo xtask bench {group}"),
         "check": format!("cargo xtask bench {group} --check"),
         "machine": machine(),
         "figures": figures,
     });
+    if let (Some(d), Value::Object(x)) = (doc.as_object_mut(), extra) {
+        d.extend(x);
+    }
     let tmp = path.with_extension("json.tmp");
     std::fs::create_dir_all(path.parent().context("baseline dir")?)?;
     std::fs::write(&tmp, serde_json::to_string_pretty(&doc)? + "\n").with_context(|| format!("{}", tmp.display()))?;

@@ -23,6 +23,10 @@ usage: cargo xtask <task>
       hook: tiergate hook p50/p99 over the /bin/true floor (shipped build),
       interleaved: T0, T3, blocked, log on/off, after 10,000 logged calls, nonce
       grant. Without --check rewrites benches/baselines/<group>.json.
+  bench batch [--base REV]
+      tiergate batch and library (benches/lanes.rs) throughput over the tldr
+      corpus, base (default main) against head in one run, passes alternating;
+      writes benches/baselines/batch.json.
   dist
       Builds the shipped tiergate (profile dist, static; target/dist/tiergate).
   bench replay [--base REV] [--runs N] [--corpus LIST] [--save]

@@ -3,6 +3,7 @@
 //! codes are replay's contract (`replay::exit`).
 
 mod bench;
+mod bench_batch;
 mod bench_replay;
 mod bisect;
 mod codegen;

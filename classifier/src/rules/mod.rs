@@ -69,10 +69,21 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
 /// registry test keeps every name in one family.
 fn owner(program: &str) -> Option<&'static Family> {
     let key = program.as_bytes();
-    let at = OWNERS.partition_point(|(name, _)| less(name.as_bytes(), key));
-    match OWNERS.get(at) {
-        Some((name, family)) if name.as_bytes() == key => Some(FAMILIES[*family as usize]),
-        _ => None,
+    let at = OWNERS.partition_point(|e| less(e.name().as_bytes(), key));
+    OWNERS.get(at).filter(|e| e.name().as_bytes() == key).map(|e| FAMILIES[e.family as usize])
+}
+
+/// One `OWNERS` entry: `FAMILIES[family].programs[index]`. Indices, not a `&str`:
+/// every pointer in a static is a relocation the loader applies at each start.
+#[derive(Clone, Copy)]
+struct Owner {
+    family: u8,
+    index: u16,
+}
+
+impl Owner {
+    const fn name(self) -> &'static str {
+        FAMILIES[self.family as usize].programs[self.index as usize]
     }
 }
 
@@ -86,18 +97,19 @@ const PROGRAM_COUNT: usize = {
     n
 };
 
-/// (program name, index in `FAMILIES`) for every listed name, sorted by name and
-/// then by family index, so the leftmost entry for a name is its first family.
-static OWNERS: [(&str, u8); PROGRAM_COUNT] = sorted_owners();
+/// Every listed program name, sorted by name and then by family index, so the
+/// leftmost entry for a name is its first family.
+static OWNERS: [Owner; PROGRAM_COUNT] = sorted_owners();
 
-const fn sorted_owners() -> [(&'static str, u8); PROGRAM_COUNT] {
+const fn sorted_owners() -> [Owner; PROGRAM_COUNT] {
     assert!(FAMILIES.len() <= u8::MAX as usize);
-    let mut t: [(&str, u8); PROGRAM_COUNT] = [("", 0); PROGRAM_COUNT];
+    let mut t = [Owner { family: 0, index: 0 }; PROGRAM_COUNT];
     let (mut i, mut f) = (0, 0);
     while f < FAMILIES.len() {
         let mut p = 0;
+        assert!(FAMILIES[f].programs.len() <= u16::MAX as usize);
         while p < FAMILIES[f].programs.len() {
-            t[i] = (FAMILIES[f].programs[p], f as u8);
+            t[i] = Owner { family: f as u8, index: p as u16 };
             i += 1;
             p += 1;
         }
@@ -121,7 +133,7 @@ const fn sorted_owners() -> [(&'static str, u8); PROGRAM_COUNT] {
     t
 }
 
-const fn sift_down(t: &mut [(&'static str, u8); PROGRAM_COUNT], mut root: usize, end: usize) {
+const fn sift_down(t: &mut [Owner; PROGRAM_COUNT], mut root: usize, end: usize) {
     loop {
         let mut child = 2 * root + 1;
         if child >= end {
@@ -140,9 +152,9 @@ const fn sift_down(t: &mut [(&'static str, u8); PROGRAM_COUNT], mut root: usize,
     }
 }
 
-const fn entry_less(a: (&str, u8), b: (&str, u8)) -> bool {
-    let (x, y) = (a.0.as_bytes(), b.0.as_bytes());
-    less(x, y) || (!less(y, x) && a.1 < b.1)
+const fn entry_less(a: Owner, b: Owner) -> bool {
+    let (x, y) = (a.name().as_bytes(), b.name().as_bytes());
+    less(x, y) || (!less(y, x) && a.family < b.family)
 }
 
 /// Byte-wise lexicographic `a < b` (`Ord` for `[u8]` is not `const`).
@@ -197,7 +209,7 @@ mod tests {
                 assert_eq!(owner(p).map(|g| g.name), first, "{p}");
             }
         }
-        assert!(OWNERS.windows(2).all(|w| (w[0].0, w[0].1) <= (w[1].0, w[1].1)), "OWNERS is not sorted");
+        assert!(OWNERS.windows(2).all(|w| (w[0].name(), w[0].family) <= (w[1].name(), w[1].family)), "OWNERS is not sorted");
         for unknown in ["", "gi", "gitx", "zzzz-not-a-program", "kubectl-"] {
             assert!(owner(unknown).is_none(), "{unknown}");
         }

@@ -194,15 +194,15 @@ fn the_agent_cannot_approve_its_own_request_or_touch_the_store() {
     assert_ne!(a.decision, "deny", "reading the list is not approving: {}", a.reason);
 }
 
-/// Issue 14's reliability bar: eight hook processes at a time in nonce mode, many
+/// Issue 14's reliability bar: eight hook processes at a time in nonce mode, 1,000
 /// calls each (half T3 with grants to win, half T0), hooks folding the audit spool
 /// themselves (a tiny `TIERGATE_FOLD_BYTES`) while `tiergate log` folds it too:
 /// every grant is used exactly once, no grant twice, every call is logged once.
 #[test]
 fn eight_concurrent_hook_processes_lose_no_grant_and_log_every_call() {
     const WORKERS: usize = 8;
-    const CALLS: usize = 150;
-    const GRANTS: usize = 200;
+    const CALLS: usize = 1000;
+    const GRANTS: usize = 1000;
     let env = Env::new("stress").with("TIERGATE_FOLD_BYTES", "4000");
     let code = denied_code(&env, T3);
     approve(&env, &code);

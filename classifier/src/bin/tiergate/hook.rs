@@ -162,7 +162,7 @@ fn read_stdin() -> Result<Vec<u8>, String> {
     let mut buf = Vec::new();
     // On the stack: a 64 KiB zeroed heap chunk cost a calloc memset and 16 page
     // faults on every call (issue 14); events are a few hundred bytes.
-    let mut chunk = [0u8; 16 * 1024];
+    let mut chunk = [0u8; 4 * 1024];
     let mut stdin = std::io::stdin().lock();
     loop {
         let left = deadline.saturating_duration_since(std::time::Instant::now());

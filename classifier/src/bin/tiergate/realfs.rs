@@ -31,7 +31,10 @@ pub fn resolve_existing(p: &Path) -> Option<PathBuf> {
     let mut base = p.to_path_buf();
     let mut rest = Vec::new();
     loop {
-        if let Ok(real) = base.canonicalize() {
+        // A name that is not there even as a link cannot canonicalise: one `lstat`
+        // instead of a `realpath` (a readlink per component) for each missing level.
+        let missing = matches!(std::fs::symlink_metadata(&base), Err(e) if e.kind() == std::io::ErrorKind::NotFound);
+        if let Some(real) = (!missing).then(|| base.canonicalize().ok()).flatten() {
             let mut out = real;
             out.extend(rest.iter().rev());
             return Some(out);

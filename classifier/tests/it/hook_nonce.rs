@@ -194,16 +194,29 @@ fn the_agent_cannot_approve_its_own_request_or_touch_the_store() {
     assert_ne!(a.decision, "deny", "reading the list is not approving: {}", a.reason);
 }
 
-/// Issue 14's reliability bar: eight hook processes at a time in nonce mode, 1,000
-/// calls each (half T3 with grants to win, half T0), hooks folding the audit spool
-/// themselves (a tiny `TIERGATE_FOLD_BYTES`) while `tiergate log` folds it too:
-/// every grant is used exactly once, no grant twice, every call is logged once.
+/// Eight hook processes at a time in nonce mode, 150 calls each: the quick form of
+/// issue 14's bar (`stress`), run by every `cargo test`.
 #[test]
 fn eight_concurrent_hook_processes_lose_no_grant_and_log_every_call() {
+    stress("stress", 150, 200);
+}
+
+/// Issue 14's bar itself: eight hook processes, 1,000 calls each, 1,000 grants.
+/// Ignored in plain `cargo test` (about 110 s in a debug build at load average
+/// 17-24 on the 2-core machine); `.ci/run` runs it explicitly with `--ignored`.
+#[test]
+#[ignore = "8 x 1,000 hook calls: run by .ci/run (cargo test --test it -- --ignored eight_by_a_thousand)"]
+fn eight_by_a_thousand_hook_processes_lose_no_grant_and_log_every_call() {
+    stress("stress1000", 1000, 1000);
+}
+
+/// `WORKERS` hook processes at a time in nonce mode, `calls` calls each (half T3
+/// with `grants` grants to win, half T0), hooks folding the audit spool themselves
+/// (a tiny `TIERGATE_FOLD_BYTES`) while `tiergate log` folds it too: every grant is
+/// used exactly once, no grant twice, every call is logged once.
+fn stress(name: &str, calls: usize, grants: usize) {
     const WORKERS: usize = 8;
-    const CALLS: usize = 1000;
-    const GRANTS: usize = 1000;
-    let env = Env::new("stress").with("TIERGATE_FOLD_BYTES", "4000");
+    let env = Env::new(name).with("TIERGATE_FOLD_BYTES", "4000");
     let code = denied_code(&env, T3);
     approve(&env, &code);
     env.sql()
@@ -212,7 +225,7 @@ fn eight_concurrent_hook_processes_lose_no_grant_and_log_every_call() {
              WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {})
              INSERT INTO grants(code, signature, command, rule, created_at, expires_at)
              SELECT code || i, signature, command, rule, created_at, expires_at FROM grants, n WHERE grants.id = 1;",
-            GRANTS - 1
+            grants - 1
         ))
         .unwrap();
     let before: i64 = env.sql().query_row("SELECT count(*) FROM decisions", [], |r| r.get(0)).unwrap();
@@ -231,7 +244,7 @@ fn eight_concurrent_hook_processes_lose_no_grant_and_log_every_call() {
             .map(|w| {
                 let env = &env;
                 s.spawn(move || {
-                    (0..CALLS)
+                    (0..calls)
                         .map(|i| {
                             let t3 = (i + w) % 2 == 0;
                             let cmd = if t3 { T3 } else { "git status --short" };
@@ -247,18 +260,18 @@ fn eight_concurrent_hook_processes_lose_no_grant_and_log_every_call() {
         all
     });
     let t3: Vec<&Answer> = answers.iter().filter(|(t3, _)| *t3).map(|(_, a)| a).collect();
-    assert_eq!(t3.len(), WORKERS * CALLS / 2);
+    assert_eq!(t3.len(), WORKERS * calls / 2);
     assert!(answers.iter().filter(|(t3, _)| !t3).all(|(_, a)| a.decision == "allow"), "T0 is allowed");
     let mut ids: Vec<&str> = t3.iter().filter(|a| a.decision == "allow").map(|a| a.reason.split("grant #").nth(1).unwrap_or("?")).collect();
-    assert_eq!(ids.len(), GRANTS, "one allow per grant, none lost");
+    assert_eq!(ids.len(), grants, "one allow per grant, none lost");
     ids.sort_unstable();
     ids.dedup();
-    assert_eq!(ids.len(), GRANTS, "no grant used twice");
+    assert_eq!(ids.len(), grants, "no grant used twice");
     assert!(t3.iter().all(|a| a.decision == "allow" || (a.decision == "deny" && code_in(&a.reason).is_some())), "T3 without a grant is a deny with a code");
     let c = env.sql();
     let (used, live): (i64, i64) =
         c.query_row("SELECT count(consumed_at), count(*) - count(consumed_at) FROM grants", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
-    assert_eq!((used, live), (GRANTS as i64, 0), "every grant consumed exactly once");
+    assert_eq!((used, live), (grants as i64, 0), "every grant consumed exactly once");
     let (rows, uids, allows): (i64, i64, i64) = c
         .query_row(
             "SELECT count(*), count(DISTINCT uid), count(*) FILTER (WHERE decision = 'allow' AND command = ?1) FROM decisions WHERE id > ?2",
@@ -266,8 +279,8 @@ fn eight_concurrent_hook_processes_lose_no_grant_and_log_every_call() {
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
         .unwrap();
-    assert_eq!((rows, uids), ((WORKERS * CALLS) as i64, (WORKERS * CALLS) as i64), "every call logged exactly once");
-    assert_eq!(allows, GRANTS as i64, "the log shows one allow per grant");
+    assert_eq!((rows, uids), ((WORKERS * calls) as i64, (WORKERS * calls) as i64), "every call logged exactly once");
+    assert_eq!(allows, grants as i64, "the log shows one allow per grant");
     let left: Vec<_> = std::fs::read_dir(&env.data).unwrap().filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().contains("-log")).collect();
     assert!(left.iter().all(|e| e.metadata().map_or(true, |m| m.len() == 0)), "nothing left unfolded: {left:?}");
 }

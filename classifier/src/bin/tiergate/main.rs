@@ -4,7 +4,8 @@
 // library is held pure by `classifier/clippy.toml` (denied in `lib.rs`).
 #![allow(clippy::disallowed_methods)]
 // Our own C `main` on Unix (see `main` below): std's runtime set-up is skipped.
-#![cfg_attr(unix, no_main)]
+// Not in the unit-test build, whose `main` is the test harness's.
+#![cfg_attr(all(unix, not(test)), no_main)]
 
 mod approvals;
 mod batch;
@@ -46,7 +47,7 @@ usage:
 /// `process::exit` flushes stdout. A stack overflow now ends with SIGSEGV instead of
 /// std's message and SIGABRT; either way no answer, and the engine's depth limits
 /// exist so that it cannot happen.
-#[cfg(unix)]
+#[cfg(all(unix, not(test)))]
 #[no_mangle]
 pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     // SAFETY: setting a signal's disposition to SIG_IGN before any thread exists.
@@ -59,7 +60,7 @@ pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) ->
     std::process::exit(code)
 }
 
-#[cfg(not(unix))]
+#[cfg(any(not(unix), test))]
 fn main() -> ExitCode {
     run()
 }

@@ -62,7 +62,9 @@ pub fn self_defence(program: &str, args: &[&str], protect: &Protected) -> Option
     if basename(program) == "tiergate" && args.contains(&"approve") {
         return Some((&SELF_APPROVAL, SELF_APPROVAL.reason.to_owned()));
     }
-    let dirs: Vec<&str> = protect.dirs(Guard::TiergateStore).filter(|d| d.len() > 1).collect();
+    // Called for every unit: no allocation, and the token split only for a word
+    // that holds a store file name at all (every name below contains `tiergate.db`).
+    let dirs = || protect.dirs(Guard::TiergateStore).filter(|d| d.len() > 1);
     // A word names the store when a path-like token in it ends in the store's file name
     // (`/x/tiergate.db`, `open('tiergate.db-wal')`), not `tiergate.db.txt`.
     let store_file = |t: &str| {
@@ -71,7 +73,7 @@ pub fn self_defence(program: &str, args: &[&str], protect: &Protected) -> Option
             || name.starts_with("tiergate.db-log.fold-")
     };
     let token = |c: char| !(c.is_ascii_alphanumeric() || "._-/~+@%:".contains(c));
-    let names_store = |a: &str| a.split(token).any(store_file) || dirs.iter().any(|d| a.contains(d));
+    let names_store = |a: &str| (a.contains("tiergate.db") && a.split(token).any(store_file)) || dirs().any(|d| a.contains(d));
     let hit = std::iter::once(program).chain(args.iter().copied()).find(|a| names_store(a))?;
     Some((&STORE, format!("`{hit}` names tiergate's approval store, which the agent may not read or change; ask the user")))
 }

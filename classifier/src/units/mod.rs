@@ -6,14 +6,16 @@
 //! default); `combine.rs` picks the verdict from the hits.
 
 use crate::call::{basename, Arg, Invocation, Stdin};
-use crate::lanes::{resolve, FileSource, MAX_FILE_BYTES};
+use crate::lanes::{resolve, FileSource};
 use crate::limits::{MAX_DEPTH, MAX_PARSED_BYTES, MAX_UNITS};
 use crate::parse::model::{List, Pipeline, Redirect, Simple, Stage, Word};
 use crate::parse::{self, ParseFailure};
 use crate::protect::Protected;
-use crate::rules::{self, flow, paths, shell, Cx, Engine, FileText, Hit};
+use crate::rules::{self, flow, paths, shell, Cx, Hit};
 use crate::verdict::Span;
 use crate::wrappers::{self, Peeled};
+
+mod engine;
 
 /// One classified unit, for `explain` and signatures.
 #[derive(Clone, Debug)]
@@ -591,57 +593,4 @@ fn arg(w: &Word) -> Arg {
 
 fn engine_hit(rule: &'static rules::Rule) -> Hit {
     Hit { rule, detail: None, span: Span::default() }
-}
-
-impl Engine for Eng<'_> {
-    fn shell(&mut self, src: &str, cwd: Option<&str>) -> Vec<Hit> {
-        self.source(src, cwd)
-    }
-
-    fn argv(&mut self, args: &[Arg], cwd: Option<&str>) -> Vec<Hit> {
-        if args.is_empty() {
-            return Vec::new();
-        }
-        if self.depth >= MAX_DEPTH {
-            return vec![engine_hit(&rules::LIMITS_DEPTH)];
-        }
-        let words =
-            args.iter().map(|a| Word { text: a.text.clone(), exact: a.exact, quoted: a.quoted, subs: Vec::new(), opaque: false, span: a.span }).collect();
-        let s = Simple { assigns: Vec::new(), words, redirects: Vec::new(), procsubs: Vec::new(), span: args[0].span };
-        self.depth += 1;
-        let (hits, _) = self.simple(&s, cwd, None);
-        self.depth -= 1;
-        hits
-    }
-
-    fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText {
-        let Some(abs) = resolve(path, cwd, self.home.as_deref()) else {
-            return FileText::Unusable("relative path and no working directory");
-        };
-        match self.files.read(&abs) {
-            Ok(None) => FileText::Missing,
-            Ok(Some(bytes)) if bytes.len() > MAX_FILE_BYTES => FileText::Unusable("too large"),
-            Ok(Some(bytes)) => match String::from_utf8(bytes) {
-                Ok(s) if !s.contains('\0') => FileText::Text(s),
-                _ => FileText::Unusable("not text"),
-            },
-            Err(_) => FileText::Unusable("unreadable"),
-        }
-    }
-
-    fn home(&self) -> Option<&str> {
-        self.home.as_deref()
-    }
-
-    fn root(&self) -> Option<&str> {
-        self.root.as_deref()
-    }
-
-    fn protected(&self) -> &Protected {
-        &self.protect
-    }
-
-    fn canonical(&self, absolute_path: &str) -> Option<String> {
-        self.files.canonical(absolute_path)
-    }
 }

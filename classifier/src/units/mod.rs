@@ -435,25 +435,8 @@ impl<'f> Eng<'f> {
                     let mut unit_hits = std::mem::take(&mut cx.hits);
                     // Hits found while peeling wrappers (`env LD_PRELOAD=…`) belong to this unit.
                     unit_hits.extend(cx_hits);
-                    if !self.keep_trace {
-                        self.trace[slot].program.clone_from(&inv.program);
-                        let args = inv.args.iter().map(|a| a.text.as_str());
-                        self.defend(slot, &inv.program, args, &[&hits[redirected.clone()], &unit_hits]);
-                        hits.extend(unit_hits);
-                        return (hits, Some(inv));
-                    }
-                    let mut shown = redirect_hits;
-                    shown.extend(notes);
-                    shown.extend(unit_hits.iter().cloned());
-                    self.trace[slot] = TraceUnit {
-                        depth: self.depth,
-                        program: inv.program.clone(),
-                        args: inv.args.iter().map(|a| a.text.clone()).collect(),
-                        wrappers: inv.wrappers.clone(),
-                        cwd: inv.cwd.clone(),
-                        writes,
-                        hits: shown,
-                    };
+                    let unit = Unit { program: &inv.program, args: &inv.args, wrappers: &inv.wrappers, cwd: inv.cwd.as_deref() };
+                    self.record(slot, unit, writes, (redirect_hits, &hits[redirected.clone()]), notes, &unit_hits);
                     hits.extend(unit_hits);
                     return (hits, Some(inv));
                 }
@@ -491,28 +474,46 @@ impl<'f> Eng<'f> {
                 }
             }
         }
-        if !self.keep_trace {
-            self.trace[slot].program.clone_from(&args[0].text);
-            self.defend(slot, &args[0].text, args[1..].iter().map(|a| a.text.as_str()), &[&hits[redirected.clone()], &cx_hits]);
-            hits.extend(cx_hits);
-            return (hits, None);
-        }
-        let words: Vec<String> = args.iter().map(|a| a.text.clone()).collect();
-        let mut shown = redirect_hits;
-        shown.extend(notes);
-        shown.extend(cx_hits.iter().cloned());
-        self.trace[slot] = TraceUnit {
-            depth: self.depth,
-            program: words.first().cloned().unwrap_or_default(),
-            args: words[1..].to_vec(),
-            wrappers: peeled,
-            cwd: cwd.map(str::to_owned),
-            writes,
-            hits: shown,
-        };
+        let unit = Unit { program: &args[0].text, args: &args[1..], wrappers: &peeled, cwd };
+        self.record(slot, unit, writes, (redirect_hits, &hits[redirected]), notes, &cx_hits);
         hits.extend(cx_hits);
         (hits, None)
     }
+
+    /// Fills the trace slot of a finished unit: the whole `TraceUnit` when tracing,
+    /// else only its program (function callees are read from it) and its
+    /// self-defence hit. Out of `simple`, whose stack frame every nesting level
+    /// pays for (the worst cases run on a 512 KiB stack). `redirects` is the
+    /// unit's redirect hits, as a copy for the trace and in place in its hits.
+    #[inline(never)]
+    fn record(&mut self, slot: usize, unit: Unit<'_>, writes: Vec<String>, redirects: (Vec<Hit>, &[Hit]), notes: Vec<Hit>, own: &[Hit]) {
+        if !self.keep_trace {
+            self.trace[slot].program.push_str(unit.program);
+            self.defend(slot, unit.program, unit.args.iter().map(|a| a.text.as_str()), &[redirects.1, own]);
+            return;
+        }
+        let mut shown = redirects.0;
+        shown.extend(notes);
+        shown.extend(own.iter().cloned());
+        self.trace[slot] = TraceUnit {
+            depth: self.depth,
+            program: unit.program.to_owned(),
+            args: unit.args.iter().map(|a| a.text.clone()).collect(),
+            wrappers: unit.wrappers.to_vec(),
+            cwd: unit.cwd.map(str::to_owned),
+            writes,
+            hits: shown,
+        };
+    }
+}
+
+/// What the trace records of a unit: its program word, arguments, the wrappers
+/// peeled to reach it and its working directory.
+struct Unit<'a> {
+    program: &'a str,
+    args: &'a [Arg],
+    wrappers: &'a [&'static str],
+    cwd: Option<&'a str>,
 }
 
 /// The owning family, then the exec-vector checks every unit gets.

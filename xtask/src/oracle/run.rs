@@ -367,8 +367,9 @@ mod tests {
     }
 
     /// The probes can fail: without `--cap-drop ALL` (bwrap as root keeps
-    /// capabilities) and the explicit read-only `/proc/sys` bind, the self-test
-    /// must say so (ORACLE.md hazards 1 and 2). Safe to run: every write probe
+    /// capabilities), the explicit read-only `/proc/sys` bind and the covering of
+    /// host sockets, the self-test must say so (ORACLE.md hazards 1 and 2, and
+    /// connect() through the read-only root). Safe to run: every write probe
     /// writes a fresh marker under a read-only mount or a sysctl's current value.
     #[test]
     fn selftest_catches_a_weakened_sandbox() {
@@ -379,11 +380,11 @@ mod tests {
         let root = replay::project_root();
         let work = root.join("target").join(format!("oracle-weak-{}", std::process::id()));
         let mut s = setup(&work, Duration::from_secs(3), 1).expect("sandbox setup");
-        s.sandbox.omit = &[&["--cap-drop", "ALL"], &["--ro-bind", "/proc/sys", "/proc/sys"]];
+        s.sandbox.omit = &[&["--cap-drop", "ALL"], &["--ro-bind", "/proc/sys", "/proc/sys"], sandbox::HIDE_SOCKETS];
         let caps_kept = selftest::run(&s.sandbox, &s.cgroups[0], &s.template_tar, &root);
         let failed = |probes: &[selftest::Probe]| probes.iter().filter(|p| p.result.is_err()).map(|p| p.name).collect::<Vec<_>>();
         let f = failed(&caps_kept);
-        for want in ["caps-dropped", "no-remount-no-userns", "proc-sys-read-only"] {
+        for want in ["caps-dropped", "no-remount-no-userns", "proc-sys-read-only", "host-sockets-hidden"] {
             assert!(f.contains(&want), "{want} passed on a weakened sandbox; failed: {f:?}");
         }
         drop(s);

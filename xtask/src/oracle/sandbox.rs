@@ -8,6 +8,10 @@
 //! and memory cgroup per worker (`RLIMIT_NPROC` does not bind root), `prlimit`
 //! (address space, file size, core, open files), stdin from /dev/null, an in-sandbox
 //! `timeout` and a host-side deadline that kills what is left in the cgroup.
+//! A fourth hazard ORACLE.md does not list: a read-only mount does not stop
+//! `connect()` to a Unix socket on it, so every pathname socket the host has
+//! outside the tmpfs overlays is covered with `/dev/null` for each run
+//! (`host_sockets`), and fds the host leaks are closed before bwrap starts.
 //! Nothing here is trusted before selftest.rs has checked it.
 
 use std::io::Read;
@@ -161,15 +165,47 @@ fn inner_script() -> String {
 
 /// The host wrapper: joins the worker's cgroups before anything can fork, opens
 /// the seccomp program on fd 4 and the trace file on fd 3, then becomes prlimit → bwrap.
-const HOST_SCRIPT: &str = "set -e\nfor f in $ORACLE_CGROUPS; do echo $$ > \"$f\"; done\nexec \"$@\" 4<\"$ORACLE_SECCOMP\" 3>\"$ORACLE_TRACE\"\n";
+/// Every fd above 2 it inherited (a cargo jobserver pipe, say) is closed first.
+const HOST_SCRIPT: &str = "set -e\nfor f in $ORACLE_CGROUPS; do echo $$ > \"$f\"; done\n\
+for p in /proc/$$/fd/*; do n=${p##*/}; if [ \"$n\" -gt 2 ]; then eval \"exec $n>&-\" 2>/dev/null || true; fi; done\n\
+exec \"$@\" 4<\"$ORACLE_SECCOMP\" 3>\"$ORACLE_TRACE\"\n";
+
+/// The `omit` entry that leaves host sockets uncovered (the weakened-sandbox test only).
+pub const HIDE_SOCKETS: &[&str] = &["(cover host sockets)"];
+
+/// Directories the sandbox replaces with its own tmpfs or dev (a socket there is not reachable).
+const OVERLAID: &[&str] = &["/tmp", "/run", "/srv", "/dev", "/proc"];
+
+/// Pathname Unix sockets of the host (its `/proc/net/unix`) that the read-only
+/// root would leave connectable, canonicalised (`/var/run` is `/run`).
+pub fn host_sockets() -> Vec<PathBuf> {
+    use std::os::unix::fs::FileTypeExt;
+    let text = std::fs::read_to_string("/proc/net/unix").unwrap_or_default();
+    let mut v: Vec<PathBuf> = text
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().nth(7))
+        .filter(|p| p.starts_with('/'))
+        .filter_map(|p| std::fs::canonicalize(p).ok())
+        .filter(|p| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_socket()))
+        .filter(|p| !OVERLAID.iter().any(|d| p.starts_with(d)))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
 
 impl Sandbox {
-    pub fn bwrap_args(&self) -> Vec<String> {
+    pub fn bwrap_args(&self, hidden_sockets: &[PathBuf]) -> Vec<String> {
         let mut a: Vec<String> = Vec::new();
         let mut push = |xs: &[&str]| a.extend(xs.iter().map(|s| s.to_string()));
         push(&["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys"]);
         for p in ["/proc/sysrq-trigger", "/proc/mtrr", "/proc/pressure", "/proc/irq", "/proc/bus", "/proc/fs", "/proc/acpi", "/proc/scsi"] {
             push(&["--ro-bind-try", p, p]);
+        }
+        for s in hidden_sockets {
+            let s = s.display().to_string();
+            push(&["--ro-bind", "/dev/null", &s]);
         }
         push(&["--size", "67108864", "--tmpfs", "/tmp", "--size", "67108864", "--tmpfs", "/srv", "--size", "8388608", "--tmpfs", "/run"]);
         push(&["--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--die-with-parent", "--new-session"]);
@@ -198,7 +234,7 @@ impl Sandbox {
     }
 
     fn command(&self, run: &Run) -> Command {
-        let mut c = Command::new("/bin/sh");
+        let mut c = Command::new("/bin/bash");
         c.arg("-c").arg(HOST_SCRIPT).arg("oracle-host");
         c.arg("prlimit")
             .arg(format!("--as={AS_MAX}"))
@@ -207,7 +243,7 @@ impl Sandbox {
             .arg("--nofile=1024")
             .arg("--nproc=64")
             .arg("bwrap")
-            .args(self.bwrap_args())
+            .args(self.bwrap_args(&if self.omit.contains(&HIDE_SOCKETS) { Vec::new() } else { host_sockets() }))
             .arg(run.project.map(|p| p.display().to_string()).unwrap_or_default())
             .arg(self.timeout.as_secs().max(1).to_string())
             .arg(if run.trace.is_some() { "1" } else { "0" })

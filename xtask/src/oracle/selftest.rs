@@ -125,6 +125,19 @@ pub fn run(sb: &Sandbox, cg: &Cgroup, project: &Path, repo: &Path) -> Vec<Probe>
     );
 
     probe("no-network", network(&go));
+    probe("host-sockets-hidden", host_socket(&go, &sb.work, &marker));
+    probe(
+        "no-inherited-fds",
+        go("ls /proc/self/fd | tr '\\n' ' '").and_then(|o| {
+            // ls's own fds: 0-2, the trace fd 3 (here /dev/null), and the directory it lists.
+            let fds: Vec<u32> = o.stdout.split_whitespace().filter_map(|f| f.parse().ok()).collect();
+            if fds.iter().filter(|&&f| f > 3).count() <= 1 && fds.len() <= 5 {
+                Ok(format!("fds inside: {:?}", fds))
+            } else {
+                Err(format!("inherited fds inside the sandbox: {:?}", o.stdout.trim()))
+            }
+        }),
+    );
 
     let script = format!("kill -0 {} 2>/dev/null && echo HOST-PID-VISIBLE\nls -A /run\nenv | cut -d= -f1 | sort | tr '\\n' ' '", std::process::id());
     probe(
@@ -206,6 +219,26 @@ fn expect_stdout(o: &Outcome, want: &str) -> Result<(), String> {
     } else {
         Err(format!("expected {want:?}, got {:?} (exit {:?}; stderr {:?})", o.stdout.trim(), o.code, o.stderr.chars().take(200).collect::<String>()))
     }
+}
+
+/// A listening Unix socket on the read-only root (the host's `target/oracle/`)
+/// must not be connectable: a read-only mount does not stop connect().
+fn host_socket(go: &dyn Fn(&str) -> Result<Outcome, String>, work: &Path, marker: &str) -> Result<String, String> {
+    let path = work.join(format!("{marker}.sock"));
+    let _ = std::fs::remove_file(&path);
+    let l = std::os::unix::net::UnixListener::bind(&path).map_err(|e| format!("cannot open a host socket: {e}"))?;
+    l.set_nonblocking(true).map_err(|e| e.to_string())?;
+    let hidden = super::sandbox::host_sockets().len();
+    let script = format!("perl -MIO::Socket::UNIX -e 'IO::Socket::UNIX->new(Peer => \"{}\") and print \"CONNECTED\"'; echo done", path.display());
+    let o = go(&script);
+    let accepted = l.accept().is_ok();
+    drop(l);
+    let _ = std::fs::remove_file(&path);
+    let o = o?;
+    if accepted || o.stdout.trim() != "done" {
+        return Err(format!("a host Unix socket was reachable from inside ({:?})", o.stdout.trim()));
+    }
+    Ok(format!("a listening host socket on the ro root is refused ({hidden} host socket(s) covered)"))
 }
 
 /// Only `lo`, no routes, and a listener on the host's 127.0.0.1 sees no connection.

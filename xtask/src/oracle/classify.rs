@@ -38,11 +38,14 @@ pub struct Finding {
     pub evidence: String,
 }
 
-/// A successful exec after the command's own `bash -c`.
+/// An exec attempt after the command's own `bash -c`. A failed one counts as
+/// evidence for the metamorphic step (`setarch i686 command` tries every PATH
+/// entry for `command`), never as a hidden program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Exec {
     pub path: String,
     pub argv: Vec<String>,
+    pub ok: bool,
 }
 
 pub struct Context<'a> {
@@ -170,15 +173,18 @@ pub fn classify(calls: &[Call], cx: &Context) -> (Vec<Finding>, Vec<Exec>) {
             out.push(Finding { severity: sev, category: cat, detail, evidence: evidence(&c.line) });
         };
         match c.name.as_str() {
-            "execve" | "execveat" if c.ok() => {
+            "execve" | "execveat" => {
                 let (path_arg, argv_arg) = if c.name == "execve" { (0, 1) } else { (1, 2) };
                 let path = c.args.get(path_arg).and_then(|a| unquote(a)).unwrap_or_default();
                 let argv = c.args.get(argv_arg).map(|a| string_list(a)).unwrap_or_default();
-                if std::mem::take(&mut first_exec) {
+                if first_exec {
+                    first_exec = !c.ok();
                     continue;
                 }
-                hidden(&path, &argv, cx, &mut push);
-                execs.push(Exec { path, argv });
+                if c.ok() {
+                    hidden(&path, &argv, cx, &mut push);
+                }
+                execs.push(Exec { path, argv, ok: c.ok() });
             }
             "open" | "creat" | "openat" | "openat2" => {
                 let (dirfd, pi, fi) = match c.name.as_str() {

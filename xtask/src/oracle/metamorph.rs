@@ -93,7 +93,7 @@ pub fn slots_of(id: &str, command: &str, execs: &[Exec]) -> Vec<Slot> {
                 continue;
             }
             let prefix = w[..k].iter().map(|(r, _)| r.as_str()).collect::<Vec<_>>().join(" ");
-            let evidence: String = format!("exec {} {:?}", e.path, e.argv).chars().take(160).collect();
+            let evidence: String = format!("exec {} {:?}{}", e.path, e.argv, if e.ok { "" } else { " (failed)" }).chars().take(160).collect();
             out.push(Slot { program: program.clone(), prefix, slot: k, example_id: id.to_owned(), evidence });
         }
     }
@@ -207,7 +207,7 @@ mod tests {
     use super::*;
 
     fn exec(path: &str, argv: &[&str]) -> Exec {
-        Exec { path: path.into(), argv: argv.iter().map(|s| s.to_string()).collect() }
+        Exec { path: path.into(), argv: argv.iter().map(|s| s.to_string()).collect(), ok: true }
     }
 
     #[test]
@@ -220,6 +220,11 @@ mod tests {
         assert!(slots_of("x", "ls | grep a", &[exec("/usr/bin/grep", &["grep", "a"])]).is_empty());
         // An option value that names a program is not the slot (the exec must match a word).
         assert!(slots_of("x", "man ls", &[exec("/usr/bin/less", &["less"])]).is_empty());
+        // A failed attempt is evidence too: the placeholder `command` is not installed.
+        let tried = Exec { ok: false, ..exec("/usr/local/bin/command", &["command"]) };
+        let s = slots_of("tldr-2", "setarch i686 command", &[tried]);
+        assert_eq!((s.len(), s[0].slot), (1, 2));
+        assert!(s[0].evidence.ends_with("(failed)"), "{}", s[0].evidence);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `cargo xtask oracle [--sample N] [--shard I/N] [--corpus tldr,truth,curated]
-//! [--timeout SECS] [--jobs N] [--selftest]` and `cargo xtask oracle --metamorphic
-//! [--check]`: run what tiergate allows inside a verified sandbox and watch what it
+//! [--timeout SECS] [--jobs N] [--selftest]`, `cargo xtask oracle --metamorphic
+//! [--check]` and `cargo xtask oracle --reanalyse REPORT_DIR` (reanalyse.rs): run what tiergate allows inside a verified sandbox and watch what it
 //! tries (ORACLE.md). Opt-in, never part of every CI run. The self-test runs first,
 //! every time; any failing probe stops the oracle before a corpus row runs.
 //! Exit: 0 no new medium/high finding, 1 new findings (or a stale generated file
@@ -10,6 +10,7 @@ mod baseline;
 mod classify;
 mod metamorph;
 mod project;
+mod reanalyse;
 mod report;
 mod run;
 mod sandbox;
@@ -27,6 +28,7 @@ struct Flags {
     selftest_only: bool,
     metamorphic: bool,
     check: bool,
+    reanalyse: Option<std::path::PathBuf>,
 }
 
 const CORPORA: &[&str] = &["tldr", "truth", "curated"];
@@ -62,6 +64,7 @@ fn parse(args: &[String]) -> Result<Flags, String> {
             "--selftest" => f.selftest_only = true,
             "--metamorphic" => f.metamorphic = true,
             "--check" => f.check = true,
+            "--reanalyse" => f.reanalyse = Some(val()?.into()),
             other => return Err(format!("unknown argument {other:?} for `oracle`")),
         }
     }
@@ -80,6 +83,9 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let root = replay::project_root();
+    if let Some(dir) = &flags.reanalyse {
+        return reanalyse::task(&root, dir);
+    }
     if flags.metamorphic {
         return metamorph::task(&root, flags.check || replay::is_ci());
     }

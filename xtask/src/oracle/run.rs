@@ -110,7 +110,7 @@ fn hash_order(id: &str) -> String {
 }
 
 /// Words of a command for the "does the command name it" test.
-fn command_words(command: &str) -> Vec<String> {
+pub fn command_words(command: &str) -> Vec<String> {
     command.split(|c: char| c.is_whitespace() || ";|&()<>'\"`$=".contains(c)).filter(|w| !w.is_empty()).map(str::to_owned).collect()
 }
 

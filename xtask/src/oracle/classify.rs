@@ -201,7 +201,7 @@ pub fn classify(calls: &[Call], cx: &Context) -> (Vec<Finding>, Vec<Exec>) {
                 if writes {
                     let rdwr_only = flags.contains("O_RDWR") && !["O_CREAT", "O_TRUNC", "O_APPEND"].iter().any(|f| flags.contains(f));
                     write(&st, c, &path, rdwr_only, cx, &mut push);
-                } else if device(&path) {
+                } else if device(&path) && !flags.contains("O_DIRECTORY") {
                     push(Severity::Medium, "device-read", show(&path, cx.home));
                 }
             }
@@ -302,7 +302,13 @@ fn evidence(line: &str) -> String {
 }
 
 fn device(path: &str) -> bool {
-    under(path, "/dev") && !STD_DEVICES.contains(&path) && !path.starts_with("/dev/fd/") && !path.starts_with("/dev/pts/") && !path.starts_with("/dev/shm/")
+    // `/dev`, `/dev/mapper`, `/dev/pts` listed as directories are not device opens.
+    under(path, "/dev")
+        && !matches!(path, "/dev" | "/dev/mapper" | "/dev/pts" | "/dev/disk" | "/dev/block")
+        && !STD_DEVICES.contains(&path)
+        && !path.starts_with("/dev/fd/")
+        && !path.starts_with("/dev/pts/")
+        && !path.starts_with("/dev/shm/")
 }
 
 fn write(st: &State, c: &Call, path: &str, rdwr_only: bool, cx: &Context, push: &mut dyn FnMut(Severity, &'static str, String)) {

@@ -52,7 +52,11 @@ pub fn task(root: &Path, dir: &Path) -> i32 {
     }
     let committed = metamorph::load_slots(root).unwrap_or_default();
     let merged = metamorph::merge(&committed, &observed);
-    println!("oracle: reanalysed {rows} rows ({missing} without a trace): {new} new medium/high finding(s), {} exec slot(s) observed, {} in the list", observed.len(), merged.len());
+    println!(
+        "oracle: reanalysed {rows} rows ({missing} without a trace): {new} new medium/high finding(s), {} exec slot(s) observed, {} in the list",
+        observed.len(),
+        merged.len()
+    );
     if replay::is_ci() {
         return 0;
     }

@@ -283,9 +283,11 @@ fn one(
     entries: &[baseline::Entry],
 ) -> (RowOut, Vec<metamorph::Slot>) {
     let trace = traces.join(format!("{}.trace", row.id.replace(['/', ':'], "_")));
+    // A fixture cwd is the project; an absolute cwd (a path on someone else's
+    // machine, in imported truth rows) runs in the template like a row without one.
     let tar = match &row.cwd {
-        Some(c) => project::fixture_tar(&s.sandbox.work, root, c),
-        None => Ok(s.template_tar.clone()),
+        Some(c) if !c.starts_with('/') => project::fixture_tar(&s.sandbox.work, root, c),
+        _ => Ok(s.template_tar.clone()),
     };
     let mut out = RowOut {
         id: row.id.clone(),

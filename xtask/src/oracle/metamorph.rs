@@ -287,7 +287,7 @@ mod tests {
         assert_eq!(csv.lines().count(), 5);
         // A reviewed rejection stays in the list (a run cannot re-add it) and generates nothing.
         let no = Slot { review: "not a wrapper: coincidence".into(), ..b.clone() };
-        assert_eq!(merge(std::slice::from_ref(&no), &[b.clone()]), vec![no.clone()]);
+        assert_eq!(merge(std::slice::from_ref(&no), std::slice::from_ref(&b)), vec![no.clone()]);
         assert_eq!(wrappers_csv(&[no, a]).lines().count(), 3);
         assert_eq!(words("a 'b c' \"d\"").unwrap().iter().map(|w| w.1.as_str()).collect::<Vec<_>>(), ["a", "b c", "d"]);
         assert!(words("a $(b)").is_none());

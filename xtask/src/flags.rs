@@ -47,6 +47,12 @@ usage: cargo xtask <task>
       Seeded regressions of the rule tables, each built and put through the bench's
       gate (rule examples, truth, curated, caps, declarations); reports/mutants/.
   mutants merge DIR…   joins shard reports into reports/mutants/.
+  oracle [--sample N] [--shard I/N] [--corpus tldr,truth,curated] [--timeout SECS] [--jobs N] [--selftest]
+      Opt-in (root, bwrap, strace): runs what head's tiergate allows in a verified sandbox
+      under strace (the self-test runs first, every time), classifies attempted effects,
+      diffs them against corpus/oracle/baseline.csv; reports/oracle/.
+  oracle --metamorphic [--check]   regenerates (verifies) corpus/curated/oracle_wrappers.csv
+  oracle --reanalyse REPORT_DIR    reclassifies a run's kept traces (no sandbox)
   corpus …   corpus maintenance (see xtask/src/corpus.rs)";
 
 #[derive(Debug, Default)]

@@ -11,6 +11,7 @@ mod corpus;
 mod coverage;
 mod flags;
 mod mutants;
+mod oracle;
 mod probe;
 mod replay_task;
 mod tidy;
@@ -48,6 +49,7 @@ fn main() -> ExitCode {
         "codegen" => codegen::run(rest),
         "coverage" => coverage::run(rest),
         "mutants" => mutants::run(rest),
+        "oracle" => oracle::run(rest),
         "tidy" => {
             let (problems, files) = tidy::run();
             for p in &problems {

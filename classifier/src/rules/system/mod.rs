@@ -25,7 +25,7 @@ pub static FAMILY: Family = Family { name: "system", programs: PROGRAMS, check, 
 
 static PROGRAMS: &[&str] = &[
     // services and power
-    "systemctl", "service", "launchctl", "loginctl", "update-rc.d", "chkconfig", "reboot", "shutdown", "halt", "poweroff", "init", "telinit",
+    "systemctl", "service", "launchctl", "loginctl", "busctl", "update-rc.d", "chkconfig", "reboot", "shutdown", "halt", "poweroff", "init", "telinit",
     // processes and jobs
     "kill", "killall", "pkill", "xkill", "crontab", "at", "batch", "atq", "atrm", // mounts, accounts, kernel, host settings, logs
     "mount", "umount", "swapon", "swapoff", "useradd", "userdel", "usermod", "adduser", "deluser", "addgroup", "delgroup", "groupadd", "groupdel", "groupmod",
@@ -136,6 +136,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "service" => services::service(inv, cx),
         "launchctl" => services::launchctl(inv, cx),
         "loginctl" => services::loginctl(inv, cx),
+        "busctl" => services::busctl(inv, cx),
         "chkconfig" => services::chkconfig(inv, cx),
         "update-rc.d" => cx.hit(&services::CONTROL),
         "reboot" | "shutdown" | "halt" | "poweroff" | "init" | "telinit" => services::power(inv, cx),

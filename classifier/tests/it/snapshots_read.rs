@@ -1,10 +1,8 @@
-//! Snapshots of what people and programs read: `explain` traces and protocol v1
-//! lines from the real `tiergate batch`. A change shows up as a diff of a
+//! Snapshots of what people read: `explain` traces (protocol v1 lines from the
+//! real `tiergate batch` are the tiergate package's `protocol_lines.rs`). A change shows up as a diff of a
 //! committed file; `UPDATE_SNAPSHOTS=1` rewrites them for review (never in CI).
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use classifier::{explain::trace, MemFiles};
 
@@ -38,28 +36,4 @@ fn explain_traces_read_as_committed() {
         out.push('\n');
     }
     snapshot("explain.txt", &out);
-}
-
-#[test]
-fn protocol_v1_lines_read_as_committed() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tiergate"))
-        .arg("batch")
-        .env("HOME", crate::check::HOME)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("spawning tiergate batch: {e}"));
-    let mut input = String::new();
-    for (i, c) in COMMANDS.iter().enumerate() {
-        input.push_str(&serde_json::json!({"id": i, "command": c, "cwd": crate::check::CWD}).to_string());
-        input.push('\n');
-    }
-    input.push_str("not json\n{\"id\":\"x\"}\n");
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(input.as_bytes()).unwrap_or_else(|e| panic!("writing: {e}"));
-    }
-    let out = child.wait_with_output().unwrap_or_else(|e| panic!("waiting: {e}"));
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert_eq!(text.lines().count(), COMMANDS.len() + 2, "one line out per line in");
-    snapshot("protocol_v1.jsonl", &text);
 }

@@ -1,5 +1,5 @@
-//! `tiergate`: parses arguments and dispatches; the work lives in the library and
-//! in one module per subcommand.
+//! `tiergate`: parses arguments and dispatches; the work lives in the classifier
+//! library and in one module per subcommand. `src/main.rs` only calls [`run`].
 // I/O, env, clock and processes are the binary's (and the tests') job; only the
 // library is held pure by `classifier/clippy.toml` (denied in `lib.rs`).
 #![allow(clippy::disallowed_methods)]
@@ -33,8 +33,8 @@ usage:
   tiergate doctor                     which agents are wired, and whether their hook answers
 ";
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// Runs `tiergate` with its arguments (without the program name) and returns its exit code.
+pub fn run(args: Vec<String>) -> ExitCode {
     let (cmd, rest) = match args.split_first() {
         Some((c, r)) => (c.as_str(), r),
         None => {

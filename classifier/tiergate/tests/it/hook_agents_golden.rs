@@ -1,5 +1,5 @@
 //! The `//! in` / `//! out` golden examples written in each adapter's header
-//! (`classifier/src/bin/tiergate/hook/agents/*.rs`), run as written through the
+//! (`classifier/tiergate/src/hook/agents/*.rs`), run as written through the
 //! real binary, so the documentation cannot drift from what the adapter does.
 
 use super::hook_harness::*;
@@ -43,7 +43,7 @@ fn backticked(line: &str) -> Vec<&str> {
 #[test]
 fn golden_examples_in_every_adapter_hold() {
     let env = Env::new("golden");
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin/tiergate/hook/agents");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/hook/agents");
     let mut checked = 0;
     let mut bad = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap() {

@@ -5,6 +5,7 @@
 #![allow(clippy::disallowed_methods)]
 
 mod approvals;
+mod args;
 mod batch;
 mod cli;
 mod hook;
@@ -14,54 +15,51 @@ mod rules;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-tiergate — tiers shell commands for AI coding agents
-
-usage:
-  tiergate classify [--cwd DIR] CMD   one verdict as JSON
-  tiergate explain [--cwd DIR] CMD    a readable trace: units, rules, why
-  tiergate batch [--protocol]         protocol v1 over stdin/stdout (JSON lines)
-  tiergate rules                      the rule registry as JSON lines (id, family, class, examples)
-  tiergate hook [--agent NAME] [--mode ask|nonce]
-                                      pre-execution hook of a coding agent (event JSON on stdin;
-                                      the agent is detected without --agent; see docs/hooks.md)
-  tiergate approve CODE               grant one retry of a command denied in nonce mode
-  tiergate approvals list|revoke ID|reject ID|reject-all|clean
-  tiergate log [-n N]                 recent hook decisions
-  tiergate install --agent NAME [--print|--write [--file PATH]]
-                                      the hook config for one agent (claude, codex, gemini, cursor, …)
-  tiergate doctor                     which agents are wired, and whether their hook answers
-";
-
 /// Runs `tiergate` with its arguments (without the program name) and returns its exit code.
 pub fn run(args: Vec<String>) -> ExitCode {
-    let (cmd, rest) = match args.split_first() {
-        Some((c, r)) => (c.as_str(), r),
-        None => {
-            eprint!("{USAGE}");
-            return ExitCode::from(2);
-        }
+    let Some((word, rest)) = args.split_first() else {
+        eprint!("{}", args::usage());
+        return ExitCode::from(2);
     };
-    match cmd {
-        "classify" => cli::classify(rest),
-        "explain" => cli::explain(rest),
-        "batch" => batch::run(rest),
-        "rules" => rules::run(rest),
-        "hook" => hook::run(rest),
-        "install" => install::run(rest),
-        "doctor" => install::doctor(rest),
-        "approve" | "approvals" | "log" => approvals::run(cmd, rest),
+    match word.as_str() {
         "-h" | "--help" | "help" => {
-            print!("{USAGE}");
-            ExitCode::SUCCESS
+            print!("{}", args::usage());
+            return ExitCode::SUCCESS;
         }
         "-V" | "--version" => {
             println!("tiergate {}", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
+            return ExitCode::SUCCESS;
         }
-        other => {
-            eprintln!("tiergate: unknown command `{other}`\n\n{USAGE}");
-            ExitCode::from(2)
+        // The hook answers every problem, its arguments' too, in the agent's own
+        // form (an ask), never with a usage text an agent might take for consent.
+        "hook" => return hook::run(rest),
+        _ => {}
+    }
+    let cmd = match args::command(word) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("tiergate: {e}");
+            return ExitCode::from(2);
         }
+    };
+    let parsed = match args::parse(cmd, rest) {
+        Ok(p) => p,
+        Err(args::ArgError::Help) => {
+            print!("{}", args::cmd_usage(cmd));
+            return ExitCode::SUCCESS;
+        }
+        Err(args::ArgError::Bad(e)) => {
+            eprintln!("tiergate {}: {e}\n{}", cmd.name, args::cmd_usage(cmd));
+            return ExitCode::from(2);
+        }
+    };
+    match cmd.name {
+        "classify" => cli::classify(&parsed),
+        "explain" => cli::explain(&parsed),
+        "batch" => batch::run(&parsed),
+        "rules" => rules::run(),
+        "install" => install::run(&parsed),
+        "doctor" => install::doctor(),
+        name => approvals::run(name, &parsed),
     }
 }

@@ -17,6 +17,7 @@ pub mod diff;
 pub mod exit;
 pub mod git;
 pub mod import;
+pub mod layout;
 pub mod probe;
 pub mod progress;
 pub mod protocol;

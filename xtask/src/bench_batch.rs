@@ -126,7 +126,10 @@ fn side(tree: &Path, target: &Path, keep: &Path, name: &'static str) -> Result<S
         }
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     };
-    run(&["build", "--release", "-p", "classifier", "--bin", "tiergate"])?;
+    // The package holding the bin is the checkout's own (it moved: replay::layout).
+    let how = replay::layout::at_dir(tree).map_err(|e| anyhow::anyhow!("{name}: cannot build tiergate: {e}"))?;
+    let build: Vec<String> = how.cargo_build_args("release");
+    run(&build.iter().map(String::as_str).collect::<Vec<_>>())?;
     let json = run(&["bench", "--no-run", "-p", "classifier", "--bench", "lanes", "--message-format=json"])?;
     let lanes = json
         .lines()
@@ -135,7 +138,7 @@ fn side(tree: &Path, target: &Path, keep: &Path, name: &'static str) -> Result<S
         .and_then(|v| v["executable"].as_str().map(PathBuf::from))
         .context("no lanes bench executable in cargo's output")?;
     let (tg, lb) = (keep.join(format!("{name}-tiergate")), keep.join(format!("{name}-lanes")));
-    replay::build::install(&target.join("release/tiergate"), &tg).context("copying tiergate")?;
+    replay::build::install(&how.binary(target, "release"), &tg).context("copying tiergate")?;
     replay::build::install(&lanes, &lb).context("copying the lanes bench")?;
     Ok(Side { name, tiergate: tg, lanes: lb })
 }

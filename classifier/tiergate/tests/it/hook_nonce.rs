@@ -206,7 +206,7 @@ fn eight_concurrent_hook_processes_lose_no_grant_and_log_every_call() {
 /// 35 s at load average 7-10 and 110 s at 17-24, against about 10 s for the rest of
 /// the integration tests; `.ci/run` runs it explicitly with `--ignored`.
 #[test]
-#[ignore = "8 x 1,000 hook calls: run by .ci/run (cargo test --test it -- --ignored eight_by_a_thousand)"]
+#[ignore = "8 x 1,000 hook calls: run by .ci/run (cargo test -p tiergate --test it -- --ignored eight_by_a_thousand)"]
 fn eight_by_a_thousand_hook_processes_lose_no_grant_and_log_every_call() {
     stress("stress1000", 1000, 1000);
 }

@@ -18,6 +18,7 @@ pub mod exit;
 pub mod git;
 pub mod import;
 mod judge;
+mod load;
 pub mod probe;
 pub mod progress;
 pub mod protocol;
@@ -27,16 +28,14 @@ pub mod shard;
 pub mod sides;
 pub mod store;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-use rayon::prelude::*;
 
 use crate::build::{BaseBuild, Handshake, Subject};
 use crate::checks::Failure;
 use crate::config::Config;
-use crate::corpus::{Kind, Row, Spec};
+use crate::corpus::{Kind, Row};
 use crate::diff::Category;
 use crate::exit::ReplayError;
 use crate::protocol::{Class, Verdict};
@@ -75,14 +74,14 @@ impl Outcome {
     }
 }
 
-/// The project root: the directory holding the workspace `Cargo.toml`, found from
-/// this crate's manifest dir at compile time (xtask runs from anywhere).
 /// The one reading of "is this CI?" for every task: `CI` set to anything but
 /// empty, `false` or `0` (GitHub Actions, GitLab and most runners set `CI=true`).
 pub fn is_ci() -> bool {
     std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
 }
 
+/// The project root: the directory holding the workspace `Cargo.toml`, found from
+/// this crate's manifest dir at compile time (xtask runs from anywhere).
 pub fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."))
 }
@@ -99,97 +98,6 @@ fn absolute_cwd(root: &Path, cwd: &Option<String>) -> Option<String> {
 
 fn jobs_of(root: &Path, rows: &[Row]) -> Vec<Job> {
     rows.iter().map(|r| Job { command: r.command.clone(), cwd: absolute_cwd(root, &r.cwd) }).collect()
-}
-
-/// Loads head's side: caps, corpora, imported history, declarations. Every
-/// configuration problem is collected before failing.
-fn load_head(cfg: &Config, notes: &mut Vec<String>) -> Result<(caps::Caps, Vec<Row>, Vec<declare::Entry>), ReplayError> {
-    let mut errors = Vec::new();
-    let caps = caps::load(&cfg.root).map_err(|e| errors.push(e)).ok();
-    let loaded: Vec<Result<corpus::Corpus, Vec<String>>> = cfg.corpora.par_iter().map(|k| corpus::load_worktree(&cfg.root, *k)).collect();
-    let mut rows = Vec::new();
-    for l in loaded {
-        match l {
-            Ok(c) => rows.extend(c.rows),
-            Err(e) => errors.extend(e),
-        }
-    }
-    for path in &cfg.history {
-        match import::import(path) {
-            Ok(imp) => {
-                if !imp.malformed.is_empty() {
-                    notes.push(format!("{} malformed history line(s) skipped in --history input", imp.malformed.len()));
-                }
-                notes.push(format!("{} imported history command(s) replayed from a --history file", imp.rows.len()));
-                rows.extend(imported_rows(imp.rows));
-            }
-            Err(e) => errors.push(format!("--history {}: {e:#}", path.display())),
-        }
-    }
-    let decls = declare::load_worktree(&cfg.root).map_err(|e| errors.extend(e)).unwrap_or_default();
-    if !cfg.only.is_empty() {
-        let have: HashSet<&str> = rows.iter().map(|r| r.id.as_str()).collect();
-        for id in &cfg.only {
-            if !have.contains(id.as_str()) {
-                errors.push(format!("--only {id}: no row has this id in the selected corpora"));
-            }
-        }
-    }
-    match caps {
-        Some(c) if errors.is_empty() => Ok((c, filter_only(rows, &cfg.only), decls)),
-        _ => Err(ReplayError::Usage(errors)),
-    }
-}
-
-fn imported_rows(rows: Vec<import::ImportedRow>) -> Vec<Row> {
-    use sha2::{Digest, Sha256};
-    let mut seen = HashSet::new();
-    rows.into_iter()
-        .filter_map(|r| {
-            let mut h = Sha256::new();
-            h.update(r.command.as_bytes());
-            h.update([0]);
-            h.update(r.cwd.as_deref().unwrap_or("").as_bytes());
-            let id = format!("import:{}", &build::hex(&h.finalize())[..12]);
-            seen.insert(id.clone()).then(|| Row {
-                kind: Kind::History,
-                id,
-                command: r.command,
-                cwd: r.cwd,
-                weight: r.weight.max(1),
-                spec: Spec::History,
-                file: "--history".into(),
-                line: 0,
-                note: String::new(),
-            })
-        })
-        .collect()
-}
-
-fn filter_only(rows: Vec<Row>, only: &[String]) -> Vec<Row> {
-    if only.is_empty() {
-        return rows;
-    }
-    let keep: HashSet<&str> = only.iter().map(String::as_str).collect();
-    rows.into_iter().filter(|r| keep.contains(r.id.as_str())).collect()
-}
-
-/// Base's corpora read from git at `commit`. A corpus the base cannot parse is
-/// treated as absent there (its rows show as new) and said in a note.
-fn load_base_rows(root: &Path, commit: &str, kinds: &[Kind], notes: &mut Vec<String>) -> Vec<Row> {
-    let mut rows = Vec::new();
-    for &k in kinds {
-        let dir = format!("corpus/{}", k.as_str());
-        let files: Vec<(String, Vec<u8>)> =
-            git::ls_tree(root, commit, &dir, ".csv").into_iter().filter_map(|p| git::show(root, commit, &p).map(|b| (p, b))).collect();
-        match corpus::load_files(k, files) {
-            Ok(c) => rows.extend(c.rows),
-            Err(e) => {
-                notes.push(format!("the base's {} corpus does not load ({}); its rows count as new", k.as_str(), e.first().map(String::as_str).unwrap_or("")))
-            }
-        }
-    }
-    rows
 }
 
 /// The other side of the comparison.
@@ -241,7 +149,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     let t0 = Instant::now();
     let mut timings = Timings::new();
     let mut notes = Vec::new();
-    let (caps, head_rows, head_decls) = load_head(cfg, &mut notes)?;
+    let (caps, head_rows, head_decls) = load::head(cfg, &mut notes)?;
     let head_rows = keep_shard(cfg, head_rows, &mut notes);
     timings.push(("load corpora".to_owned(), t0.elapsed().as_secs_f64()));
     let names = name_sides(cfg)?;
@@ -345,10 +253,10 @@ fn base_side(
     let Some(commit) = &names.base_commit else { return Ok((BaseSide::Skip, false)) };
     let same_tree = !names.dirty && git::git(root, &["rev-parse", &format!("{commit}^{{tree}}")]).ok() == git::git(root, &["rev-parse", "HEAD^{tree}"]).ok();
     let tl = Instant::now();
-    let mut base_rows = load_base_rows(root, commit, &cfg.corpora, notes);
+    let mut base_rows = load::base_rows(root, commit, &cfg.corpora, notes);
     timings.push(("load base corpora from git".to_owned(), tl.elapsed().as_secs_f64()));
     base_rows.extend(head_rows.iter().filter(|r| r.file == "--history").cloned());
-    let base_rows = shard::keep(filter_only(base_rows, &cfg.only), cfg.shard);
+    let base_rows = shard::keep(load::filter_only(base_rows, &cfg.only), cfg.shard);
     if same_tree {
         notes.push("base and head trees are equal: every verdict is unchanged by construction; the truth and curated checks ran on head".into());
         return Ok((BaseSide::SameAsHead(base_rows), false));

@@ -3,7 +3,10 @@
 //! This is the only shape rules see. It carries no parser types (those stay in
 //! `parse/`) and it does not decide tiers; the `rules/` families do.
 
+pub mod args;
+
 use crate::verdict::Span;
+use args::{ArgSpec, Args};
 
 /// One de-quoted word of a command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,25 +170,12 @@ impl Invocation {
 
 /// The one reading of an option's value, for every family: `--name value`,
 /// `--name=value` (also `-n=value`), `-n value` and, for a one-letter option,
-/// `-nvalue`. Only words before `--` are options.
+/// `-nvalue`. Only words before `--` are options. See [`args`].
 pub fn value_of<'a>(args: &'a [Arg], spellings: &[&str]) -> Option<&'a str> {
-    let mut it = args.iter().take_while(|a| a.text != "--").peekable();
-    while let Some(a) = it.next() {
-        for s in spellings {
-            if a.text == *s {
-                return it.peek().map(|n| n.text.as_str());
-            }
-            if let Some(v) = a.text.strip_prefix(*s).and_then(|r| r.strip_prefix('=')) {
-                return Some(v);
-            }
-            if s.len() == 2 && !s.starts_with("--") && a.text.len() > 2 && !a.text.starts_with("--") {
-                if let Some(v) = a.text.strip_prefix(*s) {
-                    return Some(v);
-                }
-            }
-        }
-    }
-    None
+    Args::parse(args, ArgSpec::values(spellings)).find_map(|t| match t {
+        args::Token::Opt { value, .. } => value,
+        _ => None,
+    })
 }
 
 /// An operand: a word that is neither an option nor the value of one.
@@ -203,25 +193,7 @@ pub struct Operand<'a> {
 /// its own word (`-o out`; `-oout` and `--output=out` are single words). A lone
 /// `-` is an operand; every word after `--` is one.
 pub fn operands<'a>(args: &'a [Arg], value_opts: &[&str]) -> Vec<Operand<'a>> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    let mut after_dashdash = false;
-    while i < args.len() {
-        let a = &args[i];
-        if after_dashdash {
-            out.push(Operand { index: i, arg: a, after_dashdash });
-        } else if a.text == "--" {
-            after_dashdash = true;
-        } else if a.is_flag() {
-            if value_opts.contains(&a.text.as_str()) {
-                i += 1;
-            }
-        } else {
-            out.push(Operand { index: i, arg: a, after_dashdash });
-        }
-        i += 1;
-    }
-    out
+    Args::parse(args, ArgSpec::values(value_opts)).operands().collect()
 }
 
 /// `/usr/bin/git` → `git`.

@@ -10,7 +10,7 @@ use classifier::{classify, Decision, Request};
 use serde_json::Value;
 
 /// The `tiergate` binary under test: `$TIERGATE_BIN`, else the workspace's
-/// release build (`cargo build --release -p classifier --bin tiergate`).
+/// release build (`cargo build --release -p tiergate`).
 pub fn tiergate_bin() -> PathBuf {
     match std::env::var_os("TIERGATE_BIN") {
         Some(p) => PathBuf::from(p),

@@ -1,5 +1,6 @@
-//! Builds the subject binaries. Head: `cargo build --release -p classifier --bin
-//! tiergate` in the repository. Base: a `git worktree` outside the repository, its
+//! Builds the subject binaries, each the way its own checkout's manifests say
+//! (`layout::tiergate_build`: `-p classifier` before the package split, `-p tiergate`
+//! since). Head: the repository's work tree. Base: a `git worktree` outside the repository, its
 //! own target dir (a shared one silently reuses the wrong binary, HARNESS.md §2.1),
 //! head's toolchain, and a binary cache keyed by the commit's build inputs (the
 //! classifier tree, manifests, lockfile), rustc -vV and the profile, so a
@@ -13,7 +14,7 @@ use std::time::{Duration, Instant};
 use sha2::{Digest, Sha256};
 
 use crate::exit::ReplayError;
-use crate::git::{git, show};
+use crate::git::git;
 use crate::protocol::VERSION;
 
 /// A program that speaks protocol v1: `argv` runs the batch loop, `argv + --protocol`
@@ -70,10 +71,12 @@ fn tail(bytes: &[u8], n: usize) -> String {
 /// `CARGO_TARGET_DIR` is not inherited) and hashes the binary (the cache's build id).
 pub fn build_head(root: &Path, target_dir: &Path, log: &dyn Fn(&str)) -> Result<(Subject, f64), ReplayError> {
     let t = Instant::now();
-    log("building head: cargo build --release -p classifier --bin tiergate (under a minute when warm; a first build compiles every dependency, ~10 min on 2 cores)");
+    let how = crate::layout::at_dir(root).map_err(|e| ReplayError::infra(format!("head cannot build tiergate: {e}")))?;
+    log(&format!("building head: {} (under a minute when warm; a first build compiles every dependency, ~10 min on 2 cores)", how.describe(PROFILE)));
     let out = Command::new(cargo())
         .current_dir(root)
-        .args(["build", "--release", "-p", "classifier", "--bin", "tiergate", "--target-dir"])
+        .args(how.cargo_build_args(PROFILE))
+        .arg("--target-dir")
         .arg(target_dir)
         .env_remove("CARGO_TARGET_DIR")
         .stdout(Stdio::null())
@@ -83,18 +86,19 @@ pub fn build_head(root: &Path, target_dir: &Path, log: &dyn Fn(&str)) -> Result<
     if !out.status.success() {
         return Err(ReplayError::infra(format!("head does not build:\n{}", tail(&out.stderr, 30))));
     }
-    let bin = target_dir.join(PROFILE).join("tiergate");
+    let bin = how.binary(target_dir, PROFILE);
     let bytes = std::fs::read(&bin).map_err(|e| ReplayError::infra(format!("{}: {e}", bin.display())))?;
     let id = binary_id(&bytes);
     let subject = Subject { argv: vec![bin.display().to_string(), "batch".into()], build_id: Some(id), label: "head".into() };
     Ok((subject, t.elapsed().as_secs_f64()))
 }
 
-/// What the tiergate binary is built from: the classifier package, the workspace
+/// What the tiergate binary is built from: the classifier folder (the library and,
+/// nested in it, the `tiergate` package), the `redact` crate it links, the workspace
 /// manifest and lockfile, cargo configuration and toolchain pins. Everything else
 /// (replay, xtask, corpora, docs) cannot change the binary, so commits that differ
 /// only there share one cached build.
-const BUILD_INPUTS: &[&str] = &["classifier", "Cargo.toml", "Cargo.lock", ".cargo/config.toml", "rust-toolchain.toml", "rust-toolchain"];
+const BUILD_INPUTS: &[&str] = &["classifier", "redact", "Cargo.toml", "Cargo.lock", ".cargo/config.toml", "rust-toolchain.toml", "rust-toolchain"];
 
 /// The cache key of a base build: the git object ids of `BUILD_INPUTS` at the
 /// commit, plus `rustc -vV` and the profile.
@@ -141,13 +145,10 @@ pub fn build_base(root: &Path, commit: &str, target_dir: &Path, log: &dyn Fn(&st
         log(&format!("base binary cached: {}", rel(root, &cached)));
         return Ok(BaseBuild::Ready { subject: subject(&cached), built: false, secs: 0.0 });
     }
-    let manifest = show(root, commit, "classifier/Cargo.toml").map(|b| String::from_utf8_lossy(&b).into_owned());
-    if !manifest.as_deref().is_some_and(|m| m.contains("\"tiergate\"")) {
-        return Ok(BaseBuild::Predates(format!(
-            "base {} predates protocol v1: it has no `classifier` package with a `tiergate` bin",
-            crate::base::short(commit)
-        )));
-    }
+    let how = match crate::layout::at_commit(root, commit) {
+        Ok(how) => how,
+        Err(why) => return Ok(BaseBuild::Predates(format!("base {} predates protocol v1: {why}", crate::base::short(commit)))),
+    };
     let t = Instant::now();
     cleanup_stale_worktrees(root);
     let guard = Worktree::add(root, commit)?;
@@ -158,7 +159,8 @@ pub fn build_base(root: &Path, commit: &str, target_dir: &Path, log: &dyn Fn(&st
     ));
     let mut cmd = Command::new(cargo());
     cmd.current_dir(&guard.dir)
-        .args(["build", "--release", "-p", "classifier", "--bin", "tiergate", "--target-dir"])
+        .args(how.cargo_build_args(PROFILE))
+        .arg("--target-dir")
         .arg(target_dir)
         .env_remove("CARGO_TARGET_DIR")
         .stdout(Stdio::null())
@@ -172,7 +174,7 @@ pub fn build_base(root: &Path, commit: &str, target_dir: &Path, log: &dyn Fn(&st
     if !out.status.success() {
         return Err(ReplayError::infra(format!("base {} does not build:\n{}", crate::base::short(commit), tail(&out.stderr, 30))));
     }
-    let built = target_dir.join(PROFILE).join("tiergate");
+    let built = how.binary(target_dir, PROFILE);
     install(&built, &cached).map_err(|e| ReplayError::infra(format!("caching {}: {e}", built.display())))?;
     if let Some(m) = mirror(&key) {
         let _ = install(&built, &m); // best effort: the mirror only saves a later rebuild

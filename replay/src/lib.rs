@@ -18,6 +18,7 @@ pub mod exit;
 pub mod git;
 pub mod import;
 mod judge;
+pub mod layout;
 mod load;
 pub mod probe;
 pub mod progress;

@@ -171,9 +171,17 @@ fn cargo(root: &Path, args: &[&str]) -> Result<std::process::Output> {
     Ok(out)
 }
 
+/// How this checkout builds tiergate (replay::layout decides from its manifests).
+fn tiergate_build(root: &Path) -> Result<replay::layout::TiergateBuild> {
+    replay::layout::at_dir(root).map_err(|e| anyhow::anyhow!("{}: cannot build tiergate: {e}", root.display()))
+}
+
 fn build_tiergate(root: &Path) -> Result<PathBuf> {
-    cargo(root, &["build", "--quiet", "--release", "-p", "classifier", "--bin", "tiergate"])?;
-    let bin = target_dir(root).join("release/tiergate");
+    let how = tiergate_build(root)?;
+    let mut args = vec!["build".to_owned(), "--quiet".to_owned()];
+    args.extend(how.cargo_build_args("release").into_iter().skip(1));
+    cargo(root, &args.iter().map(String::as_str).collect::<Vec<_>>())?;
+    let bin = how.binary(&target_dir(root), "release");
     if !bin.exists() {
         bail!("{} missing after the build", bin.display());
     }
@@ -190,13 +198,15 @@ pub const DIST_RUSTC_FLAGS: &[&str] = &["-C", "target-feature=+crt-static", "-C"
 /// on x86_64/aarch64 Linux with glibc; a plain `dist` build elsewhere.
 pub fn build_dist(root: &Path) -> Result<PathBuf> {
     eprintln!("building the shipped tiergate (profile dist; the first build compiles every dependency, several minutes on 2 cores)…");
-    let mut args = vec!["rustc", "--profile", "dist", "-p", "classifier", "--bin", "tiergate"];
+    let how = tiergate_build(root)?;
+    let mut args: Vec<String> = ["rustc", "--profile", "dist"].map(String::from).into();
+    args.extend(how.target_args());
     if cfg!(all(target_os = "linux", target_env = "gnu")) {
-        args.push("--");
-        args.extend_from_slice(DIST_RUSTC_FLAGS);
+        args.push("--".into());
+        args.extend(DIST_RUSTC_FLAGS.iter().map(|f| (*f).to_owned()));
     }
-    cargo(root, &args)?;
-    let bin = target_dir(root).join("dist/tiergate");
+    cargo(root, &args.iter().map(String::as_str).collect::<Vec<_>>())?;
+    let bin = how.binary(&target_dir(root), "dist");
     if !bin.exists() {
         bail!("{} missing after the build", bin.display());
     }

@@ -82,6 +82,14 @@ exemption file (reasons kept, new gaps as todo: lines).")]
     Coverage(CoverageArgs),
     /// Seeded regressions of the rule tables, each put through the bench's gate; reports/mutants/.
     Mutants(MutantsArgs),
+    /// Opt-in (root, bwrap, strace): runs what head allows in a verified sandbox, diffs the effects; reports/oracle/.
+    #[command(long_about = "\
+Opt-in (root, bwrap, strace): runs what head's tiergate allows in a verified sandbox
+under strace (the self-test runs first, every time), classifies attempted effects,
+diffs them against corpus/oracle/baseline.csv; reports/oracle/.
+--metamorphic [--check] regenerates (verifies) corpus/curated/oracle_wrappers.csv;
+--reanalyse REPORT_DIR reclassifies a run's kept traces (no sandbox).")]
+    Oracle(OracleArgs),
     /// Project hygiene: file-size cap and the other tidy checks.
     Tidy,
 }
@@ -329,6 +337,37 @@ pub enum MutantsMerge {
     },
 }
 
+#[derive(Debug, Args)]
+pub struct OracleArgs {
+    /// An evenly spread sample of this many candidate rows.
+    #[arg(long, value_name = "N")]
+    pub sample: Option<usize>,
+    /// Run only shard I of N.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Corpora to draw candidates from, comma-separated.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "tldr,truth", value_parser = PossibleValuesParser::new(["tldr", "truth", "curated"]))]
+    pub corpus: Vec<String>,
+    /// Per-command timeout in seconds (default 3).
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+    /// Sandboxes run at once (default 2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+    /// Run the sandbox self-test only.
+    #[arg(long = "selftest")]
+    pub selftest_only: bool,
+    /// Regenerate corpus/curated/oracle_wrappers.csv instead of running the oracle.
+    #[arg(long)]
+    pub metamorphic: bool,
+    /// With --metamorphic: compare only (the oracle run itself is never a CI gate).
+    #[arg(long, requires = "metamorphic")]
+    pub check: bool,
+    /// Reclassify a run's kept traces (no sandbox).
+    #[arg(long, value_name = "REPORT_DIR")]
+    pub reanalyse: Option<PathBuf>,
+}
+
 /// `--shard I/N`: 1-based shard I of N.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -537,5 +576,11 @@ mod tests {
         assert!(p("corpus curated --wheel w").is_err());
         assert!(matches!(ok("replay merge d/ --base main"), Task::Replay(ReplayArgs { action: Some(ReplayAction::Merge { .. }), .. })));
         assert!(p("replay merge").is_err());
+        let Task::Oracle(o) = ok("oracle --sample 400 --shard 2/3 --corpus=truth --timeout 5") else { panic!() };
+        assert_eq!((o.sample, o.shard.map(Shard::pair), o.corpus.as_slice(), o.timeout), (Some(400), Some((2, 3)), &["truth".to_owned()][..], Some(5)));
+        let Task::Oracle(o) = ok("oracle") else { panic!() };
+        assert_eq!(o.corpus, ["tldr", "truth"]);
+        assert!(p("oracle --corpus bogus").is_err() && p("oracle --shard 0/3").is_err() && p("oracle --check").is_err());
+        assert!(matches!(ok("oracle --metamorphic --check"), Task::Oracle(OracleArgs { check: true, metamorphic: true, .. })));
     }
 }

@@ -11,6 +11,7 @@ mod corpus;
 mod coverage;
 mod flags;
 mod mutants;
+mod oracle;
 mod probe;
 mod replay_task;
 mod tidy;
@@ -64,6 +65,7 @@ fn main() -> ExitCode {
         Task::Mutants(MutantsArgs { merge: Some(MutantsMerge::Merge { dirs }), .. }) => mutants::merge(&dirs),
         // The raw words go into the report's meta line (what was run, as typed).
         Task::Mutants(m) => mutants::run(&m, &args[1..]),
+        Task::Oracle(o) => oracle::run(&o, &args[1..]),
         Task::Tidy => {
             let (problems, files) = tidy::run();
             for p in &problems {

@@ -119,10 +119,10 @@ pub fn run() -> (Vec<String>, usize) {
             if is_src {
                 problems.extend(check_module_doc(&rel, &text));
             }
-            if rel.starts_with("classifier/src/") && !rel.starts_with("classifier/src/bin/") {
+            if rel.starts_with("classifier/src/") {
                 problems.extend(check_rule_docs(&rel, &text));
             }
-            if rel.starts_with("classifier/src/bin/tiergate/hook") || rel == "classifier/src/bin/tiergate/batch.rs" {
+            if rel.starts_with("classifier/tiergate/src/hook") || rel == "classifier/tiergate/src/batch.rs" {
                 problems.extend(check_no_panics(&rel, &text));
             }
         }

@@ -4,6 +4,7 @@
 //!
 //! It does not classify the target; the engine re-dispatches it.
 
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Arg;
 use crate::rules::Rule;
 
@@ -58,6 +59,13 @@ pub(super) struct Wrapper {
     /// A rule the wrapper itself fires, whatever it runs (`systemd-run` starts a unit).
     gate: Option<&'static Rule>,
     kind: Kind,
+}
+
+impl Wrapper {
+    /// The wrapper's options as the argument layer reads them.
+    fn spec(&self) -> ArgSpec<'static> {
+        ArgSpec::strict(self.value_opts, self.flag_opts, self.value2_opts, self.long_free)
+    }
 }
 
 /// The defaults every entry starts from.
@@ -126,120 +134,102 @@ pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
 }
 
 /// Options from `words[1]` on, then the target according to the wrapper's kind.
+/// The words are read by the one argument layer under the wrapper's strict spec;
+/// the loop adds only what is particular to a wrapper.
 fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Peeled<'a> {
-    let mut i = 1;
     let mut shell_string: Option<String> = None;
     let mut exec_mode = false; // watch -x
     let mut shell_mode = false; // entr -s
     let mut lookup_only = false; // command -v
     let mut interactive_shell = false; // sudo -s / -i
     let mut hyperfine_scripts: Vec<String> = Vec::new();
-    while i < words.len() {
-        let a = words[i].text.as_str();
-        if a == "--" {
-            i += 1;
-            break;
-        }
-        // `env A=1 cmd`, `sudo A=1 cmd`: assignments, never the program name.
-        if (matches!(w.kind, Kind::Env) || matches!(program, "sudo" | "doas" | "run0")) && is_assignment(a) {
-            i += 1;
-            continue;
-        }
-        if w.kind == Kind::Su && !a.starts_with('-') && shell_string.is_none() && words[i + 1..].iter().any(|x| matches!(x.text.as_str(), "-c" | "--command")) {
-            // `su root -c CMD`: util-linux takes options after the user too.
-            i += 1;
-            continue;
-        }
-        if !a.starts_with('-') || a == "-" && w.kind != Kind::Su && w.kind != Kind::Env {
-            break;
-        }
-        if a == "-" {
-            i += 1;
-            continue;
-        }
-        // sudo's shell-opening options take no value but change the meaning.
-        if program == "sudo" && matches!(a, "-s" | "--shell" | "-i" | "--login") {
-            interactive_shell = true;
-            i += 1;
-            continue;
-        }
-        if program == "sudo" && matches!(a, "-l" | "--list" | "-v" | "--validate" | "-K" | "--remove-timestamp" | "-V" | "--version") {
-            return Peeled::Nothing { name: w.name, harmless: true };
-        }
-        if program == "screen" && matches!(a, "-ls" | "-list" | "-v" | "-h") {
-            return Peeled::Nothing { name: w.name, harmless: true };
-        }
-        // `setarch --list`, `firejail --netstats`, `chrt --max`, `--help`: print and run nothing.
-        if matches!(a, "--help" | "--version" | "--list" | "--netstats" | "--tree" | "--top" | "--max") && program != "sudo" {
-            return Peeled::Nothing { name: w.name, harmless: true };
-        }
-        let (opt, inline) = match a.split_once('=') {
-            Some((o, v)) if a.starts_with("--") => (o, Some(v)),
-            _ => (a, None),
-        };
-        if w.value2_opts.contains(&opt) {
-            if words.len() <= i + 2 {
-                return Peeled::UnknownOption { name: w.name, option: a };
+    let mut it = Args::parse(words, w.spec()).starting_at(1);
+    let mut i = words.len();
+    while it.pos() < words.len() {
+        let at = it.pos();
+        let a = words[at].text.as_str();
+        if !it.mid_word() {
+            // `env A=1 cmd`, `sudo A=1 cmd`: assignments, never the program name.
+            if (matches!(w.kind, Kind::Env) || matches!(program, "sudo" | "doas" | "run0")) && is_assignment(a) {
+                it.skip_word();
+                continue;
             }
-            i += 3;
-            continue;
+            if w.kind == Kind::Su
+                && !a.starts_with('-')
+                && shell_string.is_none()
+                && words[at + 1..].iter().any(|x| matches!(x.text.as_str(), "-c" | "--command"))
+            {
+                // `su root -c CMD`: util-linux takes options after the user too.
+                it.skip_word();
+                continue;
+            }
+            if a == "-" && matches!(w.kind, Kind::Su | Kind::Env) {
+                it.skip_word();
+                continue;
+            }
+            // sudo's shell-opening options take no value but change the meaning.
+            if program == "sudo" && matches!(a, "-s" | "--shell" | "-i" | "--login") {
+                interactive_shell = true;
+                it.skip_word();
+                continue;
+            }
+            if program == "sudo" && matches!(a, "-l" | "--list" | "-v" | "--validate" | "-K" | "--remove-timestamp" | "-V" | "--version") {
+                return Peeled::Nothing { name: w.name, harmless: true };
+            }
+            if program == "screen" && matches!(a, "-ls" | "-list" | "-v" | "-h") {
+                return Peeled::Nothing { name: w.name, harmless: true };
+            }
+            // `setarch --list`, `firejail --netstats`, `chrt --max`, `--help`: print and run nothing.
+            if matches!(a, "--help" | "--version" | "--list" | "--netstats" | "--tree" | "--top" | "--max") && program != "sudo" {
+                return Peeled::Nothing { name: w.name, harmless: true };
+            }
+            // `nice -5`, `timeout -9`: numeric options are values in disguise.
+            if program == "nice" && a.len() > 1 && a.starts_with('-') && a[1..].chars().all(|c| c.is_ascii_digit()) {
+                it.skip_word();
+                continue;
+            }
         }
-        if w.value_opts.contains(&opt) {
-            let value = match inline {
-                Some(v) => v.to_owned(),
-                None => {
-                    i += 1;
-                    match words.get(i) {
-                        Some(v) => v.text.clone(),
-                        None => return Peeled::UnknownOption { name: w.name, option: a },
+        match it.next() {
+            None => break,
+            Some(Token::Operand(o)) => {
+                i = o.index;
+                break;
+            }
+            Some(Token::DashDash(d)) => {
+                i = d + 1;
+                break;
+            }
+            Some(Token::Unknown { word, .. }) => return Peeled::UnknownOption { name: w.name, option: word },
+            Some(Token::Missing { .. }) => return Peeled::UnknownOption { name: w.name, option: a },
+            Some(Token::Opt2 { .. } | Token::Flag { .. }) => {}
+            Some(Token::Opt { name: opt, value: Some(value), index }) if w.value_opts.contains(&opt) => {
+                if runs_value(program, opt) {
+                    shell_string = Some(value.to_owned());
+                } else if w.kind == Kind::Hyperfine && matches!(opt, "-s" | "--setup" | "-p" | "--prepare" | "-c" | "--cleanup" | "--conclude") {
+                    hyperfine_scripts.push(value.to_owned());
+                } else if program == "env" && matches!(opt, "-S" | "--split-string") {
+                    // `env -S 'CMD ARGS' MORE…`, also packed (`env -S'CMD'`): one shell string.
+                    let value_word = if it.pos() > index + 1 { index + 1 } else { index };
+                    let mut script = value.to_owned();
+                    for rest in &words[value_word + 1..] {
+                        script.push(' ');
+                        script.push_str(&rest.text);
                     }
+                    return Peeled::Shell { name: w.name, script };
                 }
-            };
-            if runs_value(program, opt) {
-                shell_string = Some(value);
-            } else if w.kind == Kind::Hyperfine && matches!(opt, "-s" | "--setup" | "-p" | "--prepare" | "-c" | "--cleanup" | "--conclude") {
-                hyperfine_scripts.push(value);
-            } else if program == "env" && matches!(opt, "-S" | "--split-string") {
-                let mut script = value;
-                for rest in &words[i + 1..] {
-                    script.push(' ');
-                    script.push_str(&rest.text);
+            }
+            Some(Token::Opt { name: opt, .. }) => {
+                if program == "watch" && matches!(opt, "-x" | "--exec") {
+                    exec_mode = true;
                 }
-                return Peeled::Shell { name: w.name, script };
+                if program == "entr" && opt == "-s" {
+                    shell_mode = true;
+                }
+                if w.kind == Kind::Command && matches!(opt, "-v" | "-V") {
+                    lookup_only = true;
+                }
             }
-            i += 1;
-            continue;
         }
-        // `nsenter --pid=/proc/1/ns/pid`: an optional argument rides in the same word.
-        if w.flag_opts.contains(&opt) || (w.long_free && a.starts_with("--")) {
-            if program == "watch" && matches!(opt, "-x" | "--exec") {
-                exec_mode = true;
-            }
-            if program == "entr" && opt == "-s" {
-                shell_mode = true;
-            }
-            if w.kind == Kind::Command && matches!(opt, "-v" | "-V") {
-                lookup_only = true;
-            }
-            i += 1;
-            continue;
-        }
-        // A packed cluster of declared short flags (`-nE`), the last may take a value
-        // (`script -qc CMD`: then the value is the command).
-        if let Some(consumed) = short_cluster(w, a, words.get(i + 1)) {
-            let last = format!("-{}", a.chars().last().unwrap_or('-'));
-            if consumed == 2 && runs_value(program, &last) {
-                shell_string = words.get(i + 1).map(|v| v.text.clone());
-            }
-            i += consumed;
-            continue;
-        }
-        // `nice -5`, `timeout -9`: numeric options are values in disguise.
-        if matches!(program, "nice") && a[1..].chars().all(|c| c.is_ascii_digit()) {
-            i += 1;
-            continue;
-        }
-        return Peeled::UnknownOption { name: w.name, option: a };
     }
     // `flock FILE -c CMD`: the command option may follow the lock file.
     if program == "flock" && shell_string.is_none() {
@@ -323,25 +313,6 @@ fn is_assignment(word: &str) -> bool {
         let n = n.strip_suffix('+').unwrap_or(n);
         !n.is_empty() && !n.starts_with(|c: char| c.is_ascii_digit()) && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
     })
-}
-
-/// Consumes a packed short cluster like `-nE` or `-n5`; returns words used.
-fn short_cluster(w: &Wrapper, a: &str, next: Option<&Arg>) -> Option<usize> {
-    if a.starts_with("--") || a.len() < 3 {
-        return None;
-    }
-    let letters: Vec<char> = a[1..].chars().collect();
-    for (k, c) in letters.iter().enumerate() {
-        let opt = format!("-{c}");
-        if w.value_opts.contains(&opt.as_str()) {
-            // The rest of the cluster, or the next word, is the value.
-            return if k + 1 < letters.len() { Some(1) } else { next.map(|_| 2) };
-        }
-        if !w.flag_opts.contains(&opt.as_str()) {
-            return None;
-        }
-    }
-    Some(1)
 }
 
 #[cfg(test)]

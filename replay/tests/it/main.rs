@@ -4,6 +4,7 @@
 
 mod acceptance;
 mod bisect;
+mod layouts;
 mod repo;
 mod runner;
 mod shards;

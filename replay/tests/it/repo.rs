@@ -86,6 +86,22 @@ impl Repo {
         self.write(".gitignore", "/target\n/reports/\n");
     }
 
+    /// The package split of docs/decisions/0007-tiergate-package.md, as the real tree
+    /// made it: `classifier` becomes a library and the bin moves to the nested
+    /// package `classifier/tiergate` (its rule table with it). Not committed.
+    pub fn split_packages(&self) {
+        std::fs::create_dir_all(self.root.join("classifier/tiergate/src")).expect("mkdir");
+        self.git(&["mv", "classifier/src/main.rs", "classifier/tiergate/src/main.rs"]);
+        self.git(&["mv", "classifier/rules.txt", "classifier/tiergate/rules.txt"]);
+        self.write("Cargo.toml", "[workspace]\nresolver = \"2\"\nmembers = [\"classifier\", \"classifier/tiergate\"]\n");
+        self.write("classifier/Cargo.toml", "[package]\nname = \"classifier\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[lib]\npath = \"src/lib.rs\"\n");
+        self.write("classifier/src/lib.rs", "//! The library half of the split (empty in this fixture).\n");
+        self.write(
+            "classifier/tiergate/Cargo.toml",
+            "[package]\nname = \"tiergate\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[[bin]]\nname = \"tiergate\"\npath = \"src/main.rs\"\n\n[dependencies]\nclassifier = { path = \"..\" }\n",
+        );
+    }
+
     pub fn write(&self, rel: &str, text: &str) {
         let p = self.root.join(rel);
         std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");

@@ -1,6 +1,6 @@
-//! Snapshot of `summary.md` rendering over a fixed report: the committed file
-//! `snapshots/summary.md` must match byte for byte. Set `UPDATE_SNAPSHOTS=1` to
-//! rewrite it (never under CI), then review the git diff.
+//! Snapshot of `summary.md` rendering over a fixed report: an `insta` snapshot
+//! (`snapshots/it__summary__summary_md.snap`). A change fails the test and, outside
+//! CI, leaves a `.snap.new` for `cargo insta review` (README, "Snapshots").
 
 use replay::caps::CapUse;
 use replay::checks::Failure;
@@ -63,14 +63,7 @@ fn fixed_report() -> Report {
 
 #[test]
 fn summary_md_renders_as_committed() {
-    let text = markdown::render(&fixed_report());
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/snapshots/summary.md");
-    // CI never writes: under CI the committed snapshot is the only truth.
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() && !replay::is_ci() {
-        std::fs::write(&path, &text).unwrap();
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(text == want, "summary.md rendering changed; rerun with UPDATE_SNAPSHOTS=1 and review:\n{text}");
+    insta::assert_snapshot!("summary_md", markdown::render(&fixed_report()));
 }
 
 #[test]

@@ -272,7 +272,7 @@ pub fn run(root: &Path, bin: Option<PathBuf>, cases: Option<PathBuf>) -> anyhow:
     let red = reduce(&text)?;
     let bin = bin.unwrap_or_else(|| root.join("target/release/tiergate"));
     if !bin.exists() {
-        bail!("{} not found: run `cargo build --release -p classifier --bin tiergate` or pass --bin PATH", bin.display());
+        bail!("{} not found: run `cargo build --release -p tiergate --bin tiergate` or pass --bin PATH", bin.display());
     }
     let cmds: Vec<String> = red.kept.iter().map(|e| e.command.clone()).collect();
     let answers = batch(&bin, &cmds)?;

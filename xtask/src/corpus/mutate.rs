@@ -158,6 +158,10 @@ fn forms(p: &Plain) -> Vec<(&'static str, String)> {
         v.push(("base64-to-bash", format!("echo {} | base64 -d | bash", b64(c.as_bytes()))));
         // Commands carried by runners, options and variables (the exec-vectors issue).
         v.push(("script-c", format!("script -qc {} /dev/null", sq(c))));
+        // The value packed onto its option in one word (call::args reads it the same).
+        v.push(("script-c-packed", format!("script -qc{} /dev/null", sq(c))));
+        v.push(("env-split-packed", format!("env -S{}", sq(c))));
+        v.push(("su-c-packed", format!("su -c{} root", sq(c))));
         v.push(("tmux", format!("tmux new-session -d {}", sq(c))));
         v.push(("hyperfine", format!("hyperfine --runs 1 {}", sq(c))));
         v.push(("option-exec", format!("mytool --exec {}", sq(c))));

@@ -40,10 +40,15 @@ fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
     replay::git::git(dir, args)
 }
 
+/// How the scratch checkout builds tiergate, from its own manifests (replay::layout).
+fn how(dir: &Path) -> Result<replay::layout::TiergateBuild, String> {
+    replay::layout::at_dir(dir).map_err(|e| format!("{}: cannot build tiergate: {e}", dir.display()))
+}
+
 fn cargo_build(dir: &Path) -> Result<(), String> {
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(dir)
-        .args(["build", "--release", "-p", "classifier", "--bin", "tiergate"])
+        .args(how(dir)?.cargo_build_args("release"))
         .env_remove("CARGO_TARGET_DIR")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -55,17 +60,24 @@ fn cargo_build(dir: &Path) -> Result<(), String> {
     Err(String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
-/// `cargo build --release -p classifier --bin tiergate` in `dir`: Ok(secs) or the
-/// first error lines. A link failure is retried once after `cargo clean -p
-/// classifier`: an interrupted incremental release build can leave its artifacts
-/// inconsistent (`undefined hidden symbol`), and that is not the mutant's doing.
+/// `cargo build --release -p PACKAGE --bin tiergate` in `dir` (the package its
+/// manifests name): Ok(secs) or the first error lines. A link failure is retried
+/// once after `cargo clean -p PACKAGE`: an interrupted incremental release build can
+/// leave its artifacts inconsistent (`undefined hidden symbol`), and that is not the
+/// mutant's doing.
 pub fn build(dir: &Path) -> Result<f64, String> {
     let t = Instant::now();
     let mut result = cargo_build(dir);
     if result.as_ref().err().is_some_and(|e| e.contains("linking with") || e.contains("undefined hidden symbol")) {
+        // The library and, in the split layout, the package around it.
+        let mut clean = vec!["clean", "--release", "-p", "classifier"];
+        let package = how(dir)?.package;
+        if package != "classifier" {
+            clean.extend(["-p", package.as_str()]);
+        }
         let _ = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
             .current_dir(dir)
-            .args(["clean", "--release", "-p", "classifier"])
+            .args(&clean)
             .env_remove("CARGO_TARGET_DIR")
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -78,8 +90,8 @@ pub fn build(dir: &Path) -> Result<f64, String> {
     }
 }
 
-fn bin(dir: &Path) -> PathBuf {
-    dir.join("target").join("release").join("tiergate")
+fn bin(dir: &Path) -> Result<PathBuf, String> {
+    Ok(how(dir)?.binary(&dir.join("target"), "release"))
 }
 
 /// Creates or resets the scratch worktree at `commit`, builds the unmutated binary,
@@ -103,7 +115,7 @@ pub fn prepare(root: &Path, commit: &str, log: &dyn Fn(&str)) -> Result<Scratch,
     log(&format!("building the unmutated tiergate in {}", dir.strip_prefix(root).unwrap_or(&dir).display()));
     let build_secs = build(&dir).map_err(|e| format!("the unmutated tree does not build: {e}"))?;
     let base_bin = dir.join("target").join("mutants-base").join("tiergate");
-    replay::build::install(&bin(&dir), &base_bin).map_err(|e| e.to_string())?;
+    replay::build::install(&bin(&dir)?, &base_bin).map_err(|e| e.to_string())?;
     let key = replay::build::base_key(&dir, commit).map_err(|e| e.to_string())?;
     replay::build::install(&base_bin, &replay::build::cached_bin(&dir, &key)).map_err(|e| e.to_string())?;
     let rules = replay::coverage::rules_of(&base_bin.display().to_string())?;
@@ -142,7 +154,7 @@ fn examples(rules: &[RuleInfo], bin: &Path) -> Result<Found, String> {
 
 /// The gate on the scratch tree as it is now: (failures, seconds spent in the replay).
 pub fn gate(s: &Scratch) -> Result<(Found, f64), String> {
-    let mut found = examples(&s.rules, &bin(&s.dir))?;
+    let mut found = examples(&s.rules, &bin(&s.dir)?)?;
     let t = Instant::now();
     let cfg = Config { require_base: true, determinism_sample: 50, log: quiet, ..Config::new(s.dir.clone(), Some(s.commit.clone())) };
     match replay::run(&cfg) {
@@ -162,7 +174,7 @@ pub fn gate(s: &Scratch) -> Result<(Found, f64), String> {
 
 /// The mutant's verdicts are never asked again: drop them from the scratch cache.
 fn forget_mutant_answers(s: &Scratch) {
-    let Ok(bytes) = std::fs::read(bin(&s.dir)) else { return };
+    let Ok(bytes) = bin(&s.dir).and_then(|b| std::fs::read(b).map_err(|e| e.to_string())) else { return };
     let Ok(base) = std::fs::read(&s.base_bin) else { return };
     if bytes == base {
         return;

@@ -243,21 +243,17 @@ fn find<'a>(args: &'a [Arg], i: usize, applies: &dyn Fn(&CarryOpt) -> bool) -> O
     if !word.starts_with('-') || word.len() < 2 {
         return None;
     }
-    let (name, inline) = match word.split_once('=') {
-        Some((n, v)) => (n, Some(v)),
-        None => (word, None),
-    };
+    let (name, inline) = crate::call::args::split_option(word);
     let exact = TABLE.iter().filter(|e| applies(e)).find(|e| e.names.contains(&name));
     // `--rsh-c` abbreviates `--rsh-command`: a unique long-option prefix matches.
     let prefixed = || {
-        if !name.starts_with("--") || name.len() < 4 {
+        if name.len() < 4 {
             return None;
         }
-        let mut hits = TABLE.iter().filter(|e| applies(e)).flat_map(|e| e.names.iter().map(move |n| (e, *n))).filter(|(_, n)| n.starts_with(name));
-        let first = hits.next()?;
         // Only with a value in sight: `bshell --ssh` is that CLI's own flag, not `--ssh-command`.
         let valued = inline.is_some() || args.get(i + 1).is_some_and(|n| !n.text.starts_with('-'));
-        (valued && hits.all(|(e, _)| e.carry == first.0.carry)).then_some(first.0)
+        let candidates = TABLE.iter().filter(|e| applies(e)).flat_map(|e| e.names.iter().map(move |n| (*n, e)));
+        crate::call::args::long_prefix(name, candidates, |a, b| a.carry == b.carry).filter(|_| valued).map(|(_, e)| e)
     };
     let entry = exact.or_else(prefixed);
     if let Some(entry) = entry {

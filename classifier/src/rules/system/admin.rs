@@ -53,8 +53,8 @@ pub static DRY_RUN: Rule = Rule::t2("system.admin.dry-run")
 /// Creates, deletes or grants accounts and privileges.
 pub static ACCOUNTS: Rule = Rule::t3("system.accounts.change")
     .reason("creates, deletes or changes user accounts, groups, passwords or sudo rights; ask the user first")
-    .matches(&["useradd bob", "userdel -r bob", "usermod -aG sudo bob", "passwd bob", "visudo", "sudo groupadd devs", "chsh -s /bin/zsh"])
-    .not_matches(&["passwd -S bob", "chage -l bob", "id bob"]);
+    .matches(&["useradd bob", "userdel -r bob", "usermod -aG sudo bob", "passwd bob", "visudo", "sudo groupadd devs", "chsh -s /bin/zsh", "systemd-sysusers"])
+    .not_matches(&["passwd -S bob", "chage -l bob", "id bob", "systemd-sysusers --dry-run"]);
 
 pub(super) fn mount(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = inv.program.as_str();
@@ -73,6 +73,7 @@ pub(super) fn accounts(inv: &Invocation, cx: &mut Cx<'_>) {
         "chage" => has_flag(&inv.args, &["-l", "--list"]),
         // `visudo -c` only checks the sudoers syntax.
         "visudo" => has_flag(&inv.args, &["-c", "--check"]),
+        "systemd-sysusers" => has_flag(&inv.args, &["--dry-run", "--cat-config", "--tldr"]),
         _ => false,
     };
     cx.hit(if reads { &READ } else { &ACCOUNTS });

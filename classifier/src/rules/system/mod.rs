@@ -25,12 +25,12 @@ pub static FAMILY: Family = Family { name: "system", programs: PROGRAMS, check, 
 
 static PROGRAMS: &[&str] = &[
     // services and power
-    "systemctl", "service", "launchctl", "loginctl", "update-rc.d", "chkconfig", "reboot", "shutdown", "halt", "poweroff", "init", "telinit",
+    "systemctl", "service", "launchctl", "loginctl", "busctl", "update-rc.d", "chkconfig", "reboot", "shutdown", "halt", "poweroff", "init", "telinit",
     // processes and jobs
     "kill", "killall", "pkill", "xkill", "crontab", "at", "batch", "atq", "atrm", // mounts, accounts, kernel, host settings, logs
     "mount", "umount", "swapon", "swapoff", "useradd", "userdel", "usermod", "adduser", "deluser", "addgroup", "delgroup", "groupadd", "groupdel", "groupmod",
-    "gpasswd", "passwd", "chpasswd", "chage", "chsh", "chfn", "visudo", "vipw", "vigr", "newusers", "sysctl", "modprobe", "insmod", "rmmod", "hostnamectl",
-    "timedatectl", "localectl", "journalctl", "dmesg", "lsblk", // firewall and network
+    "gpasswd", "passwd", "chpasswd", "chage", "chsh", "chfn", "visudo", "vipw", "vigr", "newusers", "systemd-sysusers", "sysctl", "modprobe", "insmod",
+    "rmmod", "hostnamectl", "timedatectl", "localectl", "journalctl", "dmesg", "lsblk", // firewall and network
     "iptables", "ip6tables", "iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore", "nft", "ufw", "firewall-cmd", "ip", "ifconfig",
     "route", "nmcli", // macOS
     "defaults", "diskutil", "csrutil", "nvram", "tmutil", "pmset", "networksetup", "scutil", "security", // OS package managers
@@ -118,7 +118,7 @@ fn wants_help(inv: &Invocation) -> bool {
 /// Programs that honour `--dry-run` themselves; for the rest the flag is ignored, so it
 /// neither lowers nor raises a verdict (`kill --dry-run -9 -1` is still `kill -9 -1`).
 const HONOURS_DRY_RUN: &[&str] =
-    &["apt", "apt-get", "aptitude", "dpkg", "zypper", "brew", "modprobe", "ufw", "nix-env", "nix-collect-garbage", "systemctl", "apk"];
+    &["apt", "apt-get", "aptitude", "dpkg", "zypper", "brew", "modprobe", "ufw", "nix-env", "nix-collect-garbage", "systemctl", "apk", "systemd-sysusers"];
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if !HONOURS_DRY_RUN.contains(&inv.program.as_str()) && inv.args.iter().any(|a| a.text == "--dry-run") {
@@ -136,6 +136,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "service" => services::service(inv, cx),
         "launchctl" => services::launchctl(inv, cx),
         "loginctl" => services::loginctl(inv, cx),
+        "busctl" => services::busctl(inv, cx),
         "chkconfig" => services::chkconfig(inv, cx),
         "update-rc.d" => cx.hit(&services::CONTROL),
         "reboot" | "shutdown" | "halt" | "poweroff" | "init" | "telinit" => services::power(inv, cx),
@@ -181,7 +182,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "flatpak" => ospkg::flatpak(inv, cx),
         "nix" | "nix-env" | "nix-channel" | "nix-collect-garbage" | "nix-shell" | "nix-build" | "nixos-rebuild" => ospkg::nix(inv, cx),
         "useradd" | "userdel" | "usermod" | "adduser" | "deluser" | "addgroup" | "delgroup" | "groupadd" | "groupdel" | "groupmod" | "gpasswd" | "passwd"
-        | "chpasswd" | "chage" | "chsh" | "chfn" | "visudo" | "vipw" | "vigr" | "newusers" => admin::accounts(inv, cx),
+        | "chpasswd" | "chage" | "chsh" | "chfn" | "visudo" | "vipw" | "vigr" | "newusers" | "systemd-sysusers" => admin::accounts(inv, cx),
         // Windows: every program left in PROGRAMS.
         _ => windows::check(inv, cx),
     }

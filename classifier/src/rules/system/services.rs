@@ -1,4 +1,4 @@
-//! Service managers and power: `systemctl`, `service`, `launchctl`, `loginctl`,
+//! Service managers and power: `systemctl`, `service`, `launchctl`, `loginctl`, `busctl`,
 //! `update-rc.d`, `chkconfig`, `systemd-run`, `reboot`/`shutdown`/`halt`/`poweroff`,
 //! `init`/`telinit`.
 //!
@@ -12,29 +12,36 @@ use crate::rules::{Cx, Rule};
 /// ## What it matches
 /// Read-only service queries: `systemctl status|show|cat|list-*|is-*|get-default`, bare `systemctl`,
 /// `service X status`, `service --status-all`, `launchctl list|print|blame`, `loginctl list-*|show-*`,
-/// `chkconfig --list`.
+/// `chkconfig --list`, `busctl list|status|monitor|capture|tree|introspect|get-property|wait`.
 /// ## Why this tier
 /// They report on services and sessions; nothing changes.
 pub static READ: Rule = Rule::t0("system.service.read")
     .reason("reads service or session state only")
     .matches(&[
         "systemctl status nginx", "systemctl list-units --failed", "systemctl --user is-active app", "service nginx status", "launchctl list",
-        "loginctl list-sessions", "sudo systemctl cat docker",
+        "loginctl list-sessions", "sudo systemctl cat docker", "busctl monitor",
     ])
     .not_matches(&["systemctl restart docker", "service nginx reload"]);
 
 /// ## What it matches
 /// Service control: `systemctl start|stop|restart|reload|enable|disable|mask|kill|daemon-reload|edit|set-default|isolate …`,
 /// `service X start|stop|restart|reload`, `launchctl load|unload|bootstrap|bootout|kickstart|kill|enable|disable`,
-/// `loginctl terminate-*|kill-*|enable-linger`, `update-rc.d`, `chkconfig X on|off`, `systemd-run`;
-/// unknown `systemctl` verbs too.
+/// `loginctl terminate-*|kill-*|enable-linger`, `update-rc.d`, `chkconfig X on|off`, `systemd-run`,
+/// `busctl call|emit|set-property` (a D-Bus method call reaches any service: `StopUnit`, `Reboot`);
+/// unknown `systemctl` and `busctl` verbs too.
 /// ## Why this tier
 /// Starts, stops or reconfigures live services.
 pub static CONTROL: Rule = Rule::t3("system.service.control")
     .reason("starts, stops or reconfigures a service; ask the user first")
     .matches(&[
-        "sudo systemctl stop nginx", "systemctl restart docker", "systemctl enable --now app", "service nginx reload",
-        "launchctl unload ~/Library/LaunchAgents/x.plist", "systemd-run --user sleep 10", "update-rc.d nginx defaults",
+        "sudo systemctl stop nginx",
+        "systemctl restart docker",
+        "systemctl enable --now app",
+        "service nginx reload",
+        "launchctl unload ~/Library/LaunchAgents/x.plist",
+        "systemd-run --user sleep 10",
+        "update-rc.d nginx defaults",
+        "busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StopUnit ss nginx.service replace",
     ])
     .not_matches(&["systemctl status nginx", "systemctl --help"]);
 
@@ -117,6 +124,17 @@ pub(super) fn loginctl(inv: &Invocation, cx: &mut Cx<'_>) {
     {
         None => cx.hit(&READ),
         Some(v) if v.starts_with("list-") || v.starts_with("show-") || v.ends_with("-status") => cx.hit(&READ),
+        Some(_) => cx.hit(&CONTROL),
+    }
+}
+
+/// `busctl`: the read verbs observe the bus; `call`, `emit`, `set-property` and
+/// anything unknown act on whatever service answers (found by the sandbox oracle:
+/// `busctl monitor` connects to the system bus, and `busctl call` was T0).
+pub(super) fn busctl(inv: &Invocation, cx: &mut Cx<'_>) {
+    const VALUE_OPTS: &[&str] = &["-H", "--host", "-M", "--machine", "--address", "--match", "--size", "--timeout", "--json", "--destination"];
+    match first_positional(&inv.args, VALUE_OPTS).map(|i| inv.args[i].text.as_str()) {
+        None | Some("list" | "status" | "monitor" | "capture" | "tree" | "introspect" | "get-property" | "wait" | "help") => cx.hit(&READ),
         Some(_) => cx.hit(&CONTROL),
     }
 }

@@ -9,7 +9,14 @@ use crate::rules::{Cx, Family, Rule};
 
 pub static FAMILY: Family = Family { name: "tools", programs: PROGRAMS, check, rules: RULES };
 
-const VIMS: &[&str] = &["vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis"];
+/// `editor` and `sensible-editor` are Debian's alternatives for whichever editor is
+/// configured (often vim): read as vim, the most capable of them.
+const VIMS: &[&str] = &[
+    "vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis", "editor",
+    "sensible-editor",
+];
+/// Tracers that are wrappers (`strace CMD`) and can also attach to a running process.
+pub(crate) const TRACERS: &[&str] = &["strace", "ltrace"];
 const EMACS: &[&str] = &["emacs", "emacs-nox", "emacsclient", "xemacs"];
 const PAGERS: &[&str] = &["less", "more", "most", "pg"];
 /// Terminal editors with no command options tiergate models: only where they write.
@@ -21,7 +28,7 @@ static PROGRAMS: &[&str] = &[
     "vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis", "emacs", "emacs-nox",
     "emacsclient", "xemacs", "less", "more", "most", "pg", "gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb", "tex", "latex", "pdflatex",
     "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context", "open", "nano", "pico", "micro", "hx", "helix",
-    "ed", "mcedit", "joe", "kak", "ne",
+    "ed", "mcedit", "joe", "kak", "ne", "editor", "sensible-editor", "strace", "ltrace",
 ];
 
 static RULES: &[&Rule] = &[&EDITOR_COMMANDS, &PAGER_COMMAND, &DEBUGGER_COMMANDS, &DEBUGGER_ATTACH, &TEX_WRITE18, &OPEN_RUNS];
@@ -66,13 +73,13 @@ pub static DEBUGGER_COMMANDS: Rule = Rule::t3("tools.debugger-commands")
     .not_matches(&["gdb ./a.out", "lldb ./a.out", "gdb --version"]);
 
 /// ## What it matches
-/// Attaching a debugger to a running process: `gdb -p PID`, `gdb --pid`, `lldb -p PID`, `lldb -n NAME`.
+/// Attaching a debugger to a running process: `gdb -p PID`, `gdb --pid`, `lldb -p PID`, `lldb -n NAME`, and a tracer's `strace -p PID` / `ltrace -p PID` (with or without a command of its own).
 /// ## Why this tier
 /// A debugger attached to a live process can change its memory and what it does.
 pub static DEBUGGER_ATTACH: Rule = Rule::t3("tools.debugger-attach")
     .reason("attaches a debugger to a running process, which can change what it does; ask the user first")
-    .matches(&["gdb -p 1234", "lldb -p 42", "lldb -n server"])
-    .not_matches(&["gdb ./a.out"]);
+    .matches(&["gdb -p 1234", "lldb -p 42", "lldb -n server", "strace -p 1234", "ltrace -p1234", "strace -f --attach=99 -o trace.txt"])
+    .not_matches(&["gdb ./a.out", "strace ls", "strace -o trace.txt ls"]);
 
 /// ## What it matches
 /// TeX input on the command line that shells out: `pdflatex '\immediate\write18{…}'`, `\directlua{os.execute…}`.
@@ -101,6 +108,8 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         pager(inv, cx);
     } else if DEBUGGERS.contains(&p) {
         debugger(inv, cx);
+    } else if TRACERS.contains(&p) {
+        tracer_attach(inv, cx);
     } else if p == "open" {
         open(inv, cx);
     } else if TEX.contains(&p) && inv.args.iter().any(|a| a.text.contains("write18") || a.text.contains("directlua") || a.text.contains("luaexec")) {
@@ -108,6 +117,15 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // Editors and pagers stay exempt there; `gdb`, TeX and `open` get the verb scan as before.
     crate::rules::fallback::unless_hit(inv, cx);
+}
+
+/// `strace -p PID`: the tracer stops and inspects (`-e inject=` can alter) a live
+/// process. Asked for the tracer alone and for its own words when it also wraps a
+/// command (`units::wrapper_words`).
+pub(crate) fn tracer_attach(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.option(&["-p", "--attach"]).is_some() {
+        cx.hit(&DEBUGGER_ATTACH);
+    }
 }
 
 fn editor_hit(cx: &mut Cx<'_>, program: &str, opt: &str) {

@@ -21,31 +21,22 @@ use std::time::{Duration, Instant};
 use serde_json::{Map, Value};
 
 use crate::approvals::INSTALL_SNIPPET;
+use crate::args::{unknown_agent, Parsed};
 use crate::hook::agents::{Agent, Format};
 
 const USAGE: &str = "usage: tiergate install --agent NAME [--print | --write [--file PATH]]   (NAME: see `tiergate install --agents`)\n       tiergate doctor";
 
-pub fn run(args: &[String]) -> ExitCode {
-    let mut agent = None;
-    let (mut write, mut print, mut file) = (false, false, None);
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--agent" => match it.next().map(|v| (v, Agent::parse(v))) {
-                Some((_, Some(x))) => agent = Some(x),
-                Some((v, None)) => return usage(&format!("unknown agent {v:?}; known: {}", Agent::names())),
-                None => return usage("--agent needs a name"),
-            },
-            "--agents" => {
-                println!("{}", Agent::names().replace('|', "\n"));
-                return ExitCode::SUCCESS;
-            }
-            "--print" => print = true,
-            "--write" => write = true,
-            "--file" => file = it.next().map(PathBuf::from),
-            other => return usage(&format!("unexpected argument {other:?}")),
-        }
+pub fn run(args: &Parsed) -> ExitCode {
+    if args.has("--agents") {
+        println!("{}", Agent::names().replace('|', "\n"));
+        return ExitCode::SUCCESS;
     }
+    let agent = match args.value("--agent").map(|v| (v, Agent::parse(v))) {
+        None => None,
+        Some((_, Some(a))) => Some(a),
+        Some((v, None)) => return usage(&unknown_agent(v)),
+    };
+    let (print, write, file) = (args.has("--print"), args.has("--write"), args.value("--file").map(PathBuf::from));
     match (agent, print, write) {
         (None, true, false) if file.is_none() => {
             println!("{INSTALL_SNIPPET}");
@@ -174,10 +165,7 @@ fn write_config(agent: Agent, path: &Path) -> Result<Option<PathBuf>, String> {
 }
 
 /// `tiergate doctor`.
-pub fn doctor(args: &[String]) -> ExitCode {
-    if !args.is_empty() {
-        return usage(&format!("doctor takes no arguments, not {:?}", args.join(" ")));
-    }
+pub fn doctor() -> ExitCode {
     let Some(home) = home() else { return usage("no HOME") };
     let cwd = std::env::current_dir().map(|c| c.display().to_string()).unwrap_or_else(|_| "/".into());
     let (mut configured, mut failed) = (0, 0);

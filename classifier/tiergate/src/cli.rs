@@ -4,18 +4,12 @@ use std::process::ExitCode;
 
 use classifier::{Request, Verdict};
 
+use crate::args::Parsed;
 use crate::realfs::RealFs;
 
-fn request(args: &[String]) -> Result<Request, String> {
-    let mut cwd = std::env::current_dir().ok().map(|p| p.to_string_lossy().into_owned());
-    let mut words = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--cwd" => cwd = Some(it.next().ok_or("--cwd needs a directory")?.clone()),
-            _ => words.push(a.clone()),
-        }
-    }
+fn request(args: &Parsed) -> Result<Request, String> {
+    let cwd = args.value("--cwd").map(str::to_owned).or_else(|| std::env::current_dir().ok().map(|p| p.to_string_lossy().into_owned()));
+    let words = &args.operands;
     if words.is_empty() {
         return Err("give the command to classify as one argument, e.g. tiergate classify 'git push -f'".into());
     }
@@ -40,7 +34,7 @@ pub fn verdict_json(v: &Verdict) -> String {
     .to_string()
 }
 
-pub fn classify(args: &[String]) -> ExitCode {
+pub fn classify(args: &Parsed) -> ExitCode {
     match request(args) {
         Ok(req) => {
             println!("{}", verdict_json(&classifier::classify_with(&req, &RealFs)));
@@ -53,7 +47,7 @@ pub fn classify(args: &[String]) -> ExitCode {
     }
 }
 
-pub fn explain(args: &[String]) -> ExitCode {
+pub fn explain(args: &Parsed) -> ExitCode {
     match request(args) {
         Ok(req) => {
             print!("{}", classifier::explain::trace(&req, &RealFs).render());

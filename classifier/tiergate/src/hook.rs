@@ -123,29 +123,21 @@ struct Opts {
 }
 
 fn parse_args(args: &[String]) -> Result<Opts, String> {
-    let mut o = Opts { agent: None, mode: None, data_dir: None, config: None };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let (flag, inline) = match a.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
-            _ => (a.as_str(), None),
-        };
-        let mut value = || inline.clone().or_else(|| it.next().cloned()).ok_or(format!("{flag} needs a value"));
-        match flag {
-            "--mode" => {
-                let v = value()?;
-                o.mode = Some(Mode::parse(&v).ok_or(format!("--mode {v:?}: use ask or nonce"))?);
-            }
-            "--agent" => {
-                let v = value()?;
-                o.agent = Some(Agent::parse(&v).ok_or(format!("--agent {v:?}: use one of {}", Agent::names()))?);
-            }
-            "--data-dir" => o.data_dir = Some(PathBuf::from(value()?)),
-            "--config" => o.config = Some(PathBuf::from(value()?)),
-            other => return Err(format!("unknown option {other:?} (known: --agent, --mode, --data-dir, --config)")),
-        }
-    }
-    Ok(o)
+    let hook = crate::args::command("hook")?;
+    let p = match crate::args::parse(hook, args) {
+        Ok(p) => p,
+        Err(crate::args::ArgError::Help) => return Err("--help is not a hook option (`tiergate hook --help` in a terminal shows the flags)".into()),
+        Err(crate::args::ArgError::Bad(e)) => return Err(e),
+    };
+    let mode = match p.value("--mode") {
+        None => None,
+        Some(v) => Some(Mode::parse(v).ok_or_else(|| crate::args::bad_value("--mode", v, ["ask", "nonce"].into_iter()))?),
+    };
+    let agent = match p.value("--agent") {
+        None => None,
+        Some(v) => Some(Agent::parse(v).ok_or_else(|| crate::args::unknown_agent(v))?),
+    };
+    Ok(Opts { agent, mode, data_dir: p.value("--data-dir").map(PathBuf::from), config: p.value("--config").map(PathBuf::from) })
 }
 
 fn env_ms(key: &str, default: u64) -> Duration {

@@ -8,10 +8,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::args::Parsed;
 use crate::hook::clock;
 use crate::hook::store::{self, ApproveError, Store};
 
-const USAGE: &str = "usage: tiergate approve CODE | approvals list|revoke ID|reject ID|reject-all|clean | log [-n N]  [--data-dir DIR]";
+const USAGE: &str = "usage: tiergate approve CODE | approvals list|revoke ID|reject CODE|reject-all|clean | log [-n N]  [--data-dir DIR]";
 
 /// The original settings.json snippet printed by bare `tiergate install --print`
 /// (kept as it was; `tiergate install --agent claude` covers PowerShell and Monitor too).
@@ -28,12 +29,9 @@ pub const INSTALL_SNIPPET: &str = r#"{
   }
 }"#;
 
-pub fn run(cmd: &str, args: &[String]) -> ExitCode {
-    let (data_dir, rest) = match split_data_dir(args) {
-        Ok(x) => x,
-        Err(e) => return usage(&e),
-    };
-    let words: Vec<&str> = rest.iter().map(String::as_str).collect();
+pub fn run(cmd: &str, args: &Parsed) -> ExitCode {
+    let data_dir = args.value("--data-dir").map(PathBuf::from);
+    let words: Vec<&str> = args.operands.iter().map(String::as_str).collect();
     match (cmd, words.as_slice()) {
         ("approve", [code]) => with_store(data_dir, |s| approve(s, code)),
         ("approvals", ["list"]) => with_store(data_dir, list),
@@ -52,38 +50,22 @@ pub fn run(cmd: &str, args: &[String]) -> ExitCode {
             Ok((p, g)) => done(&format!("removed {p} expired pending code(s) and {g} used or expired grant(s)")),
             Err(e) => store_error(&e),
         }),
-        ("log", ws) => match parse_n(ws) {
-            Ok(n) => with_store(data_dir, |s| log(s, n)),
-            Err(e) => usage(&e),
+        ("log", []) => match args.value("-n").map(str::parse::<u32>) {
+            None => with_store(data_dir, |s| log(s, 20)),
+            Some(Ok(n)) => with_store(data_dir, |s| log(s, n)),
+            Some(Err(_)) => usage(&format!("-n wants a number of decisions, e.g. -n 50, not {:?}", args.value("-n").unwrap_or_default())),
         },
+        ("approvals", [word, ..]) if !APPROVALS.contains(word) => {
+            let hint = crate::args::suggest(word, APPROVALS.iter().copied()).map(|n| format!("; did you mean `{n}`?")).unwrap_or_default();
+            usage(&format!("`tiergate approvals` has no `{word}`{hint}"))
+        }
         (_, []) => usage(&format!("`{cmd}` needs arguments")),
         _ => usage(&format!("unexpected arguments for `{cmd}`: {}", words.join(" "))),
     }
 }
 
-fn split_data_dir(args: &[String]) -> Result<(Option<PathBuf>, Vec<String>), String> {
-    let mut dir = None;
-    let mut rest = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a == "--data-dir" {
-            dir = Some(PathBuf::from(it.next().ok_or("--data-dir needs a directory")?));
-        } else if let Some(d) = a.strip_prefix("--data-dir=") {
-            dir = Some(PathBuf::from(d));
-        } else {
-            rest.push(a.clone());
-        }
-    }
-    Ok((dir, rest))
-}
-
-fn parse_n(ws: &[&str]) -> Result<u32, String> {
-    match ws {
-        [] => Ok(20),
-        ["-n", n] => n.parse().map_err(|_| format!("-n wants a number, not {n:?}")),
-        _ => Err(format!("log takes only -n N, not {:?}", ws.join(" "))),
-    }
-}
+/// The words after `tiergate approvals`.
+const APPROVALS: &[&str] = &["list", "revoke", "reject", "reject-all", "clean"];
 
 fn with_store(dir: Option<PathBuf>, f: impl FnOnce(&mut Store) -> ExitCode) -> ExitCode {
     match store::data_dir(dir.as_deref()).and_then(|d| Store::open(&d)) {

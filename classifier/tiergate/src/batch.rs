@@ -10,8 +10,8 @@ use serde_json::Value;
 
 use crate::realfs::RealFs;
 
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "--protocol") {
+pub fn run(args: &crate::args::Parsed) -> ExitCode {
+    if args.has("--protocol") {
         println!("{VERSION}");
         return ExitCode::SUCCESS;
     }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use classifier::rules::FAMILIES;
 
-pub fn run(_args: &[String]) -> ExitCode {
+pub fn run() -> ExitCode {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for f in FAMILIES {
         for r in f.rules {

@@ -1,6 +1,10 @@
 //! The `//! in` / `//! out` golden examples written in each adapter's header
-//! (`classifier/src/bin/tiergate/hook/agents/*.rs`), run as written through the
+//! (`classifier/tiergate/src/hook/agents/*.rs`), run as written through the
 //! real binary, so the documentation cannot drift from what the adapter does.
+//! The header's `out` is documentation (`…` stands for any text); the exact
+//! answers (exit code, stdout line, stderr, with `--agent` and detected) are one
+//! `insta` snapshot per agent in `snapshots/`, blessed with `cargo insta review`
+//! (README, "Snapshots").
 
 use super::hook_harness::*;
 use serde_json::Value;
@@ -43,15 +47,18 @@ fn backticked(line: &str) -> Vec<&str> {
 #[test]
 fn golden_examples_in_every_adapter_hold() {
     let env = Env::new("golden");
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin/tiergate/hook/agents");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/hook/agents");
     let mut checked = 0;
     let mut bad = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    let mut changed = Vec::new();
+    for path in paths {
         let agent = path.file_stem().unwrap().to_str().unwrap().to_owned();
         let text = std::fs::read_to_string(&path).unwrap();
         let lines: Vec<&str> = text.lines().take_while(|l| l.starts_with("//!")).collect();
         let mut n = 0;
+        let mut exact = String::new();
         for (i, l) in lines.iter().enumerate() {
             let Some(rest) = l.strip_prefix("//! in  ") else { continue };
             let input = backticked(rest)[0];
@@ -63,10 +70,23 @@ fn golden_examples_in_every_adapter_hold() {
                 (_, true) => (None, Some(ticks[0])),
                 _ => (Some(ticks[0]), ticks.get(1).copied()),
             };
+            exact.push_str(&format!("in {input}\n"));
+            let mut flagged = None;
             for flag in [Some(agent.as_str()), None] {
                 let o = run_hook(&env, flag, input.as_bytes());
                 let stdout = String::from_utf8_lossy(&o.stdout).trim().to_owned();
                 let stderr = String::from_utf8_lossy(&o.stderr).trim().to_owned();
+                let shown = |t: &str| if t.is_empty() { "(nothing)".to_owned() } else { redact(&env, t) };
+                let exit = o.status.code().map_or("by a signal".to_owned(), |c| c.to_string());
+                let seen = format!("exit {exit}\n  stdout {}\n  stderr {}\n", shown(&stdout), shown(&stderr));
+                match (flag, &flagged) {
+                    (Some(_), _) => exact.push_str(&format!("--agent {agent}: {seen}")),
+                    (None, Some(f)) if *f == seen => exact.push_str("detected: the same\n"),
+                    (None, _) => exact.push_str(&format!("detected: {seen}")),
+                }
+                if flag.is_some() {
+                    flagged = Some(seen);
+                }
                 let ok_json = match want_json {
                     None => stdout.is_empty(),
                     Some(w) => serde_json::from_str::<Value>(&stdout).is_ok_and(|g| same_shape(&serde_json::from_str(w).unwrap(), &g)),
@@ -79,8 +99,22 @@ fn golden_examples_in_every_adapter_hold() {
             n += 1;
         }
         assert!(n > 0, "{agent}: no golden example");
+        let name = format!("golden_{agent}");
+        if std::panic::catch_unwind(|| insta::assert_snapshot!(name, exact)).is_err() {
+            changed.push(agent);
+        }
         checked += n;
     }
     assert!(checked >= 20, "{checked}");
     assert!(bad.is_empty(), "\n{}", bad.join("\n"));
+    assert!(changed.is_empty(), "the exact answers changed for {changed:?}: review with `cargo insta review`");
+}
+
+/// The parts of an answer that differ per run: the approval code and the temp home.
+fn redact(env: &Env, text: &str) -> String {
+    let mut t = text.replace(env.root.to_str().unwrap(), "[ENV]");
+    if let Some(code) = code_in(&t) {
+        t = t.replace(&code, "[CODE]");
+    }
+    t
 }

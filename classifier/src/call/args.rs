@@ -1,0 +1,342 @@
+//! The one argument layer: how a program's words split into options, option
+//! values and operands, given what the program declares (`ArgSpec`).
+//!
+//! Every reader of argv asks this module: the wrappers (which must find their
+//! target exactly), [`super::operands`], [`super::value_of`] and the option
+//! table of `rules::exec`. Two strengths:
+//! - **lenient** ([`ArgSpec::values`]): the family knows only its value-taking
+//!   options; any other option word is a flag and a cluster is never unpacked.
+//! - **strict** ([`ArgSpec::strict`]): every option is declared; an undeclared one
+//!   is [`Token::Unknown`] and parsing stops, because what follows cannot be known.
+//!
+//! GNU `getopt_long` also accepts any unambiguous prefix of a long option;
+//! [`long_prefix`] is the one implementation of that reading.
+
+use super::{Arg, Operand};
+
+/// What a program declares about its options.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ArgSpec<'s> {
+    /// Options that take a value (`-u`, `--user`).
+    pub value: &'s [&'s str],
+    /// Options that take none (strict specs only; lenient ones treat every other option so).
+    pub flags: &'s [&'s str],
+    /// Options that take two values (`bwrap --bind SRC DEST`).
+    pub value2: &'s [&'s str],
+    /// Every `--long` word is self-contained (`--tool=memcheck`, `--private`).
+    pub long_free: bool,
+    /// Undeclared options are `Unknown` and short clusters are unpacked letter by letter.
+    pub strict: bool,
+    /// Option parsing ends at the first operand (POSIX, and every wrapper: the
+    /// target's own options follow). Otherwise options and operands interleave (GNU).
+    pub stop_at_operand: bool,
+}
+
+impl<'s> ArgSpec<'s> {
+    /// A family that knows only which options take a value.
+    pub const fn values(value: &'s [&'s str]) -> ArgSpec<'s> {
+        ArgSpec { value, flags: &[], value2: &[], long_free: false, strict: false, stop_at_operand: false }
+    }
+
+    /// A program whose every option is declared; parsing stops at its first operand.
+    pub const fn strict(value: &'s [&'s str], flags: &'s [&'s str], value2: &'s [&'s str], long_free: bool) -> ArgSpec<'s> {
+        ArgSpec { value, flags, value2, long_free, strict: true, stop_at_operand: true }
+    }
+}
+
+/// One reading of one piece of argv.
+#[derive(Clone, Copy, Debug)]
+pub enum Token<'a, 's> {
+    /// A declared option at word `index`. `name` is its declared spelling (for a
+    /// letter of a packed cluster, the declared `-x`); `value` is its argument,
+    /// inline or the next word.
+    Opt { index: usize, name: &'s str, value: Option<&'a str> },
+    /// A declared two-valued option (`--bind SRC DEST`).
+    Opt2 { index: usize, name: &'s str, values: (&'a str, &'a str) },
+    /// An option word the spec does not declare, read as a flag: any option in
+    /// a lenient spec, a self-contained `--long` word in a `long_free` one.
+    Flag { index: usize, word: &'a str },
+    /// A word that is neither an option nor an option's value.
+    Operand(Operand<'a>),
+    /// The `--` that ends options.
+    DashDash(usize),
+    /// Strict only: an option the spec does not declare. Parsing stops.
+    Unknown { index: usize, word: &'a str },
+    /// A value-taking option with nothing after it. Parsing stops.
+    Missing { index: usize, name: &'s str },
+}
+
+/// The tokens of `args` under a spec; see [`Args::parse`].
+#[derive(Clone, Debug)]
+pub struct Args<'a, 's> {
+    args: &'a [Arg],
+    spec: ArgSpec<'s>,
+    pos: usize,
+    /// Inside a strict short cluster (`-nE`): the byte offset of the next letter.
+    cluster: usize,
+    after_dashdash: bool,
+    done: bool,
+}
+
+impl<'a, 's> Args<'a, 's> {
+    /// The one `Args::parse`: `args` read under `spec`, lazily, without allocating.
+    pub fn parse(args: &'a [Arg], spec: ArgSpec<'s>) -> Args<'a, 's> {
+        Args { args, spec, pos: 0, cluster: 0, after_dashdash: false, done: false }
+    }
+
+    /// Starts at word `index` (a wrapper's own words begin after its program word).
+    pub fn starting_at(mut self, index: usize) -> Args<'a, 's> {
+        self.pos = index;
+        self
+    }
+
+    /// The word the next token starts at, or `None` at the end. Inside a packed
+    /// cluster this is still the cluster's word: see [`Args::mid_word`].
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// True while the next token is a later letter of a packed cluster.
+    pub fn mid_word(&self) -> bool {
+        self.cluster > 0
+    }
+
+    /// Skips the word at the current position without reading it (a caller's own
+    /// special case, such as `env NAME=value`).
+    pub fn skip_word(&mut self) {
+        self.pos += 1;
+        self.cluster = 0;
+    }
+
+    /// The operands only.
+    pub fn operands(self) -> impl Iterator<Item = Operand<'a>> + use<'a, 's> {
+        self.filter_map(|t| match t {
+            Token::Operand(o) => Some(o),
+            _ => None,
+        })
+    }
+
+    fn value_after(&mut self, index: usize, name: &'s str) -> Token<'a, 's> {
+        match self.args.get(index + 1) {
+            Some(v) => {
+                self.pos = index + 2;
+                Token::Opt { index, name, value: Some(v.text.as_str()) }
+            }
+            None => self.stop(Token::Missing { index, name }),
+        }
+    }
+
+    fn stop(&mut self, t: Token<'a, 's>) -> Token<'a, 's> {
+        self.done = true;
+        t
+    }
+
+    /// A strict cluster's next letter (`self.cluster` is its byte offset in the word).
+    fn cluster_letter(&mut self, index: usize, word: &'a str) -> Token<'a, 's> {
+        let rest = &word[self.cluster..];
+        let letter = rest.chars().next().map_or(0, char::len_utf8);
+        let find = |set: &'s [&'s str]| set.iter().copied().find(|s| s.len() == 1 + letter && s.starts_with('-') && s[1..] == rest[..letter]);
+        if let Some(name) = find(self.spec.value) {
+            self.cluster = 0;
+            let packed = &rest[letter..];
+            if packed.is_empty() {
+                return self.value_after(index, name);
+            }
+            self.pos = index + 1;
+            return Token::Opt { index, name, value: Some(packed) };
+        }
+        let Some(name) = find(self.spec.flags) else {
+            return self.stop(Token::Unknown { index, word });
+        };
+        if letter == rest.len() {
+            self.cluster = 0;
+            self.pos = index + 1;
+        } else {
+            self.cluster += letter;
+        }
+        Token::Opt { index, name, value: None }
+    }
+
+    fn option(&mut self, index: usize, word: &'a str) -> Token<'a, 's> {
+        let spec = self.spec;
+        if self.cluster > 0 {
+            return self.cluster_letter(index, word);
+        }
+        // A strict spec splits `=` off long options only: getopt reads `-u=x` as `-u`
+        // with the value `=x`, and a flag cluster `-t=1` as the undeclared `-=`.
+        let (name, inline) = if spec.strict && !word.starts_with("--") { (word, None) } else { split_option(word) };
+        if let Some(&name) = spec.value2.iter().find(|s| **s == name) {
+            return match (self.args.get(index + 1), self.args.get(index + 2)) {
+                (Some(a), Some(b)) => {
+                    self.pos = index + 3;
+                    Token::Opt2 { index, name, values: (a.text.as_str(), b.text.as_str()) }
+                }
+                _ => self.stop(Token::Missing { index, name }),
+            };
+        }
+        if let Some(&declared) = spec.value.iter().find(|s| **s == name) {
+            if let Some(v) = inline {
+                self.pos = index + 1;
+                return Token::Opt { index, name: declared, value: Some(v) };
+            }
+            return self.value_after(index, declared);
+        }
+        if !spec.strict {
+            // `-nVALUE`: a declared one-letter option with its value packed on.
+            if let Some(s) =
+                spec.value.iter().find(|s| s.len() == 2 && !s.starts_with("--") && word.len() > 2 && !word.starts_with("--") && word.starts_with(**s))
+            {
+                self.pos = index + 1;
+                return Token::Opt { index, name: s, value: Some(&word[2..]) };
+            }
+            self.pos = index + 1;
+            return Token::Flag { index, word };
+        }
+        if let Some(&declared) = spec.flags.iter().find(|s| **s == name) {
+            self.pos = index + 1;
+            return Token::Opt { index, name: declared, value: inline };
+        }
+        if spec.long_free && word.starts_with("--") {
+            self.pos = index + 1;
+            return Token::Flag { index, word };
+        }
+        if !word.starts_with("--") && word.len() > 2 {
+            self.cluster = 1;
+            return self.cluster_letter(index, word);
+        }
+        self.stop(Token::Unknown { index, word })
+    }
+}
+
+impl<'a, 's> Iterator for Args<'a, 's> {
+    type Item = Token<'a, 's>;
+
+    fn next(&mut self) -> Option<Token<'a, 's>> {
+        if self.done {
+            return None;
+        }
+        let index = self.pos;
+        let arg = self.args.get(index)?;
+        let word = arg.text.as_str();
+        if self.after_dashdash {
+            self.pos += 1;
+            return Some(Token::Operand(Operand { index, arg, after_dashdash: true }));
+        }
+        if self.cluster == 0 && word == "--" {
+            self.pos += 1;
+            self.after_dashdash = true;
+            if self.spec.stop_at_operand {
+                self.done = true;
+            }
+            return Some(Token::DashDash(index));
+        }
+        if self.cluster == 0 && !arg.is_flag() {
+            if self.spec.stop_at_operand {
+                self.done = true;
+            }
+            self.pos += 1;
+            return Some(Token::Operand(Operand { index, arg, after_dashdash: false }));
+        }
+        Some(self.option(index, word))
+    }
+}
+
+/// `--name=value` → (`--name`, `value`); `-n=value` → (`-n`, `value`); anything
+/// else is all name.
+pub fn split_option(word: &str) -> (&str, Option<&str>) {
+    match word.split_once('=') {
+        Some((n, v)) if n.starts_with('-') && n.len() > 1 => (n, Some(v)),
+        _ => (word, None),
+    }
+}
+
+/// GNU `getopt_long`'s reading of an abbreviated long option: the declared long
+/// spelling that `name` (`--rsh-c`, no `=value`) is a proper prefix of, when the
+/// candidates it prefixes all `agree` (the same option, or options that mean the
+/// same thing). `None` for an exact spelling, a short option or no match.
+pub fn long_prefix<'s, T>(name: &str, candidates: impl Iterator<Item = (&'s str, T)>, agree: impl Fn(&T, &T) -> bool) -> Option<(&'s str, T)> {
+    if !name.starts_with("--") || name.len() < 3 {
+        return None;
+    }
+    let mut first: Option<(&'s str, T)> = None;
+    let mut agreed = true;
+    for (s, t) in candidates {
+        if s == name {
+            return None;
+        }
+        if !s.starts_with(name) {
+            continue;
+        }
+        match &first {
+            None => first = Some((s, t)),
+            Some((_, f)) => agreed &= agree(f, &t),
+        }
+    }
+    first.filter(|_| agreed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<Arg> {
+        s.split_whitespace().map(Arg::lit).collect()
+    }
+
+    fn show(t: &Token<'_, '_>) -> String {
+        match t {
+            Token::Opt { name, value: Some(v), .. } => format!("{name}={v}"),
+            Token::Opt { name, value: None, .. } => (*name).to_owned(),
+            Token::Opt2 { name, values, .. } => format!("{name}={},{}", values.0, values.1),
+            Token::Flag { word, .. } => format!("~{word}"),
+            Token::Operand(o) => format!("<{}>", o.arg.text),
+            Token::DashDash(_) => "--".into(),
+            Token::Unknown { word, .. } => format!("?{word}"),
+            Token::Missing { name, .. } => format!("!{name}"),
+        }
+    }
+
+    fn tokens(spec: ArgSpec<'_>, s: &str) -> String {
+        let a = args(s);
+        Args::parse(&a, spec).map(|t| show(&t)).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn lenient_specs_read_values_in_every_spelling_and_interleave_operands() {
+        let spec = ArgSpec::values(&["-C", "--output", "-n"]);
+        assert_eq!(tokens(spec, "x -C dir f1 -v --output=o -nprod -n=p f2 -- -f3"), "<x> -C=dir <f1> ~-v --output=o -n=prod -n=p <f2> -- <-f3>");
+        // An undeclared cluster stays one flag word; a lone `-` is an operand.
+        assert_eq!(tokens(spec, "-xC dir -"), "~-xC <dir> <->");
+        // A value option takes the next word whatever it is (getopt does).
+        assert_eq!(tokens(spec, "-C -- f"), "-C=-- <f>");
+        assert_eq!(tokens(spec, "f -C"), "<f> !-C");
+    }
+
+    #[test]
+    fn strict_specs_unpack_clusters_stop_at_the_first_operand_and_refuse_the_undeclared() {
+        let spec = ArgSpec::strict(&["-u", "-c", "--user"], &["-E", "-q", "-n"], &["--bind"], false);
+        assert_eq!(tokens(spec, "-E -u root cmd -x"), "-E -u=root <cmd>");
+        assert_eq!(tokens(spec, "-qc 'rm' f"), "-q -c='rm' <f>");
+        assert_eq!(tokens(spec, "-qcrm f"), "-q -c=rm <f>");
+        assert_eq!(tokens(spec, "-nE --user=x -- cmd"), "-n -E --user=x --");
+        assert_eq!(tokens(spec, "--bind a b cmd"), "--bind=a,b <cmd>");
+        assert_eq!(tokens(spec, "-E --frob cmd"), "-E ?--frob");
+        assert_eq!(tokens(spec, "-Ez cmd"), "-E ?-Ez");
+        assert_eq!(tokens(spec, "-u"), "!-u");
+        assert_eq!(tokens(spec, "-u=root cmd"), "-u==root <cmd>");
+        assert_eq!(tokens(spec, "-E=1 cmd"), "-E ?-E=1");
+        let free = ArgSpec::strict(&[], &["-q"], &[], true);
+        assert_eq!(tokens(free, "--tool=memcheck -q prog"), "~--tool=memcheck -q <prog>");
+    }
+
+    #[test]
+    fn unique_long_prefixes_resolve_and_ambiguous_ones_do_not() {
+        let names = ["--rsh", "--rsh-command", "--recursive", "--remove"];
+        let pick = |w: &str| long_prefix(w, names.iter().map(|n| (*n, n.len())), |a, b| a == b).map(|(n, _)| n);
+        assert_eq!(pick("--rec"), Some("--recursive"));
+        assert_eq!(pick("--rsh-c"), Some("--rsh-command"));
+        assert_eq!(pick("--r"), None, "ambiguous");
+        assert_eq!(pick("--rsh"), None, "an exact spelling is not an abbreviation");
+        assert_eq!(pick("-r"), None);
+    }
+}

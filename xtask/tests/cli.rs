@@ -22,7 +22,7 @@ fn help_comes_from_clap_and_exits_zero() {
         assert!(stdout.starts_with("Usage: cargo xtask") || stdout.contains("\nUsage: cargo xtask"), "{args:?}: {stdout}");
     }
     let top = text(&xtask(&["--help"]).stdout);
-    for task in ["replay", "corpus", "bench", "dist", "probe", "bisect", "codegen", "coverage", "mutants", "tidy"] {
+    for task in ["replay", "corpus", "bench", "dist", "probe", "bisect", "codegen", "coverage", "mutants", "oracle", "tidy"] {
         assert!(top.contains(&format!("\n  {task} ")), "task {task} missing from --help: {top}");
     }
     let replay = text(&xtask(&["replay", "--help"]).stdout);

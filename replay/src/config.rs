@@ -1,10 +1,18 @@
-//! The replay configuration, built by xtask from flags and the environment. No
-//! `Default`: every caller states every choice.
+//! The replay configuration, built by xtask from flags and the environment.
+//! One constructor, `Config::new`, holds the choices every caller shares; a caller
+//! overrides fields by name (`Config { require_base: true, ..Config::new(root, base) }`),
+//! so what differs from the common replay is visible where the replay is started.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::corpus::Kind;
+
+/// Per-line answer timeout unless `--timeout` says otherwise.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Rows re-run on a fresh head child unless a caller asks for fewer.
+pub const DEFAULT_DETERMINISM_SAMPLE: usize = 200;
 
 pub struct Config {
     /// The project root (the repository's top level), never the cwd.
@@ -42,4 +50,30 @@ pub struct Config {
     /// `--shard I/N` (1-based): replay only the rows whose (corpus, id) hashes to I,
     /// and export their answers for `replay merge` (see shard.rs).
     pub shard: Option<(usize, usize)>,
+}
+
+impl Config {
+    /// A replay of every corpus of `root` against `base` (None: the default base
+    /// rule) that never writes truth tables or declarations (`check`), logs nothing,
+    /// shows no bars, and builds head into `build::head_target_dir(root)`.
+    pub fn new(root: PathBuf, base: Option<String>) -> Config {
+        Config {
+            target_dir: crate::build::head_target_dir(&root),
+            root,
+            base,
+            base_env: None,
+            check: true,
+            corpora: Kind::ALL.to_vec(),
+            only: Vec::new(),
+            history: Vec::new(),
+            against: None,
+            require_base: false,
+            step_summary: None,
+            timeout: DEFAULT_TIMEOUT,
+            determinism_sample: DEFAULT_DETERMINISM_SAMPLE,
+            log: |_| {},
+            progress: false,
+            shard: None,
+        }
+    }
 }

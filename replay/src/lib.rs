@@ -17,7 +17,9 @@ pub mod diff;
 pub mod exit;
 pub mod git;
 pub mod import;
+mod judge;
 pub mod layout;
+mod load;
 pub mod probe;
 pub mod progress;
 pub mod protocol;
@@ -27,18 +29,15 @@ pub mod shard;
 pub mod sides;
 pub mod store;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-use rayon::prelude::*;
 
 use crate::build::{BaseBuild, Handshake, Subject};
 use crate::checks::Failure;
 use crate::config::Config;
-use crate::corpus::{Kind, Row, Spec};
-use crate::declare::{Move, MoveKind};
-use crate::diff::{categorize, Category, RowResult};
+use crate::corpus::{Kind, Row};
+use crate::diff::Category;
 use crate::exit::ReplayError;
 use crate::protocol::{Class, Verdict};
 use crate::report::Report;
@@ -76,14 +75,14 @@ impl Outcome {
     }
 }
 
-/// The project root: the directory holding the workspace `Cargo.toml`, found from
-/// this crate's manifest dir at compile time (xtask runs from anywhere).
 /// The one reading of "is this CI?" for every task: `CI` set to anything but
 /// empty, `false` or `0` (GitHub Actions, GitLab and most runners set `CI=true`).
 pub fn is_ci() -> bool {
     std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0")
 }
 
+/// The project root: the directory holding the workspace `Cargo.toml`, found from
+/// this crate's manifest dir at compile time (xtask runs from anywhere).
 pub fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."))
 }
@@ -102,97 +101,7 @@ fn jobs_of(root: &Path, rows: &[Row]) -> Vec<Job> {
     rows.iter().map(|r| Job { command: r.command.clone(), cwd: absolute_cwd(root, &r.cwd) }).collect()
 }
 
-/// Loads head's side: caps, corpora, imported history, declarations. Every
-/// configuration problem is collected before failing.
-fn load_head(cfg: &Config, notes: &mut Vec<String>) -> Result<(caps::Caps, Vec<Row>, Vec<declare::Entry>), ReplayError> {
-    let mut errors = Vec::new();
-    let caps = caps::load(&cfg.root).map_err(|e| errors.push(e)).ok();
-    let loaded: Vec<Result<corpus::Corpus, Vec<String>>> = cfg.corpora.par_iter().map(|k| corpus::load_worktree(&cfg.root, *k)).collect();
-    let mut rows = Vec::new();
-    for l in loaded {
-        match l {
-            Ok(c) => rows.extend(c.rows),
-            Err(e) => errors.extend(e),
-        }
-    }
-    for path in &cfg.history {
-        match import::import(path) {
-            Ok(imp) => {
-                if !imp.malformed.is_empty() {
-                    notes.push(format!("{} malformed history line(s) skipped in --history input", imp.malformed.len()));
-                }
-                notes.push(format!("{} imported history command(s) replayed from a --history file", imp.rows.len()));
-                rows.extend(imported_rows(imp.rows));
-            }
-            Err(e) => errors.push(format!("--history {}: {e:#}", path.display())),
-        }
-    }
-    let decls = declare::load_worktree(&cfg.root).map_err(|e| errors.extend(e)).unwrap_or_default();
-    if !cfg.only.is_empty() {
-        let have: HashSet<&str> = rows.iter().map(|r| r.id.as_str()).collect();
-        for id in &cfg.only {
-            if !have.contains(id.as_str()) {
-                errors.push(format!("--only {id}: no row has this id in the selected corpora"));
-            }
-        }
-    }
-    match caps {
-        Some(c) if errors.is_empty() => Ok((c, filter_only(rows, &cfg.only), decls)),
-        _ => Err(ReplayError::Usage(errors)),
-    }
-}
-
-fn imported_rows(rows: Vec<import::ImportedRow>) -> Vec<Row> {
-    use sha2::{Digest, Sha256};
-    let mut seen = HashSet::new();
-    rows.into_iter()
-        .filter_map(|r| {
-            let mut h = Sha256::new();
-            h.update(r.command.as_bytes());
-            h.update([0]);
-            h.update(r.cwd.as_deref().unwrap_or("").as_bytes());
-            let id = format!("import:{}", &build::hex(&h.finalize())[..12]);
-            seen.insert(id.clone()).then(|| Row {
-                kind: Kind::History,
-                id,
-                command: r.command,
-                cwd: r.cwd,
-                weight: r.weight.max(1),
-                spec: Spec::History,
-                file: "--history".into(),
-                line: 0,
-                note: String::new(),
-            })
-        })
-        .collect()
-}
-
-fn filter_only(rows: Vec<Row>, only: &[String]) -> Vec<Row> {
-    if only.is_empty() {
-        return rows;
-    }
-    let keep: HashSet<&str> = only.iter().map(String::as_str).collect();
-    rows.into_iter().filter(|r| keep.contains(r.id.as_str())).collect()
-}
-
-/// Base's corpora read from git at `commit`. A corpus the base cannot parse is
-/// treated as absent there (its rows show as new) and said in a note.
-fn load_base_rows(root: &Path, commit: &str, kinds: &[Kind], notes: &mut Vec<String>) -> Vec<Row> {
-    let mut rows = Vec::new();
-    for &k in kinds {
-        let dir = format!("corpus/{}", k.as_str());
-        let files: Vec<(String, Vec<u8>)> =
-            git::ls_tree(root, commit, &dir, ".csv").into_iter().filter_map(|p| git::show(root, commit, &p).map(|b| (p, b))).collect();
-        match corpus::load_files(k, files) {
-            Ok(c) => rows.extend(c.rows),
-            Err(e) => {
-                notes.push(format!("the base's {} corpus does not load ({}); its rows count as new", k.as_str(), e.first().map(String::as_str).unwrap_or("")))
-            }
-        }
-    }
-    rows
-}
-
+/// The other side of the comparison.
 enum BaseSide {
     /// Replay this subject over these rows.
     Run(Subject, Vec<Row>),
@@ -202,104 +111,193 @@ enum BaseSide {
     Skip,
 }
 
-/// Rows and their verdicts by (corpus, id).
-type RowsById<'a> = HashMap<(Kind, &'a str), (&'a Row, &'a Verdict)>;
-
-/// Runs the whole replay. See DESIGN.md "The bench".
-pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
-    let root = &cfg.root;
-    let t0 = Instant::now();
-    let mut timings = Vec::new();
-    let mut notes = Vec::new();
-    let (caps, head_rows, head_decls) = load_head(cfg, &mut notes)?;
-    let head_rows = shard::keep(head_rows, cfg.shard);
-    if let Some((i, n)) = cfg.shard {
-        notes.push(format!("shard {i}/{n}: {} rows; caps and declarations see only this shard, `cargo xtask replay merge` judges the whole", head_rows.len()));
+impl BaseSide {
+    fn rows(&self) -> &[Row] {
+        match self {
+            BaseSide::Run(_, rows) | BaseSide::SameAsHead(rows) => rows,
+            BaseSide::Skip => &[],
+        }
     }
-    timings.push(("load corpora".to_owned(), t0.elapsed().as_secs_f64()));
+}
 
-    let (head_commit, dirty) = base::head(root)?;
+/// What the two sides are called, resolved before anything is built.
+struct Names {
+    head_label: String,
+    /// The work tree has changes: head is not a commit.
+    dirty: bool,
+    base_label: String,
+    /// How the base was chosen, for the report.
+    base_rule: String,
+    /// None with `--against`.
+    base_commit: Option<String>,
+}
+
+/// Both sides' answers, each in the order of its jobs.
+struct Answers {
+    head_jobs: Vec<Job>,
+    head: Vec<Verdict>,
+    head_stats: sides::SideStats,
+    base_jobs: Vec<Job>,
+    /// None when the base side is not run (same tree, skipped).
+    base: Option<(Vec<Verdict>, sides::SideStats)>,
+}
+
+/// Terminal-only wall times of the steps, in the order they ran.
+type Timings = Vec<(String, f64)>;
+
+/// Runs the whole replay, one named step after another. See DESIGN.md "The bench".
+pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
+    let t0 = Instant::now();
+    let mut timings = Timings::new();
+    let mut notes = Vec::new();
+    let (caps, head_rows, head_decls) = load::head(cfg, &mut notes)?;
+    let head_rows = keep_shard(cfg, head_rows, &mut notes);
+    timings.push(("load corpora".to_owned(), t0.elapsed().as_secs_f64()));
+    let names = name_sides(cfg)?;
+    let head = head_subject(cfg, &mut timings)?;
+    let (side, base_built) = base_side(cfg, &names, &head, &head_rows, &mut notes, &mut timings)?;
+    let fixtures = corpus::fixtures_digest(&cfg.root);
+    let head = keyed(&head, &fixtures);
+    let side = match side {
+        BaseSide::Run(subject, rows) => BaseSide::Run(keyed(&subject, &fixtures), rows),
+        other => other,
+    };
+    let answers = answer_sides(cfg, &head, &side, &head_rows, &mut timings)?;
+    let tc = Instant::now();
+    let (report, truth_edits) = judge_sides(cfg, &names, notes, &caps, &head_decls, &head, &head_rows, &side, &answers);
+    timings.push(("diff, checks, declarations, caps".to_owned(), tc.elapsed().as_secs_f64()));
+    let answered = answers.head_stats.ran + answers.base.as_ref().map(|b| b.1.ran).unwrap_or(0);
+    let report_dir = match cfg.shard {
+        Some(sh) => export_shard(cfg, sh, &report, &head, &side, &answers, &mut timings)?,
+        None => Some(write_reports(cfg, &report, &mut timings)?),
+    };
+    timings.push(("total".to_owned(), t0.elapsed().as_secs_f64()));
+    Ok(Outcome { report, report_dir, timings, base_built, truth_edits, base_commit: names.base_commit, answered })
+}
+
+/// `--shard I/N`: only this shard's rows, and a note saying what that means for the report.
+fn keep_shard(cfg: &Config, rows: Vec<Row>, notes: &mut Vec<String>) -> Vec<Row> {
+    let rows = shard::keep(rows, cfg.shard);
+    if let Some((i, n)) = cfg.shard {
+        notes.push(format!("shard {i}/{n}: {} rows; caps and declarations see only this shard, `cargo xtask replay merge` judges the whole", rows.len()));
+    }
+    rows
+}
+
+/// Every corpus, every row, no shard: the whole bench (declarations for absent
+/// rows are typos, rule coverage is meaningful).
+fn full_replay(cfg: &Config) -> bool {
+    cfg.only.is_empty() && cfg.shard.is_none() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k))
+}
+
+/// Head's label and the base (or `--against`), resolved from git before any build.
+fn name_sides(cfg: &Config) -> Result<Names, ReplayError> {
+    let (head_commit, dirty) = base::head(&cfg.root)?;
     let head_label = if dirty { "worktree".to_owned() } else { base::short(&head_commit).to_owned() };
     let (base_label, base_rule, base_commit) = match &cfg.against {
         Some(argv) => ("against".to_owned(), format!("--against `{}`", argv.join(" ")), None),
         None => {
-            let b = base::resolve(root, cfg.base.as_deref(), cfg.base_env.as_deref())?;
+            let b = base::resolve(&cfg.root, cfg.base.as_deref(), cfg.base_env.as_deref())?;
             (base::short(&b.commit).to_owned(), b.rule, Some(b.commit))
         }
     };
+    Ok(Names { head_label, dirty, base_label, base_rule, base_commit })
+}
 
-    let (head, secs) = build::build_head(root, &cfg.target_dir, &|m| (cfg.log)(m))?;
-    timings.push(("head build".to_owned(), secs));
-    match build::handshake(&head.argv) {
-        Handshake::V1 => {}
-        Handshake::Other(v) => return Err(ReplayError::infra(format!("head speaks protocol {v}, this harness speaks 1"))),
-        Handshake::Unsupported(why) => return Err(ReplayError::infra(format!("head does not speak protocol v1: {why}"))),
+/// A subject's answer to `--protocol`, short of naming another version.
+enum Speaks {
+    V1,
+    /// No protocol at all (no `batch`, an error, no answer): why.
+    Nothing(String),
+}
+
+/// The one protocol handshake of the replay. Another version is an infrastructure
+/// error whoever `who` is (two schemas are never compared); a subject that speaks no
+/// protocol is the caller's to judge (head and `--against` fail, an old base is
+/// skipped unless `--require-base`).
+fn handshake(who: &str, argv: &[String]) -> Result<Speaks, ReplayError> {
+    match build::handshake(argv) {
+        Handshake::V1 => Ok(Speaks::V1),
+        Handshake::Other(v) => Err(ReplayError::infra(format!("{who} speaks protocol {v}, this harness speaks 1: not comparing different schemas"))),
+        Handshake::Unsupported(why) => Ok(Speaks::Nothing(why)),
     }
+}
 
-    let mut base_built = false;
-    let side = match (&cfg.against, &base_commit) {
-        (Some(argv), _) => {
-            let subject = Subject { argv: argv.clone(), build_id: None, label: "against".into() };
-            match build::handshake(argv) {
-                Handshake::V1 => BaseSide::Run(subject, head_rows.clone()),
-                Handshake::Other(v) => return Err(ReplayError::infra(format!("--against speaks protocol {v}, this harness speaks 1"))),
-                Handshake::Unsupported(why) => return Err(ReplayError::infra(format!("--against does not speak protocol v1: {why}"))),
-            }
-        }
-        (None, Some(commit)) => {
-            let same_tree = !dirty && git::git(root, &["rev-parse", &format!("{commit}^{{tree}}")]).ok() == git::git(root, &["rev-parse", "HEAD^{tree}"]).ok();
-            let tl = Instant::now();
-            let mut base_rows = load_base_rows(root, commit, &cfg.corpora, &mut notes);
-            timings.push(("load base corpora from git".to_owned(), tl.elapsed().as_secs_f64()));
-            base_rows.extend(head_rows.iter().filter(|r| r.file == "--history").cloned());
-            let base_rows = shard::keep(filter_only(base_rows, &cfg.only), cfg.shard);
-            if same_tree {
-                notes.push("base and head trees are equal: every verdict is unchanged by construction; the truth and curated checks ran on head".into());
-                BaseSide::SameAsHead(base_rows)
-            } else {
-                let tb = Instant::now();
-                let target = build::replay_dir(root).join("base-target");
-                reuse_head_build(root, commit, dirty, &head, &mut notes, cfg.log);
-                match build::build_base(root, commit, &target, &|m| (cfg.log)(m))? {
-                    BaseBuild::Ready { subject, built, .. } => {
-                        base_built = built;
-                        timings.push((if built { "base build" } else { "base build (cached)" }.to_owned(), tb.elapsed().as_secs_f64()));
-                        match build::handshake(&subject.argv) {
-                            Handshake::V1 => BaseSide::Run(subject, base_rows),
-                            Handshake::Other(v) => {
-                                return Err(ReplayError::infra(format!("base speaks protocol {v}, this harness speaks 1: not comparing different schemas")))
-                            }
-                            Handshake::Unsupported(why) => predates(cfg, &mut notes, format!("base {base_label} predates protocol v1: {why}"))?,
-                        }
-                    }
-                    BaseBuild::Predates(why) => predates(cfg, &mut notes, why)?,
-                }
-            }
-        }
-        (None, None) => BaseSide::Skip,
+/// Builds head from the work tree; it must speak protocol v1.
+fn head_subject(cfg: &Config, timings: &mut Timings) -> Result<Subject, ReplayError> {
+    let (head, secs) = build::build_head(&cfg.root, &cfg.target_dir, &|m| (cfg.log)(m))?;
+    timings.push(("head build".to_owned(), secs));
+    match handshake("head", &head.argv)? {
+        Speaks::V1 => Ok(head),
+        Speaks::Nothing(why) => Err(ReplayError::infra(format!("head does not speak protocol v1: {why}"))),
+    }
+}
+
+/// The base side: `--against`'s program over head's rows, or the base commit's
+/// corpora (read from git) answered by its build, head's answers when the trees are
+/// equal, or nothing when the base predates protocol v1. Also: whether the base was built now.
+fn base_side(
+    cfg: &Config,
+    names: &Names,
+    head: &Subject,
+    head_rows: &[Row],
+    notes: &mut Vec<String>,
+    timings: &mut Timings,
+) -> Result<(BaseSide, bool), ReplayError> {
+    let root = &cfg.root;
+    if let Some(argv) = &cfg.against {
+        return match handshake("--against", argv)? {
+            Speaks::V1 => Ok((BaseSide::Run(Subject { argv: argv.clone(), build_id: None, label: "against".into() }, head_rows.to_vec()), false)),
+            Speaks::Nothing(why) => Err(ReplayError::infra(format!("--against does not speak protocol v1: {why}"))),
+        };
+    }
+    let Some(commit) = &names.base_commit else { return Ok((BaseSide::Skip, false)) };
+    let same_tree = !names.dirty && git::git(root, &["rev-parse", &format!("{commit}^{{tree}}")]).ok() == git::git(root, &["rev-parse", "HEAD^{tree}"]).ok();
+    let tl = Instant::now();
+    let mut base_rows = load::base_rows(root, commit, &cfg.corpora, notes);
+    timings.push(("load base corpora from git".to_owned(), tl.elapsed().as_secs_f64()));
+    base_rows.extend(head_rows.iter().filter(|r| r.file == "--history").cloned());
+    let base_rows = shard::keep(load::filter_only(base_rows, &cfg.only), cfg.shard);
+    if same_tree {
+        notes.push("base and head trees are equal: every verdict is unchanged by construction; the truth and curated checks ran on head".into());
+        return Ok((BaseSide::SameAsHead(base_rows), false));
+    }
+    let tb = Instant::now();
+    let target = build::replay_dir(root).join("base-target");
+    reuse_head_build(root, commit, names.dirty, head, notes, cfg.log);
+    let (subject, built) = match build::build_base(root, commit, &target, &|m| (cfg.log)(m))? {
+        BaseBuild::Ready { subject, built, .. } => (subject, built),
+        BaseBuild::Predates(why) => return Ok((predates(cfg, notes, why)?, false)),
     };
+    timings.push((if built { "base build" } else { "base build (cached)" }.to_owned(), tb.elapsed().as_secs_f64()));
+    match handshake("base", &subject.argv)? {
+        Speaks::V1 => Ok((BaseSide::Run(subject, base_rows), built)),
+        Speaks::Nothing(why) => Ok((predates(cfg, notes, format!("base {} predates protocol v1: {why}", names.base_label))?, built)),
+    }
+}
 
-    // Run both sides concurrently, each through its own long-lived child.
+/// `subject` with the fixtures in its cache key: file-reading lanes read
+/// corpus/fixtures/, so a cached verdict is only valid for the fixture contents it
+/// was computed with.
+fn keyed(subject: &Subject, fixtures: &str) -> Subject {
+    Subject { build_id: subject.build_id.as_ref().map(|id| format!("{id}+fx:{fixtures}")), ..subject.clone() }
+}
+
+/// Answers both sides concurrently, each through its own long-lived child and the
+/// verdict cache, then re-runs a sample of head on a fresh child (determinism).
+fn answer_sides(cfg: &Config, head: &Subject, side: &BaseSide, head_rows: &[Row], timings: &mut Timings) -> Result<Answers, ReplayError> {
+    let root = &cfg.root;
     let tr = Instant::now();
     let store_path = build::replay_dir(root).join("cache.sqlite");
-    // File-reading lanes read corpus/fixtures/, so a cached verdict is only valid for
-    // the fixture contents it was computed with: they are part of the cache key.
-    let fixtures = corpus::fixtures_digest(root);
-    let keyed = |s: &Subject| Subject { build_id: s.build_id.as_ref().map(|id| format!("{id}+fx:{fixtures}")), ..s.clone() };
-    let head = keyed(&head);
-    let side = match side {
-        BaseSide::Run(subject, rows) => BaseSide::Run(keyed(&subject), rows),
-        other => other,
-    };
-    let head_jobs = jobs_of(root, &head_rows);
-    let base_jobs: Vec<Job> = match &side {
+    let head_jobs = jobs_of(root, head_rows);
+    let base_jobs: Vec<Job> = match side {
         BaseSide::Run(_, rows) => jobs_of(root, rows),
         _ => Vec::new(),
     };
     let bars = progress::Bars::new(cfg.progress, head_jobs.len(), base_jobs.len());
     let (head_res, base_res) = std::thread::scope(|s| {
-        let h = s.spawn(|| sides::answer(&head, &head_jobs, &store_path, cfg.timeout, &|| bars.tick(0), cfg.log));
-        let b = match &side {
+        let h = s.spawn(|| sides::answer(head, &head_jobs, &store_path, cfg.timeout, &|| bars.tick(0), cfg.log));
+        let b = match side {
             BaseSide::Run(subject, _) => Some(s.spawn(|| sides::answer(subject, &base_jobs, &store_path, cfg.timeout, &|| bars.tick(1), cfg.log))),
             _ => None,
         };
@@ -309,118 +307,69 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     });
     bars.finish();
     let (head_verdicts, hs) = head_res?;
-    let base_verdicts = match base_res {
-        Some(r) => Some(r?),
-        None => None,
-    };
+    let base = base_res.transpose()?;
     timings.push((
         format!(
             "replay (head {} rows, {} cached; base {} rows, {} cached)",
             hs.rows,
             hs.cached,
-            base_verdicts.as_ref().map(|b| b.1.rows).unwrap_or(0),
-            base_verdicts.as_ref().map(|b| b.1.cached).unwrap_or(0)
+            base.as_ref().map(|b| b.1.rows).unwrap_or(0),
+            base.as_ref().map(|b| b.1.cached).unwrap_or(0)
         ),
         tr.elapsed().as_secs_f64(),
     ));
     let td = Instant::now();
-    let n = sides::determinism(&head, &head_jobs, &head_verdicts, cfg.determinism_sample, cfg.timeout)?;
+    let n = sides::determinism(head, &head_jobs, &head_verdicts, cfg.determinism_sample, cfg.timeout)?;
     timings.push((format!("determinism ({n} rows re-run)"), td.elapsed().as_secs_f64()));
+    Ok(Answers { head_jobs, head: head_verdicts, head_stats: hs, base_jobs, base })
+}
 
-    // Diff, checks, declarations, caps.
-    let tc = Instant::now();
-    let head_by: RowsById = head_rows.iter().zip(&head_verdicts).map(|(r, v)| ((r.kind, r.id.as_str()), (r, v))).collect();
-    let (base_by, diffed): (RowsById, bool) = match (&side, &base_verdicts) {
-        (BaseSide::Run(_, rows), Some((vs, _))) => (rows.iter().zip(vs).map(|(r, v)| ((r.kind, r.id.as_str()), (r, v))).collect(), true),
+/// Diff, head checks, declarations, caps and coverage: the report, and the truth
+/// edits `accept` would write.
+#[allow(clippy::too_many_arguments)]
+fn judge_sides(
+    cfg: &Config,
+    names: &Names,
+    mut notes: Vec<String>,
+    caps: &caps::Caps,
+    head_decls: &[declare::Entry],
+    head: &Subject,
+    head_rows: &[Row],
+    side: &BaseSide,
+    answers: &Answers,
+) -> (Report, Vec<TruthEdit>) {
+    let head_by = judge::by_id(head_rows, &answers.head);
+    let (base_by, diffed): (judge::RowsById, bool) = match (side, &answers.base) {
+        (BaseSide::Run(_, rows), Some((vs, _))) => (judge::by_id(rows, vs), true),
         (BaseSide::SameAsHead(rows), _) => {
             (rows.iter().filter_map(|r| head_by.get(&(r.kind, r.id.as_str())).map(|(_, v)| ((r.kind, r.id.as_str()), (r, *v)))).collect(), true)
         }
         _ => (HashMap::new(), false),
     };
-    let base_rows_all: Vec<&Row> = match &side {
-        BaseSide::Run(_, rows) | BaseSide::SameAsHead(rows) => rows.iter().collect(),
-        BaseSide::Skip => Vec::new(),
-    };
-    let mut keys: Vec<(Kind, &str)> = head_by.keys().copied().collect();
-    if diffed {
-        keys.extend(base_by.keys().copied().filter(|k| !head_by.contains_key(k)));
-    }
-    let results: Vec<RowResult> = keys
-        .par_iter()
-        .map(|k| {
-            let h = head_by.get(k);
-            let b = base_by.get(k);
-            let row = h.or(b).map(|(r, _)| *r).expect("key comes from one side");
-            let hv = h.map(|(_, v)| (*v).clone());
-            let bv = if diffed { b.map(|(_, v)| (*v).clone()) } else { None };
-            let category = if diffed {
-                categorize(bv.as_ref(), hv.as_ref())
-            } else if hv.as_ref().is_some_and(Verdict::is_error) {
-                Category::Error
-            } else {
-                Category::New
-            };
-            let command = if row.kind == Kind::History { import::redact(&row.command) } else { row.command.clone() };
-            RowResult { corpus: row.kind, id: row.id.clone(), command, cwd: row.cwd.clone(), weight: row.weight, category, base: bv, head: hv }
-        })
-        .collect();
-
-    let head_by_id: HashMap<&str, &Verdict> = head_rows.iter().zip(&head_verdicts).map(|(r, v)| (r.id.as_str(), v)).collect();
-    let mut failures = checks::head_checks(&head_rows, &head_by_id);
-    for (r, v) in head_rows.iter().zip(&head_verdicts) {
-        if r.kind == Kind::History {
-            if let Some(e) = &v.error {
-                failures.push(Failure::new("error", Some(&r.id), format!("history {}: head gave no verdict ({e})", r.id)));
-            }
-        }
-    }
-    let moves = moves(&head_rows, &head_verdicts, &base_rows_all, &base_by, diffed);
-    let decl_hint = format!("declared/{base_label}..{head_label}.json");
-    let matched = match (&cfg.against, &base_commit) {
+    let base_rows: Vec<&Row> = side.rows().iter().collect();
+    let results = judge::row_results(&head_by, &base_by, diffed);
+    let head_by_id: HashMap<&str, &Verdict> = head_rows.iter().zip(&answers.head).map(|(r, v)| (r.id.as_str(), v)).collect();
+    let mut failures = judge::head_failures(head_rows, &answers.head, &head_by_id);
+    let moves = judge::moves(head_rows, &answers.head, &base_rows, &base_by, diffed);
+    let matched = match (&cfg.against, &names.base_commit) {
         (None, Some(commit)) => {
-            let base_decls = declare::load_commit(root, commit);
-            let in_head: HashSet<&str> = head_rows.iter().map(|r| r.id.as_str()).collect();
-            let in_base: HashSet<&str> = base_rows_all.iter().map(|r| r.id.as_str()).collect();
-            let full = cfg.only.is_empty() && cfg.shard.is_none() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k));
-            // Judge entries for rows on both sides; a row on neither side is a typo
-            // only when everything was replayed.
-            let judged = |row: &str| match (in_head.contains(row), in_base.contains(row)) {
-                (true, true) => true,
-                (false, false) => full,
-                _ => false,
-            };
-            let mut m = declare::check(&moves, &head_decls, &base_decls, &decl_hint, &judged);
-            if !diffed {
-                // Without base verdicts a verdict-move declaration cannot be confirmed or refuted.
-                m.failures.retain(|f| !f.message.contains("stale declaration"));
-            }
-            m
+            let on = judge::Judged { head_rows, base_rows: &base_rows, full: full_replay(cfg), diffed };
+            let hint = format!("declared/{}..{}.json", names.base_label, names.head_label);
+            judge::declarations(&moves, head_decls, &declare::load_commit(&cfg.root, commit), &hint, &on)
         }
         _ => declare::Matched::default(),
     };
     failures.extend(matched.failures.iter().cloned());
-    let caps_used = if diffed { caps::measure(&caps, &results, &cfg.corpora, &matched.declared) } else { Vec::new() };
+    let caps_used = if diffed { caps::measure(caps, &results, &cfg.corpora, &matched.declared) } else { Vec::new() };
     for c in caps_used.iter().filter(|c| c.exceeded()) {
         failures.push(Failure::new("caps", None, format!("caps.json {}.{}: {}/{} exceeded", c.corpus.as_str(), c.cap, c.used, c.limit)));
     }
-    let truth_edits = truth_edits(&head_rows, &head_by_id, &base_by);
-    let coverage = if cfg.only.is_empty() && cfg.shard.is_none() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k)) {
-        match head.argv.first().map(|bin| coverage::of_head(bin, root, &head_rows, &head_verdicts)) {
-            Some(Ok((_, c))) => Some(c),
-            Some(Err(e)) => {
-                notes.push(format!("rule coverage skipped: {e}"));
-                None
-            }
-            None => None,
-        }
-    } else {
-        None
-    };
-
+    let truth_edits = judge::truth_edits(head_rows, &head_by_id, &base_by);
+    let coverage = if full_replay(cfg) { rule_coverage(cfg, head, head_rows, &answers.head, &mut notes) } else { None };
     let mut report = Report {
-        base: base_label,
-        head: head_label,
-        base_rule,
+        base: names.base_label.clone(),
+        head: names.head_label.clone(),
+        base_rule: names.base_rule.clone(),
         notes,
         corpora: cfg.corpora.clone(),
         diffed,
@@ -431,30 +380,53 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
         coverage,
     };
     report.sort();
-    timings.push(("diff, checks, declarations, caps".to_owned(), tc.elapsed().as_secs_f64()));
-    let answered = hs.ran + base_verdicts.as_ref().map(|b| b.1.ran).unwrap_or(0);
-    if let Some(sh) = cfg.shard {
-        let file = shard::path(root, &report.dir_name(), sh);
-        let mut sides: Vec<(&Subject, &[Job], &[Verdict])> = vec![(&head, &head_jobs, &head_verdicts)];
-        if let (BaseSide::Run(subject, _), Some((vs, _))) = (&side, &base_verdicts) {
-            sides.push((subject, &base_jobs, vs));
+    (report, truth_edits)
+}
+
+/// Rule coverage of head's answers, read from head's own registry; a failure to
+/// read it is a note, not a failed replay.
+fn rule_coverage(cfg: &Config, head: &Subject, rows: &[Row], verdicts: &[Verdict], notes: &mut Vec<String>) -> Option<coverage::Coverage> {
+    match coverage::of_head(head.argv.first()?, &cfg.root, rows, verdicts) {
+        Ok((_, c)) => Some(c),
+        Err(e) => {
+            notes.push(format!("rule coverage skipped: {e}"));
+            None
         }
-        let n = shard::export(&file, &sides).map_err(|e| ReplayError::infra(format!("writing {}: {e}", file.display())))?;
-        timings.push((format!("shard answers exported ({n})"), 0.0));
-        timings.push(("total".to_owned(), t0.elapsed().as_secs_f64()));
-        let dir = file.parent().map(Path::to_path_buf);
-        return Ok(Outcome { report, report_dir: dir, timings, base_built, truth_edits, base_commit, answered });
     }
+}
+
+/// `--shard`: exports this shard's answers (both sides) for `replay merge`; no
+/// report is written. Returns the shard directory.
+fn export_shard(
+    cfg: &Config,
+    sh: (usize, usize),
+    report: &Report,
+    head: &Subject,
+    side: &BaseSide,
+    answers: &Answers,
+    timings: &mut Timings,
+) -> Result<Option<PathBuf>, ReplayError> {
+    let file = shard::path(&cfg.root, &report.dir_name(), sh);
+    let mut sides: Vec<(&Subject, &[Job], &[Verdict])> = vec![(head, &answers.head_jobs, &answers.head)];
+    if let (BaseSide::Run(subject, _), Some((vs, _))) = (side, &answers.base) {
+        sides.push((subject, &answers.base_jobs, vs));
+    }
+    let n = shard::export(&file, &sides).map_err(|e| ReplayError::infra(format!("writing {}: {e}", file.display())))?;
+    timings.push((format!("shard answers exported ({n})"), 0.0));
+    Ok(file.parent().map(Path::to_path_buf))
+}
+
+/// Writes `reports/<base>..<head>/` and appends to `$GITHUB_STEP_SUMMARY` when set.
+fn write_reports(cfg: &Config, report: &Report, timings: &mut Timings) -> Result<PathBuf, ReplayError> {
     let tw = Instant::now();
-    let dir = report::write::write(root, &report).map_err(|e| ReplayError::infra(format!("writing reports/{}: {e}", report.dir_name())))?;
+    let dir = report::write::write(&cfg.root, report).map_err(|e| ReplayError::infra(format!("writing reports/{}: {e}", report.dir_name())))?;
     if let Some(p) = &cfg.step_summary {
-        if let Err(e) = report::write::step_summary(p, &report) {
+        if let Err(e) = report::write::step_summary(p, report) {
             (cfg.log)(&format!("could not append to $GITHUB_STEP_SUMMARY ({e})"));
         }
     }
     timings.push(("write reports".to_owned(), tw.elapsed().as_secs_f64()));
-    timings.push(("total".to_owned(), t0.elapsed().as_secs_f64()));
-    Ok(Outcome { report, report_dir: Some(dir), timings, base_built, truth_edits, base_commit, answered })
+    Ok(dir)
 }
 
 /// Answers `rows` with `subject` through the verdict cache the replay uses (the same
@@ -467,8 +439,7 @@ pub fn answer_rows(
     timeout: std::time::Duration,
     log: fn(&str),
 ) -> Result<(Vec<Verdict>, sides::SideStats), ReplayError> {
-    let fixtures = corpus::fixtures_digest(root);
-    let keyed = Subject { build_id: subject.build_id.as_ref().map(|id| format!("{id}+fx:{fixtures}")), ..subject.clone() };
+    let keyed = keyed(subject, &corpus::fixtures_digest(root));
     let store_path = build::replay_dir(root).join("cache.sqlite");
     sides::answer(&keyed, &jobs_of(root, rows), &store_path, timeout, &|| {}, log)
 }
@@ -498,57 +469,6 @@ fn predates(cfg: &Config, notes: &mut Vec<String>, why: String) -> Result<BaseSi
     }
     notes.push(format!("{why}; the diff, caps and verdict declarations were skipped, the truth and curated checks ran on head"));
     Ok(BaseSide::Skip)
-}
-
-/// Observed moves: verdict moves of every row present on both sides (pinned truth
-/// rows must be declared) and expectation moves of truth rows (base CSV → head CSV).
-fn moves(head_rows: &[Row], head_verdicts: &[Verdict], base_rows: &[&Row], base_by: &HashMap<(Kind, &str), (&Row, &Verdict)>, diffed: bool) -> Vec<Move> {
-    let base_truth: HashMap<&str, &Row> = base_rows.iter().filter(|r| r.kind == Kind::Truth).map(|r| (r.id.as_str(), *r)).collect();
-    let mut out = Vec::new();
-    for (r, hv) in head_rows.iter().zip(head_verdicts) {
-        let at = format!("{}:{}", r.file, r.line);
-        let base_row = if r.kind == Kind::Truth { base_truth.get(r.id.as_str()).copied() } else { None };
-        let pinned_of = |row: Option<&Row>| matches!(row.map(|x| &x.spec), Some(Spec::Truth { pinned: true, .. }));
-        let pinned = r.kind == Kind::Truth && (pinned_of(Some(r)) || pinned_of(base_row));
-        if diffed {
-            if let Some((_, bv)) = base_by.get(&(r.kind, r.id.as_str())) {
-                if !bv.is_error() && !hv.is_error() && bv.class != hv.class {
-                    out.push(Move { row: r.id.clone(), from: bv.class, to: hv.class, kind: MoveKind::Verdict, pinned, at: at.clone() });
-                }
-            }
-        }
-        if let (Spec::Truth { expect: he, .. }, Some(Spec::Truth { expect: be, .. })) = (&r.spec, base_row.map(|b| &b.spec)) {
-            if he != be {
-                out.push(Move { row: r.id.clone(), from: *be, to: *he, kind: MoveKind::Expectation, pinned, at });
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-fn truth_edits(head_rows: &[Row], head: &HashMap<&str, &Verdict>, base_by: &HashMap<(Kind, &str), (&Row, &Verdict)>) -> Vec<TruthEdit> {
-    let mut out = Vec::new();
-    for r in head_rows {
-        let Spec::Truth { expect, pinned, .. } = r.spec else { continue };
-        let Some(v) = head.get(r.id.as_str()).filter(|v| !v.is_error()) else { continue };
-        if v.class == expect {
-            continue;
-        }
-        let b = base_by.get(&(Kind::Truth, r.id.as_str()));
-        out.push(TruthEdit {
-            file: r.file.clone(),
-            id: r.id.clone(),
-            to: v.class,
-            pinned,
-            base_expect: b.and_then(|(row, _)| match row.spec {
-                Spec::Truth { expect, .. } => Some(expect),
-                _ => None,
-            }),
-            base_verdict: b.filter(|(_, v)| !v.is_error()).map(|(_, v)| v.class),
-        });
-    }
-    out
 }
 
 /// Summary of counts per category, for callers that want numbers.

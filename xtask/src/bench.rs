@@ -89,13 +89,7 @@ const CHECK_ATTEMPTS: usize = 3;
 /// Batch passes over the corpus; the median is kept.
 const BATCH_PASSES: usize = 5;
 
-pub fn run(args: &[String]) -> i32 {
-    if args.first().is_some_and(|a| a == "replay") {
-        return crate::bench_replay::run(&args[1..]);
-    }
-    if args.first().is_some_and(|a| a == "batch") {
-        return crate::bench_batch::run(&args[1..]);
-    }
+pub fn run(args: &crate::flags::BenchArgs) -> i32 {
     match run_inner(args) {
         Ok(code) => code,
         Err(e) => {
@@ -105,17 +99,12 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
-fn run_inner(args: &[String]) -> Result<i32> {
-    let mut check = false;
+fn run_inner(args: &crate::flags::BenchArgs) -> Result<i32> {
+    let check = args.check;
     let mut groups: Vec<&str> = Vec::new();
-    for a in args {
-        match a.as_str() {
-            "--check" => check = true,
-            g if GROUPS.contains(&g) => groups.push(g),
-            other => {
-                eprintln!("xtask bench: unknown argument {other:?}\nusage: cargo xtask bench [classify|lanes|hook]… [--check] | cargo xtask bench replay …");
-                return Ok(replay::exit::USAGE);
-            }
+    for g in args.groups.iter().map(|g| g.name()) {
+        if !groups.contains(&g) {
+            groups.push(g);
         }
     }
     if groups.is_empty() {

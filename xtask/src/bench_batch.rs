@@ -24,22 +24,8 @@ const BATCH_ROUNDS: usize = 7;
 /// Lanes-bench runs per side (each also times every lane and worst case: ~10-20 s).
 const LIBRARY_ROUNDS: usize = 3;
 
-pub fn run(args: &[String]) -> i32 {
-    let mut base = "main".to_owned();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match (a.as_str(), it.clone().next()) {
-            ("--base", Some(rev)) => {
-                base = rev.clone();
-                it.next();
-            }
-            _ => {
-                eprintln!("xtask bench batch: unknown argument {a:?}\nusage: cargo xtask bench batch [--base REV]   (default: main)");
-                return replay::exit::USAGE;
-            }
-        }
-    }
-    match measure(&base) {
+pub fn run(base: &str) -> i32 {
+    match measure(base) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("xtask bench batch: {e:#}");

@@ -4,8 +4,6 @@
 //! 10 s budget of issue 3 item 6. `--save` writes the figure measured here to
 //! `benches/baselines/replay.json`. Exit 1 when the median is over budget.
 
-use std::time::Duration;
-
 use replay::config::Config;
 use replay::corpus::Kind;
 
@@ -15,24 +13,11 @@ fn log(msg: &str) {
     eprintln!("bench replay: {msg}");
 }
 
-pub fn run(args: &[String]) -> i32 {
-    let mut base = "HEAD~1".to_owned();
-    let mut runs = 3usize;
-    let mut save = false;
-    let mut corpora: Option<Vec<Kind>> = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--base" => base = it.next().cloned().unwrap_or(base),
-            "--runs" => runs = it.next().and_then(|v| v.parse().ok()).unwrap_or(runs).max(1),
-            "--corpus" => corpora = it.next().map(|v| v.split(',').filter_map(Kind::parse).collect()),
-            "--save" => save = true,
-            other => {
-                eprintln!("bench replay: unknown argument {other:?}");
-                return replay::exit::USAGE;
-            }
-        }
-    }
+pub fn run(args: &crate::flags::BenchReplayArgs) -> i32 {
+    let base = &args.base;
+    let runs = args.runs as usize;
+    let save = args.save;
+    let corpora = args.corpus.as_deref().map(crate::flags::dedup_kinds);
     let root = replay::project_root();
     // Replay what exists: a corpus with no rows yet is left out (and said).
     let corpora = corpora.unwrap_or_else(|| {
@@ -47,24 +32,7 @@ pub fn run(args: &[String]) -> i32 {
             })
             .collect()
     });
-    let cfg = Config {
-        root: root.clone(),
-        base: Some(base.clone()),
-        base_env: None,
-        check: true,
-        corpora: corpora.clone(),
-        only: Vec::new(),
-        history: Vec::new(),
-        against: None,
-        require_base: false,
-        step_summary: None,
-        timeout: Duration::from_secs(10),
-        determinism_sample: 200,
-        log,
-        progress: false,
-        target_dir: replay::build::head_target_dir(&root),
-        shard: None,
-    };
+    let cfg = Config { corpora: corpora.clone(), log, ..Config::new(root.clone(), Some(base.to_owned())) };
     log("warming caches (builds, verdict store)");
     if let Err(e) = replay::run(&cfg) {
         eprintln!("{e}");

@@ -3,41 +3,16 @@
 //! commit that moved the verdict, with before/after verdicts and rule ids. Defaults:
 //! good = the replay base rule (merge-base, else HEAD~1), bad = HEAD.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
-use replay::bisect::{bisect, Regress};
+use replay::bisect::bisect;
 
 fn log(msg: &str) {
     eprintln!("bisect: {msg}");
 }
 
-pub fn run(args: &[String]) -> i32 {
-    let (mut command, mut cwd, mut good, mut bad, mut row, mut root) = (None, None, None, None, None, None);
-    let mut regress = Regress::Changed;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let v = it.next().cloned();
-        match (a.as_str(), v) {
-            ("--command", v) => command = v,
-            ("--cwd", v) => cwd = v,
-            ("--good", v) => good = v,
-            ("--bad", v) => bad = v,
-            ("--corpus-row", v) => row = v,
-            ("--root", v) => root = v.map(PathBuf::from),
-            ("--regress", Some(v)) => match Regress::parse(&v) {
-                Some(r) => regress = r,
-                None => {
-                    eprintln!("bisect: --regress {v:?} is not changed, loosened or tightened");
-                    return replay::exit::USAGE;
-                }
-            },
-            (other, _) => {
-                eprintln!("bisect: unknown argument or missing value: {other:?}");
-                return replay::exit::USAGE;
-            }
-        }
-    }
+pub fn run(args: crate::flags::BisectArgs) -> i32 {
+    let crate::flags::BisectArgs { mut command, mut cwd, corpus_row: row, good, bad, regress, root } = args;
     let root = root.unwrap_or_else(replay::project_root);
     if let Some(id) = &row {
         let truth = match replay::corpus::load_worktree(&root, replay::corpus::Kind::Truth) {
@@ -55,8 +30,9 @@ pub fn run(args: &[String]) -> i32 {
         cwd =
             r.cwd.as_ref().map(|c| if std::path::Path::new(c).is_absolute() { c.clone() } else { root.join("corpus/fixtures").join(c).display().to_string() });
     }
+    // flags.rs requires exactly one of --command and --corpus-row.
     let Some(command) = command else {
-        eprintln!("usage: cargo xtask bisect (--command C | --corpus-row ID) [--good REV] [--bad REV] [--regress changed|loosened|tightened]");
+        eprintln!("bisect: give --command C or --corpus-row ID");
         return replay::exit::USAGE;
     };
     let good = match good {
@@ -72,7 +48,6 @@ pub fn run(args: &[String]) -> i32 {
             }
         },
     };
-    let bad = bad.unwrap_or_else(|| "HEAD".into());
     let t = Instant::now();
     match bisect(&root, &command, cwd.as_deref(), &good, &bad, regress, &log) {
         Ok(f) => {

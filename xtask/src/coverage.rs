@@ -8,7 +8,7 @@
 //! `--bless` rewrites the file: reviewed reasons kept (narrowed to what is still
 //! missing), covered rules dropped, a `todo:` line per new gap (never under CI).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use replay::build::Subject;
@@ -18,26 +18,6 @@ use replay::exit::{self, ReplayError};
 
 fn log(msg: &str) {
     eprintln!("coverage: {msg}");
-}
-
-pub struct Flags {
-    pub check: bool,
-    pub bless: bool,
-    pub bin: Option<PathBuf>,
-}
-
-pub fn parse(args: &[String]) -> Result<Flags, String> {
-    let mut f = Flags { check: replay::is_ci(), bin: None, bless: false };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--check" => f.check = true,
-            "--bless" => f.bless = true,
-            "--bin" => f.bin = Some(PathBuf::from(it.next().ok_or("--bin needs a path")?)),
-            other => return Err(format!("unknown argument {other:?} for `coverage`")),
-        }
-    }
-    Ok(f)
 }
 
 /// Every corpus row of the work tree.
@@ -76,14 +56,8 @@ pub fn measure(root: &Path, subject: &Subject) -> Result<(Vec<RuleInfo>, Coverag
     coverage::of_head(&subject.argv[0], root, &rows, &verdicts).map_err(ReplayError::infra)
 }
 
-pub fn run(args: &[String]) -> i32 {
-    let flags = match parse(args) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("xtask coverage: {e}");
-            return exit::USAGE;
-        }
-    };
+pub fn run(args: &crate::flags::CoverageArgs) -> i32 {
+    let flags = crate::flags::CoverageArgs { check: args.check || replay::is_ci(), bless: args.bless, bin: args.bin.clone() };
     let t = Instant::now();
     let root = replay::project_root();
     let result = subject(&root, flags.bin.as_deref()).and_then(|s| measure(&root, &s));

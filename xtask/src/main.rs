@@ -1,6 +1,7 @@
-//! `cargo xtask <task>` (`dist` builds the shipped `tiergate`): one match, each arm a thin wrapper over a library function
-//! (rust-analyzer style). Paths come from the project root, never the cwd. Exit
-//! codes are replay's contract (`replay::exit`).
+//! `cargo xtask <task>` (`dist` builds the shipped `tiergate`): the flags are parsed
+//! once (flags.rs, clap), then one match, each arm a thin wrapper over a library
+//! function (rust-analyzer style). Paths come from the project root, never the cwd.
+//! Exit codes are replay's contract (`replay::exit`).
 
 mod bench;
 mod bench_batch;
@@ -18,23 +19,38 @@ mod tidy;
 
 use std::process::ExitCode;
 
+use flags::{BenchArgs, BenchReplay, MutantsArgs, MutantsMerge, ReplayAction, Task};
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some((task, rest)) = args.split_first() else {
-        eprintln!("{}", flags::USAGE);
-        return ExitCode::from(replay::exit::USAGE as u8);
+    let cli = match flags::parse(&args) {
+        Ok(cli) => cli,
+        Err(f) => {
+            if f.to_stderr {
+                eprint!("{}", f.message);
+            } else {
+                print!("{}", f.message);
+            }
+            return ExitCode::from(f.code.clamp(0, 255) as u8);
+        }
     };
-    let code = match task.as_str() {
-        "replay" => replay_task::run(rest),
-        "corpus" => match corpus::run(rest) {
+    let code = match cli.task {
+        Task::Replay(r) => match r.action {
+            Some(ReplayAction::Merge { files }) => replay_task::merge(&files, &r.flags),
+            Some(ReplayAction::Accept) => replay_task::run(&r.flags, true),
+            None => replay_task::run(&r.flags, false),
+        },
+        Task::Corpus { task } => match corpus::run(task) {
             Ok(c) => c,
             Err(e) => {
                 eprintln!("xtask corpus: {e:#}");
                 replay::exit::USAGE
             }
         },
-        "bench" => bench::run(rest),
-        "dist" => match bench::build_dist(&replay::project_root()) {
+        Task::Bench(BenchArgs { replay: Some(BenchReplay::Replay(b)), .. }) => bench_replay::run(&b),
+        Task::Bench(BenchArgs { replay: Some(BenchReplay::Batch(b)), .. }) => bench_batch::run(&b.base),
+        Task::Bench(b) => bench::run(&b),
+        Task::Dist => match bench::build_dist(&replay::project_root()) {
             Ok(bin) => {
                 println!("{}", bin.display());
                 0
@@ -44,27 +60,21 @@ fn main() -> ExitCode {
                 replay::exit::INFRA
             }
         },
-        "probe" => probe::run(rest),
-        "bisect" => bisect::run(rest),
-        "codegen" => codegen::run(rest),
-        "coverage" => coverage::run(rest),
-        "mutants" => mutants::run(rest),
-        "oracle" => oracle::run(rest),
-        "tidy" => {
+        Task::Probe(p) => probe::run(&p),
+        Task::Bisect(b) => bisect::run(b),
+        Task::Codegen { check } => codegen::run(check),
+        Task::Coverage(c) => coverage::run(&c),
+        Task::Mutants(MutantsArgs { merge: Some(MutantsMerge::Merge { dirs }), .. }) => mutants::merge(&dirs),
+        // The raw words go into the report's meta line (what was run, as typed).
+        Task::Mutants(m) => mutants::run(&m, &args[1..]),
+        Task::Oracle(o) => oracle::run(&o, &args[1..]),
+        Task::Tidy => {
             let (problems, files) = tidy::run();
             for p in &problems {
                 eprintln!("{p}");
             }
             println!("tidy: {files} files, {} problems", problems.len());
             i32::from(!problems.is_empty())
-        }
-        "help" | "--help" | "-h" => {
-            println!("{}", flags::USAGE);
-            0
-        }
-        other => {
-            eprintln!("unknown task {other:?}\n{}", flags::USAGE);
-            replay::exit::USAGE
         }
     };
     ExitCode::from(code.clamp(0, 255) as u8)

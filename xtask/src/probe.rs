@@ -4,44 +4,21 @@
 //! printing the verdict either way. `--root` points at another checkout (default:
 //! this project); without `--rev` the work tree is built.
 
-use std::path::PathBuf;
-
-use replay::probe::{verdict_at, Expect};
+use replay::probe::verdict_at;
 
 const SKIP: i32 = 125;
+/// A usage error: `git bisect run` aborts on codes above 127 instead of calling the
+/// revision bad.
+pub const USAGE: i32 = 128;
 
 fn log(msg: &str) {
     eprintln!("probe: {msg}");
 }
 
-pub fn run(args: &[String]) -> i32 {
-    let (mut command, mut cwd, mut expect, mut rev, mut root) = (None, None, None, None, None);
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let v = it.clone().next().cloned();
-        match a.as_str() {
-            "--command" => command = v,
-            "--cwd" => cwd = v,
-            "--expect" => expect = v,
-            "--rev" => rev = v,
-            "--root" => root = v.map(PathBuf::from),
-            other => {
-                eprintln!("probe: unknown argument {other:?}");
-                return 128; // git bisect run aborts on codes above 127
-            }
-        }
-        it.next();
-    }
-    let (Some(command), Some(expect_s)) = (command, expect) else {
-        eprintln!("usage: cargo xtask probe --command C [--cwd D] --expect allow|ask|deny|T0..T3|BLOCKED [--rev REV] [--root DIR]");
-        return 128;
-    };
-    let Some(expect) = Expect::parse(&expect_s) else {
-        eprintln!("probe: --expect {expect_s:?} is not allow, ask, deny, T0, T1, T2, T3 or BLOCKED");
-        return 128;
-    };
-    let root = root.unwrap_or_else(replay::project_root);
-    match verdict_at(&root, rev.as_deref(), &command, cwd.as_deref(), &log) {
+pub fn run(args: &crate::flags::ProbeArgs) -> i32 {
+    let crate::flags::ProbeArgs { command, cwd, expect, rev, root } = args;
+    let root = root.clone().unwrap_or_else(replay::project_root);
+    match verdict_at(&root, rev.as_deref(), command, cwd.as_deref(), &log) {
         Ok(v) => {
             let ok = expect.holds(v.class);
             println!("{} {}: {} ({})", if ok { "match" } else { "MISMATCH" }, v.class, v.rule, v.reason);

@@ -38,14 +38,39 @@ fn every_program_belongs_to_one_family() {
     }
 }
 
-/// Every `static NAME: Rule = Rule::…("id")` in the rules tree is registered in
-/// its family's `RULES` (so it reaches `rules::all()`, the docs and the rule
-/// examples): a rule declared and fired but never listed would be invisible.
+/// Every `static NAME: Rule = Rule::…("id")` under `src/rules/<family>/` (or in
+/// `src/rules/<family>.rs`) is registered in that family's own `RULES`, so it reaches
+/// `rules::all()`, the docs and the rule examples: a rule declared and fired but
+/// never listed would be invisible, and one listed by another family would be
+/// documented under the wrong name. The scan reads whole declarations, not lines:
+/// rustfmt breaks long ones after the `=`.
 #[test]
-fn every_declared_rule_is_registered() {
+fn every_declared_rule_is_registered_in_its_family() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
-    let mut stack = vec![root];
-    let mut declared = Vec::new();
+    let declared = rule_statics(&root);
+    assert!(declared.len() > 300, "the scan found only {} rule statics; has the declaration shape changed?", declared.len());
+    let mut problems = Vec::new();
+    for (id, file, family) in &declared {
+        let Some(f) = FAMILIES.iter().find(|f| f.name == family) else {
+            problems.push(format!("{id} ({file}): no family named {family:?}"));
+            continue;
+        };
+        if !f.rules.iter().any(|r| r.id == id) {
+            let elsewhere: Vec<&str> = FAMILIES.iter().filter(|g| g.rules.iter().any(|r| r.id == id)).map(|g| g.name).collect();
+            problems.push(format!("{id} ({file}): not in {family}'s RULES (listed by: {elsewhere:?})"));
+        }
+    }
+    assert!(problems.is_empty(), "rules declared but not registered in their family's RULES: {problems:#?}");
+    // And the other way: every registered rule is declared where the scan looks.
+    let ids: HashSet<&str> = declared.iter().map(|(id, _, _)| id.as_str()).collect();
+    let undeclared: Vec<&str> = rules::all().map(|r| r.id).filter(|id| !ids.contains(id)).collect();
+    assert!(undeclared.is_empty(), "registered rules the scan did not find declared: {undeclared:?}");
+}
+
+/// (id, file, family) of every `static NAME: Rule = Rule::kind("id", …)` under `root`.
+fn rule_statics(root: &std::path::Path) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
         for e in std::fs::read_dir(&dir).unwrap().flatten() {
             let p = e.path();
@@ -53,19 +78,101 @@ fn every_declared_rule_is_registered() {
                 stack.push(p);
                 continue;
             }
+            let rel = p.strip_prefix(root).unwrap();
+            let family = match rel.components().count() {
+                1 => rel.file_stem().unwrap().to_string_lossy().into_owned(),
+                _ => rel.components().next().unwrap().as_os_str().to_string_lossy().into_owned(),
+            };
             let text = std::fs::read_to_string(&p).unwrap();
-            for line in text.lines() {
-                let Some((_, rest)) = line.split_once(": Rule = Rule::") else { continue };
-                if !line.trim_start().starts_with("pub") && !line.trim_start().starts_with("static") {
+            for (at, _) in text.match_indices(": Rule =") {
+                let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+                let head = text[line_start..at].trim_start();
+                if head.starts_with("//") || !head.split_whitespace().any(|w| w == "static") {
                     continue;
                 }
-                let id = rest.split('"').nth(1).unwrap_or("");
-                declared.push((id.to_owned(), p.display().to_string()));
+                let rest = &text[at..];
+                let id = rest.strip_prefix(": Rule =").map(str::trim_start).filter(|r| r.starts_with("Rule::")).and_then(|r| r.split('"').nth(1));
+                let id = id.unwrap_or_else(|| panic!("{}: a rule static whose id the scan cannot read: {}", p.display(), &rest[..rest.len().min(80)]));
+                out.push((id.to_owned(), rel.display().to_string(), family.clone()));
             }
         }
     }
-    assert!(declared.len() > 100, "the scan found only {} rule statics; has the declaration shape changed?", declared.len());
-    let registered: HashSet<&str> = rules::all().map(|r| r.id).collect();
-    let missing: Vec<String> = declared.iter().filter(|(id, _)| !registered.contains(id.as_str())).map(|(id, f)| format!("{id} ({f})")).collect();
-    assert!(missing.is_empty(), "rules declared but not in any family's RULES: {missing:?}");
+    out
+}
+
+/// A program name in a family's dispatch (`match inv.program.as_str() { "x" | "y" => … }`
+/// in its mod.rs) must be in that family's `programs`: the engine only hands a family
+/// the programs it lists, so an arm for an unlisted name is dead code that reads as
+/// coverage. Families that list no programs see every command and are not checked.
+#[test]
+fn every_dispatched_program_is_in_its_familys_programs() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let mut problems = Vec::new();
+    let mut arms = 0;
+    for f in FAMILIES.iter().filter(|f| !f.programs.is_empty()) {
+        let Ok(text) = std::fs::read_to_string(root.join(f.name).join("mod.rs")) else { continue };
+        for head in ["match inv.program.as_str() {", "match program {", "match inv.program.to_ascii_lowercase().as_str() {"] {
+            for (at, _) in text.match_indices(head) {
+                for name in dispatched_names(&text[at + head.len()..]) {
+                    arms += 1;
+                    if !f.programs.iter().any(|p| p.eq_ignore_ascii_case(&name)) {
+                        problems.push(format!("{}: dispatches {name:?}, not in its programs", f.name));
+                    }
+                }
+            }
+        }
+    }
+    assert!(arms > 100, "the scan found only {arms} dispatched names; has the dispatch shape changed?");
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// The string literals of the top-level arm patterns of the match block that
+/// `body` starts inside (patterns made only of literals and `|`).
+fn dispatched_names(body: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut depth, mut start, mut in_str) = (0i32, 0usize, false);
+    let b = body.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if in_str {
+            if c == b'\\' {
+                i += 1;
+            } else if c == b'"' {
+                in_str = false;
+            }
+        } else {
+            match c {
+                b'"' => in_str = true,
+                // Char literals ('"', '{', '\'') are not strings or braces; a lifetime is neither.
+                b'\'' if b.get(i + 2) == Some(&b'\'') => i += 2,
+                b'\'' if b.get(i + 1) == Some(&b'\\') && b.get(i + 3) == Some(&b'\'') => i += 3,
+                b'{' | b'(' | b'[' => depth += 1,
+                b'}' | b')' | b']' if depth == 0 => break,
+                b'}' if depth == 1 => {
+                    depth = 0;
+                    start = i + 1;
+                }
+                b'}' | b')' | b']' => depth -= 1,
+                b',' if depth == 0 => start = i + 1,
+                b'=' if depth == 0 && b.get(i + 1) == Some(&b'>') => {
+                    let pat = body[start..i].trim();
+                    let lits: Vec<&str> = pat.split('|').map(str::trim).collect();
+                    if lits.iter().all(|l| l.len() >= 2 && l.starts_with('"') && l.ends_with('"')) {
+                        out.extend(lits.iter().map(|l| l[1..l.len() - 1].to_owned()));
+                    }
+                }
+                b'/' if b.get(i + 1) == Some(&b'/') => {
+                    // A comment runs to the end of its line; an arm after it starts on the next.
+                    let end = body[i..].find('\n').map_or(b.len(), |n| i + n);
+                    i = end;
+                    start = end;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    out
 }

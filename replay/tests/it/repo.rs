@@ -5,10 +5,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
 
 use replay::config::Config;
-use replay::corpus::Kind;
 use replay::exit::{self, ReplayError};
 use replay::Outcome;
 
@@ -128,23 +126,10 @@ impl Repo {
 
     pub fn config(&self, base: &str) -> Config {
         Config {
-            root: self.root.clone(),
-            base: Some(base.to_owned()),
-            base_env: None,
-            check: true,
-            corpora: Kind::ALL.to_vec(),
-            only: Vec::new(),
-            history: Vec::new(),
-            against: None,
-            require_base: false,
-            step_summary: None,
-            timeout: Duration::from_secs(10),
             determinism_sample: 20,
-            log: |_| {},
-            progress: false,
             // Explicit, whatever the caller's CARGO_TARGET_DIR says.
             target_dir: self.root.join("target"),
-            shard: None,
+            ..Config::new(self.root.clone(), Some(base.to_owned()))
         }
     }
 }

@@ -13,7 +13,6 @@ use std::time::{Duration, Instant};
 
 use replay::build::Subject;
 use replay::config::Config;
-use replay::corpus::Kind;
 use replay::coverage::RuleInfo;
 use replay::runner::Job;
 
@@ -157,24 +156,7 @@ fn examples(rules: &[RuleInfo], bin: &Path) -> Result<Found, String> {
 pub fn gate(s: &Scratch) -> Result<(Found, f64), String> {
     let mut found = examples(&s.rules, &bin(&s.dir)?)?;
     let t = Instant::now();
-    let cfg = Config {
-        root: s.dir.clone(),
-        base: Some(s.commit.clone()),
-        base_env: None,
-        check: true,
-        corpora: Kind::ALL.to_vec(),
-        only: Vec::new(),
-        history: Vec::new(),
-        against: None,
-        require_base: true,
-        step_summary: None,
-        timeout: Duration::from_secs(10),
-        determinism_sample: 50,
-        log: quiet,
-        progress: false,
-        shard: None,
-        target_dir: replay::build::head_target_dir(&s.dir),
-    };
+    let cfg = Config { require_base: true, determinism_sample: 50, log: quiet, ..Config::new(s.dir.clone(), Some(s.commit.clone())) };
     match replay::run(&cfg) {
         Ok(out) => {
             for f in &out.report.failures {

@@ -1,4 +1,5 @@
 //! `cargo xtask mutants [--list] [--shard I/N] [--rules PREFIX] [--sample N] [--ops a,b]`
+//! (flags.rs `MutantsArgs`; its parsing is tested there)
 //! and `cargo xtask mutants merge DIR…`: seeded regressions of the rule tables
 //! (gen.rs), each put through the bench's own gate (gate.rs), reported as caught
 //! (by which layer), survived or unviable (report.rs). The report goes to
@@ -8,55 +9,23 @@ mod gate;
 mod gen;
 mod report;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use gen::Mutant;
 use report::{Meta, Record};
 
-#[derive(Debug, Default)]
-struct Flags {
-    list: bool,
-    shard: Option<(usize, usize)>,
-    rules: Option<String>,
-    sample: Option<usize>,
-    ops: Option<Vec<String>>,
-}
-
-fn parse(args: &[String]) -> Result<Flags, String> {
-    let mut f = Flags::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut val = |flag: &str| it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
-        match a.as_str() {
-            "--list" => f.list = true,
-            "--shard" => {
-                let v = val("--shard")?;
-                let (i, n) = v.split_once('/').ok_or_else(|| format!("--shard {v:?}: expected I/N"))?;
-                let (i, n): (usize, usize) = (i.parse().map_err(|_| format!("--shard {v:?}"))?, n.parse().map_err(|_| format!("--shard {v:?}"))?);
-                if n == 0 || i == 0 || i > n {
-                    return Err(format!("--shard {v:?}: need 1 <= I <= N"));
-                }
-                f.shard = Some((i, n));
-            }
-            "--rules" => f.rules = Some(val("--rules")?),
-            "--sample" => f.sample = Some(val("--sample")?.parse().map_err(|_| "--sample needs a number".to_owned())?),
-            "--ops" => f.ops = Some(val("--ops")?.split(',').map(str::to_owned).collect()),
-            other => return Err(format!("unknown argument {other:?} for `mutants`")),
-        }
-    }
-    Ok(f)
-}
+use crate::flags::{MutantsArgs, Shard};
 
 /// The population, then `--ops`, `--rules`, `--shard` and `--sample`, in that order.
-fn select(all: &[Mutant], f: &Flags) -> Vec<Mutant> {
+fn select(all: &[Mutant], f: &MutantsArgs) -> Vec<Mutant> {
     let mut v: Vec<Mutant> = all
         .iter()
         .filter(|m| f.ops.as_ref().is_none_or(|ops| ops.contains(&m.op)))
         .filter(|m| f.rules.as_ref().is_none_or(|p| m.scope.starts_with(p.as_str())))
         .cloned()
         .collect();
-    if let Some((i, n)) = f.shard {
+    if let Some(Shard { i, n }) = f.shard {
         v = gen::shard(&v, i, n);
     }
     if let Some(n) = f.sample {
@@ -69,17 +38,13 @@ fn log(msg: &str) {
     eprintln!("mutants: {msg}");
 }
 
-pub fn run(args: &[String]) -> i32 {
-    if args.first().map(String::as_str) == Some("merge") {
-        return report::merge_task(&args[1..]);
-    }
-    let flags = match parse(args) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("xtask mutants: {e}");
-            return replay::exit::USAGE;
-        }
-    };
+/// `mutants merge DIR…`.
+pub fn merge(dirs: &[PathBuf]) -> i32 {
+    report::merge_task(dirs)
+}
+
+/// `mutants [flags]`; `args` are the words as typed, for the report's meta line.
+pub fn run(flags: &MutantsArgs, args: &[String]) -> i32 {
     let root = replay::project_root();
     let commit = match replay::git::git(&root, &["rev-parse", "HEAD"]) {
         Ok(c) => c.trim().to_owned(),
@@ -97,7 +62,7 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let all = gen::generate(&files);
-    let chosen = select(&all, &flags);
+    let chosen = select(&all, flags);
     if flags.list {
         for m in &chosen {
             println!("{}\t{}\t{}", m.id, m.scope, m.what);
@@ -136,7 +101,7 @@ pub fn run(args: &[String]) -> i32 {
     let baseline: Vec<String> = scratch.baseline.iter().map(|(l, f)| format!("{l}: {f}")).collect();
     let meta = Meta::of(&commit, &all, &chosen, &flags_line(args), prepare_secs, scratch.build_secs, baseline);
     let dir = match flags.shard {
-        Some((i, n)) => root.join("reports").join("mutants-shards").join(format!("{i}-of-{n}")),
+        Some(Shard { i, n }) => root.join("reports").join("mutants-shards").join(format!("{i}-of-{n}")),
         None => root.join("reports").join("mutants"),
     };
     match report::write(&dir, &meta, &records) {
@@ -172,21 +137,4 @@ fn read_committed(root: &Path, commit: &str) -> Result<Vec<(String, String)>, St
         return Err(format!("no {} files at {commit}", gen::RULES_DIR));
     }
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn v(s: &str) -> Vec<String> {
-        s.split_whitespace().map(str::to_owned).collect()
-    }
-
-    #[test]
-    fn flags_parse_and_reject() {
-        let f = parse(&v("--shard 2/4 --rules git --sample 10 --ops tier,widen")).unwrap();
-        assert_eq!((f.shard, f.rules.as_deref(), f.sample), (Some((2, 4)), Some("git"), Some(10)));
-        assert!(parse(&v("--shard 5/4")).is_err());
-        assert!(parse(&v("--bogus")).is_err());
-    }
 }

@@ -273,9 +273,8 @@ pub fn merge(parts: Vec<(Meta, Vec<Record>)>) -> Result<(Meta, Vec<Record>), Str
     Ok((meta, records))
 }
 
-pub fn merge_task(args: &[String]) -> i32 {
+pub fn merge_task(dirs: &[PathBuf]) -> i32 {
     let root = replay::project_root();
-    let dirs: Vec<PathBuf> = args.iter().map(PathBuf::from).collect();
     let parts: Result<Vec<_>, String> = dirs.iter().map(|d| read(d)).collect();
     let merged = parts.and_then(merge);
     match merged {

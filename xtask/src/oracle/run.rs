@@ -350,6 +350,12 @@ fn one(
 mod tests {
     use super::*;
 
+    /// The two sandbox tests run one at a time: each probe run creates host sockets
+    /// (the listener the socket probe dials) and fills a pids cgroup, so running
+    /// them side by side lets one test's socket appear, uncovered, in the other's
+    /// sandbox, and their fork probes share the machine's process budget.
+    static SANDBOX: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     /// The sandbox self-test as a test: it runs when bwrap, strace and root are
     /// here, and says plainly that it skipped otherwise.
     #[test]
@@ -358,6 +364,7 @@ mod tests {
             eprintln!("SKIPPED sandbox_self_test: {why}");
             return;
         }
+        let _one = SANDBOX.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let root = replay::project_root();
         let work = root.join("target").join(format!("oracle-test-{}", std::process::id()));
         let s = setup(&work, Duration::from_secs(3), 1).expect("sandbox setup");
@@ -379,6 +386,7 @@ mod tests {
             eprintln!("SKIPPED selftest_catches_a_weakened_sandbox: {why}");
             return;
         }
+        let _one = SANDBOX.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let root = replay::project_root();
         let work = root.join("target").join(format!("oracle-weak-{}", std::process::id()));
         let mut s = setup(&work, Duration::from_secs(3), 1).expect("sandbox setup");

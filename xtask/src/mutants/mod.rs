@@ -1,5 +1,5 @@
-//! `cargo xtask mutants [--list] [--shard I/N] [--rules PREFIX] [--sample N] [--ops a,b]`
-//! and `cargo xtask mutants merge DIR…`: seeded regressions of the rule tables
+//! `cargo xtask mutants [--list] [--shard I/N] [--rules PREFIX] [--sample N]
+//! [--per-family K] [--ops a,b] [--ids FILE]` and `cargo xtask mutants merge DIR…`: seeded regressions of the rule tables
 //! (gen.rs), each put through the bench's own gate (gate.rs), reported as caught
 //! (by which layer), survived or unviable (report.rs). The report goes to
 //! `reports/mutants/` (a shard: `reports/mutants-shards/I-of-N/`).
@@ -20,7 +20,10 @@ struct Flags {
     shard: Option<(usize, usize)>,
     rules: Option<String>,
     sample: Option<usize>,
+    per_family: Option<usize>,
     ops: Option<Vec<String>>,
+    /// Only these mutant ids (a file, one id first on each line): a re-run of survivors.
+    ids: Option<Vec<String>>,
 }
 
 fn parse(args: &[String]) -> Result<Flags, String> {
@@ -41,6 +44,12 @@ fn parse(args: &[String]) -> Result<Flags, String> {
             }
             "--rules" => f.rules = Some(val("--rules")?),
             "--sample" => f.sample = Some(val("--sample")?.parse().map_err(|_| "--sample needs a number".to_owned())?),
+            "--per-family" => f.per_family = Some(val("--per-family")?.parse().map_err(|_| "--per-family needs a number".to_owned())?),
+            "--ids" => {
+                let p = val("--ids")?;
+                let text = std::fs::read_to_string(&p).map_err(|e| format!("--ids {p}: {e}"))?;
+                f.ids = Some(text.lines().filter_map(|l| l.split_whitespace().next()).filter(|w| !w.starts_with('#')).map(str::to_owned).collect());
+            }
             "--ops" => f.ops = Some(val("--ops")?.split(',').map(str::to_owned).collect()),
             other => return Err(format!("unknown argument {other:?} for `mutants`")),
         }
@@ -48,16 +57,21 @@ fn parse(args: &[String]) -> Result<Flags, String> {
     Ok(f)
 }
 
-/// The population, then `--ops`, `--rules`, `--shard` and `--sample`, in that order.
+/// The population, then `--ids`, `--ops`, `--rules`, `--shard`, `--per-family` and
+/// `--sample`, in that order.
 fn select(all: &[Mutant], f: &Flags) -> Vec<Mutant> {
     let mut v: Vec<Mutant> = all
         .iter()
+        .filter(|m| f.ids.as_ref().is_none_or(|ids| ids.contains(&m.id)))
         .filter(|m| f.ops.as_ref().is_none_or(|ops| ops.contains(&m.op)))
         .filter(|m| f.rules.as_ref().is_none_or(|p| m.scope.starts_with(p.as_str())))
         .cloned()
         .collect();
     if let Some((i, n)) = f.shard {
         v = gen::shard(&v, i, n);
+    }
+    if let Some(k) = f.per_family {
+        v = gen::per_family(&v, k);
     }
     if let Some(n) = f.sample {
         v = gen::sample(&v, n);
@@ -118,6 +132,11 @@ pub fn run(args: &[String]) -> i32 {
     };
     let prepare_secs = t.elapsed().as_secs_f64();
     let truth = replay::corpus::load_worktree(&scratch.dir, replay::corpus::Kind::Truth).map(|c| c.rows).unwrap_or_default();
+    let baseline: Vec<String> = scratch.baseline.iter().map(|(l, f)| format!("{l}: {f}")).collect();
+    let dir = match flags.shard {
+        Some((i, n)) => root.join("reports").join("mutants-shards").join(format!("{i}-of-{n}")),
+        None => root.join("reports").join("mutants"),
+    };
     let mut records = Vec::new();
     for (k, m) in chosen.iter().enumerate() {
         let o = gate::run_one(&scratch, m);
@@ -132,13 +151,15 @@ pub fn run(args: &[String]) -> i32 {
             o.gate_secs
         ));
         records.push(Record::of(m, &o, &scratch.rules, &truth));
+        // Rewritten after every mutant: a run stopped early leaves a report of what it ran
+        // (`selected` says how many were chosen, the headline how many ran).
+        let meta = Meta::of(&commit, &all, &chosen, &flags_line(args), prepare_secs, scratch.build_secs, baseline.clone());
+        if let Err(e) = report::write(&dir, &meta, &records) {
+            eprintln!("xtask mutants: writing {}: {e}", dir.display());
+            return replay::exit::INFRA;
+        }
     }
-    let baseline: Vec<String> = scratch.baseline.iter().map(|(l, f)| format!("{l}: {f}")).collect();
     let meta = Meta::of(&commit, &all, &chosen, &flags_line(args), prepare_secs, scratch.build_secs, baseline);
-    let dir = match flags.shard {
-        Some((i, n)) => root.join("reports").join("mutants-shards").join(format!("{i}-of-{n}")),
-        None => root.join("reports").join("mutants"),
-    };
     match report::write(&dir, &meta, &records) {
         Ok(()) => {
             println!("{}", report::headline(&meta, &records));
@@ -188,5 +209,6 @@ mod tests {
         assert_eq!((f.shard, f.rules.as_deref(), f.sample), (Some((2, 4)), Some("git"), Some(10)));
         assert!(parse(&v("--shard 5/4")).is_err());
         assert!(parse(&v("--bogus")).is_err());
+        assert_eq!(parse(&v("--per-family 12")).unwrap().per_family, Some(12));
     }
 }

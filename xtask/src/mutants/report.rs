@@ -190,7 +190,7 @@ pub fn summary(meta: &Meta, records: &[Record], equivalent: &BTreeMap<String, St
         let n = |s: &str| records.iter().filter(|r| r.status == s).count();
         let _ = writeln!(
             out,
-            "Excluding the {} survivor(s) classified as equivalent (each with its reason below): caught {} of the rest.\n",
+            "Excluding the {} survivor(s) classified as equivalent or unreachable by any command (each with its reason below): caught {} of the rest.\n",
             eq.len(),
             rate(n("caught"), n("survived") - eq.len())
         );
@@ -285,7 +285,7 @@ At that rate the whole population of {} takes about {:.1} hours on this machine,
         for r in rs {
             let _ = writeln!(out, "- `{}` — {}", r.id, r.what);
             if let Some(why) = equivalent.get(&r.id) {
-                let _ = writeln!(out, "  classified equivalent: {why}");
+                let _ = writeln!(out, "  classified equivalent or unreachable: {why}");
             }
             let _ = writeln!(out, "  nearest truth row: {}\n", r.nearest_truth.as_deref().unwrap_or("none (a truth row is missing)"));
             let _ = writeln!(out, "```diff\n{}```\n", r.diff);
@@ -425,8 +425,11 @@ mod tests {
         assert!(headline(&m, &r).contains("2 caught, 1 survived, 1 unviable, 0 error — caught 67% (95% CI 21–94%) of viable"), "{}", headline(&m, &r));
         let eq: BTreeMap<String, String> = [("b".to_owned(), "why".to_owned())].into();
         let text = summary(&m, &r, &eq);
-        assert!(text.contains("Excluding the 1 survivor(s) classified as equivalent") && text.contains("caught 100% (95% CI 34–100%) of the rest"), "{text}");
-        assert!(text.contains("classified equivalent: why"), "{text}");
+        assert!(
+            text.contains("Excluding the 1 survivor(s) classified as equivalent or unreachable") && text.contains("caught 100% (95% CI 34–100%) of the rest"),
+            "{text}"
+        );
+        assert!(text.contains("classified equivalent or unreachable: why"), "{text}");
         assert!(summary(&m, &r, &BTreeMap::new()).contains("### `git.push.force`"));
         let mut other = meta(1);
         other.commit = "def".into();

@@ -170,9 +170,9 @@ pub fn headline(meta: &Meta, records: &[Record]) -> String {
     format!("{} of {} mutants run: {c} caught, {s} survived, {u} unviable, {e} error — caught {} of viable", records.len(), meta.population, rate(c, s))
 }
 
-/// Survivors a reviewer classified as equivalent — no realistic command line can tell
-/// them from the unmutated rule — from `equivalent.tsv` next to the report (`id<TAB>reason`
-/// a line). They stay survivors; the rate is shown with and without them.
+/// Reviewed survivors from `equivalent.tsv` next to the report (`id<TAB>reason` a line).
+/// They stay survivors; those whose reason starts `equivalent:` or `unreachable` are left
+/// out of a second rate, shown beside the first.
 pub fn equivalents(dir: &Path) -> BTreeMap<String, String> {
     let text = std::fs::read_to_string(dir.join("equivalent.tsv")).unwrap_or_default();
     text.lines()
@@ -185,12 +185,16 @@ pub fn equivalents(dir: &Path) -> BTreeMap<String, String> {
 pub fn summary(meta: &Meta, records: &[Record], equivalent: &BTreeMap<String, String>) -> String {
     let mut out = String::from("# Seeded-regression sensitivity\n\n");
     let _ = writeln!(out, "{}\n", headline(meta, records));
-    let eq: Vec<&Record> = records.iter().filter(|r| r.status == "survived" && equivalent.contains_key(&r.id)).collect();
+    // Only reasons that say no verdict can differ (`equivalent:`) or that no command reaches
+    // the code (`unreachable`) leave the denominator; other reviewed survivors (a reason-only
+    // move, one only invented subcommands expose) stay survivors, their reason shown.
+    let excluded = |why: &str| why.starts_with("equivalent:") || why.starts_with("unreachable");
+    let eq: Vec<&Record> = records.iter().filter(|r| r.status == "survived" && equivalent.get(&r.id).is_some_and(|w| excluded(w))).collect();
     if !eq.is_empty() {
         let n = |s: &str| records.iter().filter(|r| r.status == s).count();
         let _ = writeln!(
             out,
-            "Excluding the {} survivor(s) classified as equivalent or unreachable by any command (each with its reason below): caught {} of the rest.\n",
+            "Excluding the {} survivor(s) no command's verdict can tell apart (equivalent, or unreachable by any command; each with its reason below): caught {} of the rest.\n",
             eq.len(),
             rate(n("caught"), n("survived") - eq.len())
         );
@@ -285,7 +289,7 @@ At that rate the whole population of {} takes about {:.1} hours on this machine,
         for r in rs {
             let _ = writeln!(out, "- `{}` — {}", r.id, r.what);
             if let Some(why) = equivalent.get(&r.id) {
-                let _ = writeln!(out, "  classified equivalent or unreachable: {why}");
+                let _ = writeln!(out, "  reviewed: {why}");
             }
             let _ = writeln!(out, "  nearest truth row: {}\n", r.nearest_truth.as_deref().unwrap_or("none (a truth row is missing)"));
             let _ = writeln!(out, "```diff\n{}```\n", r.diff);
@@ -423,13 +427,15 @@ mod tests {
         assert_eq!(r, all);
         assert_eq!(m.selected, 4);
         assert!(headline(&m, &r).contains("2 caught, 1 survived, 1 unviable, 0 error — caught 67% (95% CI 21–94%) of viable"), "{}", headline(&m, &r));
-        let eq: BTreeMap<String, String> = [("b".to_owned(), "why".to_owned())].into();
+        let eq: BTreeMap<String, String> = [("b".to_owned(), "equivalent: why".to_owned())].into();
         let text = summary(&m, &r, &eq);
         assert!(
-            text.contains("Excluding the 1 survivor(s) classified as equivalent or unreachable") && text.contains("caught 100% (95% CI 34–100%) of the rest"),
+            text.contains("Excluding the 1 survivor(s) no command's verdict can tell apart") && text.contains("caught 100% (95% CI 34–100%) of the rest"),
             "{text}"
         );
-        assert!(text.contains("classified equivalent or unreachable: why"), "{text}");
+        assert!(text.contains("reviewed: equivalent: why"), "{text}");
+        let reason_only: BTreeMap<String, String> = [("b".to_owned(), "same class (reason-only)".to_owned())].into();
+        assert!(!summary(&m, &r, &reason_only).contains("Excluding"), "a reason-only survivor stays in the denominator");
         assert!(summary(&m, &r, &BTreeMap::new()).contains("### `git.push.force`"));
         let mut other = meta(1);
         other.commit = "def".into();

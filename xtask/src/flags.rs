@@ -332,9 +332,15 @@ pub struct MutantsArgs {
     /// An evenly spread sample of this many mutants.
     #[arg(long, value_name = "N")]
     pub sample: Option<usize>,
+    /// K evenly spaced mutants from each rule family, taken in rotation (a stopped run stays balanced).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(usize))]
+    pub per_family: Option<usize>,
     /// Only these mutation operators, comma-separated.
     #[arg(long, value_name = "OPS", value_delimiter = ',')]
     pub ops: Option<Vec<String>>,
+    /// Only the mutant ids listed in FILE (one per line, first word): a re-run of survivors.
+    #[arg(long, value_name = "FILE")]
+    pub ids: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -573,6 +579,9 @@ mod tests {
         assert_eq!((m.shard.map(Shard::pair), m.rules.as_deref(), m.sample, m.list), (Some((2, 4)), Some("git"), Some(10), true));
         assert_eq!(m.ops.as_deref(), Some(&["tier".to_owned(), "widen".to_owned()][..]));
         assert!(p("mutants --shard 5/4").is_err() && p("mutants --bogus").is_err());
+        let Task::Mutants(m) = ok("mutants --per-family 12 --ids survivors.txt") else { panic!() };
+        assert_eq!((m.per_family, m.ids.as_deref()), (Some(12), Some(std::path::Path::new("survivors.txt"))));
+        assert!(p("mutants --per-family x").is_err());
         assert!(matches!(ok("mutants merge a b"), Task::Mutants(MutantsArgs { merge: Some(MutantsMerge::Merge { .. }), .. })));
         let Task::Bench(b) = ok("bench lanes hook --check") else { panic!() };
         assert_eq!((b.groups, b.check, b.replay.is_none()), (vec![BenchGroup::Lanes, BenchGroup::Hook], true, true));

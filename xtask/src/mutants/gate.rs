@@ -94,6 +94,16 @@ fn bin(dir: &Path) -> Result<PathBuf, String> {
     Ok(how(dir)?.binary(&dir.join("target"), "release"))
 }
 
+/// Cargo configuration beside the scratch worktree (`target/mutants/.cargo/`, which
+/// cargo reads for every build run inside the scratch tree, the replay's head build
+/// included): the classifier crate alone is optimised at level 1 there. A mutant's
+/// release build recompiles only that crate, and opt-level 3 is most of its time; the
+/// code, and so every verdict, is the same at either level. Dependencies keep the
+/// release profile's level, so they are not rebuilt. No tracked file is touched.
+const SCRATCH_CARGO_CONFIG: &str = "# Written by `cargo xtask mutants` (xtask/src/mutants/gate.rs): mutant builds optimise\n\
+# the classifier crate at level 1; the code, and so every verdict, is unchanged.\n\
+[profile.release.package.classifier]\nopt-level = 1\n";
+
 /// Creates or resets the scratch worktree at `commit`, builds the unmutated binary,
 /// caches it as the replay's base, and records the unmutated gate's own failures.
 pub fn prepare(root: &Path, commit: &str, log: &dyn Fn(&str)) -> Result<Scratch, String> {
@@ -112,6 +122,10 @@ pub fn prepare(root: &Path, commit: &str, log: &dyn Fn(&str)) -> Result<Scratch,
             let _ = Command::new("cp").args(["-a", "--reflink=auto"]).arg(&seed).arg(dir.join("target")).status();
         }
     }
+    let cfg_dir = root.join("target").join("mutants").join(".cargo");
+    std::fs::create_dir_all(&cfg_dir)
+        .and_then(|()| std::fs::write(cfg_dir.join("config.toml"), SCRATCH_CARGO_CONFIG))
+        .map_err(|e| format!("{}: {e}", cfg_dir.display()))?;
     log(&format!("building the unmutated tiergate in {}", dir.strip_prefix(root).unwrap_or(&dir).display()));
     let build_secs = build(&dir).map_err(|e| format!("the unmutated tree does not build: {e}"))?;
     let base_bin = dir.join("target").join("mutants-base").join("tiergate");

@@ -307,6 +307,35 @@ pub fn sample<T: Clone>(all: &[T], n: usize) -> Vec<T> {
     (0..n).map(|k| all[k * all.len() / n].clone()).collect()
 }
 
+/// A mutant's rule family: the first segment of its scope (`git` for `git.push.force`
+/// and for `git.history:READ_SUBS`), the directory under `rules/` it came from.
+pub fn family(m: &Mutant) -> &str {
+    m.scope.split(['.', ':']).next().unwrap_or("")
+}
+
+/// `--per-family K`: a stratified sample, K mutants evenly spaced over each family's
+/// list (all of a family with fewer). Every family is represented whatever its size,
+/// which `--sample` alone does not promise. The order is round-robin (each family's
+/// first pick, then each one's second, …), so a run stopped early — its report is
+/// rewritten after every mutant — still holds a balanced sample.
+pub fn per_family(all: &[Mutant], k: usize) -> Vec<Mutant> {
+    let mut order: Vec<&str> = Vec::new();
+    for m in all {
+        if !order.contains(&family(m)) {
+            order.push(family(m));
+        }
+    }
+    let picks: Vec<Vec<Mutant>> = order
+        .into_iter()
+        .map(|f| {
+            let of: Vec<Mutant> = all.iter().filter(|m| family(m) == f).cloned().collect();
+            sample(&of, k)
+        })
+        .collect();
+    let rounds = picks.iter().map(Vec::len).max().unwrap_or(0);
+    (0..rounds).flat_map(|r| picks.iter().filter_map(move |p| p.get(r).cloned())).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,5 +393,16 @@ fn check(cx: &mut Cx) {
         all.sort_by(|x, y| x.id.cmp(&y.id));
         assert_eq!(joined, all);
         assert_eq!(sample(&a, 3).len(), 3);
+    }
+
+    #[test]
+    fn per_family_takes_k_of_each_family() {
+        let mut files = vec![("classifier/src/rules/git/push.rs".to_owned(), SRC.to_owned())];
+        files.push(("classifier/src/rules/http/x.rs".into(), "const READ_X: &[&str] = &[\"a\", \"b\", \"c\"];\n".into()));
+        let all = generate(&files);
+        let picked = per_family(&all, 2);
+        let fams: Vec<&str> = picked.iter().map(family).collect();
+        assert_eq!(fams, ["git", "http", "git", "http"], "round-robin over families");
+        assert_eq!(per_family(&all, 100).len(), all.len());
     }
 }

@@ -1,4 +1,4 @@
-//! `cargo xtask mutants [--list] [--shard I/N] [--rules PREFIX] [--sample N] [--ops a,b]`
+//! `cargo xtask mutants [--list] [--shard I/N] [--rules PREFIX] [--sample N] [--per-family K] [--ops a,b] [--ids FILE]`
 //! (flags.rs `MutantsArgs`; its parsing is tested there)
 //! and `cargo xtask mutants merge DIR…`: seeded regressions of the rule tables
 //! (gen.rs), each put through the bench's own gate (gate.rs), reported as caught
@@ -17,16 +17,21 @@ use report::{Meta, Record};
 
 use crate::flags::{MutantsArgs, Shard};
 
-/// The population, then `--ops`, `--rules`, `--shard` and `--sample`, in that order.
-fn select(all: &[Mutant], f: &MutantsArgs) -> Vec<Mutant> {
+/// The population, then `--ids`, `--ops`, `--rules`, `--shard`, `--per-family` and
+/// `--sample`, in that order. `ids` is the `--ids` file's contents, read by the caller.
+fn select(all: &[Mutant], f: &MutantsArgs, ids: Option<&[String]>) -> Vec<Mutant> {
     let mut v: Vec<Mutant> = all
         .iter()
+        .filter(|m| ids.is_none_or(|ids| ids.contains(&m.id)))
         .filter(|m| f.ops.as_ref().is_none_or(|ops| ops.contains(&m.op)))
         .filter(|m| f.rules.as_ref().is_none_or(|p| m.scope.starts_with(p.as_str())))
         .cloned()
         .collect();
     if let Some(Shard { i, n }) = f.shard {
         v = gen::shard(&v, i, n);
+    }
+    if let Some(k) = f.per_family {
+        v = gen::per_family(&v, k);
     }
     if let Some(n) = f.sample {
         v = gen::sample(&v, n);
@@ -62,7 +67,18 @@ pub fn run(flags: &MutantsArgs, args: &[String]) -> i32 {
         }
     };
     let all = gen::generate(&files);
-    let chosen = select(&all, flags);
+    // `--ids FILE`: one mutant id first on each line (`#` comments): a re-run of survivors.
+    let ids: Option<Vec<String>> = match &flags.ids {
+        None => None,
+        Some(p) => match std::fs::read_to_string(p) {
+            Ok(text) => Some(text.lines().filter_map(|l| l.split_whitespace().next()).filter(|w| !w.starts_with('#')).map(str::to_owned).collect()),
+            Err(e) => {
+                eprintln!("xtask mutants: --ids {}: {e}", p.display());
+                return replay::exit::USAGE;
+            }
+        },
+    };
+    let chosen = select(&all, flags, ids.as_deref());
     if flags.list {
         for m in &chosen {
             println!("{}\t{}\t{}", m.id, m.scope, m.what);
@@ -84,6 +100,11 @@ pub fn run(flags: &MutantsArgs, args: &[String]) -> i32 {
     let prepare_secs = t.elapsed().as_secs_f64();
     let truth = replay::corpus::load_worktree(&scratch.dir, replay::corpus::Kind::Truth).map(|c| c.rows).unwrap_or_default();
     let mut records = Vec::new();
+    let baseline: Vec<String> = scratch.baseline.iter().map(|(l, f)| format!("{l}: {f}")).collect();
+    let dir = match flags.shard {
+        Some(Shard { i, n }) => root.join("reports").join("mutants-shards").join(format!("{i}-of-{n}")),
+        None => root.join("reports").join("mutants"),
+    };
     for (k, m) in chosen.iter().enumerate() {
         let o = gate::run_one(&scratch, m);
         log(&format!(
@@ -97,13 +118,15 @@ pub fn run(flags: &MutantsArgs, args: &[String]) -> i32 {
             o.gate_secs
         ));
         records.push(Record::of(m, &o, &scratch.rules, &truth));
+        // Rewritten after every mutant: a run stopped early leaves a report of what it ran
+        // (`selected` says how many were chosen, the headline how many ran).
+        let meta = Meta::of(&commit, &all, &chosen, &flags_line(args), prepare_secs, scratch.build_secs, baseline.clone());
+        if let Err(e) = report::write(&dir, &meta, &records) {
+            eprintln!("xtask mutants: writing {}: {e}", dir.display());
+            return replay::exit::INFRA;
+        }
     }
-    let baseline: Vec<String> = scratch.baseline.iter().map(|(l, f)| format!("{l}: {f}")).collect();
     let meta = Meta::of(&commit, &all, &chosen, &flags_line(args), prepare_secs, scratch.build_secs, baseline);
-    let dir = match flags.shard {
-        Some(Shard { i, n }) => root.join("reports").join("mutants-shards").join(format!("{i}-of-{n}")),
-        None => root.join("reports").join("mutants"),
-    };
     match report::write(&dir, &meta, &records) {
         Ok(()) => {
             println!("{}", report::headline(&meta, &records));

@@ -33,6 +33,10 @@ pub struct Meta {
     /// The unmutated gate's own failures (subtracted from every mutant's).
     #[serde(default)]
     pub baseline: Vec<String>,
+    /// Commits of later reports merged in whose records replaced earlier ones (a
+    /// re-run of survivors after truth rows were added), in merge order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reruns: Vec<String>,
 }
 
 impl Meta {
@@ -56,6 +60,7 @@ impl Meta {
             base_build_secs,
             baseline_failures: baseline.len(),
             baseline,
+            reruns: Vec::new(),
         }
     }
 }
@@ -137,18 +142,69 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
+/// The 95% Wilson score interval of `k` successes in `n` trials, in percent.
+pub fn wilson(k: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 100.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.96_f64);
+    let p = k / n;
+    let centre = p + z * z / (2.0 * n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    let d = 1.0 + z * z / n;
+    (((centre - half) / d * 100.0).max(0.0), ((centre + half) / d * 100.0).min(100.0))
+}
+
+fn rate(c: usize, s: usize) -> String {
+    if c + s == 0 {
+        return "–".to_owned();
+    }
+    let (lo, hi) = wilson(c, c + s);
+    format!("{:.0}% (95% CI {lo:.0}–{hi:.0}%)", c as f64 * 100.0 / (c + s) as f64)
+}
+
 /// `N mutants: C caught, S survived, U unviable — caught X% of viable`.
 pub fn headline(meta: &Meta, records: &[Record]) -> String {
     let n = |s: &str| records.iter().filter(|r| r.status == s).count();
     let (c, s, u, e) = (n("caught"), n("survived"), n("unviable"), n("error"));
-    let rate = if c + s == 0 { "–".to_owned() } else { format!("{:.0}%", c as f64 * 100.0 / (c + s) as f64) };
-    format!("{} of {} mutants run: {c} caught, {s} survived, {u} unviable, {e} error — caught {rate} of viable", records.len(), meta.population)
+    format!("{} of {} mutants run: {c} caught, {s} survived, {u} unviable, {e} error — caught {} of viable", records.len(), meta.population, rate(c, s))
 }
 
-pub fn summary(meta: &Meta, records: &[Record]) -> String {
+/// Reviewed survivors from `equivalent.tsv` next to the report (`id<TAB>reason` a line).
+/// They stay survivors; those whose reason starts `equivalent:` or `unreachable` are left
+/// out of a second rate, shown beside the first.
+pub fn equivalents(dir: &Path) -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(dir.join("equivalent.tsv")).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(id, why)| (id.trim().to_owned(), why.trim().to_owned()))
+        .collect()
+}
+
+pub fn summary(meta: &Meta, records: &[Record], equivalent: &BTreeMap<String, String>) -> String {
     let mut out = String::from("# Seeded-regression sensitivity\n\n");
     let _ = writeln!(out, "{}\n", headline(meta, records));
+    // Only reasons that say no verdict can differ (`equivalent:`) or that no command reaches
+    // the code (`unreachable`) leave the denominator; other reviewed survivors (a reason-only
+    // move, one only invented subcommands expose) stay survivors, their reason shown.
+    let excluded = |why: &str| why.starts_with("equivalent:") || why.starts_with("unreachable");
+    let eq: Vec<&Record> = records.iter().filter(|r| r.status == "survived" && equivalent.get(&r.id).is_some_and(|w| excluded(w))).collect();
+    if !eq.is_empty() {
+        let n = |s: &str| records.iter().filter(|r| r.status == s).count();
+        let _ = writeln!(
+            out,
+            "Excluding the {} survivor(s) no command's verdict can tell apart (equivalent, or unreachable by any command; each with its reason below): caught {} of the rest.\n",
+            eq.len(),
+            rate(n("caught"), n("survived") - eq.len())
+        );
+    }
     let _ = writeln!(out, "Commit `{}`; `{}`.\n", &meta.commit[..meta.commit.len().min(10)], meta.command);
+    if !meta.reruns.is_empty() {
+        let short: Vec<String> = meta.reruns.iter().map(|c| format!("`{}`", &c[..c.len().min(10)])).collect();
+        let _ =
+            writeln!(out, "Records re-run on later commit(s) {} replace the first run's (same rule sources; only truth rows were added).\n", short.join(", "));
+    }
     let pops: Vec<String> = meta.population_by_op.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let _ = writeln!(out, "Population: {} mutants ({}); {} selected.", meta.population, pops.join(", "), meta.selected);
     let _ = writeln!(out, "The unmutated gate had {} failure(s) of its own; they are not credited to any mutant.\n", meta.baseline_failures);
@@ -172,6 +228,21 @@ pub fn summary(meta: &Meta, records: &[Record]) -> String {
     }
     for (op, c) in &ops {
         let _ = writeln!(out, "| {op} | {} | {} | {} | {} | {} |", c[0], c[1], c[2], c[3], c[4]);
+    }
+    let _ = writeln!(out, "\n## By rule family\n\n| family | run | caught | survived | unviable | error |\n|---|---:|---:|---:|---:|---:|");
+    let mut fams: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
+    for r in records {
+        let e = fams.entry(r.scope.split(['.', ':']).next().unwrap_or("")).or_default();
+        e[0] += 1;
+        e[match r.status.as_str() {
+            "caught" => 1,
+            "survived" => 2,
+            "unviable" => 3,
+            _ => 4,
+        }] += 1;
+    }
+    for (f, c) in &fams {
+        let _ = writeln!(out, "| {f} | {} | {} | {} | {} | {} |", c[0], c[1], c[2], c[3], c[4]);
     }
     let _ = writeln!(out, "\n## Caught by layer\n\nA mutant can fail several layers; `only` counts mutants that one layer alone caught.\n\n| layer | caught | only |\n|---|---:|---:|");
     let mut layers: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
@@ -217,6 +288,9 @@ At that rate the whole population of {} takes about {:.1} hours on this machine,
         let _ = writeln!(out, "### `{scope}`\n");
         for r in rs {
             let _ = writeln!(out, "- `{}` — {}", r.id, r.what);
+            if let Some(why) = equivalent.get(&r.id) {
+                let _ = writeln!(out, "  reviewed: {why}");
+            }
             let _ = writeln!(out, "  nearest truth row: {}\n", r.nearest_truth.as_deref().unwrap_or("none (a truth row is missing)"));
             let _ = writeln!(out, "```diff\n{}```\n", r.diff);
         }
@@ -238,7 +312,7 @@ pub fn write(dir: &Path, meta: &Meta, records: &[Record]) -> std::io::Result<()>
     let jsonl: String = records.iter().map(|r| serde_json::to_string(r).unwrap_or_default() + "\n").collect();
     replay::report::write::atomic(&dir.join("results.jsonl"), jsonl.as_bytes())?;
     replay::report::write::atomic(&dir.join("meta.json"), serde_json::to_string_pretty(meta).unwrap_or_default().as_bytes())?;
-    replay::report::write::atomic(&dir.join("summary.md"), summary(meta, &records).as_bytes())
+    replay::report::write::atomic(&dir.join("summary.md"), summary(meta, &records, &equivalents(dir)).as_bytes())
 }
 
 /// Reads one report directory.
@@ -253,22 +327,32 @@ pub fn read(dir: &Path) -> Result<(Meta, Vec<Record>), String> {
     Ok((meta, records))
 }
 
-/// Joins shard reports: one commit, one population; records deduplicated by id.
+/// Joins shard reports: one population (the same rule sources); records keyed by id.
+/// A later directory's record of a mutant replaces an earlier one's: that is how a
+/// re-run of the survivors (`--ids`, after truth rows were added) updates a sample,
+/// and its commit is listed in `reruns`. Adding truth rows can only add failures, so
+/// a mutant caught earlier stays caught; the replaced record is the survivor's.
 pub fn merge(parts: Vec<(Meta, Vec<Record>)>) -> Result<(Meta, Vec<Record>), String> {
     let mut it = parts.into_iter();
-    let (mut meta, mut records) = it.next().ok_or("merge needs at least one report directory")?;
+    let (mut meta, first) = it.next().ok_or("merge needs at least one report directory")?;
+    let mut by_id: BTreeMap<String, Record> = first.into_iter().map(|r| (r.id.clone(), r)).collect();
     for (m, r) in it {
         let same = if m.source.is_empty() || meta.source.is_empty() { m.commit == meta.commit } else { m.source == meta.source };
         if !same || m.population != meta.population {
             return Err(format!("shards disagree: {} ({} mutants) vs {} ({} mutants)", m.commit, m.population, meta.commit, meta.population));
         }
-        meta.selected += m.selected;
         meta.prepare_secs += m.prepare_secs;
         meta.base_build_secs = meta.base_build_secs.max(m.base_build_secs);
-        records.extend(r);
+        let mut replaced = false;
+        for rec in r {
+            replaced |= by_id.insert(rec.id.clone(), rec).is_some();
+        }
+        if replaced && !meta.reruns.contains(&m.commit) {
+            meta.reruns.push(m.commit.clone());
+        }
     }
-    records.sort_by(|a, b| a.id.cmp(&b.id));
-    records.dedup_by(|a, b| a.id == b.id);
+    let records: Vec<Record> = by_id.into_values().collect();
+    meta.selected = records.len();
     meta.command = "cargo xtask mutants merge".into();
     Ok((meta, records))
 }
@@ -330,6 +414,7 @@ mod tests {
             base_build_secs: 1.0,
             baseline_failures: 0,
             baseline: vec![],
+            reruns: vec![],
         }
     }
 
@@ -340,10 +425,32 @@ mod tests {
         let (m, r) = merge(shards).unwrap();
         assert_eq!(r, all);
         assert_eq!(m.selected, 4);
-        assert!(headline(&m, &r).contains("2 caught, 1 survived, 1 unviable, 0 error — caught 67% of viable"));
-        assert!(summary(&m, &r).contains("### `git.push.force`"));
+        assert!(headline(&m, &r).contains("2 caught, 1 survived, 1 unviable, 0 error — caught 67% (95% CI 21–94%) of viable"), "{}", headline(&m, &r));
+        let eq: BTreeMap<String, String> = [("b".to_owned(), "equivalent: why".to_owned())].into();
+        let text = summary(&m, &r, &eq);
+        assert!(
+            text.contains("Excluding the 1 survivor(s) no command's verdict can tell apart") && text.contains("caught 100% (95% CI 34–100%) of the rest"),
+            "{text}"
+        );
+        assert!(text.contains("reviewed: equivalent: why"), "{text}");
+        let reason_only: BTreeMap<String, String> = [("b".to_owned(), "same class (reason-only)".to_owned())].into();
+        assert!(!summary(&m, &r, &reason_only).contains("Excluding"), "a reason-only survivor stays in the denominator");
+        assert!(summary(&m, &r, &BTreeMap::new()).contains("### `git.push.force`"));
         let mut other = meta(1);
         other.commit = "def".into();
         assert!(merge(vec![(meta(1), vec![]), (other, vec![])]).is_err());
+    }
+
+    #[test]
+    fn a_later_rerun_replaces_the_survivor() {
+        let mut earlier = meta(2);
+        earlier.source = "rules".into();
+        let first = (earlier, vec![rec("a", "caught"), rec("b", "survived")]);
+        let mut later = meta(1);
+        (later.commit, later.source) = ("def".into(), "rules".into());
+        let (m, r) = merge(vec![first, (later, vec![rec("b", "caught")])]).unwrap();
+        assert_eq!(r.iter().map(|r| r.status.as_str()).collect::<Vec<_>>(), ["caught", "caught"]);
+        assert_eq!((m.selected, m.reruns.clone()), (2, vec!["def".to_owned()]));
+        assert!(summary(&m, &r, &BTreeMap::new()).contains("re-run on later commit(s) `def`"));
     }
 }

@@ -157,18 +157,21 @@ pub struct Outcome {
 fn inner_script() -> String {
     format!(
         "cd {PROJECT} || exit 121\n\
-         [ -z \"$1\" ] || tar -xf \"$1\" 2>/dev/null || exit 121\n\
+         [ -z \"$1\" ] || tar -xf /dev/fd/5 2>/dev/null || exit 121\n\
+         exec 5<&-\n\
          if [ \"$3\" = 1 ]; then exec timeout -k 1 \"$2\" strace -f -qq -y -s 256 --seccomp-bpf -e trace={TRACED} -o /dev/fd/3 /bin/bash -c \"$4\"; fi\n\
          exec timeout -k 1 \"$2\" /bin/bash -c \"$4\"\n"
     )
 }
 
 /// The host wrapper: joins the worker's cgroups before anything can fork, opens
-/// the seccomp program on fd 4 and the trace file on fd 3, then becomes prlimit → bwrap.
+/// the seccomp program on fd 4, the trace file on fd 3 and the project tar on fd 5
+/// (read inside through the fd, then closed: the checkout may sit under `/tmp`,
+/// which the sandbox replaces with its own tmpfs), then becomes prlimit → bwrap.
 /// Every fd above 2 it inherited (a cargo jobserver pipe, say) is closed first.
 const HOST_SCRIPT: &str = "set -e\nfor f in $ORACLE_CGROUPS; do echo $$ > \"$f\"; done\n\
 for p in /proc/$$/fd/*; do n=${p##*/}; if [ \"$n\" -gt 2 ]; then eval \"exec $n>&-\" 2>/dev/null || true; fi; done\n\
-exec \"$@\" 4<\"$ORACLE_SECCOMP\" 3>\"$ORACLE_TRACE\"\n";
+exec \"$@\" 4<\"$ORACLE_SECCOMP\" 3>\"$ORACLE_TRACE\" 5<\"$ORACLE_PROJECT\"\n";
 
 /// The `omit` entry that leaves host sockets uncovered (the weakened-sandbox test only).
 pub const HIDE_SOCKETS: &[&str] = &["(cover host sockets)"];
@@ -251,6 +254,7 @@ impl Sandbox {
         c.env("ORACLE_CGROUPS", run.cgroup.procs_files().join(" "))
             .env("ORACLE_SECCOMP", &self.seccomp)
             .env("ORACLE_TRACE", run.trace.map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("/dev/null")))
+            .env("ORACLE_PROJECT", run.project.map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("/dev/null")))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());

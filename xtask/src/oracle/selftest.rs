@@ -131,7 +131,8 @@ pub fn run(sb: &Sandbox, cg: &Cgroup, project: &Path, repo: &Path) -> Vec<Probe>
         go("ls /proc/self/fd | tr '\\n' ' '").and_then(|o| {
             // ls's own fds: 0-2, the trace fd 3 (here /dev/null), and the directory it lists.
             let fds: Vec<u32> = o.stdout.split_whitespace().filter_map(|f| f.parse().ok()).collect();
-            if fds.iter().filter(|&&f| f > 3).count() <= 1 && fds.len() <= 5 {
+            // 0-2 must be there: an empty listing (the probe did not run) is no pass.
+            if [0, 1, 2].iter().all(|f| fds.contains(f)) && fds.iter().filter(|&&f| f > 3).count() <= 1 && fds.len() <= 5 {
                 Ok(format!("fds inside: {:?}", fds))
             } else {
                 Err(format!("inherited fds inside the sandbox: {:?}", o.stdout.trim()))

@@ -179,6 +179,12 @@ pub const HIDE_SOCKETS: &[&str] = &["(cover host sockets)"];
 /// Directories the sandbox replaces with its own tmpfs or dev (a socket there is not reachable).
 const OVERLAID: &[&str] = &["/tmp", "/run", "/srv", "/dev", "/proc"];
 
+/// True when the sandbox hides the host's `path` under its own tmpfs or dev.
+pub fn overlaid(path: &Path) -> bool {
+    let p = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    OVERLAID.iter().any(|d| p.starts_with(d))
+}
+
 /// Pathname Unix sockets of the host (its `/proc/net/unix`) that the read-only
 /// root would leave connectable, canonicalised (`/var/run` is `/run`).
 pub fn host_sockets() -> Vec<PathBuf> {

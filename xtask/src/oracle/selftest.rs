@@ -224,8 +224,14 @@ fn expect_stdout(o: &Outcome, want: &str) -> Result<(), String> {
 
 /// A listening Unix socket on the read-only root (the host's `target/oracle/`)
 /// must not be connectable: a read-only mount does not stop connect().
+/// The socket goes where the sandbox shows the host's files: `work` unless it lies
+/// under one of the sandbox's own tmpfs (a checkout in `/tmp`), then `/var/tmp`.
 fn host_socket(go: &dyn Fn(&str) -> Result<Outcome, String>, work: &Path, marker: &str) -> Result<String, String> {
-    let path = work.join(format!("{marker}.sock"));
+    let dir = if super::sandbox::overlaid(work) { Path::new("/var/tmp") } else { work };
+    if super::sandbox::overlaid(dir) {
+        return Err(format!("no host directory outside the sandbox's tmpfs to put a socket in ({} and /var/tmp are covered)", work.display()));
+    }
+    let path = dir.join(format!("{marker}.sock"));
     let _ = std::fs::remove_file(&path);
     let l = std::os::unix::net::UnixListener::bind(&path).map_err(|e| format!("cannot open a host socket: {e}"))?;
     l.set_nonblocking(true).map_err(|e| e.to_string())?;

@@ -84,7 +84,8 @@ mod tests {
         cmds.extend(
             [
                 "a=1", "a=1 b+=2 env", "A_1=x cmd a=b", "1a=b cmd", "=x", "x= y", "cmd -- a=b", "time ls", "ls in x", "a=1 time", "ls  -l", " ls", "ls ", "%1",
-                "fg %1",
+                "export A=1", "declare -x A=1 B", "local a=1", "readonly a=b", "typeset -i n=1", "alias ll=ls", "eval ls", "exec ls", "builtin echo a",
+                "command -v git", "a=1 b=2", "a+=1", "_=x", "A=b=c cmd", "x=a,b", "cmd a=1 b", "ls x=", "cd /", "set -e", "shopt -s extglob", "fg %1",
             ]
             .map(str::to_owned),
         );

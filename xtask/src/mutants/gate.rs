@@ -211,52 +211,33 @@ pub struct Outcome {
     pub diff: String,
 }
 
+impl Outcome {
+    /// A mutant that did not reach the gate: `status` says why (`error`, `unviable`).
+    fn failed(status: &'static str, build_secs: f64, note: String, diff: &str) -> Outcome {
+        Outcome { status, layers: vec![], failures: vec![], build_secs, gate_secs: 0.0, note, diff: diff.to_owned() }
+    }
+}
+
 /// Applies `m`, builds, gates, restores the file.
 pub fn run_one(s: &Scratch, m: &Mutant) -> Outcome {
     let path = s.dir.join(&m.file);
     let original = match std::fs::read_to_string(&path) {
         Ok(t) => t,
-        Err(e) => {
-            return Outcome {
-                status: "error",
-                layers: vec![],
-                failures: vec![],
-                build_secs: 0.0,
-                gate_secs: 0.0,
-                note: format!("{}: {e}", m.file),
-                diff: String::new(),
-            }
-        }
+        Err(e) => return Outcome::failed("error", 0.0, format!("{}: {e}", m.file), ""),
     };
     let Some(mutated) = m.apply(&original) else {
-        return Outcome {
-            status: "error",
-            layers: vec![],
-            failures: vec![],
-            build_secs: 0.0,
-            gate_secs: 0.0,
-            note: "the mutant no longer applies to this commit".into(),
-            diff: String::new(),
-        };
+        return Outcome::failed("error", 0.0, "the mutant no longer applies to this commit".into(), "");
     };
     let diff = m.diff(&original);
     let written = std::fs::write(&path, mutated);
     let result = match written {
-        Err(e) => Outcome { status: "error", layers: vec![], failures: vec![], build_secs: 0.0, gate_secs: 0.0, note: e.to_string(), diff: diff.clone() },
+        Err(e) => Outcome::failed("error", 0.0, e.to_string(), &diff),
         Ok(()) => {
             let t = Instant::now();
             match build(&s.dir) {
-                Err(e) => Outcome {
-                    status: "unviable",
-                    layers: vec![],
-                    failures: vec![],
-                    build_secs: t.elapsed().as_secs_f64(),
-                    gate_secs: 0.0,
-                    note: e,
-                    diff: diff.clone(),
-                },
+                Err(e) => Outcome::failed("unviable", t.elapsed().as_secs_f64(), e, &diff),
                 Ok(build_secs) => match gate(s) {
-                    Err(e) => Outcome { status: "error", layers: vec![], failures: vec![], build_secs, gate_secs: 0.0, note: e, diff: diff.clone() },
+                    Err(e) => Outcome::failed("error", build_secs, e, &diff),
                     Ok((found, gate_secs)) => {
                         let new: Vec<(String, String)> = found.difference(&s.baseline).cloned().collect();
                         let layers: BTreeSet<String> = new.iter().map(|(l, _)| l.clone()).collect();

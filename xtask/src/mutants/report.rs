@@ -215,33 +215,11 @@ pub fn summary(meta: &Meta, records: &[Record], equivalent: &BTreeMap<String, St
         out.push('\n');
     }
     let _ = writeln!(out, "## By operator\n\n| op | run | caught | survived | unviable | error |\n|---|---:|---:|---:|---:|---:|");
-    let mut ops: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
-    for r in records {
-        let e = ops.entry(&r.op).or_default();
-        e[0] += 1;
-        e[match r.status.as_str() {
-            "caught" => 1,
-            "survived" => 2,
-            "unviable" => 3,
-            _ => 4,
-        }] += 1;
-    }
-    for (op, c) in &ops {
+    for (op, c) in &tally(records, |r| &r.op) {
         let _ = writeln!(out, "| {op} | {} | {} | {} | {} | {} |", c[0], c[1], c[2], c[3], c[4]);
     }
     let _ = writeln!(out, "\n## By rule family\n\n| family | run | caught | survived | unviable | error |\n|---|---:|---:|---:|---:|---:|");
-    let mut fams: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
-    for r in records {
-        let e = fams.entry(r.scope.split(['.', ':']).next().unwrap_or("")).or_default();
-        e[0] += 1;
-        e[match r.status.as_str() {
-            "caught" => 1,
-            "survived" => 2,
-            "unviable" => 3,
-            _ => 4,
-        }] += 1;
-    }
-    for (f, c) in &fams {
+    for (f, c) in &tally(records, |r| r.scope.split(['.', ':']).next().unwrap_or("")) {
         let _ = writeln!(out, "| {f} | {} | {} | {} | {} | {} |", c[0], c[1], c[2], c[3], c[4]);
     }
     let _ = writeln!(out, "\n## Caught by layer\n\nA mutant can fail several layers; `only` counts mutants that one layer alone caught.\n\n| layer | caught | only |\n|---|---:|---:|");
@@ -376,6 +354,22 @@ pub fn merge_task(dirs: &[PathBuf]) -> i32 {
             replay::exit::USAGE
         }
     }
+}
+
+/// Records counted per `key`: [run, caught, survived, unviable, error].
+fn tally<'a>(records: &'a [Record], key: impl Fn(&'a Record) -> &'a str) -> BTreeMap<&'a str, [usize; 5]> {
+    let mut out: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
+    for r in records {
+        let e = out.entry(key(r)).or_default();
+        e[0] += 1;
+        e[match r.status.as_str() {
+            "caught" => 1,
+            "survived" => 2,
+            "unviable" => 3,
+            _ => 4,
+        }] += 1;
+    }
+    out
 }
 
 #[cfg(test)]

@@ -132,3 +132,29 @@ fn literal_xargs_input_is_seen() {
     check("echo build | xargs rm -rf", "T3");
     check("cat image.iso > /dev/sda", "BLOCKED");
 }
+
+/// A file source that panics, standing in for any bug below `classify_with`.
+struct PanickingFiles;
+
+impl classifier::FileSource for PanickingFiles {
+    fn read(&self, absolute_path: &str) -> Result<Option<Vec<u8>>, String> {
+        panic!("injected bug while reading {absolute_path}")
+    }
+}
+
+/// A panic inside the classifier is answered `internal.error` at T3 (ask), never
+/// allowed and never a crash. No command reaches this rule, so no corpus row
+/// and no bench layer can pin its tier (the mutants report's `internal.error`
+/// survivor): this test does, through a real panic in a script read.
+#[test]
+fn a_panic_inside_the_classifier_is_answered_ask_never_allow() {
+    let req = classifier::Request::new("bash scripts/deploy.sh").with_cwd("/work/proj").with_home("/home/user");
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {})); // keep the injected panic's message out of the test output
+    let v = classifier::classify_with(&req, &PanickingFiles);
+    std::panic::set_hook(hook);
+    assert_eq!(v.rule, "internal.error", "{v:?}");
+    assert_eq!(v.tier, classifier::Tier::T3, "{v:?}");
+    assert!(!v.blocked, "an internal error asks; it must not block a command the user may approve: {v:?}");
+    assert_eq!(classifier::decision_of(v.tier, v.blocked), classifier::Decision::Ask);
+}

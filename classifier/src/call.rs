@@ -193,7 +193,12 @@ pub struct Operand<'a> {
 /// its own word (`-o out`; `-oout` and `--output=out` are single words). A lone
 /// `-` is an operand; every word after `--` is one.
 pub fn operands<'a>(args: &'a [Arg], value_opts: &[&str]) -> Vec<Operand<'a>> {
-    Args::parse(args, ArgSpec::values(value_opts)).operands().collect()
+    Args::parse(args, ArgSpec::values(value_opts))
+        .filter_map(|t| match t {
+            args::Token::Operand(o) => Some(o),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `/usr/bin/git` → `git`.

@@ -108,14 +108,6 @@ impl<'a, 's> Args<'a, 's> {
         self.cluster = 0;
     }
 
-    /// The operands only.
-    pub fn operands(self) -> impl Iterator<Item = Operand<'a>> + use<'a, 's> {
-        self.filter_map(|t| match t {
-            Token::Operand(o) => Some(o),
-            _ => None,
-        })
-    }
-
     fn value_after(&mut self, index: usize, name: &'s str) -> Token<'a, 's> {
         match self.args.get(index + 1) {
             Some(v) => {

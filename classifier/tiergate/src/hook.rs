@@ -471,19 +471,12 @@ fn grant_or_code(ctx: &mut Ctx, key: &str, command: &str, rule: &str, head: &str
 /// is denied, never approvable — the agent must not approve itself or read or
 /// change the grants, whatever the syntax.
 fn self_guard(ctx: &Ctx, command: &str) -> Option<Answer> {
-    let lower = command.to_lowercase();
-    let data = ctx.data_dir().map(|d| files::normalise(&std::env::current_dir().unwrap_or_default().join(d)).display().to_string().to_lowercase());
-    let store = lower.contains(store::DB_FILE) || data.is_some_and(|d| d.len() > 1 && lower.contains(&d));
-    if !(store || (lower.contains("tiergate") && lower.contains("approve"))) {
-        return None;
-    }
-    Some(Answer::new(
-        Decision::Deny,
-        "hook.self-approval",
-        "tiergate: denied: an agent may not approve its own request or read or change tiergate's approval store; only the user, in their own terminal, can. \
-         This is never approvable."
-            .into(),
-    ))
+    // The library's rule, on the same `Protected` a Bash call carries; a config
+    // error leaves the built-ins and the data directory, which is what matters here.
+    let protect =
+        files::build(&ctx.cfg.files, &[], ctx.data_dir(), ctx.home.as_deref(), ctx.cwd.as_deref()).unwrap_or_else(|_| classifier::Protected::builtin());
+    let (rule, reason) = classifier::rules::tiergate::self_defence_in_text(command, &protect)?;
+    Some(Answer::new(Decision::Deny, rule.id, format!("tiergate: denied: {reason}. This is never approvable.")))
 }
 
 /// When the config is invalid we still need its file list (to protect the files)

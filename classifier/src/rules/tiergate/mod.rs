@@ -77,3 +77,33 @@ pub fn self_defence(program: &str, args: &[&str], protect: &Protected) -> Option
     let hit = std::iter::once(program).chain(args.iter().copied()).find(|a| names_store(a))?;
     Some((&STORE, format!("`{hit}` names tiergate's approval store, which the agent may not read or change; ask the user")))
 }
+
+/// The same check on text tiergate cannot parse into units (PowerShell, an
+/// unknown tool's command): there no word boundaries are known, so any mention
+/// counts — `tiergate` with `approve` anywhere, a store file name anywhere, or a
+/// data directory the request's `Protected` carries. Looser than `self_defence`
+/// on purpose: for opaque text a false match only turns an ask into a deny.
+pub fn self_defence_in_text(text: &str, protect: &Protected) -> Option<(&'static Rule, String)> {
+    let lower = text.to_lowercase();
+    if lower.contains("tiergate") && lower.contains("approve") {
+        return Some((&SELF_APPROVAL, SELF_APPROVAL.reason.to_owned()));
+    }
+    let names_store = lower.contains("tiergate.db") || protect.dirs(Guard::TiergateStore).filter(|d| d.len() > 1).any(|d| lower.contains(&d.to_lowercase()));
+    names_store.then(|| (&STORE, STORE.reason.to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opaque_text_is_judged_by_mention() {
+        let p = Protected::builtin().with_dir("/home/u/.local/share/tiergate", Guard::TiergateStore);
+        let id = |t: &str| self_defence_in_text(t, &p).map(|(r, _)| r.id);
+        assert_eq!(id("& 'C:\\bin\\TierGate.exe' Approve K7QF2M"), Some("tiergate.self-approval"));
+        assert_eq!(id("Get-Content $env:APPDATA\\tiergate.db"), Some("tiergate.store"));
+        assert_eq!(id("Remove-Item /home/u/.local/share/tiergate/grants"), Some("tiergate.store"));
+        assert_eq!(id("Get-ChildItem ."), None);
+        assert_eq!(id("tiergate explain 'ls'"), None);
+    }
+}

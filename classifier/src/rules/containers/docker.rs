@@ -81,7 +81,14 @@ pub static CHANGE: Rule = Rule::t3("containers.change")
     .reason("changes or deletes containers, images, networks or volumes; ask the user first")
     .matches(&[
         "docker stop web", "docker rm -f web", "docker rmi nginx:latest", "docker -D rm my-container", "docker volume rm data", "docker system prune",
-        "docker image prune -a", "docker context use prod",
+        "docker image prune -a", "docker context use prod", "docker kill web", "docker restart web", "docker pause web", "docker unpause web",
+        "docker rename web web2", "docker update --memory 1g web", "docker tag app:1 registry.example/app:1", "podman untag app:1", "docker load -i app.tar",
+        "docker import rootfs.tar app:raw", "docker network connect net1 web", "docker network disconnect net1 web", "docker service scale web=3",
+        "docker service rollback web", "docker swarm join --token T 10.0.0.1:2377", "docker swarm leave --force", "docker node promote n2",
+        "docker node demote n2", "docker stack deploy -c stack.yml app", "docker stack remove app", "docker plugin enable sshfs",
+        "docker plugin disable sshfs", "docker plugin install vieux/sshfs", "docker plugin upgrade sshfs", "docker plugin set sshfs DEBUG=1",
+        "docker swarm unlock", "podman network reload web", "podman mount web", "podman unmount web", "podman machine reset",
+        "docker trust key generate alice", "docker manifest annotate app:1 app:arm --arch arm64", "podman container cleanup web",
     ])
     .not_matches(&["docker ps", "docker system prune -a"]);
 

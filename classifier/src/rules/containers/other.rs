@@ -51,10 +51,10 @@ pub static VM_CHANGE: Rule = Rule::t3("containers.vm-change")
     .not_matches(&["vagrant status", "limactl list"]);
 
 /// Tool actions that only read (beyond the generic read verbs).
-const TOOL_READS: &[&str] = &[
-    "images", "containers", "inspect", "inspecti", "inspectp", "pods", "ps", "logs", "stats", "statsp", "info", "version", "imagefsinfo", "list-tags",
-    "content", "snapshots", "namespaces", "plugins", "leases", "tasks", "ls", "list",
-];
+/// The generic read verbs (`packages::args::READ_VERBS`: images, inspect, ps, logs, stats,
+/// info, version, ls, list) are asked right after this table, so they are not repeated here.
+const TOOL_READS: &[&str] =
+    &["containers", "inspecti", "inspectp", "pods", "statsp", "imagefsinfo", "list-tags", "content", "snapshots", "namespaces", "plugins", "leases", "tasks"];
 /// Tool actions that change things even where the generic tables read them.
 const TOOL_CHANGES: &[&str] = &[
     "rmi", "rmp", "stopp", "runp", "from", "commit", "copy", "sync", "login", "logout", "delete", "rm", "kill", "exec", "attach", "pull", "push", "import",

@@ -133,10 +133,10 @@ pub(crate) fn split(dialect: Dialect, src: &str) -> Vec<Stmt> {
     out
 }
 
+/// First words that read; `PRAGMA`, `COPY`, `EXECUTE` and `PREPARE` have their own arms in `classify`.
 const READ_FIRST: &[&str] = &[
     "SELECT", "SHOW", "DESCRIBE", "DESC", "USE", "VALUES", "TABLE", "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "LISTEN",
-    "UNLISTEN", "FETCH", "CLOSE", "DECLARE", "DEALLOCATE", "RESET", "DISCARD", "HELP", "WITH", "EXPLAIN", "PRAGMA", "SET", "COPY", "ABORT", "PREPARE",
-    "EXECUTE", "CHECK", "CHECKSUM",
+    "UNLISTEN", "FETCH", "CLOSE", "DECLARE", "DEALLOCATE", "RESET", "DISCARD", "HELP", "WITH", "EXPLAIN", "SET", "ABORT", "CHECK", "CHECKSUM",
 ];
 const WRITE_WORDS: &[&str] = &["INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE"];
 /// Functions with side effects even inside a SELECT.

@@ -30,7 +30,12 @@ pub(super) const MAILERS: &[&str] = &[
 /// Mail leaves the machine: whatever is piped or attached goes to someone else.
 pub static MAIL: Rule = Rule::t3("http.mail")
     .reason("sends mail, which carries its input or attachments off the machine; ask the user first")
-    .matches(&["mail -s report a@b.c < out.txt", "sendmail a@b.c < msg", "mutt -s x -a f.txt -- a@b.c", "swaks --to a@b.c", "s-nail -s x a@b.c"])
+    .matches(&[
+        "mail -s report a@b.c < out.txt", "sendmail a@b.c < msg", "mutt -s x -a f.txt -- a@b.c", "swaks --to a@b.c", "s-nail -s x a@b.c",
+        "mailx -s x a@b.c < f", "nail -s x a@b.c < f", "bsd-mailx -s x a@b.c < f", "heirloom-mailx -s x a@b.c < f", "neomutt -s x -a f -- a@b.c",
+        "msmtp -a default a@b.c < msg", "ssmtp a@b.c < msg", "sendemail -f me@b.c -t a@b.c -u x -a f", "mpack -s x f a@b.c",
+        "mailsend -to a@b.c -from me@b.c -attach f",
+    ])
     .not_matches(&["mail --version", "sendmail --help"]);
 
 /// ## What it matches

@@ -39,6 +39,8 @@ pub static READ: Rule = Rule::t0("http.read")
         "http GET https://api.example.com/items Accept:application/json",
         "scp prod:/var/log/app.log ./logs/",
         "curl -I https://example.com",
+        "curl --help",
+        "curl -V",
     ])
     .not_matches(&["curl -X POST https://h", "curl -o /usr/local/bin/tool https://example.com/tool"]);
 

@@ -52,17 +52,20 @@ pub static NET_READ: Rule = Rule::t0("system.net.read")
     .not_matches(&["ip link set eth0 down", "nmcli connection up wifi"]);
 
 /// ## What it matches
-/// `ip … add|del|change|replace|set|flush|exec` (and `ip netns add`), `ifconfig IFACE up|down|ADDR`,
+/// `ip … add|del|change|replace|set|flush|exec` and their abbreviations (`ip r a`), an `ip` verb tiergate does not know, `ifconfig IFACE up|down|ADDR`,
 /// `route add|del`, `nmcli … up|down|add|modify|delete|connect|disconnect|on|off|reload`.
 /// ## Why this tier
 /// Reconfigures networking; a wrong change can cut the machine off.
+/// ## Known gaps
+/// An abbreviation that is a read for one object and a write for another asks (`ip a s` shows addresses, `ip link s` sets a link).
 pub static NET_CHANGE: Rule = Rule::t3("system.net.change")
     .reason("changes network interfaces, addresses or routes; ask the user first")
     .matches(&[
         "ip link set eth0 down", "ip addr add 10.0.0.2/24 dev eth0", "ip route flush table main", "ifconfig eth0 down", "route add default gw 10.0.0.1",
-        "nmcli connection up wifi", "nmcli radio wifi off",
+        "nmcli connection up wifi", "nmcli radio wifi off", "ip r a default via 10.0.0.1", "ip link s eth0 down", "ip route prepend default via 10.0.0.1",
+        "ip addr frobnicate",
     ])
-    .not_matches(&["ip addr show", "nmcli general status"]);
+    .not_matches(&["ip addr show", "nmcli general status", "ip a sh", "ip r l", "ip route get 1.1.1.1", "ip monitor file dump.bin"]);
 
 const IPTABLES_WRITES: &[&str] = &[
     "-A", "--append", "-I", "--insert", "-D", "--delete", "-R", "--replace", "-F", "--flush", "-X", "--delete-chain", "-P", "--policy", "-N", "--new-chain",
@@ -116,12 +119,30 @@ const IP_WRITES: &[&str] = &[
     "pids", "identify",
 ];
 
+/// `ip` verbs that only show state.
+const IP_READS: &[&str] = &["show", "list", "lst", "get", "monitor", "help", "showdump", "xstats", "afstats"];
+
 pub(super) fn ip(inv: &Invocation, cx: &mut Cx<'_>) {
     let batch = has_flag(&inv.args, &["-b", "-batch", "--batch", "-force"]);
     let pos: Vec<&str> = operand_words(&inv.args, &["-f", "-family", "-n", "-netns", "-l", "-loops", "-rc", "-rcvbuf"]).into_iter().map(|(_, w)| w).collect();
-    // The verb follows the object (`ip link set`, `ip addr add`); `ip netns exec NS cmd` runs a command.
-    let writes = batch || pos.iter().skip(1).take(2).any(|w| IP_WRITES.contains(w));
+    // The verb follows the object (`ip link set`, `ip addr add`; a two-word object
+    // puts it third: `ip link property add`); `ip netns exec NS cmd` runs a command.
+    // `ip monitor [OBJECT…] [file FILE]` only watches (or replays a saved dump); `m` alone is `maddress`.
+    let monitor = pos.first().is_some_and(|o| o.len() >= 2 && "monitor".starts_with(o));
+    let writes = batch || (!monitor && (pos.get(1).is_some_and(|w| ip_verb_writes(w)) || pos.get(2).is_some_and(|w| IP_WRITES.contains(w))));
     cx.hit(if writes { &NET_CHANGE } else { &NET_READ });
+}
+
+/// Whether `ip OBJECT VERB` may change state. iproute2 accepts any prefix of a verb
+/// (`ip r a` is `ip route add`, `ip link s` is `set`), so a verb reads only when it
+/// is a read verb or abbreviates read verbs and no write verb; an unknown verb is
+/// not assumed to read.
+fn ip_verb_writes(w: &str) -> bool {
+    if IP_READS.contains(&w) {
+        return false;
+    }
+    let abbreviates = |table: &[&str]| table.iter().any(|v| v.starts_with(w));
+    IP_WRITES.contains(&w) || abbreviates(IP_WRITES) || !abbreviates(IP_READS)
 }
 
 pub(super) fn ifconfig(inv: &Invocation, cx: &mut Cx<'_>) {

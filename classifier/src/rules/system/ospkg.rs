@@ -130,6 +130,8 @@ pub(super) fn dnf(inv: &Invocation, cx: &mut Cx<'_>) {
         [] => true,
         ["history", action, ..] => !matches!(*action, "undo" | "redo" | "rollback" | "replay" | "store"),
         ["group" | "groups" | "module" | "copr" | "environment", action, ..] => matches!(*action, "list" | "info" | "summary" | "provides" | "search"),
+        // `dnf alias add|delete` writes /etc/dnf/aliases.d; bare `dnf alias` lists.
+        ["alias", action, ..] => *action == "list",
         [verb, ..] => DNF_READS.contains(verb),
     };
     read_or_change(cx, read, has_flag(&inv.args, &["--assumeno"]));

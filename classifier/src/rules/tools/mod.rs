@@ -69,7 +69,10 @@ pub static PAGER_COMMAND: Rule = Rule::t3("tools.pager-command")
 /// Debugger commands run shell commands (`shell …`, `platform shell …`) and change the program's memory.
 pub static DEBUGGER_COMMANDS: Rule = Rule::t3("tools.debugger-commands")
     .reason("hands the debugger commands to run (they can run shell commands or the program); start it without them or ask the user")
-    .matches(&["gdb -ex 'shell id' ./a.out", "gdb -batch -x cmds ./a.out", "lldb -o 'platform shell id' ./a.out", "lldb -s cmds.txt"])
+    .matches(&[
+        "gdb -ex 'shell id' ./a.out", "gdb -batch -x cmds ./a.out", "lldb -o 'platform shell id' ./a.out", "lldb -s cmds.txt",
+        "gdb-multiarch -ex 'shell id' fw.elf", "cgdb -ex 'shell id' ./a.out", "rust-gdb -ex 'shell id' ./a.out", "rust-lldb -o 'platform shell id' ./a.out",
+    ])
     .not_matches(&["gdb ./a.out", "lldb ./a.out", "gdb --version"]);
 
 /// ## What it matches

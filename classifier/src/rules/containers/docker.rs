@@ -89,6 +89,7 @@ pub static CHANGE: Rule = Rule::t3("containers.change")
         "docker plugin disable sshfs", "docker plugin install vieux/sshfs", "docker plugin upgrade sshfs", "docker plugin set sshfs DEBUG=1",
         "docker swarm unlock", "podman network reload web", "podman mount web", "podman unmount web", "podman machine reset",
         "docker trust key generate alice", "docker manifest annotate app:1 app:arm --arch arm64", "podman container cleanup web",
+        "docker compose commit web img:1", "docker compose export web -o web.tar", "docker compose pause", "docker compose kill web",
     ])
     .not_matches(&["docker ps", "docker system prune -a"]);
 

@@ -63,7 +63,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             return;
         }
     }
-    if inv.program == "liquibase" && words.contains(&"dropAll") {
+    // Liquibase 4 spells every command in kebab case too (`drop-all`).
+    if inv.program == "liquibase" && words.iter().any(|w| matches!(*w, "dropAll" | "drop-all")) {
         cx.hit(&RESET);
         return;
     }

@@ -64,6 +64,9 @@ const READS: &[&str] = &[
     "help-search", "docs", "home", "bugs", "repo", "query", "sbom", "diff", "completion", "get", "stars", "licenses", "audit", "store", "dedupe-check",
     "--version", "-v", "version-check", "hash", "hash-string", "hash-print",
 ];
+/// npm commands that honour `--dry-run` (npm's `dry-run` config); the rest ignore it,
+/// so `npm rebuild --dry-run` still runs install scripts and `npm dist-tag add … --dry-run` still tags.
+const NPM_DRY_RUN: &[&str] = &["install", "ci", "uninstall", "update", "dedupe", "ddp", "prune", "link", "ln", "publish", "unpublish", "pack", "audit"];
 const INSTALLS: &[&str] = &[
     "install", "ci", "install-test", "uninstall", "update", "dedupe", "ddp", "prune", "rebuild", "rb", "link", "ln", "import", "patch-commit", "setup",
     "self-update", "approve-builds", "upgrade-interactive", "plugin", "trust", "patch",
@@ -96,7 +99,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     let c = canonical(pm, sub_raw);
     let sub = if c.is_empty() { sub_raw } else { c };
-    let dry = has_flag(args, &["--dry-run"]) && (pm == "npm" || (matches!(sub, "publish" | "install" | "update" | "uninstall" | "pack")));
+    let dry = has_flag(args, &["--dry-run"])
+        && if pm == "npm" { NPM_DRY_RUN.contains(&sub) } else { matches!(sub, "publish" | "install" | "update" | "uninstall" | "pack") };
     let operands: Vec<&str> = pos.iter().skip(1).map(|(_, w)| *w).collect();
     match sub {
         "run" => run(inv, cx, pm, operands.first().copied(), rest),

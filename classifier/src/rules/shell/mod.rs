@@ -63,16 +63,21 @@ pub static ALIAS: Rule =
 /// `PATH` is not on the list: agents extend it constantly (`export PATH=$PATH:./node_modules/.bin`), and the commands that then run are classified by name.
 pub static ENV_HIJACK: Rule = Rule::t3("shell.env-hijack")
     .reason("sets a variable that injects code into the program (preload, hook, pager, editor or PATH); run without it or ask the user")
-    .matches(&["LD_PRELOAD=/tmp/x.so ls", "env GIT_SSH_COMMAND='sh -c id' git fetch", "export BASH_ENV=/tmp/x", "NODE_OPTIONS='--require /tmp/x.js' npm test"])
+    .matches(&[
+        "LD_PRELOAD=/tmp/x.so ls", "env GIT_SSH_COMMAND='sh -c id' git fetch", "export BASH_ENV=/tmp/x", "NODE_OPTIONS='--require /tmp/x.js' npm test",
+        "VISUAL=nano git commit", "EDITOR=vim git commit", "PAGER=cat git log", "MANPAGER=cat man ls", "GIT_PAGER=cat git log", "GIT_EDITOR=vim git commit",
+        "BROWSER=firefox gh repo view --web", "SSH_ASKPASS=/tmp/a ssh h", "LESSOPEN='|/tmp/x %s' less f", "GIT_EXTERNAL_DIFF=/tmp/d git diff",
+        "PROMPT_COMMAND=/tmp/x bash", "TERMINAL=xterm i3-sensible-terminal", "LD_AUDIT=/tmp/a.so ls", "DYLD_INSERT_LIBRARIES=/tmp/x.dylib ls",
+    ])
     .not_matches(&["FOO=1 ls", "RUST_LOG=debug cargo test", "export EDITOR_THEME=dark", "export PATH=$PATH:./node_modules/.bin"]);
 
-/// Variables that make a program load or run other code.
+/// Variables that make a program load or run other code (every `LD_*`/`DYLD_*` one is
+/// `exec::env::injects_code`'s, asked in the same place).
 const HIJACK_VARS: &[&str] = &[
-    "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS",
-    "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_COUNT",
-    "GIT_DIR", "GIT_WORK_TREE", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS", "SUDO_ASKPASS", "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME",
-    "NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "LESSOPEN", "LESSCLOSE", "IFS", "BROWSER", "TERMINAL", "DOCKER_HOST",
-    "KUBECONFIG",
+    "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS",
+    "GIT_EXTERNAL_DIFF", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_COUNT", "GIT_DIR", "GIT_WORK_TREE", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS",
+    "SUDO_ASKPASS", "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME", "NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "LESSOPEN",
+    "LESSCLOSE", "IFS", "BROWSER", "TERMINAL", "DOCKER_HOST", "KUBECONFIG",
 ];
 
 /// True when `word` (`NAME=value`) sets a code-injecting variable.

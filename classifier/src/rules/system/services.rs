@@ -51,7 +51,11 @@ pub static CONTROL: Rule = Rule::t3("system.service.control")
 /// Disruptive but reversible (the machine comes back), so approvable rather than blocked.
 pub static POWER: Rule = Rule::t3("system.power")
     .reason("reboots, suspends or shuts the machine down; ask the user first")
-    .matches(&["sudo reboot", "shutdown -h now", "poweroff", "systemctl reboot", "init 6", "halt -p"])
+    .matches(&[
+        "sudo reboot", "shutdown -h now", "poweroff", "systemctl reboot", "init 6", "halt -p", "systemctl poweroff", "systemctl halt", "systemctl suspend",
+        "systemctl hibernate", "systemctl hybrid-sleep", "systemctl suspend-then-hibernate", "systemctl kexec", "systemctl soft-reboot", "systemctl emergency",
+        "systemctl rescue", "systemctl default", "systemctl exit",
+    ])
     .not_matches(&["shutdown --help", "systemctl status"]);
 
 /// ## What it matches

@@ -72,6 +72,9 @@ pub static DEBUGGER_COMMANDS: Rule = Rule::t3("tools.debugger-commands")
     .matches(&[
         "gdb -ex 'shell id' ./a.out", "gdb -batch -x cmds ./a.out", "lldb -o 'platform shell id' ./a.out", "lldb -s cmds.txt",
         "gdb-multiarch -ex 'shell id' fw.elf", "cgdb -ex 'shell id' ./a.out", "rust-gdb -ex 'shell id' ./a.out", "rust-lldb -o 'platform shell id' ./a.out",
+        "gdb --command=cmds.gdb ./a.out", "gdb --eval-command='shell id' ./a.out", "gdb -iex 'shell id' ./a.out", "gdb -ix init.gdb ./a.out",
+        "gdb --init-command=init.gdb ./a.out", "gdb --init-eval-command='shell id' ./a.out", "gdb -eval-command='shell id' ./a.out",
+        "gdb -command=c.gdb ./a.out",
     ])
     .not_matches(&["gdb ./a.out", "lldb ./a.out", "gdb --version"]);
 

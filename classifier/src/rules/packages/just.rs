@@ -119,8 +119,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if has_flag(
         args,
         &[
-            "--list", "-l", "--summary", "--show", "-s", "--evaluate", "--dump", "--variables", "--groups", "--usage", "--help", "-h", "--version", "-V",
-            "--completions", "--man",
+            "--list", "-l", "--summary", "--show", "-s", "--dump", "--variables", "--groups", "--usage", "--help", "-h", "--version", "-V", "--completions",
+            "--man",
         ],
     ) {
         return cx.hit(&READ);
@@ -176,9 +176,14 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
     };
     let jf = parse(&text);
-    cx.hit(&JUST_RECIPE);
+    // `just --evaluate` prints the variables, and computing them runs every backtick.
+    let evaluate = has_flag(args, &["--evaluate"]);
+    cx.hit(if evaluate { &READ } else { &JUST_RECIPE });
     for b in &jf.backticks {
         cx.shell(b, dir.as_deref());
+    }
+    if evaluate {
+        return;
     }
     let resolve_name = |n: &str| jf.aliases.get(n).cloned().unwrap_or_else(|| n.to_owned());
     let mut goals: Vec<String> = Vec::new();

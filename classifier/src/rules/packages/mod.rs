@@ -74,7 +74,7 @@ pub static READ: Rule = Rule::t0("packages.read")
     .reason("queries packages or the registry only")
     .matches(&[
         "npm ls", "npm -g ls", "npm view react version", "pip list", "pip show requests", "cargo tree", "go env", "gem list", "poetry show --tree",
-        "uv pip list", "yarn why lodash", "npm config get registry", "npm audit",
+        "uv pip list", "yarn why lodash", "npm config get registry", "npm audit", "just --list", "just --summary",
     ])
     .not_matches(&["npm install", "pip install x", "npm audit fix"]);
 

@@ -113,7 +113,8 @@ pub(super) fn firewall_cmd(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if writes { &FIREWALL_CHANGE } else { &FIREWALL_READ });
 }
 
-/// `ip` verbs that change state (objects and `show`/`list` are reads).
+/// `ip` verbs that change state. Any verb that abbreviates no read verb is a write
+/// already; this list decides a prefix that abbreviates both (`s`: show, set, save).
 const IP_WRITES: &[&str] = &[
     "add", "del", "delete", "change", "chg", "replace", "set", "flush", "append", "prepend", "restore", "exec", "attach", "detach", "save", "up", "down",
     "pids", "identify",
@@ -125,11 +126,13 @@ const IP_READS: &[&str] = &["show", "list", "lst", "get", "monitor", "help", "sh
 pub(super) fn ip(inv: &Invocation, cx: &mut Cx<'_>) {
     let batch = has_flag(&inv.args, &["-b", "-batch", "--batch", "-force"]);
     let pos: Vec<&str> = operand_words(&inv.args, &["-f", "-family", "-n", "-netns", "-l", "-loops", "-rc", "-rcvbuf"]).into_iter().map(|(_, w)| w).collect();
-    // The verb follows the object (`ip link set`, `ip addr add`; a two-word object
-    // puts it third: `ip link property add`); `ip netns exec NS cmd` runs a command.
+    // The verb follows the object (`ip link set`, `ip addr add`); a two-word object
+    // (`ip link property add`) puts an unknown word there, which is not a read either;
+    // `ip netns exec NS cmd` runs a command. Words after a read verb are its arguments
+    // (`ip link show up` lists the links that are up).
     // `ip monitor [OBJECT…] [file FILE]` only watches (or replays a saved dump); `m` alone is `maddress`.
     let monitor = pos.first().is_some_and(|o| o.len() >= 2 && "monitor".starts_with(o));
-    let writes = batch || (!monitor && (pos.get(1).is_some_and(|w| ip_verb_writes(w)) || pos.get(2).is_some_and(|w| IP_WRITES.contains(w))));
+    let writes = batch || (!monitor && pos.get(1).is_some_and(|w| ip_verb_writes(w)));
     cx.hit(if writes { &NET_CHANGE } else { &NET_READ });
 }
 

@@ -52,8 +52,10 @@ pub static REBIND: Rule = Rule::t3("shell.rebind")
 /// `alias NAME=VALUE`, `complete -C CMD`, `compgen -C CMD`, `bind -x 'KEY: CMD'`: the value is a command line that runs later in the same shell.
 /// ## Why this tier
 /// Informational (T0): the alias body is classified as a command, so `alias ls='rm -rf ~'` is as strict as `rm -rf ~`.
-pub static ALIAS: Rule =
-    Rule::t0("shell.alias").reason("defines an alias; its body is checked like a command").matches(&["alias ll='ls -la'"]).not_matches(&["alias", "ls -la"]);
+pub static ALIAS: Rule = Rule::t0("shell.alias")
+    .reason("defines an alias; its body is checked like a command")
+    .matches(&["alias ll='ls -la'", "compgen -C 'echo hi' x", "complete -C 'echo hi' git"])
+    .not_matches(&["alias", "ls -la"]);
 
 /// ## What it matches
 /// Setting a variable that makes programs load or run other code: `LD_PRELOAD`, `BASH_ENV`, `GIT_SSH_COMMAND`, `PAGER`, `EDITOR`, `PATH`, `NODE_OPTIONS`, `PROMPT_COMMAND` …, as a prefix (`LD_PRELOAD=x.so ls`), through `env`, or with `export`.

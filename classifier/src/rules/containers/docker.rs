@@ -67,7 +67,7 @@ pub static RUN: Rule = Rule::t3("containers.run")
     .reason("starts or enters a container, which changes live state; ask the user first")
     .matches(&[
         "docker run nginx", "docker run --rm -it ubuntu bash", "docker exec -it web sh", "docker exec web rm -rf /", "podman run --rm alpine echo hi",
-        "docker cp ./x web:/tmp/x",
+        "docker cp ./x web:/tmp/x", "docker compose up -d", "docker compose run web sh",
     ])
     .not_matches(&["docker ps", "docker run --help"]);
 

@@ -18,7 +18,7 @@ pub(super) static READ: Rule = Rule::t0("git.read")
     .reason("git subcommand that only reads the repository")
     .matches(&[
         "git status", "git log --oneline", "/usr/bin/git status", "git -C ../other-repo status", "git --no-pager log -5", "git grep -n 'rm -rf'",
-        "git log --grep='push --force'", "git merge-base main HEAD", "git --help log --oneline", "git",
+        "git log --grep='push --force'", "git merge-base main HEAD", "git --help log --oneline", "git", "git worktree list",
     ])
     .not_matches(&["git push", "git log --output=/etc/motd"]);
 

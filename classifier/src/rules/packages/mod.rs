@@ -74,7 +74,7 @@ pub static READ: Rule = Rule::t0("packages.read")
     .reason("queries packages or the registry only")
     .matches(&[
         "npm ls", "npm -g ls", "npm view react version", "pip list", "pip show requests", "cargo tree", "go env", "gem list", "poetry show --tree",
-        "uv pip list", "yarn why lodash", "npm config get registry", "npm audit", "just --list", "just --summary",
+        "uv pip list", "yarn why lodash", "npm config get registry", "npm audit", "just --list", "just --summary", "cpan -l", "cpanm -l",
     ])
     .not_matches(&["npm install", "pip install x", "npm audit fix"]);
 
@@ -84,7 +84,7 @@ pub static READ: Rule = Rule::t0("packages.read")
 /// Prints usage; runs nothing.
 pub static HELP: Rule = Rule::t0("packages.help")
     .reason("prints help or version only")
-    .matches(&["npm --version", "pip -h install requests", "pip --help list", "cargo --version", "make --help", "npm install --help"])
+    .matches(&["npm --version", "pip -h install requests", "pip --help list", "cargo --version", "make --help", "npm install --help", "cargo build -h"])
     .not_matches(&["npm install left-pad"]);
 
 /// ## What it matches

@@ -69,7 +69,8 @@ pub static ENV_HIJACK: Rule = Rule::t3("shell.env-hijack")
         "LD_PRELOAD=/tmp/x.so ls", "env GIT_SSH_COMMAND='sh -c id' git fetch", "export BASH_ENV=/tmp/x", "NODE_OPTIONS='--require /tmp/x.js' npm test",
         "VISUAL=nano git commit", "EDITOR=vim git commit", "PAGER=cat git log", "MANPAGER=cat man ls", "GIT_PAGER=cat git log", "GIT_EDITOR=vim git commit",
         "BROWSER=firefox gh repo view --web", "SSH_ASKPASS=/tmp/a ssh h", "LESSOPEN='|/tmp/x %s' less f", "GIT_EXTERNAL_DIFF=/tmp/d git diff",
-        "PROMPT_COMMAND=/tmp/x bash", "TERMINAL=xterm i3-sensible-terminal", "LD_AUDIT=/tmp/a.so ls", "DYLD_INSERT_LIBRARIES=/tmp/x.dylib ls",
+        "PROMPT_COMMAND=/tmp/x bash", "TERMINAL=xterm i3-sensible-terminal", "LD_AUDIT=/tmp/a.so ls", "CVS_RSH=/tmp/x cvs update",
+        "DYLD_INSERT_LIBRARIES=/tmp/x.dylib ls",
     ])
     .not_matches(&["FOO=1 ls", "RUST_LOG=debug cargo test", "export EDITOR_THEME=dark", "export PATH=$PATH:./node_modules/.bin"]);
 
@@ -232,6 +233,8 @@ fn shell(inv: &Invocation, cx: &mut Cx<'_>) {
     let mut i = 0;
     let mut syntax_only = false;
     let mut reads_stdin = false;
+    let mut interactive = false;
+    let mut rcfile: Option<String> = None;
     while i < inv.args.len() {
         let a = inv.args[i].text.as_str();
         if a == "--" {
@@ -242,6 +245,9 @@ fn shell(inv: &Invocation, cx: &mut Cx<'_>) {
             return;
         }
         if VALUE_OPTS.contains(&a) {
+            if matches!(a, "--rcfile" | "--init-file") {
+                rcfile = inv.args.get(i + 1).map(|v| v.text.clone());
+            }
             i += 2;
             continue;
         }
@@ -251,7 +257,12 @@ fn shell(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         if (a.starts_with('-') || a.starts_with('+')) && a.len() > 1 {
             let letters = &a[1..];
+            interactive |= letters.contains('i') && a.starts_with('-');
             if letters.contains('c') && a.starts_with('-') {
+                // An interactive shell runs its rc file (`-i --rcfile F`) before the string.
+                if let Some(rc) = rcfile.filter(|_| interactive) {
+                    run_script(inv, cx, &rc);
+                }
                 // `-c SCRIPT [NAME [ARGS…]]`: the string is the program.
                 match inv.args.get(i + 1) {
                     Some(script) if syntax_only => {
@@ -271,6 +282,9 @@ fn shell(inv: &Invocation, cx: &mut Cx<'_>) {
             continue;
         }
         break;
+    }
+    if let Some(rc) = rcfile.filter(|_| interactive && !syntax_only) {
+        run_script(inv, cx, &rc);
     }
     if let Some(script) = inv.args.get(i).filter(|_| !reads_stdin) {
         if syntax_only {

@@ -19,7 +19,7 @@ pub static READ: Rule = Rule::t0("system.service.read")
     .reason("reads service or session state only")
     .matches(&[
         "systemctl status nginx", "systemctl list-units --failed", "systemctl --user is-active app", "service nginx status", "launchctl list",
-        "loginctl list-sessions", "sudo systemctl cat docker", "busctl monitor",
+        "loginctl list-sessions", "sudo systemctl cat docker", "busctl monitor", "chkconfig --list", "systemctl -M web status nginx",
     ])
     .not_matches(&["systemctl restart docker", "service nginx reload"]);
 

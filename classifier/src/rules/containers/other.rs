@@ -28,6 +28,7 @@ pub static TOOL_CHANGE: Rule = Rule::t3("containers.tool-change")
     .reason("changes containers, images or a registry through a low-level runtime tool; ask the user first")
     .matches(&[
         "skopeo copy docker://a docker://b", "ctr images rm nginx", "crictl rmi nginx", "buildah push app docker://r/app", "skopeo delete docker://r/app:1",
+        "ctr images label docker.io/library/nginx:latest env=prod",
     ])
     .not_matches(&["crictl ps", "skopeo list-tags docker://nginx"]);
 
@@ -47,7 +48,7 @@ pub static VM_READ: Rule = Rule::t0("containers.vm-read")
 /// Starts, stops, deletes or enters a VM; approvable (the VM's disk is local and scoped).
 pub static VM_CHANGE: Rule = Rule::t3("containers.vm-change")
     .reason("starts, stops, deletes or enters a VM; ask the user first")
-    .matches(&["vagrant up", "vagrant destroy -f", "colima start --cpu 4", "limactl shell default", "lima uname -a"])
+    .matches(&["vagrant up", "vagrant destroy -f", "colima start --cpu 4", "limactl shell default", "lima uname -a", "lima"])
     .not_matches(&["vagrant status", "limactl list"]);
 
 /// Tool actions that only read (beyond the generic read verbs).

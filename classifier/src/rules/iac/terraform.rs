@@ -61,7 +61,7 @@ pub static APPLY: Rule = Rule::t3("iac.terraform.apply")
     .matches(&[
         "terraform apply", "terraform apply -auto-approve", "terraform destroy -target=aws_instance.web", "terraform import aws_instance.web i-123",
         "terraform force-unlock 1234", "terragrunt run-all apply", "tofu apply", "terraform apply --dry-run", "terragrunt apply -auto-approve",
-        "terragrunt stack run apply", "terragrunt stack generate", "terraform $CMD",
+        "terragrunt stack run apply", "terragrunt stack generate", "terraform $CMD", "terragrunt catalog",
     ])
     .not_matches(&["terraform plan", "terragrunt run-all destroy"]);
 

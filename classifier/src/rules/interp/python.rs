@@ -15,7 +15,7 @@ use super::{code, script, Source, REPL, SYNTAX_CHECK, VERSION};
 /// Local validation: they run the project's tests and checks.
 pub static MODULE_TEST: Rule = Rule::t1("interp.python.module-test")
     .reason("runs the project's tests or checks (local validation)")
-    .matches(&["python3 -m pytest", "python -m pytest tests/ -q -rf", "python3 -m unittest discover -s tests", "python3 -m mypy src"])
+    .matches(&["python3 -m pytest", "python -m pytest tests/ -q -rf", "python3 -m unittest discover -s tests", "python3 -m mypy src", "python -m py.test"])
     .not_matches(&["python3 -m pip install x"]);
 
 /// ## What it matches

@@ -133,7 +133,7 @@ pub static SYNTAX_CHECK: Rule = Rule::t1("shell.syntax-check")
 /// An interactive shell can run anything.
 pub static INTERACTIVE: Rule = Rule::t3("shell.interactive")
     .reason("starts a shell whose commands are not visible; run the commands directly")
-    .matches(&["bash", "zsh -i", "sh -s"])
+    .matches(&["bash", "zsh -i", "sh -s", "bash --init-file ./rc.sh", "bash --rcfile ./rc.sh"])
     .not_matches(&["bash -c 'ls'", "bash --version"]);
 
 /// ## What it matches

@@ -56,11 +56,10 @@ pub static VM_CHANGE: Rule = Rule::t3("containers.vm-change")
 /// info, version, ls, list) are asked right after this table, so they are not repeated here.
 const TOOL_READS: &[&str] =
     &["containers", "inspecti", "inspectp", "pods", "statsp", "imagefsinfo", "list-tags", "content", "snapshots", "namespaces", "plugins", "leases", "tasks"];
-/// Tool actions that change things even where the generic tables read them.
-const TOOL_CHANGES: &[&str] = &[
-    "rmi", "rmp", "stopp", "runp", "from", "commit", "copy", "sync", "login", "logout", "delete", "rm", "kill", "exec", "attach", "pull", "push", "import",
-    "export", "tag", "mount", "umount", "unmount", "prune", "run", "start", "create", "config", "label", "manifest", "bud", "build",
-];
+/// Tool actions that change things even where the generic tables read them (the generic
+/// mutating verbs, `packages::args::MUTATIVE_VERBS`, are asked beside this table, so not repeated).
+const TOOL_CHANGES: &[&str] =
+    &["rmi", "rmp", "stopp", "runp", "from", "commit", "login", "logout", "pull", "umount", "unmount", "prune", "config", "manifest", "bud", "build"];
 /// Value options of these tools' global flags.
 const TOOL_VALUE_OPTS: &[&str] = &[
     "-n", "--namespace", "-a", "--address", "-r", "--runtime-endpoint", "-i", "--image-endpoint", "-c", "--config", "-t", "--timeout", "--override-os",

@@ -145,7 +145,7 @@ fn ip_verb_writes(w: &str) -> bool {
         return false;
     }
     let abbreviates = |table: &[&str]| table.iter().any(|v| v.starts_with(w));
-    IP_WRITES.contains(&w) || abbreviates(IP_WRITES) || !abbreviates(IP_READS)
+    abbreviates(IP_WRITES) || !abbreviates(IP_READS)
 }
 
 pub(super) fn ifconfig(inv: &Invocation, cx: &mut Cx<'_>) {

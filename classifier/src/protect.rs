@@ -210,9 +210,8 @@ impl Protected {
                 return hit(*guard, Some(format!("inside tiergate's data directory {d}")));
             }
         }
-        let lower = abs.to_lowercase();
         // A path (or an ancestor) can only match a pattern if it starts with the pattern's literal prefix.
-        if self.inner.prefixes.iter().any(|pre| lower.starts_with(pre.as_str())) {
+        if !self.inner.prefixes.is_empty() && self.inner.prefixes.iter().any(|pre| abs.to_lowercase().starts_with(pre.as_str())) {
             let set = match self.inner.set.get_or_init(|| self.build_set()) {
                 Ok(set) => set,
                 // Every entry parsed; a set that still fails to build protects everything rather than nothing.
@@ -250,25 +249,32 @@ fn under(path: &str, root: &str) -> bool {
 
 /// The built-in table (see the module docs), on an absolute normalised path.
 fn builtin(abs: &str) -> Option<Guard> {
-    let comps: Vec<String> = abs.split('/').filter(|c| !c.is_empty()).map(str::to_ascii_lowercase).collect();
-    let name = comps.last()?.as_str();
-    if name == ".claude.json" {
+    // Asked for every path-like word of every command (issue 14), so it compares in
+    // place, ignoring ASCII case, instead of lowercasing each component.
+    let comps = || abs.split('/').filter(|c| !c.is_empty());
+    let name = comps().next_back()?;
+    let is = |c: &str, lit: &str| c.eq_ignore_ascii_case(lit);
+    if is(name, ".claude.json") {
         return Some(Guard::ClaudeUserConfig);
     }
-    if matches!(name, "tiergate.toml" | ".tiergate.toml") {
+    if is(name, "tiergate.toml") || is(name, ".tiergate.toml") {
         return Some(Guard::TiergateConfig);
     }
-    if let Some(rest) = name.strip_prefix("tiergate.db") {
+    if name.get(..11).is_some_and(|p| is(p, "tiergate.db")) {
         // `-log` is the hook's audit spool, `-log.fold-*` a spool being folded in.
-        if matches!(rest, "" | "-wal" | "-shm" | "-journal" | "-log") || rest.starts_with("-log.fold-") {
+        let rest = name[11..].to_ascii_lowercase();
+        if matches!(rest.as_str(), "" | "-wal" | "-shm" | "-journal" | "-log") || rest.starts_with("-log.fold-") {
             return Some(Guard::TiergateStore);
         }
     }
-    let claude = comps.iter().position(|c| c == ".claude")?;
-    if comps.len() > claude + 1 && name.starts_with("settings") && name.ends_with(".json") {
+    let mut after = comps().skip_while(|c| !is(c, ".claude"));
+    after.next()?;
+    let below: Vec<&str> = after.collect();
+    let ends = |suffix: &str| name.len().checked_sub(suffix.len()).and_then(|i| name.get(i..)).is_some_and(|t| is(t, suffix));
+    if !below.is_empty() && name.get(..8).is_some_and(|p| is(p, "settings")) && ends(".json") {
         return Some(Guard::ClaudeSettings);
     }
-    if comps[claude + 1..].iter().any(|c| c == "hooks") && !name.ends_with(".md") {
+    if below.iter().any(|c| is(c, "hooks")) && !ends(".md") {
         return Some(Guard::ClaudeHooks);
     }
     None

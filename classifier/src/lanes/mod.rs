@@ -62,26 +62,32 @@ impl FileSource for MemFiles {
 /// Joins `path` onto `cwd` the way the shell resolves it, folding `.` and `..`.
 /// Returns `None` when the result cannot be known (relative path and no cwd).
 pub fn resolve(path: &str, cwd: Option<&str>, home: Option<&str>) -> Option<String> {
-    let joined = if let Some(rest) = path.strip_prefix("~/") {
-        format!("{}/{}", home?, rest)
+    // Every classified word that may be a path comes through here (issue 14): one
+    // allocation, the components folded as they are appended.
+    let (base, rest) = if let Some(rest) = path.strip_prefix("~/") {
+        (home?, rest)
     } else if path == "~" {
-        home?.to_owned()
+        (home?, "")
     } else if path.starts_with('/') {
-        path.to_owned()
+        ("", path)
     } else {
-        format!("{}/{}", cwd?, path)
+        (cwd?, path)
     };
-    let mut parts: Vec<&str> = Vec::new();
-    for part in joined.split('/') {
+    let mut out = String::with_capacity(base.len() + rest.len() + 1);
+    for part in base.split('/').chain(rest.split('/')) {
         match part {
             "" | "." => {}
-            ".." => {
-                parts.pop();
+            ".." => out.truncate(out.rfind('/').unwrap_or(0)),
+            p => {
+                out.push('/');
+                out.push_str(p);
             }
-            p => parts.push(p),
         }
     }
-    Some(format!("/{}", parts.join("/")))
+    if out.is_empty() {
+        out.push('/');
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -93,5 +99,10 @@ mod tests {
         assert_eq!(resolve("../b/./c", Some("/w/a"), None).as_deref(), Some("/w/b/c"));
         assert_eq!(resolve("~/x", None, Some("/home/u")).as_deref(), Some("/home/u/x"));
         assert_eq!(resolve("x", None, None), None);
+        assert_eq!(resolve("..", Some("/"), None).as_deref(), Some("/"));
+        assert_eq!(resolve("a/../..//b/", Some("/w"), None).as_deref(), Some("/b"));
+        assert_eq!(resolve("~", None, Some("/home/u/")).as_deref(), Some("/home/u"));
+        assert_eq!(resolve("/", None, None).as_deref(), Some("/"));
+        assert_eq!(resolve("x", Some("rel/dir"), None).as_deref(), Some("/rel/dir/x"));
     }
 }

@@ -220,7 +220,12 @@ pub(crate) fn check(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
     let program = inv.program.trim_end_matches(".exe");
     let applies = |e: &CarryOpt| if e.programs.is_empty() { !owned } else { e.programs.contains(&program) };
     // Most units have no option the table knows: skip them before looking at argv.
-    if !inv.args.iter().any(|a| a.text.starts_with('-')) || !TABLE.iter().any(applies) {
+    if !inv.args.iter().any(|a| a.text.starts_with('-')) {
+        return;
+    }
+    // The entries for this program, chosen once per unit rather than per word.
+    let entries: Vec<&CarryOpt> = TABLE.iter().filter(|e| applies(e)).collect();
+    if entries.is_empty() {
         return;
     }
     let args = &inv.args;
@@ -229,7 +234,7 @@ pub(crate) fn check(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
         if args[i].text == "--" {
             break;
         }
-        let Some(found) = find(args, i, &applies) else {
+        let Some(found) = find(args, i, &entries) else {
             i += 1;
             continue;
         };
@@ -238,13 +243,13 @@ pub(crate) fn check(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
     }
 }
 
-fn find<'a>(args: &'a [Arg], i: usize, applies: &dyn Fn(&CarryOpt) -> bool) -> Option<Found<'a>> {
+fn find<'a>(args: &'a [Arg], i: usize, entries: &[&'static CarryOpt]) -> Option<Found<'a>> {
     let word = args[i].text.as_str();
     if !word.starts_with('-') || word.len() < 2 {
         return None;
     }
     let (name, inline) = crate::call::args::split_option(word);
-    let exact = TABLE.iter().filter(|e| applies(e)).find(|e| e.names.contains(&name));
+    let exact = entries.iter().copied().find(|e| e.names.contains(&name));
     // `--rsh-c` abbreviates `--rsh-command`: a unique long-option prefix matches.
     let prefixed = || {
         if name.len() < 4 {
@@ -252,7 +257,7 @@ fn find<'a>(args: &'a [Arg], i: usize, applies: &dyn Fn(&CarryOpt) -> bool) -> O
         }
         // Only with a value in sight: `bshell --ssh` is that CLI's own flag, not `--ssh-command`.
         let valued = inline.is_some() || args.get(i + 1).is_some_and(|n| !n.text.starts_with('-'));
-        let candidates = TABLE.iter().filter(|e| applies(e)).flat_map(|e| e.names.iter().map(move |n| (*n, e)));
+        let candidates = entries.iter().copied().flat_map(|e| e.names.iter().map(move |n| (*n, e)));
         crate::call::args::long_prefix(name, candidates, |a, b| a.carry == b.carry).filter(|_| valued).map(|(_, e)| e)
     };
     let entry = exact.or_else(prefixed);
@@ -276,7 +281,7 @@ fn find<'a>(args: &'a [Arg], i: usize, applies: &dyn Fn(&CarryOpt) -> bool) -> O
         return None;
     }
     let short = &word[..2];
-    let entry = TABLE.iter().filter(|e| applies(e)).find(|e| e.names.contains(&short) && !matches!(e.carry, Carry::Flag | Carry::Argv))?;
+    let entry = entries.iter().copied().find(|e| e.names.contains(&short) && !matches!(e.carry, Carry::Flag | Carry::Argv))?;
     Some(Found { entry, spelled: short, value: Some(Arg { text: word[2..].to_owned(), ..args[i].clone() }), next: i + 1 })
 }
 

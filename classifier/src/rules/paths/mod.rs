@@ -194,22 +194,16 @@ pub fn place(target: &str, exact: bool, cwd: Option<&str>, root: Option<&str>, h
         }
         return Place::Unresolved;
     }
-    if DEVICE_SINKS.contains(&target) || target.starts_with("/dev/fd/") || target.starts_with("/proc/self/fd/") {
-        return Place::Sink;
-    }
-    let home_dir = home.unwrap_or("/home/~");
-    let tree_root = root.unwrap_or("/__worktree__");
-    let Some(abs) = resolve(target, Some(cwd.unwrap_or(tree_root)), Some(home_dir)) else {
-        return Place::Unresolved;
+    let abs = match landing(target, cwd, root, home) {
+        Ok(abs) => abs,
+        Err(place) => return place,
     };
-    if is_disk_device(&abs) {
-        return Place::Device;
-    }
     if let Some(p) = protect.check(&abs) {
         return Place::Protected(p);
     }
-    let comps: Vec<&str> = abs.split('/').filter(|c| !c.is_empty()).collect();
-    if comps.contains(&".git") {
+    let home_dir = home.unwrap_or(UNKNOWN_HOME);
+    let tree_root = root.unwrap_or(UNKNOWN_TREE);
+    if abs.split('/').any(|c| c == ".git") {
         return Place::GitInternals;
     }
     let tree = under(&abs, tree_root);
@@ -229,6 +223,22 @@ pub fn place(target: &str, exact: bool, cwd: Option<&str>, root: Option<&str>, h
         return Place::System;
     }
     Place::Outside
+}
+
+const UNKNOWN_HOME: &str = "/home/~";
+const UNKNOWN_TREE: &str = "/__worktree__";
+
+/// The first steps of `place` for an exact target: the absolute path it lands on,
+/// or the place when that is already decided (a sink, a device, unresolvable).
+fn landing(target: &str, cwd: Option<&str>, root: Option<&str>, home: Option<&str>) -> Result<String, Place> {
+    if DEVICE_SINKS.contains(&target) || target.starts_with("/dev/fd/") || target.starts_with("/proc/self/fd/") {
+        return Err(Place::Sink);
+    }
+    let abs = resolve(target, Some(cwd.or(root).unwrap_or(UNKNOWN_TREE)), Some(home.unwrap_or(UNKNOWN_HOME))).ok_or(Place::Unresolved)?;
+    if is_disk_device(&abs) {
+        return Err(Place::Device);
+    }
+    Ok(abs)
 }
 
 /// Replaces `$PWD`/`${PWD}` and `$HOME`/`${HOME}` when their values are known.
@@ -314,7 +324,9 @@ pub fn check_extract_dir(cx: &mut Cx<'_>, dir: &Arg, cwd: Option<&str>) {
 /// which then send it through `check_write`.
 pub fn is_protected(cx: &Cx<'_>, target: &str, cwd: Option<&str>) -> bool {
     let home = cx.home();
-    if matches!(place(target, true, cwd, cwd, home.as_deref(), cx.protected()), Place::Protected(_)) {
+    // `place(target, true, cwd, cwd, …)` is `Protected` exactly when this holds; only
+    // the protection is asked for here, on every operand of unmodelled programs.
+    if landing(target, cwd, cwd, home.as_deref()).is_ok_and(|abs| cx.protected().check(&abs).is_some()) {
         return true;
     }
     let abs = resolve(target, cwd.or(cx.root().as_deref()), home.as_deref());

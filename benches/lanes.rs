@@ -13,6 +13,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+mod corpus_csv;
+
 use classifier::{classify_with, FileSource, MemFiles, NoFiles, Request};
 
 const CWD: &str = "/work/proj";
@@ -115,31 +117,8 @@ fn time_one(cmd: &str) -> f64 {
     ms[2]
 }
 
-/// Commands of a `id,command,weight` CSV, unquoted by the RFC 4180 rules.
 fn corpus(path: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut out = Vec::new();
-    let (mut field, mut rec, mut q, mut chars) = (String::new(), Vec::new(), false, text.chars().peekable());
-    while let Some(c) = chars.next() {
-        match (q, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                chars.next();
-                field.push('"');
-            }
-            (true, '"') => q = false,
-            (false, '"') => q = true,
-            (false, ',') => rec.push(std::mem::take(&mut field)),
-            (false, '\n') => {
-                rec.push(std::mem::take(&mut field));
-                if let Some(cmd) = std::mem::take(&mut rec).into_iter().nth(1) {
-                    out.push(cmd);
-                }
-            }
-            (_, c) => field.push(c),
-        }
-    }
-    out.remove(0); // header
-    out
+    corpus_csv::commands(&std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}")))
 }
 
 fn main() {

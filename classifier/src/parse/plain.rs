@@ -100,7 +100,12 @@ fn assignment(w: &str) -> bool {
 }
 
 #[cfg(test)]
+#[path = "../../../benches/corpus_csv.rs"]
+mod corpus_csv;
+
+#[cfg(test)]
 mod tests {
+    use super::corpus_csv;
     use super::*;
 
     /// The fast path's model, as Debug text, equals the parser's for every tldr
@@ -110,7 +115,7 @@ mod tests {
         // Compiled in: the library reads no files, its tests included (clippy.toml).
         let csv = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/history/tldr.csv"));
         // id,command,weight, RFC 4180 (commands hold quotes, commas and newlines).
-        let mut cmds: Vec<String> = csv_commands(csv);
+        let mut cmds: Vec<String> = corpus_csv::commands(csv);
         cmds.extend(
             [
                 "a=1", "a=1 b+=2 env", "A_1=x cmd a=b", "1a=b cmd", "=x", "x= y", "cmd -- a=b", "time ls", "ls in x", "a=1 time", "ls  -l", " ls", "ls ", "%1",
@@ -135,29 +140,5 @@ mod tests {
         ] {
             assert!(parse(c).is_none(), "{c:?} must go to the parser");
         }
-    }
-
-    /// The second field of each record of an `id,command,weight` CSV.
-    fn csv_commands(text: &str) -> Vec<String> {
-        let (mut out, mut field, mut rec, mut q) = (Vec::new(), String::new(), Vec::new(), false);
-        let mut chars = text.chars().peekable();
-        while let Some(c) = chars.next() {
-            match (q, c) {
-                (true, '"') if chars.peek() == Some(&'"') => {
-                    chars.next();
-                    field.push('"');
-                }
-                (true, '"') => q = false,
-                (false, '"') => q = true,
-                (false, ',') => rec.push(std::mem::take(&mut field)),
-                (false, '\n') => {
-                    rec.push(std::mem::take(&mut field));
-                    out.extend(std::mem::take(&mut rec).into_iter().nth(1));
-                }
-                (_, c) => field.push(c),
-            }
-        }
-        out.remove(0); // header
-        out
     }
 }

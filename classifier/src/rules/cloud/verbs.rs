@@ -86,10 +86,8 @@ fn exact(word: &str, t: &Table) -> Option<Kind> {
 /// The kind of one command word: exact, then `topic:verb` (heroku, firebase), then the
 /// part before the first `-` (`delete-vpc` → delete, `get-iam-policy` → get).
 pub(crate) fn kind_of(word: &str, t: &Table) -> Option<Kind> {
-    // Asked for words of every unowned command (issue 14): lower-case only when needed.
-    let lower =
-        if word.bytes().any(|b| b.is_ascii_uppercase()) { std::borrow::Cow::Owned(word.to_ascii_lowercase()) } else { std::borrow::Cow::Borrowed(word) };
-    let w: &str = &lower;
+    let lower = word.to_ascii_lowercase();
+    let w = lower.as_str();
     if let Some(k) = exact(w, t) {
         return Some(k);
     }

@@ -3,15 +3,11 @@
 //! a fully seen program no family marks (safe by elimination).
 
 use super::{Family, Rule};
-use crate::call::Invocation;
-use crate::rules::Cx;
 
 /// Id prefixes this family may use (the registry test allows exactly these).
 pub const PREFIXES: &[&str] = &["parse", "limits", "wrapper", "default", "internal"];
 
-pub static FAMILY: Family = Family { name: "engine", programs: &[], check, rules: RULES };
-
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
+pub static FAMILY: Family = Family::new("engine", &[], RULES);
 
 static RULES: &[&Rule] = &[
     &PARSE_UNSUPPORTED, &PARSE_OPAQUE, &LIMITS_DEPTH, &LIMITS_SIZE, &LIMITS_UNITS, &LIMITS_NESTING, &WRAPPER_UNKNOWN_OPTION, &WRAPPER_ROOT_SHELL,

@@ -28,7 +28,7 @@ pub mod tools;
 
 pub use engine::PREFIXES as ENGINE_PREFIXES;
 pub(crate) use engine::*;
-pub use rule::{Cx, Engine, Family, FileText, Hit, Rule};
+pub use rule::{Check, Cx, Engine, Enter, Family, FileText, Hit, Programs, Rule};
 
 use crate::call::Invocation;
 
@@ -62,28 +62,33 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
     FAMILIES.iter().flat_map(|f| f.rules.iter().copied())
 }
 
-/// The family that owns a program name: a binary search of `OWNERS`, a table of
-/// every family's program names sorted at compile time (no map to build when a
-/// hook process starts: building one was ~10% of a hook call's instructions).
-/// The first family listing a name wins, as the dispatch order always did; a
-/// registry test keeps every name in one family.
-fn owner(program: &str) -> Option<&'static Family> {
+/// The family that owns a program name, and the check its entry names: a binary
+/// search of `OWNERS`, a table of every family's program names sorted at compile
+/// time (no map to build when a hook process starts: building one was ~10% of a
+/// hook call's instructions). The first family listing a name wins, as the
+/// dispatch order always did; a registry test keeps every name in one family.
+fn owner(program: &str) -> Option<(&'static Family, Check)> {
     let key = program.as_bytes();
     let at = OWNERS.partition_point(|e| less(e.name().as_bytes(), key));
-    OWNERS.get(at).filter(|e| e.name().as_bytes() == key).map(|e| FAMILIES[e.family as usize])
+    OWNERS.get(at).filter(|e| e.name().as_bytes() == key).map(|e| {
+        let family = FAMILIES[e.family as usize];
+        (family, family.programs[e.group as usize].check)
+    })
 }
 
-/// One `OWNERS` entry: `FAMILIES[family].programs[index]`. Indices, not a `&str`:
-/// every pointer in a static is a relocation the loader applies at each start.
+/// One `OWNERS` entry: `FAMILIES[family].programs[group].names[index]`. Indices,
+/// not a `&str`: every pointer in a static is a relocation the loader applies at
+/// each start.
 #[derive(Clone, Copy)]
 struct Owner {
     family: u8,
+    group: u8,
     index: u16,
 }
 
 impl Owner {
     const fn name(self) -> &'static str {
-        FAMILIES[self.family as usize].programs[self.index as usize]
+        FAMILIES[self.family as usize].programs[self.group as usize].names[self.index as usize]
     }
 }
 
@@ -91,7 +96,11 @@ impl Owner {
 const PROGRAM_COUNT: usize = {
     let (mut n, mut f) = (0, 0);
     while f < FAMILIES.len() {
-        n += FAMILIES[f].programs.len();
+        let mut g = 0;
+        while g < FAMILIES[f].programs.len() {
+            n += FAMILIES[f].programs[g].names.len();
+            g += 1;
+        }
         f += 1;
     }
     n
@@ -103,15 +112,21 @@ static OWNERS: [Owner; PROGRAM_COUNT] = sorted_owners();
 
 const fn sorted_owners() -> [Owner; PROGRAM_COUNT] {
     assert!(FAMILIES.len() <= u8::MAX as usize);
-    let mut t = [Owner { family: 0, index: 0 }; PROGRAM_COUNT];
+    let mut t = [Owner { family: 0, group: 0, index: 0 }; PROGRAM_COUNT];
     let (mut i, mut f) = (0, 0);
     while f < FAMILIES.len() {
-        let mut p = 0;
-        assert!(FAMILIES[f].programs.len() <= u16::MAX as usize);
-        while p < FAMILIES[f].programs.len() {
-            t[i] = Owner { family: f as u8, index: p as u16 };
-            i += 1;
-            p += 1;
+        let groups = FAMILIES[f].programs;
+        assert!(groups.len() <= u8::MAX as usize);
+        let mut g = 0;
+        while g < groups.len() {
+            assert!(groups[g].names.len() <= u16::MAX as usize);
+            let mut p = 0;
+            while p < groups[g].names.len() {
+                t[i] = Owner { family: f as u8, group: g as u8, index: p as u16 };
+                i += 1;
+                p += 1;
+            }
+            g += 1;
         }
         f += 1;
     }
@@ -189,8 +204,8 @@ pub(crate) fn dispatch(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
         interp::direct_exec(inv, cx);
         return true;
     }
-    if let Some(family) = owner(inv.program.as_str()) {
-        (family.check)(inv, cx);
+    if let Some((family, check)) = owner(inv.program.as_str()) {
+        (family.enter)(inv, cx, check);
         return true;
     }
     fallback::check_unowned(inv, cx);
@@ -204,15 +219,15 @@ mod tests {
     #[test]
     fn owner_is_the_first_family_listing_the_name() {
         for f in FAMILIES {
-            for p in f.programs {
-                let first = FAMILIES.iter().find(|g| g.programs.contains(p)).map(|g| g.name);
-                assert_eq!(owner(p).map(|g| g.name), first, "{p}");
+            for p in f.names() {
+                let first = FAMILIES.iter().find(|g| g.owns(p)).map(|g| g.name);
+                assert_eq!(owner(p).map(|(g, _)| g.name), first, "{p}");
             }
         }
         assert!(OWNERS.windows(2).all(|w| (w[0].name(), w[0].family) <= (w[1].name(), w[1].family)), "OWNERS is not sorted");
         for unknown in ["", "gi", "gitx", "zzzz-not-a-program", "kubectl-"] {
             assert!(owner(unknown).is_none(), "{unknown}");
         }
-        assert_eq!(owner("git").map(|f| f.name), Some("git"));
+        assert_eq!(owner("git").map(|(f, _)| f.name), Some("git"));
     }
 }

@@ -168,12 +168,55 @@ impl<'e> Cx<'e> {
     }
 }
 
-/// A family's entry: the programs it owns and its checker.
+/// The function that checks one program's invocations.
+pub type Check = fn(&Invocation, &mut Cx<'_>);
+
+/// How a family runs a program's [`Check`]: its shared forms first (`--help`,
+/// `--dry-run`), or whatever it does around every program.
+pub type Enter = fn(&Invocation, &mut Cx<'_>, Check);
+
+/// Programs checked by one function. The names and the code that reads them are
+/// declared together, once: dispatch goes from a name straight to its check.
+pub struct Programs {
+    pub names: &'static [&'static str],
+    pub check: Check,
+}
+
+impl Programs {
+    pub const fn of(names: &'static [&'static str], check: Check) -> Programs {
+        Programs { names, check }
+    }
+}
+
+/// A family's entry: the programs it owns, each with its check, and its rules.
 pub struct Family {
     /// Module name; every rule id in `rules` starts with `<name>.`.
     pub name: &'static str,
-    /// Program basenames dispatched here (`git`, `kubectl`, …).
-    pub programs: &'static [&'static str],
-    pub check: fn(&Invocation, &mut Cx<'_>),
+    /// Program basenames dispatched here (`git`, `kubectl`, …), grouped by their
+    /// check. A family that lists none runs from the engine on every unit.
+    pub programs: &'static [Programs],
+    /// Runs a program's check; [`Family::new`] calls it directly.
+    pub enter: Enter,
     pub rules: &'static [&'static Rule],
+}
+
+impl Family {
+    pub const fn new(name: &'static str, programs: &'static [Programs], rules: &'static [&'static Rule]) -> Family {
+        Family { name, programs, enter: |inv, cx, check| check(inv, cx), rules }
+    }
+
+    /// The same family with shared forms handled around every program's check.
+    pub const fn entered_by(self, enter: Enter) -> Family {
+        Family { enter, ..self }
+    }
+
+    /// Every program name this family owns.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.programs.iter().flat_map(|g| g.names.iter().copied())
+    }
+
+    /// True when this family lists `program`.
+    pub fn owns(&self, program: &str) -> bool {
+        self.names().any(|p| p == program)
+    }
 }

@@ -30,8 +30,8 @@ fn rule_ids_start_with_their_family() {
 fn every_program_belongs_to_one_family() {
     let mut owner = std::collections::HashMap::new();
     for f in FAMILIES {
-        for p in f.programs {
-            if let Some(prev) = owner.insert(*p, f.name) {
+        for p in f.names() {
+            if let Some(prev) = owner.insert(p, f.name) {
                 panic!("program {p} is claimed by {prev} and {}", f.name);
             }
         }
@@ -96,83 +96,6 @@ fn rule_statics(root: &std::path::Path) -> Vec<(String, String, String)> {
                 out.push((id.to_owned(), rel.display().to_string(), family.clone()));
             }
         }
-    }
-    out
-}
-
-/// A program name in a family's dispatch (`match inv.program.as_str() { "x" | "y" => … }`
-/// in its mod.rs) must be in that family's `programs`: the engine only hands a family
-/// the programs it lists, so an arm for an unlisted name is dead code that reads as
-/// coverage. Families that list no programs see every command and are not checked.
-#[test]
-fn every_dispatched_program_is_in_its_familys_programs() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
-    let mut problems = Vec::new();
-    let mut arms = 0;
-    for f in FAMILIES.iter().filter(|f| !f.programs.is_empty()) {
-        let Ok(text) = std::fs::read_to_string(root.join(f.name).join("mod.rs")) else { continue };
-        for head in ["match inv.program.as_str() {", "match program {", "match inv.program.to_ascii_lowercase().as_str() {"] {
-            for (at, _) in text.match_indices(head) {
-                for name in dispatched_names(&text[at + head.len()..]) {
-                    arms += 1;
-                    if !f.programs.iter().any(|p| p.eq_ignore_ascii_case(&name)) {
-                        problems.push(format!("{}: dispatches {name:?}, not in its programs", f.name));
-                    }
-                }
-            }
-        }
-    }
-    assert!(arms > 100, "the scan found only {arms} dispatched names; has the dispatch shape changed?");
-    assert!(problems.is_empty(), "{problems:#?}");
-}
-
-/// The string literals of the top-level arm patterns of the match block that
-/// `body` starts inside (patterns made only of literals and `|`).
-fn dispatched_names(body: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let (mut depth, mut start, mut in_str) = (0i32, 0usize, false);
-    let b = body.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if in_str {
-            if c == b'\\' {
-                i += 1;
-            } else if c == b'"' {
-                in_str = false;
-            }
-        } else {
-            match c {
-                b'"' => in_str = true,
-                // Char literals ('"', '{', '\'') are not strings or braces; a lifetime is neither.
-                b'\'' if b.get(i + 2) == Some(&b'\'') => i += 2,
-                b'\'' if b.get(i + 1) == Some(&b'\\') && b.get(i + 3) == Some(&b'\'') => i += 3,
-                b'{' | b'(' | b'[' => depth += 1,
-                b'}' | b')' | b']' if depth == 0 => break,
-                b'}' if depth == 1 => {
-                    depth = 0;
-                    start = i + 1;
-                }
-                b'}' | b')' | b']' => depth -= 1,
-                b',' if depth == 0 => start = i + 1,
-                b'=' if depth == 0 && b.get(i + 1) == Some(&b'>') => {
-                    let pat = body[start..i].trim();
-                    let lits: Vec<&str> = pat.split('|').map(str::trim).collect();
-                    if lits.iter().all(|l| l.len() >= 2 && l.starts_with('"') && l.ends_with('"')) {
-                        out.extend(lits.iter().map(|l| l[1..l.len() - 1].to_owned()));
-                    }
-                }
-                b'/' if b.get(i + 1) == Some(&b'/') => {
-                    // A comment runs to the end of its line; an arm after it starts on the next.
-                    let end = body[i..].find('\n').map_or(b.len(), |n| i + n);
-                    i = end;
-                    start = end;
-                    continue;
-                }
-                _ => {}
-            }
-        }
-        i += 1;
     }
     out
 }

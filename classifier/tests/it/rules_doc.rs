@@ -34,7 +34,8 @@ fn render() -> String {
         }
         let _ = writeln!(out, "\n## `{}`\n", f.name);
         if !f.programs.is_empty() {
-            let _ = writeln!(out, "Programs: {}\n", code_list(f.programs));
+            let names: Vec<&str> = f.names().collect();
+            let _ = writeln!(out, "Programs: {}\n", code_list(&names));
         }
         let _ = writeln!(out, "| id | class | reason | matches | does not match |\n|---|---|---|---|---|");
         for r in f.rules {

@@ -4,12 +4,14 @@
 //! unseen by tiergate.
 
 use crate::call::Invocation;
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{Cx, Family, Programs, Rule};
 
-pub static FAMILY: Family = Family { name: "agents", programs: PROGRAMS, check, rules: RULES };
+pub static FAMILY: Family = Family::new("agents", PROGRAMS, RULES);
 
-static PROGRAMS: &[&str] =
-    &["claude", "codex", "gemini", "qwen", "aider", "cursor-agent", "amp", "opencode", "copilot", "crush", "droid", "cline", "kiro-cli", "auggie", "plandex"];
+static PROGRAMS: &[Programs] = &[Programs::of(
+    &["claude", "codex", "gemini", "qwen", "aider", "cursor-agent", "amp", "opencode", "copilot", "crush", "droid", "cline", "kiro-cli", "auggie", "plandex"],
+    check,
+)];
 
 static RULES: &[&Rule] = &[&UNGUARDED];
 

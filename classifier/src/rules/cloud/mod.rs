@@ -16,17 +16,26 @@ pub(crate) mod generic;
 mod paas;
 pub(crate) mod verbs;
 
-use crate::call::Invocation;
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{Family, Programs, Rule};
 
-pub static FAMILY: Family = Family { name: "cloud", programs: PROGRAMS, check, rules: RULES };
+pub static FAMILY: Family = Family::new("cloud", PROGRAMS, RULES);
 
-static PROGRAMS: &[&str] = &[
+static PROGRAMS: &[Programs] = &[
     // `AWS` runs the aws CLI on case-insensitive file systems (macOS default).
-    "aws", "AWS", "gcloud", "gsutil", "bq", "az", "gh", "glab", "doctl", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "wrangler", "hcloud",
-    "linode-cli", "oci", "ibmcloud", "supabase", "railway", "render", "scw", "exoscale", "vultr-cli",
+    Programs::of(&["aws", "AWS"], aws::check),
+    Programs::of(&["gcloud", "gsutil", "bq"], gcp::check),
+    Programs::of(&["az"], azure::check),
+    Programs::of(&["gh", "glab"], forge::check),
+    // The platform CLIs: the shared verb-scan lane with their own tables.
+    Programs::of(
+        &[
+            "doctl", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "wrangler", "hcloud", "linode-cli", "oci", "ibmcloud", "supabase", "railway",
+            "render", "scw", "exoscale", "vultr-cli",
+        ],
+        paas::check,
+    ),
     // Credential wrappers: the wrapped command is classified as if run directly.
-    "aws-vault", "saml2aws", "doppler", "infisical", "op", "chamber",
+    Programs::of(&["aws-vault", "saml2aws", "doppler", "infisical", "op", "chamber"], creds::check),
 ];
 
 static RULES: &[&Rule] = &[
@@ -64,14 +73,3 @@ static RULES: &[&Rule] = &[
     &creds::CHANGE,
     &creds::SHELL,
 ];
-
-fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    match inv.program.to_ascii_lowercase().as_str() {
-        "aws" => aws::check(inv, cx),
-        "gcloud" | "gsutil" | "bq" => gcp::check(inv, cx),
-        "az" => azure::check(inv, cx),
-        "gh" | "glab" => forge::check(inv, cx),
-        "aws-vault" | "saml2aws" | "doppler" | "infisical" | "op" | "chamber" => creds::check(inv, cx),
-        _ => paas::check(inv, cx),
-    }
-}

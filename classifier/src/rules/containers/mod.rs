@@ -12,12 +12,16 @@ mod docker;
 mod other;
 
 use crate::call::Invocation;
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{Check, Cx, Family, Programs, Rule};
 
-pub static FAMILY: Family = Family { name: "containers", programs: PROGRAMS, check, rules: RULES };
+pub static FAMILY: Family = Family::new("containers", PROGRAMS, RULES).entered_by(enter);
 
-static PROGRAMS: &[&str] =
-    &["docker", "podman", "nerdctl", "docker-compose", "podman-compose", "buildah", "skopeo", "ctr", "crictl", "lima", "limactl", "colima", "vagrant"];
+static PROGRAMS: &[Programs] = &[
+    Programs::of(&["docker", "podman", "nerdctl"], docker::check),
+    Programs::of(&["docker-compose", "podman-compose"], |inv, cx| compose::check(&inv.args, inv, cx)),
+    Programs::of(&["buildah", "skopeo", "ctr", "crictl"], other::tool),
+    Programs::of(&["lima", "limactl", "colima", "vagrant"], other::vm),
+];
 
 static RULES: &[&Rule] = &[
     &docker::READ,
@@ -39,7 +43,7 @@ static RULES: &[&Rule] = &[
     &other::VM_CHANGE,
 ];
 
-fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
     // Only compose honours `--dry-run`; elsewhere the flag is ignored, so it neither
     // lowers nor raises a verdict.
     let compose = matches!(inv.program.as_str(), "docker-compose" | "podman-compose") || inv.words().any(|w| w == "compose");
@@ -48,10 +52,5 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         plain.args.retain(|a| a.text != "--dry-run");
         return check(&plain, cx);
     }
-    match inv.program.as_str() {
-        "docker" | "podman" | "nerdctl" => docker::check(inv, cx),
-        "docker-compose" | "podman-compose" => compose::check(&inv.args, inv, cx),
-        "buildah" | "skopeo" | "ctr" | "crictl" => other::tool(inv, cx),
-        _ => other::vm(inv, cx),
-    }
+    check(inv, cx)
 }

@@ -21,21 +21,36 @@ mod write;
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
 use crate::rules::paths;
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{Check, Cx, Family, Programs, Rule};
 
 /// True for a `/dev/…` path naming a disk (not `/dev/null`, `/dev/stdout` …), for
 /// other lanes that see writes to devices (redirects: `cat x > /dev/sda`).
 pub use disk::is_device as is_block_device;
 
-pub static FAMILY: Family = Family { name: "coreutils", programs: PROGRAMS, check, rules: RULES };
+pub static FAMILY: Family = Family::new("coreutils", PROGRAMS, RULES).entered_by(enter);
 
-static PROGRAMS: &[&str] = &[
-    "rm", "rmdir", "unlink", "shred", "srm", "wipe", "mv", "cp", "ln", "install", "mkdir", "touch", "truncate", "tee", "dd", "mkfs", "mkfs.ext2", "mkfs.ext3",
-    "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.btrfs", "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mke2fs", "mkswap", "mkntfs",
-    "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "wipefs", "blkdiscard", "chmod", "chown", "chgrp", "chattr", "setfacl", "find", "sed", "gsed",
-    "sort", "uniq", "shuf", "split", "base64", "rg", "tree", "patch", "tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2",
-    "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync", "rename", "sponge", "xxd", "chflags", "setfattr", "fd", "fdfind", "lvremove", "vgremove",
-    "pvremove", "lvm", "zpool", "zfs", "cryptsetup", "mdadm", "hdparm", "badblocks", "sg_format", "flashrom", "setcap",
+static PROGRAMS: &[Programs] = &[
+    Programs::of(&["rm", "rmdir", "unlink", "shred", "srm", "wipe"], rm::check),
+    Programs::of(&["mv", "cp", "ln", "install", "mkdir", "touch", "truncate", "tee", "sponge", "rename"], write::check),
+    Programs::of(&["chmod", "chown", "chgrp", "chattr", "setfacl", "chflags", "setfattr"], perms::check),
+    Programs::of(&["setcap"], perms::setcap),
+    Programs::of(disk::VOLUME_TOOLS, disk::volume),
+    Programs::of(&["find"], find::check),
+    Programs::of(&["fd", "fdfind"], find::fd),
+    Programs::of(&["sed", "gsed"], sed::check),
+    Programs::of(&["sort", "uniq", "shuf", "split", "base64", "rg", "tree", "xxd"], text::check),
+    Programs::of(&["patch"], patch::check),
+    Programs::of(
+        &["tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync"],
+        archive::check,
+    ),
+    Programs::of(
+        &[
+            "dd", "mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.btrfs", "mkfs.ntfs", "mkfs.exfat",
+            "mkfs.f2fs", "mke2fs", "mkswap", "mkntfs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "wipefs", "blkdiscard",
+        ],
+        disk::check,
+    ),
 ];
 
 static RULES: &[&Rule] = &[
@@ -93,28 +108,13 @@ pub static HELP: Rule = Rule::t0("coreutils.help")
     .matches(&["rm --help", "mkfs --help", "dd --version"])
     .not_matches(&["rm -rf / --help", "rm x"]);
 
-fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
     let help = inv.flags().any(|f| f == "--help" || f == "--version") && operand_args(inv, &[]).is_empty();
     if help {
         cx.hit(&HELP);
         return;
     }
-    let program = inv.program.as_str();
-    match program {
-        "rm" | "rmdir" | "unlink" | "shred" | "srm" | "wipe" => rm::check(inv, cx),
-        "mv" | "cp" | "ln" | "install" | "mkdir" | "touch" | "truncate" | "tee" | "sponge" | "rename" => write::check(inv, cx),
-        "chmod" | "chown" | "chgrp" | "chattr" | "setfacl" | "chflags" | "setfattr" => perms::check(inv, cx),
-        "setcap" => perms::setcap(inv, cx),
-        p if disk::VOLUME_TOOLS.contains(&p) => disk::volume(inv, cx),
-        "find" => find::check(inv, cx),
-        "fd" | "fdfind" => find::fd(inv, cx),
-        "sed" | "gsed" => sed::check(inv, cx),
-        "sort" | "uniq" | "shuf" | "split" | "base64" | "rg" | "tree" | "xxd" => text::check(inv, cx),
-        "patch" => patch::check(inv, cx),
-        "tar" | "gtar" | "bsdtar" | "zip" | "unzip" | "gzip" | "gunzip" | "xz" | "unxz" | "bzip2" | "bunzip2" | "zstd" | "unzstd" | "7z" | "7za" | "7zz"
-        | "rsync" => archive::check(inv, cx),
-        _ => disk::check(inv, cx),
-    }
+    check(inv, cx)
 }
 
 /// Operand words of `inv` (a view of [`crate::call::operands`]): neither options

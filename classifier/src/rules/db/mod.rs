@@ -17,17 +17,36 @@ mod sql;
 pub use sql::Dialect;
 
 use crate::call::Invocation;
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{Check, Cx, Family, Programs, Rule};
 use sql::Class;
 
-pub static FAMILY: Family = Family { name: "db", programs: PROGRAMS, check, rules: RULES };
+pub static FAMILY: Family = Family::new("db", PROGRAMS, RULES).entered_by(enter);
 
-static PROGRAMS: &[&str] = &[
-    "psql", "mysql", "mariadb", "sqlite3", "sqlite", "duckdb", "clickhouse-client", "clickhouse", "sqlcmd", "cqlsh", "redis-cli", "valkey-cli", "keydb-cli",
-    "mongo", "mongosh", "influx", "pg_dump", "pg_dumpall", "pg_restore", "mysqldump", "mariadb-dump", "mongodump", "mongorestore", "mongoexport",
-    "mongoimport", "dropdb", "createdb", "createuser", "dropuser", "pg_ctl", "pg_ctlcluster", "initdb", "mysqladmin", "mariadb-admin", "pg_isready",
-    "pg_upgrade", "redis-server", "rails", "rake", "alembic", "prisma", "flyway", "liquibase", "knex", "sequelize", "sequelize-cli", "dbmate", "goose",
-    "migrate", "diesel", "sqlx", "atlas", "django-admin", "reindexdb", "vacuumdb", "clusterdb", "pgbench", "pg_recvlogical", "pg_receivewal",
+static PROGRAMS: &[Programs] = &[
+    Programs::of(&["psql"], clients::psql),
+    Programs::of(&["mysql", "mariadb"], clients::mysql),
+    Programs::of(&["sqlite3", "sqlite", "duckdb"], clients::sqlite),
+    Programs::of(&["clickhouse-client", "clickhouse", "sqlcmd", "cqlsh"], clients::other_sql),
+    Programs::of(&["redis-cli", "valkey-cli", "keydb-cli"], kv::redis),
+    Programs::of(&["mongo", "mongosh"], kv::mongo),
+    Programs::of(&["influx"], kv::influx),
+    Programs::of(
+        &[
+            "rails", "rake", "alembic", "prisma", "flyway", "liquibase", "knex", "sequelize", "sequelize-cli", "dbmate", "goose", "migrate", "diesel", "sqlx",
+            "atlas", "django-admin",
+        ],
+        migrate::check,
+    ),
+    Programs::of(&["reindexdb", "vacuumdb", "clusterdb", "pgbench", "pg_recvlogical", "pg_receivewal"], |_, cx| cx.hit(&MAINTENANCE)),
+    // Dump, restore and server administration.
+    Programs::of(
+        &[
+            "pg_dump", "pg_dumpall", "pg_restore", "mysqldump", "mariadb-dump", "mongodump", "mongorestore", "mongoexport", "mongoimport", "dropdb",
+            "createdb", "createuser", "dropuser", "pg_ctl", "pg_ctlcluster", "initdb", "mysqladmin", "mariadb-admin", "pg_isready", "pg_upgrade",
+            "redis-server",
+        ],
+        admin::check,
+    ),
 ];
 
 static RULES: &[&Rule] = &[
@@ -154,25 +173,13 @@ pub static VERSION: Rule = Rule::t0("db.info")
     .matches(&["psql --version", "redis-cli --version", "pg_ctl status", "pg_isready -h db", "dropdb --help"])
     .not_matches(&["pg_ctl restart"]);
 
-fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
     let kv = matches!(inv.program.as_str(), "redis-cli" | "valkey-cli" | "keydb-cli" | "mongo" | "mongosh");
     if inv.words().any(|w| matches!(w, "--version" | "--help")) || (!kv && inv.words().any(|w| w == "-V")) {
         cx.hit(&VERSION);
         return;
     }
-    match inv.program.as_str() {
-        "psql" => clients::psql(inv, cx),
-        "mysql" | "mariadb" => clients::mysql(inv, cx),
-        "sqlite3" | "sqlite" | "duckdb" => clients::sqlite(inv, cx),
-        "clickhouse-client" | "clickhouse" | "sqlcmd" | "cqlsh" => clients::other_sql(inv, cx),
-        "redis-cli" | "valkey-cli" | "keydb-cli" => kv::redis(inv, cx),
-        "mongo" | "mongosh" => kv::mongo(inv, cx),
-        "influx" => kv::influx(inv, cx),
-        "rails" | "rake" | "alembic" | "prisma" | "flyway" | "liquibase" | "knex" | "sequelize" | "sequelize-cli" | "dbmate" | "goose" | "migrate"
-        | "diesel" | "sqlx" | "atlas" | "django-admin" => migrate::check(inv, cx),
-        "reindexdb" | "vacuumdb" | "clusterdb" | "pgbench" | "pg_recvlogical" | "pg_receivewal" => cx.hit(&MAINTENANCE),
-        _ => admin::check(inv, cx),
-    }
+    check(inv, cx)
 }
 
 /// ## What it matches

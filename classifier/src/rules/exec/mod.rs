@@ -21,7 +21,7 @@ pub(crate) mod options;
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Rule};
 
-pub static FAMILY: Family = Family { name: "exec", programs: &[], check, rules: RULES };
+pub static FAMILY: Family = Family::new("exec", &[], RULES);
 
 static RULES: &[&Rule] =
     &[&OPTION_COMMAND, &OPTION_UNSEEN, &OPTION_CODE, &OPTION_FLAG, &IMPLICIT_WRAPPER, &ENV_COMMAND, &PROTECTED_OPERAND, &options::ABBREVIATION];
@@ -34,8 +34,6 @@ pub static PROTECTED_OPERAND: Rule = Rule::t3("exec.protected-operand")
     .reason("an unmodelled program is handed a protected path (tiergate's or Claude Code's own files) that it may write; ask the user")
     .matches(&["yq -i '.a=1' .claude/settings.json", "mytool --config=.tiergate.toml", "mytool fmt .claude/hooks/h.sh"])
     .not_matches(&["cat .claude/settings.json", "jq . .claude/settings.json", "mytool notes.md"]);
-
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 
 /// ## What it matches
 /// An option whose value the program runs as a shell command: `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `man -P CMD`, `fzf --bind 'k:execute(CMD)'`, `git -c core.pager=CMD`, `mytool --exec CMD`, `tar --checkpoint-action=exec=CMD`.

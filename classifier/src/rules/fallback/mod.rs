@@ -10,7 +10,7 @@ use crate::call::Invocation;
 use crate::rules::cloud::verbs::{kind_of, Kind, Table};
 use crate::rules::{Cx, Family, Rule};
 
-pub static FAMILY: Family = Family { name: "fallback", programs: &[], check, rules: RULES };
+pub static FAMILY: Family = Family::new("fallback", &[], RULES);
 
 static RULES: &[&Rule] = &[&MUTATIVE_VERB, &FORCE_FLAG, &VALIDATE_VERB, &SIMULATE_VERB, &PROXY];
 
@@ -40,8 +40,6 @@ pub static SIMULATE_VERB: Rule = Rule::t2("fallback.simulate-verb")
     .reason("an unmodelled CLI asked to plan, diff, render or simulate")
     .matches(&["mytool plan --env prod", "tool template arguments", "tool simulate run"])
     .not_matches(&["tool list", "tool delete x"]);
-
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 
 /// ## What it matches
 /// A program no family models whose first command words include a mutative verb (`vault kv delete x`, `nomad job stop web`, `hugo deploy`, `mytool batchDelete`).

@@ -7,11 +7,9 @@ use crate::call::Invocation;
 use crate::rules::shell::SHELLS;
 use crate::rules::{Cx, Family, Rule};
 
-pub static FAMILY: Family = Family { name: "flow", programs: &[], check, rules: RULES };
+pub static FAMILY: Family = Family::new("flow", &[], RULES);
 
 static RULES: &[&Rule] = &[&REMOTE_EXEC, &DECODE_EXEC, &SECRET_EXFIL, &PIPE_TO_SHELL, &PIPE_TO_DB];
-
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 
 /// ## What it matches
 /// Downloaded content run by a shell or interpreter: `curl … | sh`, `wget -O- … | bash`, `bash <(curl …)`.

@@ -18,9 +18,9 @@ mod read;
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
 use crate::rules::paths;
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{Cx, Family, Programs, Rule};
 
-pub static FAMILY: Family = Family { name: "git", programs: &["git"], check, rules: RULES };
+pub static FAMILY: Family = Family::new("git", &[Programs::of(&["git"], check)], RULES);
 
 static RULES: &[&Rule] = &[
     &read::READ,

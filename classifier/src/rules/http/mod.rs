@@ -12,15 +12,25 @@ mod remote;
 mod sockets;
 mod wget;
 
-use crate::call::{Arg, Invocation};
-use crate::rules::{Cx, Family, Rule};
+use crate::call::Arg;
+use crate::rules::{Family, Programs, Rule};
 
-pub static FAMILY: Family = Family { name: "http", programs: PROGRAMS, check, rules: RULES };
+pub static FAMILY: Family = Family::new("http", PROGRAMS, RULES);
 
-static PROGRAMS: &[&str] = &[
-    "curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "aria2c", "nc", "ncat", "netcat", "socat", "telnet", "scp", "sftp", "ftp", "lftp",
-    "openssl", "smbclient", "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx", "sendmail", "mutt", "neomutt", "msmtp", "ssmtp", "swaks",
-    "sendemail", "mpack", "mailsend", "pastebinit", "wgetpaste", "croc", "wormhole", "ffsend", "transfer", "termbin",
+static PROGRAMS: &[Programs] = &[
+    Programs::of(&["curl"], curl::check),
+    Programs::of(&["wget", "wget2"], wget::wget),
+    Programs::of(&["aria2c"], wget::aria2c),
+    Programs::of(&["http", "https", "xh", "xhs", "httpie"], httpie::check),
+    Programs::of(&["nc", "ncat", "netcat"], sockets::nc),
+    Programs::of(&["socat"], sockets::socat),
+    Programs::of(&["telnet"], sockets::telnet),
+    Programs::of(&["scp"], sockets::scp),
+    Programs::of(&["sftp", "ftp", "lftp"], sockets::session),
+    Programs::of(&["openssl"], remote::openssl),
+    Programs::of(&["smbclient"], remote::smbclient),
+    Programs::of(remote::MAILERS, remote::mail),
+    Programs::of(remote::UPLOADERS, remote::uploader),
 ];
 
 static RULES: &[&Rule] = &[&READ, &METHOD, &BODY, &UPLOAD, &CONFIG, &LISTEN, &CONNECT, &EXEC, &PROBE, &SESSION, &P2P, &remote::MAIL, &remote::SMB];
@@ -141,24 +151,6 @@ pub static P2P: Rule = Rule::t3("http.p2p")
     .reason("a peer-to-peer download also uploads to other peers; ask the user first")
     .matches(&["aria2c 'magnet:?xt=urn:btih:abc'", "aria2c file.torrent"])
     .not_matches(&["aria2c https://example.com/f.iso"]);
-
-fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    match inv.program.as_str() {
-        "curl" => curl::check(inv, cx),
-        "wget" | "wget2" => wget::wget(inv, cx),
-        "aria2c" => wget::aria2c(inv, cx),
-        "http" | "https" | "xh" | "xhs" | "httpie" => httpie::check(inv, cx),
-        "nc" | "ncat" | "netcat" => sockets::nc(inv, cx),
-        "socat" => sockets::socat(inv, cx),
-        "telnet" => sockets::telnet(inv, cx),
-        "scp" => sockets::scp(inv, cx),
-        "openssl" => remote::openssl(inv, cx),
-        "smbclient" => remote::smbclient(inv, cx),
-        p if remote::MAILERS.contains(&p) => remote::mail(inv, cx),
-        p if remote::UPLOADERS.contains(&p) => remote::uploader(inv, cx),
-        _ => sockets::session(inv, cx),
-    }
-}
 
 /// A parsed option: its canonical spelling and its value, if it takes one.
 pub(crate) struct Opt {

@@ -7,7 +7,6 @@ use crate::rules::{Cx, Rule};
 
 use super::{CONNECT, LISTEN};
 
-/// Mail senders and clients.
 /// Paste and file-drop clients that upload their input.
 pub(super) const UPLOADERS: &[&str] = &["pastebinit", "wgetpaste", "croc", "wormhole", "ffsend", "transfer", "termbin"];
 
@@ -19,6 +18,7 @@ pub(super) fn uploader(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit_because(&super::UPLOAD, format!("`{}` sends its input or files to another machine; ask the user first", inv.program));
 }
 
+/// Mail senders and clients.
 pub(super) const MAILERS: &[&str] = &[
     "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx", "sendmail", "mutt", "neomutt", "msmtp", "ssmtp", "swaks", "sendemail", "mpack",
     "mailsend",

@@ -8,14 +8,19 @@
 mod terraform;
 mod tools;
 
-use crate::call::Invocation;
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{Family, Programs, Rule};
 
-pub static FAMILY: Family = Family { name: "iac", programs: PROGRAMS, check, rules: RULES };
+pub static FAMILY: Family = Family::new("iac", PROGRAMS, RULES);
 
-static PROGRAMS: &[&str] = &[
-    "terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "ansible", "ansible-playbook", "ansible-galaxy", "ansible-vault", "ansible-inventory",
-    "ansible-doc", "ansible-config", "ansible-lint", "packer", "serverless", "sls", "sam", "checkov", "tfsec", "terrascan",
+static PROGRAMS: &[Programs] = &[
+    Programs::of(&["terraform", "tofu", "terragrunt"], terraform::check),
+    Programs::of(
+        &[
+            "pulumi", "cdk", "cdktf", "ansible", "ansible-playbook", "ansible-galaxy", "ansible-vault", "ansible-inventory", "ansible-doc", "ansible-config",
+            "ansible-lint", "packer", "serverless", "sls", "sam", "checkov", "tfsec", "terrascan",
+        ],
+        tools::check,
+    ),
 ];
 
 static RULES: &[&Rule] = &[
@@ -34,10 +39,3 @@ static RULES: &[&Rule] = &[
     &tools::UNKNOWN,
     &tools::HELP,
 ];
-
-fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    match inv.program.as_str() {
-        "terraform" | "tofu" | "terragrunt" => terraform::check(inv, cx),
-        _ => tools::check(inv, cx),
-    }
-}

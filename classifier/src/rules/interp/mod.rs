@@ -20,21 +20,32 @@ use crate::lanes::scripts::lang_of_program;
 
 use crate::call::{Arg, Invocation, Stdin};
 use crate::lanes::scripts::Lang;
-use crate::rules::{paths, Cx, Family, Rule};
+use crate::rules::{paths, Cx, Family, Programs, Rule};
 
-pub static FAMILY: Family = Family { name: "interp", programs: PROGRAMS, check, rules: RULES };
+pub static FAMILY: Family = Family::new("interp", PROGRAMS, RULES);
 
-static PROGRAMS: &[&str] = &[
-    "python", "python2", "python3", "python3.6", "python3.7", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "python3.14",
-    "python2.7", "pypy", "pypy3", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "php7.4", "php8.0", "php8.1", "php8.2", "php8.3", "php8.4", "ruby3.0", "ruby3.1",
-    "ruby3.2", "ruby3.3", "perl5", "node", "nodejs", "deno", "ruby", "perl", "php", "lua", "luajit", "Rscript", "R", "osascript", "awk", "gawk", "mawk",
-    "nawk", "tclsh", "wish", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "groovy", "tsx", "ts-node", "jruby", "irb", "ipython", "ipython3", "bpython",
-    "ptpython", // opaque.rs: languages without an analyser (a test checks the two lists agree).
-    "julia", "guile", "octave", "octave-cli", "gnuplot", "ghc", "ghci", "runghc", "runhaskell", "stack-runghc", "sbcl", "ecl", "ccl", "ccl64", "clisp",
-    "racket", "scheme", "chez", "chezscheme", "petite", "mit-scheme", "csi", "gsi", "chibi-scheme", "gosh", "plt-r5rs", "erl", "escript", "elixir", "scala",
-    "scala-cli", "amm", "groovysh", "kotlin", "kotlinc-jvm", "kscript", "jshell", "jrunscript", "jjs", "clojure", "clj", "bb", "lein-repl", "ocaml", "utop",
-    "sml", "poly", "swipl", "gprolog", "yap", "raku", "perl6", "rakudo", "tcc", "java", "jbang", "swift", "kotlinc", "expect", "xonsh", "nu", "nushell",
-    "elvish", "ysh", "murex", "closh", "dc", "m4", "gm4",
+static PROGRAMS: &[Programs] = &[
+    Programs::of(
+        &[
+            "python", "python2", "python3", "python3.6", "python3.7", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13",
+            "python3.14", "python2.7", "pypy", "pypy3", "ipython", "ipython3", "bpython", "ptpython",
+        ],
+        python::check,
+    ),
+    Programs::of(&["awk", "gawk", "mawk", "nawk"], others::awk),
+    Programs::of(&["deno"], others::deno),
+    Programs::of(&["R"], others::r),
+    Programs::of(&["pwsh", "powershell", "powershell.exe", "pwsh.exe"], others::pwsh),
+    // Languages without an analyser: their code is gated unseen.
+    Programs::of(&opaque::NAMES, opaque::check),
+    Programs::of(
+        &[
+            "lua5.1", "lua5.2", "lua5.3", "lua5.4", "php7.4", "php8.0", "php8.1", "php8.2", "php8.3", "php8.4", "ruby3.0", "ruby3.1", "ruby3.2", "ruby3.3",
+            "perl5", "node", "nodejs", "ruby", "perl", "php", "lua", "luajit", "Rscript", "osascript", "tclsh", "wish", "groovy", "tsx", "ts-node", "jruby",
+            "irb",
+        ],
+        others::check,
+    ),
 ];
 
 static RULES: &[&Rule] = &[
@@ -99,19 +110,6 @@ pub static SYNTAX_CHECK: Rule = Rule::t1("interp.syntax-check")
     .reason("syntax check only; the code does not run")
     .matches(&["node --check app.js", "python3 -m py_compile src/app.py", "perl -c script.pl", "ruby -c x.rb", "php -l index.php"])
     .not_matches(&["node app.js"]);
-
-fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    let program = inv.program.trim_end_matches(".exe");
-    match program {
-        p if p.starts_with("python") || p.starts_with("pypy") || matches!(p, "ipython" | "ipython3" | "bpython" | "ptpython") => python::check(inv, cx),
-        "awk" | "gawk" | "mawk" | "nawk" => others::awk(inv, cx),
-        "deno" => others::deno(inv, cx),
-        "R" => others::r(inv, cx),
-        "pwsh" | "powershell" => others::pwsh(inv, cx),
-        p if opaque::owns(p) => opaque::check(inv, cx),
-        _ => others::check(inv, cx),
-    }
-}
 
 /// Where an interpreter's code comes from, after its options.
 #[derive(Default)]
@@ -336,15 +334,5 @@ pub(crate) fn from_stdin(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang) {
 pub fn classify_piped_code(cx: &mut Cx<'_>, interpreter: &Invocation, text: &str) {
     if let Some(lang) = lang_of_program(&interpreter.program) {
         code::classify(interpreter, cx, lang, text, code::Origin::Body);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn opaque_interpreters_are_dispatched_here() {
-        for name in super::opaque::names() {
-            assert!(super::PROGRAMS.contains(&name), "{name} is in opaque.rs but not in interp's PROGRAMS");
-        }
     }
 }

@@ -78,30 +78,53 @@ static OPAQUE: &[Opaque] = &[
     },
     Opaque { names: &["swift"], code: &["-e"], version: &["--version", "-version", "--help", "-h"] },
     Opaque { names: &["expect"], code: &["-c", "-f"], version: &["-v", "-h"] },
-    Opaque {
-        names: &["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh"],
-        code: &["-c", "--commands", "-e"],
-        version: &["--version", "-v", "-h", "--help"],
-    },
+    Opaque { names: OTHER_SHELLS, code: &["-c", "--commands", "-e"], version: &["--version", "-v", "-h", "--help"] },
 ];
 
 /// Shells whose code is not bash; `OPAQUE` reads them as unseen code.
 /// (`es`, `rc`, `ion` and `oil` are left out: as program names they are as often other tools.)
 const OTHER_SHELLS: &[&str] = &["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh"];
 
-/// Every program this module answers for (also `dc` and `m4`).
-pub(crate) fn owns(program: &str) -> bool {
-    matches!(program, "dc" | "m4" | "gm4") || OPAQUE.iter().any(|o| o.names.contains(&program))
-}
+/// `dc` and `m4`: one command each runs a shell command (`!`, `syscmd`).
+const ESCAPING: &[&str] = &["dc", "m4", "gm4"];
 
-#[cfg(test)]
-pub(crate) fn names() -> impl Iterator<Item = &'static str> {
-    OPAQUE.iter().flat_map(|o| o.names.iter().copied()).chain(["dc", "m4", "gm4"])
+/// Every program this module answers for, flattened from `OPAQUE` and
+/// `ESCAPING` at compile time: the family's program list is this, not a copy.
+pub(super) static NAMES: [&str; NAME_COUNT] = names();
+
+const NAME_COUNT: usize = {
+    let (mut n, mut i) = (ESCAPING.len(), 0);
+    while i < OPAQUE.len() {
+        n += OPAQUE[i].names.len();
+        i += 1;
+    }
+    n
+};
+
+const fn names() -> [&'static str; NAME_COUNT] {
+    let mut t = [""; NAME_COUNT];
+    let (mut n, mut i) = (0, 0);
+    while i < OPAQUE.len() {
+        let mut k = 0;
+        while k < OPAQUE[i].names.len() {
+            t[n] = OPAQUE[i].names[k];
+            n += 1;
+            k += 1;
+        }
+        i += 1;
+    }
+    let mut k = 0;
+    while k < ESCAPING.len() {
+        t[n] = ESCAPING[k];
+        n += 1;
+        k += 1;
+    }
+    t
 }
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let program = inv.program.as_str();
-    if matches!(program, "dc" | "m4" | "gm4") {
+    if ESCAPING.contains(&program) {
         return escapes(inv, cx);
     }
     let Some(o) = OPAQUE.iter().find(|o| o.names.contains(&program)) else {

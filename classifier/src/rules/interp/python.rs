@@ -219,7 +219,7 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
     }
     argv.extend(rest.iter().cloned());
     // A module no family knows (`python -m alembic upgrade head`): its verb is the evidence.
-    let owned = crate::rules::FAMILIES.iter().any(|f| f.programs.contains(&module));
+    let owned = crate::rules::FAMILIES.iter().any(|f| f.owns(module));
     if !owned && script::verb_check(cx, rest) {
         return;
     }

@@ -8,14 +8,22 @@ mod helm;
 mod kubectl;
 mod tools;
 
-use crate::call::Invocation;
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{Family, Programs, Rule};
 
-pub static FAMILY: Family = Family { name: "kube", programs: PROGRAMS, check, rules: RULES };
+pub static FAMILY: Family = Family::new("kube", PROGRAMS, RULES);
 
-static PROGRAMS: &[&str] = &[
-    "kubectl", "oc", "helm", "flux", "kustomize", "kind", "minikube", "k3d", "eksctl", "argocd", "istioctl", "kubectx", "kubens", "skaffold", "tilt", "k9s",
-    "velero", "kubeconform", "kubeval", "kube-linter", "kube-score", "kubecolor", "microk8s", "k3s",
+static PROGRAMS: &[Programs] = &[
+    // kubecolor passes its arguments to kubectl unchanged.
+    Programs::of(&["kubectl", "oc", "kubecolor"], kubectl::check),
+    Programs::of(&["helm"], helm::helm),
+    Programs::of(&["flux"], helm::flux),
+    Programs::of(
+        &[
+            "kustomize", "kind", "minikube", "k3d", "eksctl", "argocd", "istioctl", "kubectx", "kubens", "skaffold", "tilt", "k9s", "velero", "kubeconform",
+            "kubeval", "kube-linter", "kube-score", "microk8s", "k3s",
+        ],
+        tools::check,
+    ),
 ];
 
 static RULES: &[&Rule] = &[
@@ -50,13 +58,3 @@ static RULES: &[&Rule] = &[
     &tools::EKSCTL_DELETE_CLUSTER,
     &tools::HELP,
 ];
-
-fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    match inv.program.as_str() {
-        // kubecolor passes its arguments to kubectl unchanged.
-        "kubectl" | "oc" | "kubecolor" => kubectl::check(inv, cx),
-        "helm" => helm::helm(inv, cx),
-        "flux" => helm::flux(inv, cx),
-        _ => tools::check(inv, cx),
-    }
-}

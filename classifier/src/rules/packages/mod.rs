@@ -24,17 +24,30 @@ mod scripts;
 mod tools;
 
 use crate::call::Invocation;
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{Cx, Family, Programs, Rule};
 
-pub static FAMILY: Family = Family { name: "packages", programs: PROGRAMS, check, rules: RULES };
+pub static FAMILY: Family = Family::new("packages", PROGRAMS, RULES);
 
-static PROGRAMS: &[&str] = &[
-    "npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx", "pip", "pip3", "pipx", "uv", "uvx", "poetry", "pdm", "pipenv", "hatch", "conda", "mamba",
-    "micromamba", "twine", "cargo", "rustup", "go", "gem", "bundle", "bundler", "composer", "mvn", "mvnw", "gradle", "gradlew", "dotnet", "make", "gmake",
-    "cmake", "ninja", "meson", "bazel", "bazelisk", "just", "task", "tox", "nox", "pytest", "py.test", "jest", "vitest", "mocha", "playwright", "eslint",
-    "prettier", "ruff", "black", "isort", "flake8", "pylint", "mypy", "pyright", "tsc", "biome", "shellcheck", "hadolint", "yamllint", "golangci-lint",
-    "rubocop", "stylelint", "markdownlint", "gofmt", "rustfmt", "clang-format", "autopep8", "yapf", "ctest", "rspec", "phpunit", "dprint", "oxlint", "tflint",
-    "actionlint", "codespell", "cpan", "cpanm",
+static PROGRAMS: &[Programs] = &[
+    Programs::of(&["npm", "pnpm", "yarn", "bun"], npm::check),
+    Programs::of(&["npx", "pnpx", "bunx"], |inv, cx| runners::node_exec(inv, cx, &inv.args, false)),
+    Programs::of(&["uvx"], |inv, cx| runners::python_remote(inv, cx, &inv.args)),
+    Programs::of(&["pip", "pip3", "pipx", "uv", "poetry", "pdm", "pipenv", "hatch", "conda", "mamba", "micromamba", "twine"], python::check),
+    Programs::of(&["cargo", "rustup", "go"], rust_go::check),
+    Programs::of(&["gem", "bundle", "bundler", "composer", "mvn", "mvnw", "gradle", "gradlew", "dotnet"], jvm::check),
+    Programs::of(&["make", "gmake"], make::check),
+    Programs::of(&["just"], just::check),
+    Programs::of(&["cpan", "cpanm"], cpan),
+    // Build tools, test runners, linters and formatters.
+    Programs::of(
+        &[
+            "cmake", "ninja", "meson", "bazel", "bazelisk", "task", "tox", "nox", "pytest", "py.test", "jest", "vitest", "mocha", "playwright", "eslint",
+            "prettier", "ruff", "black", "isort", "flake8", "pylint", "mypy", "pyright", "tsc", "biome", "shellcheck", "hadolint", "yamllint", "golangci-lint",
+            "rubocop", "stylelint", "markdownlint", "gofmt", "rustfmt", "clang-format", "autopep8", "yapf", "ctest", "rspec", "phpunit", "dprint", "oxlint",
+            "tflint", "actionlint", "codespell",
+        ],
+        tools::check,
+    ),
 ];
 
 static RULES: &[&Rule] = &[
@@ -232,27 +245,14 @@ pub static UNKNOWN: Rule = Rule::t3("packages.unknown-subcommand")
     .matches(&["npm frobnicate", "cargo frobnicate", "npm -D SOME-VALUE install left-pad"])
     .not_matches(&["npm ls"]);
 
-fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    match inv.program.as_str() {
-        "npm" | "pnpm" | "yarn" | "bun" => npm::check(inv, cx),
-        "npx" | "pnpx" | "bunx" => runners::node_exec(inv, cx, &inv.args, false),
-        "uvx" => runners::python_remote(inv, cx, &inv.args),
-        "pip" | "pip3" | "pipx" | "uv" | "poetry" | "pdm" | "pipenv" | "hatch" | "conda" | "mamba" | "micromamba" | "twine" => python::check(inv, cx),
-        "cargo" | "rustup" | "go" => rust_go::check(inv, cx),
-        "gem" | "bundle" | "bundler" | "composer" | "mvn" | "mvnw" | "gradle" | "gradlew" | "dotnet" => jvm::check(inv, cx),
-        "make" | "gmake" => make::check(inv, cx),
-        "just" => just::check(inv, cx),
-        // `cpan -i X`, `cpanm X`, `cpan -u`: installs into the Perl library (ORACLE.md §4 row 8);
-        // `cpan -l`, `-D`, `-v`, `-h` only print.
-        "cpan" | "cpanm" => {
-            let mut flags = inv.flags().peekable();
-            let prints = flags.peek().is_some() && flags.all(|f| matches!(f, "-l" | "-L" | "-D" | "-v" | "-V" | "-h" | "--help" | "--version" | "--info"));
-            if prints {
-                cx.hit(&READ);
-            } else {
-                cx.hit_because(&INSTALL, format!("`{}` installs or upgrades Perl modules outside the tree; {}", inv.program, INSTALL.reason));
-            }
-        }
-        _ => tools::check(inv, cx),
+/// `cpan -i X`, `cpanm X`, `cpan -u`: installs into the Perl library (ORACLE.md §4 row 8);
+/// `cpan -l`, `-D`, `-v`, `-h` only print.
+fn cpan(inv: &Invocation, cx: &mut Cx<'_>) {
+    let mut flags = inv.flags().peekable();
+    let prints = flags.peek().is_some() && flags.all(|f| matches!(f, "-l" | "-L" | "-D" | "-v" | "-V" | "-h" | "--help" | "--version" | "--info"));
+    if prints {
+        cx.hit(&READ);
+    } else {
+        cx.hit_because(&INSTALL, format!("`{}` installs or upgrades Perl modules outside the tree; {}", inv.program, INSTALL.reason));
     }
 }

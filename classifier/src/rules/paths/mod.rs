@@ -6,19 +6,17 @@
 //! Families that write files (`cp`, `tee`, `sed -i`, `dd of=`, output flags,
 //! redirections) call `check_write`; this module does not know which programs write.
 
-use crate::call::{Arg, Invocation};
+use crate::call::Arg;
 use crate::lanes::resolve;
 use crate::protect::{Guard, Protected, Protection};
 use crate::rules::{Cx, Family, Rule};
 
-pub static FAMILY: Family = Family { name: "paths", programs: &[], check, rules: RULES };
+pub static FAMILY: Family = Family::new("paths", &[], RULES);
 
 static RULES: &[&Rule] = &[
     &CLAUDE_HOOKS, &CLAUDE_SETTINGS, &CLAUDE_USER_CONFIG, &TIERGATE_CONFIG, &TIERGATE_STORE, &TIERGATE_BINARY, &PROTECTED, &EXTRACT_PROTECTED, &DEVICE,
     &SYSTEM, &DOTFILE, &GIT_INTERNALS, &OUTSIDE, &UNRESOLVED,
 ];
-
-fn check(_inv: &Invocation, _cx: &mut Cx<'_>) {}
 
 /// ## What it matches
 /// Any write into a `hooks` directory under `.claude/` (except Markdown), by redirect, copy, move, tee, sed -i, git …

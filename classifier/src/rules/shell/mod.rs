@@ -5,16 +5,26 @@
 //! Piped stdin into a shell (`curl … | sh`) is the `flow` family's job.
 
 use crate::call::{Invocation, Stdin};
-use crate::rules::{Cx, Family, FileText, Rule};
+use crate::rules::{Cx, Family, FileText, Programs, Rule};
 
-pub static FAMILY: Family = Family { name: "shell", programs: PROGRAMS, check, rules: RULES };
+pub static FAMILY: Family = Family::new("shell", PROGRAMS, RULES);
 
 /// Programs whose arguments or input are shell code.
 pub const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh"];
 
-static PROGRAMS: &[&str] = &[
-    "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh", "eval", "source", ".", "ssh", "mosh",
-    "autossh", "trap", "export", "declare", "typeset", "hash", "enable", "alias", "complete", "compgen", "bind", "fc",
+static PROGRAMS: &[Programs] = &[
+    Programs::of(SHELLS, shell),
+    Programs::of(&["eval"], eval),
+    Programs::of(&["source", "."], source),
+    Programs::of(&["ssh", "autossh"], ssh),
+    Programs::of(&["mosh"], mosh),
+    Programs::of(&["trap"], trap),
+    Programs::of(&["export", "declare", "typeset"], export),
+    Programs::of(&["hash"], hash),
+    Programs::of(&["enable"], enable),
+    Programs::of(&["alias"], alias),
+    Programs::of(&["complete", "compgen", "bind"], completion),
+    Programs::of(&["fc"], fc),
 ];
 
 static RULES: &[&Rule] = &[
@@ -148,84 +158,90 @@ pub static SSH_REMOTE: Rule = Rule::t3("shell.ssh-remote")
 /// Shell options that take a value (`-o pipefail`, `-O extglob`, `--rcfile f`).
 const VALUE_OPTS: &[&str] = &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"];
 
-fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    check_program(inv, cx);
-    // Builtins modelled for one form only: otherwise what an unowned program gets.
-    if matches!(inv.program.as_str(), "hash" | "enable" | "complete" | "compgen" | "bind" | "fc") {
-        crate::rules::fallback::unless_hit(inv, cx);
+/// Builtins modelled for one form only: otherwise what an unowned program gets.
+fn then_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
+    crate::rules::fallback::unless_hit(inv, cx);
+}
+
+fn hash(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.has_short('p') {
+        cx.hit(&REBIND);
+    }
+    then_unowned(inv, cx);
+}
+
+fn enable(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.has_short('f') || inv.has_short('n') {
+        cx.hit(&REBIND);
+    }
+    then_unowned(inv, cx);
+}
+
+/// `complete -C CMD`, `compgen -C CMD`: CMD runs to produce completions;
+/// `bind -x 'KEY: CMD'` runs CMD on a key press.
+fn completion(inv: &Invocation, cx: &mut Cx<'_>) {
+    let opt = if inv.program == "bind" { "-x" } else { "-C" };
+    if let Some(v) = inv.option(&[opt]) {
+        let cmd = if inv.program == "bind" { v.split_once(':').map_or(v, |(_, c)| c).trim().trim_matches('"').to_owned() } else { v.to_owned() };
+        cx.hit(&ALIAS);
+        cx.shell(&cmd, inv.cwd.as_deref());
+    }
+    then_unowned(inv, cx);
+}
+
+/// `fc -s`, `fc -e ED`, bare `fc`: re-runs history lines this command does not show.
+fn fc(inv: &Invocation, cx: &mut Cx<'_>) {
+    if !inv.has_short('l') {
+        cx.hit(&REBIND);
+    }
+    then_unowned(inv, cx);
+}
+
+fn alias(inv: &Invocation, cx: &mut Cx<'_>) {
+    for a in inv.args.iter().filter(|a| !a.is_flag()) {
+        if let Some((_, body)) = a.text.split_once('=') {
+            cx.hit(&ALIAS);
+            let body = body.to_owned();
+            cx.shell(&body, inv.cwd.as_deref());
+        }
     }
 }
 
-fn check_program(inv: &Invocation, cx: &mut Cx<'_>) {
-    match inv.program.as_str() {
-        "hash" => {
-            if inv.has_short('p') {
-                cx.hit(&REBIND);
-            }
-        }
-        "enable" => {
-            if inv.has_short('f') || inv.has_short('n') {
-                cx.hit(&REBIND);
-            }
-        }
-        // `complete -C CMD`, `compgen -C CMD`: CMD runs to produce completions;
-        // `bind -x 'KEY: CMD'` runs CMD on a key press.
-        "complete" | "compgen" | "bind" => {
-            let opt = if inv.program == "bind" { "-x" } else { "-C" };
-            if let Some(v) = inv.option(&[opt]) {
-                let cmd = if inv.program == "bind" { v.split_once(':').map_or(v, |(_, c)| c).trim().trim_matches('"').to_owned() } else { v.to_owned() };
-                cx.hit(&ALIAS);
-                cx.shell(&cmd, inv.cwd.as_deref());
-            }
-        }
-        // `fc -s`, `fc -e ED`, bare `fc`: re-runs history lines this command does not show.
-        "fc" => {
-            if !inv.has_short('l') {
-                cx.hit(&REBIND);
-            }
-        }
-        "alias" => {
-            for a in inv.args.iter().filter(|a| !a.is_flag()) {
-                if let Some((_, body)) = a.text.split_once('=') {
-                    cx.hit(&ALIAS);
-                    let body = body.to_owned();
-                    cx.shell(&body, inv.cwd.as_deref());
-                }
-            }
-        }
-        "eval" => {
-            let script: Vec<&str> = inv.words().collect();
-            let script = script.join(" ");
-            if crate::rules::flow::fetches_in_substitution(&script) {
-                cx.hit(&crate::rules::flow::REMOTE_EXEC);
-            } else if crate::rules::flow::decodes_in_substitution(&script) {
-                cx.hit(&crate::rules::flow::DECODE_EXEC);
-            }
-            cx.shell(&script, inv.cwd.as_deref());
-        }
-        "source" | "." => match inv.arg(0) {
-            Some(path) => run_script(inv, cx, path),
-            None => cx.hit(&INTERACTIVE),
-        },
-        "ssh" | "autossh" => ssh(inv, cx),
-        "mosh" => {
-            if !inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "--help")) {
-                cx.hit(&SSH_REMOTE);
-            }
-        }
-        "trap" => {
-            // `trap 'CMD' SIGNALS`: CMD runs later, in this shell.
-            if let Some(action) = inv.args.iter().find(|a| !a.is_flag()) {
-                let action = action.text.clone();
-                cx.shell(&action, inv.cwd.as_deref());
-            }
-        }
-        "export" | "declare" | "typeset" => {
-            if inv.words().any(is_hijack_assignment) {
-                cx.hit(&ENV_HIJACK);
-            }
-        }
-        _ => shell(inv, cx),
+fn eval(inv: &Invocation, cx: &mut Cx<'_>) {
+    let script: Vec<&str> = inv.words().collect();
+    let script = script.join(" ");
+    if crate::rules::flow::fetches_in_substitution(&script) {
+        cx.hit(&crate::rules::flow::REMOTE_EXEC);
+    } else if crate::rules::flow::decodes_in_substitution(&script) {
+        cx.hit(&crate::rules::flow::DECODE_EXEC);
+    }
+    cx.shell(&script, inv.cwd.as_deref());
+}
+
+fn source(inv: &Invocation, cx: &mut Cx<'_>) {
+    match inv.arg(0) {
+        Some(path) => run_script(inv, cx, path),
+        None => cx.hit(&INTERACTIVE),
+    }
+}
+
+fn mosh(inv: &Invocation, cx: &mut Cx<'_>) {
+    if !inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "--help")) {
+        cx.hit(&SSH_REMOTE);
+    }
+}
+
+/// `trap 'CMD' SIGNALS`: CMD runs later, in this shell.
+fn trap(inv: &Invocation, cx: &mut Cx<'_>) {
+    if let Some(action) = inv.args.iter().find(|a| !a.is_flag()) {
+        let action = action.text.clone();
+        cx.shell(&action, inv.cwd.as_deref());
+    }
+}
+
+fn export(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.words().any(is_hijack_assignment) {
+        cx.hit(&ENV_HIJACK);
     }
 }
 

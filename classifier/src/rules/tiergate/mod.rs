@@ -10,9 +10,9 @@
 
 use crate::call::{basename, Invocation};
 use crate::protect::{Guard, Protected};
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{Cx, Family, Programs, Rule};
 
-pub static FAMILY: Family = Family { name: "tiergate", programs: &["tiergate"], check, rules: RULES };
+pub static FAMILY: Family = Family::new("tiergate", &[Programs::of(&["tiergate"], check)], RULES);
 
 static RULES: &[&Rule] = &[&SELF_APPROVAL, &STORE, &READ];
 

@@ -5,9 +5,9 @@
 //! shared option table (`rules/exec/options.rs`).
 
 use crate::call::Invocation;
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{Check, Cx, Family, Programs, Rule};
 
-pub static FAMILY: Family = Family { name: "tools", programs: PROGRAMS, check, rules: RULES };
+pub static FAMILY: Family = Family::new("tools", PROGRAMS, RULES).entered_by(enter);
 
 /// `editor` and `sensible-editor` are Debian's alternatives for whichever editor is
 /// configured (often vim): read as vim, the most capable of them.
@@ -24,11 +24,31 @@ const SIMPLE_EDITORS: &[&str] = &["nano", "pico", "micro", "hx", "helix", "ed", 
 const DEBUGGERS: &[&str] = &["gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb"];
 const TEX: &[&str] = &["tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context"];
 
-static PROGRAMS: &[&str] = &[
-    "vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis", "emacs", "emacs-nox",
-    "emacsclient", "xemacs", "less", "more", "most", "pg", "gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb", "tex", "latex", "pdflatex",
-    "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context", "open", "nano", "pico", "micro", "hx", "helix",
-    "ed", "mcedit", "joe", "kak", "ne", "editor", "sensible-editor", "strace", "ltrace",
+static PROGRAMS: &[Programs] = &[
+    Programs::of(VIMS, |inv, cx| {
+        vim(inv, cx);
+        edits(inv, cx, &["-c", "--cmd", "-S", "-s", "-u", "-U", "-i", "-T", "-w", "-W", "-t", "-q", "--servername"]);
+    }),
+    Programs::of(EMACS, |inv, cx| {
+        emacs(inv, cx);
+        edits(
+            inv,
+            cx,
+            &["--eval", "-eval", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e", "-s", "--socket-name", "--chdir", "-L", "-d", "--display"],
+        );
+    }),
+    Programs::of(SIMPLE_EDITORS, |inv, cx| {
+        edits(inv, cx, &["-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-o", "--operatingdir", "-c", "--config", "-e"])
+    }),
+    Programs::of(PAGERS, pager),
+    Programs::of(DEBUGGERS, debugger),
+    Programs::of(TRACERS, tracer_attach),
+    Programs::of(&["open"], open),
+    Programs::of(TEX, |inv, cx| {
+        if inv.args.iter().any(|a| a.text.contains("write18") || a.text.contains("directlua") || a.text.contains("luaexec")) {
+            cx.hit(&TEX_WRITE18);
+        }
+    }),
 ];
 
 static RULES: &[&Rule] = &[&EDITOR_COMMANDS, &PAGER_COMMAND, &DEBUGGER_COMMANDS, &DEBUGGER_ATTACH, &TEX_WRITE18, &OPEN_RUNS];
@@ -96,32 +116,10 @@ pub static TEX_WRITE18: Rule = Rule::t3("tools.tex-shell-escape")
     .matches(&["pdflatex '\\immediate\\write18{id}'", "lualatex '\\directlua{os.execute(\"id\")}'"])
     .not_matches(&["pdflatex doc.tex", "latex '\\def\\x{1}\\input doc'"]);
 
-fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    let p = inv.program.as_str();
-    if VIMS.contains(&p) {
-        vim(inv, cx);
-        edits(inv, cx, &["-c", "--cmd", "-S", "-s", "-u", "-U", "-i", "-T", "-w", "-W", "-t", "-q", "--servername"]);
-    } else if EMACS.contains(&p) {
-        emacs(inv, cx);
-        edits(
-            inv,
-            cx,
-            &["--eval", "-eval", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e", "-s", "--socket-name", "--chdir", "-L", "-d", "--display"],
-        );
-    } else if SIMPLE_EDITORS.contains(&p) {
-        edits(inv, cx, &["-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-o", "--operatingdir", "-c", "--config", "-e"]);
-    } else if PAGERS.contains(&p) {
-        pager(inv, cx);
-    } else if DEBUGGERS.contains(&p) {
-        debugger(inv, cx);
-    } else if TRACERS.contains(&p) {
-        tracer_attach(inv, cx);
-    } else if p == "open" {
-        open(inv, cx);
-    } else if TEX.contains(&p) && inv.args.iter().any(|a| a.text.contains("write18") || a.text.contains("directlua") || a.text.contains("luaexec")) {
-        cx.hit(&TEX_WRITE18);
-    }
-    // Editors and pagers stay exempt there; `gdb`, TeX and `open` get the verb scan as before.
+/// Every program's check, then what an unowned program gets: editors and pagers
+/// stay exempt there; `gdb`, TeX and `open` get the verb scan as before.
+fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
+    check(inv, cx);
     crate::rules::fallback::unless_hit(inv, cx);
 }
 

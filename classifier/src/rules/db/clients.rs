@@ -4,10 +4,19 @@
 //! `sql.rs` sort the statements.
 
 use crate::call::{Arg, Invocation, Stdin};
-use crate::rules::{paths, Cx};
+use crate::rules::{paths, Cx, Rule};
 
 use super::sql::{self, Class, Dialect};
-use super::{hit_classes, INTERACTIVE, READ, READONLY_MODE, SCRIPT_FILE, WRITE};
+use super::{hit_classes, INTERACTIVE, READ, SCRIPT_FILE, WRITE};
+
+/// ## What it matches
+/// `sqlite3 -readonly` / duckdb `-readonly` with only SQL statements.
+/// ## Why this tier
+/// The database refuses writes; client commands that start shells or write files are still checked.
+pub(super) static READONLY_MODE: Rule = Rule::t0("db.readonly-mode")
+    .reason("the database is opened read-only, so statements cannot write")
+    .matches(&["sqlite3 -readonly app.db 'DELETE FROM t'"])
+    .not_matches(&["sqlite3 -readonly app.db '.shell rm x'"]);
 
 /// Inline statements, statement files and what else the argv said.
 #[derive(Default)]

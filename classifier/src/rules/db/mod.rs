@@ -59,7 +59,7 @@ static RULES: &[&Rule] = &[
     &INTERACTIVE,
     &SCRIPT_FILE,
     &META,
-    &READONLY_MODE,
+    &clients::READONLY_MODE,
     &VERSION,
     &admin::DUMP,
     &admin::RESTORE,
@@ -154,15 +154,6 @@ pub static META: Rule = Rule::t3("db.client-command")
         "sqlite3 x.db '.output /tmp/out.txt'",
     ])
     .not_matches(&["psql -d mydb -c '\\l'", "sqlite3 x.db .schema"]);
-
-/// ## What it matches
-/// `sqlite3 -readonly` / duckdb `-readonly` with only SQL statements.
-/// ## Why this tier
-/// The database refuses writes; client commands that start shells or write files are still checked.
-pub static READONLY_MODE: Rule = Rule::t0("db.readonly-mode")
-    .reason("the database is opened read-only, so statements cannot write")
-    .matches(&["sqlite3 -readonly app.db 'DELETE FROM t'"])
-    .not_matches(&["sqlite3 -readonly app.db '.shell rm x'"]);
 
 /// ## What it matches
 /// `--version`/`--help` on a database tool, and status probes (`pg_isready`, `pg_ctl status`, `mysqladmin status`).

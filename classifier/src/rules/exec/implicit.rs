@@ -6,9 +6,18 @@
 //! runners and are listed.
 
 use crate::call::{basename, Invocation};
-use crate::rules::{shell, Cx};
+use crate::rules::{shell, Cx, Rule};
 
-use super::IMPLICIT_WRAPPER;
+/// ## What it matches
+/// A program no family models whose operand names a shell, an interpreter or an executable path with arguments (`someprog /bin/bash -c …`, `xprog -- python3 x.py`, `zzz sh`).
+/// ## Why this tier
+/// Informational (T0): the program is taken to run that operand, so the operand onwards is classified as a command and decides.
+/// ## Known gaps
+/// A modelled program named mid-argv of an unmodelled one (`runner -n 5 rm -rf x`) counts only after `--` or as the first operand (`fallback.proxy`): elsewhere such words name things (`dot -T format`, `ng generate service`). A bare interpreter name needs arguments (`pyenv local python3` selects one), and the value of a long option is a name (`--lang python`) unless code follows.
+pub(super) static IMPLICIT_WRAPPER: Rule = Rule::t0("exec.implicit-wrapper")
+    .reason("an unmodelled program is handed a shell, interpreter or program to run; that command decides")
+    .matches(&["xprog -- python3 -c 'print(1)'", "zzz -x sh -c 'ls'", "mytool -q /usr/bin/ls -la"])
+    .not_matches(&["mytool list", "ldd /bin/ls", "echo bash -c x", "pyenv local python3"]);
 
 /// Programs whose operands name programs as data (inspected, looked up, selected).
 const TAKES_PROGRAM_AS_DATA: &[&str] = &[

@@ -23,8 +23,16 @@ use crate::rules::{Cx, Family, Rule};
 
 pub static FAMILY: Family = Family::new("exec", &[], RULES);
 
-static RULES: &[&Rule] =
-    &[&OPTION_COMMAND, &OPTION_UNSEEN, &OPTION_CODE, &OPTION_FLAG, &IMPLICIT_WRAPPER, &ENV_COMMAND, &PROTECTED_OPERAND, &options::ABBREVIATION];
+static RULES: &[&Rule] = &[
+    &options::OPTION_COMMAND,
+    &options::OPTION_UNSEEN,
+    &options::OPTION_CODE,
+    &options::OPTION_FLAG,
+    &implicit::IMPLICIT_WRAPPER,
+    &ENV_COMMAND,
+    &PROTECTED_OPERAND,
+    &options::ABBREVIATION,
+];
 
 /// ## What it matches
 /// A program no family models (and that is not a known read-only tool) handed a protected path as an operand or option value: `yq -i '.x=1' .claude/settings.json`, `mytool --config=.tiergate.toml`, `ed .claude/hooks/x.sh`.
@@ -34,53 +42,6 @@ pub static PROTECTED_OPERAND: Rule = Rule::t3("exec.protected-operand")
     .reason("an unmodelled program is handed a protected path (tiergate's or Claude Code's own files) that it may write; ask the user")
     .matches(&["yq -i '.a=1' .claude/settings.json", "mytool --config=.tiergate.toml", "mytool fmt .claude/hooks/h.sh"])
     .not_matches(&["cat .claude/settings.json", "jq . .claude/settings.json", "mytool notes.md"]);
-
-/// ## What it matches
-/// An option whose value the program runs as a shell command: `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `man -P CMD`, `fzf --bind 'k:execute(CMD)'`, `git -c core.pager=CMD`, `mytool --exec CMD`, `tar --checkpoint-action=exec=CMD`.
-/// ## Why this tier
-/// Informational (T0): the carried command is classified as a command line and its verdict counts.
-pub static OPTION_COMMAND: Rule = Rule::t0("exec.option-command")
-    .reason("an option carries a command that the program runs; that command decides")
-    .matches(&["man -P cat ls", "fzf --bind 'enter:execute(less {})'", "mytool --exec 'ls'", "mytool --ssh-command 'ls' list"])
-    .not_matches(&["man ls", "fzf", "mytool --name ls", "mytool validate --command 'git push --force'"]);
-
-/// ## What it matches
-/// A command-carrying option whose value holds a variable or substitution (`mytool --exec "$CMD"`, `ssh -o ProxyCommand=$X h`).
-/// ## Why this tier
-/// The command that runs is only known at run time.
-pub static OPTION_UNSEEN: Rule = Rule::t3("exec.option-command-unseen")
-    .reason("an option carries a command built at run time (variable or substitution), so it cannot be checked; write it out literally")
-    .matches(&["mytool --exec \"$CMD\"", "man -P \"$X\" ls", "mytool --rsh=\"$RSH\" list"])
-    .not_matches(&["mytool --exec ls", "man -P cat ls"]);
-
-/// ## What it matches
-/// An option whose value is code in a language tiergate does not analyse, or a file of such code: `latexmk -e '…'`, `vim -S x.vim`, `gdb -x cmds`, `lldb -s cmds`.
-/// ## Why this tier
-/// Unread code can do anything.
-pub static OPTION_CODE: Rule = Rule::t3("exec.option-code")
-    .reason("an option hands the program code or a command file that tiergate does not read; run the commands directly or ask the user")
-    .matches(&["latexmk -e '$x=1' doc.tex", "latexmk -r build.rc doc.tex", "tectonic -Z shell-escape doc.tex"])
-    .not_matches(&["latexmk -pdf doc.tex", "tectonic doc.tex"]);
-
-/// ## What it matches
-/// A flag that lets the program run shell commands from its input: TeX's `--shell-escape`/`--enable-write18`.
-/// ## Why this tier
-/// The document (or a package it loads) decides what runs.
-pub static OPTION_FLAG: Rule = Rule::t3("exec.option-shell-escape")
-    .reason("the flag lets the program run shell commands from its input (shell escape); build without it or ask the user")
-    .matches(&["pdflatex --shell-escape doc.tex", "xelatex -shell-escape doc.tex", "latexmk -pdf -shell-escape doc.tex"])
-    .not_matches(&["pdflatex doc.tex", "latexmk -pdf doc.tex"]);
-
-/// ## What it matches
-/// A program no family models whose operand names a shell, an interpreter or an executable path with arguments (`someprog /bin/bash -c …`, `xprog -- python3 x.py`, `zzz sh`).
-/// ## Why this tier
-/// Informational (T0): the program is taken to run that operand, so the operand onwards is classified as a command and decides.
-/// ## Known gaps
-/// A modelled program named mid-argv of an unmodelled one (`runner -n 5 rm -rf x`) counts only after `--` or as the first operand (`fallback.proxy`): elsewhere such words name things (`dot -T format`, `ng generate service`). A bare interpreter name needs arguments (`pyenv local python3` selects one), and the value of a long option is a name (`--lang python`) unless code follows.
-pub static IMPLICIT_WRAPPER: Rule = Rule::t0("exec.implicit-wrapper")
-    .reason("an unmodelled program is handed a shell, interpreter or program to run; that command decides")
-    .matches(&["xprog -- python3 -c 'print(1)'", "zzz -x sh -c 'ls'", "mytool -q /usr/bin/ls -la"])
-    .not_matches(&["mytool list", "ldd /bin/ls", "echo bash -c x", "pyenv local python3"]);
 
 /// ## What it matches
 /// A variable whose value a program runs as a command, set for a command: `PAGER=… git log` (which `shell.env-hijack` also asks for), `MYTOOL_COMMAND=… mytool`, `GIT_SSH_COMMAND=… git fetch`, `RSYNC_RSH=… rsync`.

@@ -15,7 +15,41 @@
 use crate::call::{Arg, Invocation};
 use crate::rules::{paths, Cx, Rule};
 
-use super::{OPTION_CODE, OPTION_COMMAND, OPTION_FLAG, OPTION_UNSEEN};
+/// ## What it matches
+/// An option whose value the program runs as a shell command: `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `man -P CMD`, `fzf --bind 'k:execute(CMD)'`, `git -c core.pager=CMD`, `mytool --exec CMD`, `tar --checkpoint-action=exec=CMD`.
+/// ## Why this tier
+/// Informational (T0): the carried command is classified as a command line and its verdict counts.
+pub(super) static OPTION_COMMAND: Rule = Rule::t0("exec.option-command")
+    .reason("an option carries a command that the program runs; that command decides")
+    .matches(&["man -P cat ls", "fzf --bind 'enter:execute(less {})'", "mytool --exec 'ls'", "mytool --ssh-command 'ls' list"])
+    .not_matches(&["man ls", "fzf", "mytool --name ls", "mytool validate --command 'git push --force'"]);
+
+/// ## What it matches
+/// A command-carrying option whose value holds a variable or substitution (`mytool --exec "$CMD"`, `ssh -o ProxyCommand=$X h`).
+/// ## Why this tier
+/// The command that runs is only known at run time.
+pub(super) static OPTION_UNSEEN: Rule = Rule::t3("exec.option-command-unseen")
+    .reason("an option carries a command built at run time (variable or substitution), so it cannot be checked; write it out literally")
+    .matches(&["mytool --exec \"$CMD\"", "man -P \"$X\" ls", "mytool --rsh=\"$RSH\" list"])
+    .not_matches(&["mytool --exec ls", "man -P cat ls"]);
+
+/// ## What it matches
+/// An option whose value is code in a language tiergate does not analyse, or a file of such code: `latexmk -e '…'`, `vim -S x.vim`, `gdb -x cmds`, `lldb -s cmds`.
+/// ## Why this tier
+/// Unread code can do anything.
+pub(super) static OPTION_CODE: Rule = Rule::t3("exec.option-code")
+    .reason("an option hands the program code or a command file that tiergate does not read; run the commands directly or ask the user")
+    .matches(&["latexmk -e '$x=1' doc.tex", "latexmk -r build.rc doc.tex", "tectonic -Z shell-escape doc.tex"])
+    .not_matches(&["latexmk -pdf doc.tex", "tectonic doc.tex"]);
+
+/// ## What it matches
+/// A flag that lets the program run shell commands from its input: TeX's `--shell-escape`/`--enable-write18`.
+/// ## Why this tier
+/// The document (or a package it loads) decides what runs.
+pub(super) static OPTION_FLAG: Rule = Rule::t3("exec.option-shell-escape")
+    .reason("the flag lets the program run shell commands from its input (shell escape); build without it or ask the user")
+    .matches(&["pdflatex --shell-escape doc.tex", "xelatex -shell-escape doc.tex", "latexmk -pdf -shell-escape doc.tex"])
+    .not_matches(&["pdflatex doc.tex", "latexmk -pdf doc.tex"]);
 
 /// What an option's value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -85,16 +85,6 @@ pub(super) static RM_FORCE: Rule = Rule::t3("git.rm.force")
     .not_matches(&["git rm --cached secrets.env", "git rm old.txt", "git rm -r --cached ."])
     .suggest("git rm --cached notes.txt");
 
-/// ## What it matches
-/// `git mv -f`/`--force` (overwrites an existing destination).
-/// ## Why this tier
-/// The overwritten destination's uncommitted changes are lost.
-pub(super) static MV_FORCE: Rule = Rule::t3("git.mv.force")
-    .reason("git mv -f overwrites the destination, losing its uncommitted changes; move without -f")
-    .matches(&["git mv -f src existing_dst"])
-    .not_matches(&["git mv old.py new.py"])
-    .suggest("git mv src existing_dst");
-
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
     match call.sub.as_str() {

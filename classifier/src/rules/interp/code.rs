@@ -12,6 +12,15 @@ use crate::lanes::scripts::{Analysis, Effect, Lang};
 use crate::rules::{db, paths, Cx, Rule};
 
 /// ## What it matches
+/// A PowerShell cmdlet or an app-scripting command that changes state (`Set-*`, `New-*`, `Stop-Service`, `Restart-Computer`, an AppleScript `tell application … to quit`).
+/// ## Why this tier
+/// Verbs outside PowerShell's read-only set change the machine.
+pub(super) static MUTATE: Rule = Rule::t3("interp.code.mutating-command")
+    .reason("the script runs a command that changes system or application state; ask the user first")
+    .matches(&["pwsh -c 'Set-ItemProperty -Path HKCU:\\x -Name a -Value 1'", "pwsh -c 'Stop-Service spooler'"])
+    .not_matches(&["pwsh -c 'Get-Process'", "pwsh -c 'Get-ChildItem | Select-Object Name'"]);
+
+/// ## What it matches
 /// Inline code, a heredoc or a script whose code was analysed and only computes, reads or prints.
 /// ## Why this tier
 /// Nothing in it executes processes, writes outside the tree, deletes or touches the network.
@@ -143,15 +152,6 @@ pub static LONG: Rule = Rule::t3("interp.code.long")
     .reason("the inline code is long and not provably read-only; put it in a script file the user can review")
     .not_matches(&["python3 -c 'print(1)'"]);
 
-/// ## What it matches
-/// Inline code held in a variable or substitution (`python3 -c "$CODE"`).
-/// ## Why this tier
-/// The code that runs is not visible.
-pub static UNSEEN: Rule = Rule::t3("interp.code.unseen")
-    .reason("the code comes from a variable or substitution, so it cannot be checked; write it out literally")
-    .matches(&["python3 -c \"$CODE\"", "node -e \"$(cat x.js)\""])
-    .not_matches(&["python3 -c 'print(1)'"]);
-
 /// Longest inline code analysed without the `interp.code.long` rule.
 pub const LONG_CODE: usize = 500;
 
@@ -232,7 +232,7 @@ pub(crate) fn apply(inv: &Invocation, cx: &mut Cx<'_>, analysis: &Analysis) {
             Effect::Network => cx.hit_because(&NETWORK, format!("`{sink}` writes to the network or changes remote resources; ask the user first")),
             Effect::Process => cx.hit_because(&PROCESS, format!("`{sink}` signals or kills processes; ask the user first")),
             Effect::Install => cx.hit_because(&INSTALL, format!("`{sink}` installs or removes packages; ask the user first")),
-            Effect::Mutate => cx.hit_because(&super::pwsh::MUTATE, format!("`{sink}` changes system or application state; ask the user first")),
+            Effect::Mutate => cx.hit_because(&MUTATE, format!("`{sink}` changes system or application state; ask the user first")),
             Effect::Sql(sql) => db::classify_sql(cx, db::Dialect::Generic, sql),
             Effect::Dynamic => cx.hit_because(&DYNAMIC, format!("`{sink}` evaluates or looks up code at run time, so what it does is unseen; ask the user")),
         }

@@ -22,6 +22,15 @@ use crate::call::{Arg, Invocation, Stdin};
 use crate::lanes::scripts::Lang;
 use crate::rules::{paths, Cx, Family, Programs, Rule};
 
+/// ## What it matches
+/// Inline code held in a variable or substitution (`python3 -c "$CODE"`).
+/// ## Why this tier
+/// The code that runs is not visible.
+pub static UNSEEN: Rule = Rule::t3("interp.code.unseen")
+    .reason("the code comes from a variable or substitution, so it cannot be checked; write it out literally")
+    .matches(&["python3 -c \"$CODE\"", "node -e \"$(cat x.js)\""])
+    .not_matches(&["python3 -c 'print(1)'"]);
+
 pub static FAMILY: Family = Family::new("interp", PROGRAMS, RULES);
 
 static PROGRAMS: &[Programs] = &[
@@ -61,8 +70,8 @@ static RULES: &[&Rule] = &[
     &code::DYNAMIC,
     &code::UNPARSED,
     &code::LONG,
-    &code::UNSEEN,
-    &pwsh::MUTATE,
+    &UNSEEN,
+    &code::MUTATE,
     &opaque::CODE,
     &opaque::SHELL_ESCAPE,
     &REPL,
@@ -291,7 +300,7 @@ pub(crate) fn inline(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, code: &[Arg]
     if code.iter().any(|a| !a.exact) && !pwsh_visible {
         // The expansion's value becomes code (or breaks out of a string literal), so
         // it is unseen; the visible rest is still read, so a blocked call stays blocked.
-        cx.hit(&code::UNSEEN);
+        cx.hit(&UNSEEN);
         if src.iter().all(|s| s.trim().starts_with('$')) {
             return;
         }
@@ -311,7 +320,7 @@ pub(crate) fn from_stdin(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang) {
         Stdin::Heredoc { body, expands } => {
             if *expands && expands_shell(body) {
                 cx.hit_because(
-                    &code::UNSEEN,
+                    &UNSEEN,
                     "the heredoc is unquoted, so the shell expands `$…` inside the code before it runs; quote the delimiter (<<'EOF')".to_owned(),
                 );
             }

@@ -7,16 +7,6 @@
 //! It does not model PowerShell's expression language beyond that.
 
 use crate::lanes::scripts::{Analysis, Effect};
-use crate::rules::Rule;
-
-/// ## What it matches
-/// A PowerShell cmdlet or an app-scripting command that changes state (`Set-*`, `New-*`, `Stop-Service`, `Restart-Computer`, an AppleScript `tell application … to quit`).
-/// ## Why this tier
-/// Verbs outside PowerShell's read-only set change the machine.
-pub static MUTATE: Rule = Rule::t3("interp.code.mutating-command")
-    .reason("the script runs a command that changes system or application state; ask the user first")
-    .matches(&["pwsh -c 'Set-ItemProperty -Path HKCU:\\x -Name a -Value 1'", "pwsh -c 'Stop-Service spooler'"])
-    .not_matches(&["pwsh -c 'Get-Process'", "pwsh -c 'Get-ChildItem | Select-Object Name'"]);
 
 const READ_VERBS: &[&str] = &[
     "get", "test", "select", "format", "measure", "where", "sort", "group", "compare", "convertto", "convertfrom", "join", "split", "resolve", "read", "find",

@@ -64,7 +64,7 @@ static RULES: &[&Rule] = &[
     &CLEAN,
     &RECIPE,
     &UNKNOWN,
-    &UNPUBLISH_ALL,
+    &npm::UNPUBLISH_ALL,
     &jvm::EF_DROP,
     &just::JUST_RECIPE,
     &scripts::UNRESOLVED,
@@ -192,16 +192,6 @@ pub static PUBLISH: Rule = Rule::t3("packages.publish")
         "npm deprecate my-pkg@1.0.0 'old'",
     ])
     .not_matches(&["npm publish --dry-run", "npm unpublish my-package"]);
-
-/// ## What it matches
-/// `npm unpublish PKG` (or `--force` with no spec): unpublishing every version of a package (FEATURES.md §10, §13 npm_critical).
-/// ## Why this tier
-/// Removes the package for everyone who depends on it, and the name cannot be reused for 24 hours; never approvable.
-pub static UNPUBLISH_ALL: Rule = Rule::blocked("packages.npm.unpublish-all")
-    .reason("unpublishing a whole package breaks everyone who depends on it; unpublish one version (`npm unpublish pkg@1.0.0`) or deprecate it instead")
-    .matches(&["npm unpublish my-package", "npm unpublish my-package --force", "npm unpublish @scope/pkg", "npm unpublish --force"])
-    .not_matches(&["npm unpublish my-package@1.0.0", "npm unpublish @scope/pkg@2.0.0"])
-    .suggest("npm deprecate my-package@1.0.0 'use 2.x'");
 
 /// ## What it matches
 /// Credentials and configuration of package tools: `npm login|logout|token create|config set|set`, `yarn config set`,

@@ -11,10 +11,20 @@
 
 use super::runners;
 use super::scripts::{self, Lookup, LIST};
-use super::{ACCOUNT, BUILD, DRY_RUN, HELP, INSTALL, PUBLISH, READ, UNKNOWN, UNPUBLISH_ALL, VALIDATE};
+use super::{ACCOUNT, BUILD, DRY_RUN, HELP, INSTALL, PUBLISH, READ, UNKNOWN, VALIDATE};
 use crate::call::{Arg, Invocation};
 use crate::rules::packages::args::{has_flag, operand_words, value_of};
-use crate::rules::Cx;
+use crate::rules::{Cx, Rule};
+
+/// ## What it matches
+/// `npm unpublish PKG` (or `--force` with no spec): unpublishing every version of a package (FEATURES.md §10, §13 npm_critical).
+/// ## Why this tier
+/// Removes the package for everyone who depends on it, and the name cannot be reused for 24 hours; never approvable.
+pub(super) static UNPUBLISH_ALL: Rule = Rule::blocked("packages.npm.unpublish-all")
+    .reason("unpublishing a whole package breaks everyone who depends on it; unpublish one version (`npm unpublish pkg@1.0.0`) or deprecate it instead")
+    .matches(&["npm unpublish my-package", "npm unpublish my-package --force", "npm unpublish @scope/pkg", "npm unpublish --force"])
+    .not_matches(&["npm unpublish my-package@1.0.0", "npm unpublish @scope/pkg@2.0.0"])
+    .suggest("npm deprecate my-package@1.0.0 'use 2.x'");
 
 /// Options that take a value, per manager.
 fn value_opts(pm: &str) -> &'static [&'static str] {

@@ -329,9 +329,16 @@ pub struct MutantsArgs {
     /// Only mutants of rules whose id starts with this.
     #[arg(long, value_name = "PREFIX")]
     pub rules: Option<String>,
-    /// An evenly spread sample of this many mutants.
+    /// An evenly spread sample of this many mutants (with --seed: a random one).
     #[arg(long, value_name = "N")]
     pub sample: Option<usize>,
+    /// With --sample: the N mutants whose sha256(seed, id) is smallest, a simple random
+    /// sample no row was fitted to when the seed is chosen after the rows are written.
+    #[arg(long, value_name = "S", requires = "sample")]
+    pub seed: Option<String>,
+    /// The report directory, relative to the project root (default reports/mutants/).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
     /// K evenly spaced mutants from each rule family, taken in rotation (a stopped run stays balanced).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(usize))]
     pub per_family: Option<usize>,

@@ -153,14 +153,19 @@ fn tables(src: &str) -> Vec<Table> {
         let open = whole.end() - 1;
         let Some(close) = close_paren(src, open, b'[', b']') else { continue };
         let body = &src[open + 1..close - 1];
-        if body.contains("r\"") || body.contains("r#") {
-            continue; // raw strings: not scanned
-        }
         let mut entries = Vec::new();
         let b = body.as_bytes();
         let mut i = 0;
+        let mut raw = false;
         while i < b.len() {
             match b[i] {
+                // A raw string literal (`r"…"`, `r#"…"#`) starts here, outside any string:
+                // not scanned, and the table is left alone. (An entry that merely ends in
+                // `r`, such as `"tldr"`, is inside a string and never gets here.)
+                b'r' if matches!(b.get(i + 1), Some(b'"' | b'#')) && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')) => {
+                    raw = true;
+                    break;
+                }
                 b'"' => {
                     let s = i;
                     i += 1;
@@ -178,7 +183,9 @@ fn tables(src: &str) -> Vec<Table> {
             }
             i += 1;
         }
-        out.push((c[1].to_owned(), open, entries));
+        if !raw {
+            out.push((c[1].to_owned(), open, entries));
+        }
     }
     out
 }
@@ -307,6 +314,28 @@ pub fn sample<T: Clone>(all: &[T], n: usize) -> Vec<T> {
     (0..n).map(|k| all[k * all.len() / n].clone()).collect()
 }
 
+/// `--sample N --seed S`: a simple random sample of N mutants, the N whose
+/// `sha256(S, id)` is smallest, in list order. Unlike the evenly spaced sample it does
+/// not follow the file layout, and a seed chosen after the rows were written gives a
+/// sample nobody has fitted rows to: the honest estimate of the population's rate.
+pub fn sample_seeded(all: &[Mutant], n: usize, seed: &str) -> Vec<Mutant> {
+    if n == 0 || n >= all.len() {
+        return all.to_vec();
+    }
+    let key = |m: &Mutant| {
+        let mut h = Sha256::new();
+        h.update(seed.as_bytes());
+        h.update([0]);
+        h.update(m.id.as_bytes());
+        h.finalize()
+    };
+    let mut keyed: Vec<(_, usize)> = all.iter().enumerate().map(|(k, m)| (key(m), k)).collect();
+    keyed.sort();
+    let mut chosen: Vec<usize> = keyed[..n].iter().map(|&(_, k)| k).collect();
+    chosen.sort_unstable();
+    chosen.into_iter().map(|k| all[k].clone()).collect()
+}
+
 /// A mutant's rule family: the first segment of its scope (`git` for `git.push.force`
 /// and for `git.history:READ_SUBS`), the directory under `rules/` it came from.
 pub fn family(m: &Mutant) -> &str {
@@ -404,5 +433,29 @@ fn check(cx: &mut Cx) {
         let fams: Vec<&str> = picked.iter().map(family).collect();
         assert_eq!(fams, ["git", "http", "git", "http"], "round-robin over families");
         assert_eq!(per_family(&all, 100).len(), all.len());
+    }
+
+    #[test]
+    fn a_seeded_sample_is_reproducible_ordered_and_moves_with_the_seed() {
+        let a = gen();
+        assert!(a.len() >= 4, "the fixture yields enough mutants to sample from");
+        let one = sample_seeded(&a, 3, "2026-12-04");
+        assert_eq!(one, sample_seeded(&a, 3, "2026-12-04"), "same seed, same sample");
+        assert_eq!(one.len(), 3);
+        let pos = |m: &Mutant| a.iter().position(|x| x == m).expect("drawn from the list");
+        assert!(one.windows(2).all(|w| pos(&w[0]) < pos(&w[1])), "kept in list order");
+        let other = (0..50).map(|k| sample_seeded(&a, 3, &format!("seed-{k}"))).find(|s| *s != one);
+        assert!(other.is_some(), "some other seed draws another sample");
+        assert_eq!(sample_seeded(&a, a.len() + 1, "x"), a);
+    }
+
+    #[test]
+    fn an_entry_ending_in_r_is_scanned_and_a_raw_string_table_is_not() {
+        let src = "const READ_X: &[&str] = &[\"tldr\", \"--mirror\", \"a\"];\nconst READ_Y: &[&str] = &[r\"raw\", \"b\"];\n";
+        let t = tables(src);
+        assert_eq!(t.len(), 1, "the raw-string table is skipped, the other kept: {t:?}");
+        assert_eq!(t[0].0, "READ_X");
+        let words: Vec<&str> = t[0].2.iter().map(|&(s, e)| &src[s..e]).collect();
+        assert_eq!(words, ["\"tldr\"", "\"--mirror\"", "\"a\""]);
     }
 }

@@ -1,4 +1,4 @@
-//! `cargo xtask mutants [--list] [--shard I/N] [--rules PREFIX] [--sample N] [--per-family K] [--ops a,b] [--ids FILE]`
+//! `cargo xtask mutants [--list] [--shard I/N] [--rules PREFIX] [--sample N [--seed S]] [--per-family K] [--ops a,b] [--ids FILE]`
 //! (flags.rs `MutantsArgs`; its parsing is tested there)
 //! and `cargo xtask mutants merge DIR…`: seeded regressions of the rule tables
 //! (gen.rs), each put through the bench's own gate (gate.rs), reported as caught
@@ -34,7 +34,10 @@ fn select(all: &[Mutant], f: &MutantsArgs, ids: Option<&[String]>) -> Vec<Mutant
         v = gen::per_family(&v, k);
     }
     if let Some(n) = f.sample {
-        v = gen::sample(&v, n);
+        v = match &f.seed {
+            Some(seed) => gen::sample_seeded(&v, n, seed),
+            None => gen::sample(&v, n),
+        };
     }
     v
 }
@@ -101,9 +104,10 @@ pub fn run(flags: &MutantsArgs, args: &[String]) -> i32 {
     let truth = replay::corpus::load_worktree(&scratch.dir, replay::corpus::Kind::Truth).map(|c| c.rows).unwrap_or_default();
     let mut records = Vec::new();
     let baseline: Vec<String> = scratch.baseline.iter().map(|(l, f)| format!("{l}: {f}")).collect();
-    let dir = match flags.shard {
-        Some(Shard { i, n }) => root.join("reports").join("mutants-shards").join(format!("{i}-of-{n}")),
-        None => root.join("reports").join("mutants"),
+    let dir = match (&flags.out, flags.shard) {
+        (Some(out), _) => root.join(out),
+        (None, Some(Shard { i, n })) => root.join("reports").join("mutants-shards").join(format!("{i}-of-{n}")),
+        (None, None) => root.join("reports").join("mutants"),
     };
     for (k, m) in chosen.iter().enumerate() {
         let o = gate::run_one(&scratch, m);

@@ -131,7 +131,7 @@ impl Invocation {
 
     /// True if a short flag letter appears, alone (`-f`) or packed (`-rf`), before `--`.
     pub fn has_short(&self, letter: char) -> bool {
-        self.flags().any(|f| f.len() >= 2 && !f.starts_with("--") && f[1..].chars().all(|c| c.is_ascii_alphanumeric()) && f[1..].contains(letter))
+        has_short(&self.args, letter)
     }
 
     /// Any of the given spellings (`-f`, `--force`) is present.
@@ -154,7 +154,7 @@ impl Invocation {
 
     /// Flag words before `--`.
     pub fn flags(&self) -> impl Iterator<Item = &str> + '_ {
-        self.args.iter().take_while(|a| a.text != "--").filter(|a| a.is_flag()).map(|a| a.text.as_str())
+        option_words(&self.args)
     }
 
     /// The value of an option (see [`value_of`]).
@@ -201,9 +201,62 @@ pub fn operands<'a>(args: &'a [Arg], value_opts: &[&str]) -> Vec<Operand<'a>> {
         .collect()
 }
 
+/// Option words before `--` (`-x`, `-rf`, `--long=v`), values of other options included.
+pub fn option_words(args: &[Arg]) -> impl Iterator<Item = &str> + '_ {
+    args.iter().take_while(|a| a.text != "--").filter(|a| a.is_flag()).map(|a| a.text.as_str())
+}
+
+/// True when one of `flags` (`--force`, also `--force=x`; `-f`) is given before `--`.
+pub fn has_flag(args: &[Arg], flags: &[&str]) -> bool {
+    Args::parse(args, ArgSpec::values(&[]).with_flags(flags)).has(flags)
+}
+
+/// True when a short option cluster before `--` (`-f`, `-rf`) holds `letter`.
+pub fn has_short(args: &[Arg], letter: char) -> bool {
+    option_words(args).any(|f| f.len() >= 2 && !f.starts_with("--") && f[1..].chars().all(|c| c.is_ascii_alphanumeric()) && f[1..].contains(letter))
+}
+
+/// Where the `--` that ends the options is, under `spec`.
+pub fn dashdash(args: &[Arg], spec: ArgSpec<'_>) -> Option<usize> {
+    Args::parse(args, spec).find_map(|t| match t {
+        args::Token::DashDash(d) => Some(d),
+        _ => None,
+    })
+}
+
+/// An option's value as an [`Arg`]: the next word itself when the value is that
+/// word (its quoting and exactness kept), otherwise the attached text (`-cCODE`,
+/// `--eval=CODE`) with the option word's span and exactness.
+pub fn value_arg(args: &[Arg], index: usize, value: &str) -> Arg {
+    match (args.get(index), args.get(index + 1)) {
+        (_, Some(next)) if std::ptr::eq(next.text.as_str(), value) => next.clone(),
+        (Some(word), _) => Arg { text: value.to_owned(), ..word.clone() },
+        (None, _) => Arg::lit(value),
+    }
+}
+
+/// The value of the first of `spellings` given (as [`value_of`] reads it), as an
+/// [`Arg`] that keeps its exactness (a `-o $OUT` value is unresolved).
+pub fn option_arg(args: &[Arg], spellings: &[&str]) -> Option<Arg> {
+    Args::parse(args, ArgSpec::values(spellings)).find_map(|t| match t {
+        args::Token::Opt { index, value: Some(v), .. } => Some(value_arg(args, index, v)),
+        _ => None,
+    })
+}
+
+/// The first operand under `spec`: a subcommand, a script, a target. Nothing is
+/// allocated, so a family may ask on every call.
+pub fn first_operand<'a>(args: &'a [Arg], spec: ArgSpec<'_>) -> Option<Operand<'a>> {
+    Args::parse(args, spec).operands().next()
+}
+
 /// `/usr/bin/git` → `git`.
 pub fn basename(path: &str) -> &str {
-    path.rsplit('/').next().unwrap_or(path)
+    // After the last `/` (asked several times per unit: a byte scan, no split iterator).
+    match path.as_bytes().iter().rposition(|&c| c == b'/') {
+        Some(i) => &path[i + 1..],
+        None => path,
+    }
 }
 
 #[cfg(test)]
@@ -213,6 +266,13 @@ mod tests {
     fn inv(s: &str) -> Invocation {
         let words: Vec<&str> = s.split_whitespace().collect();
         Invocation::from_words(&words).unwrap_or_else(|| panic!("empty"))
+    }
+
+    #[test]
+    fn basename_is_the_part_after_the_last_slash() {
+        for p in ["", "/", "git", "/usr/bin/git", "a/b/", "./run.sh", "é/ü", "//x"] {
+            assert_eq!(basename(p), p.rsplit('/').next().unwrap_or(p), "{p}");
+        }
     }
 
     #[test]

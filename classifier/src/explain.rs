@@ -69,7 +69,7 @@ pub fn trace(req: &Request, files: &dyn FileSource) -> Trace {
         return t;
     }
     let cmd = req.command.as_str();
-    let mut eng = Eng::new(files, req.home.clone(), req.cwd.clone()).protecting(req.protect.clone());
+    let mut eng = Eng::new(files, req.home.as_deref(), req.cwd.as_deref()).protecting(req.protect.clone());
     let mut hits = eng.source(cmd, req.cwd.as_deref());
     let mut units = eng.trace;
     self_defence(&mut units, &mut hits, &req.protect, cmd.len());
@@ -84,7 +84,7 @@ pub fn verdict(req: &Request, files: &dyn FileSource) -> Verdict {
         return t.verdict;
     }
     let cmd = req.command.as_str();
-    let mut eng = Eng::new(files, req.home.clone(), req.cwd.clone()).protecting(req.protect.clone()).verdict_only();
+    let mut eng = Eng::new(files, req.home.as_deref(), req.cwd.as_deref()).protecting(req.protect.clone()).verdict_only();
     let mut hits = eng.source(cmd, req.cwd.as_deref());
     // Units are judged as they complete (a payload before the unit that runs it);
     // the trace's pass goes in unit order, and so must the hits.
@@ -112,8 +112,7 @@ fn refused(req: &Request) -> Option<Trace> {
 /// is judged by its program word and stays T3 `wrapper.unknown-option`.)
 fn self_defence(units: &mut [TraceUnit], hits: &mut Vec<Hit>, protect: &crate::protect::Protected, len: usize) {
     for u in units {
-        let args: Vec<&str> = u.args.iter().map(String::as_str).collect();
-        let Some((rule, detail)) = rules::tiergate::self_defence(&u.program, &args, protect) else { continue };
+        let Some((rule, detail)) = rules::tiergate::self_defence(&u.program, u.args.iter().map(String::as_str), protect) else { continue };
         if u.hits.iter().any(|h| std::ptr::eq(h.rule, rule)) {
             continue;
         }

@@ -14,6 +14,7 @@ mod parse;
 pub mod protect;
 pub mod protocol;
 pub mod rules;
+mod sorted;
 mod units;
 pub mod verdict;
 mod wrappers;

@@ -195,9 +195,14 @@ impl Protected {
 
     /// Judges an absolute path (`.` and `..` are folded first). `None`: not protected.
     pub fn check(&self, abs: &str) -> Option<Protection> {
-        let abs = resolve(abs, Some("/"), None)?;
-        let hit = |guard: Guard, matched: Option<String>| Some(Protection { guard, rule: guard.rule(), path: abs.clone(), matched });
-        if let Some(guard) = builtin(&abs) {
+        self.check_resolved(&resolve(abs, Some("/"), None)?)
+    }
+
+    /// `check` of a path `lanes::resolve` already gave (absolute, `.` and `..`
+    /// folded, which resolving again leaves as it is).
+    pub(crate) fn check_resolved(&self, abs: &str) -> Option<Protection> {
+        let hit = |guard: Guard, matched: Option<String>| Some(Protection { guard, rule: guard.rule(), path: abs.to_owned(), matched });
+        if let Some(guard) = builtin(abs) {
             return hit(guard, None);
         }
         for (f, guard) in &self.inner.files {
@@ -206,7 +211,7 @@ impl Protected {
             }
         }
         for (d, guard) in &self.inner.dirs {
-            if under(&abs, d) {
+            if under(abs, d) {
                 return hit(*guard, Some(format!("inside tiergate's data directory {d}")));
             }
         }
@@ -217,7 +222,7 @@ impl Protected {
                 // Every entry parsed; a set that still fails to build protects everything rather than nothing.
                 Err(e) => return hit(Guard::User, Some(e.clone())),
             };
-            let mut p = abs.as_str();
+            let mut p = abs;
             loop {
                 if let Some(i) = set.matches(p).first() {
                     let (entry, origin, _) = &self.inner.entries[*i];
@@ -251,6 +256,16 @@ fn under(path: &str, root: &str) -> bool {
 fn builtin(abs: &str) -> Option<Guard> {
     // Asked for every path-like word of every command (issue 14), so it compares in
     // place, ignoring ASCII case, instead of lowercasing each component.
+    // Every built-in name holds `claude` or `tiergate`: most paths are out on one scan.
+    let holds = |word: &[u8]| abs.as_bytes().windows(word.len()).any(|w| w.eq_ignore_ascii_case(word));
+    if !holds(b"claude") && !holds(b"tiergate") {
+        return None;
+    }
+    builtin_by_name(abs)
+}
+
+/// `builtin` without its first scan.
+fn builtin_by_name(abs: &str) -> Option<Guard> {
     let comps = || abs.split('/').filter(|c| !c.is_empty());
     let name = comps().next_back()?;
     let is = |c: &str, lit: &str| c.eq_ignore_ascii_case(lit);
@@ -357,6 +372,22 @@ mod tests {
         assert_eq!(guard(&p, "/w/hooks/x.sh"), None);
         assert_eq!(guard(&p, "/w/tiergate.db.bak"), None);
     }
+
+    proptest::proptest! {
+        /// The first scan of `builtin` only ever turns away paths the table would not match.
+        #[test]
+        fn the_builtin_prefilter_turns_away_no_protected_path(
+            parts in proptest::collection::vec(proptest::sample::select(PARTS), 0..6),
+        ) {
+            let path = format!("/{}", parts.join("/"));
+            proptest::prop_assert_eq!(builtin(&path), builtin_by_name(&path), "{}", path);
+        }
+    }
+
+    const PARTS: &[&str] = &[
+        ".claude", ".CLAUDE", "hooks", "Hooks", "agents", "settings.json", "settings-x.JSON", "x.md", ".claude.json", "tiergate.toml", ".Tiergate.toml",
+        "tiergate.db", "TIERGATE.DB-wal", "tiergate.db-log.fold-1", "tiergate.db.bak", "claude", "x", "",
+    ];
 
     #[test]
     fn user_patterns_use_a_real_glob() {

@@ -90,6 +90,68 @@ pub fn check_rule_docs(rel: &str, text: &str) -> Vec<String> {
     out
 }
 
+/// How a rule family reads options by hand: a dash test on a word, a `--` compared
+/// by hand, or an option's value taken by hand (the next word, `args.get(i + 1)`, or
+/// the text after a literal long option, `strip_prefix("--exec=")`). Option words,
+/// values, operands and `--` are the argument layer's (`classifier/src/call/args.rs`):
+/// declare an `ArgSpec` and read its tokens.
+const HAND_READINGS: &[&str] = &[
+    "starts_with('-')", "starts_with(\"-\")", "starts_with(\"--\")", "strip_prefix('-')", "strip_prefix(\"-\")", "strip_prefix(\"--", "is_flag()", "== \"--\"",
+    "!= \"--\"", "args.get(i + 1)",
+];
+
+/// The readings in a rule family that are not option parsing, each counted and
+/// with its reason. A file may hold at most its count; a new reading fails tidy.
+pub const HAND_READING_ALLOWED: &[(&str, usize, &str)] = &[
+    (
+        "classifier/src/rules/coreutils/find.rs",
+        2,
+        "find's expression primaries (`-name`, `-exec CMD ;`, `-fprint FILE`, `(`) are single-dash words of its own grammar, each with its own arity, read as an expression, not as options",
+    ),
+    ("classifier/src/rules/exec/implicit.rs", 5, "an unmodelled program's argv has no spec: a word's neighbours (a preceding `--long`, a `--`) are the only hint whether it is an option's value or the command a runner is handed"),
+    ("classifier/src/rules/exec/options.rs", 7, "the exec option table scans every word of any program against one cross-program table: there is no per-program spec to parse with, so each word is tried as a table option (through the layer's split_option and long_prefix), and expand_abbreviation deliberately reads a `--prefix` as the dangerous option it could mean"),
+    (
+        "classifier/src/rules/interp/others.rs",
+        2,
+        "PowerShell's parameters are case-insensitive single-dash words (`-Command`, `-ep`), a grammar the argument layer does not read",
+    ),
+    ("classifier/src/rules/interp/pwsh.rs", 3, "reads PowerShell statement words inside code (`Remove-Item -Recurse`), not a program's argv"),
+];
+
+/// The hand readings of options in one file of `classifier/src/rules` (test modules excluded).
+pub fn hand_readings(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        // The test module ends the scan; a `#[cfg(test)]` item elsewhere does not.
+        if line.trim() == "#[cfg(test)]" && lines.get(i + 1).is_some_and(|l| l.trim_start().starts_with("mod ")) {
+            break;
+        }
+        let code = line.split("//").next().unwrap_or("");
+        for pattern in HAND_READINGS {
+            out.extend(std::iter::repeat_n((i + 1, line.trim()), code.matches(pattern).count()));
+        }
+    }
+    out
+}
+
+pub fn check_option_readings(rel: &str, text: &str) -> Vec<String> {
+    let found = hand_readings(text);
+    let allowed = HAND_READING_ALLOWED.iter().find(|(f, _, _)| *f == rel).map_or(0, |(_, n, _)| *n);
+    if found.len() > allowed {
+        return found
+            .iter()
+            .map(|(line, code)| {
+                format!("{rel}:{line}: reads options by hand (`{code}`); declare an ArgSpec and read it with call::args (allowed here: {allowed})")
+            })
+            .collect();
+    }
+    if found.len() < allowed {
+        return vec![format!("{rel}: {} hand readings, the allowlist says {allowed}; lower HAND_READING_ALLOWED", found.len())];
+    }
+    Vec::new()
+}
+
 pub fn check_hidden_tests(rel: &str, text: &str) -> Vec<String> {
     let ignore = ["#[", "ignore]"].concat();
     let should_panic = ["#[", "should_panic"].concat();
@@ -122,6 +184,9 @@ pub fn run() -> (Vec<String>, usize) {
             if rel.starts_with("classifier/src/") {
                 problems.extend(check_rule_docs(&rel, &text));
             }
+            if rel.starts_with("classifier/src/rules/") {
+                problems.extend(check_option_readings(&rel, &text));
+            }
             if rel.starts_with("classifier/tiergate/src/hook") || rel == "classifier/tiergate/src/batch.rs" {
                 problems.extend(check_no_panics(&rel, &text));
             }
@@ -147,6 +212,12 @@ mod tests {
         assert!(check_module_doc("x.rs", "use std::fs;\n").is_some());
         assert_eq!(check_no_panics("x.rs", "let x = y.unwrap();\n").len(), 1);
         assert_eq!(check_rule_docs("x.rs", "/// ## What it matches\npub static R: Rule = Rule::t3(\"a.b\");\n").len(), 1);
+        // A reintroduced ad-hoc option loop in a rule family.
+        let ad_hoc = "while i < args.len() {\n    if args[i].text.starts_with('-') { i += 2; continue; }\n    if args[i].text == \"--\" { break; }\n}\n";
+        assert_eq!(check_option_readings("classifier/src/rules/x/y.rs", ad_hoc).len(), 2);
+        let by_hand = "let v = if a.text == \"-x\" { args.get(i + 1) } else { a.text.strip_prefix(\"--exec=\") };\n";
+        assert_eq!(check_option_readings("classifier/src/rules/x/y.rs", by_hand).len(), 2);
+        assert!(check_option_readings("classifier/src/rules/x/y.rs", "let a = Args::parse(&inv.args, SPEC);\n").is_empty());
         let bad = ["#[", "ignore]\nfn t() {}\n"].concat();
         assert_eq!(check_hidden_tests("x.rs", &bad).len(), 1);
     }

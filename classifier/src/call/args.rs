@@ -2,12 +2,19 @@
 //! values and operands, given what the program declares (`ArgSpec`).
 //!
 //! Every reader of argv asks this module: the wrappers (which must find their
-//! target exactly), [`super::operands`], [`super::value_of`] and the option
-//! table of `rules::exec`. Two strengths:
+//! target exactly), every rule family (each declares its programs' options beside
+//! the code that reads them; a tidy check fails on a family that reads options by
+//! hand), [`super::operands`], [`super::value_of`] and the option table of
+//! `rules::exec`. Two strengths:
 //! - **lenient** ([`ArgSpec::values`]): the family knows only its value-taking
-//!   options; any other option word is a flag and a cluster is never unpacked.
+//!   options (and the flags it asks about); any other option word is a flag and a
+//!   cluster is unpacked only when the spec says so ([`ArgSpec::packed`]).
 //! - **strict** ([`ArgSpec::strict`]): every option is declared; an undeclared one
 //!   is [`Token::Unknown`] and parsing stops, because what follows cannot be known.
+//!
+//! Builders say how a program reads its words: packed clusters, attached-only
+//! optional values, options ending at the first operand, `+x` options, whole-word
+//! single-dash options, and pflag's greedy long options.
 //!
 //! GNU `getopt_long` also accepts any unambiguous prefix of a long option;
 //! [`long_prefix`] is the one implementation of that reading.
@@ -30,17 +37,99 @@ pub struct ArgSpec<'s> {
     /// Option parsing ends at the first operand (POSIX, and every wrapper: the
     /// target's own options follow). Otherwise options and operands interleave (GNU).
     pub stop_at_operand: bool,
+    /// Options whose value is optional and only ever attached (`--color=auto`,
+    /// `sed -i.bak`, `perl -l0`): the bare spelling has none and the next word is
+    /// never taken.
+    pub optional: &'s [&'s str],
+    /// Lenient only: short clusters (`-xvf file`) are read letter by letter, as
+    /// getopt does: a declared letter is its option (a value letter takes the rest
+    /// of the word or the next word), any other letter is a flag.
+    pub packed: bool,
+    /// `+x` words are options too (`bash +o posix`, `set +e`).
+    pub plus: bool,
+    /// Every option is a whole word (`-cmd`, `-csv`, `-name`; git's globals): no
+    /// short option carries an attached value and no cluster is unpacked.
+    pub single_dash_long: bool,
+    /// Lenient only: an undeclared `--long` option (not a declared flag, no `=value`)
+    /// takes the next word as its value unless that word is an option, as cobra/pflag
+    /// CLIs whose options nearly all take one are read (`aws`, `az`).
+    pub greedy: bool,
 }
 
 impl<'s> ArgSpec<'s> {
     /// A family that knows only which options take a value.
     pub const fn values(value: &'s [&'s str]) -> ArgSpec<'s> {
-        ArgSpec { value, flags: &[], value2: &[], long_free: false, strict: false, stop_at_operand: false }
+        ArgSpec {
+            value,
+            flags: &[],
+            value2: &[],
+            long_free: false,
+            strict: false,
+            stop_at_operand: false,
+            optional: &[],
+            packed: false,
+            plus: false,
+            single_dash_long: false,
+            greedy: false,
+        }
     }
 
     /// A program whose every option is declared; parsing stops at its first operand.
     pub const fn strict(value: &'s [&'s str], flags: &'s [&'s str], value2: &'s [&'s str], long_free: bool) -> ArgSpec<'s> {
-        ArgSpec { value, flags, value2, long_free, strict: true, stop_at_operand: true }
+        ArgSpec {
+            value,
+            flags,
+            value2,
+            long_free,
+            strict: true,
+            stop_at_operand: true,
+            optional: &[],
+            packed: false,
+            plus: false,
+            single_dash_long: false,
+            greedy: false,
+        }
+    }
+
+    /// Also names flags the caller asks about: each is read as an [`Token::Opt`]
+    /// without a value (a lenient spec still takes any other option as a flag).
+    pub const fn with_flags(self, flags: &'s [&'s str]) -> ArgSpec<'s> {
+        ArgSpec { flags, ..self }
+    }
+
+    /// Declares options whose value is optional and attached only (see [`ArgSpec::optional`]).
+    pub const fn with_optional(self, optional: &'s [&'s str]) -> ArgSpec<'s> {
+        ArgSpec { optional, ..self }
+    }
+
+    /// Reads short clusters letter by letter (see [`ArgSpec::packed`]).
+    pub const fn packed(self) -> ArgSpec<'s> {
+        ArgSpec { packed: true, ..self }
+    }
+
+    /// Ends option parsing at the first operand (POSIX `getopt`, `+` in `getopt_long`'s optstring).
+    pub const fn posix(self) -> ArgSpec<'s> {
+        ArgSpec { stop_at_operand: true, ..self }
+    }
+
+    /// Reads every option as a whole word (see [`ArgSpec::single_dash_long`]).
+    pub const fn single_dash_long(self) -> ArgSpec<'s> {
+        ArgSpec { single_dash_long: true, ..self }
+    }
+
+    /// Lets undeclared long options take the next word (see [`ArgSpec::greedy`]).
+    pub const fn greedy(self) -> ArgSpec<'s> {
+        ArgSpec { greedy: true, ..self }
+    }
+
+    /// Reads `+x` words as options too.
+    pub const fn plus(self) -> ArgSpec<'s> {
+        ArgSpec { plus: true, ..self }
+    }
+
+    /// True when `word` is an option word under this spec (`-x`, `--long`, `+x` if [`ArgSpec::plus`]).
+    pub fn is_option(&self, word: &str) -> bool {
+        word.len() > 1 && (word.starts_with('-') || (self.plus && word.starts_with('+')))
     }
 }
 
@@ -54,8 +143,12 @@ pub enum Token<'a, 's> {
     /// A declared two-valued option (`--bind SRC DEST`).
     Opt2 { index: usize, name: &'s str, values: (&'a str, &'a str) },
     /// An option word the spec does not declare, read as a flag: any option in
-    /// a lenient spec, a self-contained `--long` word in a `long_free` one.
-    Flag { index: usize, word: &'a str },
+    /// a lenient spec, a self-contained `--long` word in a `long_free` one. In a
+    /// packed lenient spec each undeclared letter of a cluster is one (`word` is
+    /// the whole cluster).
+    /// `value` is the next word, which a greedy spec takes as an undeclared
+    /// `--long` option's value.
+    Flag { index: usize, word: &'a str, value: Option<&'a str> },
     /// A word that is neither an option nor an option's value.
     Operand(Operand<'a>),
     /// The `--` that ends options.
@@ -64,6 +157,19 @@ pub enum Token<'a, 's> {
     Unknown { index: usize, word: &'a str },
     /// A value-taking option with nothing after it. Parsing stops.
     Missing { index: usize, name: &'s str },
+}
+
+impl Token<'_, '_> {
+    /// The option a token names: a declared option's spelling, or an undeclared
+    /// option word with any `--long=value` split off. `None` for operands and `--`.
+    pub fn name(&self) -> Option<&str> {
+        match *self {
+            Token::Opt { name, .. } | Token::Opt2 { name, .. } | Token::Missing { name, .. } => Some(name),
+            Token::Flag { word, .. } | Token::Unknown { word, .. } if word.starts_with("--") => Some(split_option(word).0),
+            Token::Flag { word, .. } | Token::Unknown { word, .. } => Some(word),
+            Token::Operand(_) | Token::DashDash(_) => None,
+        }
+    }
 }
 
 /// The tokens of `args` under a spec; see [`Args::parse`].
@@ -101,6 +207,20 @@ impl<'a, 's> Args<'a, 's> {
         self.cluster > 0
     }
 
+    /// The operands alone, in order.
+    pub fn operands(self) -> impl Iterator<Item = Operand<'a>> + use<'a, 's> {
+        self.filter_map(|t| match t {
+            Token::Operand(o) => Some(o),
+            _ => None,
+        })
+    }
+
+    /// True when one of `names` (declared spellings) is given before the reading
+    /// ends, with its value or (at the end of argv) without.
+    pub fn has(mut self, names: &[&str]) -> bool {
+        self.any(|t| matches!(t, Token::Opt { name, .. } | Token::Opt2 { name, .. } | Token::Missing { name, .. } if names.contains(&name)))
+    }
+
     /// Skips the word at the current position without reading it (a caller's own
     /// special case, such as `env NAME=value`).
     pub fn skip_word(&mut self) {
@@ -123,11 +243,12 @@ impl<'a, 's> Args<'a, 's> {
         t
     }
 
-    /// A strict cluster's next letter (`self.cluster` is its byte offset in the word).
+    /// A cluster's next letter (`self.cluster` is its byte offset in the word).
     fn cluster_letter(&mut self, index: usize, word: &'a str) -> Token<'a, 's> {
         let rest = &word[self.cluster..];
         let letter = rest.chars().next().map_or(0, char::len_utf8);
-        let find = |set: &'s [&'s str]| set.iter().copied().find(|s| s.len() == 1 + letter && s.starts_with('-') && s[1..] == rest[..letter]);
+        let sign = &word[..1];
+        let find = |set: &'s [&'s str]| set.iter().copied().find(|s| s.len() == 1 + letter && s.starts_with(sign) && s[1..] == rest[..letter]);
         if let Some(name) = find(self.spec.value) {
             self.cluster = 0;
             let packed = &rest[letter..];
@@ -137,8 +258,17 @@ impl<'a, 's> Args<'a, 's> {
             self.pos = index + 1;
             return Token::Opt { index, name, value: Some(packed) };
         }
-        let Some(name) = find(self.spec.flags) else {
-            return self.stop(Token::Unknown { index, word });
+        if let Some(name) = find(self.spec.optional) {
+            // `-i.bak`: the rest of the word is the value, whatever it holds.
+            self.cluster = 0;
+            self.pos = index + 1;
+            let packed = &rest[letter..];
+            return Token::Opt { index, name, value: (!packed.is_empty()).then_some(packed) };
+        }
+        let token = match find(self.spec.flags) {
+            Some(name) => Token::Opt { index, name, value: None },
+            None if self.spec.strict => return self.stop(Token::Unknown { index, word }),
+            None => Token::Flag { index, word, value: None },
         };
         if letter == rest.len() {
             self.cluster = 0;
@@ -146,7 +276,7 @@ impl<'a, 's> Args<'a, 's> {
         } else {
             self.cluster += letter;
         }
-        Token::Opt { index, name, value: None }
+        token
     }
 
     fn option(&mut self, index: usize, word: &'a str) -> Token<'a, 's> {
@@ -173,16 +303,40 @@ impl<'a, 's> Args<'a, 's> {
             }
             return self.value_after(index, declared);
         }
+        if let Some(&declared) = spec.optional.iter().find(|s| **s == name) {
+            self.pos = index + 1;
+            return Token::Opt { index, name: declared, value: inline };
+        }
         if !spec.strict {
+            if let Some(&declared) = spec.flags.iter().find(|s| **s == name) {
+                self.pos = index + 1;
+                return Token::Opt { index, name: declared, value: inline };
+            }
+            if spec.greedy && inline.is_none() && word.starts_with("--") {
+                let value = self.args.get(index + 1).map(|n| n.text.as_str()).filter(|n| !spec.is_option(n));
+                self.pos = index + 1 + usize::from(value.is_some());
+                return Token::Flag { index, word, value };
+            }
+            if spec.single_dash_long {
+                self.pos = index + 1;
+                return Token::Flag { index, word, value: None };
+            }
+            if spec.packed && !word.starts_with("--") && word.len() > 2 {
+                self.cluster = 1;
+                return self.cluster_letter(index, word);
+            }
             // `-nVALUE`: a declared one-letter option with its value packed on.
-            if let Some(s) =
-                spec.value.iter().find(|s| s.len() == 2 && !s.starts_with("--") && word.len() > 2 && !word.starts_with("--") && word.starts_with(**s))
+            if let Some(s) = spec
+                .value
+                .iter()
+                .chain(spec.optional)
+                .find(|s| s.len() == 2 && !s.starts_with("--") && word.len() > 2 && !word.starts_with("--") && word.starts_with(**s))
             {
                 self.pos = index + 1;
                 return Token::Opt { index, name: s, value: Some(&word[2..]) };
             }
             self.pos = index + 1;
-            return Token::Flag { index, word };
+            return Token::Flag { index, word, value: None };
         }
         if let Some(&declared) = spec.flags.iter().find(|s| **s == name) {
             self.pos = index + 1;
@@ -190,9 +344,9 @@ impl<'a, 's> Args<'a, 's> {
         }
         if spec.long_free && word.starts_with("--") {
             self.pos = index + 1;
-            return Token::Flag { index, word };
+            return Token::Flag { index, word, value: None };
         }
-        if !word.starts_with("--") && word.len() > 2 {
+        if !word.starts_with("--") && word.len() > 2 && !spec.single_dash_long {
             self.cluster = 1;
             return self.cluster_letter(index, word);
         }
@@ -222,7 +376,7 @@ impl<'a, 's> Iterator for Args<'a, 's> {
             }
             return Some(Token::DashDash(index));
         }
-        if self.cluster == 0 && !arg.is_flag() {
+        if self.cluster == 0 && !self.spec.is_option(word) {
             if self.spec.stop_at_operand {
                 self.done = true;
             }
@@ -231,6 +385,11 @@ impl<'a, 's> Iterator for Args<'a, 's> {
         }
         Some(self.option(index, word))
     }
+}
+
+/// The letters of a short option word (`-rf` → `rf`); `None` for a long option or a non-option.
+pub fn short_letters(word: &str) -> Option<&str> {
+    word.strip_prefix('-').filter(|l| !l.is_empty() && !l.starts_with('-'))
 }
 
 /// `--name=value` → (`--name`, `value`); `-n=value` → (`-n`, `value`); anything
@@ -319,6 +478,52 @@ mod tests {
         assert_eq!(tokens(spec, "-E=1 cmd"), "-E ?-E=1");
         let free = ArgSpec::strict(&[], &["-q"], &[], true);
         assert_eq!(tokens(free, "--tool=memcheck -q prog"), "~--tool=memcheck -q <prog>");
+    }
+
+    #[test]
+    fn packed_lenient_specs_read_clusters_letter_by_letter() {
+        let spec = ArgSpec::values(&["-C", "-f"]).with_flags(&["-x"]).packed();
+        // getopt: `-xC dir` is `-x` then `-C dir`; an undeclared letter is a flag of the cluster.
+        assert_eq!(tokens(spec, "-xC dir -vf file -Cdir op"), "-x -C=dir ~-vf -f=file -C=dir <op>");
+        assert_eq!(tokens(spec, "--long=1 -x"), "~--long=1 -x");
+    }
+
+    #[test]
+    fn optional_values_are_attached_only() {
+        let spec = ArgSpec::values(&["-e"]).with_optional(&["-i", "--in-place"]).packed();
+        assert_eq!(tokens(spec, "-i.bak -e s/a/b/ f"), "-i=.bak -e=s/a/b/ <f>");
+        assert_eq!(tokens(spec, "-i f --in-place=.orig --in-place g"), "-i <f> --in-place=.orig --in-place <g>");
+        assert_eq!(tokens(spec, "-ni f"), "~-ni -i <f>");
+        let plain = ArgSpec::values(&[]).with_optional(&["-i"]);
+        assert_eq!(tokens(plain, "-i.bak f"), "-i=.bak <f>");
+    }
+
+    #[test]
+    fn posix_specs_stop_at_the_first_operand_and_plus_words_are_options() {
+        let spec = ArgSpec::values(&["-o", "+o"]).posix().plus();
+        assert_eq!(tokens(spec, "+o posix -e script -x"), "+o=posix ~-e <script>");
+        assert_eq!(tokens(ArgSpec::values(&[]), "+x f"), "<+x> <f>");
+    }
+
+    #[test]
+    fn operand_and_presence_helpers_read_through_the_spec() {
+        let a = args("-C dir -v build -- -x");
+        let spec = ArgSpec::values(&["-C"]).with_flags(&["-v"]);
+        assert_eq!(Args::parse(&a, spec).operands().map(|o| o.arg.text.as_str()).collect::<Vec<_>>(), ["build", "-x"]);
+        assert!(Args::parse(&a, spec).has(&["-v"]));
+        assert!(!Args::parse(&a, ArgSpec::values(&["-C"]).with_flags(&["-x"])).has(&["-x"]), "after `--` is an operand");
+    }
+
+    #[test]
+    fn greedy_specs_give_undeclared_long_options_the_next_plain_word() {
+        let spec = ArgSpec::values(&["-n"]).with_flags(&["--yes"]).greedy();
+        assert_eq!(tokens(spec, "--region eu s3 --yes rm --force --debug -x a --b=c d"), "~--region <s3> --yes <rm> ~--force ~--debug ~-x <a> ~--b=c <d>");
+        let a = args("--region eu s3");
+        let value = Args::parse(&a, spec).find_map(|t| match t {
+            Token::Flag { value, .. } => value,
+            _ => None,
+        });
+        assert_eq!(value, Some("eu"));
     }
 
     #[test]

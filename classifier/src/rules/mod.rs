@@ -69,7 +69,7 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
 /// dispatch order always did; a registry test keeps every name in one family.
 fn owner(program: &str) -> Option<(&'static Family, Check)> {
     let key = program.as_bytes();
-    let at = OWNERS.partition_point(|e| less(e.name().as_bytes(), key));
+    let at = OWNERS.partition_point(|e| crate::sorted::below(e.name().as_bytes(), key));
     OWNERS.get(at).filter(|e| e.name().as_bytes() == key).map(|e| {
         let family = FAMILIES[e.family as usize];
         (family, family.programs[e.group as usize].check)

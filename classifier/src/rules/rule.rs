@@ -152,6 +152,16 @@ impl<'e> Cx<'e> {
         self.engine.root().map(str::to_owned)
     }
 
+    /// `home`, borrowed (for checks that record no hit while they hold it).
+    pub(crate) fn home_str(&self) -> Option<&str> {
+        self.engine.home()
+    }
+
+    /// `root`, borrowed.
+    pub(crate) fn root_str(&self) -> Option<&str> {
+        self.engine.root()
+    }
+
     /// The request's protected paths; `rules::paths::check_write` asks it for every write.
     pub fn protected(&self) -> &Protected {
         self.engine.protected()

@@ -24,15 +24,15 @@ impl Engine for Eng<'_> {
         }
         let words =
             args.iter().map(|a| Word { text: a.text.clone(), exact: a.exact, quoted: a.quoted, subs: Vec::new(), opaque: false, span: a.span }).collect();
-        let s = Simple { assigns: Vec::new(), words, redirects: Vec::new(), procsubs: Vec::new(), span: args[0].span };
+        let mut s = Simple { assigns: Vec::new(), words, redirects: Vec::new(), procsubs: Vec::new(), span: args[0].span };
         self.depth += 1;
-        let (hits, _) = self.simple(&s, cwd, None);
+        let (hits, _) = self.simple(&mut s, cwd, None);
         self.depth -= 1;
         hits
     }
 
     fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText {
-        let Some(abs) = resolve(path, cwd, self.home.as_deref()) else {
+        let Some(abs) = resolve(path, cwd, self.home) else {
             return FileText::Unusable("relative path and no working directory");
         };
         match self.files.read(&abs) {
@@ -47,11 +47,11 @@ impl Engine for Eng<'_> {
     }
 
     fn home(&self) -> Option<&str> {
-        self.home.as_deref()
+        self.home
     }
 
     fn root(&self) -> Option<&str> {
-        self.root.as_deref()
+        self.root
     }
 
     fn protected(&self) -> &Protected {

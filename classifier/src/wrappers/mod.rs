@@ -88,9 +88,28 @@ pub enum Peeled<'a> {
     UnknownOption { name: &'static str, option: &'a str },
 }
 
+/// The table's names, in table order (compile time only: the index below is built from it).
+const NAMES: [&str; WRAPPERS.len()] = {
+    let mut names = [""; WRAPPERS.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = WRAPPERS[i].name;
+        i += 1;
+    }
+    names
+};
+
+/// `WRAPPERS` sorted by name: every unit asks whether its program is one (see `crate::sorted`).
+static ORDER: [u16; WRAPPERS.len()] = crate::sorted::order(&NAMES);
+
+/// The first table entry for this program name.
+fn wrapper(name: &str) -> Option<&'static Wrapper> {
+    crate::sorted::find(&ORDER, name, |i| WRAPPERS[i].name).map(|i| &WRAPPERS[i])
+}
+
 /// The rule a wrapper fires by itself, whatever it runs.
 pub fn gate(name: &str) -> Option<&'static Rule> {
-    WRAPPERS.iter().find(|w| w.name == name).and_then(|w| w.gate)
+    wrapper(name).and_then(|w| w.gate)
 }
 
 /// Wrappers that run their target as another user or root.
@@ -100,7 +119,7 @@ pub fn privileged(name: &str) -> bool {
 
 /// Peels one wrapper off `words` (`words[0]` is the wrapper's program word).
 pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
-    let Some(w) = WRAPPERS.iter().find(|w| w.name == program) else {
+    let Some(w) = wrapper(program) else {
         return Peeled::NotWrapper;
     };
     if let Kind::Sub { subs, .. } = w.kind {

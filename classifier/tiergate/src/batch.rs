@@ -1,10 +1,11 @@
 //! `tiergate batch`: protocol v1. One JSON line in, one line out, same order; a
 //! bad line is answered `input.invalid`/ask and the run goes on.
 
+use std::borrow::Cow;
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use classifier::protocol::{OutLine, VERSION};
+use classifier::protocol::{InLine, OutLine, VERSION};
 use classifier::Request;
 use serde_json::Value;
 
@@ -23,7 +24,10 @@ pub fn run(args: &crate::args::Parsed) -> ExitCode {
     let stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut buf = Vec::new();
+    let mut line = Vec::new();
     let mut reader = std::io::BufReader::new(stdin);
+    // One request, refilled per line: its buffers and protect policy are reused.
+    let mut req = Request { command: String::new(), cwd: None, home, protect };
     loop {
         buf.clear();
         match reader.read_until(b'\n', &mut buf) {
@@ -34,8 +38,10 @@ pub fn run(args: &crate::args::Parsed) -> ExitCode {
                 return ExitCode::from(2);
             }
         }
-        let line = answer(&buf, home.as_deref(), &protect);
-        if writeln!(out, "{line}").is_err() {
+        line.clear();
+        answer(&buf, &mut req, &mut line);
+        line.push(b'\n');
+        if out.write_all(&line).is_err() {
             return ExitCode::SUCCESS; // the reader went away: nothing left to answer
         }
         // Flush per line when the reader is waiting on us line by line.
@@ -47,30 +53,48 @@ pub fn run(args: &crate::args::Parsed) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn answer(raw: &[u8], home: Option<&str>, protect: &classifier::Protected) -> String {
+/// Appends the answer to one input line to `out`. The usual line is read by hand
+/// (`InLine::plain`); any other goes through serde_json, which words the errors.
+fn answer(raw: &[u8], req: &mut Request, out: &mut Vec<u8>) {
     let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
     let null = Value::Null;
-    let parsed: Result<Value, String> = std::str::from_utf8(raw)
-        .map_err(|e| format!("line is not UTF-8: {e}"))
-        .and_then(|s| serde_json::from_str(s).map_err(|e| format!("line is not JSON: {e}")));
+    let text = std::str::from_utf8(raw).map_err(|e| format!("line is not UTF-8: {e}"));
+    if let Some(line) = text.as_ref().ok().and_then(|t| InLine::plain(t)) {
+        req.command.clear();
+        req.command.push_str(&line.command);
+        req.cwd = line.cwd.map(Cow::into_owned);
+        return classified(&line.id, req, out);
+    }
+    let parsed: Result<Value, String> = text.and_then(|s| serde_json::from_str(s).map_err(|e| format!("line is not JSON: {e}")));
     let obj = match parsed {
         Ok(Value::Object(o)) => o,
-        Ok(_) => return to_line(&OutLine::invalid(&null, "line is not a JSON object")),
-        Err(e) => return to_line(&OutLine::invalid(&null, &e)),
+        Ok(_) => return write(&OutLine::invalid(&null, "line is not a JSON object"), out),
+        Err(e) => return write(&OutLine::invalid(&null, &e), out),
     };
     let id = obj.get("id").unwrap_or(&null);
     let Some(command) = obj.get("command").and_then(Value::as_str) else {
-        return to_line(&OutLine::invalid(id, "missing string field `command`"));
+        return write(&OutLine::invalid(id, "missing string field `command`"), out);
     };
-    let mut req = Request::new(command).with_protected(protect.clone());
+    req.command.clear();
+    req.command.push_str(command);
     req.cwd = obj.get("cwd").and_then(Value::as_str).map(str::to_owned);
-    req.home = home.map(str::to_owned);
-    let verdict = match std::panic::catch_unwind(|| classifier::classify_with(&req, &RealFs)) {
-        Ok(v) => v,
-        Err(_) => return to_line(&OutLine::invalid(id, "internal error while classifying; asking")),
-    };
-    to_line(&OutLine::verdict(id, &verdict))
+    classified(id, req, out)
+}
+
+fn classified(id: &Value, req: &Request, out: &mut Vec<u8>) {
+    match std::panic::catch_unwind(|| classifier::classify_with(req, &RealFs)) {
+        Ok(verdict) => write(&OutLine::verdict(id, &verdict), out),
+        Err(_) => write(&OutLine::invalid(id, "internal error while classifying; asking"), out),
+    }
+}
+
+fn write(line: &OutLine<'_>, out: &mut Vec<u8>) {
+    let start = out.len();
+    if line.write_json(out).is_err() {
+        out.truncate(start);
+        out.extend_from_slice(to_line(line).as_bytes());
+    }
 }
 
 fn to_line(line: &OutLine<'_>) -> String {

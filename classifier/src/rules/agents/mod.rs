@@ -3,6 +3,7 @@
 //! off (`--dangerously-skip-permissions`, `--yolo`) runs whatever it decides,
 //! unseen by tiergate.
 
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Programs, Rule};
 
@@ -31,19 +32,21 @@ pub static UNGUARDED: Rule = Rule::t3("agents.unguarded")
     .matches(&[
         "claude --dangerously-skip-permissions -p 'fix it'", "codex --dangerously-bypass-approvals-and-sandbox 'x'", "gemini --yolo -p x",
         "aider --yes-always", "codex exec --full-auto 'x'", "claude --permission-mode bypassPermissions -p x", "codex -s danger-full-access 'x'",
+        "cursor-agent --force -p 'update the README'",
     ])
     .not_matches(&["claude -p 'explain this'", "codex --help", "gemini -p 'summarise'", "claude --permission-mode plan -p x"]);
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    let args: Vec<&str> = inv.words().collect();
-    let unguarded = args.iter().enumerate().any(|(i, a)| {
-        let next = args.get(i + 1).copied().unwrap_or("");
-        UNGUARDED_FLAGS.contains(a)
-            || (*a == "--permission-mode" && next == "bypassPermissions")
-            || (matches!(*a, "-s" | "--sandbox") && next == "danger-full-access")
-            || (*a == "--approval-mode" && next == "yolo")
-            || (*a == "-c" && next.contains("danger-full-access"))
-    });
+    // Each option is read on its own, so no other option can be taken to hide it
+    // as its value: these CLIs are not declared here.
+    let given = |names: &[&str], unsafe_value: &dyn Fn(&str) -> bool| {
+        Args::parse(&inv.args, ArgSpec::values(names)).any(|t| matches!(t, Token::Opt { value: Some(v), .. } if unsafe_value(v)))
+    };
+    let unguarded = inv.words().any(|w| UNGUARDED_FLAGS.contains(&w))
+        || given(&["--permission-mode"], &|v| v == "bypassPermissions")
+        || given(&["-s", "--sandbox"], &|v| v == "danger-full-access")
+        || given(&["--approval-mode"], &|v| v == "yolo")
+        || given(&["-c"], &|v| v.contains("danger-full-access"));
     if unguarded {
         cx.hit_because(&UNGUARDED, format!("`{}` with its guards off: {}", inv.program, UNGUARDED.reason));
     }

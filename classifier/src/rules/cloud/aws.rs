@@ -5,6 +5,7 @@
 //!
 //! It does not read `--cli-input-json` files or `file://` parameters.
 
+use crate::call::args::split_option;
 use crate::call::Invocation;
 use crate::rules::cloud::verbs::{kind_of, split, Argv, Kind, Opts, Table};
 use crate::rules::paths;
@@ -28,6 +29,8 @@ pub static READ: Rule = Rule::t0("cloud.aws.read")
         "aws configure list",
         "aws s3api list-buckets --filter BatchDelete",
         "aws dynamodb update-table --generate-cli-skeleton",
+        "aws s3api get-object --bucket reports --key q3.csv q3.csv",
+        "aws dynamodb batch-get-item --request-items file://keys.json",
     ])
     .not_matches(&["aws s3 cp ./dist s3://site/ --recursive", "aws ec2 delete-key-pair --key-name k"]);
 
@@ -93,7 +96,7 @@ pub static CRITICAL: Rule = Rule::blocked("cloud.aws.critical")
 /// FEATURES.md §6a: prints usage.
 pub static HELP: Rule = Rule::t0("cloud.aws.help")
     .reason("prints help only")
-    .matches(&["aws ec2 run-instances --help", "aws help", "aws --version", "aws ec2 help"])
+    .matches(&["aws ec2 run-instances --help", "aws help", "aws --version", "aws ec2 help", "aws"])
     .not_matches(&["aws s3 rb s3://b --help"]);
 
 /// Nearly every aws option takes a value; these do not.
@@ -224,7 +227,8 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if argv.has("--generate-cli-skeleton") {
         return cx.hit_because(&READ, format!("`aws {service} {op} --generate-cli-skeleton` prints a request template and calls nothing"));
     }
-    let dry = argv.has("--dry-run") && !argv.flags.iter().any(|f| f.starts_with("--dry-run=") && !f.ends_with("=true")) && !argv.has("--no-dry-run");
+    let dry =
+        argv.has("--dry-run") && !argv.flags.iter().any(|f| matches!(split_option(f), ("--dry-run", Some(v)) if v != "true")) && !argv.has("--no-dry-run");
     match kind_of(op, &TABLE) {
         Some(Kind::Read) => cx.hit(&READ),
         Some(Kind::Validate) => cx.hit(&VALIDATE),

@@ -135,6 +135,8 @@ static TABLE: Table = Table {
     skip: &[
         "account", "config", "role", "assignment", "deployment", "group", "vm", "webapp", "aks", "storage", "network", "keyvault", "sql", "monitor", "ad",
         "acr", "functionapp", "resource", "cosmosdb", "bicep", "sub", "tenant", "extension", "backup", "tag", "lock", "policy",
+        // Groups named like reads: the verb after them decides (`containerapp env delete`, `webapp log config`).
+        "env", "log",
     ],
 };
 

@@ -8,6 +8,7 @@
 //! moving secrets off the machine is the `flow` family's concern. This module does not
 //! model the wrappers' config files.
 
+use crate::call::args::{ArgSpec, Args};
 use crate::call::{Arg, Invocation};
 use crate::rules::cloud::verbs::{option_arg, split, Opts};
 use crate::rules::{paths, Cx, Rule};
@@ -19,7 +20,7 @@ use crate::rules::{paths, Cx, Rule};
 /// They read credentials the user already holds and change nothing.
 pub static READ: Rule = Rule::t0("cloud.creds.read")
     .reason("reads secrets or profiles the user already holds; changes nothing")
-    .matches(&["aws-vault list", "op read op://vault/item/field", "op item list", "doppler secrets", "chamber list svc"])
+    .matches(&["aws-vault list", "op read op://vault/item/field", "op item list", "doppler secrets", "chamber list svc", "doppler", "op item create --help"])
     .not_matches(&["op item delete x", "aws-vault exec prod"]);
 
 /// ## What it matches
@@ -55,24 +56,14 @@ static OPTS: Opts = Opts {
 
 /// The words after `--`, or after the subcommand's options and its `skip` leading operands.
 fn wrapped(inv: &Invocation, sub_at: usize, skip: usize) -> &[Arg] {
-    if let Some(i) = inv.args.iter().position(|a| a.text == "--") {
+    let spec = ArgSpec::values(OPTS.values);
+    if let Some(i) = crate::call::dashdash(&inv.args, spec) {
         return &inv.args[i + 1..];
     }
-    let mut i = sub_at + 1;
-    let mut operands = 0;
-    while i < inv.args.len() {
-        let a = inv.args[i].text.as_str();
-        if a.len() > 1 && a.starts_with('-') {
-            i += if OPTS.values.contains(&a) { 2 } else { 1 };
-            continue;
-        }
-        if operands == skip {
-            return &inv.args[i..];
-        }
-        operands += 1;
-        i += 1;
+    match Args::parse(&inv.args, spec).starting_at(sub_at + 1).operands().nth(skip) {
+        Some(o) => &inv.args[o.index..],
+        None => &[],
     }
-    &[]
 }
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {

@@ -6,6 +6,7 @@
 //!
 //! It does not read `--input` or `--body-file` files.
 
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::cloud::verbs::{option_arg, split, Argv, Opts};
 use crate::rules::paths;
@@ -104,7 +105,7 @@ pub static REPO_DELETE: Rule = Rule::blocked("cloud.forge.repo-delete")
 /// FEATURES.md §6a: prints usage.
 pub static HELP: Rule = Rule::t0("cloud.forge.help")
     .reason("prints help only")
-    .matches(&["gh run cancel --help", "gh pr merge -h", "gh help", "glab --version"])
+    .matches(&["gh run cancel --help", "gh pr merge -h", "gh help", "glab --version", "gh"])
     .not_matches(&["gh repo delete o/r -h"]);
 
 static OPTS: Opts = Opts {
@@ -149,11 +150,10 @@ const READS: &[(&str, &[&str])] = &[
     ("snippet", &["view", "list"]),
     ("user", &["events"]),
 ];
-/// First words that only read.
-/// First words that only read (help topics included: `gh environment`, `gh formatting` …).
-const READ_TOPS: &[&str] = &[
-    "search", "status", "browse", "version", "completion", "help", "environment", "formatting", "mintty", "reference", "exit-codes", "accessibility", "actions",
-];
+/// First words that only read (help topics included: `gh environment`, `gh formatting` …;
+/// `help` itself is answered before this table).
+const READ_TOPS: &[&str] =
+    &["search", "status", "browse", "version", "completion", "environment", "formatting", "mintty", "reference", "exit-codes", "accessibility", "actions"];
 
 /// `repos/OWNER/REPO` or `projects/ID` exactly (no sub-resource).
 fn is_repo_endpoint(path: &str) -> bool {
@@ -163,21 +163,12 @@ fn is_repo_endpoint(path: &str) -> bool {
 
 /// The values of `-f/-F/--field/--raw-field`, in every spelling, before `--`.
 fn body_fields(inv: &Invocation) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut it = inv.args.iter().take_while(|a| a.text != "--");
-    while let Some(a) = it.next() {
-        let t = a.text.as_str();
-        if matches!(t, "-f" | "-F" | "--field" | "--raw-field") {
-            if let Some(v) = it.next() {
-                out.push(v.text.as_str());
-            }
-        } else if let Some(v) = t.strip_prefix("--field=").or_else(|| t.strip_prefix("--raw-field=")) {
-            out.push(v);
-        } else if !t.starts_with("--") && (t.starts_with("-f") || t.starts_with("-F")) && t.len() > 2 {
-            out.push(&t[2..]);
-        }
-    }
-    out
+    Args::parse(&inv.args, ArgSpec::values(&["-f", "-F", "--field", "--raw-field"]))
+        .filter_map(|t| match t {
+            Token::Opt { value, .. } => value,
+            _ => None,
+        })
+        .collect()
 }
 
 fn api(argv: &Argv<'_>, inv: &Invocation, cx: &mut Cx<'_>) {

@@ -4,6 +4,7 @@
 //!
 //! It does not read `--flags-file` or `--data-file` contents.
 
+use crate::call::args::short_letters;
 use crate::call::Invocation;
 use crate::rules::cloud::verbs::{scan, split, Kind, Opts, Table};
 use crate::rules::paths;
@@ -18,10 +19,21 @@ use crate::rules::{Cx, Rule};
 pub static READ: Rule = Rule::t0("cloud.gcp.read")
     .reason("reads Google Cloud state only")
     .matches(&[
-        "gcloud compute instances list", "gcloud alpha projects describe my-proj", "gcloud storage buckets get-iam-policy gs://b", "gcloud config list",
-        "gcloud auth list", "gsutil ls gs://b", "gsutil -m ls gs://b", "gsutil cat gs://b/config.json", "bq ls",
-        "gcloud secrets versions access latest --secret=x", "gcloud logging read 'severity>=ERROR' --limit=10", "gsutil cp gs://b/x.txt .",
+        "gcloud compute instances list",
+        "gcloud alpha projects describe my-proj",
+        "gcloud storage buckets get-iam-policy gs://b",
+        "gcloud config list",
+        "gcloud auth list",
+        "gsutil ls gs://b",
+        "gsutil -m ls gs://b",
+        "gsutil cat gs://b/config.json",
+        "bq ls",
+        "gcloud secrets versions access latest --secret=x",
+        "gcloud logging read 'severity>=ERROR' --limit=10",
+        "gsutil cp gs://b/x.txt .",
         "bq query 'SELECT 1'",
+        "gcloud alpha iam policies lint-condition --condition-from-file=cond.json",
+        "gsutil iam get gs://reports",
     ])
     .not_matches(&["gcloud compute instances delete vm", "gsutil cp local.txt gs://b/o.txt"]);
 
@@ -109,7 +121,7 @@ pub static HELP: Rule = Rule::t0("cloud.gcp.help")
     .reason("prints help only")
     .matches(&[
         "gcloud --help compute instances delete my-vm", "gcloud -h run deploy s --image=i", "gcloud help compute", "gsutil help cp",
-        "gcloud run deploy s --help",
+        "gcloud run deploy s --help", "gcloud", "bq",
     ])
     .not_matches(&["gcloud projects delete p --help", "gcloud billing projects unlink sample"]);
 
@@ -235,7 +247,7 @@ static GSUTIL_OPTS: Opts = Opts { values: &["-h", "-o", "-u", "-i"], bools: &[],
 fn gsutil(inv: &Invocation, cx: &mut Cx<'_>) {
     let argv = split(&inv.args, &GSUTIL_OPTS, false);
     let cmd = argv.pos.first().copied();
-    let recursive = argv.flags.iter().any(|f| !f.starts_with("--") && (f.contains('r') || f.contains('R'))) || argv.has("--recursive");
+    let recursive = argv.flags.iter().filter_map(|f| short_letters(f)).any(|l| l.contains(['r', 'R'])) || argv.has("--recursive");
     match cmd {
         Some("rb") => return cx.hit_because(&CRITICAL, "`gsutil rb` deletes a bucket; never run by an agent: ask the user to do it in the console".to_owned()),
         // `gs://b/**` matches every object under the prefix: the same as `rm -r`.
@@ -252,7 +264,7 @@ fn gsutil(inv: &Invocation, cx: &mut Cx<'_>) {
         "ls" | "cat" | "du" | "stat" | "hash" | "version" | "signurl" | "ver" => cx.hit(&READ),
         "cp" | "rsync" => {
             let dst = operands.last().copied().unwrap_or("");
-            if cmd == Some("rsync") && argv.flags.iter().any(|f| !f.starts_with("--") && f.contains('n')) {
+            if cmd == Some("rsync") && argv.flags.iter().filter_map(|f| short_letters(f)).any(|l| l.contains('n')) {
                 cx.hit(&DRY_RUN)
             } else if operands.len() >= 2 && !dst.contains("://") && operands[..operands.len() - 1].iter().all(|s| s.contains("://")) {
                 if let Some(arg) = inv.args.iter().rev().find(|a| a.text == dst) {
@@ -286,7 +298,7 @@ fn bq(inv: &Invocation, cx: &mut Cx<'_>) {
     let cmd = argv.pos.first().copied();
     if cmd == Some("rm")
         && (argv.flags.iter().any(|f| matches!(*f, "-r" | "--recursive" | "--recursive=true"))
-            || argv.flags.iter().any(|f| !f.starts_with("--") && f.contains('r')))
+            || argv.flags.iter().filter_map(|f| short_letters(f)).any(|l| l.contains('r')))
     {
         return cx.hit_because(&CRITICAL, "`bq rm -r` deletes a dataset with all its tables; remove named tables instead, and ask the user".to_owned());
     }

@@ -8,12 +8,13 @@ use crate::call::Invocation;
 use crate::rules::cloud::verbs::{kind_of, scan, split, Kind, Opts, Table};
 use crate::rules::{Cx, Rule};
 
+/// Read words that are also command groups, whose next word is the action.
+const GROUP_NOUNS: &[&str] = &["config", "env"];
+
 /// One CLI's words and options.
 pub(crate) struct Spec {
     pub table: Table,
     pub opts: Opts,
-    /// An unknown verb is a change (cloud CLIs that act by default) rather than a read.
-    pub unknown_mutates: bool,
     /// The CLI honours `--dry-run`, so a mutating verb with it is a simulation.
     pub dry_run: bool,
     /// `-h` means help (false for gsutil, where it is a header).
@@ -62,6 +63,15 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -
     } else {
         scan(&argv.pos, &spec.table, 6)
     };
+    // A read word that names a command group: the verb after it decides
+    // (`supabase config push`, `pulumi env set`; `heroku config` alone lists).
+    let found = match found {
+        Some((Kind::Read, group)) if GROUP_NOUNS.contains(&group.to_ascii_lowercase().as_str()) => {
+            let next = argv.pos.iter().skip_while(|p| **p != group).nth(1);
+            next.and_then(|w| kind_of(w, &spec.table).map(|k| (k, *w))).or(found)
+        }
+        f => f,
+    };
     match found {
         Some((Kind::Mutate, verb)) if spec.dry_run && argv.has("--dry-run") => {
             cx.hit_because(lane.simulate, format!("`{prog} {verb} --dry-run`: {}", lane.simulate.reason));
@@ -82,13 +92,10 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -
             cx.hit_because(lane.read, format!("`{prog} {}` alone lists or prints usage", argv.pos[0]));
             Kind::Read
         }
-        None if spec.unknown_mutates => {
+        // These CLIs act by default: an unknown command word is a change.
+        None => {
             cx.hit_because(lane.unknown, format!("`{prog} {}`: {}", argv.pos.join(" "), lane.unknown.reason));
             Kind::Mutate
-        }
-        None => {
-            cx.hit_because(lane.read, format!("`{prog} {}`: no command word that changes anything", argv.pos.join(" ")));
-            Kind::Read
         }
     }
 }

@@ -107,26 +107,12 @@ const TABLE: Table = Table {
     ],
 };
 
-static SPEC: Spec = Spec {
-    table: TABLE,
-    opts: Opts { values: VALUES, bools: &[], greedy: false },
-    unknown_mutates: true,
-    dry_run: true,
-    short_help: true,
-    bare: Kind::Read,
-    noun_verb: true,
-};
+static SPEC: Spec =
+    Spec { table: TABLE, opts: Opts { values: VALUES, bools: &[], greedy: false }, dry_run: true, short_help: true, bare: Kind::Read, noun_verb: true };
 
 /// `vercel` with no command deploys the current directory.
-static DEPLOY_BARE: Spec = Spec {
-    table: TABLE,
-    opts: Opts { values: VALUES, bools: &[], greedy: false },
-    unknown_mutates: true,
-    dry_run: false,
-    short_help: true,
-    bare: Kind::Mutate,
-    noun_verb: true,
-};
+static DEPLOY_BARE: Spec =
+    Spec { table: TABLE, opts: Opts { values: VALUES, bools: &[], greedy: false }, dry_run: false, short_help: true, bare: Kind::Mutate, noun_verb: true };
 
 const CRITICAL_PATHS: &[&[&str]] = &[&["kubernetes", "cluster", "delete"], &["k8s", "cluster", "delete"], &["databases", "delete"]];
 

@@ -5,6 +5,7 @@
 //!
 //! It does not decide tiers or fire rules; callers map a `Kind` to their own rules.
 
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Arg;
 
 /// What a command word says the command does.
@@ -35,12 +36,23 @@ pub(crate) const SIMULATION_VERBS: &[&str] = &["plan", "diff", "preview", "templ
 /// Local validation words (T1).
 pub(crate) const VALIDATE_VERBS: &[&str] = &["validate", "lint", "check", "verify", "audit"];
 
-/// FEATURES.md §2 `READ_ONLY_VERBS` (38) plus `ls`, `cat`, `du`, `wait`, `watch`, `whoami`, `lookup`.
+/// FEATURES.md §2 `READ_ONLY_VERBS` plus `ls`, `du`, `wait`, as the CLIs that consult
+/// this table spell their reads (`hcloud server describe`, `wrangler tail`, `heroku
+/// config`, `az storage entity query`, `linode-cli obj du`). Left out: the original's
+/// words none of them has as a read command (git's blame, shortlog, reflog, merge-base;
+/// kubectl's explain, top, cluster-info, api-resources, which its own table holds;
+/// find, scan, fetch, whoami, which, stat, tree, cat, watch, lookup), and the ones
+/// that made a write read: `auth` (`az webapp auth update`), `read` (`linode-cli
+/// events mark-read`), `find` (`rtk find . -delete`, where find is the program run).
+/// In these lanes an unknown word is a change.
 pub(crate) const READ_ONLY_VERBS: &[&str] = &[
-    "get", "list", "describe", "show", "read", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "find", "query", "scan", "fetch",
-    "download", "version", "help", "whoami", "which", "explain", "top", "stat", "history", "blame", "tree", "shortlog", "reflog", "env", "auth", "config",
-    "cluster-info", "api-resources", "ls", "merge-base", "cat", "du", "wait", "watch", "lookup",
+    "get", "list", "describe", "show", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "query", "download", "version", "help",
+    "history", "env", "config", "ls", "du", "wait",
 ];
+
+/// The two long taxonomies sorted (asked for every command word scanned; see `crate::sorted`).
+static MUTATIVE_ORDER: [u16; MUTATIVE_VERBS.len()] = crate::sorted::order(MUTATIVE_VERBS);
+static READ_ORDER: [u16; READ_ONLY_VERBS.len()] = crate::sorted::order(READ_ONLY_VERBS);
 
 /// A CLI's own words, checked before the shared taxonomies. `skip` holds command
 /// groups that look like verbs but are not (`gcloud auth …`, `gcloud config …`).
@@ -71,13 +83,13 @@ fn exact(word: &str, t: &Table) -> Option<Kind> {
     if SIMULATION_VERBS.contains(&word) {
         return Some(Kind::Simulate);
     }
-    if MUTATIVE_VERBS.contains(&word) {
+    if crate::sorted::contains(MUTATIVE_VERBS, &MUTATIVE_ORDER, word) {
         return Some(Kind::Mutate);
     }
     if VALIDATE_VERBS.contains(&word) {
         return Some(Kind::Validate);
     }
-    if READ_ONLY_VERBS.contains(&word) {
+    if crate::sorted::contains(READ_ONLY_VERBS, &READ_ORDER, word) {
         return Some(Kind::Read);
     }
     None
@@ -160,70 +172,56 @@ impl<'a> Argv<'a> {
 /// The value of an output option (`-D dir`, `--dir=dir`, `-Ddir`) as an `Arg`, keeping its
 /// exactness, so a family can pass it to `paths::check_write`.
 pub(crate) fn option_arg(args: &[Arg], names: &[&str]) -> Option<Arg> {
-    let mut it = args.iter().take_while(|a| a.text != "--");
-    while let Some(a) = it.next() {
-        for n in names {
-            if a.text == *n {
-                return it.next().cloned();
-            }
-            let packed = if n.starts_with("--") {
-                a.text.strip_prefix(*n).and_then(|r| r.strip_prefix('='))
-            } else if a.text.len() > 2 && !a.text.starts_with("--") {
-                a.text.strip_prefix(*n)
-            } else {
-                None
-            };
-            if let Some(v) = packed {
-                return Some(Arg { text: v.to_owned(), ..a.clone() });
-            }
+    crate::call::option_arg(args, names)
+}
+
+impl Opts {
+    /// The CLI's options as the argument layer reads them.
+    fn spec(&self) -> ArgSpec<'static> {
+        let spec = ArgSpec::values(self.values).with_flags(self.bools);
+        if self.greedy {
+            spec.greedy()
+        } else {
+            spec
         }
     }
-    None
 }
 
 /// Split `args` by `opts`. `-h` counts as help only when `short_help` (gsutil's `-h` is a header).
 pub(crate) fn split<'a>(args: &'a [Arg], opts: &Opts, short_help: bool) -> Argv<'a> {
     let mut out = Argv::default();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].text.as_str();
-        i += 1;
-        if a == "--" {
-            out.rest = args[i..].iter().map(|a| a.text.as_str()).collect();
-            break;
-        }
-        if !(a.len() > 1 && a.starts_with('-')) {
-            out.pos.push(a);
-            out.words.push(a);
-            continue;
-        }
-        out.flags.push(a);
-        if is_help(a) && (a != "-h" || short_help) {
+    let mut it = Args::parse(args, opts.spec());
+    let mut after_dashdash = false;
+    while let Some(a) = args.get(it.pos()) {
+        // A help word is help, whatever the spec says it takes.
+        if !after_dashdash && is_help(&a.text) && (a.text != "-h" || short_help) {
+            out.flags.push(a.text.as_str());
             out.help = true;
+            it.skip_word();
             continue;
         }
-        if a.contains('=') {
-            continue;
-        }
-        let takes = if opts.values.contains(&a) {
-            true
-        } else if a.starts_with("--") {
-            opts.greedy && !opts.bools.contains(&a)
-        } else {
-            // `-nprod`: a declared short value option with its value packed in.
-            false
-        };
-        if takes {
-            if let Some(v) = args.get(i) {
-                let looks_like_flag = v.text.len() > 1 && v.text.starts_with('-');
-                if !(opts.greedy && looks_like_flag) || opts.values.contains(&a) {
-                    // A declared value option takes the next word whatever it looks like (pflag does):
-                    // `--field-manager --help` is a value, not a help request.
-                    out.words.push(v.text.as_str());
-                    i += 1;
-                }
+        let Some(t) = it.next() else { break };
+        // The value an option took from the next word (not an attached `=value`).
+        let (index, taken) = match t {
+            Token::Operand(o) if o.after_dashdash => {
+                out.rest.push(o.arg.text.as_str());
+                continue;
             }
-        }
+            Token::Operand(o) => {
+                out.pos.push(o.arg.text.as_str());
+                out.words.push(o.arg.text.as_str());
+                continue;
+            }
+            Token::DashDash(_) => {
+                after_dashdash = true;
+                continue;
+            }
+            Token::Opt { index, value, .. } => (index, value.filter(|_| it.pos() == index + 2)),
+            Token::Flag { index, value, .. } => (index, value),
+            Token::Opt2 { index, .. } | Token::Unknown { index, .. } | Token::Missing { index, .. } => (index, None),
+        };
+        out.flags.push(args[index].text.as_str());
+        out.words.extend(taken);
     }
     out
 }

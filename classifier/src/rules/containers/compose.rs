@@ -33,7 +33,7 @@ const VALUE_OPTS: &[&str] = &[
     "--context", "-c",
 ];
 
-const READS: &[&str] = &["ps", "logs", "config", "ls", "images", "top", "version", "port", "events", "convert", "stats", "wait", "alpha"];
+const READS: &[&str] = &["ps", "logs", "config", "ls", "images", "top", "version", "port", "events", "convert", "stats", "wait", "volumes", "viz"];
 const RUNS: &[&str] = &["up", "run", "exec", "start", "create", "attach", "watch", "cp", "scale", "restart", "unpause"];
 const CHANGES: &[&str] = &["down", "stop", "rm", "kill", "pause", "commit", "export"];
 
@@ -47,8 +47,13 @@ pub(super) fn check(args: &[Arg], _inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&HELP);
         return;
     }
-    let action = args[i].text.as_str();
-    let rest = &args[i + 1..];
+    let (mut action, mut rest) = (args[i].text.as_str(), &args[i + 1..]);
+    // `compose alpha ACTION`: the experimental actions (`viz` reads; `publish`, `watch` do not).
+    if action == "alpha" {
+        if let Some(j) = first_positional(rest, &[]) {
+            (action, rest) = (rest[j].text.as_str(), &rest[j + 1..]);
+        }
+    }
     if has_flag(&args[..i], &["--dry-run"]) || (!READS.contains(&action) && has_flag(rest, &["--dry-run"])) {
         cx.hit(&DRY_RUN);
         return;

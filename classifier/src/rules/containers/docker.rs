@@ -8,6 +8,7 @@
 //! (`rm -rf /` → blocked) do not apply, and starting or entering a container is
 //! already a consent-level change.
 
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Arg, Invocation};
 use crate::rules::packages::args::{first_positional, has_flag, has_short, operand_words, value_of, wants_help};
 use crate::rules::paths;
@@ -21,7 +22,11 @@ use crate::rules::{Cx, Rule};
 /// They only report on the daemon's state.
 pub static READ: Rule = Rule::t0("containers.read")
     .reason("reads container, image, network or volume state only")
-    .matches(&["docker ps -a", "docker logs -f web", "podman images", "docker volume ls", "sudo docker inspect web", "docker -D ps", "docker context ls"])
+    .matches(&[
+        "docker ps -a", "docker logs -f web", "podman images", "docker volume ls", "sudo docker inspect web", "docker -D ps", "docker context ls",
+        "docker compose ps", "docker save -o app.tar app:1", "docker container export -o web.tar web", "podman generate kube web",
+        "docker cp web:/var/log/app.log ./app.log",
+    ])
     .not_matches(&["docker rm web", "docker volume prune", "docker run nginx"]);
 
 /// ## What it matches
@@ -30,7 +35,10 @@ pub static READ: Rule = Rule::t0("containers.read")
 /// Prints usage; runs nothing.
 pub static HELP: Rule = Rule::t0("containers.help")
     .reason("prints help only")
-    .matches(&["docker --help", "docker -h rm my-container", "docker run --help", "podman system prune --help"])
+    .matches(&[
+        "docker --help", "docker -h rm my-container", "docker run --help", "podman system prune --help", "docker compose", "docker compose up --help",
+        "docker volume", "skopeo copy --help", "crictl", "ctr tasks", "colima start --help",
+    ])
     .not_matches(&["docker run -h myhost alpine", "docker run alpine --help"]);
 
 /// ## What it matches
@@ -67,7 +75,11 @@ pub static RUN: Rule = Rule::t3("containers.run")
     .reason("starts or enters a container, which changes live state; ask the user first")
     .matches(&[
         "docker run nginx", "docker run --rm -it ubuntu bash", "docker exec -it web sh", "docker exec web rm -rf /", "podman run --rm alpine echo hi",
-        "docker cp ./x web:/tmp/x", "docker compose up -d", "docker compose run web sh",
+        "docker cp ./x web:/tmp/x", "docker compose up -d", "docker compose run web sh", "docker compose exec db psql -U app", "docker compose start",
+        "docker compose create", "docker compose attach web", "docker compose watch", "docker compose cp ./seed.sql db:/tmp/seed.sql",
+        "docker compose scale web=3", "docker compose restart web", "docker compose unpause", "docker container run --rm alpine true",
+        "docker container create --name web nginx", "docker start web", "docker attach web", "docker commit web app:snapshot", "podman play kube pod.yaml",
+        "podman container restore web", "podman container checkpoint web", "docker debug web",
     ])
     .not_matches(&["docker ps", "docker run --help"]);
 
@@ -89,7 +101,8 @@ pub static CHANGE: Rule = Rule::t3("containers.change")
         "docker plugin disable sshfs", "docker plugin install vieux/sshfs", "docker plugin upgrade sshfs", "docker plugin set sshfs DEBUG=1",
         "docker swarm unlock", "podman network reload web", "podman mount web", "podman unmount web", "podman machine reset",
         "docker trust key generate alice", "docker manifest annotate app:1 app:arm --arch arm64", "podman container cleanup web",
-        "docker compose commit web img:1", "docker compose export web -o web.tar", "docker compose pause", "docker compose kill web",
+        "docker compose commit web img:1", "docker compose export web -o web.tar", "docker compose pause", "docker compose kill web", "docker compose down",
+        "docker compose stop", "docker compose rm -f", "docker swarm init", "podman manifest add app-list app:arm64",
     ])
     .not_matches(&["docker ps", "docker system prune -a"]);
 
@@ -100,7 +113,10 @@ pub static CHANGE: Rule = Rule::t3("containers.change")
 /// Publishes images, or stores credentials.
 pub static REGISTRY: Rule = Rule::t3("containers.registry")
     .reason("pushes, pulls or logs in to a registry; ask the user first")
-    .matches(&["docker push my-image:latest", "docker pull nginx", "docker login registry.example.com", "podman push app quay.io/x/app"])
+    .matches(&[
+        "docker push my-image:latest", "docker pull nginx", "docker login registry.example.com", "podman push app quay.io/x/app",
+        "docker logout registry.example.com", "docker trust sign registry.example.com/app:1", "docker trust revoke registry.example.com/app:1",
+    ])
     .not_matches(&["docker images", "docker search nginx"]);
 
 /// ## What it matches
@@ -155,13 +171,12 @@ const GLOBAL_VALUE_OPTS: &[&str] = &[
 ];
 
 /// Subcommands that only read.
-const READS: &[&str] = &[
-    "ps", "images", "logs", "inspect", "version", "info", "stats", "top", "history", "events", "port", "diff", "search", "wait", "healthcheck", "sbom", "scout",
-];
+const READS: &[&str] =
+    &["ps", "images", "logs", "inspect", "version", "info", "stats", "top", "history", "events", "port", "diff", "search", "wait", "healthcheck", "sbom"];
 /// Group actions that only read.
 const GROUP_READS: &[&str] = &[
     "ls", "list", "ps", "inspect", "logs", "top", "stats", "port", "diff", "history", "show", "df", "info", "events", "du", "version", "exists", "services",
-    "tree", "cves", "quickview", "recommendations",
+    "tree", "cves", "quickview", "recommendations", "compare", "sbom", "policy",
 ];
 /// Subcommands (or group actions) that start or enter containers.
 const RUNS: &[&str] = &["run", "create", "exec", "start", "attach", "commit", "play", "restore", "checkpoint", "debug"];
@@ -171,12 +186,12 @@ const REGISTRY_OPS: &[&str] = &["push", "pull", "login", "logout", "sign", "revo
 const CHANGES: &[&str] = &[
     "stop", "kill", "restart", "rm", "rmi", "pause", "unpause", "rename", "update", "tag", "untag", "load", "import", "prune", "connect", "disconnect", "use",
     "scale", "rollback", "join", "leave", "init", "promote", "demote", "deploy", "remove", "enable", "disable", "install", "upgrade", "set", "unlock",
-    "reload", "mount", "unmount", "reset", "key", "annotate", "add", "generate", "cleanup", "rotate", "drain", "kube",
+    "reload", "mount", "unmount", "reset", "key", "annotate", "add", "cleanup",
 ];
 /// Management groups whose second word is the action.
 const GROUPS: &[&str] = &[
     "container", "image", "network", "volume", "system", "builder", "buildx", "context", "plugin", "secret", "config", "service", "stack", "swarm", "node",
-    "trust", "manifest", "pod", "machine", "generate", "kube", "artifact", "farm", "namespace", "apparmor",
+    "trust", "manifest", "pod", "machine", "generate", "kube", "artifact", "farm", "namespace", "apparmor", "scout",
 ];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -211,7 +226,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // `--help` before the first operand of the subcommand (`docker run --help`; not
     // `docker run alpine --help`, where it is the container's argument).
-    if rest.iter().take_while(|a| a.is_flag()).any(|a| a.text == "--help") {
+    if Args::parse(rest, ArgSpec::values(&[]).with_flags(&["--help"]).posix()).has(&["--help"]) {
         cx.hit(&HELP);
         return;
     }
@@ -258,11 +273,10 @@ fn group(group: &str, action: &str, rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocat
             cx.hit(&READ);
             write_output(rest, cx, inv);
         }
-        // `podman generate kube|systemd` prints YAML or unit files.
-        ("generate", _) => cx.hit(&READ),
+        // `podman generate kube|systemd` and `podman kube generate` print YAML or unit files.
+        ("generate", _) | ("kube", "generate") => cx.hit(&READ),
         ("container", a) if RUNS.contains(&a) => cx.hit(&RUN),
         ("pod", "create" | "start") | ("kube", "play") | ("machine", "ssh") => cx.hit(&RUN),
-        ("container", "run" | "create") => cx.hit(&RUN),
         (_, a) if REGISTRY_OPS.contains(&a) => cx.hit(&REGISTRY),
         (_, a) if CHANGES.contains(&a) || a == "create" || a == "start" || a == "rm" => cx.hit(&CHANGE),
         (g, a) => cx.hit_because(&UNKNOWN, format!("`{g} {a}` is a docker action tiergate does not model; ask the user before running it")),
@@ -310,15 +324,9 @@ fn cp(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
 }
 
 fn write_output(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
-    let mut it = rest.iter();
-    while let Some(a) = it.next() {
-        if a.text == "-o" || a.text == "--output" {
-            if let Some(v) = it.next() {
-                paths::check_write(cx, v, inv.cwd.as_deref());
-            }
-        } else if let Some(v) = a.text.strip_prefix("--output=") {
-            let arg = Arg { text: v.to_owned(), ..a.clone() };
-            paths::check_write(cx, &arg, inv.cwd.as_deref());
+    for t in Args::parse(rest, ArgSpec::values(&["-o", "--output"])) {
+        if let Token::Opt { index, value: Some(v), .. } = t {
+            paths::check_write(cx, &crate::call::value_arg(rest, index, v), inv.cwd.as_deref());
         }
     }
 }

@@ -53,13 +53,12 @@ pub static VM_CHANGE: Rule = Rule::t3("containers.vm-change")
 
 /// Tool actions that only read (beyond the generic read verbs).
 /// The generic read verbs (`packages::args::READ_VERBS`: images, inspect, ps, logs, stats,
-/// info, version, ls, list) are asked right after this table, so they are not repeated here.
-const TOOL_READS: &[&str] =
-    &["containers", "inspecti", "inspectp", "pods", "statsp", "imagefsinfo", "list-tags", "content", "snapshots", "namespaces", "plugins", "leases", "tasks"];
-/// Tool actions that change things even where the generic tables read them (the generic
-/// mutating verbs, `packages::args::MUTATIVE_VERBS`, are asked beside this table, so not repeated).
-const TOOL_CHANGES: &[&str] =
-    &["rmi", "rmp", "stopp", "runp", "from", "commit", "login", "logout", "pull", "umount", "unmount", "prune", "config", "manifest", "bud", "build"];
+/// info, version, ls, list …, and `list-tags` by its head) are asked after this table,
+/// so they are not repeated here. Anything else is a change: these CLIs mutate by default.
+const TOOL_READS: &[&str] = &["containers", "inspecti", "inspectp", "statsp", "imagefsinfo", "pods"];
+/// `ctr` groups (and their aliases) whose second word is the action: `ctr tasks ls`,
+/// `ctr tasks checkpoint web`, `ctr i rm nginx`.
+const CTR_GROUPS: &[&str] = &["containers", "c", "content", "images", "i", "leases", "namespaces", "ns", "plugins", "snapshots", "tasks", "t"];
 /// Value options of these tools' global flags.
 const TOOL_VALUE_OPTS: &[&str] = &[
     "-n", "--namespace", "-a", "--address", "-r", "--runtime-endpoint", "-i", "--image-endpoint", "-c", "--config", "-t", "--timeout", "--override-os",
@@ -80,18 +79,24 @@ pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&BUILD);
         return;
     }
-    // `ctr images rm`: a changing word anywhere in the first two wins over a group noun.
-    if words.iter().any(|w| TOOL_CHANGES.contains(w) || verb(w, &[], &[]) == Verb::Mutate) {
-        cx.hit(&TOOL_CHANGE);
-    } else if words.iter().any(|w| TOOL_READS.contains(w) || verb(w, &[], &[]) == Verb::Read) {
-        cx.hit(&TOOL_READ);
-    } else {
-        cx.hit_because(&TOOL_CHANGE, format!("`{} {}` is not an action tiergate models; ask the user first", inv.program, words.join(" ")));
+    // The subcommand decides, never its operand (`buildah rmi search-api`, `buildah
+    // unshare find …`); a group's action is its second word (`ctr tasks checkpoint`,
+    // `buildah manifest inspect`), and a group alone prints its usage.
+    let group = match inv.program.as_str() {
+        "ctr" => CTR_GROUPS.contains(&words[0]),
+        "buildah" => words[0] == "manifest",
+        _ => false,
+    };
+    let action = if group { words.get(1).copied() } else { Some(words[0]) };
+    match action.map(|a| (a, verb(a, TOOL_READS, &[]))) {
+        None => cx.hit(&HELP),
+        Some((_, Verb::Read)) => cx.hit(&TOOL_READ),
+        Some((_, Verb::Mutate)) => cx.hit(&TOOL_CHANGE),
+        Some((a, Verb::Unknown)) => cx.hit_because(&TOOL_CHANGE, format!("`{} {a}` is not an action tiergate models; ask the user first", inv.program)),
     }
 }
 
-const VM_READS: &[&str] =
-    &["list", "ls", "status", "global-status", "ssh-config", "version", "info", "port", "validate", "show-ssh", "--version", "sudoers", "prune-dry-run"];
+const VM_READS: &[&str] = &["list", "ls", "status", "global-status", "ssh-config", "version", "info", "port", "validate", "show-ssh", "sudoers"];
 
 pub(super) fn vm(inv: &Invocation, cx: &mut Cx<'_>) {
     if wants_help(&inv.args, &["-h"]) {

@@ -8,6 +8,7 @@
 
 use super::write::copy_dest;
 use super::{operand_args, value_arg, wrote};
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{basename, Arg, Invocation};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
@@ -22,7 +23,7 @@ pub(super) static RUNS_PROGRAM: Rule = Rule::t3("coreutils.archive.runs-program"
     .reason("this archiver option runs another program; run that program yourself, or drop the option")
     .matches(&[
         "tar -xf a.tar --to-command='sh -c x'", "tar -I zstd -cf a.tar.zst dir", "tar --checkpoint=1 --checkpoint-action=exec=id -cf a.tar d",
-        "rsync -e 'nc -x' a host:b", "zip -TT 'sh -c id' a.zip f",
+        "rsync -e 'nc -x' a host:b", "zip -TT 'sh -c id' a.zip f", "rsync -a --rsync-path='sudo rsync' ./site/ prod:/var/www/",
     ])
     .not_matches(&["tar -czf out.tar.gz dir/", "rsync -e ssh -a src/ out/", "rsync -a -e 'ssh -p 2222' src/ out/"]);
 
@@ -74,7 +75,20 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-/// tar short options that take a value.
+/// tar's options that take a value (GNU tar; bsdtar reads the same letters). Short
+/// letters pack (`-xzf a.tgz`, `-Cdir`); `--checkpoint-action` takes its value as
+/// any required long value does (`=ACTION` or the next word). The flags are the modes read here.
+const TAR_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+    "-f", "-C", "-T", "-X", "-b", "-K", "-N", "-g", "-V", "-L", "-H", "-I", "-F", "--file", "--directory", "--to-command", "--use-compress-program",
+    "--rsh-command", "--info-script", "--new-volume-script", "--rmt-command", "--checkpoint-action",
+])
+.with_flags(&[
+    "-c", "-r", "-u", "-A", "-x", "-t", "-P", "--create", "--append", "--update", "--catenate", "--concatenate", "--delete", "--extract", "--get", "--list",
+    "--absolute-names", "--remove-files",
+])
+.packed();
+
+/// The letters of `TAR_ARGS` that take a value.
 const TAR_VALUE_LETTERS: &str = "fCTXbKNgVLHIF";
 
 fn tar(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -85,86 +99,53 @@ fn tar(inv: &Invocation, cx: &mut Cx<'_>) {
     let mut runs = false;
     let mut absolute = false;
     let args = &inv.args;
-    let mut i = 0;
-    let mut pending: Vec<char> = Vec::new();
-    let take = |letter: char, value: Arg, file: &mut Option<Arg>, dir: &mut Option<Arg>, runs: &mut bool| match letter {
-        'f' => *file = Some(value),
-        'C' => *dir = Some(value),
-        'I' | 'F' => *runs = true,
-        _ => {}
-    };
-    while i < args.len() {
-        let a = &args[i];
-        let t = a.text.as_str();
-        i += 1;
-        if t == "--" {
-            break;
-        }
-        // Old-style bundle as the first word (`tar czf out.tgz dir`), or `-czf`.
-        let bundle = if i == 1 && !t.starts_with('-') && !t.is_empty() && t.chars().all(|c| c.is_ascii_alphabetic()) {
-            Some(t)
-        } else if t.starts_with('-') && !t.starts_with("--") && t.len() > 1 {
-            Some(&t[1..])
-        } else {
-            None
-        };
-        if let Some(letters) = bundle {
-            let old_style = !t.starts_with('-');
-            for (k, c) in letters.char_indices() {
-                if TAR_VALUE_LETTERS.contains(c) {
-                    let rest = &letters[k + 1..];
-                    if !old_style && !rest.is_empty() {
-                        take(c, Arg { text: rest.to_owned(), ..a.clone() }, &mut file, &mut dir, &mut runs);
-                        break;
-                    }
-                    pending.push(c);
-                } else {
+    let mut start = 0;
+    // An old-style bundle as the first word (`tar czf out.tgz dir`): not getopt, its
+    // value letters take the following words in order.
+    if let Some(Token::Operand(o)) = Args::parse(args, TAR_ARGS).next() {
+        let t = o.arg.text.as_str();
+        if o.index == 0 && !t.is_empty() && t.chars().all(|c| c.is_ascii_alphabetic()) {
+            start = 1;
+            for c in t.chars() {
+                if !TAR_VALUE_LETTERS.contains(c) {
                     modes.push(c);
                     absolute |= c == 'P';
+                    continue;
+                }
+                let Some(v) = args.get(start) else { continue };
+                start += 1;
+                match c {
+                    'f' => file = Some(v.clone()),
+                    'C' => dir = Some(v.clone()),
+                    'I' | 'F' => runs = true,
+                    _ => {}
                 }
             }
-            // Value letters take the following words, in order.
-            for c in std::mem::take(&mut pending) {
-                if let Some(v) = args.get(i) {
-                    take(c, v.clone(), &mut file, &mut dir, &mut runs);
-                    i += 1;
-                }
-            }
-            continue;
         }
-        if let Some(long) = t.strip_prefix("--") {
-            let (name, value) = match long.split_once('=') {
-                Some((n, v)) => (n, Some(Arg { text: v.to_owned(), ..a.clone() })),
-                None => (long, None),
-            };
-            let needs_value = matches!(
-                name,
-                "file" | "directory" | "to-command" | "use-compress-program" | "rsh-command" | "info-script" | "new-volume-script" | "rmt-command"
-            );
-            let value = match value {
-                Some(v) => Some(v),
-                None if needs_value => {
-                    i += 1;
-                    args.get(i - 1).cloned()
-                }
-                None => None,
-            };
-            match name {
-                "file" => file = value,
-                "directory" => dir = value,
-                "to-command" | "use-compress-program" | "rsh-command" | "info-script" | "new-volume-script" | "rmt-command" => runs = true,
-                "checkpoint-action" => runs |= value.is_some_and(|v| v.text.starts_with("exec")),
-                "create" => modes.push('c'),
-                "append" => modes.push('r'),
-                "update" => modes.push('u'),
-                "catenate" | "concatenate" => modes.push('A'),
-                "delete" => modes.push('D'),
-                "extract" | "get" => modes.push('x'),
-                "list" => modes.push('t'),
-                "absolute-names" => absolute = true,
-                "remove-files" => cx.hit(&REMOVES_SOURCE),
-                _ => {}
+    }
+    for t in Args::parse(args, TAR_ARGS).starting_at(start) {
+        let (name, value) = match t {
+            Token::Opt { index, name, value } => (name, value.map(|v| crate::call::value_arg(args, index, v))),
+            Token::DashDash(_) => break,
+            _ => continue,
+        };
+        match name {
+            "-f" | "--file" => file = value,
+            "-C" | "--directory" => dir = value,
+            "-I" | "-F" | "--to-command" | "--use-compress-program" | "--rsh-command" | "--info-script" | "--new-volume-script" | "--rmt-command" => {
+                runs = true
             }
+            "--checkpoint-action" => runs |= value.is_some_and(|v| v.text.starts_with("exec")),
+            "-c" | "--create" => modes.push('c'),
+            "-r" | "--append" => modes.push('r'),
+            "-u" | "--update" => modes.push('u'),
+            "-A" | "--catenate" | "--concatenate" => modes.push('A'),
+            "--delete" => modes.push('D'),
+            "-x" | "--extract" | "--get" => modes.push('x'),
+            "-t" | "--list" => modes.push('t'),
+            "-P" | "--absolute-names" => absolute = true,
+            "--remove-files" => cx.hit(&REMOVES_SOURCE),
+            _ => {}
         }
     }
     if runs {
@@ -245,7 +226,11 @@ fn seven(inv: &Invocation, cx: &mut Cx<'_>) {
     let cmd = ops.first().map(|a| a.text.as_str()).unwrap_or("");
     match cmd {
         "x" | "e" => {
-            let dest = inv.args.iter().find_map(|a| a.text.strip_prefix("-o").map(|d| Arg { text: d.to_owned(), ..a.clone() }));
+            // 7z's switches take their value attached only (`-oDIR`).
+            let dest = Args::parse(&inv.args, ArgSpec::values(&[]).with_optional(&["-o"])).find_map(|t| match t {
+                Token::Opt { index, name: "-o", value } => Some(crate::call::value_arg(&inv.args, index, value.unwrap_or(""))),
+                _ => None,
+            });
             paths::check_extract_dir(cx, &dest.unwrap_or_else(|| Arg::lit(".")), cwd);
         }
         "a" | "u" | "d" | "rn" => {

@@ -5,7 +5,8 @@
 //! same tools on an image file are ordinary writes (`paths::check_write`).
 
 use super::{operand_args, wrote};
-use crate::call::{Arg, Invocation};
+use crate::call::args::{ArgSpec, Args};
+use crate::call::{first_operand, Arg, Invocation};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -64,8 +65,17 @@ pub(super) static VOLUME_DESTROY: Rule = Rule::blocked("coreutils.disk.volume-de
 pub(super) const VOLUME_TOOLS: &[&str] =
     &["lvremove", "vgremove", "pvremove", "lvm", "zpool", "zfs", "cryptsetup", "mdadm", "hdparm", "badblocks", "sg_format", "flashrom"];
 
+/// cryptsetup's options that take a value: the action is the first operand after them
+/// (`cryptsetup --type luks2 luksFormat DEV`).
+const CRYPTSETUP_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+    "-c", "--cipher", "-s", "--key-size", "-h", "--hash", "-d", "--key-file", "-i", "--iter-time", "-S", "--key-slot", "-o", "--offset", "-p", "--skip", "-b",
+    "--size", "-t", "--timeout", "-T", "--tries", "-l", "--keyfile-size", "--keyfile-offset", "--type", "--header", "--label", "--subsystem", "--uuid",
+    "--pbkdf", "--sector-size", "--integrity", "--master-key-file", "--volume-key-file", "--key-description", "--token-id",
+]);
+
 pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
-    let first = inv.args.iter().find(|a| !a.is_flag()).map(|a| a.text.as_str());
+    let spec = if inv.program == "cryptsetup" { CRYPTSETUP_ARGS } else { ArgSpec::values(&[]) };
+    let first = first_operand(&inv.args, spec).map(|o| o.arg.text.as_str());
     let destroys = match inv.program.as_str() {
         "lvremove" | "vgremove" | "pvremove" => true,
         "lvm" => matches!(first, Some("lvremove" | "vgremove" | "pvremove")),
@@ -78,7 +88,7 @@ pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
             .flags()
             .any(|f| f.starts_with("--security-erase") || matches!(f, "--trim-sector-ranges" | "--write-sector" | "--make-bad-sector" | "--dco-restore")),
         "badblocks" => inv.has_short('w'),
-        "sg_format" => inv.args.iter().any(|a| !a.is_flag()),
+        "sg_format" => first_operand(&inv.args, ArgSpec::values(&[])).is_some(),
         "flashrom" => inv.flags().any(|f| matches!(f, "-w" | "--write" | "-E" | "--erase")),
         _ => false,
     };
@@ -132,7 +142,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         return;
     }
-    let words: Vec<&Arg> = inv.args.iter().filter(|a| !a.is_flag()).collect();
+    // Every word that is not an option, option values included: a device anywhere is named.
+    let words: Vec<&Arg> = Args::parse(&inv.args, ArgSpec::values(&[])).operands().map(|o| o.arg).collect();
     let device = words.iter().find(|a| is_device_word(a)).map(|a| a.text.clone());
     let listing = match program {
         "fdisk" | "gdisk" => inv.has_any(&["-l", "--list"]),
@@ -166,8 +177,9 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     wrote(cx);
 }
 
-/// `parted DEV print` (or `p`, `unit …`, `help`) only reads.
+/// `parted DEV print` (or `p`, `unit …`, `help`) only reads; `-a ALIGN` takes a value.
 fn parted_reads(args: &[Arg]) -> bool {
-    let cmds: Vec<&str> = args.iter().filter(|a| !a.is_flag() && !a.text.starts_with("/dev/")).map(|a| a.text.as_str()).collect();
+    let cmds: Vec<&str> =
+        Args::parse(args, ArgSpec::values(&["-a", "--align"])).operands().map(|o| o.arg.text.as_str()).filter(|w| !w.starts_with("/dev/")).collect();
     !cmds.is_empty() && cmds.iter().all(|c| matches!(*c, "print" | "p" | "help" | "unit" | "s" | "B" | "MB" | "GB" | "MiB" | "GiB" | "free" | "list" | "all"))
 }

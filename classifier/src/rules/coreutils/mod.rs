@@ -94,8 +94,15 @@ static RULES: &[&Rule] = &[
 pub static WRITE: Rule = Rule::t0("coreutils.write")
     .reason("writes only inside the working tree (authoring, not a change to live state)")
     .matches(&[
-        "cp src.txt dst.txt", "mkdir -p src/new/module", "touch src/new.rs", "tee output.log", "sed -i 's/foo/bar/g' src/main.rs",
-        "ln -s ../shared/config.toml config.toml", "tar -xzf vendor.tar.gz", "sort -o sorted.txt names.txt",
+        "cp src.txt dst.txt",
+        "mkdir -p src/new/module",
+        "touch src/new.rs",
+        "tee output.log",
+        "sed -i 's/foo/bar/g' src/main.rs",
+        "ln -s ../shared/config.toml config.toml",
+        "tar -xzf vendor.tar.gz",
+        "sort -o sorted.txt names.txt",
+        "patch -p1 <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\nEOF",
     ])
     .not_matches(&["cp bin/tool /usr/local/bin/", "mkdir /etc/myapp", "tee /etc/hosts", "rm x"]);
 
@@ -224,23 +231,5 @@ pub(crate) fn target(a: &Arg, cwd: Option<&str>, home: Option<&str>) -> Option<T
 /// Like `Invocation::value_of`, but keeps the word's exactness (a `-o $OUT`
 /// value is unresolved, so a write there is T3).
 pub(crate) fn value_arg(inv: &Invocation, spellings: &[&str]) -> Option<Arg> {
-    let mut it = inv.args.iter().take_while(|a| a.text != "--").peekable();
-    while let Some(a) = it.next() {
-        for s in spellings {
-            if a.text == *s {
-                return it.peek().map(|n| (*n).clone());
-            }
-            let rest = if s.starts_with("--") {
-                a.text.strip_prefix(*s).and_then(|r| r.strip_prefix('='))
-            } else if s.len() == 2 && a.text.len() > 2 && !a.text.starts_with("--") {
-                a.text.strip_prefix(*s)
-            } else {
-                None
-            };
-            if let Some(v) = rest {
-                return Some(Arg { text: v.to_owned(), ..a.clone() });
-            }
-        }
-    }
-    None
+    crate::call::option_arg(&inv.args, spellings)
 }

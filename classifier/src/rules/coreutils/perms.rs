@@ -7,6 +7,7 @@
 
 use super::rm::catastrophic;
 use super::{target, wrote};
+use crate::call::args::{short_letters, ArgSpec, Args, Token};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
 
@@ -47,11 +48,9 @@ pub(super) static CATASTROPHIC: Rule = Rule::blocked("coreutils.perms.catastroph
     .matches(&["chmod -R 777 /", "chown -R root /", "sudo chmod -R 000 /etc", "chown -R nobody ~", "chmod -R a+w /usr"])
     .not_matches(&["chmod -R 755 scripts", "chown -R root:root /srv"]);
 
-/// Flags of chmod/chown/chgrp without a value.
-const BOOL_FLAGS: &[&str] = &[
-    "-R", "--recursive", "-v", "--verbose", "-c", "--changes", "-f", "--silent", "--quiet", "-h", "--no-dereference", "--dereference", "-H", "-L", "-P",
-    "--preserve-root", "--no-preserve-root", "-V",
-];
+/// Short flags of chmod/chown/chgrp without a value. Long options need no list:
+/// a `--word` is never the mode, the owner or a file (`split`).
+const BOOL_FLAGS: &[&str] = &["-R", "-v", "-c", "-f", "-h", "-H", "-L", "-P", "-V"];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
@@ -87,50 +86,42 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     wrote(cx);
 }
 
+/// chmod, chown, chgrp, chflags: `--reference RFILE` and `--from CUR` take a value.
+const PERMS_ARGS: ArgSpec<'static> = ArgSpec::values(&["--reference", "--from"]).with_flags(BOOL_FLAGS).packed();
+/// chattr: `-v VERSION`, `-p PROJECT`.
+const CHATTR_ARGS: ArgSpec<'static> = ArgSpec::values(&["-v", "-p"]).with_flags(BOOL_FLAGS).packed();
+/// setfacl: the ACL is the value of `-m`, `-x` and the like.
+const SETFACL_ARGS: ArgSpec<'static> =
+    ArgSpec::values(&["-m", "-x", "-M", "-X", "--set", "--set-file", "--modify", "--remove", "--modify-file", "--remove-file"]).with_flags(BOOL_FLAGS).packed();
+/// setfattr: `-n NAME`, `-v VALUE`, `-x NAME`, `--restore FILE`.
+const SETFATTR_ARGS: ArgSpec<'static> = ArgSpec::values(&["-n", "-v", "-x", "--name", "--value", "--remove", "--restore"]).with_flags(BOOL_FLAGS).packed();
+
 /// Splits argv into the mode/owner/ACL spec and the file operands.
 fn split(inv: &Invocation) -> (Option<&Arg>, Vec<&Arg>) {
     let program = inv.program.as_str();
     let mut spec = None;
     let mut files = Vec::new();
     let has_ref = inv.has_long("--reference");
-    let mut dashdash = false;
-    let mut it = inv.args.iter();
-    while let Some(a) = it.next() {
-        let t = a.text.as_str();
-        if !dashdash {
-            if t == "--" {
-                dashdash = true;
-                continue;
-            }
-            if BOOL_FLAGS.contains(&t) || t.starts_with("--reference=") || t.starts_with("--from=") {
-                continue;
-            }
-            if program == "setfacl" {
-                if matches!(t, "-m" | "-x" | "-M" | "-X" | "--set" | "--set-file" | "--modify" | "--remove" | "--modify-file" | "--remove-file") {
-                    spec = it.next();
-                    continue;
-                }
-                if a.is_flag() {
-                    continue;
-                }
-            }
-            if program == "setfattr" && matches!(t, "-n" | "-v" | "-x" | "--name" | "--value" | "--remove" | "--restore") {
-                it.next();
-                continue;
-            }
-            if program == "chattr" && matches!(t, "-v" | "-p") {
-                it.next();
-                continue;
-            }
-            // Packed boolean flags (`-Rv`); a chmod mode like `-x` or `-w` is not one.
-            if a.is_flag()
-                && t[1..].chars().all(|c| "RvcfhHLPV".contains(c))
-                && !(program == "chmod" && spec.is_none() && t.len() == 2 && "rwxXst".contains(&t[1..]))
-            {
-                continue;
-            }
-        }
-        if spec.is_none() && !has_ref && program != "setfacl" && program != "setfattr" {
+    let acl = matches!(program, "setfacl" | "setfattr");
+    let args = match program {
+        "setfacl" => SETFACL_ARGS,
+        "setfattr" => SETFATTR_ARGS,
+        "chattr" => CHATTR_ARGS,
+        _ => PERMS_ARGS,
+    };
+    let mut last = None;
+    for t in Args::parse(&inv.args, args) {
+        let index = match t {
+            Token::Operand(o) => o.index,
+            // A chmod mode (`-x`, `-rwx`) or a chattr attribute (`-i`) is spelled like
+            // a short option the spec does not declare: it is the operand it looks
+            // like. A long option (`--changes`, `--silent`) never is.
+            Token::Flag { index, word, .. } if !acl && short_letters(word).is_some() && last != Some(index) => index,
+            _ => continue,
+        };
+        last = Some(index);
+        let a = &inv.args[index];
+        if spec.is_none() && !has_ref && !acl {
             spec = Some(a);
         } else {
             files.push(a);

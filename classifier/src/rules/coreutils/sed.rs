@@ -6,7 +6,8 @@
 //! text arguments. A script it cannot follow, or an unreadable `-f` file, is T3.
 
 use super::wrote;
-use crate::call::{Arg, Invocation};
+use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::{value_arg, Arg, Invocation};
 use crate::rules::{Cx, FileText, Rule};
 
 /// ## What it matches
@@ -21,92 +22,37 @@ pub(super) static EXEC: Rule = Rule::t3("coreutils.sed.exec")
         "sed -n '1,20p' file.txt", "sed 's/foo/bar/' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed --sandbox 's/a/b/' f", "sed 's/e/E/g' f", "sed '/^$/d' f",
     ]);
 
+/// sed's options: `-e SCRIPT`, `-f FILE` and `-l N` take a value, `-i[SUFFIX]` (also
+/// `-I`, `--in-place[=SUFFIX]`) only an attached one; letters pack (`-ni`, `-ne 's/…/'`,
+/// `-i.bak`).
+const SED_ARGS: ArgSpec<'static> =
+    ArgSpec::values(&["-e", "--expression", "-f", "--file", "-l", "--line-length"]).with_optional(&["-i", "-I", "--in-place"]).packed();
+
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     let mut in_place = false;
     let mut scripts: Vec<String> = Vec::new();
     let mut unseen = false;
-    let mut skip_suffix = false;
-    let mut it = inv.args.iter().enumerate().peekable();
+    // BSD `sed -i '' …`: the empty word right after a bare `-i` is the backup suffix.
+    let mut suffix_at: Option<usize> = None;
     let mut files: Vec<&Arg> = Vec::new();
-    let mut dashdash = false;
-    while let Some((_, a)) = it.next() {
-        let t = a.text.as_str();
-        if dashdash || !a.is_flag() {
-            if skip_suffix {
-                // BSD `sed -i '' …`: the empty word is the backup suffix.
-                skip_suffix = false;
-                if t.is_empty() {
-                    continue;
-                }
-            }
-            files.push(a);
-            continue;
-        }
-        skip_suffix = false;
-        if t == "--" {
-            dashdash = true;
-            continue;
-        }
-        if t == "-e" || t == "--expression" {
-            if let Some((_, s)) = it.next() {
+    for t in Args::parse(&inv.args, SED_ARGS) {
+        match t {
+            Token::Opt { index, name: "-e" | "--expression", value: Some(v) } => {
+                let s = value_arg(&inv.args, index, v);
                 scripts.push(placeholders(&s.text, s.exact));
             }
-            continue;
-        }
-        if let Some(s) = t.strip_prefix("--expression=") {
-            scripts.push(placeholders(s, a.exact));
-            continue;
-        }
-        if t == "-f" || t == "--file" || t.starts_with("--file=") {
-            let file = if let Some(f) = t.strip_prefix("--file=") { Some(f.to_owned()) } else { it.next().map(|(_, f)| f.text.clone()) };
-            match file.map(|f| cx.read(&f, cwd)) {
-                Some(FileText::Text(s)) => scripts.push(s),
+            Token::Opt { name: "-f" | "--file", value: Some(f), .. } => match cx.read(f, cwd) {
+                FileText::Text(s) => scripts.push(s),
                 _ => unseen = true,
+            },
+            Token::Opt { index, name: name @ ("-i" | "-I" | "--in-place"), value } => {
+                in_place = true;
+                suffix_at = (value.is_none() && name != "--in-place").then_some(index + 1);
             }
-            continue;
-        }
-        if t == "-l" || t == "--line-length" {
-            it.next();
-            continue;
-        }
-        if t.starts_with("--in-place") {
-            in_place = true;
-            continue;
-        }
-        if t.starts_with("--") {
-            continue;
-        }
-        // Short flags, possibly packed: `-n`, `-ni`, `-i.bak`, `-Ei`, `-I`, `-ne 's/…/'`.
-        let letters = &t[1..];
-        for (k, c) in letters.char_indices() {
-            match c {
-                'i' | 'I' => {
-                    in_place = true;
-                    // The rest of the word is the suffix (`-i.bak`); a bare `-i` may be BSD's.
-                    skip_suffix = k + 1 == letters.len();
-                    break;
-                }
-                'e' => {
-                    let rest = &letters[k + 1..];
-                    if rest.is_empty() {
-                        if let Some((_, s)) = it.next() {
-                            scripts.push(placeholders(&s.text, s.exact));
-                        }
-                    } else {
-                        scripts.push(rest.to_owned());
-                    }
-                    break;
-                }
-                'f' => {
-                    unseen = true;
-                    if letters[k + 1..].is_empty() {
-                        it.next();
-                    }
-                    break;
-                }
-                _ => {}
-            }
+            Token::Operand(o) if suffix_at == Some(o.index) && o.arg.text.is_empty() => {}
+            Token::Operand(o) => files.push(o.arg),
+            _ => {}
         }
     }
     if scripts.is_empty() && !unseen && !files.is_empty() {

@@ -23,7 +23,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     match inv.program.as_str() {
         "rg" => {
-            if inv.args.iter().take_while(|a| a.text != "--").any(|a| a.text == "--pre" || a.text.starts_with("--pre=")) {
+            if inv.has_long("--pre") {
                 cx.hit(&RUNS_PROGRAM);
             }
             return;

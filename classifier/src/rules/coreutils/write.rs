@@ -47,13 +47,15 @@ const VALUES_CP: &[&str] = &["-t", "--target-directory", "-S", "--suffix"];
 const VALUES_INSTALL: &[&str] = &["-m", "--mode", "-o", "--owner", "-g", "--group", "-t", "--target-directory", "-S", "--suffix", "--strip-program"];
 const VALUES_TOUCH: &[&str] = &["-r", "--reference", "-d", "--date", "-t"];
 const VALUES_TRUNCATE: &[&str] = &["-s", "--size", "-r", "--reference"];
-const VALUES_MKDIR: &[&str] = &["-m", "--mode", "--context"];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     match inv.program.as_str() {
         "mv" | "cp" | "ln" | "install" => copy_like(inv, cx),
-        "mkdir" => each(cx, &operand_args(inv, VALUES_MKDIR), cwd),
+        // `mkdir -m 700 dir`: a mode or SELinux context read as one more directory
+        // name is a relative name in the working directory, never a protected one,
+        // so reading it as an operand can only ask more, never less.
+        "mkdir" => each(cx, &operand_args(inv, &[]), cwd),
         "touch" => each(cx, &operand_args(inv, VALUES_TOUCH), cwd),
         "truncate" => each(cx, &operand_args(inv, VALUES_TRUNCATE), cwd),
         "rename" => {

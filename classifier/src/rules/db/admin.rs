@@ -3,6 +3,7 @@
 //! administration (`createdb`, `pg_ctl restart`, `mysqladmin shutdown`,
 //! `dropdb` on the floor).
 
+use crate::call::args::ArgSpec;
 use crate::call::Invocation;
 use crate::rules::{paths, Cx, Rule};
 
@@ -38,18 +39,7 @@ pub static ADMIN: Rule = Rule::t3("db.admin")
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.clone();
     let write_of = |cx: &mut Cx<'_>, names: &[&str]| {
-        let target = inv.args.iter().enumerate().find_map(|(i, a)| {
-            for n in names {
-                if a.text == *n {
-                    return inv.args.get(i + 1).cloned();
-                }
-                if let Some(v) = a.text.strip_prefix(&format!("{n}=")) {
-                    return Some(crate::call::Arg { text: v.to_owned(), ..a.clone() });
-                }
-            }
-            None
-        });
-        if let Some(t) = target {
+        if let Some(t) = crate::call::option_arg(&inv.args, names) {
             paths::check_write(cx, &t, cwd.as_deref());
         }
     };
@@ -78,20 +68,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "dropdb" => {
             // `dropdb [options] NAME`: options with values must not hide the name.
             const VALUE: &[&str] = &["-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"];
-            let mut i = 0;
-            let mut name = None;
-            while i < inv.args.len() {
-                let t = inv.args[i].text.as_str();
-                if VALUE.contains(&t) {
-                    i += 2;
-                    continue;
-                }
-                if !t.starts_with('-') {
-                    name = Some(t.to_owned());
-                    break;
-                }
-                i += 1;
-            }
+            let name = crate::call::first_operand(&inv.args, ArgSpec::values(VALUE)).map(|o| o.arg.text.as_str());
             match name {
                 Some(n) => cx.hit_because(
                     &DROP_DATABASE,
@@ -108,7 +85,9 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
         }
         "mysqladmin" | "mariadb-admin" => {
-            let ops: Vec<&str> = inv.bare_words().collect();
+            // `mysqladmin -h db ping`: an option's value is not a command.
+            const VALUE: &[&str] = &["-h", "--host", "-P", "--port", "-u", "--user", "-S", "--socket", "--defaults-file", "-c", "--count", "-i", "--sleep"];
+            let ops: Vec<&str> = crate::call::operands(&inv.args, VALUE).iter().map(|o| o.arg.text.as_str()).collect();
             if let Some(k) = ops.iter().position(|w| *w == "drop") {
                 let db = ops.get(k + 1).copied().unwrap_or("?");
                 cx.hit_because(

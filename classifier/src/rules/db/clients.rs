@@ -3,7 +3,8 @@
 //! statement files (`-f`, `< file`), heredoc bodies and output files, then lets
 //! `sql.rs` sort the statements.
 
-use crate::call::{Arg, Invocation, Stdin};
+use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::{value_arg, Arg, Invocation, Stdin};
 use crate::rules::{paths, Cx, Rule};
 
 use super::sql::{self, Class, Dialect};
@@ -30,63 +31,32 @@ struct Parsed {
     list: bool,
 }
 
-/// Walks argv: `code` options hold statements, `file` options statement files,
-/// `write` options output files, `value` options anything else.
-fn walk(inv: &Invocation, code: &[&str], file: &[&str], write: &[&str], value: &[&str], single_dash_long: bool) -> Parsed {
+/// Walks argv under `spec` (every value option declared): `code` options hold
+/// statements, `file` options statement files, `write` options output files.
+fn walk(inv: &Invocation, spec: ArgSpec<'_>, code: &[&str], file: &[&str], write: &[&str]) -> Parsed {
     let mut p = Parsed::default();
     let args = &inv.args;
-    let mut i = 0;
-    while i < args.len() {
-        let a = &args[i];
-        let t = a.text.as_str();
-        if t == "--" {
-            p.positionals.extend(args[i + 1..].iter().cloned());
-            break;
-        }
-        if !a.is_flag() {
-            p.positionals.push(a.clone());
-            i += 1;
-            continue;
-        }
-        let (name, inline): (&str, Option<&str>) = match t.split_once('=') {
-            Some((n, v)) if t.starts_with("--") || single_dash_long => (n, Some(v)),
-            _ => (t, None),
-        };
-        // Short options may carry their value attached (`-cSELECT 1`, `-eSHOW TABLES`).
-        let (name, inline) = if inline.is_none() && !t.starts_with("--") && t.len() > 2 && t.is_char_boundary(2) && !single_dash_long {
-            let short = &t[..2];
-            if code.contains(&short) || file.contains(&short) || write.contains(&short) || value.contains(&short) {
-                (short, Some(&t[2..]))
-            } else {
-                (name, inline)
-            }
-        } else {
-            (name, inline)
-        };
-        let takes = code.contains(&name) || file.contains(&name) || write.contains(&name) || value.contains(&name);
-        let val = match (takes, inline) {
-            (false, _) => None,
-            (true, Some(v)) => Some(Arg { text: v.to_owned(), ..a.clone() }),
-            (true, None) => args.get(i + 1).cloned(),
-        };
-        if let Some(v) = val.clone() {
-            if code.contains(&name) {
-                p.statements.push(v);
-            } else if file.contains(&name) {
-                p.files.push(v);
-            } else if write.contains(&name) {
-                p.writes.push(v);
-            } else if matches!(name, "--pager" | "--init-command") {
-                if name == "--pager" {
-                    p.shells.push(v.text.clone());
-                } else {
+    for t in Args::parse(args, spec) {
+        match t {
+            Token::Operand(o) => p.positionals.push(o.arg.clone()),
+            Token::Opt { index, name, value: Some(v) } => {
+                let v = value_arg(args, index, v);
+                if code.contains(&name) {
                     p.statements.push(v);
+                } else if file.contains(&name) {
+                    p.files.push(v);
+                } else if write.contains(&name) {
+                    p.writes.push(v);
+                } else if name == "--pager" {
+                    p.shells.push(v.text);
                 }
             }
+            _ => {
+                let name = t.name().unwrap_or("");
+                p.readonly |= matches!(name, "-readonly" | "--readonly");
+                p.list |= matches!(name, "-l" | "--list");
+            }
         }
-        p.readonly |= matches!(name, "-readonly" | "--readonly");
-        p.list |= matches!(name, "-l" | "--list");
-        i += if takes && inline.is_none() { 2 } else { 1 };
     }
     p
 }
@@ -192,48 +162,33 @@ fn finish(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, p: &Parsed) {
 }
 
 pub(super) fn psql(inv: &Invocation, cx: &mut Cx<'_>) {
-    let p = walk(
-        inv,
-        &["-c", "--command"],
-        &["-f", "--file"],
-        &["-o", "--output", "-L", "--log-file"],
-        &[
-            "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-v", "--set", "--variable", "-P", "--pset", "-F", "--field-separator", "-R",
-            "--record-separator", "-T", "--table-attr",
-        ],
-        false,
-    );
+    const PSQL: ArgSpec<'static> = ArgSpec::values(&[
+        "-c", "--command", "-f", "--file", "-o", "--output", "-L", "--log-file", "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-v",
+        "--set", "--variable", "-P", "--pset", "-F", "--field-separator", "-R", "--record-separator", "-T", "--table-attr",
+    ]);
+    let p = walk(inv, PSQL, &["-c", "--command"], &["-f", "--file"], &["-o", "--output", "-L", "--log-file"]);
     finish(cx, inv, Dialect::Postgres, &p);
 }
 
 pub(super) fn mysql(inv: &Invocation, cx: &mut Cx<'_>) {
-    let p = walk(
-        inv,
-        &["-e", "--execute", "--init-command"],
-        &[],
-        &["--tee"],
-        &[
-            "-h", "--host", "-u", "--user", "-P", "--port", "-S", "--socket", "-D", "--database", "--defaults-file", "--defaults-extra-file", "--login-path",
-            "--pager", "--default-character-set", "--ssl-ca", "--ssl-cert", "--ssl-key", "--protocol", "--connect-timeout",
-        ],
-        false,
-    );
+    const MYSQL: ArgSpec<'static> = ArgSpec::values(&[
+        "-e", "--execute", "--init-command", "--tee", "-h", "--host", "-u", "--user", "-P", "--port", "-S", "--socket", "-D", "--database", "--defaults-file",
+        "--defaults-extra-file", "--login-path", "--pager", "--default-character-set", "--ssl-ca", "--ssl-cert", "--ssl-key", "--protocol",
+        "--connect-timeout",
+    ]);
+    let p = walk(inv, MYSQL, &["-e", "--execute", "--init-command"], &[], &["--tee"]);
     finish(cx, inv, Dialect::MySql, &p);
 }
 
 pub(super) fn sqlite(inv: &Invocation, cx: &mut Cx<'_>) {
     let duck = inv.program == "duckdb";
-    let mut p = walk(
-        inv,
-        &["-cmd", "--cmd", "-c", "-s"],
-        &["-init", "--init", "-f"],
-        &[],
-        &[
-            "-separator", "--separator", "-newline", "--newline", "-nullvalue", "--nullvalue", "-vfs", "--vfs", "-mmap", "--mmap", "-pagecache", "-lookaside",
-            "-heap", "-maxsize", "-escape",
-        ],
-        true,
-    );
+    // sqlite3's options are single-dash words (`-cmd`, `-csv`, `-readonly`): none packs.
+    const SQLITE: ArgSpec<'static> = ArgSpec::values(&[
+        "-cmd", "--cmd", "-c", "-s", "-init", "--init", "-f", "-separator", "--separator", "-newline", "--newline", "-nullvalue", "--nullvalue", "-vfs",
+        "--vfs", "-mmap", "--mmap", "-pagecache", "-lookaside", "-heap", "-maxsize", "-escape",
+    ])
+    .single_dash_long();
+    let mut p = walk(inv, SQLITE, &["-cmd", "--cmd", "-c", "-s"], &["-init", "--init", "-f"], &[]);
     if inv.args.iter().any(|a| matches!(a.text.as_str(), "-A" | "--archive")) {
         cx.hit_because(&WRITE, "sqlite3 -A manages an archive inside the database (it can extract and write files); ask the user".to_owned());
         return;
@@ -251,25 +206,32 @@ pub(super) fn sqlite(inv: &Invocation, cx: &mut Cx<'_>) {
 
 pub(super) fn other_sql(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = match inv.program.as_str() {
-        "sqlcmd" => walk(inv, &["-Q", "-q"], &["-i"], &["-o"], &["-S", "-U", "-P", "-d", "-H", "-l", "-t", "-s", "-w", "-v", "-f"], false),
+        "sqlcmd" => walk(
+            inv,
+            ArgSpec::values(&["-Q", "-q", "-i", "-o", "-S", "-U", "-P", "-d", "-H", "-l", "-t", "-s", "-w", "-v", "-f"]),
+            &["-Q", "-q"],
+            &["-i"],
+            &["-o"],
+        ),
         "cqlsh" => walk(
             inv,
+            ArgSpec::values(&[
+                "-e", "--execute", "-f", "--file", "-u", "--username", "-p", "--password", "-k", "--keyspace", "--cqlshrc", "--cqlversion",
+                "--protocol-version", "--connect-timeout", "--request-timeout", "--encoding",
+            ]),
             &["-e", "--execute"],
             &["-f", "--file"],
             &[],
-            &[
-                "-u", "--username", "-p", "--password", "-k", "--keyspace", "--cqlshrc", "--cqlversion", "--protocol-version", "--connect-timeout",
-                "--request-timeout", "--encoding",
-            ],
-            false,
         ),
         _ => walk(
             inv,
+            ArgSpec::values(&[
+                "-q", "--query", "--queries-file", "-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "--format", "-f",
+                "--config-file", "-C",
+            ]),
             &["-q", "--query"],
             &["--queries-file"],
             &[],
-            &["-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "--format", "-f", "--config-file", "-C"],
-            false,
         ),
     };
     let mut p = p;

@@ -1,7 +1,8 @@
 //! Non-SQL clients: redis-cli/valkey-cli command words, mongo/mongosh JavaScript
 //! (`--eval`, heredocs), and influx subcommands and queries.
 
-use crate::call::{Invocation, Stdin};
+use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::{value_arg, Arg, Invocation, Stdin};
 use crate::lanes::lexer::{tokenize, Tok};
 use crate::lanes::scripts::Lang;
 use crate::rules::{paths, Cx};
@@ -9,12 +10,13 @@ use crate::rules::{paths, Cx};
 use super::sql::{self, Class, Dialect};
 use super::{hit_classes, FLUSH, INTERACTIVE, READ, SCRIPT_FILE, WRITE};
 
+/// One-word reads. (`XINFO` is always read with its subcommand, below.)
 const REDIS_READ: &[&str] = &[
     "GET", "MGET", "KEYS", "SCAN", "SSCAN", "HSCAN", "ZSCAN", "INFO", "TTL", "PTTL", "TYPE", "EXISTS", "HGET", "HGETALL", "HMGET", "HKEYS", "HVALS", "HLEN",
     "HEXISTS", "HSTRLEN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS", "SMEMBERS", "SISMEMBER", "SMISMEMBER", "SCARD", "SRANDMEMBER", "SINTER", "SUNION",
     "SDIFF", "ZRANGE", "ZRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGE", "ZREVRANGEBYSCORE", "ZSCORE", "ZMSCORE", "ZCARD", "ZCOUNT", "ZLEXCOUNT", "ZRANK",
-    "ZREVRANK", "STRLEN", "GETRANGE", "SUBSTR", "DBSIZE", "PING", "ECHO", "TIME", "LASTSAVE", "XRANGE", "XREVRANGE", "XLEN", "XINFO", "XREAD", "XPENDING",
-    "PUBSUB", "COMMAND", "ROLE", "MONITOR", "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "BITCOUNT", "BITPOS", "GETBIT", "PFCOUNT", "GEOPOS", "GEODIST", "GEOHASH",
+    "ZREVRANK", "STRLEN", "GETRANGE", "SUBSTR", "DBSIZE", "PING", "ECHO", "TIME", "LASTSAVE", "XRANGE", "XREVRANGE", "XLEN", "XREAD", "XPENDING", "PUBSUB",
+    "COMMAND", "ROLE", "MONITOR", "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "BITCOUNT", "BITPOS", "GETBIT", "PFCOUNT", "GEOPOS", "GEODIST", "GEOHASH",
     "GEOSEARCH", "RANDOMKEY", "LOLWUT", "AUTH", "SELECT", "HELLO", "DUMP", "OBJECT", "WAIT", "READONLY", "JSON.GET", "JSON.MGET", "JSON.TYPE", "JSON.STRLEN",
     "JSON.OBJKEYS", "FT.SEARCH", "FT.INFO", "FT._LIST", "TS.GET", "TS.RANGE", "TS.INFO", "SORT_RO", "EVAL_RO", "EVALSHA_RO", "FCALL_RO", "LCS", "TOUCH",
 ];
@@ -54,28 +56,33 @@ pub(super) fn redis_class(words: &[String]) -> Option<Class> {
     Some(Class::Write(label))
 }
 
-/// Redis options that take a value.
-const REDIS_VALUE: &[&str] = &[
+/// redis-cli's options that take a value (`--cluster SUBCOMMAND` among them); the
+/// command starts at the first operand and runs to the end.
+const REDIS_ARGS: ArgSpec<'static> = ArgSpec::values(&[
     "-h", "-p", "-s", "-a", "-u", "-n", "-r", "-i", "-d", "-D", "-t", "--user", "--pass", "--sni", "--cacert", "--cacertdir", "--cert", "--key",
     "--tls-ciphers", "--tls-ciphersuites", "--pattern", "--count", "--quoted-pattern", "--memkeys-samples", "--functions-rdb", "--cluster-yes", "--lru-test",
-    "--intrinsic-latency", "--eval", "--rdb",
-];
+    "--intrinsic-latency", "--eval", "--rdb", "--cluster",
+])
+.posix();
 
 pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    let mut i = 0;
-    let mut words: Vec<String> = Vec::new();
-    let mut words_exact = true;
+    let mut command: &[Arg] = &[];
     let mut probe = false;
-    while i < args.len() {
-        let t = args[i].text.as_str();
-        if !words.is_empty() || !args[i].is_flag() {
-            words_exact &= args[i].exact;
-            words.push(t.to_owned());
-            i += 1;
-            continue;
-        }
-        match t {
+    for t in Args::parse(args, REDIS_ARGS) {
+        let value = match t {
+            Token::Operand(o) => {
+                command = &args[o.index..];
+                break;
+            }
+            Token::DashDash(d) => {
+                command = &args[d + 1..];
+                break;
+            }
+            Token::Opt { index, value: Some(v), .. } => Some(value_arg(args, index, v)),
+            _ => None,
+        };
+        match t.name().unwrap_or("") {
             "--eval" => {
                 cx.hit_because(&SCRIPT_FILE, "runs a Lua script file on the server; review it and ask the user".to_owned());
                 return;
@@ -85,13 +92,13 @@ pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
                 return;
             }
             "--rdb" | "--functions-rdb" => {
-                if let Some(f) = args.get(i + 1) {
-                    paths::check_write(cx, &f.clone(), inv.cwd.as_deref());
+                if let Some(f) = value {
+                    paths::check_write(cx, &f, inv.cwd.as_deref());
                 }
                 probe = true;
             }
             "--cluster" => {
-                let sub = args.get(i + 1).map(|a| a.text.to_ascii_lowercase()).unwrap_or_default();
+                let sub = value.map(|a| a.text.to_ascii_lowercase()).unwrap_or_default();
                 if matches!(sub.as_str(), "check" | "info" | "help") {
                     cx.hit(&READ);
                 } else {
@@ -103,8 +110,9 @@ pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
             | "--replica" | "--slave" => probe = true,
             _ => {}
         }
-        i += if REDIS_VALUE.contains(&t) && t != "--eval" { 2 } else { 1 };
     }
+    let words: Vec<String> = command.iter().map(|a| a.text.clone()).collect();
+    let words_exact = command.iter().all(|a| a.exact);
     if !words.is_empty() {
         if !words_exact {
             cx.hit_because(&WRITE, "the redis command holds a variable, so what runs is unseen; spell it out".to_owned());
@@ -181,52 +189,33 @@ pub(super) fn mongo_classes(code: &str) -> Vec<Class> {
     out
 }
 
+/// mongosh's options that take a value; `--shell` is read too. The first operand is
+/// the connection, later ones (and `*.js`) are script files.
+const MONGO_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+    "--eval", "-f", "--file", "--host", "--port", "-u", "--username", "-p", "--password", "--authenticationDatabase", "--authenticationMechanism",
+    "--tlsCAFile", "--tlsCertificateKeyFile", "--apiVersion", "--json",
+])
+.with_flags(&["--shell"]);
+
 pub(super) fn mongo(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let mut code = Vec::new();
     let mut files = Vec::new();
     let mut operands = 0;
     let mut shell = false;
-    let mut i = 0;
-    while i < args.len() {
-        let t = args[i].text.as_str();
+    for t in Args::parse(args, MONGO_ARGS) {
         match t {
-            "--eval" => {
-                code.extend(args.get(i + 1).cloned());
-                i += 2;
-                continue;
-            }
-            "-f" | "--file" => {
-                files.extend(args.get(i + 1).cloned());
-                i += 2;
-                continue;
-            }
-            "--shell" => shell = true,
-            "--host"
-            | "--port"
-            | "-u"
-            | "--username"
-            | "-p"
-            | "--password"
-            | "--authenticationDatabase"
-            | "--authenticationMechanism"
-            | "--tlsCAFile"
-            | "--tlsCertificateKeyFile"
-            | "--apiVersion"
-            | "--json" => {
-                i += 2;
-                continue;
-            }
-            _ if t.starts_with("--eval=") => code.push(crate::call::Arg { text: t["--eval=".len()..].to_owned(), ..args[i].clone() }),
-            _ if !args[i].is_flag() => {
+            Token::Opt { index, name: "--eval", value: Some(v) } => code.push(value_arg(args, index, v)),
+            Token::Opt { index, name: "-f" | "--file", value: Some(v) } => files.push(value_arg(args, index, v)),
+            Token::Opt { name: "--shell", .. } => shell = true,
+            Token::Operand(o) => {
                 operands += 1;
-                if operands > 1 || t.ends_with(".js") {
-                    files.push(args[i].clone());
+                if operands > 1 || o.arg.text.ends_with(".js") {
+                    files.push(o.arg.clone());
                 }
             }
             _ => {}
         }
-        i += 1;
     }
     if shell {
         cx.hit(&INTERACTIVE);

@@ -3,6 +3,7 @@
 //! diesel, sqlx, atlas, django-admin. Applying migrations is T3; status and
 //! history read; dropping or resetting the database is the drop floor.
 
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
 
@@ -21,7 +22,7 @@ pub static MIGRATE: Rule = Rule::t3("db.migrate")
     .not_matches(&["alembic history", "prisma migrate status", "rails db:migrate:status", "flyway info"]);
 
 /// ## What it matches
-/// Dropping or resetting the whole database through a framework: `rails db:drop|reset`, `prisma migrate reset`, `prisma db push --force-reset`, `flyway clean`, `sequelize db:drop`, `dbmate drop`.
+/// Dropping or resetting the whole database through a framework: `rails db:drop|reset|purge|migrate:reset`, `prisma migrate reset`, `prisma db push --force-reset`, `flyway clean`, `sequelize db:drop`, `dbmate drop`.
 /// ## Why this tier
 /// Every table and row is gone: the drop-database floor. Never approvable.
 pub static RESET: Rule = Rule::blocked("db.migrate.reset")
@@ -40,7 +41,9 @@ const READ_WORDS: &[&str] = &[
     "startproject", "pending", "runserver", "collectstatic", "compilemessages", "makemessages", "revision", "edit", "merge", "heads", "make:migration",
     "make:model", "g:migration",
 ];
-const RESET_WORDS: &[&str] = &["db:drop", "db:reset", "db:drop:all", "db:purge", "db:schema:load:reset", "clean", "drop", "reset", "--force-reset"];
+/// Words that drop or reset a whole database (Rails' `db:migrate:reset` is drop, create, migrate).
+const RESET_WORDS: &[&str] =
+    &["db:drop", "db:reset", "db:drop:all", "db:drop:_unsafe", "db:purge", "db:purge:all", "db:migrate:reset", "clean", "drop", "reset", "--force-reset"];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.words().collect();
@@ -68,7 +71,15 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&RESET);
         return;
     }
-    let ops: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-') || READ_WORDS.contains(w)).collect();
+    // The operands, and the options that ask only to read (`rake -T`, `--version`).
+    const READ_OPTS: &[&str] = &["-T", "--tasks", "-V", "--version", "-h", "--help"];
+    let ops: Vec<&str> = Args::parse(&inv.args, ArgSpec::values(&[]).with_flags(READ_OPTS))
+        .filter_map(|t| match t {
+            Token::Operand(o) => Some(o.arg.text.as_str()),
+            Token::Opt { name, .. } => Some(name),
+            _ => None,
+        })
+        .collect();
     // The action is the last word that names one (`prisma migrate status`, `rails db:migrate:status`).
     let reads = !ops.is_empty() && ops.iter().any(|w| READ_WORDS.contains(w) || w.ends_with(":status") || w.ends_with(":version"));
     let mutates = ops.iter().any(|w| {

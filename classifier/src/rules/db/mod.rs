@@ -76,7 +76,9 @@ pub static READ: Rule = Rule::t0("db.read")
     .reason("every statement only reads")
     .matches(&[
         "psql -c 'SELECT count(*) FROM users'", "psql -c \"select 'drop table x'\"", "sqlite3 app.db .tables", "redis-cli GET session:1",
-        "mongosh --eval 'db.users.find()'", "mysql -e 'SHOW TABLES' app", "psql -d mydb -c '\\dt'",
+        "mongosh --eval 'db.users.find()'", "mysql -e 'SHOW TABLES' app", "psql -d mydb -c '\\dt'", "psql -l", "duckdb app.duckdb -no-stdin",
+        "redis-cli --cluster check 10.0.0.5:6379", "redis-cli --bigkeys", "influx query 'from(bucket:\"app\") |> range(start: -1h)'", "influx ping",
+        "influx bucket list", "alembic current",
     ])
     .not_matches(&["psql -c 'DELETE FROM t'", "redis-cli SET k v"]);
 
@@ -88,7 +90,7 @@ pub static WRITE: Rule = Rule::t3("db.write")
     .reason("runs statements that change the database; ask the user first")
     .matches(&[
         "psql -d app -c \"UPDATE users SET admin = true\"", "sqlite3 app.db \"INSERT INTO t VALUES (1)\"", "redis-cli SET k v",
-        "mongosh --eval 'db.users.deleteMany({})'", "psql -c 'TRUNCATE logs'", "psql -c 'DELETE FROM sessions'",
+        "mongosh --eval 'db.users.deleteMany({})'", "psql -c 'TRUNCATE logs'", "psql -c 'DELETE FROM sessions'", "sqlite3 site.sqlar -A -x",
     ])
     .not_matches(&["psql -c 'SELECT 1'", "psql -c \"SELECT 'INSERT INTO t'\""]);
 
@@ -161,7 +163,7 @@ pub static META: Rule = Rule::t3("db.client-command")
 /// Prints information only.
 pub static VERSION: Rule = Rule::t0("db.info")
     .reason("prints version, help or server status only")
-    .matches(&["psql --version", "redis-cli --version", "pg_ctl status", "pg_isready -h db", "dropdb --help"])
+    .matches(&["psql --version", "redis-cli --version", "pg_ctl status", "pg_isready -h db", "dropdb --help", "mysqladmin ping"])
     .not_matches(&["pg_ctl restart"]);
 
 fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
@@ -215,27 +217,4 @@ pub(crate) fn hit_classes(cx: &mut Cx<'_>, classes: &[Class]) {
 pub fn classify_sql(cx: &mut Cx<'_>, dialect: Dialect, text: &str) {
     let classes = sql::classify_text(dialect, text);
     hit_classes(cx, &classes);
-}
-
-/// For the `flow` family: statements a pipeline feeds a client from literal text
-/// (`echo FLUSHALL | redis-cli`, `echo 'DROP TABLE t;' | psql`). Adds hits only
-/// for statements that write or drop; the pipe itself is the flow rule's business.
-pub fn classify_piped(cx: &mut Cx<'_>, client: &Invocation, text: &str) {
-    let classes: Vec<Class> = match client.program.as_str() {
-        "redis-cli" | "valkey-cli" | "keydb-cli" => {
-            text.lines().filter_map(|l| kv::redis_class(&l.split_whitespace().map(str::to_owned).collect::<Vec<_>>())).collect()
-        }
-        "mongo" | "mongosh" => kv::mongo_classes(text),
-        "psql" => clients::script_classes(cx, client, Dialect::Postgres, text, false),
-        "mysql" | "mariadb" => clients::script_classes(cx, client, Dialect::MySql, text, false),
-        "sqlite3" | "sqlite" | "duckdb" => clients::script_classes(cx, client, Dialect::Sqlite, text, false),
-        _ => sql::classify_text(Dialect::Generic, text),
-    };
-    let redis = matches!(client.program.as_str(), "redis-cli" | "valkey-cli" | "keydb-cli");
-    let worst: Vec<Class> = classes.into_iter().filter(|c| *c != Class::Read).collect();
-    if redis && worst.contains(&Class::DropDatabase) {
-        cx.hit(&FLUSH);
-    } else if !worst.is_empty() {
-        hit_classes(cx, &worst);
-    }
 }

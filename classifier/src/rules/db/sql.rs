@@ -117,8 +117,12 @@ pub(crate) fn split(dialect: Dialect, src: &str) -> Vec<Stmt> {
                 i += 1;
             }
             let w: String = c[start..i].iter().collect();
+            let upper = w.to_ascii_uppercase();
+            if dialect == Dialect::Generic && starts_unseparated(&words, &upper) {
+                flush(&mut words, &mut text);
+            }
             text.push_str(&w);
-            words.push(w.to_ascii_uppercase());
+            words.push(upper);
             continue;
         }
         if !ch.is_whitespace() || !text.is_empty() {
@@ -133,21 +137,40 @@ pub(crate) fn split(dialect: Dialect, src: &str) -> Vec<Stmt> {
     out
 }
 
+/// Statements T-SQL (sqlcmd) runs without a `;` between them, beside `WRITE_WORDS`.
+const TSQL_STARTS: &[&str] = &["EXEC", "EXECUTE", "DBCC", "BACKUP", "RESTORE", "SHUTDOWN", "KILL", "DENY"];
+
+/// In the generic dialect (sqlcmd's T-SQL, Cassandra's `BEGIN BATCH … APPLY BATCH`,
+/// a driver's unknown SQL) a statement needs no `;` before the next one:
+/// `SELECT 1 DROP TABLE t` is two. A statement that starts with a read keyword
+/// therefore ends where a write keyword starts the next (`SHOW CREATE TABLE` aside,
+/// which only prints a definition).
+fn starts_unseparated(words: &[String], next: &str) -> bool {
+    words.first().is_some_and(|f| f != "SHOW" && READ_FIRST.contains(&f.as_str())) && (WRITE_WORDS.contains(&next) || TSQL_STARTS.contains(&next))
+}
+
 /// First words that read; `PRAGMA`, `COPY`, `EXECUTE` and `PREPARE` have their own arms in `classify`.
 const READ_FIRST: &[&str] = &[
     "SELECT", "SHOW", "DESCRIBE", "DESC", "USE", "VALUES", "TABLE", "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "LISTEN",
     "UNLISTEN", "FETCH", "CLOSE", "DECLARE", "DEALLOCATE", "RESET", "DISCARD", "HELP", "WITH", "EXPLAIN", "SET", "ABORT", "CHECK", "CHECKSUM",
 ];
-const WRITE_WORDS: &[&str] = &["INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE"];
-/// Functions with side effects even inside a SELECT.
+/// Statements a `WITH` may lead into, or that start an unseparated T-SQL statement.
+/// (`MERGE` always carries `INTO` or an `INSERT`/`UPDATE`/`DELETE` action; `REPLACE`
+/// is also a string function, and `REPLACE INTO` carries `INTO`.)
+const WRITE_WORDS: &[&str] = &["INSERT", "UPDATE", "DELETE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE"];
+/// Functions with side effects even inside a SELECT. (`xp_cmdshell` is only ever
+/// called through `EXEC`, a T-SQL statement start; `set_config` is a session `SET`.)
 const EFFECT_FUNCS: &[&str] = &[
     "PG_TERMINATE_BACKEND", "PG_CANCEL_BACKEND", "PG_RELOAD_CONF", "PG_ROTATE_LOGFILE", "LO_IMPORT", "LO_EXPORT", "LO_UNLINK", "DBLINK_EXEC", "LOAD_EXTENSION",
-    "WRITEFILE", "EDIT", "SYS_EXEC", "XP_CMDSHELL", "NEXTVAL", "SETVAL", "PG_CREATE_RESTORE_POINT", "PG_SWITCH_WAL", "PG_PROMOTE", "SET_CONFIG",
-    "PG_ADVISORY_LOCK", "PG_DROP_REPLICATION_SLOT", "PG_CREATE_LOGICAL_REPLICATION_SLOT",
+    "WRITEFILE", "EDIT", "SYS_EXEC", "NEXTVAL", "SETVAL", "PG_CREATE_RESTORE_POINT", "PG_SWITCH_WAL", "PG_PROMOTE", "PG_ADVISORY_LOCK",
+    "PG_DROP_REPLICATION_SLOT", "PG_CREATE_LOGICAL_REPLICATION_SLOT",
 ];
+/// Pragmas whose `(argument)` names what to read, not a value to set. Pragmas that
+/// take no argument (`database_list`, `compile_options` …) read without one: only
+/// `(` or `=` makes a pragma a write.
 const READ_PRAGMAS: &[&str] = &[
-    "TABLE_INFO", "TABLE_XINFO", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST", "DATABASE_LIST", "COLLATION_LIST", "COMPILE_OPTIONS",
-    "INTEGRITY_CHECK", "QUICK_CHECK", "FOREIGN_KEY_CHECK", "FUNCTION_LIST", "MODULE_LIST", "PRAGMA_LIST", "TABLE_LIST", "STATS",
+    "TABLE_INFO", "TABLE_XINFO", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST", "INTEGRITY_CHECK", "QUICK_CHECK", "FOREIGN_KEY_CHECK",
+    "TABLE_LIST",
 ];
 
 /// Classifies one statement by its words.

@@ -4,10 +4,9 @@
 
 /// True when the variable's value is a command line some program runs.
 pub(crate) fn carries_command(name: &str) -> bool {
-    const EXACT: &[&str] = &[
-        "PAGER", "MANPAGER", "GIT_PAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "BROWSER", "GIT_SSH", "GIT_SSH_COMMAND",
-        "GIT_EXTERNAL_DIFF", "PROMPT_COMMAND", "SHELL", "TERMINAL", "FCEDIT", "LESSOPEN", "LESSCLOSE",
-    ];
+    // Names the patterns below already answer (`PAGER`, `GIT_EDITOR`, `GIT_SSH_COMMAND`,
+    // `PROMPT_COMMAND` …) are not listed: an entry there could never decide.
+    const EXACT: &[&str] = &["EDITOR", "VISUAL", "BROWSER", "GIT_EXTERNAL_DIFF", "SHELL", "TERMINAL", "FCEDIT", "LESSOPEN", "LESSCLOSE"];
     EXACT.contains(&name)
         || name.ends_with("_COMMAND")
         || name.ends_with("_CMD")

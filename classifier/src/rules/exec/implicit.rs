@@ -16,7 +16,7 @@ use crate::rules::{shell, Cx, Rule};
 /// A modelled program named mid-argv of an unmodelled one (`runner -n 5 rm -rf x`) counts only after `--` or as the first operand (`fallback.proxy`): elsewhere such words name things (`dot -T format`, `ng generate service`). A bare interpreter name needs arguments (`pyenv local python3` selects one), and the value of a long option is a name (`--lang python`) unless code follows.
 pub(super) static IMPLICIT_WRAPPER: Rule = Rule::t0("exec.implicit-wrapper")
     .reason("an unmodelled program is handed a shell, interpreter or program to run; that command decides")
-    .matches(&["xprog -- python3 -c 'print(1)'", "zzz -x sh -c 'ls'", "mytool -q /usr/bin/ls -la"])
+    .matches(&["xprog -- python3 -c 'print(1)'", "zzz -x sh -c 'ls'", "mytool -q /usr/bin/ls -la", "mytool -q /usr/libexec/java_home -V"])
     .not_matches(&["mytool list", "ldd /bin/ls", "echo bash -c x", "pyenv local python3"]);
 
 /// Programs whose operands name programs as data (inspected, looked up, selected).
@@ -31,6 +31,9 @@ const TAKES_PROGRAM_AS_DATA: &[&str] = &[
 ];
 
 /// Shell names an operand can mean nothing else by (`es`, `rc`, `nu` are words too).
+/// `TAKES_PROGRAM_AS_DATA` sorted (see `crate::sorted`).
+static DATA_ORDER: [u16; TAKES_PROGRAM_AS_DATA.len()] = crate::sorted::order(TAKES_PROGRAM_AS_DATA);
+
 fn is_shell(name: &str) -> bool {
     shell::SHELLS.contains(&name) || matches!(name, "xonsh" | "elvish" | "nushell" | "pwsh" | "powershell")
 }
@@ -55,7 +58,7 @@ fn is_program_path(word: &str) -> bool {
 
 /// Classifies the tail an unmodelled program appears to run. Returns whether it did.
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
-    if TAKES_PROGRAM_AS_DATA.contains(&inv.program.as_str()) {
+    if crate::sorted::contains(TAKES_PROGRAM_AS_DATA, &DATA_ORDER, &inv.program) {
         return false;
     }
     let args = &inv.args;

@@ -18,6 +18,7 @@ pub(crate) mod env;
 pub(crate) mod implicit;
 pub(crate) mod options;
 
+use crate::call::args::{split_option, ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Rule};
 
@@ -68,9 +69,17 @@ pub(crate) fn check_unit(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
 fn protected_operand(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.clone().or_else(|| cx.root());
     let cwd = cwd.as_deref();
-    for a in inv.args.iter().filter(|a| a.exact) {
-        let value = a.text.split_once('=').filter(|_| a.text.starts_with('-')).map_or(a.text.as_str(), |(_, v)| v);
-        if !value.starts_with('-') && crate::rules::paths::is_protected(cx, value, cwd) {
+    // Every operand, and the value attached to an option (`--config=.claude/x`).
+    for t in Args::parse(&inv.args, ArgSpec::values(&[])) {
+        let (a, value) = match t {
+            Token::Operand(o) => (o.arg, o.arg.text.as_str()),
+            Token::Flag { index, word, .. } => match split_option(word).1 {
+                Some(v) => (&inv.args[index], v),
+                None => continue,
+            },
+            _ => continue,
+        };
+        if a.exact && crate::rules::paths::is_protected(cx, value, cwd) {
             cx.hit_because(&PROTECTED_OPERAND, format!("`{}` is handed `{value}`, a protected path it may write; ask the user", inv.program));
             return;
         }

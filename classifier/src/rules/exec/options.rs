@@ -90,11 +90,12 @@ const fn of(programs: &'static [&'static str], names: &'static [&'static str], c
 
 const TEX: &[&str] =
     &["tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "ptex", "eptex", "latexmk", "context"];
-const SSH_LIKE: &[&str] = &["ssh", "scp", "sftp", "sshfs", "autossh", "mosh"];
-const COMPILERS: &[&str] = &[
-    "gcc", "g++", "cc", "c++", "clang", "clang++", "tcc", "ld", "ld.lld", "ld.gold", "as", "nasm", "yasm", "zig", "gfortran", "ghc", "nim", "swiftc",
-    "kotlinc", "scalac", "dmd", "ldc2", "gdc", "fpc", "emcc", "nvcc",
-];
+/// Programs whose `-o Key=Value` is ssh's (`mosh` has none: its ssh command line is `--ssh`).
+const SSH_LIKE: &[&str] = &["ssh", "scp", "sftp", "sshfs", "autossh"];
+/// Compilers some family owns (interp's opaque table: `ghc -e`, `tcc -run`), so the
+/// program-free `-o` does not reach them. Unowned ones (`gcc`, `clang`, `zig` …) get
+/// that program-free entry: listing them here could never decide a verdict.
+const COMPILERS: &[&str] = &["tcc", "ghc"];
 const TERMINALS: &[&str] = &[
     "xterm", "uxterm", "urxvt", "rxvt", "konsole", "gnome-terminal", "xfce4-terminal", "terminator", "tilix", "alacritty", "st", "lxterminal", "mate-terminal",
     "qterminal", "sakura", "kitty", "wezterm", "foot",
@@ -124,7 +125,7 @@ pub(crate) static TABLE: &[CarryOpt] = &[
     ),
     // Shell-runners and remote-shell options of known programs.
     of(SSH_LIKE, &["-o"], Carry::SshOption),
-    of(&["sshfs"], &["-o"], Carry::SshOption),
+    of(&["mosh"], &["--ssh"], Carry::Shell),
     of(&["man"], &["-P", "--pager", "-H", "--html"], Carry::Shell),
     of(&["fzf", "sk"], &["--bind"], Carry::FzfBind),
     of(&["fzf", "sk"], &["--preview", "--become"], Carry::Shell),
@@ -163,6 +164,7 @@ pub(crate) static TABLE: &[CarryOpt] = &[
     of(COMPILERS, &["-o"], Carry::Output),
     of(&["rustc"], &["-o", "--out-dir"], Carry::Output),
     of(&["javac"], &["-d", "-h", "-s"], Carry::Output),
+    of(&["kotlinc", "scalac"], &["-d"], Carry::Output),
     of(&["gpg", "gpg2"], &["-o", "--output"], Carry::Output),
     of(&["mktemp"], &["-p", "--tmpdir"], Carry::Output),
     of(&["pg_basebackup"], &["-D", "--pgdata"], Carry::Output),
@@ -178,7 +180,7 @@ pub(crate) static TABLE: &[CarryOpt] = &[
 pub static ABBREVIATION: Rule = Rule::t0("exec.option-abbreviation")
     .reason("an abbreviated long option is read as the option it abbreviates")
     .matches(&["ls --recur", "wc --recursi x"])
-    .not_matches(&["git reset --hard", "git log --oneline", "ls --recursive"]);
+    .not_matches(&["git reset --hard", "git log --oneline", "ls --recursive", "ls --all", "mytool --check"]);
 
 /// Long options some family treats as dangerous, that an abbreviation expands to.
 /// An exact spelling (also of a safe option in `SAFE`) is never rewritten.
@@ -188,8 +190,13 @@ const DANGEROUS_LONG: &[&str] = &[
     "--checkpoint-action", "--shell-escape", "--output", "--output-document", "--remove", "--purge", "--all-namespaces", "--grace-period", "--auto-approve",
     "--cascade", "--yes", "--assume-yes", "--upload", "--eval", "--expression", "--in-place", "--unsafe-perm", "--global", "--system",
 ];
-/// Long options a prefix often means; an exact match here is left alone.
-const SAFE: &[&str] = &["--help", "--version", "--dry-run", "--verbose", "--quiet", "--all", "--list", "--check", "--diff", "--format", "--follow", "--head"];
+/// Long options a prefix often means, in sorted order for the prefix search.
+static DANGER_ORDER: [u16; DANGEROUS_LONG.len()] = crate::sorted::order(DANGEROUS_LONG);
+/// Exact spellings that are also prefixes of a dangerous option (`--all` of
+/// `--all-namespaces`, `--check` of `--checkpoint-action`): they are that option,
+/// never an abbreviation. Only such prefixes need listing; any other exact spelling
+/// abbreviates nothing in `DANGEROUS_LONG`.
+const SAFE: &[&str] = &["--all", "--check"];
 
 /// The dangerous long option `word` abbreviates, keeping any `=value`.
 pub(crate) fn expand_abbreviation(word: &str) -> Option<String> {
@@ -199,6 +206,14 @@ pub(crate) fn expand_abbreviation(word: &str) -> Option<String> {
         None => (rest, None),
     };
     if name.is_empty() {
+        return None;
+    }
+    // Most long words abbreviate no dangerous option, which one search of the
+    // sorted table tells: the options that start with `--name` sort together,
+    // first among those not below it.
+    let spelled = &word[..2 + name.len()];
+    let next = DANGER_ORDER.partition_point(|&i| crate::sorted::below(DANGEROUS_LONG[usize::from(i)].as_bytes(), spelled.as_bytes()));
+    if !DANGER_ORDER.get(next).is_some_and(|&i| DANGEROUS_LONG[usize::from(i)].starts_with(spelled)) {
         return None;
     }
     fn long(d: &&'static str) -> Option<&'static str> {
@@ -222,10 +237,8 @@ pub(crate) fn expand_abbreviation(word: &str) -> Option<String> {
 /// Returns whether any was rewritten.
 pub(crate) fn expand_abbreviations(args: &mut [Arg]) -> bool {
     let mut changed = false;
-    for a in args.iter_mut() {
-        if a.text == "--" {
-            break;
-        }
+    let end = crate::call::dashdash(args, crate::call::args::ArgSpec::values(&[])).unwrap_or(args.len());
+    for a in &mut args[..end] {
         if let Some(full) = expand_abbreviation(&a.text) {
             a.text = full;
             changed = true;
@@ -251,10 +264,14 @@ struct Found<'a> {
 
 /// Checks every table option in `inv`'s argv.
 pub(crate) fn check(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
-    let program = inv.program.trim_end_matches(".exe");
+    // `trim_end_matches(".exe")` without building a substring searcher per unit.
+    let mut program = inv.program.as_str();
+    while let Some(p) = program.strip_suffix(".exe") {
+        program = p;
+    }
     let applies = |e: &CarryOpt| if e.programs.is_empty() { !owned } else { e.programs.contains(&program) };
     // Most units have no option the table knows: skip them before looking at argv.
-    if !inv.args.iter().any(|a| a.text.starts_with('-')) {
+    if crate::call::option_words(&inv.args).next().is_none() {
         return;
     }
     // The entries for this program, chosen once per unit rather than per word.
@@ -291,8 +308,11 @@ fn find<'a>(args: &'a [Arg], i: usize, entries: &[&'static CarryOpt]) -> Option<
         }
         // Only with a value in sight: `bshell --ssh` is that CLI's own flag, not `--ssh-command`.
         let valued = inline.is_some() || args.get(i + 1).is_some_and(|n| !n.text.starts_with('-'));
+        if !valued {
+            return None;
+        }
         let candidates = entries.iter().copied().flat_map(|e| e.names.iter().map(move |n| (*n, e)));
-        crate::call::args::long_prefix(name, candidates, |a, b| a.carry == b.carry).filter(|_| valued).map(|(_, e)| e)
+        crate::call::args::long_prefix(name, candidates, |a, b| a.carry == b.carry).map(|(_, e)| e)
     };
     let entry = exact.or_else(prefixed);
     if let Some(entry) = entry {
@@ -380,7 +400,8 @@ fn run(cx: &mut Cx<'_>, program: &str, option: &str, value: &Arg, cwd: Option<&s
 fn ssh_command(value: &str) -> Option<&str> {
     let (key, rest) = value.split_once(['=', ' ', '\t'])?;
     let key = key.trim().to_ascii_lowercase();
-    matches!(key.as_str(), "proxycommand" | "localcommand" | "knownhostscommand").then(|| rest.trim_start_matches(['=', ' ', '\t']))
+    // `ssh_command` is sshfs's own: the program it runs in place of ssh.
+    matches!(key.as_str(), "proxycommand" | "localcommand" | "knownhostscommand" | "ssh_command").then(|| rest.trim_start_matches(['=', ' ', '\t']))
 }
 
 /// fzf actions that run a command: `execute(…)`, `execute-silent[…]`, `become:…`, `reload{…}` …

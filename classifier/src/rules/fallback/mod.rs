@@ -6,6 +6,7 @@
 //! Well-known read-only tools and editors are exempt, so `echo delete me` or
 //! `vim deploy.md` stay free.
 
+use crate::call::args::ArgSpec;
 use crate::call::Invocation;
 use crate::rules::cloud::verbs::{kind_of, Kind, Table};
 use crate::rules::{Cx, Family, Rule};
@@ -79,18 +80,21 @@ const EXEMPT: &[&str] = &[
     "lsblk", "lspci", "lsusb", "arch", "sw_vers", "sysctl",
 ];
 
+/// `EXEMPT` sorted (asked for every unit; see `crate::sorted`).
+static EXEMPT_ORDER: [u16; EXEMPT.len()] = crate::sorted::order(EXEMPT);
+
 /// `fmt` and `test` are local validation on any CLI that names them.
 const NO_TABLE: Table = Table { read: &[], validate: &["fmt", "test"], simulate: &[], mutate: &[], skip: &[] };
 
 /// Runs for programs no family owns (called from `rules::dispatch`).
 pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
     // `--help` prints usage (FEATURES.md §6a); `-h` is left alone: on an unread CLI it may mean `--host`.
-    if EXEMPT.contains(&inv.program.as_str()) || inv.flags().any(|f| f == "--help" || f == "--version") {
+    if is_exempt(&inv.program) || inv.flags().any(|f| f == "--help" || f == "--version") {
         return;
     }
     // `rtk rm -rf build`, `entr git push`: an unread program handed a command
     // line that starts with a modelled program is taken to run it.
-    if let Some(first) = inv.args.first().filter(|a| a.exact && !a.is_flag()) {
+    if let Some(first) = crate::call::first_operand(&inv.args, ArgSpec::values(&[]).posix()).filter(|o| o.index == 0 && o.arg.exact).map(|o| o.arg) {
         // A word that is also a verb (`install`, `test`, `patch`) is a subcommand, not a program.
         let program = crate::call::basename(&first.text);
         if crate::rules::owned(program) && inv.args.len() > 1 && kind_of(program, &NO_TABLE).is_none() {
@@ -111,7 +115,7 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// True for the read-only tools and editors the verb scan leaves alone.
 pub fn is_exempt(program: &str) -> bool {
-    EXEMPT.contains(&program)
+    crate::sorted::contains(EXEMPT, &EXEMPT_ORDER, program)
 }
 
 /// For families that own a program but model only some of its forms: when the

@@ -3,6 +3,7 @@
 //! (`cat ~/.ssh/id_rsa | curl -d @- …`), and anything else piped into a shell or a
 //! database client. Single stages are their families' business, not this one's.
 
+use crate::call::args::{ArgSpec, Args};
 use crate::call::Invocation;
 use crate::rules::shell::SHELLS;
 use crate::rules::{Cx, Family, Rule};
@@ -63,10 +64,16 @@ pub static PIPE_TO_SHELL: Rule = Rule::t3("flow.pipe-to-shell")
 /// The statements on stdin are not visible to the guard and may write or drop data.
 pub static PIPE_TO_DB: Rule = Rule::t3("flow.pipe-to-db")
     .reason("pipes statements into a database client; run a reviewed statement with -c/-e instead")
-    .matches(&["generate-keys | redis-cli", "cat dump.sql | psql mydb", "gunzip -c x.sql.gz | mysql db"])
+    .matches(&[
+        "generate-keys | redis-cli", "cat dump.sql | psql mydb", "gunzip -c x.sql.gz | mysql db", "cat dump.sql | mariadb shop",
+        "cat schema.sql | sqlite3 app.db", "cat schema.sql | sqlite app.db", "cat seed.js | mongo shop", "cat seed.js | mongosh shop",
+        "cat schema.cql | cqlsh", "cat report.sql | clickhouse-client", "cat report.sql | duckdb app.duckdb", "cat migrate.sql | sqlcmd -S db01",
+        "cat cmds.txt | valkey-cli", "cat q.flux | influx query -",
+    ])
     .not_matches(&["psql -c 'select 1'"]);
 
-const FETCHERS: &[&str] = &["curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links"];
+/// Programs that can write what they download to stdout (`aria2c` cannot: aria2/aria2#190).
+const FETCHERS: &[&str] = &["curl", "wget", "fetch", "http", "https", "xh", "lynx", "links"];
 const INTERPRETERS: &[&str] = &[
     "python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "Rscript", "pwsh", "powershell", "osascript", "tclsh",
     "groovy",
@@ -80,19 +87,26 @@ const NET_SINKS: &[&str] = &["curl", "wget", "nc", "ncat", "netcat", "socat", "h
 pub fn runs_stdin(inv: &Invocation) -> bool {
     let p = inv.program.as_str();
     if SHELLS.contains(&p) {
-        // `bash -c …` and `bash script` do not read code from stdin; `bash`, `bash -s`, `bash -` do.
-        let mut words = inv.words().filter(|w| !matches!(*w, "-e" | "-x" | "-u" | "-eu" | "-ex" | "-eux" | "-l" | "--login" | "--norc" | "--noprofile"));
-        return match words.next() {
-            None => true,
-            Some(w) => w == "-" || w.starts_with("-s") || w == "/dev/stdin",
-        };
+        // `bash -c …` and `bash script` do not read code from stdin; `bash`, `bash -eo pipefail`, `bash -s`, `bash -` do.
+        return crate::rules::shell::reads_code_from_stdin(inv);
+    }
+    // `pwsh -Command -`, `powershell -c -`, `pwsh -File -`: the code is read from stdin.
+    if matches!(p, "pwsh" | "powershell") {
+        let words: Vec<String> = inv.words().map(str::to_ascii_lowercase).collect();
+        if words.windows(2).any(|w| matches!(w[0].as_str(), "-c" | "-command" | "/c" | "-f" | "-file") && w[1] == "-") {
+            return true;
+        }
     }
     if INTERPRETERS.contains(&p) || p.starts_with("python3.") {
+        if let Some(reads) = crate::rules::interp::reads_code_from_stdin(inv) {
+            return reads;
+        }
+        // deno, bun, pwsh: no inline code and no operand.
         let mut words = inv.words();
         return match words.next() {
             None => true,
             Some("-") => true,
-            Some(w) => w.starts_with('-') && !is_inline_or_module(&inv.program, inv) && inv.bare_words().next().is_none(),
+            Some(_) => !is_inline_or_module(&inv.program, inv) && inv.bare_words().next().is_none(),
         };
     }
     false
@@ -130,7 +144,10 @@ fn reads_secrets(inv: &Invocation) -> bool {
     if matches!(inv.program.as_str(), "env" | "printenv" | "set" | "export") {
         return true;
     }
-    inv.words().any(|w| !w.starts_with('-') && SECRET_MARKERS.iter().any(|m| w.contains(m)) && !w.ends_with(".pub"))
+    Args::parse(&inv.args, ArgSpec::values(&[])).operands().any(|o| {
+        let w = o.arg.text.as_str();
+        SECRET_MARKERS.iter().any(|m| w.contains(m)) && !w.ends_with(".pub")
+    })
 }
 
 /// Judges one pipeline from its stages' unwrapped invocations (None for groups).
@@ -167,7 +184,9 @@ pub fn check_pipeline(stages: &[Option<Invocation>], cx: &mut Cx<'_>) {
                     let mut argv = vec![crate::call::Arg::lit(&inv.program_path)];
                     argv.extend(inv.args.iter().cloned());
                     argv.extend(
-                        prev.args.iter().filter(|a| !a.is_flag()).flat_map(|a| a.text.split_whitespace().map(crate::call::Arg::lit).collect::<Vec<_>>()),
+                        Args::parse(&prev.args, ArgSpec::values(&[]))
+                            .operands()
+                            .flat_map(|o| o.arg.text.split_whitespace().map(crate::call::Arg::lit).collect::<Vec<_>>()),
                     );
                     cx.argv(&argv, inv.cwd.as_deref());
                 }

@@ -82,7 +82,9 @@ pub(super) static LFS_WRITE: Rule = Rule::t3("git.lfs.write")
     .matches(&["git lfs push origin main", "git lfs install", "git lfs migrate import --everything"])
     .not_matches(&["git lfs ls-files", "git lfs status", "git lfs pull"]);
 
-const CONFIG_VALUES: &[&str] = &["-f", "--file", "--blob", "--type", "--default", "--comment", "--value"];
+/// `git config` options that take a value (`--default` is not here: git accepts it
+/// only with `--get` or `git config get`, which read whatever follows).
+const CONFIG_VALUES: &[&str] = &["-f", "--file", "--blob", "--type", "--comment", "--value"];
 
 pub(super) fn config(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;

@@ -8,6 +8,7 @@
 
 use super::local::LOCAL;
 use super::{check_protected_operands, split_operands, GitCall};
+use crate::call::args::ArgSpec;
 use crate::call::Arg;
 use crate::rules::{Cx, Rule};
 
@@ -18,7 +19,11 @@ use crate::rules::{Cx, Rule};
 pub(super) static RESET_HARD: Rule = Rule::t3("git.reset.hard")
     .reason("reset --hard throws away uncommitted changes; commit or stash them first, or use reset --soft")
     .matches(&["git reset --hard", "git reset --hard origin/main", "git reset --keep HEAD~2", "sudo git reset --hard HEAD~1"])
-    .not_matches(&["git reset --soft HEAD~1", "git reset HEAD~1", "git reset -- file.txt", "git commit -m 'git reset --hard'"])
+    .not_matches(&[
+        "git reset --soft HEAD~1", "git reset HEAD~1", "git reset -- file.txt", "git commit -m 'git reset --hard'",
+        // A `--work-tree` outside the tree is a write there, which answers first.
+        "git --work-tree=/srv/www reset --keep HEAD~1",
+    ])
     .suggest("git stash");
 
 /// ## What it matches
@@ -42,7 +47,7 @@ pub(super) static CHECKOUT_DISCARD: Rule = Rule::t3("git.checkout.discard")
 pub(super) static RESTORE_WORKTREE: Rule = Rule::t3("git.restore.worktree")
     .reason("restore overwrites uncommitted edits in the work tree; use restore --staged to unstage only")
     .matches(&["git restore file.txt", "git restore .", "git restore --staged --worktree a.rs", "git restore -s HEAD~1 src/"])
-    .not_matches(&["git restore --staged file.txt", "git restore -S a.rs"])
+    .not_matches(&["git restore --staged file.txt", "git restore -S a.rs", "git --work-tree=/srv/www restore app.py"])
     .suggest("git restore --staged .");
 
 /// ## What it matches
@@ -52,7 +57,7 @@ pub(super) static RESTORE_WORKTREE: Rule = Rule::t3("git.restore.worktree")
 pub(super) static CLEAN: Rule = Rule::t3("git.clean")
     .reason("git clean deletes untracked files for good; run git clean -n first to see what would go")
     .matches(&["git clean -fd", "git clean -fdx", "git clean", "git clean -f -d build/"])
-    .not_matches(&["git clean -n", "git clean --dry-run"])
+    .not_matches(&["git clean -n", "git clean --dry-run", "git --work-tree=/srv/www clean -fd"])
     .suggest("git clean -n");
 
 /// ## What it matches
@@ -148,10 +153,11 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
 
 fn checkout(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    let (before, after) = split_operands(&inv.args, &["-b", "-B", "--orphan", "--pathspec-from-file"]);
+    const VALUES: &[&str] = &["-b", "-B", "--orphan", "--pathspec-from-file"];
+    let (before, after) = split_operands(&inv.args, VALUES);
     let all: Vec<&Arg> = before.iter().chain(after.iter()).copied().collect();
     check_protected_operands(call, cx, &all);
-    let dashdash = inv.words().any(|w| w == "--");
+    let dashdash = crate::call::dashdash(&inv.args, ArgSpec::values(VALUES)).is_some();
     let paths = dashdash
         || before.len() > 1
         || before.iter().any(|a| a.text == "." || a.text.ends_with("/.") || a.text == "*" || !a.exact)

@@ -4,7 +4,8 @@
 //! It does not judge the subcommand; `mod.rs` dispatches that.
 
 use super::{chdir, GitCall};
-use crate::call::{Arg, Invocation};
+use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::{value_arg, Arg, Invocation};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -24,6 +25,7 @@ pub(super) static EXEC_CONFIG: Rule = Rule::t3("git.global.exec-config")
     .matches(&[
         "git -c core.hooksPath=/tmp/evil commit -m x", "git -c alias.st='!ls' st", "git -c core.sshCommand='ssh -i key' fetch",
         "git --exec-path=/tmp/bin status", "git --config-env=core.pager=PAGER log", "git -c filter.x.smudge=cat checkout main",
+        "git -c \"$KEY=/tmp/x\" status",
     ])
     .not_matches(&[
         "git -c color.ui=always log", "git --exec-path", "git -c user.name=x commit -m y", "git -c core.pager=cat log",
@@ -46,8 +48,20 @@ const BOOL_GLOBALS: &[&str] = &[
     "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "-h", "--help", "-v", "--version",
 ];
 
-/// Global options taking a value as the next word or after `=`.
-const VALUE_GLOBALS: &[&str] = &["--git-dir", "--work-tree", "--namespace", "--super-prefix", "--attr-source", "--list-cmds"];
+/// git's global options, every one declared: `-C DIR`, `-c NAME=VALUE`, `--config-env`,
+/// `--git-dir`, `--work-tree` and the like take a value (the next word or after `=`),
+/// `--exec-path[=DIR]` only an attached one; each is a whole word (git packs none),
+/// and the subcommand ends them.
+const GLOBALS: ArgSpec<'static> = ArgSpec {
+    optional: &["--exec-path"],
+    ..ArgSpec::strict(
+        &["-C", "-c", "--config-env", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--attr-source", "--list-cmds"],
+        BOOL_GLOBALS,
+        &[],
+        false,
+    )
+    .single_dash_long()
+};
 
 /// Exact config keys (lowercased) whose value is a program or a file of more config.
 const EXEC_KEYS: &[&str] = &[
@@ -112,82 +126,54 @@ pub(crate) fn check_setting(setting: &Arg, cx: &mut Cx<'_>, cwd: Option<&str>) {
     }
 }
 
+/// A global option git does not know, at word `index`: nothing runs when no
+/// subcommand can follow, otherwise what runs is unknown.
+fn unknown(inv: &Invocation, cx: &mut Cx<'_>, index: usize) -> Option<GitCall> {
+    if Args::parse(&inv.args, ArgSpec::values(&[])).starting_at(index).operands().next().is_none() {
+        // No subcommand can follow: git rejects the option and runs nothing.
+        cx.hit(&read::READ);
+    } else {
+        let word = &inv.args[index].text;
+        cx.hit_because(&UNKNOWN_OPTION, format!("git global option `{word}` is not one tiergate knows; drop it or put it after the subcommand"));
+    }
+    None
+}
+
 /// Parses the global options; `None` when a hit already decided the unit.
 pub(super) fn parse(inv: &Invocation, cx: &mut Cx<'_>) -> Option<GitCall> {
     let home = cx.home();
     let mut cwd = inv.cwd.clone();
     let mut work_tree = None;
     let mut global_help = false;
-    let mut i = 0;
-    while i < inv.args.len() {
-        let a = &inv.args[i];
-        let t = a.text.as_str();
-        if !a.is_flag() {
-            break;
-        }
-        if t == "--" {
-            i += 1;
-            break;
-        }
-        if t == "-C" {
-            let dir = inv.args.get(i + 1)?;
-            cwd = chdir(cwd.as_deref(), dir, home.as_deref());
-            i += 2;
-            continue;
-        }
-        if t == "-c" || t == "--config-env" {
-            let Some(setting) = inv.args.get(i + 1) else {
+    let mut i = inv.args.len();
+    for t in Args::parse(&inv.args, GLOBALS) {
+        match t {
+            Token::Operand(o) => {
+                i = o.index;
+                break;
+            }
+            Token::DashDash(d) => {
+                i = d + 1;
+                break;
+            }
+            Token::Opt { index, name: "-C", value: Some(v) } => cwd = chdir(cwd.as_deref(), &value_arg(&inv.args, index, v), home.as_deref()),
+            Token::Opt { index, name: "-c" | "--config-env", value: Some(v) } => check_setting(&value_arg(&inv.args, index, v), cx, cwd.as_deref()),
+            Token::Missing { name: "-c" | "--config-env", .. } => {
                 cx.hit(&UNKNOWN_OPTION);
                 return None;
-            };
-            check_setting(setting, cx, cwd.as_deref());
-            i += 2;
-            continue;
-        }
-        if let Some(v) = t.strip_prefix("--config-env=") {
-            check_setting(&Arg { text: v.to_owned(), ..a.clone() }, cx, cwd.as_deref());
-            i += 1;
-            continue;
-        }
-        if let Some(dir) = t.strip_prefix("--exec-path=") {
-            cx.hit_because(&EXEC_CONFIG, format!("--exec-path={dir} makes git run its subcommands from that directory; drop it"));
-            i += 1;
-            continue;
-        }
-        if t == "--exec-path" {
-            // Alone it prints the path; with a subcommand it is still only a query.
-            i += 1;
-            continue;
-        }
-        if let Some(name) = VALUE_GLOBALS.iter().find(|n| t == **n) {
-            let value = inv.args.get(i + 1)?;
-            if *name == "--work-tree" {
-                work_tree = Some(value.clone());
             }
-            i += 2;
-            continue;
-        }
-        if let Some((name, v)) = t.split_once('=') {
-            if VALUE_GLOBALS.contains(&name) {
-                if name == "--work-tree" {
-                    work_tree = Some(Arg { text: v.to_owned(), ..a.clone() });
-                }
-                i += 1;
-                continue;
+            // `git -C` or `--git-dir` with nothing after it: git runs nothing.
+            Token::Missing { .. } => return None,
+            Token::Opt { name: "--exec-path", value: Some(dir), .. } => {
+                cx.hit_because(&EXEC_CONFIG, format!("--exec-path={dir} makes git run its subcommands from that directory; drop it"));
             }
+            Token::Opt { index, name: "--work-tree", value: Some(v) } => work_tree = Some(value_arg(&inv.args, index, v)),
+            // git compares whole words: a flag given `=value` is an option it does not know.
+            Token::Opt { index, name, value: Some(_) } if BOOL_GLOBALS.contains(&name) => return unknown(inv, cx, index),
+            Token::Opt { name, .. } => global_help |= name == "-h" || name == "--help",
+            Token::Unknown { index, .. } => return unknown(inv, cx, index),
+            Token::Flag { .. } | Token::Opt2 { .. } => {}
         }
-        if BOOL_GLOBALS.contains(&t) {
-            global_help |= t == "-h" || t == "--help";
-            i += 1;
-            continue;
-        }
-        if inv.args[i..].iter().all(Arg::is_flag) {
-            // No subcommand can follow: git rejects the option and runs nothing.
-            cx.hit(&read::READ);
-        } else {
-            cx.hit_because(&UNKNOWN_OPTION, format!("git global option `{t}` is not one tiergate knows; drop it or put it after the subcommand"));
-        }
-        return None;
     }
     let (sub, rest) = match inv.args.get(i) {
         Some(a) => (a.text.clone(), inv.args[i + 1..].to_vec()),

@@ -8,6 +8,7 @@
 use super::local::{transport, LOCAL};
 use super::read::READ;
 use super::{split_operands, GitCall};
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -29,7 +30,7 @@ pub(super) static BRANCH_FORCE: Rule = Rule::t3("git.branch.force")
 pub(super) static MERGE: Rule = Rule::t3("git.merge")
     .reason("merges another branch into the current one and rewrites the work tree; ask the user before merging")
     .matches(&["git merge main", "git merge --no-ff feature", "git merge-base main HEAD && git merge main"])
-    .not_matches(&["git merge --abort", "git merge-base main HEAD"]);
+    .not_matches(&["git merge --abort", "git merge-base main HEAD", "git --work-tree=/srv/www merge feature"]);
 
 /// ## What it matches
 /// `git rebase` (except `--abort`, `--quit`, `--show-current-patch`); `-x CMD` is classified too.
@@ -38,7 +39,7 @@ pub(super) static MERGE: Rule = Rule::t3("git.merge")
 pub(super) static REBASE: Rule = Rule::t3("git.rebase")
     .reason("rebase rewrites the branch's commits; ask the user first (git rebase --abort undoes an unfinished one)")
     .matches(&["git rebase main", "git rebase -i HEAD~3", "git rebase --continue", "git rebase --onto main a b"])
-    .not_matches(&["git rebase --abort"]);
+    .not_matches(&["git rebase --abort", "git --work-tree=/srv/www rebase main"]);
 
 /// ## What it matches
 /// `git pull` (fetch plus merge or rebase into the work tree).
@@ -47,7 +48,7 @@ pub(super) static REBASE: Rule = Rule::t3("git.rebase")
 pub(super) static PULL: Rule = Rule::t3("git.pull")
     .reason("pull merges remote changes into the current branch and work tree; git fetch first to look, then ask")
     .matches(&["git pull", "git pull --rebase", "git pull origin main"])
-    .not_matches(&["git fetch origin", "git pull --dry-run"])
+    .not_matches(&["git fetch origin", "git pull --dry-run", "git --work-tree=/srv/www pull"])
     .suggest("git fetch");
 
 /// ## What it matches
@@ -66,7 +67,9 @@ pub(super) static REWRITE: Rule = Rule::t3("git.history.rewrite")
 /// Bypasses porcelain safety checks; an expired reflog removes the way back.
 pub(super) static REFS: Rule = Rule::t3("git.refs.write")
     .reason("writes or deletes refs (or their reflog) directly; use git branch/tag commands and ask the user")
-    .matches(&["git update-ref -d refs/heads/main", "git reflog expire --expire=now --all", "git symbolic-ref HEAD refs/heads/x"])
+    .matches(&[
+        "git update-ref -d refs/heads/main", "git reflog expire --expire=now --all", "git symbolic-ref HEAD refs/heads/x", "git fast-import --force < repo.fi",
+    ])
     .not_matches(&["git reflog", "git symbolic-ref HEAD", "git reflog show --date=iso"]);
 
 /// ## What it matches
@@ -87,7 +90,10 @@ pub(super) static PRUNE: Rule = Rule::t3("git.gc.prune")
 /// They send mail, publish commits elsewhere, start servers, store credentials or schedule jobs.
 pub(super) static OUTSIDE: Rule = Rule::t3("git.outside-effect")
     .reason("this git subcommand sends, publishes, serves, stores credentials or schedules jobs outside the repository; ask the user")
-    .matches(&["git send-email --to=a@b.c HEAD~1", "git svn dcommit", "git daemon --export-all", "git maintenance start"])
+    .matches(&[
+        "git send-email --to=a@b.c HEAD~1", "git svn dcommit", "git daemon --export-all", "git maintenance start", "git p4 submit",
+        "git credential approve < creds.txt",
+    ])
     .not_matches(&["git svn log", "git maintenance run"]);
 
 /// ## What it matches
@@ -122,14 +128,10 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
                 return;
             }
             cx.hit(&REBASE);
-            for (i, a) in inv.args.iter().enumerate() {
-                let cmd = if a.text == "-x" || a.text == "--exec" {
-                    inv.args.get(i + 1).map(|n| n.text.clone())
-                } else {
-                    a.text.strip_prefix("--exec=").map(str::to_owned)
-                };
-                if let Some(c) = cmd {
-                    cx.shell(&c, call.cwd());
+            // `-x CMD`, `-xCMD`, `--exec=CMD`: each runs after every commit.
+            for t in Args::parse(&inv.args, ArgSpec::values(&["-x", "--exec"])) {
+                if let Token::Opt { value: Some(c), .. } = t {
+                    cx.shell(c, call.cwd());
                 }
             }
         }

@@ -6,7 +6,8 @@
 //! Destructive forms of these live in `discard.rs` and `history.rs`.
 
 use super::{check_protected_operands, globals, split_operands, GitCall};
-use crate::call::{Arg, Stdin};
+use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::{value_arg, Arg, Stdin};
 use crate::rules::coreutils::patch::{patch_targets, PatchScan};
 use crate::rules::paths;
 use crate::rules::{Cx, FileText, Rule};
@@ -47,6 +48,29 @@ pub(super) static LOCAL: Rule = Rule::t0("git.local")
         "git init",
         "git -C /some/path commit -m \"update config\"",
         "git commit -F - <<'EOF'\nfix: stop kubectl delete namespace in CI\n\nWe used to run rm -rf / in a test.\nEOF",
+        // One per site that answers git.local (config.rs, discard.rs, history.rs, this file).
+        "git worktree prune",
+        "git submodule foreach git status",
+        "git submodule init",
+        "git lfs pull",
+        "git reset HEAD~1",
+        "git switch main",
+        "git restore --staged app.py",
+        "git stash",
+        "git rm old.txt",
+        "git checkout main",
+        "git branch feature",
+        "git merge --abort",
+        "git rebase --abort",
+        "git fast-import --quiet < repo.fi",
+        "git gc",
+        "git svn fetch",
+        "git p4 sync",
+        "git maintenance run",
+        "git bisect start",
+        "git merge-file -p ours.txt base.txt theirs.txt",
+        "git am --abort",
+        "git apply <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\nEOF",
     ])
     .not_matches(&["git push", "git mv a.py .claude/hooks/a.py", "git fetch --force"]);
 
@@ -58,8 +82,15 @@ pub(super) static LOCAL: Rule = Rule::t0("git.local")
 /// Without the patch text, what it writes (and where) is unknown.
 pub(super) static PATCH: Rule = Rule::t3("git.patch")
     .reason("applies a patch tiergate cannot read (or that deletes files); show the patch first or apply it with a visible file")
-    .matches(&["git apply --reject fix.patch", "git am < patch.mbox", "cat fix.diff | git apply"])
-    .not_matches(&["git apply --check fix.patch", "git am --abort"]);
+    .matches(&[
+        "git apply --reject fix.patch",
+        "git am < patch.mbox",
+        "cat fix.diff | git apply",
+        "git apply <<'EOF'\ndiff --git a/old.txt b/old.txt\ndeleted file mode 100644\n--- a/old.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\nEOF",
+        "git apply <<'EOF'\nnot a patch at all\nEOF",
+    ])
+    // With `--work-tree` outside the tree, that write answers first (`WRITES_WORKTREE`).
+    .not_matches(&["git apply --check fix.patch", "git am --abort", "git --work-tree=/srv/www apply fix.patch", "git --work-tree=/srv/www am fix.patch"]);
 
 /// ## What it matches
 /// `git fetch --force`/`-f`, or a forced refspec into a local branch (`+main:main`).
@@ -142,7 +173,8 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
 /// `--upload-pack`/`--receive-pack`/`--exec` and `ext::` URLs on any transport subcommand.
 pub(super) fn transport(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    let named = inv.has_any(&["--upload-pack", "--receive-pack", "--exec"]) || (call.sub == "clone" && inv.flags().any(|f| f.starts_with("-u")));
+    let named = inv.has_any(&["--upload-pack", "--receive-pack", "--exec"])
+        || (call.sub == "clone" && Args::parse(&inv.args, ArgSpec::values(&["-u", "--upload-pack"])).has(&["-u"]));
     let ext = inv.words().any(|w| w.starts_with("ext::"));
     if named || ext {
         cx.hit(&REMOTE_CMD);
@@ -160,14 +192,10 @@ fn clone(call: &GitCall, cx: &mut Cx<'_>) {
     if inv.has_long("--template") {
         cx.hit(&CLONE_EXEC);
     }
-    for (i, a) in inv.args.iter().enumerate() {
-        let setting = if a.text == "-c" || a.text == "--config" {
-            inv.args.get(i + 1).cloned()
-        } else {
-            a.text.strip_prefix("--config=").map(|v| Arg { text: v.to_owned(), ..a.clone() })
-        };
-        if let Some(s) = setting {
-            globals::check_setting(&s, cx, call.cwd());
+    // `-c NAME=VALUE`, `-cNAME=VALUE`, `--config=NAME=VALUE`: every one is checked.
+    for t in Args::parse(&inv.args, ArgSpec::values(&["-c", "--config"])) {
+        if let Token::Opt { index, value: Some(v), .. } = t {
+            globals::check_setting(&value_arg(&inv.args, index, v), cx, call.cwd());
         }
     }
     let (before, after) = split_operands(&inv.args, CLONE_VALUES);

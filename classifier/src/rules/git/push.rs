@@ -6,6 +6,7 @@
 
 use super::local::transport;
 use super::{split_operands, GitCall};
+use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -57,11 +58,18 @@ pub(super) fn is_force(call: &GitCall) -> bool {
     if !matches!(call.sub.as_str(), "push" | "send-pack" | "http-push") {
         return false;
     }
-    let (ops, after) = split_operands(&call.inv.args, VALUE_FLAGS);
-    call.inv.has_any(&["-f", "--force"]) || call.inv.has_long("--mirror") || ops.iter().chain(after.iter()).skip(1).any(|r| r.text.starts_with('+'))
+    call.inv.has_any(&["-f", "--force"]) || call.inv.has_long("--mirror") || refspecs(&call.inv).iter().any(|r| r.text.starts_with('+'))
 }
 
 const VALUE_FLAGS: &[&str] = &["-o", "--push-option", "--repo", "--receive-pack", "--exec"];
+
+/// The refspec operands: those after the remote, or all of them when `--repo`
+/// names the remote (`git push --repo=origin +main` force-pushes).
+fn refspecs(inv: &Invocation) -> Vec<&Arg> {
+    let (ops, after) = split_operands(&inv.args, VALUE_FLAGS);
+    let repo_named = inv.args.iter().any(|a| a.text == "--repo" || a.text.starts_with("--repo="));
+    ops.into_iter().chain(after).skip(usize::from(!repo_named)).collect()
+}
 
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
@@ -70,8 +78,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
         return;
     }
     transport(call, cx);
-    let (ops, after) = split_operands(&inv.args, VALUE_FLAGS);
-    let refspecs: Vec<&str> = ops.iter().chain(after.iter()).skip(1).map(|a| a.text.as_str()).collect();
+    let refspecs: Vec<&str> = refspecs(inv).into_iter().map(|a| a.text.as_str()).collect();
     let plus = refspecs.iter().find(|r| r.starts_with('+'));
     if inv.has_any(&["-f", "--force"]) || inv.has_long("--mirror") {
         cx.hit(&FORCE);

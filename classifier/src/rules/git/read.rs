@@ -5,7 +5,8 @@
 //! It does not cover subcommands that change refs, the index or the worktree.
 
 use super::GitCall;
-use crate::call::Arg;
+use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::value_arg;
 use crate::rules::{Cx, Rule};
 
 /// ## What it matches
@@ -19,6 +20,10 @@ pub(super) static READ: Rule = Rule::t0("git.read")
     .matches(&[
         "git status", "git log --oneline", "/usr/bin/git status", "git -C ../other-repo status", "git --no-pager log -5", "git grep -n 'rm -rf'",
         "git log --grep='push --force'", "git merge-base main HEAD", "git --help log --oneline", "git", "git worktree list",
+        // One per site that answers git.read outside this file (config.rs, history.rs, local.rs, globals.rs).
+        "git remote prune -n origin", "git remote add --dry-run upstream https://x/up.git", "git remote -v", "git tag -l", "git submodule status",
+        "git --dry-run", "git replace -l", "git reflog", "git symbolic-ref HEAD", "git prune -n", "git credential capability", "git ls-remote origin",
+        "git apply --check fix.patch",
     ])
     .not_matches(&["git push", "git log --output=/etc/motd"]);
 
@@ -125,26 +130,18 @@ fn read(call: &GitCall, cx: &mut Cx<'_>) {
     if sub == "archive" {
         super::local::transport(call, cx);
     }
-    for (i, a) in inv.args.iter().enumerate() {
-        if a.text == "--" {
-            break;
-        }
-        let output = if let Some(v) = a.text.strip_prefix("--output=").or_else(|| a.text.strip_prefix("--output-directory=")) {
-            Some(Arg { text: v.to_owned(), ..a.clone() })
-        } else if a.text == "--output" || a.text == "--output-directory" || (a.text == "-o" && matches!(sub, "archive" | "format-patch")) {
-            inv.args.get(i + 1).cloned()
-        } else if sub == "archive" && a.text.starts_with("-o") && a.text.len() > 2 {
-            Some(Arg { text: a.text[2..].to_owned(), ..a.clone() })
-        } else {
-            None
-        };
-        if let Some(target) = output {
-            call.write(cx, &target);
+    // `-o` is the output of `archive` and `format-patch` only.
+    let outputs: &[&str] =
+        if matches!(sub, "archive" | "format-patch") { &["--output", "--output-directory", "-o"] } else { &["--output", "--output-directory"] };
+    for t in Args::parse(&inv.args, ArgSpec::values(outputs)) {
+        if let Token::Opt { index, value: Some(v), .. } = t {
+            call.write(cx, &value_arg(&inv.args, index, v));
         }
     }
     let runs = match sub {
-        "grep" => inv.flags().any(|f| f.starts_with("-O") || f.starts_with("--open-files-in-pager")),
-        "difftool" => inv.has_any(&["-x", "--extcmd"]) || inv.flags().any(|f| f.starts_with("-x")),
+        // `-O[PAGER]`, `--open-files-in-pager[=PAGER]`: the value is optional.
+        "grep" => Args::parse(&inv.args, ArgSpec::values(&[]).with_optional(&["-O", "--open-files-in-pager"])).has(&["-O", "--open-files-in-pager"]),
+        "difftool" => Args::parse(&inv.args, ArgSpec::values(&["-x", "--extcmd"])).has(&["-x", "--extcmd"]),
         _ => false,
     };
     if runs {

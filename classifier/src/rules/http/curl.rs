@@ -2,14 +2,16 @@
 //! (`-T`, `--mail-rcpt`, `-Q`), config files (`-K`) and every option that writes
 //! a local file (`-o`, `-O` with `--output-dir`, `-c`, `-D`, `--trace` …).
 
+use crate::call::args::ArgSpec;
 use crate::call::Invocation;
 use crate::rules::{paths, Cx};
 
 use super::{options, BODY, CONFIG, METHOD, READ, UPLOAD};
 
 /// Short options that take a value.
-const SHORT: &str = "dFToXHAeubcKxmwrCEDzYyQPUt";
-const LONG: &[&str] = &[
+/// curl's options that take a value; letters pack (`-sSLo file`). `-G` is read too.
+const CURL_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+    "-d", "-F", "-T", "-o", "-X", "-H", "-A", "-e", "-u", "-b", "-c", "-K", "-x", "-m", "-w", "-r", "-C", "-E", "-D", "-z", "-Y", "-y", "-Q", "-P", "-U", "-t",
     "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "--form", "--form-string", "--upload-file", "--output",
     "--output-dir", "--request", "--header", "--user-agent", "--referer", "--user", "--cookie", "--cookie-jar", "--config", "--proxy", "--max-time",
     "--connect-timeout", "--write-out", "--range", "--continue-at", "--cert", "--key", "--cacert", "--capath", "--dump-header", "--trace", "--trace-ascii",
@@ -20,20 +22,22 @@ const LONG: &[&str] = &[
     "--proxy-header", "--request-target", "--sasl-authzid", "--service-name", "--socks4", "--socks4a", "--socks5", "--socks5-hostname", "--speed-limit",
     "--speed-time", "--tls-max", "--tlsuser", "--tlspassword", "--url-query", "--keepalive-time", "--local-port", "--max-redirs", "--parallel-max",
     "--trace-config",
-];
+])
+.with_flags(&["-G", "--get"])
+.packed();
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.words().any(|w| matches!(w, "--help" | "-h" | "--version" | "-V" | "--manual" | "-M")) {
         cx.hit(&READ);
         return;
     }
-    let (opts, _operands) = options(&inv.args, SHORT, LONG);
+    let (opts, _operands) = options(&inv.args, CURL_ARGS);
     let cwd = inv.cwd.clone();
     let get = opts.iter().any(|o| o.name == "-G" || o.name == "--get");
     let mut wrote = false;
     for o in &opts {
         let v = o.value.as_ref();
-        match o.name.as_str() {
+        match o.name {
             "-X" | "--request" => {
                 let m = v.map(|a| a.text.to_ascii_uppercase()).unwrap_or_default();
                 if !v.is_some_and(|a| a.exact) || !matches!(m.as_str(), "GET" | "HEAD" | "OPTIONS") {

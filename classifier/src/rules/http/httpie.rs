@@ -2,16 +2,20 @@
 //! `Header:value` and `name==value` only shape a GET, while data items
 //! (`name=value`, `name:=json`, `field@file`) or piped stdin make a body.
 
+use crate::call::args::ArgSpec;
 use crate::call::{Invocation, Stdin};
 use crate::rules::{paths, Cx};
 
 use super::{options, BODY, METHOD, READ};
 
-const LONG: &[&str] = &[
-    "--auth", "--auth-type", "--session", "--session-read-only", "--output", "--pretty", "--style", "--print", "--verify", "--cert", "--cert-key",
-    "--cert-key-pass", "--timeout", "--proxy", "--max-redirects", "--max-headers", "--boundary", "--raw", "--format-options", "--response-charset",
-    "--response-mime", "--bearer", "--http-version", "--ssl", "--ciphers", "--default-scheme", "--history-print",
-];
+/// httpie's options that take a value; letters pack. The flags are the ones read here.
+const HTTPIE_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+    "-a", "-A", "-o", "-s", "-p", "--auth", "--auth-type", "--session", "--session-read-only", "--output", "--pretty", "--style", "--print", "--verify",
+    "--cert", "--cert-key", "--cert-key-pass", "--timeout", "--proxy", "--max-redirects", "--max-headers", "--boundary", "--raw", "--format-options",
+    "--response-charset", "--response-mime", "--bearer", "--http-version", "--ssl", "--ciphers", "--default-scheme", "--history-print",
+])
+.with_flags(&["-I", "--ignore-stdin", "--offline"])
+.packed();
 
 /// What an item after the URL is.
 #[derive(PartialEq, Eq)]
@@ -61,10 +65,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         return;
     }
-    let (opts, operands) = options(&inv.args, "aAosp", LONG);
+    let (opts, operands) = options(&inv.args, HTTPIE_ARGS);
     let has = |n: &str| opts.iter().any(|o| o.name == n);
     for o in &opts {
-        if matches!(o.name.as_str(), "-o" | "--output") {
+        if matches!(o.name, "-o" | "--output") {
             if let Some(a) = &o.value {
                 paths::check_write(cx, &a.clone(), inv.cwd.as_deref());
             }

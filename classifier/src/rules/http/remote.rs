@@ -2,6 +2,7 @@
 //! and `s_server`, SMB clients. Each sends what it reads (stdin, files, typed
 //! commands) to another machine.
 
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
 
@@ -47,13 +48,21 @@ pub static SMB: Rule = Rule::t3("http.smb")
     .matches(&["smbclient //h/s -c 'put secrets.txt'", "smbclient -U u //h/s"])
     .not_matches(&["smbclient -L host -N", "smbclient --version"]);
 
+/// mail's options that only read one's own mailbox.
+const MAIL_READS: ArgSpec<'static> = ArgSpec::values(&[]).with_flags(&["-f", "-H", "-e", "-N", "-R"]);
+
 pub(super) fn mail(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "--help" | "-V")) && inv.args.len() == 1 {
         return;
     }
     // Bare `mail`/`mailx`, `-f box`, `-H`, `-e`: reading one's own mailbox.
     let reading = matches!(inv.program.as_str(), "mail" | "mailx" | "s-nail" | "nail" | "bsd-mailx" | "heirloom-mailx")
-        && inv.args.iter().all(|a| matches!(a.text.as_str(), "-f" | "-H" | "-e" | "-N" | "-R") || !a.is_flag() && inv.args.iter().any(|f| f.text == "-f"));
+        && Args::parse(&inv.args, MAIL_READS).all(|t| match t {
+            Token::Opt { .. } => true,
+            // The mailbox `-f` opens.
+            Token::Operand(_) => inv.args.iter().any(|f| f.text == "-f"),
+            _ => false,
+        });
     if reading {
         return;
     }

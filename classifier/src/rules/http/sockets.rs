@@ -2,7 +2,8 @@
 //! connect), socat addresses, telnet, scp (upload vs download by which side is
 //! remote), and sftp/ftp sessions.
 
-use crate::call::Invocation;
+use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::{value_arg, Arg, Invocation};
 use crate::rules::{paths, Cx, Rule};
 
 use super::{CONNECT, LISTEN, READ, UPLOAD};
@@ -34,10 +35,15 @@ pub(super) static SESSION: Rule = Rule::t3("http.transfer.session")
     .matches(&["sftp host", "ftp ftp.example.com", "sftp -b cmds.txt user@host"])
     .not_matches(&["sftp -h"]);
 
-const NC_VALUE: &[&str] = &[
+/// nc's (ncat's, OpenBSD's, the traditional one's) options that take a value, the
+/// program options among them (`-e PROG`, `-c CMD`, `--sh-exec CMD`); letters pack
+/// (`-lvp 4444`, `-lve /bin/sh`). `-l` and `-z` are read too.
+const NC_ARGS: ArgSpec<'static> = ArgSpec::values(&[
     "-p", "-s", "-w", "-i", "-q", "-x", "-X", "-I", "-O", "-T", "-m", "--proxy", "--proxy-type", "--proxy-auth", "--allow", "--deny", "-o", "--output", "-G",
-    "-g", "--source-port", "--source", "--wait", "--idle-timeout",
-];
+    "-g", "--source-port", "--source", "--wait", "--idle-timeout", "-e", "-c", "--exec", "--sh-exec", "--lua-exec",
+])
+.with_flags(&["-l", "--listen", "-z"])
+.packed();
 
 pub(super) fn nc(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.words().collect();
@@ -52,24 +58,15 @@ pub(super) fn nc(inv: &Invocation, cx: &mut Cx<'_>) {
     let mut listen = false;
     let mut probe = false;
     let mut exec = false;
-    let mut i = 0;
-    while i < words.len() {
-        let w = words[i];
-        if matches!(w, "-e" | "-c" | "--exec" | "--sh-exec" | "--lua-exec") || w.starts_with("--exec=") || w.starts_with("--sh-exec=") {
-            exec = true;
-        } else if w == "--listen" {
-            listen = true;
-        } else if w.starts_with('-') && !w.starts_with("--") {
-            listen |= w.contains('l');
-            probe |= w.contains('z');
-            exec |= w.len() > 2 && (w.ends_with('e') || w.ends_with('c'));
-        } else if w.starts_with("--output=") || w == "-o" || w == "--output" {
-            let target = if w.contains('=') { w.split_once('=').map(|(_, v)| v) } else { words.get(i + 1).copied() };
-            if let Some(t) = target {
-                paths::check_write(cx, &crate::call::Arg::lit(t), inv.cwd.as_deref());
-            }
+    for t in Args::parse(&inv.args, NC_ARGS) {
+        match t {
+            Token::Opt { name: "-e" | "-c" | "--exec" | "--sh-exec" | "--lua-exec", .. }
+            | Token::Missing { name: "-e" | "-c" | "--exec" | "--sh-exec" | "--lua-exec", .. } => exec = true,
+            Token::Opt { name: "-l" | "--listen", .. } => listen = true,
+            Token::Opt { name: "-z", .. } => probe = true,
+            Token::Opt { index, name: "-o" | "--output", value: Some(v) } => paths::check_write(cx, &value_arg(&inv.args, index, v), inv.cwd.as_deref()),
+            _ => {}
         }
-        i += if NC_VALUE.contains(&w) { 2 } else { 1 };
     }
     if exec {
         cx.hit(&EXEC);
@@ -88,7 +85,9 @@ pub(super) fn socat(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&READ);
         return;
     }
-    let addrs: Vec<&String> = words.iter().filter(|w| !w.starts_with('-') || w.as_str() == "-").collect();
+    // socat's options are single-dash words (`-lf FILE`, `-b SIZE`); the operands are the two addresses (`-` is stdio).
+    const SOCAT_ARGS: ArgSpec<'static> = ArgSpec::values(&["-b", "-t", "-T", "-L", "-W", "-lf", "-lp"]);
+    let addrs: Vec<String> = Args::parse(&inv.args, SOCAT_ARGS).operands().map(|o| o.arg.text.to_ascii_uppercase()).collect();
     if addrs.iter().any(|a| a.starts_with("EXEC:") || a.starts_with("SYSTEM:")) {
         cx.hit(&EXEC);
     } else if addrs.iter().any(|a| a.contains("-LISTEN") || a.starts_with("UDP-RECV")) {
@@ -118,20 +117,27 @@ fn remote(op: &str) -> bool {
     }
 }
 
-const SCP_VALUE: &[&str] = &["-P", "-i", "-F", "-o", "-c", "-l", "-S", "-J", "-D", "-X"];
+/// scp's options that take a value; letters pack (`-rP 22`). Linux's getopt also
+/// takes them after the operands (`scp f host:/dir -P 2222`), where a value read as
+/// an operand would become the destination.
+const SCP_ARGS: ArgSpec<'static> = ArgSpec::values(&["-P", "-i", "-F", "-o", "-c", "-l", "-S", "-J", "-D", "-X"]).packed();
+
+/// `scp -S PROGRAM`, `scp|sftp -D PATH`: scp runs that local program as its
+/// transport (or SFTP server), so the program is judged as a command run bare.
+fn transport_program(inv: &Invocation, cx: &mut Cx<'_>, spec: ArgSpec<'_>) {
+    for t in Args::parse(&inv.args, spec) {
+        if let Token::Opt { index, name: "-S" | "-D", value: Some(v) } = t {
+            let program = value_arg(&inv.args, index, v);
+            if crate::call::basename(&program.text) != "ssh" {
+                cx.argv(std::slice::from_ref(&program), inv.cwd.as_deref());
+            }
+        }
+    }
+}
 
 pub(super) fn scp(inv: &Invocation, cx: &mut Cx<'_>) {
-    let mut ops = Vec::new();
-    let mut i = 0;
-    while i < inv.args.len() {
-        let a = &inv.args[i];
-        if a.is_flag() {
-            i += if SCP_VALUE.contains(&a.text.as_str()) { 2 } else { 1 };
-            continue;
-        }
-        ops.push(a.clone());
-        i += 1;
-    }
+    transport_program(inv, cx, SCP_ARGS);
+    let ops: Vec<&Arg> = Args::parse(&inv.args, SCP_ARGS).operands().map(|o| o.arg).collect();
     let Some((dest, sources)) = ops.split_last() else {
         cx.hit(&READ);
         return;
@@ -145,14 +151,20 @@ pub(super) fn scp(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(&READ);
 }
 
+/// sftp's options that take a value (its getopt string); letters pack.
+const SFTP_ARGS: ArgSpec<'static> = ArgSpec::values(&["-b", "-B", "-c", "-D", "-F", "-i", "-J", "-l", "-o", "-P", "-R", "-S", "-s", "-X"]).packed();
+
 pub(super) fn session(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.words().collect();
     if words.iter().any(|w| matches!(*w, "-h" | "--help" | "--version" | "-V")) {
         cx.hit(&READ);
         return;
     }
+    if inv.program == "sftp" {
+        transport_program(inv, cx, SFTP_ARGS);
+    }
     // `sftp host:remote/file [localdir]` only downloads.
-    let ops: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-')).collect();
+    let ops: Vec<&str> = Args::parse(&inv.args, SFTP_ARGS).operands().map(|o| o.arg.text.as_str()).collect();
     if inv.program == "sftp" && !words.contains(&"-b") && ops.first().is_some_and(|o| remote(o) && o.split_once(':').is_some_and(|(_, p)| !p.is_empty())) {
         if let Some(local) = ops.get(1) {
             paths::check_write(cx, &crate::call::Arg::lit(local), inv.cwd.as_deref());

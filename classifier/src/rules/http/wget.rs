@@ -1,6 +1,7 @@
 //! wget (methods, POST bodies, config, output files and directories) and aria2c
 //! (download directories, completion hooks, peer-to-peer, RPC listener).
 
+use crate::call::args::ArgSpec;
 use crate::call::{Arg, Invocation};
 use crate::rules::{paths, Cx, Rule};
 
@@ -15,26 +16,28 @@ pub(super) static P2P: Rule = Rule::t3("http.p2p")
     .matches(&["aria2c 'magnet:?xt=urn:btih:abc'", "aria2c file.torrent"])
     .not_matches(&["aria2c https://example.com/f.iso"]);
 
-const SHORT: &str = "OPoaUeitTwQlARDIXB";
-const LONG: &[&str] = &[
-    "--output-document", "--directory-prefix", "--output-file", "--append-output", "--post-data", "--post-file", "--method", "--body-data", "--body-file",
-    "--header", "--user-agent", "--execute", "--input-file", "--tries", "--timeout", "--wait", "--quota", "--level", "--user", "--password", "--http-user",
-    "--http-password", "--accept", "--reject", "--domains", "--exclude-domains", "--include-directories", "--exclude-directories", "--load-cookies",
-    "--save-cookies", "--base", "--config", "--referer", "--limit-rate", "--bind-address", "--ca-certificate", "--certificate", "--private-key",
-    "--proxy-user", "--proxy-password", "--restrict-file-names", "--default-page", "--warc-file",
-];
+/// wget's options that take a value; letters pack (`-qO file`).
+const WGET_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+    "-O", "-P", "-o", "-a", "-U", "-e", "-i", "-t", "-T", "-w", "-Q", "-l", "-A", "-R", "-D", "-I", "-X", "-B", "--output-document", "--directory-prefix",
+    "--output-file", "--append-output", "--post-data", "--post-file", "--method", "--body-data", "--body-file", "--header", "--user-agent", "--execute",
+    "--input-file", "--tries", "--timeout", "--wait", "--quota", "--level", "--user", "--password", "--http-user", "--http-password", "--accept", "--reject",
+    "--domains", "--exclude-domains", "--include-directories", "--exclude-directories", "--load-cookies", "--save-cookies", "--base", "--config", "--referer",
+    "--limit-rate", "--bind-address", "--ca-certificate", "--certificate", "--private-key", "--proxy-user", "--proxy-password", "--restrict-file-names",
+    "--default-page", "--warc-file",
+])
+.packed();
 
 pub(super) fn wget(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.words().any(|w| matches!(w, "--help" | "-h" | "--version" | "-V")) {
         cx.hit(&READ);
         return;
     }
-    let (opts, _) = options(&inv.args, SHORT, LONG);
+    let (opts, _) = options(&inv.args, WGET_ARGS);
     let cwd = inv.cwd.clone();
     let mut wrote = false;
     for o in &opts {
         let v = o.value.as_ref();
-        match o.name.as_str() {
+        match o.name {
             "--post-data" | "--post-file" | "--body-data" | "--body-file" => {
                 cx.hit_because(&BODY, format!("`{}` sends a request body, which changes remote state or sends data away; ask the user first", o.name));
                 wrote = true;
@@ -76,21 +79,23 @@ pub(super) fn wget(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-const ARIA_SHORT: &str = "doisxkjTUM";
-const ARIA_LONG: &[&str] = &[
-    "--dir", "--out", "--input-file", "--split", "--max-connection-per-server", "--min-split-size", "--max-concurrent-downloads", "--torrent-file",
-    "--metalink-file", "--on-download-complete", "--on-download-start", "--on-download-error", "--on-download-stop", "--on-download-pause",
-    "--on-bt-download-complete", "--seed-time", "--seed-ratio", "--header", "--user-agent", "--rpc-secret", "--rpc-listen-port", "--conf-path", "--log",
-    "--save-session",
-];
+/// aria2c's options that take a value; letters pack.
+const ARIA_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+    "-d", "-o", "-i", "-s", "-x", "-k", "-j", "-T", "-U", "-M", "--dir", "--out", "--input-file", "--split", "--max-connection-per-server", "--min-split-size",
+    "--max-concurrent-downloads", "--torrent-file", "--metalink-file", "--on-download-complete", "--on-download-start", "--on-download-error",
+    "--on-download-stop", "--on-download-pause", "--on-bt-download-complete", "--seed-time", "--seed-ratio", "--header", "--user-agent", "--rpc-secret",
+    "--rpc-listen-port", "--conf-path", "--log", "--save-session",
+])
+.with_flags(&["--enable-rpc"])
+.packed();
 
 pub(super) fn aria2c(inv: &Invocation, cx: &mut Cx<'_>) {
-    let (opts, operands) = options(&inv.args, ARIA_SHORT, ARIA_LONG);
+    let (opts, operands) = options(&inv.args, ARIA_ARGS);
     let cwd = inv.cwd.clone();
     let mut noted = false;
     for o in &opts {
         let v = o.value.as_ref();
-        match o.name.as_str() {
+        match o.name {
             "-d" | "--dir" | "-o" | "--out" | "-l" | "--log" | "--save-session" => {
                 if let Some(a) = v.filter(|a| a.text != "-") {
                     paths::check_write(cx, &a.clone(), cwd.as_deref());

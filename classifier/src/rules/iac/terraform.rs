@@ -117,9 +117,9 @@ const READ_CMDS: &[&str] = &[
     "show", "output", "providers", "graph", "version", "console", "get", "metadata", "fmt", "hclfmt", "render-json", "graph-dependencies",
     "output-module-groups", "terragrunt-info", "info", "find", "list", "render", "modules",
 ];
-const APPLY_CMDS: &[&str] = &[
-    "apply", "destroy", "refresh", "import", "taint", "untaint", "force-unlock", "test", "login", "logout", "apply-all", "run", "exec", "catalog", "scaffold",
-];
+/// terraform/tofu commands that change infrastructure or state. (Terragrunt's own
+/// commands, `run`, `exec`, `catalog`, `scaffold`, `apply-all` …, ask as unknown ones.)
+const APPLY_CMDS: &[&str] = &["apply", "destroy", "refresh", "import", "taint", "untaint", "force-unlock", "test", "login", "logout"];
 
 /// FEATURES.md §6b ALWAYS-dangerous flags.
 const ALWAYS_DANGEROUS: &[&str] =

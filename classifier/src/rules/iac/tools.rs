@@ -5,7 +5,8 @@
 //!
 //! terraform/tofu/terragrunt live in `terraform.rs`.
 
-use crate::call::Invocation;
+use crate::call::args::ArgSpec;
+use crate::call::{first_operand, Invocation};
 use crate::rules::cloud::generic::{run, Lane, Spec};
 use crate::rules::cloud::verbs::{split, Kind, Opts, Table};
 use crate::rules::{Cx, Rule};
@@ -76,7 +77,7 @@ pub static UNKNOWN: Rule = Rule::t3("iac.tool.unknown")
 /// FEATURES.md §6a: prints usage.
 pub static HELP: Rule = Rule::t0("iac.tool.help")
     .reason("prints help only")
-    .matches(&["pulumi up --help", "cdk deploy -h", "ansible-playbook --version", "packer --version"])
+    .matches(&["pulumi up --help", "cdk deploy -h", "ansible-playbook --version", "packer --version", "ansible --version"])
     .not_matches(&["pulumi up"]);
 
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
@@ -103,7 +104,6 @@ static IAC_TOOLS: Spec = Spec {
         skip: &["stack", "config", "state", "plugin"],
     },
     opts: Opts { values: VALUES, bools: &[], greedy: false },
-    unknown_mutates: true,
     dry_run: false,
     short_help: true,
     bare: Kind::Read,
@@ -173,7 +173,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "ansible" => ansible(inv, cx),
         "pulumi" if pulumi(inv, cx) => {}
         // `packer build` creates machine images in a cloud account; not a local build.
-        "packer" if inv.args.iter().find(|a| !a.is_flag()).is_some_and(|a| a.text == "build") && !split(&inv.args, &IAC_TOOLS.opts, true).help => {
+        "packer" if first_operand(&inv.args, ArgSpec::values(&[])).is_some_and(|o| o.arg.text == "build") && !split(&inv.args, &IAC_TOOLS.opts, true).help => {
             cx.hit_because(&MUTATE, "packer build launches builders and publishes machine images; ask the user, or run packer validate first".to_owned())
         }
         _ => {

@@ -28,7 +28,7 @@ pub static READ: Rule = Rule::t0("interp.code.read")
     .reason("the code was analysed and only reads, computes or prints")
     .matches(&[
         "python3 -c 'print(1)'", "python3 -c \"print('rm -rf /')\"", "node -e 'console.log(process.version)'", "ruby -e 'puts 1'",
-        "python3 -c \"import subprocess; print('hi')\"",
+        "python3 -c \"import subprocess; print('hi')\"", "deno fmt", "deno info",
     ])
     .not_matches(&["python3 -c \"import os; os.remove('x')\""]);
 

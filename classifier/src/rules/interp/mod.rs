@@ -18,7 +18,8 @@ pub(crate) use script::{direct_exec, runs_as_script};
 
 use crate::lanes::scripts::lang_of_program;
 
-use crate::call::{Arg, Invocation, Stdin};
+use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::{value_arg, Arg, Invocation, Stdin};
 use crate::lanes::scripts::Lang;
 use crate::rules::{paths, Cx, Family, Programs, Rule};
 
@@ -28,7 +29,7 @@ use crate::rules::{paths, Cx, Family, Programs, Rule};
 /// The code that runs is not visible.
 pub static UNSEEN: Rule = Rule::t3("interp.code.unseen")
     .reason("the code comes from a variable or substitution, so it cannot be checked; write it out literally")
-    .matches(&["python3 -c \"$CODE\"", "node -e \"$(cat x.js)\""])
+    .matches(&["python3 -c \"$CODE\"", "node -e \"$(cat x.js)\"", "python3 <<EOF\nprint(\"$HOME\")\nEOF"])
     .not_matches(&["python3 -c 'print(1)'"]);
 
 pub static FAMILY: Family = Family::new("interp", PROGRAMS, RULES);
@@ -99,7 +100,10 @@ static RULES: &[&Rule] = &[
 /// An interactive interpreter can run anything.
 pub static REPL: Rule = Rule::t3("interp.repl")
     .reason("starts an interpreter whose code is not visible; run the code with -c/-e or as a script file")
-    .matches(&["python3", "node", "python3 -i", "python3 -"])
+    .matches(&[
+        "python3", "node", "python3 -i", "python3 -", "lua -i config.lua", "python3 -m pdb app.py", "julia", "irb", "deno", "deno repl",
+        "pwsh -NoExit -c 'Get-Date'",
+    ])
     .not_matches(&["python3 --version", "python3 -c 'print(1)'"]);
 
 /// ## What it matches
@@ -108,7 +112,10 @@ pub static REPL: Rule = Rule::t3("interp.repl")
 /// Prints information only.
 pub static VERSION: Rule = Rule::t0("interp.version")
     .reason("prints the interpreter's version or help")
-    .matches(&["python3 --version", "node -v", "ruby --version", "perl -v", "deno --version"])
+    .matches(&[
+        "python3 --version", "node -v", "ruby --version", "perl -v", "deno --version", "irb --version", "R --version", "pwsh -v", "awk --version", "awk",
+        "julia --version",
+    ])
     .not_matches(&["python3"]);
 
 /// ## What it matches
@@ -119,6 +126,15 @@ pub static SYNTAX_CHECK: Rule = Rule::t1("interp.syntax-check")
     .reason("syntax check only; the code does not run")
     .matches(&["node --check app.js", "python3 -m py_compile src/app.py", "perl -c script.pl", "ruby -c x.rb", "php -l index.php"])
     .not_matches(&["node app.js"]);
+
+/// True when an interpreter takes the code it runs from its stdin (`curl … | python3
+/// -W ignore`, `… | perl -p`); `None` for one whose options are not read here.
+pub(crate) fn reads_code_from_stdin(inv: &Invocation) -> Option<bool> {
+    match lang_of_program(&inv.program) {
+        Some(Lang::Python) => Some(python::reads_code_from_stdin(inv)),
+        _ => others::reads_code_from_stdin(inv),
+    }
+}
 
 /// Where an interpreter's code comes from, after its options.
 #[derive(Default)]
@@ -131,6 +147,9 @@ pub(crate) struct Source {
     pub stdin: bool,
     pub syntax_only: bool,
     pub version: bool,
+    /// `ruby -v`, `lua -v` with nothing else to run: a version, which the
+    /// interpreter may still follow by reading stdin on some builds.
+    pub version_then_run: bool,
     pub repl: bool,
     /// `perl -i`, `ruby -i`, `gawk -i inplace`: the operands are rewritten.
     pub in_place: bool,
@@ -141,123 +160,61 @@ pub(crate) struct Source {
 /// One interpreter's option table.
 pub(crate) struct Spec {
     pub lang: Lang,
+    /// How its argv reads: value-taking options (the code options among them),
+    /// packed letters for Perl/Ruby (`-pi.bak -e`, `-lane`), and the script operand
+    /// ends the options.
+    pub args: ArgSpec<'static>,
     pub code: &'static [&'static str],
-    pub value: &'static [&'static str],
     pub syntax: &'static [&'static str],
     pub version: &'static [&'static str],
+    /// Options that print the version and still run whatever code is given
+    /// (`ruby -v x.rb`, `lua -v -e CODE`): a version only when nothing else is.
+    pub version_then_run: &'static [&'static str],
     pub repl: &'static [&'static str],
-    /// Perl/Ruby-style packed short options (`-pi.bak -e`, `-ne`).
-    pub packed: bool,
 }
 
 /// Parses options up to the script operand.
 pub(crate) fn parse(inv: &Invocation, spec: &Spec) -> Source {
     let args = &inv.args;
     let mut s = Source::default();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].text.as_str();
-        if a == "--" {
-            i += 1;
-            break;
-        }
-        if a == "-" {
-            s.stdin = true;
-            i += 1;
-            break;
-        }
-        if !a.starts_with('-') || a.len() == 1 {
-            break;
-        }
-        let (name, inline) = match a.split_once('=') {
-            Some((n, v)) if a.starts_with("--") => (n, Some(v)),
-            _ => (a, None),
-        };
-        if spec.version.contains(&name) {
-            s.version = true;
-            return s;
-        }
-        if spec.code.contains(&name) {
-            match (inline, args.get(i + 1)) {
-                (Some(v), _) => s.code.push(Arg { text: v.to_owned(), ..args[i].clone() }),
-                (None, Some(next)) => s.code.push(next.clone()),
-                (None, None) => {}
+    let mut i = args.len();
+    let mut version_then_run = false;
+    for t in Args::parse(args, spec.args) {
+        match t {
+            Token::Opt { index, name, value } if spec.code.contains(&name) => s.code.extend(value.map(|v| value_arg(args, index, v))),
+            // `perl -i.bak`, `ruby -i`: the operands are rewritten.
+            Token::Opt { name: "-i", .. } if spec.args.optional.contains(&"-i") => s.in_place = true,
+            // `-` is the script operand that means stdin.
+            Token::Operand(o) => {
+                s.stdin = o.arg.text == "-";
+                i = o.index + usize::from(s.stdin);
+                break;
             }
-            i += if inline.is_some() { 1 } else { 2 };
-            continue;
+            Token::DashDash(d) => {
+                i = d + 1;
+                break;
+            }
+            Token::Missing { .. } => break,
+            _ => {
+                let name = t.name().unwrap_or("");
+                if spec.version.contains(&name) {
+                    s.version = true;
+                    return s;
+                }
+                version_then_run |= spec.version_then_run.contains(&name);
+                s.syntax_only |= spec.syntax.contains(&name);
+                s.repl |= spec.repl.contains(&name);
+            }
         }
-        if spec.syntax.contains(&name) {
-            s.syntax_only = true;
-            i += 1;
-            continue;
-        }
-        if spec.repl.contains(&name) {
-            s.repl = true;
-            i += 1;
-            continue;
-        }
-        if spec.value.contains(&name) {
-            i += if inline.is_some() { 1 } else { 2 };
-            continue;
-        }
-        if spec.packed && !a.starts_with("--") {
-            i = packed(args, i, &mut s);
-            continue;
-        }
-        i += 1;
     }
     s.rest = i.min(args.len());
     if s.code.is_empty() && !s.stdin && i < args.len() {
         s.script = Some(i);
         s.rest = i + 1;
     }
+    s.version = version_then_run && s.code.is_empty() && s.script.is_none();
+    s.version_then_run = s.version;
     s
-}
-
-/// Perl/Ruby packed short options: `-ne CODE`, `-pi.bak`, `-Mstrict`, `-l0`, `-lane`.
-fn packed(args: &[Arg], i: usize, s: &mut Source) -> usize {
-    let word = &args[i].text;
-    let letters: Vec<char> = word[1..].chars().collect();
-    let mut k = 0;
-    while k < letters.len() {
-        let c = letters[k];
-        let rest: String = letters[k + 1..].iter().collect();
-        match c {
-            'e' | 'E' => {
-                if rest.is_empty() {
-                    if let Some(next) = args.get(i + 1) {
-                        s.code.push(next.clone());
-                    }
-                    return i + 2;
-                }
-                s.code.push(Arg { text: rest, ..args[i].clone() });
-                return i + 1;
-            }
-            'i' => {
-                s.in_place = true;
-                return i + 1;
-            }
-            'c' => s.syntax_only = true,
-            'v' if letters.len() == 1 => s.version = true,
-            // `-l`, `-0` take optional octal/hex digits, then more switches may follow.
-            'l' | '0' => {
-                while letters.get(k + 1).is_some_and(|d| d.is_ascii_hexdigit() && !matches!(d, 'a' | 'e' | 'c' | 'd' | 'E')) {
-                    k += 1;
-                }
-            }
-            'M' | 'm' | 'I' | 'x' | 'd' | 'D' | 'C' | 'F' | 'K' | 'T' => {
-                // The rest of the word is this option's value; Ruby's `-r lib`/`-I dir` may take the next word.
-                if rest.is_empty() && matches!(c, 'I' | 'M') {
-                    return i + 2;
-                }
-                return i + 1;
-            }
-            'r' => return if rest.is_empty() { i + 2 } else { i + 1 },
-            _ => {}
-        }
-        k += 1;
-    }
-    i + 1
 }
 
 /// Runs a parsed interpreter call: version, syntax check, inline code, script, stdin.
@@ -271,9 +228,9 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, s: &Source) {
         return;
     }
     if s.in_place {
-        let operands = inv.args.iter().skip(s.rest).filter(|a| !a.is_flag());
-        for a in operands.cloned().collect::<Vec<_>>() {
-            paths::check_write(cx, &a, inv.cwd.as_deref());
+        // The files after the code: perl and ruby stop reading switches there.
+        for o in Args::parse(&inv.args, ArgSpec::values(&[])).starting_at(s.rest).operands() {
+            paths::check_write(cx, o.arg, inv.cwd.as_deref());
         }
     }
     if s.repl {

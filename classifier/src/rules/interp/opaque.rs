@@ -4,6 +4,7 @@
 //! inline code, a script and a bare REPL are all T3; `--version`/`--help` stay
 //! free. `dc` and `m4` are read: only their shell escapes (`!`, `syscmd`) gate.
 
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Invocation, Stdin};
 use crate::rules::{Cx, FileText, Rule};
 
@@ -18,6 +19,7 @@ pub static CODE: Rule = Rule::t3("interp.opaque-code")
     .matches(&[
         "julia -e 'run(`ls`)'", "guile -c '(display 1)'", "octave --eval 'disp(1)'", "gnuplot -e 'plot sin(x)'", "racket script.rkt", "erl -eval 'halt().'",
         "elixir -e 'IO.puts 1'", "jrunscript -e 'print(1)'", "expect -c 'spawn ls'", "nu -c 'ls'", "sbcl --script x.lisp", "runghc x.hs",
+        "julia <<< 'println(1)'",
     ])
     .not_matches(&["julia --version", "ghc --version", "erl -version"]);
 
@@ -164,35 +166,36 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
+/// dc's options: `-e EXPR` is code, `-f FILE` a file of it; the operands are files too.
+const DC_ARGS: ArgSpec<'static> = ArgSpec::values(&["-e", "--expression", "-f", "--file"]);
+/// m4's options that take a value (`-D NAME=VALUE`, `-I DIR`); the operands are the input files.
+const M4_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+    "-D", "--define", "-U", "--undefine", "-I", "--include", "-l", "--arglength", "-o", "--error-output", "-t", "--trace", "-F", "--freeze-state", "-R",
+    "--reload-state", "-L", "--nesting-limit", "--debugfile",
+]);
+
 /// `dc` (`!cmd`) and `m4` (`syscmd`, `esyscmd`): read what is visible.
 fn escapes(inv: &Invocation, cx: &mut Cx<'_>) {
     let dc = inv.program == "dc";
     let escapes = |text: &str| if dc { text.contains('!') } else { text.contains("syscmd") || text.contains("esyscmd") };
     let mut texts: Vec<String> = Vec::new();
-    let mut unseen = false;
-    let mut i = 0;
-    let args = &inv.args;
-    while i < args.len() {
-        let a = &args[i];
-        if !a.exact {
-            unseen = true;
-        } else if dc && matches!(a.text.as_str(), "-e" | "--expression") {
-            if let Some(v) = args.get(i + 1) {
-                texts.push(v.text.clone());
-                unseen |= !v.exact;
+    // A word that is not what runs hides code, wherever it is.
+    let mut unseen = inv.args.iter().any(|a| !a.exact);
+    let spec = if dc { DC_ARGS } else { M4_ARGS };
+    for t in Args::parse(&inv.args, spec) {
+        let path = match t {
+            Token::Opt { name: "-e" | "--expression", value: Some(v), .. } => {
+                texts.push(v.to_owned());
+                continue;
             }
-            i += 1;
-        } else if dc && a.text.starts_with("--expression=") {
-            texts.push(a.text["--expression=".len()..].to_owned());
-        } else if !a.is_flag() || dc && matches!(a.text.as_str(), "-f" | "--file") {
-            let path = if a.is_flag() { args.get(i + 1).map(|v| v.text.clone()) } else { Some(a.text.clone()) };
-            i += usize::from(a.is_flag());
-            match path.map(|p| cx.read(&p, inv.cwd.as_deref())) {
-                Some(FileText::Text(t)) => texts.push(t),
-                _ => unseen = true,
-            }
+            Token::Opt { name: "-f" | "--file", value: Some(v), .. } => v,
+            Token::Operand(o) => o.arg.text.as_str(),
+            _ => continue,
+        };
+        match cx.read(path, inv.cwd.as_deref()) {
+            FileText::Text(t) => texts.push(t),
+            _ => unseen = true,
         }
-        i += 1;
     }
     let reads_stdin = texts.is_empty() && !unseen;
     if reads_stdin {

@@ -3,11 +3,12 @@
 //! groovy, PowerShell and awk. Each turns argv into a `Source` and lets `run`
 //! classify the code; AppleScript's own reader lives here too.
 
-use crate::call::{Arg, Invocation};
+use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::{first_operand, value_arg, Arg, Invocation};
 use crate::lanes::scripts::{Analysis, Effect, Lang};
 use crate::rules::{paths, Cx, Rule};
 
-use super::{code, inline, parse, run, script, Spec, REPL, SYNTAX_CHECK, VERSION};
+use super::{code, inline, parse, run, script, Source, Spec, REPL, SYNTAX_CHECK, VERSION};
 
 /// ## What it matches
 /// `node --test`, `deno test`, `deno lint`, `deno check`, `R CMD check`: the runtime's own test and check runners.
@@ -56,49 +57,122 @@ pub static R_CMD_INSTALL: Rule = Rule::t3("interp.r.cmd-install")
 
 const NODE: Spec = Spec {
     lang: Lang::Js,
+    args: ArgSpec::values(&[
+        "-e", "--eval", "-p", "--print", "-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--env-file", "--title",
+        "--inspect-port", "--input-type", "--stack-size", "--max-old-space-size",
+    ])
+    .posix(),
     code: &["-e", "--eval", "-p", "--print"],
-    value: &[
-        "-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--env-file", "--title", "--inspect-port", "--input-type",
-        "--stack-size", "--max-old-space-size",
-    ],
     syntax: &["-c", "--check"],
     version: &["-v", "--version", "-h", "--help", "--v8-options"],
+    version_then_run: &[],
     repl: &["-i", "--interactive"],
-    packed: false,
 };
+/// Ruby's switches pack (`-ne CODE`, `-rjson`); `-i[ext]`, `-x[dir]`, `-K[code]`,
+/// `-T[level]` take only an attached value, `-d` is a flag (`-de CODE`).
 const RUBY: Spec = Spec {
     lang: Lang::Ruby,
+    args: ArgSpec::values(&["-e", "-r", "-I", "-C", "-E", "--encoding", "-F"]).with_flags(&["-c"]).with_optional(&["-i", "-x", "-K", "-T"]).packed().posix(),
     code: &["-e"],
-    value: &["-r", "-I", "-C", "-E", "--encoding", "-F"],
     syntax: &["-c"],
     version: &["--version", "-h", "--help"],
+    version_then_run: &["-v"],
     repl: &[],
-    packed: true,
 };
-const PERL: Spec =
-    Spec { lang: Lang::Perl, code: &["-e", "-E"], value: &[], syntax: &["-c"], version: &["-v", "-V", "--version", "-h", "--help"], repl: &[], packed: true };
+/// Perl's switches pack (`-lane CODE`, `-pi.bak`, `-Mstrict`): `-e`/`-E` code, `-I`
+/// and `-M` take the rest of the word or the next one, and `-i`, `-m`, `-x`, `-d`,
+/// `-D`, `-C`, `-F` only an attached value; `-l`/`-0` digits read as letters.
+const PERL: Spec = Spec {
+    lang: Lang::Perl,
+    args: ArgSpec::values(&["-e", "-E", "-I", "-M"]).with_flags(&["-c"]).with_optional(&["-i", "-m", "-x", "-d", "-D", "-C", "-F"]).packed().posix(),
+    code: &["-e", "-E"],
+    syntax: &["-c"],
+    version: &["-v", "-V", "--version", "-h", "--help"],
+    version_then_run: &[],
+    repl: &[],
+};
+/// `-B`, `-R` and `-E` hold code run before, per and after input lines; `-F FILE`
+/// is a script run per line (as `-f FILE` is one run once).
 const PHP: Spec = Spec {
     lang: Lang::Php,
-    code: &["-r"],
-    value: &["-c", "-d", "-z", "-t", "-B", "-E", "-R", "-F"],
+    args: ArgSpec::values(&["-r", "-c", "-d", "-z", "-t", "-B", "-E", "-R", "-F"]).posix(),
+    code: &["-r", "-B", "-R", "-E"],
     syntax: &["-l", "--syntax-check"],
     version: &["-v", "--version", "-h", "--help", "-m", "-i", "--ini"],
+    version_then_run: &[],
     repl: &["-a", "--interactive"],
-    packed: false,
 };
-const LUA: Spec = Spec { lang: Lang::Lua, code: &["-e"], value: &["-l"], syntax: &[], version: &["-v"], repl: &["-i"], packed: false };
-const RSCRIPT: Spec = Spec { lang: Lang::R, code: &["-e", "--expr"], value: &[], syntax: &[], version: &["--version", "--help"], repl: &[], packed: false };
-const TCL: Spec = Spec { lang: Lang::Tcl, code: &[], value: &["-encoding"], syntax: &[], version: &[], repl: &[], packed: false };
+/// `lua -v` prints the version and still runs `-e` code and the script.
+const LUA: Spec =
+    Spec { lang: Lang::Lua, args: ArgSpec::values(&["-e", "-l"]).posix(), code: &["-e"], syntax: &[], version: &[], version_then_run: &["-v"], repl: &["-i"] };
+const RSCRIPT: Spec = Spec {
+    lang: Lang::R,
+    args: ArgSpec::values(&["-e", "--expr"]).posix(),
+    code: &["-e", "--expr"],
+    syntax: &[],
+    version: &["--version", "--help"],
+    version_then_run: &[],
+    repl: &[],
+};
+const TCL: Spec =
+    Spec { lang: Lang::Tcl, args: ArgSpec::values(&["-encoding"]).posix(), code: &[], syntax: &[], version: &[], version_then_run: &[], repl: &[] };
 const GROOVY: Spec = Spec {
     lang: Lang::Groovy,
+    args: ArgSpec::values(&["-e", "-cp", "-classpath", "--classpath", "-D"]).posix(),
     code: &["-e"],
-    value: &["-cp", "-classpath", "--classpath", "-D"],
     syntax: &[],
     version: &["-v", "--version", "-h", "--help"],
+    version_then_run: &[],
     repl: &[],
-    packed: false,
 };
-const OSASCRIPT: Spec = Spec { lang: Lang::AppleScript, code: &["-e"], value: &["-l", "-s"], syntax: &[], version: &[], repl: &[], packed: false };
+const OSASCRIPT: Spec = Spec {
+    lang: Lang::AppleScript,
+    args: ArgSpec::values(&["-e", "-l", "-s"]).posix(),
+    code: &["-e"],
+    syntax: &[],
+    version: &[],
+    version_then_run: &[],
+    repl: &[],
+};
+
+/// The option table of an interpreter read by `parse` (`lua5.4`, `php8.2`, `ruby3.2`,
+/// `perl5`: the versioned binaries take the same options).
+fn spec_of(program: &str) -> Option<&'static Spec> {
+    Some(match program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.') {
+        "node" | "nodejs" | "tsx" | "ts-node" => &NODE,
+        "ruby" | "jruby" => &RUBY,
+        "perl" => &PERL,
+        "php" => &PHP,
+        "lua" | "luajit" => &LUA,
+        "Rscript" => &RSCRIPT,
+        "tclsh" | "wish" => &TCL,
+        "groovy" => &GROOVY,
+        "osascript" => &OSASCRIPT,
+        _ => return None,
+    })
+}
+
+/// Reads argv as `check` does, with php's `-f FILE` as the script.
+fn source(inv: &Invocation, spec: &Spec) -> Source {
+    let mut s = parse(inv, spec);
+    if spec.lang == Lang::Php {
+        // `php -f FILE`, `php -F FILE`: the script is the option's value.
+        if let Some(idx) = inv.args.iter().position(|a| a.text == "-f" || a.text == "-F").filter(|i| i + 1 < inv.args.len()) {
+            s.script = Some(idx + 1);
+        }
+    }
+    s
+}
+
+/// True when the interpreter takes its code from stdin (`… | perl`, `… | ruby -w`):
+/// no inline code, no script (or the script `-`), not a version or a syntax check.
+/// `ruby -v` and `lua -v` alone are read pessimistically as reading it. `None` for an
+/// interpreter without an option table here.
+pub(super) fn reads_code_from_stdin(inv: &Invocation) -> Option<bool> {
+    let spec = spec_of(&inv.program)?;
+    let s = source(inv, spec);
+    Some((!s.version || s.version_then_run) && !s.syntax_only && s.code.is_empty() && s.script.is_none())
+}
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // `lua5.4`, `php8.2`, `ruby3.2`, `perl5`: the versioned binaries take the same options.
@@ -135,7 +209,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         _ => return,
     };
     // `node --inspect[-brk|-wait][=addr]`: a debugger port whoever connects can run code through.
-    if spec.lang == Lang::Js && inv.flags().any(|f| f.starts_with("--inspect") && !f.starts_with("--inspect-port")) {
+    const INSPECT: &[&str] = &["--inspect", "--inspect-brk", "--inspect-wait"];
+    if spec.lang == Lang::Js && Args::parse(&inv.args, ArgSpec::values(&[]).with_optional(INSPECT)).has(INSPECT) {
         cx.hit(&NODE_INSPECT);
     }
     if spec.lang == Lang::Js && inv.has_long("--test") {
@@ -146,13 +221,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&PHP_SERVER);
         return;
     }
-    let mut s = parse(inv, spec);
-    if spec.lang == Lang::Php {
-        // `php -f FILE`: the script is the option's value.
-        if let Some(idx) = inv.args.iter().position(|a| a.text == "-f").filter(|i| i + 1 < inv.args.len()) {
-            s.script = Some(idx + 1);
-        }
-    }
+    let mut s = source(inv, spec);
     if spec.lang == Lang::Perl && !s.code.is_empty() {
         // `perl -ne CODE FILES`: the operands are data files, read (or rewritten with -i).
         s.script = None;
@@ -160,10 +229,13 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     run(inv, cx, spec, &s);
 }
 
+/// deno's options that take a value as the next word (`--allow-read=PATH` and the
+/// like attach theirs); the first operand is the subcommand, then the script.
+const DENO_ARGS: ArgSpec<'static> = ArgSpec::values(&["-L", "--log-level", "-c", "--config", "--import-map", "--cert", "--location", "--seed", "--ext"]);
+
 pub(super) fn deno(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.words().collect();
-    let sub = words.iter().position(|w| !w.starts_with('-'));
-    let Some(si) = sub else {
+    let Some(si) = first_operand(&inv.args, DENO_ARGS).map(|o| o.index) else {
         if words.iter().any(|w| matches!(*w, "-V" | "--version" | "-h" | "--help")) {
             cx.hit(&VERSION);
         } else if words.iter().any(|w| *w == "--eval" || *w == "-e") {
@@ -177,11 +249,12 @@ pub(super) fn deno(inv: &Invocation, cx: &mut Cx<'_>) {
     let rest = &inv.args[si + 1..];
     match words[si] {
         "eval" => {
-            let code: Vec<Arg> = rest.iter().filter(|a| !a.is_flag()).take(1).cloned().collect();
+            let code: Vec<Arg> = first_operand(rest, DENO_ARGS).map(|o| o.arg.clone()).into_iter().collect();
             inline(inv, cx, Lang::Js, &code);
         }
-        "run" | "serve" => match rest.iter().position(|a| !a.is_flag() && !a.text.contains('=')) {
-            Some(k) => script::run_operand(inv, cx, si + 1 + k, Some(Lang::Js)),
+        // `NAME=value` words are not the script.
+        "run" | "serve" => match Args::parse(rest, DENO_ARGS).operands().find(|o| !o.arg.text.contains('=')) {
+            Some(o) => script::run_operand(inv, cx, si + 1 + o.index, Some(Lang::Js)),
             None => cx.hit(&REPL),
         },
         "test" | "lint" | "check" | "bench" | "coverage" => cx.hit(&NODE_TEST),
@@ -287,40 +360,40 @@ pub(super) fn pwsh(inv: &Invocation, cx: &mut Cx<'_>) {
     super::from_stdin(inv, cx, Lang::PowerShell);
 }
 
-/// awk's argv: `-f progfile`, `-v var=val`, `-F sep`, gawk `-i inplace`; the first operand is the program.
+/// awk's argv: `-f progfile`, `-v var=val`, `-F sep`, gawk `-i inplace`; the first
+/// operand is the program (options stop there).
+const AWK_ARGS: ArgSpec<'static> =
+    ArgSpec::values(&["-f", "--file", "-i", "--include", "-v", "-F", "--assign", "--field-separator", "-l", "--load", "-E", "--exec"]).posix();
+
 pub(super) fn awk(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    let mut i = 0;
-    let mut progfile: Option<usize> = None;
+    let mut i = args.len();
+    // The program file, and where the words after it start.
+    let mut progfile: Option<(Arg, usize)> = None;
     let mut in_place = false;
-    while i < args.len() {
-        let a = args[i].text.as_str();
-        match a {
-            "--" => {
-                i += 1;
-                break;
-            }
-            "--version" | "-V" | "--help" | "-h" => {
+    let mut it = Args::parse(args, AWK_ARGS);
+    while let Some(t) = it.next() {
+        match t {
+            Token::Opt { index, name: "-f" | "--file" | "-E" | "--exec", value: Some(v) } => progfile = Some((value_arg(args, index, v), it.pos())),
+            Token::Opt { name: "-i" | "--include", value, .. } => in_place |= value == Some("inplace"),
+            Token::Flag { word: "--version" | "-V" | "--help" | "-h", .. } => {
                 cx.hit(&VERSION);
                 return;
             }
-            "-f" | "--file" => {
-                progfile = Some(i + 1);
-                i += 2;
+            Token::Operand(o) => {
+                i = o.index;
+                break;
             }
-            "-i" | "--include" => {
-                in_place |= args.get(i + 1).is_some_and(|v| v.text == "inplace");
-                i += 2;
+            Token::DashDash(d) => {
+                i = d + 1;
+                break;
             }
-            "-v" | "-F" | "--assign" | "--field-separator" | "-l" | "--load" | "-E" | "--exec" => {
-                if a == "-E" || a == "--exec" {
-                    progfile = Some(i + 1);
-                }
-                i += 2;
+            // `-f` with nothing after it: no program, nothing runs.
+            Token::Missing { name: "-f" | "--file" | "-E" | "--exec", .. } => {
+                cx.hit(&SYNTAX_CHECK);
+                return;
             }
-            _ if a.starts_with("-v") || a.starts_with("-F") => i += 1,
-            _ if a.starts_with('-') && a.len() > 1 => i += 1,
-            _ => break,
+            _ => {}
         }
     }
     let files_from = if progfile.is_some() { i } else { i + 1 };
@@ -330,11 +403,8 @@ pub(super) fn awk(inv: &Invocation, cx: &mut Cx<'_>) {
             paths::check_write(cx, a, inv.cwd.as_deref());
         }
     }
-    if let Some(p) = progfile {
-        match args.get(p) {
-            Some(_) => script::run_operand(inv, cx, p, Some(Lang::Awk)),
-            None => cx.hit(&SYNTAX_CHECK),
-        }
+    if let Some((p, after)) = progfile {
+        script::run_arg(inv, cx, &p, Some(Lang::Awk), after);
         return;
     }
     match args.get(i) {

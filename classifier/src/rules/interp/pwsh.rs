@@ -8,14 +8,19 @@
 
 use crate::lanes::scripts::{Analysis, Effect};
 
+/// Cmdlet verbs that only read. Not here: `Checkpoint-*` (a restore point, a VM
+/// snapshot), `Debug-*` (attaches a debugger, like `gdb -p`) and `Start-*` (a VM, a
+/// scheduled task, a job; `Start-Sleep` is read below) change live state; `Tee-Object`
+/// is a write, matched by name before any verb; no cmdlet uses `Ping` (a `Ping-*`
+/// from some module asks).
 const READ_VERBS: &[&str] = &[
     "get", "test", "select", "format", "measure", "where", "sort", "group", "compare", "convertto", "convertfrom", "join", "split", "resolve", "read", "find",
-    "search", "show", "wait", "trace", "write", "foreach", "tee", "out", "import", "expand", "use", "debug", "confirm", "checkpoint", "ping", "start",
+    "search", "show", "wait", "trace", "write", "foreach", "out", "import", "expand", "use", "confirm",
 ];
 const READ_ALIASES: &[&str] = &[
     "ls", "dir", "gci", "cat", "gc", "type", "echo", "write", "pwd", "gl", "cd", "sl", "where", "?", "%", "foreach", "select", "sort", "measure", "gm", "gps",
     "ps", "gsv", "gcm", "help", "man", "cls", "clear", "history", "h", "fl", "ft", "fw", "gi", "gp", "gv", "gal", "popd", "pushd", "exit", "return", "if",
-    "else", "elseif", "for", "while", "param", "function", "try", "catch", "finally", "throw", "switch", "true", "false", "null",
+    "else", "elseif", "for", "while", "param", "function", "try", "catch", "finally", "throw", "switch", "true", "false", "null", "start-sleep",
 ];
 
 /// Analyses PowerShell source.
@@ -90,7 +95,7 @@ pub fn analyse(src: &str) -> Analysis {
                 || lower.contains('-') && READ_VERBS.iter().chain(MUTATING_VERBS).any(|v| lower.starts_with(&format!("{v}-"))) =>
             {
                 let verb = lower.split('-').next().unwrap_or("");
-                if READ_VERBS.contains(&verb) && lower != "start-service" && !lower.starts_with("out-file") {
+                if READ_VERBS.contains(&verb) && !lower.starts_with("out-file") {
                     None
                 } else {
                     Some(Effect::Mutate)
@@ -109,7 +114,7 @@ const MUTATING_VERBS: &[&str] = &[
     "set", "new", "remove", "add", "clear", "stop", "restart", "invoke", "install", "uninstall", "update", "enable", "disable", "register", "unregister",
     "export", "publish", "push", "suspend", "resume", "mount", "dismount", "rename", "move", "copy", "reset", "grant", "revoke", "block", "unblock", "protect",
     "unprotect", "lock", "unlock", "send", "connect", "disconnect", "submit", "deny", "approve", "deploy", "initialize", "optimize", "repair", "restore",
-    "backup", "save", "sync", "edit",
+    "backup", "save", "sync", "edit", "start", "checkpoint", "debug",
 ];
 
 /// Statements split outside quotes at `; | && || { } ( )` and newlines.

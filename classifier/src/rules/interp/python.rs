@@ -3,7 +3,8 @@
 //! `pip`, `-m pytest` is a test run, `-m http.server` serves files; a module in
 //! the working tree is read like a script.
 
-use crate::call::{Arg, Invocation};
+use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::{first_operand, value_arg, Arg, Invocation};
 use crate::lanes::scripts::Lang;
 use crate::rules::{paths, Cx, FileText, Rule};
 
@@ -15,7 +16,12 @@ use super::{code, script, Source, REPL, SYNTAX_CHECK, VERSION};
 /// Local validation: they run the project's tests and checks.
 pub static MODULE_TEST: Rule = Rule::t1("interp.python.module-test")
     .reason("runs the project's tests or checks (local validation)")
-    .matches(&["python3 -m pytest", "python -m pytest tests/ -q -rf", "python3 -m unittest discover -s tests", "python3 -m mypy src", "python -m py.test"])
+    .matches(&[
+        "python3 -m pytest", "python -m pytest tests/ -q -rf", "python3 -m unittest discover -s tests", "python3 -m mypy src", "python -m py.test",
+        "python3 -m doctest README.md", "python3 -m flake8 src", "python3 -m pylint src", "python3 -m pyflakes src", "python3 -m pycodestyle src",
+        "python3 -m pydocstyle src", "python3 -m coverage run -m pytest", "python -m nose", "python3 -m nose2 -v", "python3 -m bandit -r src",
+        "python3 -m pyright", "python3 -m tox -e py312", "python3 -m nox -s tests", "python3 -m pytype src", "python3 -m hypothesis write json.dumps",
+    ])
     .not_matches(&["python3 -m pip install x"]);
 
 /// ## What it matches
@@ -26,7 +32,7 @@ pub static MODULE_TEST: Rule = Rule::t1("interp.python.module-test")
 /// `http.server` binds every interface by default, so files in the tree (a `.env`) are readable from the network while it runs.
 pub static MODULE_READ: Rule = Rule::t0("interp.python.module-read")
     .reason("runs a standard-library module that only reads or prints")
-    .matches(&["python3 -m json.tool data.json", "python3 -m timeit '1+1'", "python3 -m pydoc json"])
+    .matches(&["python3 -m json.tool data.json", "python3 -m timeit '1+1'", "python3 -m pydoc json", "python3 -m zipfile -l dist/app.whl"])
     .not_matches(&["python3 -m pip install x", "python3 -m http.server 8000"]);
 
 /// ## What it matches
@@ -62,67 +68,65 @@ const TOOL_MODULES: &[&str] = &[
 ];
 const RUNS_SCRIPT: &[&str] = &["cProfile", "profile", "trace"];
 
-/// Options that take a value (`-W error`, `-X dev`).
-const VALUE: &[char] = &['W', 'X'];
+/// Python's options: `-c CODE` and `-m MODULE` end the options, `-W`/`-X` take a
+/// value; letters pack (`-Bc CODE`, `-Werror`, `-Im mod`).
+const PYTHON_ARGS: ArgSpec<'static> = ArgSpec::values(&["-c", "-m", "-W", "-X", "--check-hash-based-pycs"]).with_flags(&["-i"]).packed().posix();
+
+/// Words that only print (`-VV` is two `-V`s, still a version).
+const VERSION_WORDS: &[&str] = &["--version", "--help", "-h", "-V", "-VV", "--help-env", "--help-xoptions", "--help-all"];
+
+/// True when python takes its code from stdin: no `-c`, no `-m`, no script (or the
+/// script `-`), not a version.
+pub(super) fn reads_code_from_stdin(inv: &Invocation) -> bool {
+    for t in Args::parse(&inv.args, PYTHON_ARGS) {
+        match t {
+            Token::Opt { name: "-c" | "-m", .. } => return false,
+            Token::Operand(o) => return o.arg.text == "-",
+            Token::DashDash(d) => return inv.args.get(d + 1).is_none_or(|o| o.text == "-"),
+            _ if t.name().is_some_and(|n| VERSION_WORDS.contains(&n)) => return false,
+            _ => {}
+        }
+    }
+    true
+}
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let mut s = Source::default();
-    let mut module: Option<usize> = None;
-    let mut i = 0;
-    'outer: while i < args.len() {
-        let a = args[i].text.as_str();
-        match a {
-            "--" => {
-                i += 1;
+    let mut module: Option<Result<&str, ()>> = None;
+    let mut i = args.len();
+    let mut it = Args::parse(args, PYTHON_ARGS);
+    while let Some(t) = it.next() {
+        match t {
+            Token::Opt { index, name: "-c", value: Some(v) } => {
+                s.code.push(value_arg(args, index, v));
+                i = it.pos();
                 break;
             }
-            "-" => {
-                s.stdin = true;
-                i += 1;
+            Token::Opt { name: "-m", value: Some(v), .. } => {
+                module = Some(Ok(v));
+                i = it.pos();
                 break;
             }
-            "--version" | "--help" | "-h" | "-V" | "-VV" | "--help-env" | "--help-xoptions" | "--help-all" => {
+            // `python3 -m` with nothing after it: Python refuses to start, nothing runs.
+            Token::Missing { name: "-m", .. } => module = Some(Err(())),
+            Token::Opt { name: "-i", .. } => s.repl = true,
+            Token::Operand(o) => {
+                // `-` is the script operand that means stdin.
+                s.stdin = o.arg.text == "-";
+                i = o.index + usize::from(s.stdin);
+                break;
+            }
+            Token::DashDash(d) => {
+                i = d + 1;
+                break;
+            }
+            _ if t.name().is_some_and(|n| VERSION_WORDS.contains(&n)) => {
                 cx.hit(&VERSION);
                 return;
             }
-            "--check-hash-based-pycs" => {
-                i += 2;
-                continue;
-            }
             _ => {}
         }
-        if !a.starts_with('-') || a.len() == 1 || a.starts_with("--") {
-            if a.starts_with("--") {
-                i += 1;
-                continue;
-            }
-            break;
-        }
-        let letters: Vec<char> = a[1..].chars().collect();
-        for (k, &c) in letters.iter().enumerate() {
-            let rest: String = letters[k + 1..].iter().collect();
-            match c {
-                'c' | 'm' => {
-                    let value = if rest.is_empty() { args.get(i + 1).cloned() } else { Some(Arg { text: rest, ..args[i].clone() }) };
-                    let consumed = if letters.len() == k + 1 { 2 } else { 1 };
-                    if c == 'c' {
-                        s.code.extend(value);
-                    } else {
-                        module = Some(if consumed == 2 { i + 1 } else { i });
-                    }
-                    i += consumed;
-                    break 'outer;
-                }
-                'i' => s.repl = true,
-                _ if VALUE.contains(&c) => {
-                    i += if rest.is_empty() { 2 } else { 1 };
-                    continue 'outer;
-                }
-                _ => {}
-            }
-        }
-        i += 1;
     }
     s.rest = i.min(args.len());
     if s.repl {
@@ -133,10 +137,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     if let Some(m) = module {
-        // `python3 -m` with nothing after it: Python refuses to start, nothing runs.
-        let Some(word) = args.get(m) else { return };
-        let name = word.text.strip_prefix("-m").unwrap_or(&word.text).to_owned();
-        run_module(inv, cx, &name, &args[s.rest..]);
+        let Ok(name) = m else { return };
+        run_module(inv, cx, name, &args[s.rest..]);
         return;
     }
     if !s.stdin && i < args.len() {
@@ -158,8 +160,9 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
     }
     if matches!(module, "venv" | "virtualenv") {
         cx.hit(&VENV);
-        if let Some(dir) = rest.iter().find(|a| !a.is_flag()) {
-            paths::check_write(cx, dir, cwd.as_deref());
+        // `--prompt NAME` (venv, virtualenv) and virtualenv's `-p PYTHON` take a value.
+        if let Some(dir) = first_operand(rest, ArgSpec::values(&["--prompt", "-p", "--python"])) {
+            paths::check_write(cx, dir.arg, cwd.as_deref());
         }
         return;
     }
@@ -167,13 +170,14 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
         cx.hit(&MODULE_READ);
         let extracts = rest.iter().any(|a| matches!(a.text.as_str(), "-e" | "--extract" | "-c" | "--create"));
         if extracts {
-            if let Some(target) = rest.iter().rev().find(|a| !a.is_flag()) {
-                paths::check_write(cx, target, cwd.as_deref());
+            if let Some(target) = Args::parse(rest, ArgSpec::values(&[])).operands().last() {
+                paths::check_write(cx, target.arg, cwd.as_deref());
             }
         }
         return;
     }
-    let pydoc_server = module == "pydoc" && rest.iter().any(|a| matches!(a.text.as_str(), "-p" | "-b") || a.text.starts_with("-p"));
+    // pydoc's getopt string is `bk:n:p:w`: `-p PORT` (or `-p0`) and `-b` serve.
+    let pydoc_server = module == "pydoc" && Args::parse(rest, ArgSpec::values(&["-k", "-n", "-p"]).with_flags(&["-b", "-w"]).packed()).has(&["-p", "-b"]);
     if matches!(module, "http.server" | "SimpleHTTPServer" | "CGIHTTPServer" | "smtpd" | "xmlrpc.server" | "aiosmtpd") || pydoc_server {
         cx.hit(&MODULE_SERVER);
         return;
@@ -188,13 +192,9 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
     }
     if RUNS_SCRIPT.contains(&module) {
         // `python -m cProfile [-o out] [-s key] script.py`: the script runs.
-        let mut k = 0;
-        while k < rest.len() && rest[k].is_flag() {
-            k += if matches!(rest[k].text.as_str(), "-o" | "-s" | "--outfile" | "--sort") { 2 } else { 1 };
-        }
-        match rest.get(k) {
+        match first_operand(rest, ArgSpec::values(&["-o", "-s", "--outfile", "--sort"]).posix()) {
             Some(a) => {
-                let path = a.text.clone();
+                let path = a.arg.text.clone();
                 script::run_path(inv, cx, &path, Some(Lang::Python), inv.args.len());
             }
             None => cx.hit(&REPL),

@@ -7,6 +7,7 @@
 //!
 //! It does not run anything; depth is bounded by the engine (`MAX_DEPTH`).
 
+use crate::call::args::{ArgSpec, Args};
 use crate::call::Invocation;
 use crate::lanes::scripts::{lang_of_file, mentions_flag, Lang};
 use crate::rules::{Cx, FileText, Rule};
@@ -64,7 +65,7 @@ const EXTRA_VERBS: &[&str] =
 pub(crate) fn verb_check(cx: &mut Cx<'_>, args: &[crate::call::Arg]) -> bool {
     use crate::rules::cloud::verbs::{scan, Kind, Table};
     const NONE: Table = Table { read: &[], validate: &[], simulate: &[], mutate: EXTRA_VERBS, skip: &[] };
-    let words: Vec<&str> = args.iter().filter(|a| !a.is_flag()).map(|a| a.text.as_str()).collect();
+    let words: Vec<&str> = Args::parse(args, ArgSpec::values(&[])).operands().map(|o| o.arg.text.as_str()).collect();
     match scan(&words, &NONE, 2) {
         Some((Kind::Mutate, verb)) => {
             cx.hit_because(&MUTATING_VERB, format!("asks the script or module to `{verb}`, whose code is not visible here; ask the user first"));
@@ -78,14 +79,15 @@ pub(crate) fn verb_check(cx: &mut Cx<'_>, args: &[crate::call::Arg]) -> bool {
 const SIM_FLAGS: &[&str] =
     &["--dry-run", "--dryrun", "--dry_run", "--plan", "--check", "--noop", "--no-op", "--simulate", "--what-if", "--whatif", "-WhatIf", "--preview"];
 
-/// Program paths that are installed tools, not project scripts: dispatched by name.
-const TOOL_DIRS: &[&str] =
-    &["/usr/", "/bin/", "/sbin/", "/opt/", "/snap/", "/nix/", "/home/linuxbrew/", "/Applications/", "/Library/", "/System/", "/Users/Shared/"];
-/// Tool directories inside a home or a project (`~/.cargo/bin/cargo`, `node_modules/.bin/jest`, Rails binstubs).
+/// Program paths that are installed tools, not project scripts: dispatched by name
+/// (Homebrew on Linux lives under `/home/linuxbrew/.linuxbrew/`, a segment below).
+const TOOL_DIRS: &[&str] = &["/usr/", "/bin/", "/sbin/", "/opt/", "/snap/", "/nix/", "/Applications/", "/Library/", "/System/", "/Users/Shared/"];
+/// Tool directories inside a home or a project (`~/.cargo/bin/cargo`, `node_modules/.bin/jest`, Rails binstubs);
+/// `venv/bin/` also answers `.venv/bin/`.
 const TOOL_SEGMENTS: &[&str] = &[
-    "node_modules/.bin/", ".venv/bin/", "venv/bin/", "vendor/bin/", ".tox/", "/.cargo/bin/", "/.local/bin/", "/go/bin/", "/.bun/bin/", "/.deno/bin/",
-    "/.npm-global/bin/", "/.volta/bin/", "/.pyenv/", "/.rbenv/", "/.asdf/", "/.nvm/", "/.sdkman/", "/.rustup/", "/.nix-profile/", "/.yarn/bin/", "/.pnpm/",
-    "/.linuxbrew/", "bin/rails", "bin/rake", "bin/bundle", "bin/spring",
+    "node_modules/.bin/", "venv/bin/", "vendor/bin/", ".tox/", "/.cargo/bin/", "/.local/bin/", "/go/bin/", "/.bun/bin/", "/.deno/bin/", "/.npm-global/bin/",
+    "/.volta/bin/", "/.pyenv/", "/.rbenv/", "/.asdf/", "/.nvm/", "/.sdkman/", "/.rustup/", "/.nix-profile/", "/.yarn/bin/", "/.pnpm/", "/.linuxbrew/",
+    "bin/rails", "bin/rake", "bin/bundle", "bin/spring",
 ];
 
 /// True when a program word is a path to a file to read rather than an installed tool.
@@ -103,13 +105,16 @@ pub(crate) fn direct_exec(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// Runs the script operand `inv.args[idx]`.
 pub(crate) fn run_operand(inv: &Invocation, cx: &mut Cx<'_>, idx: usize, lang: Option<Lang>) {
-    let a = &inv.args[idx];
+    run_arg(inv, cx, &inv.args[idx], lang, idx + 1);
+}
+
+/// Runs the script named by `a` (an operand, or an option's value such as `awk -f F`).
+pub(crate) fn run_arg(inv: &Invocation, cx: &mut Cx<'_>, a: &crate::call::Arg, lang: Option<Lang>, args_from: usize) {
     if !a.exact {
         cx.hit_because(&UNREADABLE, format!("runs a script whose path (`{}`) is computed at run time; spell the path out", a.text));
         return;
     }
-    let path = a.text.clone();
-    run_path(inv, cx, &path, lang, idx + 1);
+    run_path(inv, cx, &a.text, lang, args_from);
 }
 
 /// Reads and classifies the script at `path`; `args_from` is where its own arguments start.

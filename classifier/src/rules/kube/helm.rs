@@ -3,6 +3,7 @@
 //!
 //! It does not read charts or values files.
 
+use crate::call::args::split_option;
 use crate::call::Invocation;
 use crate::rules::cloud::verbs::{option_arg, split, Opts};
 use crate::rules::paths;
@@ -45,7 +46,7 @@ pub static HELM_RENDER: Rule = Rule::t2("kube.helm.render")
 /// Authoring is not mutation: these write chart files into the working tree only.
 pub static HELM_LOCAL: Rule = Rule::t0("kube.helm.local")
     .reason("creates or fetches chart files in the working tree only")
-    .matches(&["helm create mychart", "helm pull bitnami/redis --untar", "helm package ./chart"])
+    .matches(&["helm create mychart", "helm pull bitnami/redis --untar", "helm package ./chart", "helm repo index ./charts"])
     .not_matches(&["helm push chart.tgz oci://r"]);
 
 /// ## What it matches
@@ -155,10 +156,10 @@ static FLUX_OPTS: Opts = Opts {
 
 /// `--dry-run` as helm honours it: bare or `=client|server|true`; `=none|false` is a real run.
 fn helm_dry_run(flags: &[&str]) -> bool {
-    flags.iter().any(|f| match f.strip_prefix("--dry-run") {
-        Some("") => true,
-        Some(v) => matches!(v, "=client" | "=server" | "=true"),
-        None => false,
+    flags.iter().any(|f| match split_option(f) {
+        ("--dry-run", None) => true,
+        ("--dry-run", Some(v)) => matches!(v, "client" | "server" | "true"),
+        _ => false,
     })
 }
 

@@ -4,6 +4,7 @@
 //!
 //! It does not read manifests (`apply -f x.yaml` is T3 whatever the file holds).
 
+use crate::call::args::split_option;
 use crate::call::Invocation;
 use crate::rules::cloud::verbs::{split, Argv, Opts};
 use crate::rules::{paths, Cx, Rule};
@@ -18,7 +19,7 @@ pub static READ: Rule = Rule::t0("kube.kubectl.read")
     .reason("reads cluster state only")
     .matches(&[
         "kubectl get pods", "kubectl -n prod get pods -o yaml", "kubectl logs -f deploy/api --tail=100", "kubectl config get-contexts", "oc whoami",
-        "kubectl rollout status deploy/api", "kubectl auth can-i delete pods", "kubectl cp api-0:/var/log/app.log ./app.log",
+        "kubectl rollout status deploy/api", "kubectl auth can-i delete pods", "kubectl cp api-0:/var/log/app.log ./app.log", "kubectl config",
     ])
     .not_matches(&["kubectl delete pod x", "kubectl config use-context prod"]);
 
@@ -55,6 +56,9 @@ pub static MUTATE: Rule = Rule::t3("kube.kubectl.mutate")
     .matches(&[
         "kubectl apply -f plan.yaml", "kubectl delete pod x", "kubectl -n prod scale deploy/api --replicas=0", "kubectl rollout restart deployment/api",
         "kubectl run debug --image=alpine -- sleep 1", "kubectl apply -f x.yaml --dry-run=none", "/usr/bin/kubectl delete pod my-pod", "oc new-project demo",
+        "kubectl edit deploy/api", "kubectl certificate approve csr-7x2k", "oc new-app nginx", "oc new-build https://github.com/acme/api.git",
+        "oc start-build api", "oc cancel-build api-3", "oc import-image api --confirm", "oc tag api:latest api:prod", "oc login https://api.example.com:6443",
+        "oc logout", "oc adm policy add-role-to-user admin alice", "oc rollback api", "oc import docker-compose -f docker-compose.yml",
     ])
     .not_matches(&["kubectl get pods", "kubectl delete ns prod"]);
 
@@ -65,7 +69,10 @@ pub static MUTATE: Rule = Rule::t3("kube.kubectl.mutate")
 /// classified (as ssh payloads are), so a blocked payload stays blocked.
 pub static SESSION: Rule = Rule::t3("kube.kubectl.session")
     .reason("opens a session, copy or tunnel into a running pod; ask the user before touching live workloads")
-    .matches(&["kubectl exec -it api-0 -- sh", "kubectl cp ./local api-0:/tmp/x", "kubectl port-forward svc/db 5432", "kubectl -n prod exec api-0 -- ls"])
+    .matches(&[
+        "kubectl exec -it api-0 -- sh", "kubectl cp ./local api-0:/tmp/x", "kubectl port-forward svc/db 5432", "kubectl -n prod exec api-0 -- ls",
+        "kubectl attach -it api-0", "kubectl proxy --port=8001", "kubectl debug -it api-0 --image=busybox", "oc rsh api-0", "oc rsync ./build api-0:/srv",
+    ])
     .not_matches(&["kubectl logs api-0"]);
 
 /// ## What it matches
@@ -127,7 +134,7 @@ pub static DRAIN: Rule = Rule::blocked("kube.kubectl.drain")
 /// FEATURES.md §6a: help prints usage and runs nothing.
 pub static HELP: Rule = Rule::t0("kube.kubectl.help")
     .reason("prints help only")
-    .matches(&["kubectl delete pod x --help", "kubectl -h apply -f m.yaml", "kubectl help delete", "kubectl run debug --image=alpine --help"])
+    .matches(&["kubectl delete pod x --help", "kubectl -h apply -f m.yaml", "kubectl help delete", "kubectl run debug --image=alpine --help", "kubectl"])
     .not_matches(&["kubectl delete ns prod --help", "kubectl exec p -- ls --help", "kubectl delete pod x --field-manager --help"]);
 
 /// kubectl options that take a value (global and per-command), so their values are not verbs.
@@ -152,21 +159,21 @@ const CRITICAL_KINDS: &[&str] = &[
 ];
 
 const READ_VERBS: &[&str] = &[
-    "get", "describe", "logs", "log", "top", "explain", "events", "api-resources", "api-versions", "version", "cluster-info", "completion", "options", "wait",
+    "get", "describe", "logs", "top", "explain", "events", "api-resources", "api-versions", "version", "cluster-info", "completion", "options", "wait",
     "kustomize", "whoami", "status", "projects", "plugin", // `oc process` renders a template on the server and prints it; nothing is created.
     "process",
 ];
 const MUTATE_VERBS: &[&str] = &[
     "apply", "create", "delete", "patch", "replace", "scale", "autoscale", "edit", "label", "annotate", "cordon", "uncordon", "taint", "expose", "set", "run",
     "certificate", "new-project", "new-app", "new-build", "start-build", "cancel-build", "import-image", "tag", "login", "logout", "adm", "rollback", "import",
-    "rsh", "rsync",
 ];
+/// Asked before `MUTATE_VERBS`: `oc rsh` and `oc rsync` are sessions.
 const SESSION_VERBS: &[&str] = &["exec", "attach", "cp", "port-forward", "proxy", "debug", "rsh", "rsync"];
 const CONFIG_READS: &[&str] = &["view", "get-contexts", "current-context", "get-clusters", "get-users"];
 
 fn dry_run(argv: &Argv<'_>, inv: &Invocation) -> bool {
     match argv.value(&inv.args, &["--dry-run"]) {
-        Some(v) if argv.flags.iter().any(|f| f.starts_with("--dry-run=")) => matches!(v, "client" | "server" | "true"),
+        Some(v) if argv.flags.iter().any(|f| matches!(split_option(f), ("--dry-run", Some(_)))) => matches!(v, "client" | "server" | "true"),
         _ => argv.flags.contains(&"--dry-run"),
     }
 }

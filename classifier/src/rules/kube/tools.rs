@@ -5,7 +5,8 @@
 //!
 //! kubectl/oc and helm/flux live in their own files.
 
-use crate::call::{Arg, Invocation};
+use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::{first_operand, Arg, Invocation};
 use crate::rules::cloud::generic::{run, Lane, Spec};
 use crate::rules::cloud::verbs::{split, Kind, Opts, Table};
 use crate::rules::{Cx, Rule};
@@ -80,7 +81,7 @@ pub static EKSCTL_DELETE_CLUSTER: Rule = Rule::blocked("kube.eksctl.delete-clust
 /// FEATURES.md §6a: help prints usage.
 pub static HELP: Rule = Rule::t0("kube.tool.help")
     .reason("prints help only")
-    .matches(&["minikube delete --help", "argocd app sync -h", "skaffold --version"])
+    .matches(&["minikube delete --help", "argocd app sync -h", "skaffold --version", "kubectx --help", "k9s version", "kustomize build --help"])
     .not_matches(&["eksctl delete cluster --help"]);
 
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
@@ -109,7 +110,6 @@ static CLUSTER_TOOLS: Spec = Spec {
         ],
     },
     opts: Opts { values: COMMON_VALUES, bools: &[], greedy: false },
-    unknown_mutates: true,
     dry_run: true,
     short_help: true,
     bare: Kind::Read,
@@ -137,7 +137,9 @@ fn switcher(inv: &Invocation, cx: &mut Cx<'_>) {
 /// `minikube kubectl -- ARGS`, `microk8s kubectl ARGS`, `k3s kubectl ARGS`, `microk8s helm3 ARGS`:
 /// the bundled client runs; classify it as that client. True when forwarded.
 fn forward(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
-    let Some(i) = inv.args.iter().position(|a| !a.is_flag()) else {
+    // minikube's `-p PROFILE` comes before the client word.
+    let spec = if inv.program == "minikube" { ArgSpec::values(&["-p", "--profile"]) } else { ArgSpec::values(&[]) };
+    let Some(i) = first_operand(&inv.args, spec).map(|o| o.index) else {
         return false;
     };
     let client = match inv.args[i].text.as_str() {
@@ -146,7 +148,7 @@ fn forward(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
         _ => return false,
     };
     let mut rest = &inv.args[i + 1..];
-    if rest.first().is_some_and(|a| a.text == "--") {
+    if let Some(Token::DashDash(0)) = Args::parse(rest, ArgSpec::values(&[])).next() {
         rest = &rest[1..];
     }
     let mut argv = vec![Arg::lit(client)];

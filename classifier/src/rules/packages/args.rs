@@ -39,27 +39,10 @@ pub(crate) fn first_positional(args: &[Arg], value_opts: &[&str]) -> Option<usiz
 
 /// True when `--help` (or one of `extra`, such as `-h`) appears before `--`.
 pub(crate) fn wants_help(args: &[Arg], extra: &[&str]) -> bool {
-    args.iter().take_while(|a| a.text != "--").any(|a| a.text == "--help" || extra.contains(&a.text.as_str()))
+    has_flag(args, &["--help"]) || has_flag(args, extra)
 }
 
-/// True when a word before `--` equals one of `flags` or starts with `flag=`.
-pub(crate) fn has_flag(args: &[Arg], flags: &[&str]) -> bool {
-    args.iter().take_while(|a| a.text != "--").any(|a| {
-        let t = a.text.as_str();
-        flags.iter().any(|f| t == *f || (f.starts_with("--") && t.strip_prefix(f).is_some_and(|r| r.starts_with('='))))
-    })
-}
-
-/// True when a packed short cluster before `--` (`-af`) holds `letter`.
-pub(crate) fn has_short(args: &[Arg], letter: char) -> bool {
-    args.iter().take_while(|a| a.text != "--").any(|a| {
-        a.text.len() >= 2
-            && a.text.starts_with('-')
-            && !a.text.starts_with("--")
-            && a.text[1..].chars().all(|c| c.is_ascii_alphanumeric())
-            && a.text[1..].contains(letter)
-    })
-}
+pub(crate) use crate::call::{has_flag, has_short};
 
 /// Which verb table a word falls in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,6 +11,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::{DRY_RUN, FORMAT, READ, RECIPE};
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::lanes::resolve;
 use crate::rules::packages::args::has_flag;
@@ -114,6 +115,16 @@ fn interpolate(line: &str) -> String {
     out
 }
 
+/// just's options that take a value (`--set NAME VALUE` two); the operands are
+/// recipes, their arguments and `NAME=VALUE` overrides.
+const JUST_ARGS: ArgSpec<'static> = ArgSpec {
+    value2: &["--set"],
+    ..ArgSpec::values(&[
+        "-f", "--justfile", "-d", "--working-directory", "--shell", "--shell-arg", "--dotenv-filename", "--dotenv-path", "--color", "--chooser",
+        "--command-color", "--list-heading", "--list-prefix",
+    ])
+};
+
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     if has_flag(
@@ -134,26 +145,18 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let mut file: Option<String> = None;
     let mut dir = inv.cwd.clone();
     let mut positionals = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].text.as_str();
-        match a {
-            "-f" | "--justfile" => {
-                file = args.get(i + 1).map(|v| v.text.clone());
-                i += 1;
-            }
-            "-d" | "--working-directory" => {
+    for t in Args::parse(args, JUST_ARGS) {
+        match t {
+            Token::Opt { name: "-f" | "--justfile", value, .. } => file = value.map(str::to_owned),
+            Token::Opt { name: "-d" | "--working-directory", value: Some(v), .. } => {
                 let home = cx.home();
-                dir = args.get(i + 1).and_then(|v| resolve(&v.text, dir.as_deref(), home.as_deref()));
-                i += 1;
+                dir = resolve(v, dir.as_deref(), home.as_deref());
             }
-            "--set" => i += 2,
-            "--shell" | "--shell-arg" | "--dotenv-filename" | "--dotenv-path" | "--color" | "--chooser" | "--command-color" | "--list-heading"
-            | "--list-prefix" => i += 1,
-            _ if a.starts_with('-') || a.contains('=') => {}
-            _ => positionals.push(a.to_owned()),
+            Token::Missing { name: "-d" | "--working-directory", .. } => dir = None,
+            // `NAME=VALUE` overrides a variable; it is not a recipe.
+            Token::Operand(o) if !o.arg.text.contains('=') => positionals.push(o.arg.text.clone()),
+            _ => {}
         }
-        i += 1;
     }
     let text = match file.as_deref() {
         Some("-") => match &inv.stdin {

@@ -111,6 +111,11 @@ fn gem(w: &[&str]) -> &'static Rule {
 }
 
 fn dotnet(inv: &Invocation, w: &[&str]) -> &'static Rule {
+    // `dotnet --info`, `--list-sdks`, `--list-runtimes` are options, not operand words;
+    // a bare `dotnet` prints its usage.
+    if w.is_empty() {
+        return if has_flag(&inv.args, &["--info", "--list-sdks", "--list-runtimes"]) { &READ } else { &HELP };
+    }
     match w {
         ["build" | "pack" | "publish" | "new" | "msbuild" | "sln" | "store", ..] => &BUILD,
         ["test" | "vstest", ..] => &VALIDATE,
@@ -118,7 +123,7 @@ fn dotnet(inv: &Invocation, w: &[&str]) -> &'static Rule {
         ["format", ..] => &FORMAT,
         ["run" | "watch", ..] => &RUN_PROJECT,
         ["clean", ..] => &CLEAN,
-        ["list" | "--info" | "--list-sdks" | "--list-runtimes" | "help" | "sdk", ..] => &READ,
+        ["list" | "help" | "sdk", ..] => &READ,
         ["nuget", "push" | "delete", ..] => &PUBLISH,
         ["nuget", "locals", ..] if has_flag(&inv.args, &["--clear", "-c"]) => &CLEAN,
         ["nuget", "locals" | "verify" | "why", ..] => &READ,

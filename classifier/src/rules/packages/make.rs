@@ -14,6 +14,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::makefile::{self, expand, Makefile, Scope};
 use super::HELP;
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Invocation, Stdin};
 use crate::lanes::resolve;
 use crate::rules::{Cx, FileText, Rule};
@@ -46,7 +47,10 @@ pub static DRY_RUN: Rule = Rule::t2("packages.make.dry-run")
 /// The recipe could run anything; unseen is not safe.
 pub static UNRESOLVED: Rule = Rule::t3("packages.make.unresolved")
     .reason("runs Makefile recipes tiergate cannot read; check the Makefile and ask the user")
-    .matches(&["make build", "make", "make -C sub test", "make -f - <<'EOF'\nall:\n\t$(call run,x)\nEOF"])
+    .matches(&[
+        "make build", "make", "make -C sub test", "make -f - <<'EOF'\nall:\n\t$(call run,x)\nEOF", "make --eval='x: ; echo hi' x",
+        "make -f - <<'EOF'\nCC = gcc\nEOF", "make -f - deploy <<'EOF'\nall:\n\techo hi\nEOF",
+    ])
     .not_matches(&["make -n build", "make --help"]);
 
 /// ## What it matches
@@ -71,44 +75,42 @@ struct MakeArgs {
     eval: bool,
 }
 
+/// GNU make's options: these take a value, `-j`/`-l` an optional one (attached, or
+/// the next word when it is a number); letters pack (`-sk`, `-nB`, `-Cdir`).
+const MAKE_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+    "-C", "--directory", "-f", "--file", "--makefile", "-I", "--include-dir", "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file",
+    "--assume-new", "--eval",
+])
+.with_flags(&["-n", "--just-print", "--dry-run", "--recon", "-q", "--question"])
+.with_optional(&["-j", "--jobs", "-l", "--load-average", "--max-load"])
+.packed();
+
 fn parse_args(inv: &Invocation) -> MakeArgs {
     let mut m = MakeArgs { dirs: Vec::new(), files: Vec::new(), goals: Vec::new(), overrides: HashMap::new(), dry: false, eval: false };
-    let words: Vec<&str> = inv.words().collect();
-    let mut i = 0;
-    while i < words.len() {
-        let w = words[i];
-        let value = |i: usize| words.get(i + 1).map(|s| (*s).to_owned());
-        match w {
-            "-C" | "--directory" => {
-                m.dirs.extend(value(i));
-                i += 1;
+    let mut it = Args::parse(&inv.args, MAKE_ARGS);
+    while let Some(t) = it.next() {
+        match t {
+            Token::Opt { name: "-C" | "--directory", value, .. } => m.dirs.extend(value.map(str::to_owned)),
+            Token::Opt { name: "-f" | "--file" | "--makefile", value, .. } => m.files.extend(value.map(str::to_owned)),
+            Token::Opt { name: "--eval", .. } | Token::Missing { name: "--eval", .. } => m.eval = true,
+            Token::Opt { name: "-n" | "--just-print" | "--dry-run" | "--recon" | "-q" | "--question", .. } => m.dry = true,
+            // `-j 4`: make takes the next word as the count only when it is a number.
+            Token::Opt { index, name: "-j" | "--jobs" | "-l" | "--load-average" | "--max-load", value: None }
+                if !it.mid_word() && inv.args.get(index + 1).is_some_and(|n| n.text.chars().all(|c| c.is_ascii_digit() || c == '.')) =>
+            {
+                it.skip_word();
             }
-            "-f" | "--file" | "--makefile" => {
-                m.files.extend(value(i));
-                i += 1;
+            Token::Operand(o) => {
+                let w = o.arg.text.as_str();
+                match w.split_once('=') {
+                    Some((k, v)) => {
+                        m.overrides.insert(k.trim_end_matches([':', '+', '?']).to_owned(), v.to_owned());
+                    }
+                    None => m.goals.push(w.to_owned()),
+                }
             }
-            "-I" | "--include-dir" | "-o" | "--old-file" | "--assume-old" | "-W" | "--what-if" | "--new-file" | "--assume-new" => i += 1,
-            "-j" | "--jobs" | "-l" | "--load-average" | "--max-load" if words.get(i + 1).is_some_and(|n| n.chars().all(|c| c.is_ascii_digit() || c == '.')) => {
-                i += 1
-            }
-            "-n" | "--just-print" | "--dry-run" | "--recon" | "-q" | "--question" => m.dry = true,
-            _ if w.starts_with("--eval") => m.eval = true,
-            _ if w.starts_with("--directory=") => m.dirs.push(w["--directory=".len()..].to_owned()),
-            _ if w.starts_with("--file=") || w.starts_with("--makefile=") => m.files.push(w.split_once('=').map_or("", |(_, v)| v).to_owned()),
-            _ if w.starts_with("-C") && w.len() > 2 && !w.starts_with("--") => m.dirs.push(w[2..].to_owned()),
-            _ if w.starts_with("-f") && w.len() > 2 && !w.starts_with("--") => m.files.push(w[2..].to_owned()),
-            _ if w.starts_with('-') && !w.starts_with("--") && w.len() > 1 => {
-                // Packed boolean flags (`-sk`, `-nB`): `n`/`q` among them mean dry run.
-                m.dry |= w[1..].chars().all(|c| c.is_ascii_alphabetic()) && (w.contains('n') || w.contains('q'));
-            }
-            _ if w.starts_with('-') => {}
-            _ if w.contains('=') => {
-                let (k, v) = w.split_once('=').unwrap_or((w, ""));
-                m.overrides.insert(k.trim_end_matches([':', '+', '?']).to_owned(), v.to_owned());
-            }
-            _ => m.goals.push(w.to_owned()),
+            _ => {}
         }
-        i += 1;
     }
     m
 }

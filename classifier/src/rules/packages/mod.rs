@@ -88,6 +88,9 @@ pub static READ: Rule = Rule::t0("packages.read")
     .matches(&[
         "npm ls", "npm -g ls", "npm view react version", "pip list", "pip show requests", "cargo tree", "go env", "gem list", "poetry show --tree",
         "uv pip list", "yarn why lodash", "npm config get registry", "npm audit", "just --list", "just --summary", "cpan -l", "cpanm -l",
+        // One per site that answers packages.read (tools.rs, rust_go.rs, npm.rs, runners.rs).
+        "cmake -E env", "ruff rule F401", "rustup show", "rustup toolchain list", "npm pkg get name", "npm version", "npm outdated", "npm cache verify",
+        "bun pm ls", "yarn npm info react", "npx", "uv run",
     ])
     .not_matches(&["npm install", "pip install x", "npm audit fix"]);
 
@@ -97,7 +100,10 @@ pub static READ: Rule = Rule::t0("packages.read")
 /// Prints usage; runs nothing.
 pub static HELP: Rule = Rule::t0("packages.help")
     .reason("prints help or version only")
-    .matches(&["npm --version", "pip -h install requests", "pip --help list", "cargo --version", "make --help", "npm install --help", "cargo build -h"])
+    .matches(&[
+        "npm --version", "pip -h install requests", "pip --help list", "cargo --version", "make --help", "npm install --help", "cargo build -h",
+        "ruff --version", "gradle --help", "pip", "rustup --version", "go build -h", "dotnet",
+    ])
     .not_matches(&["npm install left-pad"]);
 
 /// ## What it matches
@@ -111,7 +117,7 @@ pub static VALIDATE: Rule = Rule::t1("packages.validate")
     .reason("local validation (tests, lint, type-check); nothing outside the tree changes")
     .matches(&[
         "cargo test --workspace", "cargo clippy -- -D warnings", "go test ./...", "pytest -q", "ruff check .", "eslint src/", "mypy src/", "tsc --noEmit -p .",
-        "pytest tests/test_install.py::TestStop", "shellcheck scripts/x.sh", "uv run pytest -q",
+        "pytest tests/test_install.py::TestStop", "shellcheck scripts/x.sh", "uv run pytest -q", "tox -e py312", "playwright test", "bun test",
     ])
     .not_matches(&["cargo install ripgrep", "pytest --help"]);
 
@@ -124,6 +130,7 @@ pub static BUILD: Rule = Rule::t1("packages.build")
     .reason("builds inside the working tree; nothing is installed or deployed")
     .matches(&[
         "cargo build --release", "go build ./...", "npm pack", "cmake --build build", "gradle build", "dotnet build", "bazel build //...", "mvn package",
+        "ninja -C build", "meson compile -C build", "cmake -E copy a.txt b.txt", "bun build ./src/index.ts --outdir dist",
     ])
     .not_matches(&["cargo install --path .", "mvn deploy"]);
 
@@ -134,7 +141,7 @@ pub static BUILD: Rule = Rule::t1("packages.build")
 /// Authoring inside the tree is not mutation (T1); a formatter aimed outside the tree is judged by the write target.
 pub static FORMAT: Rule = Rule::t1("packages.format")
     .reason("rewrites source files inside the tree (formatting); nothing outside it changes")
-    .matches(&["cargo fmt", "prettier --write src", "ruff format .", "black .", "gofmt -w main.go", "eslint --fix src"])
+    .matches(&["cargo fmt", "prettier --write src", "ruff format .", "black .", "gofmt -w main.go", "eslint --fix src", "just --fmt --unstable"])
     .not_matches(&["black ~/.bashrc", "cargo fmt --check"]);
 
 /// ## What it matches
@@ -160,7 +167,7 @@ pub static DRY_RUN: Rule = Rule::t2("packages.dry-run")
     .reason("dry run: reports what would change and changes nothing")
     .matches(&[
         "npm pack --dry-run", "npm publish --dry-run", "cargo publish --dry-run", "pip install --dry-run requests", "uv sync --dry-run",
-        "npm unpublish my-package --dry-run",
+        "npm unpublish my-package --dry-run", "just -n deploy",
     ])
     .not_matches(&["npm publish", "cargo publish"]);
 
@@ -176,7 +183,12 @@ pub static INSTALL: Rule = Rule::t3("packages.install")
     .matches(&[
         "npm install left-pad", "npm -g install left-pad", "npm ci", "npm i lodash", "yarn add react", "pnpm add -D vitest", "pip install requests",
         "pip3 install --upgrade pip", "cargo install ripgrep", "go install golang.org/x/tools/gopls@latest", "uv sync", "poetry add requests",
-        "bundle install", "npm audit fix", "yarn",
+        "bundle install", "npm audit fix", "yarn", "rustup update", "cpanm Moose", "yarn global add typescript", "pnpm store prune",
+        // npm.rs INSTALLS: each subcommand (an npm alias or a pnpm/yarn command) would otherwise be
+        // npm's unknown-subcommand or, for pnpm and yarn, a script name.
+        "npm install-test", "npm uninstall left-pad", "npm update", "npm dedupe", "npm ddp", "npm prune", "npm rebuild", "npm rb", "npm link ../lib",
+        "npm ln ../lib", "pnpm import", "pnpm patch-commit /tmp/patch-dir", "pnpm setup", "pnpm self-update", "pnpm approve-builds",
+        "yarn upgrade-interactive", "yarn plugin import workspace-tools", "pnpm patch express",
     ])
     .not_matches(&["npm ls", "npm install --dry-run"]);
 
@@ -189,7 +201,7 @@ pub static PUBLISH: Rule = Rule::t3("packages.publish")
     .reason("publishes to (or changes) a package registry others install from; ask the user first")
     .matches(&[
         "npm publish", "npm -g publish", "npm unpublish my-package@1.0.0", "cargo publish", "twine upload dist/*", "gem push x.gem", "poetry publish",
-        "npm deprecate my-pkg@1.0.0 'old'",
+        "npm deprecate my-pkg@1.0.0 'old'", "npm unpublish", "yarn npm publish",
     ])
     .not_matches(&["npm publish --dry-run", "npm unpublish my-package"]);
 
@@ -202,7 +214,10 @@ pub static ACCOUNT: Rule = Rule::t3("packages.account")
     .reason("changes registry credentials or user-wide package configuration; ask the user first")
     .matches(&[
         "npm login", "npm config set registry https://example.invalid", "npm config delete registry", "npm config edit", "cargo login",
-        "go env -w GOPROXY=direct", "pip config set global.index-url https://x",
+        "go env -w GOPROXY=direct", "pip config set global.index-url https://x", "yarn npm login",
+        // npm.rs ACCOUNTS, each of which npm would otherwise call an unknown subcommand.
+        "npm logout", "npm token create", "npm profile set email me@example.com", "npm set registry https://registry.example.com", "npm edit lodash",
+        "npm explore lodash -- ls",
     ])
     .not_matches(&["npm config get registry", "npm config list"]);
 
@@ -213,7 +228,10 @@ pub static ACCOUNT: Rule = Rule::t3("packages.account")
 /// Deleting is T3 anywhere (DESIGN.md), even regenerable outputs: a clean can take hours of build cache with it.
 pub static CLEAN: Rule = Rule::t3("packages.clean")
     .reason("deletes build outputs or package caches; ask the user first")
-    .matches(&["cargo clean", "go clean -modcache", "mvn clean install", "gradle clean", "pip cache purge", "bazel clean --expunge"])
+    .matches(&[
+        "cargo clean", "go clean -modcache", "mvn clean install", "gradle clean", "pip cache purge", "bazel clean --expunge", "cmake -E rm -rf build",
+        "ruff clean",
+    ])
     .not_matches(&["cargo build", "go clean -n"]);
 
 /// ## What it matches
@@ -223,7 +241,16 @@ pub static CLEAN: Rule = Rule::t3("packages.clean")
 /// The commands they run are in a file tiergate does not parse; unseen is not safe.
 pub static RECIPE: Rule = Rule::t3("packages.recipe-unresolved")
     .reason("runs recipe commands from a file tiergate does not read (justfile, Taskfile, go:generate); review them and ask the user")
-    .matches(&["just deploy", "task build", "go generate ./...", "composer run-script deploy"])
+    .matches(&[
+        "just deploy",
+        "task build",
+        "go generate ./...",
+        "composer run-script deploy",
+        "just --justfile - build < justfile",
+        "just --justfile ci.just test",
+        "just --justfile - deploy <<'EOF'\ntest:\n    cargo test\nEOF",
+        "just --justfile - <<'EOF'\nplot:\n    #!/usr/bin/env python3\n    print(1)\nEOF",
+    ])
     .not_matches(&["just --list", "task --list"]);
 
 /// ## What it matches
@@ -232,7 +259,7 @@ pub static RECIPE: Rule = Rule::t3("packages.recipe-unresolved")
 /// These CLIs install and publish; an unmodelled verb is not assumed safe.
 pub static UNKNOWN: Rule = Rule::t3("packages.unknown-subcommand")
     .reason("a package-tool subcommand tiergate does not model; ask the user before running it")
-    .matches(&["npm frobnicate", "cargo frobnicate", "npm -D SOME-VALUE install left-pad"])
+    .matches(&["npm frobnicate", "cargo frobnicate", "npm -D SOME-VALUE install left-pad", "go frobnicate"])
     .not_matches(&["npm ls"]);
 
 /// `cpan -i X`, `cpanm X`, `cpan -u`: installs into the Perl library (ORACLE.md §4 row 8);

@@ -12,6 +12,7 @@
 use super::runners;
 use super::scripts::{self, Lookup, LIST};
 use super::{ACCOUNT, BUILD, DRY_RUN, HELP, INSTALL, PUBLISH, READ, UNKNOWN, VALIDATE};
+use crate::call::args::ArgSpec;
 use crate::call::{Arg, Invocation};
 use crate::rules::packages::args::{has_flag, operand_words, value_of};
 use crate::rules::{Cx, Rule};
@@ -101,9 +102,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     };
     let rest = &args[sub_i + 1..];
-    if has_flag(&args[..sub_i], &["--help", "-h"])
-        || (sub_raw != "run" && sub_raw != "exec" && rest.iter().take_while(|a| a.text != "--").any(|a| a.text == "--help"))
-    {
+    if has_flag(&args[..sub_i], &["--help", "-h"]) || (sub_raw != "run" && sub_raw != "exec" && has_flag(rest, &["--help"])) {
         cx.hit(&HELP);
         return;
     }
@@ -178,7 +177,7 @@ fn run(inv: &Invocation, cx: &mut Cx<'_>, pm: &str, name: Option<&str>, rest: &[
 /// Runs script `name`; `rest` are the words after it (`-- --watch` are passed on).
 fn script(inv: &Invocation, cx: &mut Cx<'_>, pm: &str, name: &str, rest: &[Arg]) {
     let args = &inv.args;
-    let extra: &[Arg] = match rest.iter().position(|a| a.text == "--") {
+    let extra: &[Arg] = match crate::call::dashdash(rest, ArgSpec::values(&[])) {
         Some(i) => &rest[i + 1..],
         // yarn, pnpm and bun pass words after the script name straight through.
         None if pm != "npm" => rest,

@@ -12,6 +12,7 @@
 //! Options a runner does not declare are T3 (the target cannot be found exactly).
 
 use super::{HELP, READ};
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, FileText, Rule};
 
@@ -37,76 +38,56 @@ pub static UNKNOWN_OPTION: Rule = Rule::t3("packages.runner.unknown-option")
     .matches(&["npx --frobnicate x ls", "uv run --bogus v pytest"])
     .not_matches(&["npx -y eslint .", "uv run --frozen pytest"]);
 
-/// How one runner's options look.
-struct Opts {
-    value: &'static [&'static str],
-    flags: &'static [&'static str],
-}
-
-const NPX: Opts = Opts {
-    value: &[
+/// How one runner's options look: all declared, so an undeclared one stops the
+/// reading; `-c`/`--call` carries a shell string and `-m`/`--module` names a module
+/// (read below), and the target argv starts at the first operand.
+const NPX: ArgSpec<'static> = ArgSpec::strict(
+    &[
         "-p", "--package", "-w", "--workspace", "--registry", "--cache", "--loglevel", "--userconfig", "--prefix", "--node-options", "--filter", "-F", "--dir",
-        "-C", "--cwd",
+        "-C", "--cwd", "-c", "--call",
     ],
-    flags: &[
+    &[
         "-y", "--yes", "--no", "--no-install", "-q", "--quiet", "--prefer-offline", "--prefer-online", "--offline", "--ignore-existing", "--workspaces",
         "--include-workspace-root", "--silent", "-s", "--bun", "--shell-mode", "-r", "--recursive", "--parallel", "--no-bail", "--no-reporter-hide-prefix",
-        "--report-summary", "--resume-from", "-ws", "-iwr", "--verbose", "-d", "--no-shell-mode", "--dry-run",
+        "--report-summary", "--resume-from", "-ws", "-iwr", "--verbose", "-d", "--no-shell-mode", "--dry-run", "-m", "--module",
     ],
-};
+    &[],
+    false,
+);
 
-const UV_RUN: Opts = Opts {
-    value: &[
+const UV_RUN: ArgSpec<'static> = ArgSpec::strict(
+    &[
         "--with", "--with-editable", "--with-requirements", "-p", "--python", "--package", "--extra", "--group", "--only-group", "--no-group", "--env-file",
         "--directory", "--project", "--index", "--default-index", "--index-url", "-i", "--extra-index-url", "--config-file", "--cache-dir", "--exclude-newer",
         "--prerelease", "--resolution", "--link-mode", "--refresh-package", "--reinstall-package", "--upgrade-package", "-P", "--color", "--from", "--spec",
-        "--pip-args", "-n", "--name", "--prefix", "--cwd", "-C", "--gemfile", "--keep-file-descriptors", "--env", "-e", "--toolchain", "--install-dir",
+        "--pip-args", "-n", "--name", "--prefix", "--cwd", "-C", "--gemfile", "--keep-file-descriptors", "--env", "-e", "--toolchain", "--install-dir", "-c",
+        "--call",
     ],
-    flags: &[
+    &[
         "--no-project", "--frozen", "--locked", "--isolated", "--no-sync", "--script", "--all-extras", "--no-dev", "--dev", "--active", "-q", "-v", "--quiet",
         "--verbose", "--offline", "--native-tls", "--no-cache", "--all-packages", "--no-default-groups", "--only-dev", "--no-editable", "--exact", "--inexact",
         "--gui-script", "--preview", "--no-config", "--no-env-file", "--managed-python", "--no-managed-python", "--reinstall", "--upgrade", "-U",
         "--compile-bytecode", "--no-build-isolation", "--refresh", "--no-capture-output", "--live-stream", "--pypackages", "--path", "--system-site-packages",
-        "-s", "--site-packages", "--no-interaction", "--ansi", "--no-ansi", "--no-plugins", "--install", "--dry-run",
+        "-s", "--site-packages", "--no-interaction", "--ansi", "--no-ansi", "--no-plugins", "--install", "--dry-run", "-m", "--module",
     ],
-};
+    &[],
+    false,
+);
 
 /// Splits runner options from the target argv; `Err(option)` for an undeclared one.
-fn split<'a>(args: &'a [Arg], opts: &Opts) -> Result<(&'a [Arg], Option<&'a str>), &'a str> {
-    let mut i = 0;
+fn split<'a>(args: &'a [Arg], spec: ArgSpec<'_>) -> Result<(&'a [Arg], Option<&'a str>), &'a str> {
     let mut call = None;
-    while i < args.len() {
-        let a = args[i].text.as_str();
-        if a == "--" {
-            return Ok((&args[i + 1..], call));
-        }
-        if !(a.len() > 1 && a.starts_with('-')) {
-            break;
-        }
-        let opt = a.split_once('=').map_or(a, |(o, _)| o);
-        if matches!(opt, "-c" | "--call") && opts.value.contains(&"--package") {
+    for t in Args::parse(args, spec) {
+        match t {
             // `--call=SCRIPT` or `-c SCRIPT`: the value is a shell string.
-            match a.split_once('=') {
-                Some((_, v)) => {
-                    call = Some(v);
-                    i += 1;
-                }
-                None => {
-                    call = args.get(i + 1).map(|v| v.text.as_str());
-                    i += 2;
-                }
-            }
-            continue;
-        }
-        if opts.value.contains(&opt) {
-            i += if a.contains('=') { 1 } else { 2 };
-        } else if opts.flags.contains(&opt) || matches!(opt, "-m" | "--module") {
-            i += 1;
-        } else {
-            return Err(a);
+            Token::Opt { name: "-c" | "--call", value, .. } => call = value,
+            Token::Operand(o) => return Ok((&args[o.index..], call)),
+            Token::DashDash(d) => return Ok((&args[d + 1..], call)),
+            Token::Unknown { word, .. } => return Err(word),
+            _ => {}
         }
     }
-    Ok((&args[i.min(args.len())..], call))
+    Ok((&[], call))
 }
 
 /// `@scope/name@1.2` → `name`; `prisma@5` → `prisma`.
@@ -144,7 +125,7 @@ fn classify(inv: &Invocation, cx: &mut Cx<'_>, target: &[Arg], remote: bool) {
 /// `npx …`, `npm exec …`, `pnpm dlx|exec …`, `yarn dlx|exec …`, `bunx …`; `local` for `exec`
 /// forms that only run installed binaries.
 pub(super) fn node_exec(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg], local: bool) {
-    match split(args, &NPX) {
+    match split(args, NPX) {
         Err(opt) => cx.hit_because(
             &UNKNOWN_OPTION,
             format!("`{opt}` is a runner option tiergate does not know, so the program that runs is unknown; drop it or run the program directly"),
@@ -184,7 +165,7 @@ pub(super) fn local(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg]) {
 }
 
 fn python_target(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg], remote: bool) {
-    let (target, _) = match split(args, &UV_RUN) {
+    let (target, _) = match split(args, UV_RUN) {
         Ok(t) => t,
         Err(opt) => {
             return cx.hit_because(
@@ -193,7 +174,7 @@ fn python_target(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg], remote: bool) 
             )
         }
     };
-    let module = args.iter().take_while(|a| a.text != "--").any(|a| a.text == "-m" || a.text == "--module");
+    let module = Args::parse(args, UV_RUN).has(&["-m", "--module"]);
     if target.is_empty() {
         cx.hit(&READ);
         return;

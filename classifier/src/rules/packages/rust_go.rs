@@ -7,6 +7,7 @@
 
 use super::runners;
 use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, RECIPE, RUN_PROJECT, UNKNOWN, VALIDATE};
+use crate::call::args::ArgSpec;
 use crate::call::Invocation;
 use crate::rules::packages::args::{has_flag, operand_words, wants_help};
 use crate::rules::{Cx, Rule};
@@ -32,7 +33,7 @@ fn cargo(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     };
     // Words after `--` belong to the program or test binary, not to cargo.
-    let own = &args[..args.iter().position(|a| a.text == "--").unwrap_or(args.len())];
+    let own = &args[..crate::call::dashdash(args, ArgSpec::values(CARGO_VALUE_OPTS)).unwrap_or(args.len())];
     if wants_help(own, &["-h"]) {
         cx.hit(&HELP);
         return;

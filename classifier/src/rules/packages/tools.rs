@@ -8,6 +8,7 @@
 //! recipe runners whose files tiergate does not read are T3.
 
 use super::{BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, READ, RECIPE, RUN_PROJECT, VALIDATE};
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Arg, Invocation};
 use crate::rules::packages::args::{has_flag, has_short, operand_words, wants_help};
 use crate::rules::{paths, Cx};
@@ -44,7 +45,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             _ => &VALIDATE,
         }),
         "ninja" => {
-            let tool = args.iter().position(|a| a.text == "-t").and_then(|i| args.get(i + 1)).map(|a| a.text.as_str());
+            let tool = crate::call::value_of(args, &["-t"]);
             cx.hit(match tool {
                 Some("clean" | "cleandead") => &CLEAN,
                 Some(_) => &READ,
@@ -96,13 +97,21 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn cmake(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    if let Some(i) = args.iter().position(|a| a.text == "-E") {
-        let tool = args.get(i + 1).map_or("", |a| a.text.as_str());
+    // `cmake -E TOOL ARGS…`: a command mode; the tool's own words start after it.
+    let mut it = Args::parse(args, ArgSpec::values(&["-E"]));
+    let mode = it.find_map(|t| match t {
+        Token::Opt { name: "-E", value, .. } => Some(value),
+        Token::Missing { name: "-E", .. } => Some(None),
+        _ => None,
+    });
+    if let Some(tool) = mode {
+        let tool = tool.unwrap_or("");
+        let i = it.pos();
         match tool {
             "rm" | "remove" | "remove_directory" => cx.hit(&CLEAN),
             // `cmake -E env [VAR=value…] cmd …` runs cmd.
             "env" => {
-                let start = args[i + 2..].iter().position(|a| !a.text.contains('=') && !a.text.starts_with('-')).map(|k| i + 2 + k);
+                let start = Args::parse(&args[i..], ArgSpec::values(&[])).operands().find(|o| !o.arg.text.contains('=')).map(|o| i + o.index);
                 match start {
                     Some(s) => cx.argv(&args[s..], inv.cwd.as_deref()),
                     None => cx.hit(&READ),

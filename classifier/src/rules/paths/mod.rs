@@ -196,7 +196,7 @@ pub fn place(target: &str, exact: bool, cwd: Option<&str>, root: Option<&str>, h
         Ok(abs) => abs,
         Err(place) => return place,
     };
-    if let Some(p) = protect.check(&abs) {
+    if let Some(p) = protect.check_resolved(&abs) {
         return Place::Protected(p);
     }
     let home_dir = home.unwrap_or(UNKNOWN_HOME);
@@ -321,13 +321,18 @@ pub fn check_extract_dir(cx: &mut Cx<'_>, dir: &Arg, cwd: Option<&str>) {
 /// whose reads and writes are hard to tell apart (`rm`, `mv` sources, git operands),
 /// which then send it through `check_write`.
 pub fn is_protected(cx: &Cx<'_>, target: &str, cwd: Option<&str>) -> bool {
-    let home = cx.home();
+    let home = cx.home_str();
     // `place(target, true, cwd, cwd, …)` is `Protected` exactly when this holds; only
     // the protection is asked for here, on every operand of unmodelled programs.
-    if landing(target, cwd, cwd, home.as_deref()).is_ok_and(|abs| cx.protected().check(&abs).is_some()) {
+    let landed = landing(target, cwd, cwd, home);
+    if landed.as_ref().is_ok_and(|abs| cx.protected().check_resolved(abs).is_some()) {
         return true;
     }
-    let abs = resolve(target, cwd.or(cx.root().as_deref()), home.as_deref());
+    // With a cwd and a home to go by, `landing` resolved exactly this already.
+    let abs = match landed {
+        Ok(abs) if cwd.is_some() && home.is_some() => Some(abs),
+        _ => resolve(target, cwd.or(cx.root_str()), home),
+    };
     abs.and_then(|a| cx.canonical(&a)).is_some_and(|real| cx.protected().check(&real).is_some())
 }
 

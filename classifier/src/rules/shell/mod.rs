@@ -4,6 +4,7 @@
 //!
 //! Piped stdin into a shell (`curl … | sh`) is the `flow` family's job.
 
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Invocation, Stdin};
 use crate::rules::{Cx, Family, FileText, Programs, Rule};
 
@@ -17,7 +18,7 @@ static PROGRAMS: &[Programs] = &[
     Programs::of(&["eval"], eval),
     Programs::of(&["source", "."], source),
     Programs::of(&["ssh", "autossh"], ssh),
-    Programs::of(&["mosh"], mosh),
+    Programs::of(&["mosh", "sshfs"], mosh),
     Programs::of(&["trap"], trap),
     Programs::of(&["export", "declare", "typeset"], export),
     Programs::of(&["hash"], hash),
@@ -80,17 +81,20 @@ pub static ENV_HIJACK: Rule = Rule::t3("shell.env-hijack")
         "VISUAL=nano git commit", "EDITOR=vim git commit", "PAGER=cat git log", "MANPAGER=cat man ls", "GIT_PAGER=cat git log", "GIT_EDITOR=vim git commit",
         "BROWSER=firefox gh repo view --web", "SSH_ASKPASS=/tmp/a ssh h", "LESSOPEN='|/tmp/x %s' less f", "GIT_EXTERNAL_DIFF=/tmp/d git diff",
         "PROMPT_COMMAND=/tmp/x bash", "TERMINAL=xterm i3-sensible-terminal", "LD_AUDIT=/tmp/a.so ls", "CVS_RSH=/tmp/x cvs update",
-        "DYLD_INSERT_LIBRARIES=/tmp/x.dylib ls",
+        "DYLD_INSERT_LIBRARIES=/tmp/x.dylib ls", "RSYNC_RSH='ssh -p 2222' rsync -a src/ deploy@host:/srv/", "SUDO_ASKPASS=/tmp/pw sudo -A ls",
+        "PYTHONSTARTUP=/tmp/s.py python3", "PERL5DB='BEGIN { system q(id) }' perl -d app.pl", "PERLDB_OPTS='NonStop=1 LineInfo=/tmp/x' perl -d app.pl",
+        "NODE_REPL_EXTERNAL_MODULE=/tmp/m.js node",
     ])
     .not_matches(&["FOO=1 ls", "RUST_LOG=debug cargo test", "export EDITOR_THEME=dark", "export PATH=$PATH:./node_modules/.bin"]);
 
 /// Variables that make a program load or run other code (every `LD_*`/`DYLD_*` one is
-/// `exec::env::injects_code`'s, asked in the same place).
+/// `exec::env::injects_code`'s, asked in the same place). `GIT_CONFIG_COUNT` is not
+/// here: it does nothing without the `GIT_CONFIG_KEY_n`/`VALUE_n` pairs, asked below.
 const HIJACK_VARS: &[&str] = &[
     "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS",
-    "GIT_EXTERNAL_DIFF", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_COUNT", "GIT_DIR", "GIT_WORK_TREE", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS",
-    "SUDO_ASKPASS", "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME", "NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "LESSOPEN",
-    "LESSCLOSE", "IFS", "BROWSER", "TERMINAL", "DOCKER_HOST", "KUBECONFIG",
+    "GIT_EXTERNAL_DIFF", "GIT_CONFIG_GLOBAL", "GIT_DIR", "GIT_WORK_TREE", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS", "SUDO_ASKPASS",
+    "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME", "NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "LESSOPEN", "LESSCLOSE", "IFS",
+    "BROWSER", "TERMINAL", "DOCKER_HOST", "KUBECONFIG",
 ];
 
 /// True when `word` (`NAME=value`) sets a code-injecting variable.
@@ -147,16 +151,20 @@ pub static INTERACTIVE: Rule = Rule::t3("shell.interactive")
     .not_matches(&["bash -c 'ls'", "bash --version"]);
 
 /// ## What it matches
-/// `ssh HOST [CMD]`: a session or command on another machine.
+/// `ssh HOST [CMD]`: a session or command on another machine; `mosh HOST`; `sshfs HOST:DIR MNT` (mounts the other machine's files here).
 /// ## Why this tier
 /// The remote machine's state is not the working tree; the remote command is also classified, so a blocked one stays blocked.
 pub static SSH_REMOTE: Rule = Rule::t3("shell.ssh-remote")
     .reason("runs commands on a remote machine; ask the user before touching other hosts")
-    .matches(&["ssh prod uptime", "ssh -i key.pem user@host 'ls /'"])
-    .not_matches(&["ssh -V", "ssh -G host"]);
+    .matches(&["ssh prod uptime", "ssh -i key.pem user@host 'ls /'", "mosh prod", "sshfs deploy@host:/srv mnt"])
+    .not_matches(&["ssh -V", "ssh -G host", "mosh --version", "sshfs --version"]);
 
-/// Shell options that take a value (`-o pipefail`, `-O extglob`, `--rcfile f`).
-const VALUE_OPTS: &[&str] = &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"];
+/// A shell's options, as bash reads them (sh, zsh, dash, ksh alike): `-o NAME`,
+/// `-O NAME` (and their `+` forms) and the rc-file options take a value; letters
+/// pack (`-eo pipefail`, `-xc CMD`), and the first operand ends the options (it is
+/// the `-c` string or the script). The flags are the ones read here.
+const SHELL_ARGS: ArgSpec<'static> =
+    ArgSpec::values(&["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]).with_flags(&["-c", "-i", "-s", "-n", "--version", "--help"]).packed().posix().plus();
 
 /// Builtins modelled for one form only: otherwise what an unowned program gets.
 fn then_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -198,8 +206,8 @@ fn fc(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 fn alias(inv: &Invocation, cx: &mut Cx<'_>) {
-    for a in inv.args.iter().filter(|a| !a.is_flag()) {
-        if let Some((_, body)) = a.text.split_once('=') {
+    for a in Args::parse(&inv.args, ArgSpec::values(&[])).operands() {
+        if let Some((_, body)) = a.arg.text.split_once('=') {
             cx.hit(&ALIAS);
             let body = body.to_owned();
             cx.shell(&body, inv.cwd.as_deref());
@@ -225,6 +233,7 @@ fn source(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
+/// `mosh HOST`, `sshfs HOST:DIR MNT`: a session with, or a mount of, another machine.
 fn mosh(inv: &Invocation, cx: &mut Cx<'_>) {
     if !inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "--help")) {
         cx.hit(&SSH_REMOTE);
@@ -233,8 +242,8 @@ fn mosh(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// `trap 'CMD' SIGNALS`: CMD runs later, in this shell.
 fn trap(inv: &Invocation, cx: &mut Cx<'_>) {
-    if let Some(action) = inv.args.iter().find(|a| !a.is_flag()) {
-        let action = action.text.clone();
+    if let Some(action) = crate::call::first_operand(&inv.args, ArgSpec::values(&[])) {
+        let action = action.arg.text.clone();
         cx.shell(&action, inv.cwd.as_deref());
     }
 }
@@ -245,62 +254,70 @@ fn export(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
+/// What a shell's options say (see `SHELL_ARGS`).
+#[derive(Default)]
+struct ShellArgs<'a> {
+    /// `--version`, `--help`: prints and runs nothing.
+    prints: bool,
+    syntax_only: bool,
+    reads_stdin: bool,
+    interactive: bool,
+    command: bool,
+    rcfile: Option<&'a str>,
+    /// The first operand: the `-c` string or the script.
+    first: Option<usize>,
+}
+
+fn shell_args(inv: &Invocation) -> ShellArgs<'_> {
+    let mut a = ShellArgs::default();
+    for t in Args::parse(&inv.args, SHELL_ARGS) {
+        match t {
+            Token::Opt { name: "--version" | "--help", .. } => a.prints = true,
+            Token::Opt { name: "-c", .. } => a.command = true,
+            Token::Opt { name: "-i", .. } => (a.interactive, a.reads_stdin) = (true, true),
+            Token::Opt { name: "-s", .. } => a.reads_stdin = true,
+            Token::Opt { name: "-n", .. } => a.syntax_only = true,
+            Token::Opt { name: "--rcfile" | "--init-file", value, .. } => a.rcfile = value,
+            Token::Operand(o) => a.first = Some(o.index),
+            Token::DashDash(d) => a.first = Some(d + 1).filter(|i| *i < inv.args.len()),
+            _ => {}
+        }
+    }
+    a
+}
+
+/// True when this shell reads the commands it runs from its stdin (`… | bash`,
+/// `… | bash -eo pipefail`, `… | sh -s -- ARGS`, `… | bash -`): no `-c` string, no
+/// script operand, not a syntax check or a version.
+pub fn reads_code_from_stdin(inv: &Invocation) -> bool {
+    let a = shell_args(inv);
+    let operand = a.first.and_then(|i| inv.args.get(i)).map(|o| o.text.as_str());
+    !a.prints && !a.command && !a.syntax_only && (a.reads_stdin || matches!(operand, None | Some("-" | "/dev/stdin")))
+}
+
 fn shell(inv: &Invocation, cx: &mut Cx<'_>) {
-    let mut i = 0;
-    let mut syntax_only = false;
-    let mut reads_stdin = false;
-    let mut interactive = false;
-    let mut rcfile: Option<String> = None;
-    while i < inv.args.len() {
-        let a = inv.args[i].text.as_str();
-        if a == "--" {
-            i += 1;
-            break;
+    let ShellArgs { prints, syntax_only, reads_stdin, interactive, command, rcfile, first } = shell_args(inv);
+    if prints {
+        return;
+    }
+    let i = first.unwrap_or(inv.args.len());
+    if command {
+        // An interactive shell runs its rc file (`-i --rcfile F`) before the string.
+        if let Some(rc) = rcfile.filter(|_| interactive) {
+            run_script(inv, cx, rc);
         }
-        if matches!(a, "--version" | "--help") {
-            return;
+        // `-c SCRIPT [NAME [ARGS…]]`: the first operand is the program.
+        match inv.args.get(i) {
+            Some(_) if syntax_only => cx.hit(&SYNTAX_CHECK),
+            Some(script) if crate::rules::flow::fetches_in_substitution(&script.text) => cx.hit(&crate::rules::flow::REMOTE_EXEC),
+            Some(script) if crate::rules::flow::decodes_in_substitution(&script.text) => cx.hit(&crate::rules::flow::DECODE_EXEC),
+            Some(script) => cx.shell(&script.text, inv.cwd.as_deref()),
+            None => cx.hit(&INTERACTIVE),
         }
-        if VALUE_OPTS.contains(&a) {
-            if matches!(a, "--rcfile" | "--init-file") {
-                rcfile = inv.args.get(i + 1).map(|v| v.text.clone());
-            }
-            i += 2;
-            continue;
-        }
-        if a.starts_with("--") {
-            i += 1;
-            continue;
-        }
-        if (a.starts_with('-') || a.starts_with('+')) && a.len() > 1 {
-            let letters = &a[1..];
-            interactive |= letters.contains('i') && a.starts_with('-');
-            if letters.contains('c') && a.starts_with('-') {
-                // An interactive shell runs its rc file (`-i --rcfile F`) before the string.
-                if let Some(rc) = rcfile.filter(|_| interactive) {
-                    run_script(inv, cx, &rc);
-                }
-                // `-c SCRIPT [NAME [ARGS…]]`: the string is the program.
-                match inv.args.get(i + 1) {
-                    Some(script) if syntax_only => {
-                        let _ = script;
-                        cx.hit(&SYNTAX_CHECK);
-                    }
-                    Some(script) if crate::rules::flow::fetches_in_substitution(&script.text) => cx.hit(&crate::rules::flow::REMOTE_EXEC),
-                    Some(script) if crate::rules::flow::decodes_in_substitution(&script.text) => cx.hit(&crate::rules::flow::DECODE_EXEC),
-                    Some(script) => cx.shell(&script.text, inv.cwd.as_deref()),
-                    None => cx.hit(&INTERACTIVE),
-                }
-                return;
-            }
-            syntax_only |= letters.contains('n') && a.starts_with('-');
-            reads_stdin |= letters.contains('s') || letters.contains('i');
-            i += 1;
-            continue;
-        }
-        break;
+        return;
     }
     if let Some(rc) = rcfile.filter(|_| interactive && !syntax_only) {
-        run_script(inv, cx, &rc);
+        run_script(inv, cx, rc);
     }
     if let Some(script) = inv.args.get(i).filter(|_| !reads_stdin) {
         if syntax_only {
@@ -343,26 +360,39 @@ pub fn run_script(inv: &Invocation, cx: &mut Cx<'_>, path: &str) {
     }
 }
 
-/// ssh options that take a value.
-const SSH_VALUE_OPTS: &[char] = &['B', 'b', 'c', 'D', 'E', 'e', 'F', 'I', 'i', 'J', 'L', 'l', 'm', 'O', 'o', 'p', 'Q', 'R', 'S', 'W', 'w'];
+/// ssh's options (OpenSSH's getopt string): these letters take a value, letters
+/// pack (`-tp 2222`), and `-V`/`-G` print without connecting. The destination is the
+/// first operand; OpenSSH then reads options again (`ssh host -t CMD`), and the
+/// remote command starts at the next operand.
+const SSH_ARGS: ArgSpec<'static> =
+    ArgSpec::values(&["-B", "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-P", "-p", "-Q", "-R", "-S", "-W", "-w"])
+        .with_flags(&["-V", "-G"])
+        .packed()
+        .posix();
+
+/// The next operand of ssh's argv from word `from` (`Err` when `-V`/`-G` only print).
+fn ssh_operand(args: &[crate::call::Arg], from: usize) -> Result<Option<usize>, ()> {
+    for t in Args::parse(args, SSH_ARGS).starting_at(from) {
+        match t {
+            Token::Opt { name: "-V" | "-G", .. } => return Err(()),
+            Token::Operand(o) => return Ok(Some(o.index)),
+            Token::DashDash(d) => return Ok(Some(d + 1).filter(|i| *i < args.len())),
+            _ => {}
+        }
+    }
+    Ok(None)
+}
 
 fn ssh(inv: &Invocation, cx: &mut Cx<'_>) {
-    let mut i = 0;
-    while i < inv.args.len() {
-        let a = inv.args[i].text.as_str();
-        if a == "-V" || a == "-G" {
-            return;
-        }
-        if a.starts_with('-') && a.len() > 1 {
-            let last = a.chars().last().unwrap_or('-');
-            i += if a.len() == 2 && SSH_VALUE_OPTS.contains(&last) { 2 } else { 1 };
-            continue;
-        }
-        break;
-    }
+    let Ok(host) = ssh_operand(&inv.args, 0) else { return };
+    let remote = match host.map(|h| ssh_operand(&inv.args, h + 1)) {
+        Some(Err(())) => return,
+        Some(Ok(Some(r))) => r,
+        _ => inv.args.len(),
+    };
     cx.hit(&SSH_REMOTE);
-    // Words after the host form the remote command line.
-    let remote: Vec<&str> = inv.args.iter().skip(i + 1).map(|a| a.text.as_str()).collect();
+    // Words from the remote command on form the remote command line.
+    let remote: Vec<&str> = inv.args.iter().skip(remote).map(|a| a.text.as_str()).collect();
     if !remote.is_empty() {
         cx.shell(&remote.join(" "), None);
     }

@@ -5,6 +5,7 @@
 //! Reads stay T0; every change is T3. Nothing here is on the blocked floor (disk
 //! formatting tools belong to coreutils' `mkfs`/`dd` rules).
 
+use crate::call::args::{ArgSpec, Args};
 use crate::call::Invocation;
 use crate::rules::packages::args::{first_positional, has_flag, has_short, operand_words};
 use crate::rules::{Cx, Rule};
@@ -19,7 +20,7 @@ pub static READ: Rule = Rule::t0("system.admin.read")
     .reason("reads machine settings, mounts, accounts or logs only")
     .matches(&[
         "mount", "sysctl -a", "sysctl net.ipv4.ip_forward", "journalctl -u nginx --since today", "dmesg -T", "hostnamectl", "timedatectl status", "lsblk -f",
-        "swapon --show", "passwd -S bob",
+        "swapon --show", "passwd -S bob", "modprobe -c", "localectl list-keymaps",
     ])
     .not_matches(&["sysctl -w net.ipv4.ip_forward=1", "journalctl --vacuum-time=1d", "mount /dev/sdb1 /mnt"]);
 
@@ -80,7 +81,8 @@ pub(super) fn accounts(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn sysctl(inv: &Invocation, cx: &mut Cx<'_>) {
-    let writes = has_flag(&inv.args, &["-w", "--write", "-p", "--load", "--system"]) || inv.words().any(|w| w.contains('=') && !w.starts_with('-'));
+    let writes = has_flag(&inv.args, &["-w", "--write", "-p", "--load", "--system"])
+        || Args::parse(&inv.args, ArgSpec::values(&[])).operands().any(|o| o.arg.text.contains('='));
     cx.hit(if writes { &CHANGE } else { &READ });
 }
 

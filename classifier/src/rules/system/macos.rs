@@ -22,7 +22,7 @@ pub static READ: Rule = Rule::t0("system.macos.read")
     .reason("reads macOS settings, disks or backups only")
     .matches(&[
         "defaults read com.apple.dock", "diskutil list", "diskutil info disk0", "csrutil status", "pmset -g", "tmutil listbackups",
-        "networksetup -listallnetworkservices", "scutil --dns", "security find-certificate -a", "nvram -p",
+        "networksetup -listallnetworkservices", "scutil --dns", "security find-certificate -a", "nvram -p", "diskutil",
     ])
     .not_matches(&["defaults write com.apple.dock autohide -bool true", "diskutil eraseDisk APFS X disk2"]);
 

@@ -160,7 +160,7 @@ fn wants_help(inv: &Invocation) -> bool {
         return false;
     }
     let only_version = inv.args.len() == 1 && matches!(inv.args[0].text.as_str(), "--version" | "-V") && p != "ip";
-    only_version || inv.args.iter().take_while(|a| a.text != "--").any(|a| a.text == "--help" || (dash_h && a.text == "-h"))
+    only_version || crate::call::has_flag(&inv.args, &["--help"]) || (dash_h && crate::call::has_flag(&inv.args, &["-h"]))
 }
 
 /// Programs that honour `--dry-run` themselves; for the rest the flag is ignored, so it

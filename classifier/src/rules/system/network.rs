@@ -4,6 +4,7 @@
 //! Listing rules, addresses and routes is T0; anything that adds, deletes, flushes
 //! or sets is T3. `ufw --dry-run` is honoured (T2).
 
+use crate::call::args::short_letters;
 use crate::call::Invocation;
 use crate::rules::packages::args::{has_flag, operand_words, verb, Verb};
 use crate::rules::{Cx, Rule};
@@ -76,7 +77,7 @@ pub(super) fn iptables(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = inv.program.as_str();
     let writes = p.ends_with("-restore")
         || (!p.ends_with("-save")
-            && inv.flags().any(|f| IPTABLES_WRITES.contains(&f) || (f.len() > 2 && !f.starts_with("--") && f[1..].chars().any(|c| "AIDRFXPNEZ".contains(c)))));
+            && inv.flags().any(|f| IPTABLES_WRITES.contains(&f) || short_letters(f).is_some_and(|l| l.len() > 1 && l.contains(|c| "AIDRFXPNEZ".contains(c)))));
     cx.hit(if writes { &FIREWALL_CHANGE } else { &FIREWALL_READ });
 }
 
@@ -113,15 +114,15 @@ pub(super) fn firewall_cmd(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if writes { &FIREWALL_CHANGE } else { &FIREWALL_READ });
 }
 
-/// `ip` verbs that change state. Any verb that abbreviates no read verb is a write
-/// already; this list decides a prefix that abbreviates both (`s`: show, set, save).
-const IP_WRITES: &[&str] = &[
-    "add", "del", "delete", "change", "chg", "replace", "set", "flush", "append", "prepend", "restore", "exec", "attach", "detach", "save", "up", "down",
-    "pids", "identify",
-];
+/// `ip` write verbs that share a prefix with a read verb: `a` (add; afstats reads),
+/// `s` (set; show and save read), `p` (prepend; pids reads). Any verb that
+/// abbreviates no read verb is a write already (`del`, `flush`, `exec`, `restore` …),
+/// so listing those would decide nothing; one write per shared prefix decides it.
+const IP_WRITES: &[&str] = &["add", "set", "prepend"];
 
-/// `ip` verbs that only show state.
-const IP_READS: &[&str] = &["show", "list", "lst", "get", "monitor", "help", "showdump", "xstats", "afstats"];
+/// `ip` verbs that only show state. `save` dumps the table to stdout (`restore`
+/// is the write); `ip netns pids|identify` print process ids and namespace names.
+const IP_READS: &[&str] = &["show", "list", "lst", "get", "monitor", "help", "showdump", "xstats", "afstats", "save", "pids", "identify"];
 
 pub(super) fn ip(inv: &Invocation, cx: &mut Cx<'_>) {
     let batch = has_flag(&inv.args, &["-b", "-batch", "--batch", "-force"]);

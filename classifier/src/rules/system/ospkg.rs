@@ -8,6 +8,7 @@
 //! --dry-run`) lowers a change to T2. Language package managers (npm, pip, cargo …)
 //! are the `packages` family's.
 
+use crate::call::args::{short_letters, ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::packages::args::{has_flag, has_short, operand_words};
 use crate::rules::{Cx, Rule};
@@ -23,7 +24,7 @@ pub static READ: Rule = Rule::t0("system.pkg.read")
     .reason("queries installed or available packages only")
     .matches(&[
         "apt list --installed", "apt-cache policy nginx", "dpkg -l", "rpm -qa", "dnf list installed", "pacman -Ss vim", "brew info jq", "brew list",
-        "snap list", "nix search nixpkgs hello", "apt show nginx",
+        "snap list", "nix search nixpkgs hello", "apt show nginx", "nix", "nix profile list", "nix store verify --all",
     ])
     .not_matches(&["apt install nginx", "brew install jq", "pacman -S vim"]);
 
@@ -40,7 +41,7 @@ pub static CHANGE: Rule = Rule::t3("system.pkg.change")
     .matches(&[
         "apt-get install nginx", "sudo apt install -y nginx", "apt-get -y remove nginx", "apt-get update", "dpkg -i x.deb", "rpm -Uvh x.rpm",
         "yum install nginx", "dnf -y install git", "pacman -Syu", "apk add curl", "brew install jq", "brew uninstall jq", "snap install code --classic",
-        "nix-env -iA nixpkgs.hello", "nixos-rebuild switch", "yum -q install nginx",
+        "nix-env -iA nixpkgs.hello", "nixos-rebuild switch", "yum -q install nginx", "nix-shell -p hello", "nix profile install nixpkgs#hello",
     ])
     .not_matches(&["apt list", "apt-get -s install nginx", "apt-get --help install nginx"]);
 
@@ -54,7 +55,7 @@ pub static SIMULATE: Rule = Rule::t2("system.pkg.simulate")
     .reason("simulation only: prints what the package manager would do")
     .matches(&[
         "apt-get -s install nginx", "apt --simulate remove nginx", "apt-get install --dry-run nginx", "dnf install --assumeno git", "brew cleanup -n",
-        "zypper --dry-run install vim", "apk -s add curl",
+        "zypper --dry-run install vim", "apk -s add curl", "nixos-rebuild dry-activate",
     ])
     .not_matches(&["apt-get install nginx", "apt-get -s update"]);
 
@@ -81,9 +82,12 @@ fn words<'a>(inv: &'a Invocation, value_opts: &[&str]) -> Vec<&'a str> {
     operand_words(&inv.args, value_opts).into_iter().map(|(_, w)| w).collect()
 }
 
+/// Read verbs of `apt`, `apt-get` and `aptitude` (`apt-cache` reads whatever its verb,
+/// so its own verbs — `showpkg`, `madison`, `dump` … — need no entry here; the three
+/// managers reject them, and an unknown verb asks).
 const APT_READS: &[&str] = &[
-    "list", "search", "show", "showsrc", "policy", "depends", "rdepends", "changelog", "madison", "download", "source", "showpkg", "stats", "dump",
-    "dumpavail", "pkgnames", "unmet", "help", "why", "why-not", "moo", "check", "xvcg", "dotty", "showhold", "indextargets",
+    "list", "search", "show", "info", "showsrc", "policy", "depends", "rdepends", "changelog", "download", "source", "help", "why", "why-not", "moo", "check",
+    "indextargets", "versions",
 ];
 const APT_SIM: &[&str] = &["-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon"];
 
@@ -111,7 +115,7 @@ pub(super) fn dpkg(inv: &Invocation, cx: &mut Cx<'_>) {
 pub(super) fn rpm(inv: &Invocation, cx: &mut Cx<'_>) {
     let long =
         ["--install", "--upgrade", "--freshen", "--erase", "--import", "--rebuilddb", "--initdb", "--setperms", "--setugids", "--restore", "--reinstall"];
-    let short = inv.flags().any(|f| !f.starts_with("--") && f.chars().nth(1).is_some_and(|c| "iUFe".contains(c)));
+    let short = inv.flags().filter_map(short_letters).any(|l| l.starts_with(['i', 'U', 'F', 'e']));
     read_or_change(cx, !(short || has_flag(&inv.args, &long)), has_flag(&inv.args, &["--test"]));
 }
 
@@ -139,9 +143,8 @@ pub(super) fn dnf(inv: &Invocation, cx: &mut Cx<'_>) {
 
 pub(super) fn pacman(inv: &Invocation, cx: &mut Cx<'_>) {
     // The operation is the upper-case letter of the first short cluster (`-Syu`, `-Qi`).
-    let op = inv.flags().find(|f| !f.starts_with("--")).unwrap_or("");
+    let letters = inv.flags().find_map(short_letters).unwrap_or("");
     let long = |names: &[&str]| has_flag(&inv.args, names);
-    let letters: String = op.chars().skip(1).collect();
     let read = if long(&["--query", "--deptest", "--version", "--help"])
         || letters.contains('Q')
         || letters.contains('T')
@@ -191,7 +194,7 @@ const BREW_READS: &[&str] = &[
 pub(super) fn brew(inv: &Invocation, cx: &mut Cx<'_>) {
     let w = words(inv, &[]);
     // `brew --prefix openssl`, `brew --cache jq`: path queries spelled as options.
-    let path_query = inv.args.first().is_some_and(|a| BREW_READS.contains(&a.text.as_str()) && a.text.starts_with("--"));
+    let path_query = matches!(Args::parse(&inv.args, ArgSpec::values(&[])).next(), Some(Token::Flag { index: 0, word, .. }) if BREW_READS.contains(&word) && short_letters(word).is_none());
     let read = path_query
         || match w.as_slice() {
             [] => true,

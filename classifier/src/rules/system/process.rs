@@ -5,6 +5,7 @@
 //! signal) is blocked: it takes the whole session or machine down with every
 //! unsaved state in it, and no agent task needs it. A named PID is T3.
 
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Invocation, Stdin};
 use crate::rules::packages::args::{has_flag, operand_words};
 use crate::rules::{Cx, Rule};
@@ -68,17 +69,18 @@ pub(super) fn kill(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&READ);
         return;
     }
-    let mut i = 0;
-    let mut zero = false;
-    // The signal spec comes first: `-9`, `-KILL`, `-s KILL`, `-n 9`, `--signal KILL`.
-    if matches!(words[0], "-s" | "-n" | "--signal") {
-        zero = words.get(1).is_some_and(|s| signal_zero(s));
-        i = 2;
-    } else if words[0] != "--" && words[0].starts_with('-') && words[0].len() > 1 {
-        zero = signal_zero(words[0]);
-        i = 1;
-    }
-    if words.get(i) == Some(&"--") {
+    // The signal spec comes first: `-9`, `-KILL` (spelled like an option), `-s KILL`,
+    // `-n 9`, `--signal KILL`; then an optional `--`. Every later word is a pid, even
+    // one spelled like an option (`-1`, a process group), so only the spec is read.
+    const KILL_ARGS: ArgSpec<'static> = ArgSpec::values(&["-s", "-n", "--signal"]);
+    let mut it = Args::parse(&inv.args, KILL_ARGS);
+    let (zero, mut i) = match it.next() {
+        Some(Token::Opt { value, .. }) => (value.is_some_and(signal_zero), it.pos()),
+        Some(Token::Flag { word, .. }) => (signal_zero(word), 1),
+        Some(Token::Missing { .. }) => (false, words.len()),
+        _ => (false, 0),
+    };
+    if let Some(Token::DashDash(_)) = Args::parse(&inv.args, KILL_ARGS).starting_at(i).next() {
         i += 1;
     }
     let pids = &words[i.min(words.len())..];

@@ -19,7 +19,8 @@ pub static READ: Rule = Rule::t0("system.service.read")
     .reason("reads service or session state only")
     .matches(&[
         "systemctl status nginx", "systemctl list-units --failed", "systemctl --user is-active app", "service nginx status", "launchctl list",
-        "loginctl list-sessions", "sudo systemctl cat docker", "busctl monitor", "chkconfig --list", "systemctl -M web status nginx",
+        "loginctl list-sessions", "sudo systemctl cat docker", "busctl monitor", "chkconfig --list", "systemctl -M web status nginx", "systemctl", "launchctl",
+        "launchctl limit maxfiles", "loginctl",
     ])
     .not_matches(&["systemctl restart docker", "service nginx reload"]);
 
@@ -42,6 +43,8 @@ pub static CONTROL: Rule = Rule::t3("system.service.control")
         "systemd-run --user sleep 10",
         "update-rc.d nginx defaults",
         "busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StopUnit ss nginx.service replace",
+        "loginctl terminate-session 3",
+        "chkconfig nginx on",
     ])
     .not_matches(&["systemctl status nginx", "systemctl --help"]);
 
@@ -54,7 +57,7 @@ pub static POWER: Rule = Rule::t3("system.power")
     .matches(&[
         "sudo reboot", "shutdown -h now", "poweroff", "systemctl reboot", "init 6", "halt -p", "systemctl poweroff", "systemctl halt", "systemctl suspend",
         "systemctl hibernate", "systemctl hybrid-sleep", "systemctl suspend-then-hibernate", "systemctl kexec", "systemctl soft-reboot", "systemctl emergency",
-        "systemctl rescue", "systemctl default", "systemctl exit",
+        "systemctl rescue", "systemctl default", "systemctl exit", "launchctl reboot",
     ])
     .not_matches(&["shutdown --help", "systemctl status"]);
 
@@ -64,13 +67,12 @@ pub static POWER: Rule = Rule::t3("system.power")
 /// Prints usage; runs nothing.
 pub static HELP: Rule = Rule::t0("system.help")
     .reason("prints help or version only")
-    .matches(&["systemctl --help", "shutdown --help", "useradd --help", "apt-get -h install nginx", "iptables --version"])
+    .matches(&["systemctl --help", "shutdown --help", "useradd --help", "apt-get -h install nginx", "iptables --version", "telinit"])
     .not_matches(&["systemctl restart x"]);
 
 const SYSTEMCTL_READS: &[&str] = &[
     "status", "show", "cat", "list-units", "list-unit-files", "list-sockets", "list-timers", "list-jobs", "list-dependencies", "list-machines",
-    "list-automounts", "list-paths", "is-active", "is-enabled", "is-failed", "is-system-running", "get-default", "help", "show-environment", "--version",
-    "whoami",
+    "list-automounts", "list-paths", "is-active", "is-enabled", "is-failed", "is-system-running", "get-default", "help", "show-environment", "whoami",
 ];
 const SYSTEMCTL_POWER: &[&str] = &[
     "reboot", "poweroff", "halt", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "kexec", "soft-reboot", "emergency", "rescue", "default",

@@ -6,7 +6,9 @@
 //! file. Known gap (needs an engine change): an unlisted `Verb-Noun` name is an
 //! unknown program, so it gets the default instead of its verb's tier.
 
-use crate::call::Invocation;
+use crate::call::args::ArgSpec;
+use crate::call::{first_operand, Arg, Invocation};
+use crate::lanes::scripts::Lang;
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 
@@ -19,9 +21,9 @@ pub static READ: Rule = Rule::t0("system.windows.read")
     .reason("reads files, processes or settings only")
     .matches(&[
         "Get-ChildItem C:\\x -Recurse", "Get-Content C:\\path\\Remove-Item-notes.txt", "Format-Table", "Out-String", "reg query HKCU\\x", "sc query foo",
-        "vssadmin list shadows", "dir", "Get-Process",
+        "vssadmin list shadows", "dir", "Get-Process", "Export-Csv -Path procs.csv",
     ])
-    .not_matches(&["Remove-Item foo", "reg delete HKCU\\x /f"]);
+    .not_matches(&["Remove-Item foo", "reg delete HKCU\\x /f", "Get-ChildItem | ForEach-Object { Remove-Item $_ }"]);
 
 /// ## What it matches
 /// Windows changes: `del`, `erase`, `rd`, `move`, `ren`, `attrib`, `icacls`, `takeown`, `cipher`, `taskkill`, `reg add|delete|import`,
@@ -34,7 +36,7 @@ pub static CHANGE: Rule = Rule::t3("system.windows.change")
     .matches(&[
         "Remove-Item C:\\x -Recurse -Force", "del C:\\x /s /q", "rd /s /q C:\\x", "Set-ExecutionPolicy Bypass", "Stop-Computer", "reg delete HKCU\\x /f",
         "sc delete foo", "vssadmin delete shadows /all", "taskkill /F /IM node.exe", "Invoke-Expression $payload", "Clear-Content foo.txt",
-        "reg frobnicate HKCU\\x", "move a b",
+        "reg frobnicate HKCU\\x", "move a b", "Out-File -FilePath log.txt",
     ])
     .not_matches(&["Get-ChildItem", "reg query HKCU\\x"]);
 
@@ -48,10 +50,12 @@ pub static DISK: Rule = Rule::blocked("system.windows.disk")
     .not_matches(&["Format-Table", "Get-Disk"])
     .suggest("Get-Disk");
 
-/// PowerShell verbs that only read (plus `Format-*`/`Out-*` output formatting, handled below).
+/// Verbs of the cmdlets listed in `mod.rs` that only read. `Out-*`, `Tee-Object` and
+/// `Export-Csv` have their own arms above; a script block handed to one of these
+/// (`ForEach-Object { … }`, `Where-Object { … }`) is code, read by the PowerShell analyser.
 const PS_READ_VERBS: &[&str] = &[
-    "get", "measure", "select", "where", "sort", "compare", "test", "resolve", "find", "search", "show", "convertfrom", "convertto", "group", "join", "split",
-    "read", "format", "out", "foreach", "tee", "trace", "wait", "import", "export",
+    "get", "measure", "select", "where", "sort", "compare", "test", "resolve", "convertfrom", "convertto", "group", "join", "split", "format", "foreach",
+    "wait", "import",
 ];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -70,8 +74,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "vssadmin" => cx.hit(if first.as_deref() == Some("list") { &READ } else { &CHANGE }),
         "out-file" => {
             cx.hit(&CHANGE);
-            if let Some(target) = inv.args.iter().find(|a| !a.is_flag()) {
-                paths::check_write(cx, target, inv.cwd.as_deref());
+            if let Some(target) = first_operand(&inv.args, ArgSpec::values(&[])) {
+                paths::check_write(cx, target.arg, inv.cwd.as_deref());
             }
         }
         "out-string" | "out-host" | "out-null" | "out-default" | "out-gridview" | "write-output" | "write-host" | "write-verbose" | "write-warning"
@@ -89,8 +93,22 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
         }
         name => match name.split_once('-') {
-            Some((verb, _)) if PS_READ_VERBS.contains(&verb) => cx.hit(&READ),
+            Some((verb, _)) if PS_READ_VERBS.contains(&verb) => {
+                cx.hit(&READ);
+                if inv.args.iter().any(|a| a.text.contains('{')) {
+                    script_block(inv, cx);
+                }
+            }
             _ => cx.hit(&CHANGE),
         },
     }
+}
+
+/// `ForEach-Object { Remove-Item $_ }`: the block runs once per input object, so the
+/// cmdlet is only as read-only as its block. The whole call is handed to the
+/// PowerShell analyser, which reads each statement's command word.
+fn script_block(inv: &Invocation, cx: &mut Cx<'_>) {
+    let words: Vec<&str> = std::iter::once(inv.program.as_str()).chain(inv.args.iter().map(|a| a.text.as_str())).collect();
+    let code = Arg { text: words.join(" "), exact: inv.args.iter().all(|a| a.exact), ..inv.args[0].clone() };
+    crate::rules::interp::inline(inv, cx, Lang::PowerShell, &[code]);
 }

@@ -50,8 +50,7 @@ pub static READ: Rule = Rule::t0("tiergate.read")
 /// (`explain::self_defence`, and `Eng::defend` for verdict-only runs) records them,
 /// whichever family saw the unit, so this family only answers the rest.
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    let args: Vec<&str> = inv.args.iter().map(|a| a.text.as_str()).collect();
-    if self_defence(&inv.program_path, &args, cx.protected()).is_none() {
+    if self_defence(&inv.program_path, inv.args.iter().map(|a| a.text.as_str()), cx.protected()).is_none() {
         cx.hit(&READ);
     }
 }
@@ -60,8 +59,8 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 /// arguments: `Some(rule, reason)` when the agent approves its own request
 /// (a program named `tiergate` with an `approve` word) or names the approval
 /// store (`tiergate.db`, or a data directory the request's `Protected` carries).
-pub fn self_defence(program: &str, args: &[&str], protect: &Protected) -> Option<(&'static Rule, String)> {
-    if basename(program) == "tiergate" && args.contains(&"approve") {
+pub fn self_defence<'a>(program: &'a str, args: impl Iterator<Item = &'a str> + Clone, protect: &Protected) -> Option<(&'static Rule, String)> {
+    if basename(program) == "tiergate" && args.clone().any(|a| a == "approve") {
         return Some((&SELF_APPROVAL, SELF_APPROVAL.reason.to_owned()));
     }
     // Called for every unit: no allocation, and the token split only for a word
@@ -75,8 +74,10 @@ pub fn self_defence(program: &str, args: &[&str], protect: &Protected) -> Option
             || name.starts_with("tiergate.db-log.fold-")
     };
     let token = |c: char| !(c.is_ascii_alphanumeric() || "._-/~+@%:".contains(c));
-    let names_store = |a: &str| (a.contains("tiergate.db") && a.split(token).any(store_file)) || dirs().any(|d| a.contains(d));
-    let hit = std::iter::once(program).chain(args.iter().copied()).find(|a| names_store(a))?;
+    // (A word shorter than what it is searched for cannot hold it: most words are skipped on their length.)
+    let names_store =
+        |a: &str| (a.len() >= 11 && a.contains("tiergate.db") && a.split(token).any(store_file)) || dirs().any(|d| a.len() >= d.len() && a.contains(d));
+    let hit = std::iter::once(program).chain(args).find(|a| names_store(a))?;
     Some((&STORE, format!("`{hit}` names tiergate's approval store, which the agent may not read or change; ask the user")))
 }
 

@@ -4,6 +4,7 @@
 //! `gdb --args PROG …` runs PROG. Shell-escape flags and `man -P` live in the
 //! shared option table (`rules/exec/options.rs`).
 
+use crate::call::args::{split_option, ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::{Check, Cx, Family, Programs, Rule};
 
@@ -136,32 +137,41 @@ fn editor_hit(cx: &mut Cx<'_>, program: &str, opt: &str) {
     cx.hit_because(&EDITOR_COMMANDS, format!("`{program} {opt}`: {}", EDITOR_COMMANDS.reason));
 }
 
+/// vim's options that take a value, each a whole word (`-es` is one option; `-cCMD`
+/// is not vim syntax).
+const VIM_ARGS: ArgSpec<'static> = ArgSpec::values(&["-c", "--cmd", "-s", "-W", "-w", "-u", "-U"]).single_dash_long();
+
 fn vim(inv: &Invocation, cx: &mut Cx<'_>) {
-    let mut args = inv.args.iter().take_while(|a| a.text != "--").peekable();
-    while let Some(a) = args.next() {
-        let t = a.text.as_str();
-        let runs = match t {
-            "-c" | "--cmd" | "-S" | "-s" | "-W" | "-w" => true,
-            "-u" | "-U" => args.peek().is_none_or(|v| !matches!(v.text.as_str(), "NONE" | "NORC" | "DEFAULTS")),
-            "-e" | "-E" | "-es" | "-Es" | "-s-" => true,
-            _ if t.starts_with("--cmd=") => true,
-            // `-cCMD` is not vim syntax, but `+CMD` is: only a line number, `$` or a search is inert.
-            _ if t.starts_with('+') => !(t == "+" || t[1..].chars().all(|c| c.is_ascii_digit()) || t == "+$" || t.starts_with("+/") || t.starts_with("+?")),
-            _ => false,
+    for t in Args::parse(&inv.args, VIM_ARGS) {
+        let (word, runs) = match t {
+            Token::DashDash(_) => break,
+            // `+CMD` runs CMD: only a line number, `$` or a search is inert.
+            Token::Operand(o) => {
+                let w = o.arg.text.as_str();
+                let cmd = w.strip_prefix('+');
+                (w, cmd.is_some_and(|c| !(c.is_empty() || c.chars().all(|d| d.is_ascii_digit()) || c == "$" || c.starts_with(['/', '?']))))
+            }
+            // `-u NONE` loads no vimrc; any other file runs its commands.
+            Token::Opt { index, name: "-u" | "-U", value } => (inv.args[index].text.as_str(), value.is_none_or(|v| !matches!(v, "NONE" | "NORC" | "DEFAULTS"))),
+            // The other value options run what they name (`-c CMD`, `-s SCRIPTIN`); so does `-u` with nothing after it.
+            Token::Opt { index, .. } | Token::Missing { index, .. } => (inv.args[index].text.as_str(), true),
+            Token::Flag { index, word, .. } => (inv.args[index].text.as_str(), matches!(word, "-S" | "-e" | "-E" | "-es" | "-Es" | "-s-")),
+            Token::Opt2 { .. } | Token::Unknown { .. } => continue,
         };
         if runs {
-            editor_hit(cx, &inv.program, t);
+            editor_hit(cx, &inv.program, word);
             return;
         }
     }
-    if inv.program == "ex" && inv.args.iter().all(|a| a.is_flag()) {
+    if inv.program == "ex" && Args::parse(&inv.args, ArgSpec::values(&[])).operands().next().is_none() {
         // Bare `ex` reads Ex commands from its input.
         editor_hit(cx, &inv.program, "(commands from input)");
     }
 }
 
 fn emacs(inv: &Invocation, cx: &mut Cx<'_>) {
-    const CODE: &[&str] = &["--eval", "-eval", "--execute", "-batch", "--batch", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e", "--kill"];
+    // `--kill` only exits once the other options are processed: it runs nothing itself.
+    const CODE: &[&str] = &["--eval", "-eval", "--execute", "-batch", "--batch", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e"];
     for a in &inv.args {
         let name = a.text.split_once('=').map_or(a.text.as_str(), |(n, _)| n);
         // `emacsclient -e`, `emacs --eval`; `emacs -e` is not an option, so only the client's counts.
@@ -195,14 +205,19 @@ fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
     ];
     let lldb = inv.program.contains("lldb");
     let code = if lldb { LLDB_CODE } else { GDB_CODE };
-    for (i, a) in inv.args.iter().enumerate() {
-        let t = a.text.as_str();
-        if t == "--args" && !lldb || t == "--" && lldb {
-            // `gdb --args PROG ARGS…` / `lldb -- PROG ARGS…`: the program runs when the session says `run`.
-            cx.argv(&inv.args[i + 1..], inv.cwd.as_deref());
+    for t in Args::parse(&inv.args, ArgSpec::values(&[])) {
+        // `gdb --args PROG ARGS…` / `lldb -- PROG ARGS…`: the program runs when the session says `run`.
+        let program_at = match t {
+            Token::DashDash(d) if lldb => Some(d + 1),
+            Token::Flag { index, word: "--args", .. } if !lldb => Some(index + 1),
+            _ => None,
+        };
+        if let Some(at) = program_at {
+            cx.argv(&inv.args[at..], inv.cwd.as_deref());
             return;
         }
-        let name = t.split_once('=').map_or(t, |(n, _)| n);
+        // gdb's long options take one dash too (`-eval-command=CMD`).
+        let name = t.name().map_or("", |n| split_option(n).0);
         if code.contains(&name) {
             cx.hit_because(&DEBUGGER_COMMANDS, format!("`{} {name}`: {}", inv.program, DEBUGGER_COMMANDS.reason));
             return;

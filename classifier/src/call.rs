@@ -188,17 +188,12 @@ pub struct Operand<'a> {
     pub after_dashdash: bool,
 }
 
-/// The one operand splitter, for every family: words that are not options
+/// The operands of `args` as a list ([`Args::operands`] is the one splitter): words that are not options
 /// (`-x`, `--long`, `--long=v`) nor the value of one of `value_opts` given as
 /// its own word (`-o out`; `-oout` and `--output=out` are single words). A lone
 /// `-` is an operand; every word after `--` is one.
 pub fn operands<'a>(args: &'a [Arg], value_opts: &[&str]) -> Vec<Operand<'a>> {
-    Args::parse(args, ArgSpec::values(value_opts))
-        .filter_map(|t| match t {
-            args::Token::Operand(o) => Some(o),
-            _ => None,
-        })
-        .collect()
+    Args::parse(args, ArgSpec::values(value_opts)).operands().collect()
 }
 
 /// Option words before `--` (`-x`, `-rf`, `--long=v`), values of other options included.

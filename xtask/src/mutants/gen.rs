@@ -34,6 +34,9 @@ pub struct Mutant {
     /// The rule id it targets, or `<family>.<file>:<TABLE>` / `<family>.<file>` for table and dynamic mutants.
     pub scope: String,
     pub what: String,
+    /// `op:file what` (`#n` after it when a file has several alike, n in file order): the
+    /// mutant named by what it does, which edits elsewhere in the file do not change.
+    pub key: String,
 }
 
 impl Mutant {
@@ -87,7 +90,19 @@ impl Gen<'_> {
         let line = line_of(self.src, start);
         let hash = replay::build::hex(&h.finalize())[..8].to_owned();
         let id = format!("{op}:{}:{line}:{hash}", self.file.strip_prefix("classifier/src/").unwrap_or(self.file));
-        self.out.push(Mutant { id, op: op.into(), file: self.file.into(), line, start, end, original: self.src[start..end].into(), replacement, scope, what });
+        self.out.push(Mutant {
+            id,
+            op: op.into(),
+            file: self.file.into(),
+            line,
+            start,
+            end,
+            original: self.src[start..end].into(),
+            replacement,
+            scope,
+            what,
+            key: String::new(),
+        });
     }
 }
 
@@ -297,7 +312,20 @@ pub fn generate(files: &[(String, String)]) -> Vec<Mutant> {
             ids.global.entry(name).or_default().push((f.clone(), id));
         }
     }
-    files.iter().flat_map(|(f, src)| of_file(f, src, &ids)).collect()
+    let mut all: Vec<Mutant> = files.iter().flat_map(|(f, src)| of_file(f, src, &ids)).collect();
+    let base = |m: &Mutant| super::report::stable_key(&m.id, &m.what);
+    let mut total: HashMap<String, usize> = HashMap::new();
+    for m in &all {
+        *total.entry(base(m)).or_default() += 1;
+    }
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for m in &mut all {
+        let b = base(m);
+        let n = seen.entry(b.clone()).or_default();
+        *n += 1;
+        m.key = if total[&b] > 1 { format!("{b} #{n}") } else { b };
+    }
+    all
 }
 
 /// `--shard i/n` (1-based): every n-th mutant starting at i, so shards stay balanced

@@ -68,6 +68,9 @@ impl Meta {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Record {
     pub id: String,
+    /// [`super::gen::Mutant::key`]; empty in reports written before it existed.
+    #[serde(default)]
+    pub key: String,
     pub op: String,
     pub scope: String,
     pub file: String,
@@ -116,6 +119,7 @@ impl Record {
     pub fn of(m: &Mutant, o: &Outcome, rules: &[RuleInfo], truth: &[Row]) -> Record {
         Record {
             id: m.id.clone(),
+            key: m.key.clone(),
             op: m.op.clone(),
             scope: m.scope.clone(),
             file: m.file.clone(),
@@ -170,9 +174,11 @@ pub fn headline(meta: &Meta, records: &[Record]) -> String {
     format!("{} of {} mutants run: {c} caught, {s} survived, {u} unviable, {e} error — caught {} of viable", records.len(), meta.population, rate(c, s))
 }
 
-/// Reviewed survivors from `equivalent.tsv` next to the report (`id<TAB>reason` a line).
+/// Reviewed survivors from `equivalent.tsv` next to the report (`key<TAB>reason` a line).
 /// They stay survivors; those whose reason starts `equivalent:` or `unreachable` are left
-/// out of a second rate, shown beside the first.
+/// out of a second rate, shown beside the first. The key is a mutant's id or, better, its
+/// [`stable_key`], which survives edits elsewhere in the file (an id holds a line and a
+/// hash of byte offsets, so any edit above the entry changes it).
 pub fn equivalents(dir: &Path) -> BTreeMap<String, String> {
     let text = std::fs::read_to_string(dir.join("equivalent.tsv")).unwrap_or_default();
     text.lines()
@@ -182,6 +188,20 @@ pub fn equivalents(dir: &Path) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// `op:file what` (`drop-entry:rules/exec/options.rs "nasm" dropped from COMPILERS`): a
+/// mutant named by what it does, not where its bytes sit (`Mutant::key` adds `#n` where
+/// a file has several alike).
+pub fn stable_key(id: &str, what: &str) -> String {
+    let mut parts = id.splitn(3, ':');
+    let (op, file) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    format!("{op}:{file} {what}")
+}
+
+/// The review of `r`, found by its id or its stable key.
+pub fn reviewed<'a>(equivalent: &'a BTreeMap<String, String>, r: &Record) -> Option<&'a String> {
+    equivalent.get(&r.id).or_else(|| equivalent.get(&r.key))
+}
+
 pub fn summary(meta: &Meta, records: &[Record], equivalent: &BTreeMap<String, String>) -> String {
     let mut out = String::from("# Seeded-regression sensitivity\n\n");
     let _ = writeln!(out, "{}\n", headline(meta, records));
@@ -189,7 +209,7 @@ pub fn summary(meta: &Meta, records: &[Record], equivalent: &BTreeMap<String, St
     // the code (`unreachable`) leave the denominator; other reviewed survivors (a reason-only
     // move, one only invented subcommands expose) stay survivors, their reason shown.
     let excluded = |why: &str| why.starts_with("equivalent:") || why.starts_with("unreachable");
-    let eq: Vec<&Record> = records.iter().filter(|r| r.status == "survived" && equivalent.get(&r.id).is_some_and(|w| excluded(w))).collect();
+    let eq: Vec<&Record> = records.iter().filter(|r| r.status == "survived" && reviewed(equivalent, r).is_some_and(|w| excluded(w))).collect();
     if !eq.is_empty() {
         let n = |s: &str| records.iter().filter(|r| r.status == s).count();
         let _ = writeln!(
@@ -266,7 +286,7 @@ At that rate the whole population of {} takes about {:.1} hours on this machine,
         let _ = writeln!(out, "### `{scope}`\n");
         for r in rs {
             let _ = writeln!(out, "- `{}` — {}", r.id, r.what);
-            if let Some(why) = equivalent.get(&r.id) {
+            if let Some(why) = reviewed(equivalent, r) {
                 let _ = writeln!(out, "  reviewed: {why}");
             }
             let _ = writeln!(out, "  nearest truth row: {}\n", r.nearest_truth.as_deref().unwrap_or("none (a truth row is missing)"));
@@ -379,6 +399,7 @@ mod tests {
     fn rec(id: &str, status: &str) -> Record {
         Record {
             id: id.into(),
+            key: String::new(),
             op: "tier".into(),
             scope: "git.push.force".into(),
             file: "f.rs".into(),

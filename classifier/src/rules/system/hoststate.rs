@@ -34,13 +34,14 @@ pub static HOST: Rule = Rule::t3("system.host-state")
     .not_matches(&["systemd-creds list", "xdg-user-dirs-update --help"]);
 
 /// ## What it matches
-/// Repairing or resizing a file system on a device: `fsck -y /dev/sdb`, `e2fsck -f /dev/sdb1`, `resize2fs /dev/sdb1 40G`, `xfs_repair`, `tune2fs -O …`, `growpart`.
+/// Repairing or resizing a file system on a device: `fsck -y /dev/sdb`, `e2fsck -f /dev/sdb1`, `resize2fs /dev/sdb1 40G`, `xfs_repair`, `tune2fs -O …`, `growpart`,
+/// and `xfs_growfs` on a mount point (`xfs_growfs -d /`).
 /// ## Why this tier
 /// The tool rewrites the file system's metadata in place (the oracle saw `O_RDWR` opens of the device); a wrong answer loses data. Checks that only read (`fsck -n`, `tune2fs -l`) stay free.
 pub static FS_REPAIR: Rule = Rule::t3("system.fs-repair")
     .reason("repairs, resizes or retunes a file system on a device in place; back up first and ask the user")
-    .matches(&["fsck -fy /dev/sdb", "resize2fs -p /dev/sdb1 40G", "e2fsck -f /dev/sdb1", "xfs_repair /dev/sdc1", "growpart /dev/sda 1"])
-    .not_matches(&["fsck -n /dev/sdb", "tune2fs -l /dev/sda1", "e2fsck -n /dev/sdb1"]);
+    .matches(&["fsck -fy /dev/sdb", "resize2fs -p /dev/sdb1 40G", "e2fsck -f /dev/sdb1", "xfs_repair /dev/sdc1", "growpart /dev/sda 1", "xfs_growfs -d /"])
+    .not_matches(&["fsck -n /dev/sdb", "tune2fs -l /dev/sda1", "e2fsck -n /dev/sdb1", "xfs_growfs -n /data"]);
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let first = inv.bare_words().next();
@@ -90,7 +91,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         _ => {
             let read_only = flags.iter().any(|f| *f == "-n" || *f == "-N" || f.starts_with("-n") && f.len() == 2) && inv.program != "resize2fs";
-            let device = inv.bare_words().any(|w| w.starts_with("/dev/"));
+            // `xfs_growfs` names the mounted file system by its mount point (`xfs_growfs -d /`), not its device.
+            let device = inv.bare_words().any(|w| w.starts_with("/dev/") || inv.program == "xfs_growfs");
             if device && !read_only {
                 cx.hit(&FS_REPAIR);
             }

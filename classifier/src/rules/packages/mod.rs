@@ -201,7 +201,8 @@ pub static PUBLISH: Rule = Rule::t3("packages.publish")
     .reason("publishes to (or changes) a package registry others install from; ask the user first")
     .matches(&[
         "npm publish", "npm -g publish", "npm unpublish my-package@1.0.0", "cargo publish", "twine upload dist/*", "gem push x.gem", "poetry publish",
-        "npm deprecate my-pkg@1.0.0 'old'", "npm unpublish", "yarn npm publish",
+        "npm deprecate my-pkg@1.0.0 'old'", "npm unpublish", "yarn npm publish", "npm star react", "npm unstar react", "pnpm undeprecate my-pkg@1.0.0",
+        "npm author add bob my-pkg",
     ])
     .not_matches(&["npm publish --dry-run", "npm unpublish my-package"]);
 

@@ -15,6 +15,7 @@ mod mutants;
 mod oracle;
 mod probe;
 mod replay_task;
+mod tables;
 mod tidy;
 
 use std::process::ExitCode;
@@ -62,7 +63,10 @@ fn main() -> ExitCode {
         },
         Task::Probe(p) => probe::run(&p),
         Task::Bisect(b) => bisect::run(b),
-        Task::Codegen { check } => codegen::run(check),
+        Task::Codegen { check } => match tables::run(check || replay::is_ci()) {
+            0 => codegen::run(check),
+            n => n,
+        },
         Task::Coverage(c) => coverage::run(&c),
         Task::Mutants(MutantsArgs { merge: Some(MutantsMerge::Merge { dirs }), .. }) => mutants::merge(&dirs),
         // The raw words go into the report's meta line (what was run, as typed).

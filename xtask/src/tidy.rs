@@ -115,6 +115,11 @@ pub const HAND_READING_ALLOWED: &[(&str, usize, &str)] = &[
         2,
         "PowerShell's parameters are case-insensitive single-dash words (`-Command`, `-ep`), a grammar the argument layer does not read",
     ),
+    (
+        "classifier/src/rules/system/process.rs",
+        1,
+        "`watchman -- trigger ROOT NAME PATTERNS -- CMD`: the second `--` is an operand of the trigger's own grammar (the first already ended watchman's options), and marks where the command it registers starts",
+    ),
     ("classifier/src/rules/interp/pwsh.rs", 3, "reads PowerShell statement words inside code (`Remove-Item -Recurse`), not a program's argv"),
 ];
 

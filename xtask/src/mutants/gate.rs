@@ -134,7 +134,7 @@ pub fn prepare(root: &Path, commit: &str, log: &dyn Fn(&str)) -> Result<Scratch,
     replay::build::install(&base_bin, &replay::build::cached_bin(&dir, &key)).map_err(|e| e.to_string())?;
     let rules = replay::coverage::rules_of(&base_bin.display().to_string())?;
     let mut s = Scratch { dir, commit: commit.to_owned(), base_bin, rules, baseline: Found::new(), build_secs };
-    let (found, _) = gate(&s)?;
+    let (found, _, _) = gate(&s)?;
     log(&format!("the unmutated gate has {} failure(s) of its own; mutants are credited only with new ones", found.len()));
     s.baseline = found;
     Ok(s)
@@ -166,13 +166,53 @@ fn examples(rules: &[RuleInfo], bin: &Path) -> Result<Found, String> {
     Ok(out)
 }
 
-/// The gate on the scratch tree as it is now: (failures, seconds spent in the replay).
-pub fn gate(s: &Scratch) -> Result<(Found, f64), String> {
+/// What a mutant moved in the replay, caught or not: rows whose tier moved, rows whose
+/// deciding rule moved at the same tier, rows whose reason alone moved, and the first
+/// few rule moves (`corpus id: base rule → head rule`). A survivor that moved rule ids
+/// is a regression the bench saw and did not judge; one that moved nothing is out of
+/// every corpus's reach.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Moved {
+    pub tier: usize,
+    pub rule: usize,
+    pub reason: usize,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rule_examples: Vec<String>,
+}
+
+impl Moved {
+    fn of(rows: &[replay::diff::RowResult]) -> Moved {
+        use replay::diff::Category;
+        let mut m = Moved::default();
+        for r in rows {
+            match (r.category, &r.base, &r.head) {
+                (Category::Tightened | Category::Loosened, _, _) => m.tier += 1,
+                (Category::ReasonOnly, Some(b), Some(h)) if b.rule != h.rule => {
+                    m.rule += 1;
+                    if m.rule_examples.len() < 3 {
+                        m.rule_examples.push(format!("{} {}: {} → {}", r.corpus.as_str(), r.id, b.rule, h.rule));
+                    }
+                }
+                (Category::ReasonOnly, _, _) => m.reason += 1,
+                _ => {}
+            }
+        }
+        m
+    }
+    pub fn is_empty(&self) -> bool {
+        self.tier + self.rule + self.reason == 0
+    }
+}
+
+/// The gate on the scratch tree as it is now: (failures, what moved, seconds spent in the replay).
+pub fn gate(s: &Scratch) -> Result<(Found, Moved, f64), String> {
     let mut found = examples(&s.rules, &bin(&s.dir)?)?;
+    let mut moved = Moved::default();
     let t = Instant::now();
     let cfg = Config { require_base: true, determinism_sample: 50, log: quiet, ..Config::new(s.dir.clone(), Some(s.commit.clone())) };
     match replay::run(&cfg) {
         Ok(out) => {
+            moved = Moved::of(&out.report.rows);
             for f in &out.report.failures {
                 let layer = if f.area == "declare" { "declarations" } else { f.area };
                 found.insert((layer.to_owned(), f.message.clone()));
@@ -183,7 +223,7 @@ pub fn gate(s: &Scratch) -> Result<(Found, f64), String> {
         }
     }
     forget_mutant_answers(s);
-    Ok((found, t.elapsed().as_secs_f64()))
+    Ok((found, moved, t.elapsed().as_secs_f64()))
 }
 
 /// The mutant's verdicts are never asked again: drop them from the scratch cache.
@@ -206,6 +246,7 @@ pub struct Outcome {
     pub failures: Vec<(String, String)>,
     pub build_secs: f64,
     pub gate_secs: f64,
+    pub moved: Moved,
     pub note: String,
     /// The mutant's diff with whole lines of context.
     pub diff: String,
@@ -214,7 +255,7 @@ pub struct Outcome {
 impl Outcome {
     /// A mutant that did not reach the gate: `status` says why (`error`, `unviable`).
     fn failed(status: &'static str, build_secs: f64, note: String, diff: &str) -> Outcome {
-        Outcome { status, layers: vec![], failures: vec![], build_secs, gate_secs: 0.0, note, diff: diff.to_owned() }
+        Outcome { status, layers: vec![], failures: vec![], build_secs, gate_secs: 0.0, moved: Moved::default(), note, diff: diff.to_owned() }
     }
 }
 
@@ -238,11 +279,20 @@ pub fn run_one(s: &Scratch, m: &Mutant) -> Outcome {
                 Err(e) => Outcome::failed("unviable", t.elapsed().as_secs_f64(), e, &diff),
                 Ok(build_secs) => match gate(s) {
                     Err(e) => Outcome::failed("error", build_secs, e, &diff),
-                    Ok((found, gate_secs)) => {
+                    Ok((found, moved, gate_secs)) => {
                         let new: Vec<(String, String)> = found.difference(&s.baseline).cloned().collect();
                         let layers: BTreeSet<String> = new.iter().map(|(l, _)| l.clone()).collect();
                         let status = if new.is_empty() { "survived" } else { "caught" };
-                        Outcome { status, layers: layers.into_iter().collect(), failures: new, build_secs, gate_secs, note: String::new(), diff: diff.clone() }
+                        Outcome {
+                            status,
+                            layers: layers.into_iter().collect(),
+                            failures: new,
+                            build_secs,
+                            gate_secs,
+                            moved,
+                            note: String::new(),
+                            diff: diff.clone(),
+                        }
                     }
                 },
             }

@@ -67,7 +67,7 @@ fn line_of(src: &str, at: usize) -> usize {
     src[..at].bytes().filter(|&b| b == b'\n').count() + 1
 }
 
-fn scope_of(file: &str) -> String {
+pub(crate) fn scope_of(file: &str) -> String {
     let rel = file.strip_prefix(RULES_DIR).unwrap_or(file).trim_start_matches('/').trim_end_matches(".rs");
     rel.trim_end_matches("/mod").replace('/', ".")
 }
@@ -157,10 +157,10 @@ fn close_paren(src: &str, open: usize, open_ch: u8, close_ch: u8) -> Option<usiz
 }
 
 /// A `&[&str]` table: its name, the byte offset of its opening `[`, and the (start, end) byte span of each string literal.
-type Table = (String, usize, Vec<(usize, usize)>);
+pub(crate) type Table = (String, usize, Vec<(usize, usize)>);
 
 /// `&[&str]` tables in `src`.
-fn tables(src: &str) -> Vec<Table> {
+pub(crate) fn tables(src: &str) -> Vec<Table> {
     let re = Regex::new(r"(?:static|const)\s+([A-Z][A-Z0-9_]*)\s*:\s*&\[&str\]\s*=\s*&\[").expect("table regex");
     let mut out = Vec::new();
     for c in re.captures_iter(src) {

@@ -6,7 +6,7 @@
 //! `reports/mutants/` (a shard: `reports/mutants-shards/I-of-N/`).
 
 mod gate;
-mod gen;
+pub(crate) mod gen;
 mod report;
 
 use std::path::{Path, PathBuf};

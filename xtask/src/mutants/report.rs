@@ -83,6 +83,9 @@ pub struct Record {
     pub failures: Vec<String>,
     pub build_secs: f64,
     pub gate_secs: f64,
+    /// What the mutant moved in the replay; zero in reports written before it existed.
+    #[serde(default)]
+    pub moved: super::gate::Moved,
     pub note: String,
     pub diff: String,
     pub nearest_truth: Option<String>,
@@ -131,6 +134,7 @@ impl Record {
             failures: o.failures.iter().take(3).map(|(l, f)| format!("{l}: {}", f.replace('\n', " "))).collect(),
             build_secs: (o.build_secs * 10.0).round() / 10.0,
             gate_secs: (o.gate_secs * 10.0).round() / 10.0,
+            moved: o.moved.clone(),
             note: o.note.clone(),
             diff: o.diff.clone(),
             nearest_truth: if o.status == "survived" { nearest(m, rules, truth) } else { None },
@@ -274,6 +278,19 @@ At that rate the whole population of {} takes about {:.1} hours on this machine,
         per * meta.population as f64 / 3600.0 / 20.0
     );
     let survivors: Vec<&Record> = records.iter().filter(|r| r.status == "survived").collect();
+    if !survivors.is_empty() {
+        let kinds = [
+            ("moved a tier within the caps", survivors.iter().filter(|r| r.moved.tier > 0).count()),
+            ("moved only the deciding rule of some rows (same tier)", survivors.iter().filter(|r| r.moved.tier == 0 && r.moved.rule > 0).count()),
+            ("moved only reason texts", survivors.iter().filter(|r| r.moved.tier == 0 && r.moved.rule == 0 && r.moved.reason > 0).count()),
+            ("moved nothing on any row", survivors.iter().filter(|r| r.moved.is_empty()).count()),
+        ];
+        let _ = writeln!(out, "## What the survivors moved\n\nA survivor that moved something was seen by the bench and not judged; one that moved nothing is out of every corpus's reach.\n\n| survivors that | count |\n|---|---:|");
+        for (what, n) in kinds {
+            let _ = writeln!(out, "| {what} | {n} |");
+        }
+        out.push('\n');
+    }
     let _ = writeln!(out, "## Survivors by rule ({})\n", survivors.len());
     if survivors.is_empty() {
         out.push_str("None.\n");
@@ -289,6 +306,15 @@ At that rate the whole population of {} takes about {:.1} hours on this machine,
             if let Some(why) = reviewed(equivalent, r) {
                 let _ = writeln!(out, "  reviewed: {why}");
             }
+            let m = &r.moved;
+            let _ = writeln!(
+                out,
+                "  moved: {} tier, {} rule, {} reason-only row(s){}",
+                m.tier,
+                m.rule,
+                m.reason,
+                if m.rule_examples.is_empty() { String::new() } else { format!(" — {}", m.rule_examples.join("; ")) }
+            );
             let _ = writeln!(out, "  nearest truth row: {}\n", r.nearest_truth.as_deref().unwrap_or("none (a truth row is missing)"));
             let _ = writeln!(out, "```diff\n{}```\n", r.diff);
         }
@@ -411,6 +437,7 @@ mod tests {
             failures: vec![],
             build_secs: 1.0,
             gate_secs: 2.0,
+            moved: Default::default(),
             note: String::new(),
             diff: "-a\n+b\n".into(),
             nearest_truth: None,
@@ -467,5 +494,20 @@ mod tests {
         assert_eq!(r.iter().map(|r| r.status.as_str()).collect::<Vec<_>>(), ["caught", "caught"]);
         assert_eq!((m.selected, m.reruns.clone()), (2, vec!["def".to_owned()]));
         assert!(summary(&m, &r, &BTreeMap::new()).contains("re-run on later commit(s) `def`"));
+    }
+
+    /// Survivors are told apart by what they moved: a rule id at the same tier is a
+    /// regression the bench saw and did not judge; nothing at all is out of reach.
+    #[test]
+    fn the_summary_sorts_survivors_by_what_they_moved() {
+        let m = Meta::of("c", &[], &[], "cargo xtask mutants", 0.0, 0.0, vec![]);
+        let mut a = rec("a", "survived");
+        a.moved.rule = 2;
+        a.moved.rule_examples = vec!["truth git-1: git.read → git.unknown".into()];
+        let b = rec("b", "survived");
+        let s = summary(&m, &[a, b, rec("c", "caught")], &BTreeMap::new());
+        assert!(s.contains("| moved only the deciding rule of some rows (same tier) | 1 |"), "{s}");
+        assert!(s.contains("| moved nothing on any row | 1 |"), "{s}");
+        assert!(s.contains("moved: 0 tier, 2 rule, 0 reason-only row(s) — truth git-1: git.read → git.unknown"), "{s}");
     }
 }

@@ -19,6 +19,7 @@ pub(crate) enum Kind {
 
 /// FEATURES.md §2 `MUTATIVE_VERBS` (101). `add`, `run`, `commit`, `release`, `link` are
 /// deliberately absent in the original; CLIs that need them list them in their own table.
+/// probe: `mytool {} item` T3
 pub(crate) const MUTATIVE_VERBS: &[&str] = &[
     "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
     "install", "upgrade", "downgrade", "publish", "promote", "scale", "resize", "autoscale", "start", "restart", "reboot", "reload", "refresh", "resume",

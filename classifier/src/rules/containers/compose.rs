@@ -33,6 +33,7 @@ const VALUE_OPTS: &[&str] = &[
     "--context", "-c",
 ];
 
+/// probe: `docker compose {}` T0
 const READS: &[&str] = &["ps", "logs", "config", "ls", "images", "top", "version", "port", "events", "convert", "stats", "wait", "volumes", "viz"];
 const RUNS: &[&str] = &["up", "run", "exec", "start", "create", "attach", "watch", "cp", "scale", "restart", "unpause"];
 const CHANGES: &[&str] = &["down", "stop", "rm", "kill", "pause", "commit", "export"];

@@ -171,9 +171,11 @@ const GLOBAL_VALUE_OPTS: &[&str] = &[
 ];
 
 /// Subcommands that only read.
+/// probe: `docker {}` T0
 const READS: &[&str] =
     &["ps", "images", "logs", "inspect", "version", "info", "stats", "top", "history", "events", "port", "diff", "search", "wait", "healthcheck", "sbom"];
 /// Group actions that only read.
+/// probe: `docker image {}` T0
 const GROUP_READS: &[&str] = &[
     "ls", "list", "ps", "inspect", "logs", "top", "stats", "port", "diff", "history", "show", "df", "info", "events", "du", "version", "exists", "services",
     "tree", "cves", "quickview", "recommendations", "compare", "sbom", "policy",
@@ -189,6 +191,7 @@ const CHANGES: &[&str] = &[
     "reload", "mount", "unmount", "reset", "key", "annotate", "add", "cleanup",
 ];
 /// Management groups whose second word is the action.
+/// probe: `docker {} ls` T0
 const GROUPS: &[&str] = &[
     "container", "image", "network", "volume", "system", "builder", "buildx", "context", "plugin", "secret", "config", "service", "stack", "swarm", "node",
     "trust", "manifest", "pod", "machine", "generate", "kube", "artifact", "farm", "namespace", "apparmor", "scout",

@@ -34,6 +34,7 @@ pub static RESET: Rule = Rule::blocked("db.migrate.reset")
     ])
     .not_matches(&["rails db:migrate", "prisma db push"]);
 
+/// probe: `rails {}` T0
 const READ_WORDS: &[&str] = &[
     "status", "history", "current", "heads", "branches", "show", "info", "list", "ls", "version", "help", "validate", "check", "print", "dump", "diff", "plan",
     "inspect", "describe", "routes", "about", "stats", "notes", "-T", "--tasks", "-V", "--version", "-h", "--help", "generate", "g", "format", "fmt", "new",
@@ -42,6 +43,9 @@ const READ_WORDS: &[&str] = &[
     "make:model", "g:migration",
 ];
 /// Words that drop or reset a whole database (Rails' `db:migrate:reset` is drop, create, migrate).
+/// probe: `rails {}` BLOCKED
+/// probe-except: `clean` `drop` `reset`: a tool's own reset word whose `rails` reading is a mutation, not a reset of every table
+/// probe-except: `--force-reset`: an option, not a command word: it marks the command it follows
 const RESET_WORDS: &[&str] =
     &["db:drop", "db:reset", "db:drop:all", "db:drop:_unsafe", "db:purge", "db:purge:all", "db:migrate:reset", "clean", "drop", "reset", "--force-reset"];
 

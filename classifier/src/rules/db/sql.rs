@@ -150,6 +150,9 @@ fn starts_unseparated(words: &[String], next: &str) -> bool {
 }
 
 /// First words that read; `PRAGMA`, `COPY`, `EXECUTE` and `PREPARE` have their own arms in `classify`.
+/// probe: `psql -c '{} x'` T0
+/// probe-except: `CHECK`: `CHECK x` is not a statement of its own; it reads as a table constraint, and the write scan answers first
+/// probe-except: `CHECKSUM`: `CHECKSUM TABLE x` needs its TABLE word; alone it reads as a write
 const READ_FIRST: &[&str] = &[
     "SELECT", "SHOW", "DESCRIBE", "DESC", "USE", "VALUES", "TABLE", "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "LISTEN",
     "UNLISTEN", "FETCH", "CLOSE", "DECLARE", "DEALLOCATE", "RESET", "DISCARD", "HELP", "WITH", "EXPLAIN", "SET", "ABORT", "CHECK", "CHECKSUM",
@@ -160,6 +163,7 @@ const READ_FIRST: &[&str] = &[
 const WRITE_WORDS: &[&str] = &["INSERT", "UPDATE", "DELETE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE"];
 /// Functions with side effects even inside a SELECT. (`xp_cmdshell` is only ever
 /// called through `EXEC`, a T-SQL statement start; `set_config` is a session `SET`.)
+/// probe: `psql -c 'SELECT {}()'` T3
 const EFFECT_FUNCS: &[&str] = &[
     "PG_TERMINATE_BACKEND", "PG_CANCEL_BACKEND", "PG_RELOAD_CONF", "PG_ROTATE_LOGFILE", "LO_IMPORT", "LO_EXPORT", "LO_UNLINK", "DBLINK_EXEC", "LOAD_EXTENSION",
     "WRITEFILE", "EDIT", "SYS_EXEC", "NEXTVAL", "SETVAL", "PG_CREATE_RESTORE_POINT", "PG_SWITCH_WAL", "PG_PROMOTE", "PG_ADVISORY_LOCK",
@@ -269,6 +273,7 @@ pub(crate) fn classify_text(dialect: Dialect, src: &str) -> Vec<Class> {
     split(dialect, src).iter().map(|s| classify(dialect, &s.words)).collect()
 }
 
+/// probe: `psql -c '\{}'` T0
 const PSQL_READ: &[&str] = &[
     "l", "l+", "list", "list+", "z", "sf", "sf+", "sv", "sv+", "conninfo", "?", "h", "help", "encoding", "timing", "x", "pset", "echo", "qecho", "warn", "q",
     "quit", "c", "connect", "a", "t", "H", "f", "C", "T", "set", "unset", "errverbose", "copyright", "p", "print", "r", "reset", "s", "if", "elif", "else",
@@ -316,6 +321,7 @@ pub(crate) fn psql_meta(line: &str) -> (Class, Option<String>) {
     (Class::Read, None)
 }
 
+/// probe: `sqlite3 app.db '.{}'` T0
 const SQLITE_READ: &[&str] = &[
     "schema", "tables", "table", "databases", "indexes", "indices", "index", "dbinfo", "show", "fullschema", "dump", "help", "mode", "headers", "header",
     "width", "timer", "echo", "nullvalue", "separator", "print", "stats", "eqp", "explain", "changes", "bail", "prompt", "quit", "exit", "version", "vfsinfo",

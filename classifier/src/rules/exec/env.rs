@@ -6,6 +6,7 @@
 pub(crate) fn carries_command(name: &str) -> bool {
     // Names the patterns below already answer (`PAGER`, `GIT_EDITOR`, `GIT_SSH_COMMAND`,
     // `PROMPT_COMMAND` …) are not listed: an entry there could never decide.
+    /// probe: `env {}=./x.sh ls` T3
     const EXACT: &[&str] = &["EDITOR", "VISUAL", "BROWSER", "GIT_EXTERNAL_DIFF", "SHELL", "TERMINAL", "FCEDIT", "LESSOPEN", "LESSCLOSE"];
     EXACT.contains(&name)
         || name.ends_with("_COMMAND")

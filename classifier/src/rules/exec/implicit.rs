@@ -20,6 +20,9 @@ pub(super) static IMPLICIT_WRAPPER: Rule = Rule::t0("exec.implicit-wrapper")
     .not_matches(&["mytool list", "ldd /bin/ls", "echo bash -c x", "pyenv local python3"]);
 
 /// Programs whose operands name programs as data (inspected, looked up, selected).
+/// probe: `{} bash` T0
+/// probe-except: `chsh` `rustup` `pacman` `apk` `brew` `port` `nix` `nix-env` `flatpak` `snap` `conda` `mamba` `micromamba` `pipx` `poetry` `hatch` `pdm` `killall` `pkill`: owned by a family that reads `X bash` as installing or signalling bash; the table is consulted only when that family finds nothing
+/// probe-except: `[[`: `[[` is bash syntax, not a program: `[[ bash` does not parse
 const TAKES_PROGRAM_AS_DATA: &[&str] = &[
     "ldd", "readelf", "objdump", "nm", "otool", "size", "strip", "file", "patchelf", "codesign", "xattr", "which", "whereis", "type", "whatis", "apropos",
     "man", "info", "tldr", "help", "cheat", "echo", "printf", "hash", "complete", "compgen", "alias", "unalias", "update-alternatives", "alternatives", "chsh",

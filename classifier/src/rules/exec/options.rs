@@ -88,6 +88,7 @@ const fn of(programs: &'static [&'static str], names: &'static [&'static str], c
     CarryOpt { programs, names, carry }
 }
 
+/// probe: `{} --shell-escape x.tex` T3
 const TEX: &[&str] =
     &["tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "ptex", "eptex", "latexmk", "context"];
 /// Programs whose `-o Key=Value` is ssh's (`mosh` has none: its ssh command line is `--ssh`).
@@ -96,6 +97,7 @@ const SSH_LIKE: &[&str] = &["ssh", "scp", "sftp", "sshfs", "autossh"];
 /// program-free `-o` does not reach them. Unowned ones (`gcc`, `clang`, `zig` …) get
 /// that program-free entry: listing them here could never decide a verdict.
 const COMPILERS: &[&str] = &["tcc", "ghc"];
+/// probe: `{} -e make` T3
 const TERMINALS: &[&str] = &[
     "xterm", "uxterm", "urxvt", "rxvt", "konsole", "gnome-terminal", "xfce4-terminal", "terminator", "tilix", "alacritty", "st", "lxterminal", "mate-terminal",
     "qterminal", "sakura", "kitty", "wezterm", "foot",

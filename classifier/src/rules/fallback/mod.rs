@@ -66,6 +66,8 @@ pub static FORCE_FLAG: Rule = Rule::t3("fallback.force-flag")
     .not_matches(&["weirdcli something", "echo --force"]);
 
 /// Read-only tools, editors and shell builtins never scanned for verbs.
+/// probe: `{} install` T0
+/// probe-except: `source`: `source FILE` reads FILE as a script (shell.script-unreadable), whatever this table says
 const EXEMPT: &[&str] = &[
     "echo", "printf", "cat", "tac", "head", "tail", "grep", "egrep", "fgrep", "zgrep", "ag", "ack", "ls", "ll", "la", "dir", "wc", "cut", "tr", "column", "nl",
     "fold", "fmt", "paste", "join", "comm", "expand", "unexpand", "rev", "jq", "yq", "gojq", "xmllint", "diff", "colordiff", "cmp", "file", "stat", "du", "df",
@@ -75,9 +77,9 @@ const EXEMPT: &[&str] = &[
     "jobs", "fg", "bg", "printenv", "locale", "tput", "clear", "bat", "batcat", "fzf", "glow", "delta", "tokei", "cloc", "scc", "sha1sum", "sha256sum",
     "sha512sum", "md5sum", "md5", "shasum", "b2sum", "cksum", "nano", "code", "subl", "open", "xdg-open", "vim", "vi", "nvim", "view", "emacs", "less", "more",
     "most", "hash", "alias", "mate", "hx", "micro", "ed", "pbcopy", "pbpaste", "xclip", "xsel", "ping", "dig", "nslookup", "host", "whois", "traceroute",
-    "mtr", "tracepath", "cowsay", "figlet", "lolcat", "say", "notify-send", "watchman", "time", "locate", "mdfind", "fc-list", "env", "exit", "return",
-    "shift", "getopts", "let", "local", "readonly", "source", "ulimit", "umask", "tty", "stty", "w", "who", "last", "finger", "users", "nproc", "lscpu",
-    "lsblk", "lspci", "lsusb", "arch", "sw_vers", "sysctl",
+    "mtr", "tracepath", "cowsay", "figlet", "lolcat", "say", "notify-send", "time", "locate", "mdfind", "fc-list", "env", "exit", "return", "shift", "getopts",
+    "let", "local", "readonly", "source", "ulimit", "umask", "tty", "stty", "w", "who", "last", "finger", "users", "nproc", "lscpu", "lsblk", "lspci", "lsusb",
+    "arch", "sw_vers", "sysctl",
 ];
 
 /// `EXEMPT` sorted (asked for every unit; see `crate::sorted`).

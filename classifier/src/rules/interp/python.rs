@@ -53,6 +53,7 @@ pub static VENV: Rule = Rule::t1("interp.python.venv")
     .matches(&["python3 -m venv .venv", "python -m venv venv"])
     .not_matches(&["python3 -m venv /opt/env"]);
 
+/// probe: `python3 -m {}` T1
 const TEST_MODULES: &[&str] = &[
     "pytest", "py.test", "unittest", "doctest", "mypy", "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "coverage", "nose", "nose2", "bandit",
     "pyright", "tox", "nox", "pytype", "hypothesis",

@@ -158,6 +158,7 @@ const CRITICAL_KINDS: &[&str] = &[
     "mutatingwebhookconfigurations", "validatingwebhookconfiguration", "validatingwebhookconfigurations", "project", "projects",
 ];
 
+/// probe: `kubectl {} pods` T0
 const READ_VERBS: &[&str] = &[
     "get", "describe", "logs", "top", "explain", "events", "api-resources", "api-versions", "version", "cluster-info", "completion", "options", "wait",
     "kustomize", "whoami", "status", "projects", "plugin", // `oc process` renders a template on the server and prints it; nothing is created.

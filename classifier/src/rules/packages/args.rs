@@ -19,6 +19,7 @@ pub(crate) const MUTATIVE_VERBS: &[&str] = &[
 ];
 
 /// FEATURES.md §2 `READ_ONLY_VERBS` plus common spellings.
+/// probe: `ctr {}` T0
 pub(crate) const READ_VERBS: &[&str] = &[
     "get", "list", "ls", "describe", "show", "read", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "find", "query", "scan",
     "fetch", "download", "version", "help", "whoami", "which", "explain", "top", "stat", "stats", "history", "tree", "env", "print", "dump", "check", "verify",

@@ -70,6 +70,7 @@ fn canonical(pm: &str, sub: &str) -> &'static str {
     }
 }
 
+/// probe: `npm {}` T0
 const READS: &[&str] = &[
     "ls", "view", "outdated", "why", "explain", "fund", "doctor", "ping", "search", "s", "se", "find", "whoami", "root", "prefix", "bin", "help",
     "help-search", "docs", "home", "bugs", "repo", "query", "sbom", "diff", "completion", "get", "stars", "licenses", "audit", "store", "dedupe-check",

@@ -138,6 +138,7 @@ pub static UNRESOLVED: Rule = Rule::t3("paths.write-unresolved")
     .matches(&["echo x > $OUT", "cp a \"$(mktemp -d)/b\""])
     .not_matches(&["echo x > out.txt"]);
 
+/// probe: `cp a {}/x` T3
 const SYSTEM_ROOTS: &[&str] = &[
     "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/sys", "/proc", "/dev", "/root", "/var", "/opt", "/srv", "/System", "/Library",
     "/Applications", "/private/etc", "/snap", "/run",

@@ -71,10 +71,12 @@ pub(super) fn defaults(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if verb.is_none_or(|v| DEFAULTS_READS.contains(&v)) { &READ } else { &CHANGE });
 }
 
+/// probe: `diskutil {} disk2` BLOCKED
 const DISK_ERASE: &[&str] = &[
     "erasedisk", "erasevolume", "zerodisk", "secureerase", "randomdisk", "reformat", "partitiondisk", "deletecontainer", "deletevolume", "splitpartition",
     "mergepartitions", "erase",
 ];
+/// probe: `diskutil {}` T0
 const DISK_READS: &[&str] = &[
     "list", "info", "information", "activity", "listfilesystems", "verifyvolume", "verifydisk", "listusers", "listcryptousers", "listvolumegroups",
     "listsnapshots", "listvolumes", "liststatus", "listunits",
@@ -101,6 +103,7 @@ pub(super) fn nvram(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if writes { &CHANGE } else { &READ });
 }
 
+/// probe: `tmutil {}` T0
 const TMUTIL_READS: &[&str] = &[
     "listbackups", "latestbackup", "status", "destinationinfo", "machinedirectory", "compare", "isexcluded", "listlocalsnapshots", "listlocalsnapshotdates",
     "version", "calculatedrift", "uniquesize", "verifychecksums", "help",

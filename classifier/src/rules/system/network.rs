@@ -68,6 +68,7 @@ pub static NET_CHANGE: Rule = Rule::t3("system.net.change")
     ])
     .not_matches(&["ip addr show", "nmcli general status", "ip a sh", "ip r l", "ip route get 1.1.1.1", "ip monitor file dump.bin"]);
 
+/// probe: `iptables {} INPUT` T3
 const IPTABLES_WRITES: &[&str] = &[
     "-A", "--append", "-I", "--insert", "-D", "--delete", "-R", "--replace", "-F", "--flush", "-X", "--delete-chain", "-P", "--policy", "-N", "--new-chain",
     "-E", "--rename-chain", "-Z", "--zero",

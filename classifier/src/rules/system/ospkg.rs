@@ -85,6 +85,7 @@ fn words<'a>(inv: &'a Invocation, value_opts: &[&str]) -> Vec<&'a str> {
 /// Read verbs of `apt`, `apt-get` and `aptitude` (`apt-cache` reads whatever its verb,
 /// so its own verbs — `showpkg`, `madison`, `dump` … — need no entry here; the three
 /// managers reject them, and an unknown verb asks).
+/// probe: `apt {}` T0
 const APT_READS: &[&str] = &[
     "list", "search", "show", "info", "showsrc", "policy", "depends", "rdepends", "changelog", "download", "source", "help", "why", "why-not", "moo", "check",
     "indextargets", "versions",
@@ -123,6 +124,7 @@ const DNF_VALUE_OPTS: &[&str] = &[
     "-c", "--config", "--installroot", "--enablerepo", "--disablerepo", "--exclude", "-x", "--releasever", "--setopt", "-d", "--debuglevel", "-e",
     "--errorlevel", "--repo", "--repoid", "--forcearch", "--color", "--destdir", "--downloaddir",
 ];
+/// probe: `dnf {}` T0
 const DNF_READS: &[&str] = &[
     "list", "info", "search", "provides", "whatprovides", "repolist", "repoinfo", "deplist", "check-update", "check-upgrade", "history", "repoquery",
     "updateinfo", "help", "grouplist", "groupinfo", "alias", "changelog", "check", "leaves", "version",
@@ -168,6 +170,7 @@ pub(super) fn pacman(inv: &Invocation, cx: &mut Cx<'_>) {
     read_or_change(cx, read, has_short(&inv.args, 'p') || long(&["--print"]));
 }
 
+/// probe: `zypper {}` T0
 const ZYPPER_READS: &[&str] = &[
     "search", "se", "info", "if", "list-updates", "lu", "list-patches", "lp", "packages", "pa", "patterns", "pt", "products", "pd", "repos", "lr", "services",
     "ls", "patches", "what-provides", "wp", "locks", "ll", "patch-check", "pchk", "search-packages", "help", "source-info", "si", "versioncmp", "targetos",
@@ -185,6 +188,7 @@ pub(super) fn apk(inv: &Invocation, cx: &mut Cx<'_>) {
     read_or_change(cx, w.first().is_none_or(|v| reads.contains(v)), has_flag(&inv.args, &["-s", "--simulate"]));
 }
 
+/// probe: `brew {}` T0
 const BREW_READS: &[&str] = &[
     "list", "ls", "info", "abv", "search", "outdated", "deps", "uses", "leaves", "config", "doctor", "dr", "desc", "home", "homepage", "cat", "log",
     "commands", "formulae", "casks", "tap-info", "missing", "options", "shellenv", "--version", "--prefix", "--cellar", "--cache", "--repo", "--repository",

@@ -1,5 +1,6 @@
 //! Process signals and scheduled jobs: `kill`, `killall`, `pkill`, `xkill`,
-//! `crontab`, `at`, `batch`, `atq`, `atrm`.
+//! `crontab`, `at`, `batch`, `atq`, `atrm`, and `watchman trigger` (a command run
+//! on every file change, long after this one returned).
 //!
 //! Decision: `kill` aimed at PID 1 (init) or PID -1 (every process the caller may
 //! signal) is blocked: it takes the whole session or machine down with every
@@ -57,6 +58,65 @@ pub static CRON_WRITE: Rule = Rule::t3("system.cron.write")
     .reason("installs, replaces or deletes scheduled jobs; ask the user first")
     .matches(&["crontab -e", "crontab -r", "crontab jobs.txt", "at now + 5 minutes", "atrm 3", "echo 'make backup' | at midnight"])
     .not_matches(&["crontab -l", "atq"]);
+
+/// ## What it matches
+/// `watchman trigger ROOT NAME [PATTERNS] -- CMD…` (also after `--`, and `watchman -j`/`--json-command`,
+/// which reads the command from stdin, unless the visible stdin is a request other than a trigger).
+/// The trigger's command is classified too.
+/// ## Why this tier
+/// Registers a command that the watchman daemon runs on every matching file change, unseen, after this
+/// command has returned: a scheduled job like `crontab`.
+pub static WATCHMAN_TRIGGER: Rule = Rule::t3("system.watchman.trigger")
+    .reason("registers a command that watchman runs on every file change, after this command has returned; ask the user first")
+    .matches(&[
+        "watchman -- trigger . build '*.c' -- make",
+        "watchman trigger /work/proj t -- ./deploy.sh",
+        "watchman -j < trigger.json",
+        "echo '[\"trigger\", \".\", {\"name\": \"t\", \"command\": [\"make\"]}]' | watchman -j",
+    ])
+    .not_matches(&[
+        "watchman watch-list",
+        "watchman -- find . '*.rs'",
+        "watchman trigger-list .",
+        "watchman -j <<< '[\"query\", \".\", {\"fields\": [\"name\"]}]'",
+    ]);
+
+pub(super) fn watchman(inv: &Invocation, cx: &mut Cx<'_>) {
+    const VALUES: ArgSpec<'static> = ArgSpec::values(&["-U", "--sockname", "-o", "--logfile", "--log-level", "--statefile", "--pidfile", "--output-encoding"]);
+    let json = has_flag(&inv.args, &["-j", "--json-command"]);
+    let sub = Args::parse(&inv.args, VALUES).find_map(|t| match t {
+        Token::Operand(o) => Some(o.arg.text.clone()),
+        _ => None,
+    });
+    let visible_request = match &inv.stdin {
+        Stdin::Heredoc { body, .. } => Some(body.as_str()),
+        Stdin::HereString(s) => Some(s.as_str()),
+        _ => None,
+    };
+    let triggers = if json { visible_request.is_none_or(|r| r.contains("trigger\"")) } else { sub.as_deref() == Some("trigger") };
+    if !triggers {
+        // `trigger-list`, `trigger-del`: reading or removing triggers runs nothing.
+        if !sub.as_deref().is_some_and(|s| s.starts_with("trigger-")) {
+            crate::rules::fallback::check_unowned(inv, cx);
+        }
+        return;
+    }
+    cx.hit(&WATCHMAN_TRIGGER);
+    // `-- CMD…` after the trigger's name and patterns: the command that will run.
+    // (A leading `--` ends watchman's options; the command's `--` is an operand.)
+    let ops: Vec<(usize, &str)> = Args::parse(&inv.args, VALUES)
+        .filter_map(|t| match t {
+            Token::Operand(o) => Some((o.index, o.arg.text.as_str())),
+            _ => None,
+        })
+        .collect();
+    let after_trigger = ops.iter().skip_while(|(_, w)| *w != "trigger");
+    if let Some((at, _)) = after_trigger.skip(1).find(|(_, w)| *w == "--") {
+        if at + 1 < inv.args.len() {
+            cx.argv(&inv.args[at + 1..], inv.cwd.as_deref());
+        }
+    }
+}
 
 /// Is this `kill` signal spec "signal 0" (existence check)?
 fn signal_zero(spec: &str) -> bool {

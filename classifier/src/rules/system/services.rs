@@ -70,6 +70,7 @@ pub static HELP: Rule = Rule::t0("system.help")
     .matches(&["systemctl --help", "shutdown --help", "useradd --help", "apt-get -h install nginx", "iptables --version", "telinit"])
     .not_matches(&["systemctl restart x"]);
 
+/// probe: `systemctl {}` T0
 const SYSTEMCTL_READS: &[&str] = &[
     "status", "show", "cat", "list-units", "list-unit-files", "list-sockets", "list-timers", "list-jobs", "list-dependencies", "list-machines",
     "list-automounts", "list-paths", "is-active", "is-enabled", "is-failed", "is-system-running", "get-default", "help", "show-environment", "whoami",
@@ -105,6 +106,7 @@ pub(super) fn service(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
+/// probe: `launchctl {}` T0
 const LAUNCHCTL_READS: &[&str] = &[
     "list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "managerpid", "manageruid", "managername", "getenv", "version",
     "help", "procinfo", "resolveport", "error", "hostinfo", "examine", "plist",

@@ -12,6 +12,7 @@ pub static FAMILY: Family = Family::new("tools", PROGRAMS, RULES).entered_by(ent
 
 /// `editor` and `sensible-editor` are Debian's alternatives for whichever editor is
 /// configured (often vim): read as vim, the most capable of them.
+/// probe: `{} -c '!rm x' f` T3
 const VIMS: &[&str] = &[
     "vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis", "editor",
     "sensible-editor",

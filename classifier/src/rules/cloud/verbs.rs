@@ -32,9 +32,11 @@ pub(crate) const MUTATIVE_VERBS: &[&str] = &[
 
 /// FEATURES.md §2 `SIMULATION_VERBS` (14), minus `validate`/`lint`/`check`/`fmt`/`format`/
 /// `verify`/`test`, which tiergate files as local validation (T1) where a CLI honours them.
+/// probe: `mytool {}` T2
 pub(crate) const SIMULATION_VERBS: &[&str] = &["plan", "diff", "preview", "template", "render", "simulate", "what-if"];
 
 /// Local validation words (T1).
+/// probe: `mytool {}` T1
 pub(crate) const VALIDATE_VERBS: &[&str] = &["validate", "lint", "check", "verify", "audit"];
 
 /// FEATURES.md §2 `READ_ONLY_VERBS` plus `ls`, `du`, `wait`, as the CLIs that consult

@@ -28,6 +28,7 @@ pub static DOWN_VOLUMES: Rule = Rule::t3("containers.compose.down-volumes")
     .not_matches(&["docker compose down", "docker compose ps"]);
 
 /// Compose global options that take a value.
+/// probe: `docker compose {} down ps` T0
 const VALUE_OPTS: &[&str] = &[
     "-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel", "-H", "--host",
     "--context", "-c",

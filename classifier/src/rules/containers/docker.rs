@@ -164,6 +164,7 @@ pub static UNKNOWN: Rule = Rule::t3("containers.unknown-subcommand")
     .not_matches(&["docker ps"]);
 
 /// Global options that take a value (docker, podman, nerdctl).
+/// probe: `docker {} rm ps` T0
 const GLOBAL_VALUE_OPTS: &[&str] = &[
     "-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--connection", "--url", "--root", "--runroot",
     "--storage-driver", "--cgroup-manager", "--identity", "--namespace", "-n", "--address", "-a", "--snapshotter", "--cni-path", "--data-root", "--module",

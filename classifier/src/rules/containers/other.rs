@@ -55,11 +55,14 @@ pub static VM_CHANGE: Rule = Rule::t3("containers.vm-change")
 /// The generic read verbs (`packages::args::READ_VERBS`: images, inspect, ps, logs, stats,
 /// info, version, ls, list …, and `list-tags` by its head) are asked after this table,
 /// so they are not repeated here. Anything else is a change: these CLIs mutate by default.
+/// probe: `skopeo {}` T0
 const TOOL_READS: &[&str] = &["containers", "inspecti", "inspectp", "statsp", "imagefsinfo", "pods"];
 /// `ctr` groups (and their aliases) whose second word is the action: `ctr tasks ls`,
 /// `ctr tasks checkpoint web`, `ctr i rm nginx`.
+/// probe: `ctr {} ls` T0
 const CTR_GROUPS: &[&str] = &["containers", "c", "content", "images", "i", "leases", "namespaces", "ns", "plugins", "snapshots", "tasks", "t"];
 /// Value options of these tools' global flags.
+/// probe: `buildah {} rm images` T0
 const TOOL_VALUE_OPTS: &[&str] = &[
     "-n", "--namespace", "-a", "--address", "-r", "--runtime-endpoint", "-i", "--image-endpoint", "-c", "--config", "-t", "--timeout", "--override-os",
     "--override-arch", "--registries-conf", "--storage-driver", "--root", "--runroot",

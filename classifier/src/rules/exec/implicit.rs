@@ -44,6 +44,7 @@ fn is_shell(name: &str) -> bool {
 /// Interpreter names an operand is unlikely to mean as data (`java`, `R`, `swift`
 /// and `dc` are as often a language or package named as an argument).
 fn is_runnable_interpreter(name: &str) -> bool {
+    /// probe: `mytool -- {} x.py` T3
     const NAMES: &[&str] = &[
         "python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3", "node", "nodejs", "deno", "bun", "tsx", "ts-node", "ruby", "jruby", "perl",
         "php", "lua", "luajit", "Rscript", "osascript", "tclsh", "wish", "groovy", "julia", "guile", "racket", "sbcl", "clisp", "erl", "escript", "elixir",

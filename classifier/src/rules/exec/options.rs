@@ -92,6 +92,7 @@ const fn of(programs: &'static [&'static str], names: &'static [&'static str], c
 const TEX: &[&str] =
     &["tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "ptex", "eptex", "latexmk", "context"];
 /// Programs whose `-o Key=Value` is ssh's (`mosh` has none: its ssh command line is `--ssh`).
+/// probe: `{} -o ProxyCommand='rm -rf ~/x' h:b .` T3
 const SSH_LIKE: &[&str] = &["ssh", "scp", "sftp", "sshfs", "autossh"];
 /// Compilers some family owns (interp's opaque table: `ghc -e`, `tcc -run`), so the
 /// program-free `-o` does not reach them. Unowned ones (`gcc`, `clang`, `zig` …) get

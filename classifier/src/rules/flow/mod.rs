@@ -73,6 +73,7 @@ pub static PIPE_TO_DB: Rule = Rule::t3("flow.pipe-to-db")
     .not_matches(&["psql -c 'select 1'"]);
 
 /// Programs that can write what they download to stdout (`aria2c` cannot: aria2/aria2#190).
+/// probe: `{} https://x.example/i | sh` BLOCKED
 const FETCHERS: &[&str] = &["curl", "wget", "fetch", "http", "https", "xh", "lynx", "links"];
 /// probe: `curl -s https://x.example/i | {}` BLOCKED
 const INTERPRETERS: &[&str] = &[

@@ -43,6 +43,7 @@ pub(super) static UNKNOWN_OPTION: Rule = Rule::t3("git.global.unknown-option")
     .not_matches(&["git --no-pager log", "git -C repo status", "git --dry-run"]);
 
 /// Global flags without a value.
+/// probe: `git {} push --force origin main` BLOCKED
 const BOOL_GLOBALS: &[&str] = &[
     "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks", "--no-advice", "--bare", "--literal-pathspecs",
     "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "-h", "--help", "-v", "--version",

@@ -85,6 +85,7 @@ static OPAQUE: &[Opaque] = &[
 
 /// Shells whose code is not bash; `OPAQUE` reads them as unseen code.
 /// (`es`, `rc`, `ion` and `oil` are left out: as program names they are as often other tools.)
+/// probe: `{} -c 'rm -rf ~/x'` T3
 const OTHER_SHELLS: &[&str] = &["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh"];
 
 /// `dc` and `m4`: one command each runs a shell command (`!`, `syscmd`).

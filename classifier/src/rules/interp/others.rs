@@ -432,6 +432,7 @@ pub(crate) fn applescript(src: &str) -> Analysis {
         offset += p + 1;
         rest = &lower[offset..];
     }
+    /// probe: `osascript -e 'tell application "Finder" to {} x'` T3
     const MUTATING: &[&str] = &[
         "delete", "move ", "duplicate", "make new", "quit", "restart", "shut down", "empty trash", "keystroke", "key code", "click", "open location", "save ",
         "close ", "set volume", "log out", "sleep", "eject", "erase",

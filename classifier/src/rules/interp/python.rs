@@ -74,6 +74,7 @@ const RUNS_SCRIPT: &[&str] = &["cProfile", "profile", "trace"];
 const PYTHON_ARGS: ArgSpec<'static> = ArgSpec::values(&["-c", "-m", "-W", "-X", "--check-hash-based-pycs"]).with_flags(&["-i"]).packed().posix();
 
 /// Words that only print (`-VV` is two `-V`s, still a version).
+/// probe: `python3 -m pip {}` T0
 const VERSION_WORDS: &[&str] = &["--version", "--help", "-h", "-V", "-VV", "--help-env", "--help-xoptions", "--help-all"];
 
 /// True when python takes its code from stdin: no `-c`, no `-m`, no script (or the

@@ -152,6 +152,7 @@ static OPTS: Opts = Opts {
 };
 
 /// Resource kinds whose deletion is on the floor (singular, plural and short names).
+/// probe: `kubectl delete {} x` BLOCKED
 const CRITICAL_KINDS: &[&str] = &[
     "namespace", "namespaces", "ns", "node", "nodes", "no", "cluster", "clusters", "pv", "persistentvolume", "persistentvolumes", "pvc",
     "persistentvolumeclaim", "persistentvolumeclaims", "crd", "crds", "customresourcedefinition", "customresourcedefinitions", "mutatingwebhookconfiguration",
@@ -170,6 +171,7 @@ const MUTATE_VERBS: &[&str] = &[
 ];
 /// Asked before `MUTATE_VERBS`: `oc rsh` and `oc rsync` are sessions.
 const SESSION_VERBS: &[&str] = &["exec", "attach", "cp", "port-forward", "proxy", "debug", "rsh", "rsync"];
+/// probe: `kubectl config {}` T0
 const CONFIG_READS: &[&str] = &["view", "get-contexts", "current-context", "get-clusters", "get-users"];
 
 fn dry_run(argv: &Argv<'_>, inv: &Invocation) -> bool {

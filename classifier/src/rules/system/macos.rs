@@ -63,6 +63,7 @@ pub static ERASE: Rule = Rule::blocked("system.disk.erase")
     .not_matches(&["diskutil list", "diskutil info disk2", "diskutil verifyVolume /"])
     .suggest("diskutil list");
 
+/// probe: `defaults {}` T0
 const DEFAULTS_READS: &[&str] = &["read", "read-type", "domains", "find", "help", "export"];
 
 pub(super) fn defaults(inv: &Invocation, cx: &mut Cx<'_>) {

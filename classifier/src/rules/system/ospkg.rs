@@ -90,6 +90,7 @@ const APT_READS: &[&str] = &[
     "list", "search", "show", "info", "showsrc", "policy", "depends", "rdepends", "changelog", "download", "source", "help", "why", "why-not", "moo", "check",
     "indextargets", "versions",
 ];
+/// probe: `apt-get {} install x` T2
 const APT_SIM: &[&str] = &["-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon"];
 
 pub(super) fn apt(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -120,6 +121,7 @@ pub(super) fn rpm(inv: &Invocation, cx: &mut Cx<'_>) {
     read_or_change(cx, !(short || has_flag(&inv.args, &long)), has_flag(&inv.args, &["--test"]));
 }
 
+/// probe: `dnf {} install list` T0
 const DNF_VALUE_OPTS: &[&str] = &[
     "-c", "--config", "--installroot", "--enablerepo", "--disablerepo", "--exclude", "-x", "--releasever", "--setopt", "-d", "--debuglevel", "-e",
     "--errorlevel", "--repo", "--repoid", "--forcearch", "--color", "--destdir", "--downloaddir",

@@ -79,6 +79,7 @@ const SYSTEMCTL_POWER: &[&str] = &[
     "reboot", "poweroff", "halt", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "kexec", "soft-reboot", "emergency", "rescue", "default",
     "exit",
 ];
+/// probe: `systemctl {} stop status` T0
 const SYSTEMCTL_VALUE_OPTS: &[&str] = &[
     "-t", "--type", "--state", "-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "--signal", "-s", "--kill-whom",
     "--root", "--job-mode", "--what", "--timestamp", "--boot-loader-entry", "--message", "--when",

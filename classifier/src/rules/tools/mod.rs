@@ -23,7 +23,10 @@ const EMACS: &[&str] = &["emacs", "emacs-nox", "emacsclient", "xemacs"];
 const PAGERS: &[&str] = &["less", "more", "most", "pg"];
 /// Terminal editors with no command options tiergate models: only where they write.
 const SIMPLE_EDITORS: &[&str] = &["nano", "pico", "micro", "hx", "helix", "ed", "mcedit", "joe", "kak", "ne"];
+/// probe: `{} -ex 'shell rm x' ./a.out` T3
+/// probe-except: `lldb` `rust-lldb`: lldb's start-up commands are -o/-O/-s (LLDB_CODE), not gdb's -ex
 const DEBUGGERS: &[&str] = &["gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb"];
+/// probe: `{} --shell-escape x.tex` T3
 const TEX: &[&str] = &["tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context"];
 
 static PROGRAMS: &[Programs] = &[
@@ -231,6 +234,7 @@ fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 fn open(inv: &Invocation, cx: &mut Cx<'_>) {
+    /// probe: `open -a '{}' x.sh` T3
     const TERMINALS: &[&str] = &["Terminal", "iTerm", "iTerm2", "Alacritty", "kitty", "WezTerm", "Warp", "Ghostty", "Hyper", "Script Editor", "Automator"];
     let app = inv.option(&["-a"]).map(|a| a.trim_end_matches(".app"));
     let runs_file = |w: &str| [".app", ".app/", ".command", ".tool", ".terminal", ".workflow", ".pkg", ".mpkg", ".scpt"].iter().any(|e| w.ends_with(e));

@@ -2,7 +2,7 @@
 //! write (`cp mv ln install mkdir touch truncate tee sort -o`), format disks
 //! (`dd mkfs fdisk …`), change permissions (`chmod chown …`), run other
 //! programs (`find -exec`, `rg --pre`, `tar --to-command`), edit in place
-//! (`sed -i`) or copy trees (`tar unzip rsync …`).
+//! (`sed -i`, `strip`, `dos2unix`, `patchelf` …) or copy trees (`tar unzip rsync …`).
 //!
 //! Writes go through `paths::check_write` (free inside the working tree).
 //! Read-only tools (`ls cat head grep wc …`) are not owned here: they are safe
@@ -11,6 +11,7 @@
 mod archive;
 mod disk;
 mod find;
+mod inplace;
 pub(crate) mod patch;
 mod perms;
 mod rm;
@@ -40,6 +41,7 @@ static PROGRAMS: &[Programs] = &[
     Programs::of(&["sed", "gsed"], sed::check),
     Programs::of(&["sort", "uniq", "shuf", "split", "base64", "rg", "tree", "xxd"], text::check),
     Programs::of(&["patch"], patch::check),
+    Programs::of(inplace::PROGRAMS, inplace::check),
     Programs::of(
         &["tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync"],
         archive::check,

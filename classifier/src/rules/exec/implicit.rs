@@ -24,13 +24,13 @@ pub(super) static IMPLICIT_WRAPPER: Rule = Rule::t0("exec.implicit-wrapper")
 /// probe-except: `chsh` `rustup` `pacman` `apk` `brew` `port` `nix` `nix-env` `flatpak` `snap` `conda` `mamba` `micromamba` `pipx` `poetry` `hatch` `pdm` `killall` `pkill`: owned by a family that reads `X bash` as installing or signalling bash; the table is consulted only when that family finds nothing
 /// probe-except: `[[`: `[[` is bash syntax, not a program: `[[ bash` does not parse
 const TAKES_PROGRAM_AS_DATA: &[&str] = &[
-    "ldd", "readelf", "objdump", "nm", "otool", "size", "strip", "file", "patchelf", "codesign", "xattr", "which", "whereis", "type", "whatis", "apropos",
-    "man", "info", "tldr", "help", "cheat", "echo", "printf", "hash", "complete", "compgen", "alias", "unalias", "update-alternatives", "alternatives", "chsh",
-    "pyenv", "rbenv", "nodenv", "jenv", "goenv", "asdf", "mise", "rtx", "nvm", "fnm", "volta", "n", "sdk", "rustup", "pkgx", "ls", "stat", "lsattr", "getcap",
-    "dpkg-query", "rpm", "pacman", "apk", "brew", "port", "nix", "nix-env", "flatpak", "snap", "conda", "mamba", "micromamba", "pipx", "virtualenv",
-    "mkvirtualenv", "poetry", "hatch", "pdm", "rye", "test", "[", "[[", "basename", "dirname", "readlink", "realpath", "sha256sum", "md5sum", "cksum", "procs",
-    "emulate", "pidof", "killall", "pkill", "pgrep", "ps", "top", "htop", "btop", "lsof", "fuser", "starship", "oh-my-posh", "direnv", "zoxide", "atuin",
-    "mcfly", "thefuck", "carapace", "usage",
+    "ldd", "readelf", "objdump", "nm", "otool", "size", "file", "xattr", "which", "whereis", "type", "whatis", "apropos", "man", "info", "tldr", "help",
+    "cheat", "echo", "printf", "hash", "complete", "compgen", "alias", "unalias", "update-alternatives", "alternatives", "chsh", "pyenv", "rbenv", "nodenv",
+    "jenv", "goenv", "asdf", "mise", "rtx", "nvm", "fnm", "volta", "n", "sdk", "rustup", "pkgx", "ls", "stat", "lsattr", "getcap", "dpkg-query", "rpm",
+    "pacman", "apk", "brew", "port", "nix", "nix-env", "flatpak", "snap", "conda", "mamba", "micromamba", "pipx", "virtualenv", "mkvirtualenv", "poetry",
+    "hatch", "pdm", "rye", "test", "[", "[[", "basename", "dirname", "readlink", "realpath", "sha256sum", "md5sum", "cksum", "procs", "emulate", "pidof",
+    "killall", "pkill", "pgrep", "ps", "top", "htop", "btop", "lsof", "fuser", "starship", "oh-my-posh", "direnv", "zoxide", "atuin", "mcfly", "thefuck",
+    "carapace", "usage",
 ];
 
 /// Shell names an operand can mean nothing else by (`es`, `rc`, `nu` are words too).

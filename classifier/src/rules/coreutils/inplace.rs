@@ -1,0 +1,84 @@
+//! Programs that rewrite the files they are given, in place: `dos2unix` and its
+//! siblings, `strip`, `ranlib`, `patchelf`, `upx`, `codesign`, `mogrify`. Unread,
+//! they were "safe by elimination" (`strip /usr/local/bin/tool` was T0); each file
+//! operand is now a written path and goes through `paths::check_write`, so inside
+//! the tree they stay free (`coreutils.write`) and outside it they ask.
+//!
+//! Forms that only read (`patchelf --print-rpath`, `upx -t`, `codesign --verify`)
+//! write nothing; an output option (`strip -o F`, `upx -o F`, `patchelf --output F`)
+//! makes its value the written path instead of the operands.
+
+use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::Invocation;
+use crate::rules::Cx;
+
+/// probe: `{} /usr/local/bin/tool` T3
+pub(super) const PROGRAMS: &[&str] = &["dos2unix", "unix2dos", "mac2unix", "unix2mac", "strip", "ranlib", "patchelf", "upx", "codesign", "mogrify"];
+
+/// Value options per program; `output` are the ones naming the written file instead.
+struct Spec {
+    values: &'static [&'static str],
+    output: &'static [&'static str],
+    /// Options that make the whole command a read.
+    reads: &'static [&'static str],
+}
+
+fn spec(program: &str) -> Spec {
+    match program {
+        "strip" => Spec {
+            values: &[
+                "-F", "--target", "-I", "--input-target", "-O", "--output-target", "-R", "--remove-section", "-K", "--keep-symbol", "-N", "--strip-symbol",
+                "-o",
+            ],
+            output: &["-o"],
+            reads: &["--help", "--version", "--info"],
+        },
+        "patchelf" => Spec {
+            values: &[
+                "--set-interpreter", "--set-rpath", "--add-rpath", "--add-needed", "--remove-needed", "--set-soname", "--output", "--page-size",
+                "--set-os-abi", "--replace-needed",
+            ],
+            output: &["--output"],
+            reads: &["--print-interpreter", "--print-rpath", "--print-needed", "--print-soname", "--print-os-abi", "--print-execstack", "--help", "--version"],
+        },
+        "upx" => Spec { values: &["-o"], output: &["-o"], reads: &["-t", "--test", "-l", "--list", "-V", "--version", "-h", "--help", "-L", "--license"] },
+        "codesign" => Spec {
+            values: &["-s", "--sign", "-i", "--identifier", "-r", "--requirements", "--entitlements", "-o", "--options", "--prefix", "--keychain"],
+            output: &[],
+            reads: &["-v", "--verify", "-d", "--display", "-h", "--hosting"],
+        },
+        "dos2unix" | "unix2dos" | "mac2unix" | "unix2mac" => {
+            Spec { values: &["-c", "--convmode"], output: &[], reads: &["-i", "--info", "-h", "--help", "-V", "--version", "-L", "--license"] }
+        }
+        // ranlib takes no value options; mogrify's values (`-resize 50%`) are relative
+        // words, read as files they can only ask more, and `-path DIR` is its output.
+        _ => Spec { values: &[], output: &[], reads: &["--help", "--version", "-v", "-V"] },
+    }
+}
+
+pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
+    let s = spec(&inv.program);
+    let cwd = inv.cwd.as_deref();
+    let parsed = ArgSpec::values(s.values).with_flags(s.reads).packed();
+    if Args::parse(&inv.args, parsed).has(s.reads) {
+        return;
+    }
+    let mut outputs = Vec::new();
+    for t in Args::parse(&inv.args, parsed) {
+        if let Token::Opt { name, index, value: Some(v), .. } = t {
+            if s.output.contains(&name) {
+                outputs.push(crate::call::value_arg(&inv.args, index, v));
+            }
+        }
+    }
+    if outputs.is_empty() {
+        for o in Args::parse(&inv.args, parsed).operands() {
+            super::write_to(cx, o.arg, cwd);
+        }
+    } else {
+        for a in &outputs {
+            super::write_to(cx, a, cwd);
+        }
+    }
+    super::wrote(cx);
+}

@@ -214,7 +214,13 @@ pub fn gate(s: &Scratch) -> Result<(Found, Moved, f64), String> {
         Ok(out) => {
             moved = Moved::of(&out.report.rows);
             for f in &out.report.failures {
-                let layer = if f.area == "declare" { "declarations" } else { f.area };
+                // Generated table probes (xtask/src/tables.rs) are a layer of their own, so a
+                // report says how much of a rate the hand-written corpora earn without them.
+                let layer = match f.area {
+                    "declare" => "declarations",
+                    "truth" if f.message.starts_with(crate::tables::FILE) => "probes",
+                    area => area,
+                };
                 found.insert((layer.to_owned(), f.message.clone()));
             }
         }

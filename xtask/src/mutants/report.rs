@@ -206,6 +206,18 @@ pub fn reviewed<'a>(equivalent: &'a BTreeMap<String, String>, r: &Record) -> Opt
     equivalent.get(&r.id).or_else(|| equivalent.get(&r.key))
 }
 
+/// Caught by the generated table probes alone. Records written before the gate named
+/// the `probes` layer say `truth`: there, a mutant whose every kept failure is a
+/// tables.csv row counts as caught by probes alone even when more failures were not
+/// kept, so the rate without probes is a lower bound for such reports.
+pub fn probes_only(r: &Record) -> bool {
+    match r.layers.as_slice() {
+        [l] if l == "probes" => true,
+        [l] if l == "truth" => !r.failures.is_empty() && r.failures.iter().all(|f| f.starts_with(&format!("truth: {}", crate::tables::FILE))),
+        _ => false,
+    }
+}
+
 pub fn summary(meta: &Meta, records: &[Record], equivalent: &BTreeMap<String, String>) -> String {
     let mut out = String::from("# Seeded-regression sensitivity\n\n");
     let _ = writeln!(out, "{}\n", headline(meta, records));
@@ -221,6 +233,15 @@ pub fn summary(meta: &Meta, records: &[Record], equivalent: &BTreeMap<String, St
             "Excluding the {} survivor(s) no command's verdict can tell apart (equivalent, or unreachable by any command; each with its reason below): caught {} of the rest.\n",
             eq.len(),
             rate(n("caught"), n("survived") - eq.len())
+        );
+    }
+    let probes = records.iter().filter(|r| r.status == "caught" && probes_only(r)).count();
+    if probes > 0 {
+        let n = |s: &str| records.iter().filter(|r| r.status == s).count();
+        let _ = writeln!(
+            out,
+            "Without the generated table probes (`corpus/truth/tables.csv`; {probes} mutant(s) only a probe row caught, counted as survivors here): caught {} of viable.\n",
+            rate(n("caught") - probes, n("survived") + probes)
         );
     }
     let _ = writeln!(out, "Commit `{}`; `{}`.\n", &meta.commit[..meta.commit.len().min(10)], meta.command);
@@ -509,5 +530,19 @@ mod tests {
         assert!(s.contains("| moved only the deciding rule of some rows (same tier) | 1 |"), "{s}");
         assert!(s.contains("| moved nothing on any row | 1 |"), "{s}");
         assert!(s.contains("moved: 0 tier, 2 rule, 0 reason-only row(s) — truth git-1: git.read → git.unknown"), "{s}");
+    }
+
+    /// The rate without probes moves every mutant only a tables.csv row caught to the survivors.
+    #[test]
+    fn the_rate_without_table_probes_counts_probe_only_catches_as_survivors() {
+        let m = Meta::of("c", &[], &[], "cargo xtask mutants", 0.0, 0.0, vec![]);
+        let mut a = rec("a", "caught");
+        a.layers = vec!["probes".into()];
+        let mut b = rec("b", "caught");
+        b.failures = vec![format!("truth: {}:12 table-git_land: expected T3, head says T0", crate::tables::FILE)];
+        let mut c = rec("c", "caught");
+        c.failures = vec!["truth: corpus/truth/git.csv:3 git-1: expected T3, head says T0".into()];
+        let s = summary(&m, &[a, b, c, rec("d", "survived")], &BTreeMap::new());
+        assert!(s.contains("2 mutant(s) only a probe row caught, counted as survivors here): caught 25% (95% CI"), "{s}");
     }
 }

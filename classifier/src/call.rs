@@ -109,7 +109,7 @@ impl Invocation {
     }
 
     /// Words that do not start with `-` (all words after `--`). Option values are
-    /// included: families that know their value-taking options use [`operands`].
+    /// included: families that know their value-taking options use [`args::Args::operands`].
     pub fn bare_words(&self) -> impl Iterator<Item = &str> + '_ {
         let mut after_dashdash = false;
         self.args.iter().filter_map(move |a| {
@@ -186,14 +186,6 @@ pub struct Operand<'a> {
     pub arg: &'a Arg,
     /// True for words after `--`.
     pub after_dashdash: bool,
-}
-
-/// The operands of `args` as a list ([`Args::operands`] is the one splitter): words that are not options
-/// (`-x`, `--long`, `--long=v`) nor the value of one of `value_opts` given as
-/// its own word (`-o out`; `-oout` and `--output=out` are single words). A lone
-/// `-` is an operand; every word after `--` is one.
-pub fn operands<'a>(args: &'a [Arg], value_opts: &[&str]) -> Vec<Operand<'a>> {
-    Args::parse(args, ArgSpec::values(value_opts)).operands().collect()
 }
 
 /// Option words before `--` (`-x`, `-rf`, `--long=v`), values of other options included.
@@ -282,7 +274,7 @@ mod tests {
         let i = inv("rm -- -f");
         assert!(!i.has_short('f'));
         assert_eq!(i.bare_words().collect::<Vec<_>>(), ["-f"]);
-        assert_eq!(operands(&i.args, &[]).iter().map(|o| o.arg.text.as_str()).collect::<Vec<_>>(), ["-f"]);
+        assert_eq!(Args::parse(&i.args, ArgSpec::values(&[])).operands().map(|o| o.arg.text.as_str()).collect::<Vec<_>>(), ["-f"]);
     }
 
     #[test]
@@ -297,7 +289,8 @@ mod tests {
     #[test]
     fn operand_splitting_skips_option_values_and_keeps_words_after_dashdash() {
         let i = inv("tar -C dir -x f1 -- -f2");
-        let ops: Vec<(usize, &str, bool)> = operands(&i.args, &["-C"]).iter().map(|o| (o.index, o.arg.text.as_str(), o.after_dashdash)).collect();
+        let ops: Vec<(usize, &str, bool)> =
+            Args::parse(&i.args, ArgSpec::values(&["-C"])).operands().map(|o| (o.index, o.arg.text.as_str(), o.after_dashdash)).collect();
         assert_eq!(ops, [(3, "f1", false), (5, "-f2", true)]);
     }
 }

@@ -126,10 +126,10 @@ fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
     check(inv, cx)
 }
 
-/// Operand words of `inv` (a view of [`crate::call::operands`]): neither options
+/// Operand words of `inv` (a view of [`crate::call::args::Args::operands`]): neither options
 /// nor values of the given value-taking options (`-o out`, `--output out`).
 pub(crate) fn operand_args<'a>(inv: &'a Invocation, value_flags: &[&str]) -> Vec<&'a Arg> {
-    crate::call::operands(&inv.args, value_flags).into_iter().map(|o| o.arg).collect()
+    crate::call::args::Args::parse(&inv.args, crate::call::args::ArgSpec::values(value_flags)).operands().map(|o| o.arg).collect()
 }
 
 /// `paths::check_write`, after resolving a leading `$HOME`/`$PWD` (`${…}` too)

@@ -149,9 +149,10 @@ fn dispatch(call: &GitCall, cx: &mut Cx<'_>) {
     }
 }
 
-/// Operands of a subcommand split at `--` (before, after): a view of [`crate::call::operands`].
+/// Operands of a subcommand split at `--` (before, after): a view of [`crate::call::args::Args::operands`].
 pub(crate) fn split_operands<'a>(args: &'a [Arg], value_flags: &[&str]) -> (Vec<&'a Arg>, Vec<&'a Arg>) {
-    let (after, before): (Vec<_>, Vec<_>) = crate::call::operands(args, value_flags).into_iter().partition(|o| o.after_dashdash);
+    let (after, before): (Vec<_>, Vec<_>) =
+        crate::call::args::Args::parse(args, crate::call::args::ArgSpec::values(value_flags)).operands().partition(|o| o.after_dashdash);
     (before.into_iter().map(|o| o.arg).collect(), after.into_iter().map(|o| o.arg).collect())
 }
 

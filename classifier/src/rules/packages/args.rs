@@ -3,7 +3,8 @@
 //!
 //! It knows no program; callers pass the options their CLI declares.
 
-use crate::call::{operands, Arg};
+use crate::call::args::{ArgSpec, Args};
+use crate::call::Arg;
 
 /// FEATURES.md §2 `MUTATIVE_VERBS`, used where a CLI's own table is unknown
 /// (plugin goals, nested subcommands).
@@ -26,9 +27,10 @@ pub(crate) const READ_VERBS: &[&str] = &[
     "validate", "diff", "ps", "images", "cat",
 ];
 
-/// Operand words as (index into `args`, text): a view of [`crate::call::operands`].
+/// Operand words as (index into `args`, text): a view of [`Args::operands`]: words that
+/// are neither options nor the value of one of `value_opts` given as its own word.
 pub(crate) fn operand_words<'a>(args: &'a [Arg], value_opts: &[&str]) -> Vec<(usize, &'a str)> {
-    operands(args, value_opts).into_iter().map(|o| (o.index, o.arg.text.as_str())).collect()
+    Args::parse(args, ArgSpec::values(value_opts)).operands().map(|o| (o.index, o.arg.text.as_str())).collect()
 }
 
 /// Index of the first positional word, skipping `value_opts` values.

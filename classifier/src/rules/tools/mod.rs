@@ -253,7 +253,7 @@ fn edits(inv: &Invocation, cx: &mut Cx<'_>, value_opts: &[&str]) {
         return;
     }
     let cwd = inv.cwd.clone();
-    for op in crate::call::operands(&inv.args, value_opts) {
+    for op in Args::parse(&inv.args, ArgSpec::values(value_opts)).operands() {
         let a = op.arg;
         if a.text.starts_with('+') {
             continue;

@@ -98,6 +98,7 @@ const RISKY_EXTRAS: &[&str] = &[
 ];
 
 /// Flags that mark an unknown subcommand as destructive.
+/// probe: `git frobnicate {}` T3
 const RISKY_FLAGS: &[&str] = &["--force", "-f", "--delete", "-D", "--purge", "--hard", "--prune", "--remove", "--remote"];
 
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {

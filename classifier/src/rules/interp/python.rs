@@ -67,6 +67,7 @@ const TOOL_MODULES: &[&str] = &[
     "awscli", "pre_commit", "mkdocs", "sphinx", "invoke", "fabric", "scrapy", "jupyter", "notebook", "nbconvert", "cookiecutter", "wheel", "setuptools",
     "ensurepip",
 ];
+/// probe: `python3 -m {} x.py` T3
 const RUNS_SCRIPT: &[&str] = &["cProfile", "profile", "trace"];
 
 /// Python's options: `-c CODE` and `-m MODULE` end the options, `-W`/`-X` take a

@@ -87,6 +87,7 @@ const PUBLISHES: &[&str] = &[
     "publish", "deprecate", "undeprecate", "dist-tag", "dist-tags", "owner", "author", "access", "team", "org", "star", "unstar", "hook", "version", "deploy",
 ];
 const ACCOUNTS: &[&str] = &["login", "logout", "token", "profile", "set", "edit", "explore"];
+/// probe: `npm {}` T1
 const BUILDS: &[&str] = &["pack", "shrinkwrap", "init"];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {

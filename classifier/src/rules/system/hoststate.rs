@@ -48,6 +48,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let flags: Vec<&str> = inv.flags().collect();
     match inv.program.as_str() {
         "gpg" | "gpg2" => {
+            /// probe: `gpg {} x` T3
             const CHANGES: &[&str] = &[
                 "--recv-keys", "--recv-key", "--import", "--locate-keys", "--locate-external-keys", "--fetch-keys", "--refresh-keys", "--delete-keys",
                 "--delete-key", "--delete-secret-keys", "--delete-secret-and-public-key", "--gen-key", "--generate-key", "--full-generate-key",

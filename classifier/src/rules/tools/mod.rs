@@ -19,6 +19,7 @@ const VIMS: &[&str] = &[
 ];
 /// Tracers that are wrappers (`strace CMD`) and can also attach to a running process.
 pub(crate) const TRACERS: &[&str] = &["strace", "ltrace"];
+/// probe: `{} --eval '(delete-file "x")'` T3
 const EMACS: &[&str] = &["emacs", "emacs-nox", "emacsclient", "xemacs"];
 const PAGERS: &[&str] = &["less", "more", "most", "pg"];
 /// Terminal editors with no command options tiergate models: only where they write.
@@ -175,6 +176,7 @@ fn vim(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn emacs(inv: &Invocation, cx: &mut Cx<'_>) {
     // `--kill` only exits once the other options are processed: it runs nothing itself.
+    /// probe: `emacsclient {} x` T3
     const CODE: &[&str] = &["--eval", "-eval", "--execute", "-batch", "--batch", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e"];
     for a in &inv.args {
         let name = a.text.split_once('=').map_or(a.text.as_str(), |(n, _)| n);
@@ -201,8 +203,10 @@ fn pager(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
+    /// probe: `gdb {} 'shell rm x' ./a.out` T3
     const GDB_CODE: &[&str] =
         &["-ex", "-iex", "-x", "-ix", "--command", "--eval-command", "--init-command", "--init-eval-command", "-eval-command", "-command"];
+    /// probe: `lldb {} 'platform shell rm x' ./a.out` T3
     const LLDB_CODE: &[&str] = &[
         "-o", "-O", "-s", "-S", "-k", "-K", "--one-line", "--one-line-before-file", "--one-line-on-crash", "--source", "--source-before-file",
         "--source-on-crash",

@@ -29,7 +29,7 @@ pub(super) static CONFIG_READ: Rule = Rule::t0("git.config.read")
 pub(super) static CONFIG_WRITE: Rule = Rule::t3("git.config.write")
     .reason("changes git configuration; ask the user, or pass the setting for one command with git -c")
     .matches(&[
-        "git config user.email someone@else.com", "git config --global core.editor vim", "git config --unset user.email", "git config --edit",
+        "git config user.email someone@else.com", "git config --global init.defaultBranch main", "git config --unset user.email", "git config --edit",
         "git config set user.name x",
     ])
     .not_matches(&["git config --get user.email", "git config -l"]);
@@ -107,12 +107,14 @@ pub(super) fn config(call: &GitCall, cx: &mut Cx<'_>) {
         cx.hit(&CONFIG_READ);
         return;
     }
-    cx.hit(&CONFIG_WRITE);
+    // The more specific reason first: of equal tiers the verdict names the first hit,
+    // and "makes git run a program later" says more than "changes configuration".
     if let Some(k) = key {
         if is_exec_key(&k.text) {
             cx.hit_because(&EXEC_CONFIG, format!("`git config {}` makes git run a program later; ask the user", k.text));
         }
     }
+    cx.hit(&CONFIG_WRITE);
     if let Some(file) = inv.option(&["-f", "--file"]) {
         call.write(cx, &Arg::lit(file));
     }

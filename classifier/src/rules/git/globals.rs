@@ -25,7 +25,7 @@ pub(super) static EXEC_CONFIG: Rule = Rule::t3("git.global.exec-config")
     .matches(&[
         "git -c core.hooksPath=/tmp/evil commit -m x", "git -c alias.st='!ls' st", "git -c core.sshCommand='ssh -i key' fetch",
         "git --exec-path=/tmp/bin status", "git --config-env=core.pager=PAGER log", "git -c filter.x.smudge=cat checkout main",
-        "git -c \"$KEY=/tmp/x\" status",
+        "git -c \"$KEY=/tmp/x\" status", "git config core.hooksPath /tmp/hooks", "git config --global core.pager 'less -R'",
     ])
     .not_matches(&[
         "git -c color.ui=always log", "git --exec-path", "git -c user.name=x commit -m y", "git -c core.pager=cat log",

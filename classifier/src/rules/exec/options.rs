@@ -39,8 +39,8 @@ pub(super) static OPTION_UNSEEN: Rule = Rule::t3("exec.option-command-unseen")
 /// Unread code can do anything.
 pub(super) static OPTION_CODE: Rule = Rule::t3("exec.option-code")
     .reason("an option hands the program code or a command file that tiergate does not read; run the commands directly or ask the user")
-    .matches(&["latexmk -e '$x=1' doc.tex", "latexmk -r build.rc doc.tex", "tectonic -Z shell-escape doc.tex"])
-    .not_matches(&["latexmk -pdf doc.tex", "tectonic doc.tex"]);
+    .matches(&["latexmk -e '$x=1' doc.tex", "latexmk -r build.rc doc.tex", "tectonic -Z shell-escape doc.tex", "cowsay -f ./evil.cow hi"])
+    .not_matches(&["latexmk -pdf doc.tex", "tectonic doc.tex", "cowsay -f tux hi"]);
 
 /// ## What it matches
 /// A flag that lets the program run shell commands from its input: TeX's `--shell-escape`/`--enable-write18`.
@@ -60,6 +60,9 @@ pub(crate) enum Carry {
     Argv,
     /// Code or a command file in a language tiergate does not read.
     Code,
+    /// A code file the program loads, when the value is a path; a bare name is
+    /// looked up among installed ones (`cowsay -f tux`; a `.cow` file is Perl).
+    CodePath,
     /// A path the program writes.
     Output,
     /// `-o Key=Value` in ssh syntax: `ProxyCommand`, `LocalCommand`, `KnownHostsCommand` are shell.
@@ -138,6 +141,7 @@ pub(crate) static TABLE: &[CarryOpt] = &[
     of(&["distrobox-enter"], &["--", "-e", "--exec"], Carry::Shell),
     of(&["vagrant"], &["-c", "--command"], Carry::Shell),
     of(&["xargs"], &["-a"], Carry::Code),
+    of(&["cowsay", "cowthink"], &["-f"], Carry::CodePath),
     of(TERMINALS, &["-e", "-x", "--command", "--execute"], Carry::Shell),
     of(
         &["openvpn"],
@@ -354,6 +358,11 @@ fn judge(inv: &Invocation, f: &Found<'_>, cx: &mut Cx<'_>) {
                 && inv.args.iter().any(|a| matches!(a.text.as_str(), "-l" | "-y" | "-F" | "-B" | "-L" | "-e" | "-i" | "-D" | "-lf" | "-yf"));
             if let Some(v) = f.value.as_ref().filter(|_| !reads_key) {
                 paths::check_write(cx, v, cwd);
+            }
+        }
+        Carry::CodePath => {
+            if f.value.as_ref().is_some_and(|v| !v.exact || v.text.contains('/')) {
+                cx.hit_because(&OPTION_CODE, format!("`{program} {}` loads a code file from a path: {}", f.spelled, OPTION_CODE.reason));
             }
         }
         Carry::Macro => {

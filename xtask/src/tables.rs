@@ -75,6 +75,7 @@ const TIERS: &[&str] = &["T0", "T1", "T2", "T3", "BLOCKED"];
 /// Every probe row of one file, or `file:line: why` for a malformed probe line.
 fn of_file(file: &str, src: &str, out: &mut Vec<[String; 3]>) -> Result<(), String> {
     let scope = gen::scope_of(file);
+    let mut attached = 0;
     for (name, open, entries) in gen::tables(src) {
         let decl = src[..open].rfind(name.as_str()).unwrap_or(open);
         let mut probes = Vec::new();
@@ -87,12 +88,14 @@ fn of_file(file: &str, src: &str, out: &mut Vec<[String; 3]>) -> Result<(), Stri
                     return Err(format!("{file}:{line}: a probe line is `probe: `TEMPLATE with {{}}` TIER` (TIER one of {})", TIERS.join(" ")));
                 }
                 probes.push(Probe { template: t[0].to_owned(), tier: tier.to_owned() });
+                attached += 1;
             } else if let Some(rest) = text.strip_prefix("probe-except:") {
                 let (list, why) = split_reason(rest);
                 if backticked(list).is_empty() || why.trim().is_empty() {
                     return Err(format!("{file}:{line}: a probe-except line is `probe-except: `ENTRY` …: why`"));
                 }
                 except.extend(backticked(list));
+                attached += 1;
             }
         }
         let words: Vec<&str> = entries.iter().map(|&(s, e)| &src[s + 1..e - 1]).collect();
@@ -105,6 +108,13 @@ fn of_file(file: &str, src: &str, out: &mut Vec<[String; 3]>) -> Result<(), Stri
                 out.push([p.template.replace("{}", w), p.tier.clone(), note]);
             }
         }
+    }
+    // A probe line anywhere else (a plain comment between it and its table, a table the
+    // mutator's parser does not read) would generate nothing, silently.
+    let written = src.lines().filter(|l| l.trim_start().starts_with("/// probe")).count();
+    if written != attached {
+        let line = src.lines().position(|l| l.trim_start().starts_with("/// probe")).map_or(0, |i| i + 1);
+        return Err(format!("{file}:{line}: {written} probe line(s), {attached} directly above a `&[&str]` table (doc comment and attributes only between them)"));
     }
     Ok(())
 }
@@ -214,6 +224,9 @@ mod tests {
         let bad = SRC.replace("T3\n", "T9\n");
         let err = render(&[("classifier/src/rules/git/read.rs".into(), bad)]).unwrap_err();
         assert!(err.starts_with("classifier/src/rules/git/read.rs:2:"), "{err}");
+        let detached = SRC.replace("/// probe-except", "// a plain comment\n/// probe-except");
+        let err = render(&[("classifier/src/rules/git/read.rs".into(), detached)]).unwrap_err();
+        assert!(err.contains("2 probe line(s), 1 directly above"), "{err}");
         let stale = SRC.replace("`tag`", "`tig`");
         let err = render(&[("classifier/src/rules/git/read.rs".into(), stale)]).unwrap_err();
         assert!(err.contains("`tig`, which is not in the table"), "{err}");

@@ -114,7 +114,9 @@ fn of_file(file: &str, src: &str, out: &mut Vec<[String; 3]>) -> Result<(), Stri
     let written = src.lines().filter(|l| l.trim_start().starts_with("/// probe")).count();
     if written != attached {
         let line = src.lines().position(|l| l.trim_start().starts_with("/// probe")).map_or(0, |i| i + 1);
-        return Err(format!("{file}:{line}: {written} probe line(s), {attached} directly above a `&[&str]` table (doc comment and attributes only between them)"));
+        return Err(format!(
+            "{file}:{line}: {written} probe line(s), {attached} directly above a `&[&str]` table (doc comment and attributes only between them)"
+        ));
     }
     Ok(())
 }

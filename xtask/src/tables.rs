@@ -21,8 +21,6 @@
 //! diff shows the row leaving. A test holds the committed file to the sources.
 
 use std::collections::HashSet;
-use std::fmt::Write as _;
-use std::path::Path;
 
 use crate::mutants::gen;
 
@@ -154,29 +152,10 @@ pub fn render(files: &[(String, String)]) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| e.to_string())
 }
 
-/// The rule sources of the work tree, sorted.
-pub fn work_tree_sources(root: &Path) -> Result<Vec<(String, String)>, String> {
-    let mut files = Vec::new();
-    let mut stack = vec![root.join(gen::RULES_DIR)];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
-            let p = e.map_err(|e| e.to_string())?.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                let rel = p.strip_prefix(root).unwrap_or(&p).to_string_lossy().replace('\\', "/");
-                files.push((rel, std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?));
-            }
-        }
-    }
-    files.sort();
-    Ok(files)
-}
-
 /// Writes (or, with `check`, compares) `corpus/truth/tables.csv`: 0 fresh or written, 1 stale, 3 error.
 pub fn run(check: bool) -> i32 {
     let root = replay::project_root();
-    let text = match work_tree_sources(&root).and_then(|f| render(&f)) {
+    let text = match gen::work_tree_sources(&root).and_then(|f| render(&f)) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("xtask codegen: {e}");
@@ -189,9 +168,7 @@ pub fn run(check: bool) -> i32 {
         return 0;
     }
     if check {
-        let mut msg = String::new();
-        let _ = write!(msg, "xtask codegen: {FILE} is stale: the rule tables' probe lines or entries changed; run `cargo xtask codegen`");
-        eprintln!("{msg}");
+        eprintln!("xtask codegen: {FILE} is stale: the rule tables' probe lines or entries changed; run `cargo xtask codegen`");
         return 1;
     }
     match replay::report::write::atomic(&path, text.as_bytes()) {
@@ -237,8 +214,8 @@ mod tests {
     /// The committed corpus/truth/tables.csv is what the committed probe lines generate.
     #[test]
     fn the_committed_table_rows_match_the_sources() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-        let want = render(&work_tree_sources(root).unwrap()).unwrap();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let want = render(&gen::work_tree_sources(root).unwrap()).unwrap();
         let have = std::fs::read_to_string(root.join(FILE)).unwrap_or_default();
         assert!(have == want, "{FILE} is stale: run `cargo xtask codegen`");
     }

@@ -20,6 +20,25 @@ use sha2::{Digest, Sha256};
 
 pub const RULES_DIR: &str = "classifier/src/rules";
 
+/// The rule sources of the work tree, sorted.
+pub fn work_tree_sources(root: &Path) -> Result<Vec<(String, String)>, String> {
+    let mut files = Vec::new();
+    let mut stack = vec![root.join(RULES_DIR)];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+            let p = e.map_err(|e| e.to_string())?.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let rel = p.strip_prefix(root).unwrap_or(&p).to_string_lossy().replace('\\', "/");
+                files.push((rel, std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?));
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mutant {
     /// Stable: operator, file, line and a content hash.

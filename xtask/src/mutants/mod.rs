@@ -176,20 +176,7 @@ mod reviewed_tests {
     #[test]
     fn every_reviewed_survivor_names_a_mutant_of_todays_rules() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-        let mut files = Vec::new();
-        let mut stack = vec![root.join(gen::RULES_DIR)];
-        while let Some(dir) = stack.pop() {
-            for e in std::fs::read_dir(&dir).unwrap() {
-                let p = e.unwrap().path();
-                if p.is_dir() {
-                    stack.push(p);
-                } else if p.extension().is_some_and(|x| x == "rs") {
-                    let rel = p.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
-                    files.push((rel, std::fs::read_to_string(&p).unwrap()));
-                }
-            }
-        }
-        files.sort();
+        let files = gen::work_tree_sources(root).unwrap();
         let all = gen::generate(&files);
         let known: std::collections::HashSet<String> = all.iter().flat_map(|m| [m.id.clone(), m.key.clone()]).collect();
         let eq = report::equivalents(&root.join("reports/mutants"));

@@ -58,27 +58,19 @@ fn spec(program: &str) -> Spec {
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let s = spec(&inv.program);
-    let cwd = inv.cwd.as_deref();
-    let parsed = ArgSpec::values(s.values).with_flags(s.reads).packed();
-    if Args::parse(&inv.args, parsed).has(s.reads) {
-        return;
-    }
     let mut outputs = Vec::new();
-    for t in Args::parse(&inv.args, parsed) {
-        if let Token::Opt { name, index, value: Some(v), .. } = t {
-            if s.output.contains(&name) {
-                outputs.push(crate::call::value_arg(&inv.args, index, v));
-            }
+    let mut operands = Vec::new();
+    for t in Args::parse(&inv.args, ArgSpec::values(s.values).with_flags(s.reads).packed()) {
+        match t {
+            Token::Opt { name, .. } if s.reads.contains(&name) => return,
+            Token::Opt { name, index, value: Some(v), .. } if s.output.contains(&name) => outputs.push(crate::call::value_arg(&inv.args, index, v)),
+            Token::Operand(o) => operands.push(o.arg.clone()),
+            _ => {}
         }
     }
-    if outputs.is_empty() {
-        for o in Args::parse(&inv.args, parsed).operands() {
-            super::write_to(cx, o.arg, cwd);
-        }
-    } else {
-        for a in &outputs {
-            super::write_to(cx, a, cwd);
-        }
+    // An output option names the written file; the operands are then only read.
+    for a in if outputs.is_empty() { &operands } else { &outputs } {
+        super::write_to(cx, a, inv.cwd.as_deref());
     }
     super::wrote(cx);
 }

@@ -82,34 +82,36 @@ pub static WATCHMAN_TRIGGER: Rule = Rule::t3("system.watchman.trigger")
     ]);
 
 pub(super) fn watchman(inv: &Invocation, cx: &mut Cx<'_>) {
-    const VALUES: ArgSpec<'static> = ArgSpec::values(&["-U", "--sockname", "-o", "--logfile", "--log-level", "--statefile", "--pidfile", "--output-encoding"]);
-    let json = has_flag(&inv.args, &["-j", "--json-command"]);
-    let sub = Args::parse(&inv.args, VALUES).find_map(|t| match t {
-        Token::Operand(o) => Some(o.arg.text.clone()),
-        _ => None,
-    });
+    const JSON: &[&str] = &["-j", "--json-command"];
+    const SPEC: ArgSpec<'static> =
+        ArgSpec::values(&["-U", "--sockname", "-o", "--logfile", "--log-level", "--statefile", "--pidfile", "--output-encoding"]).with_flags(JSON);
+    // One reading: whether a JSON request comes on stdin, and the operands with their
+    // word index (a leading `--` ends watchman's options; the command's `--` is an operand).
+    let mut json = false;
+    let mut ops: Vec<(usize, &str)> = Vec::new();
+    for t in Args::parse(&inv.args, SPEC) {
+        match t {
+            Token::Opt { name, .. } if JSON.contains(&name) => json = true,
+            Token::Operand(o) => ops.push((o.index, o.arg.text.as_str())),
+            _ => {}
+        }
+    }
+    let sub = ops.first().map(|(_, w)| *w);
     let visible_request = match &inv.stdin {
         Stdin::Heredoc { body, .. } => Some(body.as_str()),
         Stdin::HereString(s) => Some(s.as_str()),
         _ => None,
     };
-    let triggers = if json { visible_request.is_none_or(|r| r.contains("trigger\"")) } else { sub.as_deref() == Some("trigger") };
+    let triggers = if json { visible_request.is_none_or(|r| r.contains("trigger\"")) } else { sub == Some("trigger") };
     if !triggers {
         // `trigger-list`, `trigger-del`: reading or removing triggers runs nothing.
-        if !sub.as_deref().is_some_and(|s| s.starts_with("trigger-")) {
+        if !sub.is_some_and(|s| s.starts_with("trigger-")) {
             crate::rules::fallback::check_unowned(inv, cx);
         }
         return;
     }
     cx.hit(&WATCHMAN_TRIGGER);
     // `-- CMD…` after the trigger's name and patterns: the command that will run.
-    // (A leading `--` ends watchman's options; the command's `--` is an operand.)
-    let ops: Vec<(usize, &str)> = Args::parse(&inv.args, VALUES)
-        .filter_map(|t| match t {
-            Token::Operand(o) => Some((o.index, o.arg.text.as_str())),
-            _ => None,
-        })
-        .collect();
     let after_trigger = ops.iter().skip_while(|(_, w)| *w != "trigger");
     if let Some((at, _)) = after_trigger.skip(1).find(|(_, w)| *w == "--") {
         if at + 1 < inv.args.len() {

@@ -54,7 +54,49 @@ pub fn head_checks(rows: &[Row], head: &HashMap<&str, &Verdict>) -> Vec<Failure>
         };
         if !holds {
             out.push(Failure::new(area, Some(&r.id), format!("{at}: {what} {expect}, head says {} ({}: {})", v.class, v.rule, v.reason)));
+        } else if let Spec::Truth { rule: Some(rule), .. } = &r.spec {
+            if v.rule != *rule {
+                out.push(Failure::new(
+                    area,
+                    Some(&r.id),
+                    format!("{at}: {what} {expect} decided by {rule}, head says {} by {} ({})", v.class, v.rule, v.reason),
+                ));
+            }
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::{parse, Kind};
+    use crate::protocol::Class;
+
+    fn verdict(class: Class, rule: &str) -> Verdict {
+        Verdict { class, rule: rule.into(), reason: "r".into(), error: None }
+    }
+
+    /// A truth file may name the deciding rule in a last `rule` column; a row that gets
+    /// its tier from another rule fails, a row without a rule is judged by tier alone.
+    #[test]
+    fn a_named_rule_must_decide_the_row() {
+        let csv = "id,command,cwd,expect,pinned,family,note,rule\n\
+                   a,git show-ref,,T0,false,free,,git.read\n\
+                   b,git zzqx,,T0,false,free,,\n";
+        let rows = parse(Kind::Truth, "t.csv", csv.as_bytes()).unwrap();
+        let read = verdict(Class::T0, "git.read");
+        let unknown = verdict(Class::T0, "git.unknown");
+        let head: HashMap<&str, &Verdict> = [("a", &read), ("b", &unknown)].into();
+        assert!(head_checks(&rows, &head).is_empty());
+        let head: HashMap<&str, &Verdict> = [("a", &unknown), ("b", &read)].into();
+        let f = head_checks(&rows, &head);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert!(f[0].message.contains("decided by git.read, head says T0 by git.unknown"), "{}", f[0].message);
+        // The seven-column header still loads; a rule cell that is not an id is an error.
+        let seven = parse(Kind::Truth, "t.csv", "id,command,cwd,expect,pinned,family,note\na,ls,,T0,false,free,\n".as_bytes()).unwrap();
+        assert!(matches!(&seven[0].spec, Spec::Truth { rule: None, .. }), "{:?}", seven[0].spec);
+        let bad = parse(Kind::Truth, "t.csv", "id,command,cwd,expect,pinned,family,note,rule\na,ls,,T0,false,free,,Git Read\n".as_bytes());
+        assert!(bad.unwrap_err()[0].starts_with("t.csv:2: column rule:"));
+    }
 }

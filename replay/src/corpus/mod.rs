@@ -50,9 +50,18 @@ impl Kind {
 /// What a row asks of the head, beyond being replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec {
-    Truth { expect: Class, pinned: bool, family: TruthFamily },
+    /// `rule`: the rule that must decide the row, when the table names one.
+    Truth {
+        expect: Class,
+        pinned: bool,
+        family: TruthFamily,
+        rule: Option<String>,
+    },
     History,
-    Curated { expect: Class, family: CuratedFamily },
+    Curated {
+        expect: Class,
+        family: CuratedFamily,
+    },
 }
 
 /// One corpus row. `cwd` is as written in the CSV (made absolute only when sent).
@@ -87,10 +96,13 @@ impl Corpus {
 pub fn parse(kind: Kind, file: &str, input: impl Read) -> Result<Vec<Row>, Vec<String>> {
     let mut rdr = csv::ReaderBuilder::new().has_headers(true).flexible(false).from_reader(input);
     let mut errors = Vec::new();
-    let want = kind.columns();
+    let mut want = kind.columns();
     match rdr.headers() {
         Ok(h) => {
             let got: Vec<&str> = h.iter().collect();
+            if kind == Kind::Truth && got == truth::COLUMNS_WITH_RULE {
+                want = truth::COLUMNS_WITH_RULE;
+            }
             if got != want {
                 for g in &got {
                     if !want.contains(g) {
@@ -167,8 +179,8 @@ pub(super) struct Fields<'a> {
 
 impl<'a> Fields<'a> {
     pub(super) fn get(&self, name: &str) -> &'a str {
-        let idx = self.cols.iter().position(|c| *c == name).unwrap_or(0);
-        self.rec.get(idx).unwrap_or("")
+        // A column this file's header does not have (the optional truth `rule`) is empty.
+        self.cols.iter().position(|c| *c == name).and_then(|i| self.rec.get(i)).unwrap_or("")
     }
 }
 

@@ -1,10 +1,15 @@
-//! Truth-table columns: `id,command,cwd,expect,pinned,family,note`. It validates a
-//! row's fields; it does not compare verdicts (crate::checks does).
+//! Truth-table columns: `id,command,cwd,expect,pinned,family,note`, and an optional
+//! last column `rule`: the rule id that must decide the row (empty: any). A tier
+//! alone cannot tell a read verb from an unknown word that is also T0; the deciding
+//! rule can (`git.read` vs `git.unknown`). It validates a row's fields; it does not
+//! compare verdicts (crate::checks does).
 
 use super::{cwd_of, Spec};
 use crate::protocol::Class;
 
 pub(super) const COLUMNS: &[&str] = &["id", "command", "cwd", "expect", "pinned", "family", "note"];
+/// `COLUMNS` plus the deciding rule.
+pub(super) const COLUMNS_WITH_RULE: &[&str] = &["id", "command", "cwd", "expect", "pinned", "family", "note", "rule"];
 
 /// `gated` and `free` are controls on either side of a rule's line; `open` records a
 /// known gap at its current verdict.
@@ -39,5 +44,11 @@ pub(super) fn spec(f: &super::Fields, bad: &mut dyn FnMut(&str, String)) -> Opti
             None
         }
     };
-    Some((Spec::Truth { expect: expect?, pinned: pinned?, family: family? }, 1, cwd_of(f.get("cwd")), f.get("note").to_owned()))
+    let rule = f.get("rule").trim();
+    if !rule.is_empty() && !rule.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-') {
+        bad("rule", format!("{rule:?} is not a rule id (lower-case words joined by `.` and `-`)"));
+        return None;
+    }
+    let rule = (!rule.is_empty()).then(|| rule.to_owned());
+    Some((Spec::Truth { expect: expect?, pinned: pinned?, family: family?, rule }, 1, cwd_of(f.get("cwd")), f.get("note").to_owned()))
 }

@@ -10,7 +10,7 @@ fn truth(id: &str, command: &str, expect: Class, family: TruthFamily) -> Row {
         command: command.into(),
         cwd: None,
         weight: 1,
-        spec: Spec::Truth { expect, pinned: false, family },
+        spec: Spec::Truth { expect, pinned: false, family, rule: None },
         file: "t.csv".into(),
         line: 2,
         note: String::new(),

@@ -66,7 +66,7 @@ fn problems(root: &Path) -> (Vec<String>, BTreeMap<&'static str, usize>) {
             let st = per_file.entry(r.file.clone()).or_default();
             st.rows += 1;
             match &r.spec {
-                Spec::Truth { expect, pinned, family } => {
+                Spec::Truth { expect, pinned, family, .. } => {
                     let gated = matches!(expect, Class::T3 | Class::Blocked);
                     match family {
                         TruthFamily::Gated if !gated => {

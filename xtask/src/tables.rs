@@ -16,7 +16,10 @@
 //! (`{}` replaced by it), expecting that tier. Where the table's entries do not move
 //! the tier (a read verb and an unknown word are both T0), the probe names the rule
 //! that must decide instead — `/// probe: \`git {}\` T0 git.read` — and the row fails
-//! when another rule answers. An entry whose row does not get it is
+//! when another rule answers. `{-}` is the entry without its last character (an
+//! abbreviation, for tables matched by prefix), and `/// probe \`E\` \`F\`: \`…\` TIER`
+//! gives the entries it names their own probe (they expand to an option that another
+//! rule then decides, say). An entry whose row does not get it is
 //! either listed in `probe-except:` with the reason, or a finding (a dead entry, or
 //! one another check overrides). The rows are generated from the tables as they
 //! are committed, so the replay that judges a change runs the rows of the tables
@@ -36,6 +39,15 @@ struct Probe {
     tier: String,
     /// The rule id that must decide each row; empty: any rule at that tier.
     rule: String,
+    /// The entries this probe covers (`probe `E` …:`); empty: the table's others.
+    only: Vec<String>,
+}
+
+/// `{}` is the entry; `{-}` the entry without its last character, an abbreviation
+/// (for tables read by prefix, like GNU long options).
+fn instantiate(template: &str, entry: &str) -> String {
+    let short = entry.char_indices().last().map_or("", |(i, _)| &entry[..i]);
+    template.replace("{-}", short).replace("{}", entry)
 }
 
 /// The probe and except lines in the doc comment just above the table at byte `at`.
@@ -84,7 +96,10 @@ fn of_file(file: &str, src: &str, out: &mut Vec<[String; 4]>) -> Result<(), Stri
         let mut probes = Vec::new();
         let mut except: HashSet<&str> = HashSet::new();
         for (line, text) in doc_lines(src, decl) {
-            if let Some(rest) = text.strip_prefix("probe:") {
+            // `probe: …` covers the table; `probe `E` `F`: …` only the entries it names.
+            let restricted = text.strip_prefix("probe ").filter(|r| r.starts_with('`')).map(split_reason);
+            if let Some(rest) = text.strip_prefix("probe:").or(restricted.map(|(_, r)| r)) {
+                let only: Vec<String> = restricted.map(|(list, _)| backticked(list).into_iter().map(str::to_owned).collect()).unwrap_or_default();
                 let t = backticked(rest);
                 let tail: Vec<&str> = rest.rsplit('`').next().unwrap_or("").split_whitespace().collect();
                 let (tier, rule) = match tail[..] {
@@ -93,13 +108,15 @@ fn of_file(file: &str, src: &str, out: &mut Vec<[String; 4]>) -> Result<(), Stri
                     _ => ("", ""),
                 };
                 let rule_ok = rule.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-');
-                if t.len() != 1 || !t[0].contains("{}") || !TIERS.contains(&tier) || !rule_ok {
+                let placeholder = t.first().is_some_and(|t| t.contains("{}") || t.contains("{-}"));
+                if t.len() != 1 || !placeholder || !TIERS.contains(&tier) || !rule_ok || (restricted.is_some() && only.is_empty()) {
                     return Err(format!(
-                        "{file}:{line}: a probe line is `probe: `TEMPLATE with {{}}` TIER [RULE]` (TIER one of {}; RULE a rule id)",
+                        "{file}:{line}: a probe line is `probe: `TEMPLATE` TIER [RULE]` or `probe `ENTRY` …: `TEMPLATE` TIER [RULE]` \
+                         (TEMPLATE with {{}} or {{-}}; TIER one of {}; RULE a rule id)",
                         TIERS.join(" ")
                     ));
                 }
-                probes.push(Probe { template: t[0].to_owned(), tier: tier.to_owned(), rule: rule.to_owned() });
+                probes.push(Probe { template: t[0].to_owned(), tier: tier.to_owned(), rule: rule.to_owned(), only });
                 attached += 1;
             } else if let Some(rest) = text.strip_prefix("probe-except:") {
                 let (list, why) = split_reason(rest);
@@ -111,13 +128,17 @@ fn of_file(file: &str, src: &str, out: &mut Vec<[String; 4]>) -> Result<(), Stri
             }
         }
         let words: Vec<&str> = entries.iter().map(|&(s, e)| &src[s + 1..e - 1]).collect();
-        if let Some(w) = except.iter().find(|w| !words.contains(w)) {
-            return Err(format!("{file}: {name}: probe-except names `{w}`, which is not in the table"));
+        let named = probes.iter().flat_map(|p| p.only.iter().map(String::as_str));
+        if let Some(w) = except.iter().copied().chain(named).find(|w| !words.contains(w)) {
+            return Err(format!("{file}: {name}: a probe line names `{w}`, which is not in the table"));
         }
+        // An entry a restricted probe names gets that probe instead of the table's.
+        let restricted: HashSet<&str> = probes.iter().flat_map(|p| p.only.iter().map(String::as_str)).collect();
         for p in &probes {
-            for w in words.iter().filter(|w| !except.contains(*w)) {
+            let mine = |w: &&&str| if p.only.is_empty() { !except.contains(**w) && !restricted.contains(**w) } else { p.only.iter().any(|o| o == **w) };
+            for w in words.iter().filter(mine) {
                 let note = format!("probe of `{w}` in {scope}:{name} (generated by cargo xtask codegen from the table's probe line)");
-                out.push([p.template.replace("{}", w), p.tier.clone(), p.rule.clone(), note]);
+                out.push([instantiate(&p.template, w), p.tier.clone(), p.rule.clone(), note]);
             }
         }
     }
@@ -224,6 +245,16 @@ mod tests {
     }
 
     #[test]
+    fn a_restricted_probe_takes_its_entries_and_abbreviations_drop_a_character() {
+        let src = SRC.replace("/// probe-except", "/// probe `patch`: `git {-} x` T0 git.unknown\n/// probe-except");
+        let csv = render(&[("classifier/src/rules/git/read.rs".into(), src)]).unwrap();
+        let rows: Vec<&str> = csv.lines().skip(1).collect();
+        assert_eq!(rows.len(), 2, "{csv}");
+        assert!(rows[0].starts_with("table-git_land,git land,,T3,false,gated,"), "{csv}");
+        assert!(rows[1].starts_with("table-git_patc_x,git patc x,,T0,false,free,") && rows[1].ends_with(",git.unknown"), "{csv}");
+    }
+
+    #[test]
     fn a_malformed_probe_line_names_file_and_line() {
         let bad = SRC.replace("T3\n", "T9\n");
         let err = render(&[("classifier/src/rules/git/read.rs".into(), bad)]).unwrap_err();
@@ -239,6 +270,9 @@ mod tests {
         let stale = SRC.replace("`tag`", "`tig`");
         let err = render(&[("classifier/src/rules/git/read.rs".into(), stale)]).unwrap_err();
         assert!(err.contains("`tig`, which is not in the table"), "{err}");
+        let unknown_only = SRC.replace("/// probe-except", "/// probe `lnd`: `git {}` T0\n/// probe-except");
+        let err = render(&[("classifier/src/rules/git/read.rs".into(), unknown_only)]).unwrap_err();
+        assert!(err.contains("`lnd`, which is not in the table"), "{err}");
     }
 
     /// The committed corpus/truth/tables.csv is what the committed probe lines generate.

@@ -193,6 +193,28 @@ pub fn option_words(args: &[Arg]) -> impl Iterator<Item = &str> + '_ {
     args.iter().take_while(|a| a.text != "--").filter(|a| a.is_flag()).map(|a| a.text.as_str())
 }
 
+/// Whether `word` is an option of its own before `--`, not the value of the option
+/// before it: `useradd -c -h evil` sets the comment `-h` and creates `evil`, and
+/// `usermod -c --help -aG sudo bob` adds bob to sudo. Without the program's grammar
+/// any option word without `=` may own the next word, so a help word right after
+/// one does not count: that costs a prompt on `tool -y --help`, never a pass.
+pub fn stands_alone(args: &[Arg], word: &str) -> bool {
+    let mut after_option = false;
+    for t in Args::parse(args, ArgSpec::values(&[])) {
+        match t {
+            args::Token::Flag { word: w, .. } => {
+                if w == word && !after_option {
+                    return true;
+                }
+                after_option = args::split_option(w).1.is_none();
+            }
+            args::Token::DashDash(_) => return false,
+            _ => after_option = false,
+        }
+    }
+    false
+}
+
 /// True when one of `flags` (`--force`, also `--force=x`; `-f`) is given before `--`.
 pub fn has_flag(args: &[Arg], flags: &[&str]) -> bool {
     Args::parse(args, ArgSpec::values(&[]).with_flags(flags)).has(flags)

@@ -4,9 +4,6 @@
 
 use super::{Family, Rule};
 
-/// Id prefixes this family may use (the registry test allows exactly these).
-pub const PREFIXES: &[&str] = &["parse", "limits", "wrapper", "default", "internal"];
-
 pub static FAMILY: Family = Family::new("engine", &[], RULES);
 
 static RULES: &[&Rule] = &[

@@ -26,7 +26,6 @@ pub mod system;
 pub mod tiergate;
 pub mod tools;
 
-pub use engine::PREFIXES as ENGINE_PREFIXES;
 pub(crate) use engine::*;
 pub use rule::{Check, Cx, Engine, Enter, Family, FileText, Hit, Programs, Rule};
 

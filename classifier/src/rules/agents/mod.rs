@@ -17,7 +17,7 @@ static PROGRAMS: &[Programs] = &[Programs::of(
 static RULES: &[&Rule] = &[&UNGUARDED];
 
 /// Flags that switch a child agent's own approval checks off.
-/// probe: `claude {} -p hi` T3
+/// probe: `claude {} -p hi` T3 agents.unguarded
 const UNGUARDED_FLAGS: &[&str] = &[
     "--dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "-y", "--full-auto", "--yes-always", "--yes", "--force",
     "--dangerously-allow-all", "--allow-all-tools", "--allow-all", "--approval-mode=yolo", "--auto-approve", "--trust-all-tools", "--skip-permissions",

@@ -154,7 +154,9 @@ static GCLOUD_TABLE: Table = Table {
     ],
 };
 
-/// gcloud release tracks, peeled before matching (FEATURES.md §2 step 5).
+/// gcloud release tracks, peeled before matching (FEATURES.md §2 step 5). Unpeeled, the track
+/// hides the `config` anchor (and `preview` reads as a simulation word).
+/// probe: `gcloud {} config set project x` T3 cloud.gcp.iam-or-config
 const TRACKS: &[&str] = &["alpha", "beta", "preview"];
 
 const GCLOUD_CRITICAL: &[&[&str]] = &[

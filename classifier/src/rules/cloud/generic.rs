@@ -1,14 +1,19 @@
 //! The verb-scan lane shared by the smaller CLIs of the `kube`, `iac` and `cloud`
 //! families (minikube, pulumi, heroku, doctl …): split the argv by the CLI's options,
-//! find the first command word with a kind, and fire the family's rule for that kind.
+//! find the first command word with a kind (one that may be an undeclared option's value
+//! does not decide over a stricter word after it), and fire the family's rule for that kind.
 //!
 //! It does not hold any blocked floor: callers check their floor before calling `run`.
 
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{kind_of, scan, split, Kind, Opts, Table};
+use crate::rules::cloud::verbs::{kind_of, split, Argv, Kind, Opts, Table};
 use crate::rules::{Cx, Rule};
 
-/// Read words that are also command groups, whose next word is the action.
+/// Read words that are also command groups, whose next word is the action. Without the entry
+/// the read word decides (`supabase list push` is T0). Two probes: the paas lane skips `env`
+/// as a group of its own, and `pulumi config` is decided before the lane.
+/// probe: `supabase {} push` T3 cloud.paas.mutate
+/// probe: `pulumi {} set x` T3 iac.tool.mutate
 const GROUP_NOUNS: &[&str] = &["config", "env"];
 
 /// One CLI's words and options.
@@ -47,6 +52,24 @@ impl Lane {
     }
 }
 
+/// The first of the first six command words that has a kind. A word right after an option
+/// the CLI's `Opts` do not declare may be that option's value (`skaffold -v info run`,
+/// `argocd --loglevel info app sync x`): it decides only with the first word that cannot be a
+/// value, whichever of them is stricter, so an undeclared value option never lowers the verb.
+fn decisive<'a>(argv: &Argv<'a>, kind: impl Fn(&str) -> Option<Kind>) -> Option<(Kind, &'a str)> {
+    let mut found: Option<(Kind, &'a str)> = None;
+    for (i, w) in argv.pos.iter().enumerate().take(6) {
+        let Some(k) = kind(w) else { continue };
+        if found.is_none_or(|(f, _)| k > f) {
+            found = Some((k, *w));
+        }
+        if !argv.after_undeclared.get(i).copied().unwrap_or(false) {
+            break;
+        }
+    }
+    found
+}
+
 /// Classify `inv` by its first command word. Returns the kind it settled on.
 pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -> Kind {
     let argv = split(&inv.args, &spec.opts, spec.short_help);
@@ -55,14 +78,15 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -
         return Kind::Read;
     }
     let prog = inv.program.as_str();
-    let found = if spec.noun_verb {
-        argv.pos
-            .iter()
-            .take(6)
-            .find_map(|w| kind_of(w, &spec.table).or_else(|| w.rsplit_once('-').and_then(|(_, last)| kind_of(last, &spec.table))).map(|k| (k, *w)))
-    } else {
-        scan(&argv.pos, &spec.table, 6)
+    let kind = |w: &str| {
+        let k = kind_of(w, &spec.table);
+        if spec.noun_verb {
+            k.or_else(|| w.rsplit_once('-').and_then(|(_, last)| kind_of(last, &spec.table)))
+        } else {
+            k
+        }
     };
+    let found = decisive(&argv, kind);
     // A read word that names a command group: the verb after it decides
     // (`supabase config push`, `pulumi env set`; `heroku config` alone lists).
     let found = match found {

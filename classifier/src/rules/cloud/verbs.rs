@@ -47,7 +47,10 @@ pub(crate) const VALIDATE_VERBS: &[&str] = &["validate", "lint", "check", "verif
 /// find, scan, fetch, whoami, which, stat, tree, cat, watch, lookup), and the ones
 /// that made a write read: `auth` (`az webapp auth update`), `read` (`linode-cli
 /// events mark-read`), `find` (`rtk find . -delete`, where find is the program run).
-/// In these lanes an unknown word is a change.
+/// In these lanes an unknown word is a change. Two probes: minikube lists `version` and
+/// skips `config` in its own table, heroku lists `inspect` and skips `env`.
+/// probe: `minikube {}` T0
+/// probe: `heroku {}` T0
 pub(crate) const READ_ONLY_VERBS: &[&str] = &[
     "get", "list", "describe", "show", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "query", "download", "version", "help",
     "history", "env", "config", "ls", "du", "wait",
@@ -142,6 +145,9 @@ pub(crate) struct Opts {
 pub(crate) struct Argv<'a> {
     /// Non-option words before `--`, option values removed.
     pub pos: Vec<&'a str>,
+    /// For each word of `pos`: true when it directly follows an option word the CLI's `Opts`
+    /// do not declare (`skaffold -v info run`), so it may be that option's value rather than a command word.
+    pub after_undeclared: Vec<bool>,
     /// Option words before `--` (`--namespace=prod`, `-n`, `--all`).
     pub flags: Vec<&'a str>,
     /// Words after `--`.
@@ -195,11 +201,14 @@ pub(crate) fn split<'a>(args: &'a [Arg], opts: &Opts, short_help: bool) -> Argv<
     let mut out = Argv::default();
     let mut it = Args::parse(args, opts.spec());
     let mut after_dashdash = false;
+    // The previous word was an undeclared option that took no value (`-v`, not `-v=2`).
+    let mut undeclared = false;
     while let Some(a) = args.get(it.pos()) {
         // A help word is help, whatever the spec says it takes.
         if !after_dashdash && is_help(&a.text) && (a.text != "-h" || short_help) {
             out.flags.push(a.text.as_str());
             out.help = true;
+            undeclared = false;
             it.skip_word();
             continue;
         }
@@ -212,6 +221,7 @@ pub(crate) fn split<'a>(args: &'a [Arg], opts: &Opts, short_help: bool) -> Argv<
             }
             Token::Operand(o) => {
                 out.pos.push(o.arg.text.as_str());
+                out.after_undeclared.push(std::mem::take(&mut undeclared));
                 out.words.push(o.arg.text.as_str());
                 continue;
             }
@@ -223,6 +233,7 @@ pub(crate) fn split<'a>(args: &'a [Arg], opts: &Opts, short_help: bool) -> Argv<
             Token::Flag { index, value, .. } => (index, value),
             Token::Opt2 { index, .. } | Token::Unknown { index, .. } | Token::Missing { index, .. } => (index, None),
         };
+        undeclared = matches!(t, Token::Flag { value: None, .. }) && !args[index].text.contains('=');
         out.flags.push(args[index].text.as_str());
         out.words.extend(taken);
     }
@@ -245,6 +256,14 @@ mod tests {
         let v = split(&a, &KOPTS, true);
         assert_eq!(v.pos, ["get", "pods"]);
         assert_eq!(v.words, ["prod", "get", "pods"]);
+    }
+
+    #[test]
+    fn a_word_after_an_undeclared_option_may_be_its_value() {
+        let a = args("-v info -n prod --all=true run x");
+        let v = split(&a, &KOPTS, true);
+        assert_eq!(v.pos, ["info", "run", "x"]);
+        assert_eq!(v.after_undeclared, [true, false, false]);
     }
 
     #[test]

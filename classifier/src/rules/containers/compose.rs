@@ -36,7 +36,9 @@ const VALUE_OPTS: &[&str] = &[
 
 /// probe: `docker compose {}` T0
 const READS: &[&str] = &["ps", "logs", "config", "ls", "images", "top", "version", "port", "events", "convert", "stats", "wait", "volumes", "viz"];
+/// probe: `docker compose {}` T3 containers.run
 const RUNS: &[&str] = &["up", "run", "exec", "start", "create", "attach", "watch", "cp", "scale", "restart", "unpause"];
+/// probe: `docker compose {}` T3 containers.change
 const CHANGES: &[&str] = &["down", "stop", "rm", "kill", "pause", "commit", "export"];
 
 /// `args` are the words after `compose` (or after `docker-compose`).

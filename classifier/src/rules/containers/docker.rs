@@ -181,11 +181,16 @@ const GROUP_READS: &[&str] = &[
     "ls", "list", "ps", "inspect", "logs", "top", "stats", "port", "diff", "history", "show", "df", "info", "events", "du", "version", "exists", "services",
     "tree", "cves", "quickview", "recommendations", "compare", "sbom", "policy",
 ];
-/// Subcommands (or group actions) that start or enter containers.
+/// Subcommands (or group actions) that start or enter containers. Probed as a `container`
+/// action: the top-level `docker run`/`docker create` are read by `run()` before this table.
+/// probe: `docker container {}` T3 containers.run
 const RUNS: &[&str] = &["run", "create", "exec", "start", "attach", "commit", "play", "restore", "checkpoint", "debug"];
 /// Registry writes.
+/// probe: `docker {}` T3 containers.registry
 const REGISTRY_OPS: &[&str] = &["push", "pull", "login", "logout", "sign", "revoke"];
-/// Changes.
+/// Changes. Probed as a group action: the top-level `docker init` writes a Dockerfile (containers.build)
+/// before this table is read, while `docker swarm init` is a change.
+/// probe: `docker network {}` T3 containers.change
 const CHANGES: &[&str] = &[
     "stop", "kill", "restart", "rm", "rmi", "pause", "unpause", "rename", "update", "tag", "untag", "load", "import", "prune", "connect", "disconnect", "use",
     "scale", "rollback", "join", "leave", "init", "promote", "demote", "deploy", "remove", "enable", "disable", "install", "upgrade", "set", "unlock",
@@ -282,7 +287,8 @@ fn group(group: &str, action: &str, rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocat
         ("container", a) if RUNS.contains(&a) => cx.hit(&RUN),
         ("pod", "create" | "start") | ("kube", "play") | ("machine", "ssh") => cx.hit(&RUN),
         (_, a) if REGISTRY_OPS.contains(&a) => cx.hit(&REGISTRY),
-        (_, a) if CHANGES.contains(&a) || a == "create" || a == "start" || a == "rm" => cx.hit(&CHANGE),
+        // `create`/`start` of anything but a container or pod (`network create`) is a change; `rm` is in CHANGES.
+        (_, a) if CHANGES.contains(&a) || a == "create" || a == "start" => cx.hit(&CHANGE),
         (g, a) => cx.hit_because(&UNKNOWN, format!("`{g} {a}` is a docker action tiergate does not model; ask the user before running it")),
     }
 }

@@ -28,9 +28,9 @@ pub static TOOL_CHANGE: Rule = Rule::t3("containers.tool-change")
     .reason("changes containers, images or a registry through a low-level runtime tool; ask the user first")
     .matches(&[
         "skopeo copy docker://a docker://b", "ctr images rm nginx", "crictl rmi nginx", "buildah push app docker://r/app", "skopeo delete docker://r/app:1",
-        "ctr images label docker.io/library/nginx:latest env=prod",
+        "ctr images label docker.io/library/nginx:latest env=prod", "buildah --log-level info rm web",
     ])
-    .not_matches(&["crictl ps", "skopeo list-tags docker://nginx"]);
+    .not_matches(&["crictl ps", "skopeo list-tags docker://nginx", "buildah --log-level debug images"]);
 
 /// ## What it matches
 /// Read-only VM manager commands: `limactl list`, `colima status`, `vagrant status|global-status|ssh-config`.
@@ -48,8 +48,10 @@ pub static VM_READ: Rule = Rule::t0("containers.vm-read")
 /// Starts, stops, deletes or enters a VM; approvable (the VM's disk is local and scoped).
 pub static VM_CHANGE: Rule = Rule::t3("containers.vm-change")
     .reason("starts, stops, deletes or enters a VM; ask the user first")
-    .matches(&["vagrant up", "vagrant destroy -f", "colima start --cpu 4", "limactl shell default", "lima uname -a", "lima"])
-    .not_matches(&["vagrant status", "limactl list"]);
+    .matches(&[
+        "vagrant up", "vagrant destroy -f", "colima start --cpu 4", "limactl shell default", "lima uname -a", "lima", "limactl --log-level info delete default",
+    ])
+    .not_matches(&["vagrant status", "limactl list", "limactl --log-level debug list"]);
 
 /// Tool actions that only read (beyond the generic read verbs).
 /// The generic read verbs (`packages::args::READ_VERBS`: images, inspect, ps, logs, stats,
@@ -65,7 +67,8 @@ const CTR_GROUPS: &[&str] = &["containers", "c", "content", "images", "i", "leas
 /// probe: `buildah {} rm images` T0
 const TOOL_VALUE_OPTS: &[&str] = &[
     "-n", "--namespace", "-a", "--address", "-r", "--runtime-endpoint", "-i", "--image-endpoint", "-c", "--config", "-t", "--timeout", "--override-os",
-    "--override-arch", "--registries-conf", "--storage-driver", "--root", "--runroot",
+    "--override-arch", "--registries-conf", "--storage-driver", "--root", "--runroot", "--log-level", "--storage-opt", "--registries-conf-dir",
+    "--cgroup-manager", "--command-timeout", "--policy", "--registries.d", "--override-variant", "--tmpdir", "--connect-timeout",
 ];
 
 pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -99,6 +102,8 @@ pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
+/// VM manager commands (or a group's action: `vagrant box list`) that only report.
+/// probe: `vagrant {}` T0
 const VM_READS: &[&str] = &["list", "ls", "status", "global-status", "ssh-config", "version", "info", "port", "validate", "show-ssh", "sudoers"];
 
 pub(super) fn vm(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -115,7 +120,9 @@ pub(super) fn vm(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         return;
     }
-    let words: Vec<&str> = operand_words(&inv.args, &["--profile", "-p"]).into_iter().take(2).map(|(_, w)| w).collect();
+    // The value options before the command word: colima's profile, limactl's log settings
+    // (`limactl --log-level info delete default` deletes; `info` is the level, not the command).
+    let words: Vec<&str> = operand_words(&inv.args, &["--profile", "-p", "--log-level", "--log-format"]).into_iter().take(2).map(|(_, w)| w).collect();
     let read = match words.as_slice() {
         [] => inv.args.iter().all(|a| a.text == "--version" || a.text == "-v"),
         [w] => VM_READS.contains(w),

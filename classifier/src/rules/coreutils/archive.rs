@@ -265,7 +265,7 @@ fn compress(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-/// probe: `rsync a b {} /etc/x` T0
+/// probe: `rsync a b {} /etc/x` T0 coreutils.write
 /// probe-except: `-e` `--rsh` `--rsync-path`: its value is a program rsync runs (coreutils.archive.runs-program), which asks before the destination is read
 const RSYNC_VALUES: &[&str] = &[
     "-e", "--rsh", "--rsync-path", "--exclude", "--include", "-f", "--filter", "--files-from", "--exclude-from", "--include-from", "--log-file",

@@ -100,6 +100,7 @@ pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// `/dev` entries that are not disks.
+/// probe: `shred {}` T3 coreutils.shred
 const HARMLESS_DEV: &[&str] = &["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/full"];
 
 /// True for a path naming a block device (any `/dev/…` other than the streams).

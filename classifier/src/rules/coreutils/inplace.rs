@@ -12,7 +12,7 @@ use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::Cx;
 
-/// probe: `{} /usr/local/bin/tool` T3
+/// probe: `{} /usr/local/bin/tool` T3 paths.write-system
 pub(super) const PROGRAMS: &[&str] = &["dos2unix", "unix2dos", "mac2unix", "unix2mac", "strip", "ranlib", "patchelf", "upx", "codesign", "mogrify"];
 
 /// Value options per program; `output` are the ones naming the written file instead.

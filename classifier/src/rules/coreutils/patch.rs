@@ -4,7 +4,7 @@
 //! It reads the patch through `Cx::read` (hermetic); it does not apply hunks or
 //! check that they fit.
 
-use crate::call::{Arg, Invocation, Stdin};
+use crate::call::{self, Arg, Invocation, Stdin};
 use crate::rules::{Cx, FileText, Rule};
 
 /// ## What it matches
@@ -82,6 +82,7 @@ pub(crate) fn patch_targets(text: &str, strip: usize) -> PatchScan {
 }
 
 /// Value-taking options of GNU patch.
+/// probe: `patch {} in.txt /zzqx/x.txt x.diff` T3 paths.write-outside-tree
 const VALUES: &[&str] = &[
     "-p", "--strip", "-i", "--input", "-o", "--output", "-d", "--directory", "-B", "--prefix", "-z", "--suffix", "-r", "--reject-file", "-D", "--ifdef", "-F",
     "--fuzz", "-V", "--version-control", "-g", "--get", "--quoting-style",
@@ -98,10 +99,25 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if let Some(out) = inv.option(&["-o", "--output"]) {
         super::write_to(cx, &Arg::lit(out), cwd);
     }
-    let dir = inv.option(&["-d", "--directory"]).map(str::to_owned);
-    // `patch FILE [PATCHFILE]`: an explicit target file is the only write.
+    let dir = call::option_arg(&inv.args, &["-d", "--directory"]);
+    // `-d DIR` changes directory before anything is opened: a relative file is DIR's.
+    // The joined path is exact only when both parts are (`-d "$HOME"` is not).
+    let in_dir = |path: &Arg| match &dir {
+        Some(d) if !path.text.starts_with('/') => Arg { text: format!("{}/{}", d.text, path.text), exact: d.exact && path.exact, ..path.clone() },
+        _ => path.clone(),
+    };
+    // Rejected hunks go to the reject file (`-r -` discards them).
+    if let Some(rej) = call::option_arg(&inv.args, &["-r", "--reject-file"]).filter(|r| r.text != "-") {
+        super::write_to(cx, &in_dir(&rej), cwd);
+    }
+    // `patch FILE [PATCHFILE]`: an explicit target file is the only write (and its
+    // backup, `-B PREFIX` + FILE, when the prefix names a directory).
     if let Some(target) = ops.first() {
-        super::write_to(cx, target, cwd);
+        super::write_to(cx, &in_dir(target), cwd);
+        if let Some(prefix) = call::option_arg(&inv.args, &["-B", "--prefix"]).filter(|p| p.text.contains('/')) {
+            let backup = Arg { text: format!("{}{}", prefix.text, target.text), exact: prefix.exact && target.exact, ..prefix.clone() };
+            super::write_to(cx, &in_dir(&backup), cwd);
+        }
         if ops.len() >= 2 || inv.option(&["-i", "--input"]).is_some() || !matches!(inv.stdin, Stdin::None) {
             return;
         }
@@ -133,11 +149,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 cx.hit_because(&UNSEEN, "the patch deletes files; review it and ask the user".to_owned());
             }
             for w in writes {
-                let path = match &dir {
-                    Some(d) => format!("{d}/{w}"),
-                    None => w,
-                };
-                super::write_to(cx, &Arg::lit(&path), cwd);
+                super::write_to(cx, &in_dir(&Arg::lit(&w)), cwd);
             }
             if !cx.reached(crate::verdict::Tier::T1) {
                 cx.hit(&super::WRITE);

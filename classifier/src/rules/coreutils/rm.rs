@@ -68,7 +68,7 @@ pub(super) static SHRED: Rule = Rule::t3("coreutils.shred")
     .not_matches(&["shred -n 3 /dev/sda"]);
 
 /// Resolved targets a recursive delete must never reach.
-/// probe: `rm -rf {}` BLOCKED
+/// probe: `rm -rf {}` BLOCKED coreutils.rm.catastrophic
 const FLOOR: &[&str] = &[
     "/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/root", "/sbin", "/sys", "/usr", "/var", "/opt", "/snap",
     "/System", "/Library", "/Applications", "/Users", "/private", "/private/etc", "/private/var", "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib64",

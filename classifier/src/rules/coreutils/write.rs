@@ -43,14 +43,17 @@ pub(super) fn is_secret(path: &str) -> bool {
         || name.ends_with(".pfx")
 }
 
+/// cp and mv options that take a value.
+/// probe: `cp a.txt b.txt {} /zzqx/x` T0
+/// probe `-t` `--target-directory`: `cp {} in.d a.txt /zzqx/x` T0
 const VALUES_CP: &[&str] = &["-t", "--target-directory", "-S", "--suffix"];
 /// probe: `install a b {} /etc/x` T0
 /// probe-except: `-t` `--target-directory`: its value is the destination, so /etc/x is written with or without the entry
 /// probe-except: `--strip-program`: its value is a program install runs (coreutils.runs-program)
 const VALUES_INSTALL: &[&str] = &["-m", "--mode", "-o", "--owner", "-g", "--group", "-t", "--target-directory", "-S", "--suffix", "--strip-program"];
-/// probe: `touch {} /etc/x f` T0
+/// probe: `touch {} /etc/x f` T0 coreutils.write
 const VALUES_TOUCH: &[&str] = &["-r", "--reference", "-d", "--date", "-t"];
-/// probe: `truncate {} /etc/x f` T0
+/// probe: `truncate {} /etc/x f` T0 coreutils.write
 const VALUES_TRUNCATE: &[&str] = &["-s", "--size", "-r", "--reference"];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {

@@ -67,6 +67,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "mongorestore" | "mongoimport" => cx.hit(&RESTORE),
         "dropdb" => {
             // `dropdb [options] NAME`: options with values must not hide the name.
+            /// probe: `dropdb {} x` T3 db.admin
             const VALUE: &[&str] = &["-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"];
             let name = crate::call::first_operand(&inv.args, ArgSpec::values(VALUE)).map(|o| o.arg.text.as_str());
             match name {
@@ -86,6 +87,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         "mysqladmin" | "mariadb-admin" => {
             // `mysqladmin -h db ping`: an option's value is not a command.
+            /// probe: `mysqladmin {} drop status` T0
             const VALUE: &[&str] = &["-h", "--host", "-P", "--port", "-u", "--user", "-S", "--socket", "--defaults-file", "-c", "--count", "-i", "--sleep"];
             let ops: Vec<&str> = crate::call::args::Args::parse(&inv.args, ArgSpec::values(VALUE)).operands().map(|o| o.arg.text.as_str()).collect();
             if let Some(k) = ops.iter().position(|w| *w == "drop") {

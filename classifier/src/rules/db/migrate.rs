@@ -76,6 +76,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     // The operands, and the options that ask only to read (`rake -T`, `--version`).
+    /// probe: `rake {}=x` T0
     const READ_OPTS: &[&str] = &["-T", "--tasks", "-V", "--version", "-h", "--help"];
     let ops: Vec<&str> = Args::parse(&inv.args, ArgSpec::values(&[]).with_flags(READ_OPTS))
         .filter_map(|t| match t {

@@ -91,8 +91,9 @@ pub static WRITE: Rule = Rule::t3("db.write")
     .matches(&[
         "psql -d app -c \"UPDATE users SET admin = true\"", "sqlite3 app.db \"INSERT INTO t VALUES (1)\"", "redis-cli SET k v",
         "mongosh --eval 'db.users.deleteMany({})'", "psql -c 'TRUNCATE logs'", "psql -c 'DELETE FROM sessions'", "sqlite3 site.sqlar -A -x",
+        "sqlcmd -Q 'SELECT 1 DISABLE TRIGGER trg ON t'",
     ])
-    .not_matches(&["psql -c 'SELECT 1'", "psql -c \"SELECT 'INSERT INTO t'\""]);
+    .not_matches(&["psql -c 'SELECT 1'", "psql -c \"SELECT 'INSERT INTO t'\"", "sqlcmd -Q 'SELECT 1 SELECT 2'"]);
 
 /// ## What it matches
 /// `DROP DATABASE`/`DROP KEYSPACE` (and MySQL's `DROP SCHEMA`), `dropdb NAME`, `mysqladmin drop`, mongo `dropDatabase()`.
@@ -164,11 +165,13 @@ pub static META: Rule = Rule::t3("db.client-command")
 pub static VERSION: Rule = Rule::t0("db.info")
     .reason("prints version, help or server status only")
     .matches(&["psql --version", "redis-cli --version", "pg_ctl status", "pg_isready -h db", "dropdb --help", "mysqladmin ping"])
-    .not_matches(&["pg_ctl restart"]);
+    .not_matches(&["pg_ctl restart", "sqlite3 -cmd --help app.db 'DELETE FROM users'"]);
 
 fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
     let kv = matches!(inv.program.as_str(), "redis-cli" | "valkey-cli" | "keydb-cli" | "mongo" | "mongosh");
-    if inv.words().any(|w| matches!(w, "--version" | "--help")) || (!kv && inv.words().any(|w| w == "-V")) {
+    // A help word that is an option's value is not help: `sqlite3 -cmd --help app.db 'DROP TABLE t'` runs the DROP.
+    let alone = |w: &str| crate::rules::system::stands_alone(inv, w);
+    if alone("--version") || alone("--help") || (!kv && alone("-V")) {
         cx.hit(&VERSION);
         return;
     }

@@ -137,8 +137,14 @@ pub(crate) fn split(dialect: Dialect, src: &str) -> Vec<Stmt> {
     out
 }
 
-/// Statements T-SQL (sqlcmd) runs without a `;` between them, beside `WRITE_WORDS`.
-const TSQL_STARTS: &[&str] = &["EXEC", "EXECUTE", "DBCC", "BACKUP", "RESTORE", "SHUTDOWN", "KILL", "DENY"];
+/// Statements T-SQL (sqlcmd) runs without a `;` between them, beside `WRITE_WORDS`:
+/// `DISABLE|ENABLE TRIGGER`, `RECONFIGURE`, `WRITETEXT`/`UPDATETEXT` and Service
+/// Broker's `SEND`/`RECEIVE` change state as surely as an `EXEC` does.
+/// probe: `sqlcmd -Q 'SELECT 1 {} x'` T3
+const TSQL_STARTS: &[&str] = &[
+    "EXEC", "EXECUTE", "DBCC", "BACKUP", "RESTORE", "SHUTDOWN", "KILL", "DENY", "DISABLE", "ENABLE", "RECONFIGURE", "WRITETEXT", "UPDATETEXT", "SEND",
+    "RECEIVE",
+];
 
 /// In the generic dialect (sqlcmd's T-SQL, Cassandra's `BEGIN BATCH … APPLY BATCH`,
 /// a driver's unknown SQL) a statement needs no `;` before the next one:
@@ -160,6 +166,7 @@ const READ_FIRST: &[&str] = &[
 /// Statements a `WITH` may lead into, or that start an unseparated T-SQL statement.
 /// (`MERGE` always carries `INTO` or an `INSERT`/`UPDATE`/`DELETE` action; `REPLACE`
 /// is also a string function, and `REPLACE INTO` carries `INTO`.)
+/// probe: `psql -c 'WITH a AS (SELECT 1) {} x'` T3
 const WRITE_WORDS: &[&str] = &["INSERT", "UPDATE", "DELETE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE"];
 /// Functions with side effects even inside a SELECT. (`xp_cmdshell` is only ever
 /// called through `EXEC`, a T-SQL statement start; `set_config` is a session `SET`.)
@@ -172,6 +179,7 @@ const EFFECT_FUNCS: &[&str] = &[
 /// Pragmas whose `(argument)` names what to read, not a value to set. Pragmas that
 /// take no argument (`database_list`, `compile_options` …) read without one: only
 /// `(` or `=` makes a pragma a write.
+/// probe: `sqlite3 x.db 'PRAGMA {}(t)'` T0
 const READ_PRAGMAS: &[&str] = &[
     "TABLE_INFO", "TABLE_XINFO", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST", "INTEGRITY_CHECK", "QUICK_CHECK", "FOREIGN_KEY_CHECK",
     "TABLE_LIST",

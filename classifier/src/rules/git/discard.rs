@@ -153,6 +153,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
 
 fn checkout(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
+    /// probe: `git checkout -f {} .claude/hooks/x` T3
     const VALUES: &[&str] = &["-b", "-B", "--orphan", "--pathspec-from-file"];
     let (before, after) = split_operands(&inv.args, VALUES);
     let all: Vec<&Arg> = before.iter().chain(after.iter()).copied().collect();

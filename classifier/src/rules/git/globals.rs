@@ -64,13 +64,14 @@ const GLOBALS: ArgSpec<'static> = ArgSpec {
     .single_dash_long()
 };
 
-/// Exact config keys (lowercased) whose value is a program or a file of more config.
+/// Exact config keys (lowercased) whose value is a program or a file of more config
+/// (`init.templateDir`: a template's hooks are installed into the new repository and run later).
 /// probe: `git -c {}=x status` T3
 const EXEC_KEYS: &[&str] = &[
     "core.hookspath", "core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "core.gitproxy", "core.askpass", "sequence.editor", "diff.external",
     "diff.tool", "merge.tool", "credential.helper", "gpg.program", "include.path", "uploadpack.packobjectshook", "protocol.ext.allow",
     "interactive.difffilter", "web.browser", "ssh.variant", "sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd", "core.worktree",
-    "receive.procreceiverefs", "push.receivepack", "fetch.uploadpack",
+    "receive.procreceiverefs", "push.receivepack", "fetch.uploadpack", "init.templatedir",
 ];
 
 /// True when a config key makes git execute something (keys are case-insensitive

@@ -23,6 +23,7 @@ pub(super) static MV_FORCE: Rule = Rule::t3("git.mv.force")
     .suggest("git mv src existing_dst");
 
 /// Subcommands that rewrite files in the work tree (a `--work-tree` elsewhere is a write there).
+/// probe: `git --work-tree=/srv/www {}` T3 paths.write-system
 pub(super) const WRITES_WORKTREE: &[&str] = &[
     "checkout", "switch", "reset", "restore", "merge", "pull", "stash", "clean", "apply", "am", "cherry-pick", "revert", "rebase", "mv", "rm", "read-tree",
     "checkout-index",
@@ -46,6 +47,7 @@ pub(super) static LOCAL: Rule = Rule::t0("git.local")
         "git fetch --prune origin",
         "git clone https://github.com/rust-lang/rust-analyzer.git",
         "git init",
+        "git init sub --separate-git-dir=.repos/sub",
         "git -C /some/path commit -m \"update config\"",
         "git commit -F - <<'EOF'\nfix: stop kubectl delete namespace in CI\n\nWe used to run rm -rf / in a test.\nEOF",
         // One per site that answers git.local (config.rs, discard.rs, history.rs, this file).
@@ -72,7 +74,10 @@ pub(super) static LOCAL: Rule = Rule::t0("git.local")
         "git am --abort",
         "git apply <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\nEOF",
     ])
-    .not_matches(&["git push", "git mv a.py .claude/hooks/a.py", "git fetch --force"]);
+    .not_matches(&[
+        "git push", "git mv a.py .claude/hooks/a.py", "git fetch --force", "git init /etc/app", "git -C /etc/app init",
+        "git init --separate-git-dir ~/.config/x", "git clone --separate-git-dir=/etc/x https://x/r.git d", "git fast-export --export-marks=/etc/marks --all",
+    ]);
 
 /// ## What it matches
 /// `git apply` / `git am` whose patch tiergate cannot read, or that deletes files.
@@ -103,13 +108,13 @@ pub(super) static FETCH_FORCE: Rule = Rule::t3("git.fetch.force")
     .suggest("git fetch --prune");
 
 /// ## What it matches
-/// `git clone --template=DIR` (copies hooks that then run) or `clone -c` with an exec key.
+/// `git clone --template=DIR` or `git init --template=DIR` (copies hooks that then run), or `clone -c` with an exec key.
 /// ## Why this tier
 /// The new repository's hooks run on the next git command.
 pub(super) static CLONE_EXEC: Rule = Rule::t3("git.clone.template")
     .reason("clone --template installs hooks from that directory, and they run on later git commands; clone without it")
-    .matches(&["git clone --template=/tmp/t https://x/r.git", "git clone --template /tmp/t https://x/r.git"])
-    .not_matches(&["git clone https://x/r.git"]);
+    .matches(&["git clone --template=/tmp/t https://x/r.git", "git clone --template /tmp/t https://x/r.git", "git init --template=/tmp/t"])
+    .not_matches(&["git clone https://x/r.git", "git init"]);
 
 /// ## What it matches
 /// Options that run a program in place of git's transport helpers:
@@ -121,6 +126,9 @@ pub(super) static REMOTE_CMD: Rule = Rule::t3("git.transport.command")
     .matches(&["git fetch --upload-pack='touch x' origin", "git clone 'ext::sh -c touch% /tmp/p' d", "git ls-remote --upload-pack=evil origin"])
     .not_matches(&["git clone https://x/r.git", "git ls-remote origin"]);
 
+/// Subcommands answered here (mostly `git.local`; `apply`/`am` read their patch, `cherry`/`ls-remote` are reads):
+/// every one has its transport options checked, which an unknown subcommand does not.
+/// probe: `git {} --upload-pack=x` T3 git.transport.command
 const LOCAL_SUBS: &[&str] = &[
     "add", "stage", "commit", "mv", "notes", "bisect", "cherry-pick", "revert", "init", "clone", "fetch", "sparse-checkout", "mergetool", "rerere",
     "update-index", "repack", "pack-refs", "prune-packed", "commit-tree", "write-tree", "read-tree", "checkout-index", "merge-file", "mktree", "mktag",
@@ -138,6 +146,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
     match sub {
         "apply" | "am" => patch(call, cx),
         "clone" => clone(call, cx),
+        "init" => init(call, cx),
         "fetch" => fetch(call, cx),
         "mv" => {
             let (before, after) = split_operands(&call.inv.args, &[]);
@@ -165,6 +174,15 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
             cx.hit(&LOCAL);
         }
         "ls-remote" | "cherry" => cx.hit(&super::read::READ),
+        // `--export-marks=FILE` writes the marks file (`fast-import` is history.rs's).
+        "fast-export" => {
+            cx.hit(&LOCAL);
+            for t in Args::parse(&call.inv.args, ArgSpec::values(&["--export-marks"])) {
+                if let Token::Opt { index, name: "--export-marks", value: Some(v) } = t {
+                    call.write(cx, &value_arg(&call.inv.args, index, v));
+                }
+            }
+        }
         _ => cx.hit(&LOCAL),
     }
     true
@@ -181,6 +199,7 @@ pub(super) fn transport(call: &GitCall, cx: &mut Cx<'_>) {
     }
 }
 
+/// probe: `git clone {} x https://h.example/r.git .claude` BLOCKED
 const CLONE_VALUES: &[&str] = &[
     "-o", "--origin", "-b", "--branch", "-u", "--upload-pack", "--reference", "--reference-if-able", "--separate-git-dir", "--depth", "--shallow-since",
     "--shallow-exclude", "-c", "--config", "--server-option", "--filter", "--template", "-j", "--jobs", "--bundle-uri", "--ref-format",
@@ -198,6 +217,7 @@ fn clone(call: &GitCall, cx: &mut Cx<'_>) {
             globals::check_setting(&value_arg(&inv.args, index, v), cx, call.cwd());
         }
     }
+    separate_git_dir(call, cx);
     let (before, after) = split_operands(&inv.args, CLONE_VALUES);
     let ops: Vec<&Arg> = before.into_iter().chain(after).collect();
     if let Some(dest) = ops.get(1) {
@@ -208,6 +228,30 @@ fn clone(call: &GitCall, cx: &mut Cx<'_>) {
             cx.hit_because(rule, format!("{} (`git clone` into `{}`)", rule.reason, dest.text));
         }
     }
+}
+
+/// `--separate-git-dir DIR` (clone, init): the repository itself is written at DIR.
+fn separate_git_dir(call: &GitCall, cx: &mut Cx<'_>) {
+    let inv = &call.inv;
+    for t in Args::parse(&inv.args, ArgSpec::values(&["--separate-git-dir"])) {
+        if let Token::Opt { index, name: "--separate-git-dir", value: Some(v) } = t {
+            call.write(cx, &value_arg(&inv.args, index, v));
+        }
+    }
+}
+
+/// `git init [DIR]`: creates DIR (and its `.git`), copying hooks from `--template`.
+fn init(call: &GitCall, cx: &mut Cx<'_>) {
+    let inv = &call.inv;
+    cx.hit(&LOCAL);
+    if inv.has_long("--template") {
+        cx.hit_because(&CLONE_EXEC, "init --template installs hooks from that directory, and they run on later git commands; init without it".to_owned());
+    }
+    separate_git_dir(call, cx);
+    let (before, after) = split_operands(&inv.args, &["--template", "--separate-git-dir", "-b", "--initial-branch", "--object-format", "--ref-format"]);
+    // No operand: the directory git works in (`git -C /etc init`).
+    let dir = before.into_iter().chain(after).next().cloned().unwrap_or_else(|| Arg::lit("."));
+    call.write(cx, &dir);
 }
 
 fn fetch(call: &GitCall, cx: &mut Cx<'_>) {

@@ -61,6 +61,7 @@ pub(super) fn is_force(call: &GitCall) -> bool {
     call.inv.has_any(&["-f", "--force"]) || call.inv.has_long("--mirror") || refspecs(&call.inv).iter().any(|r| r.text.starts_with('+'))
 }
 
+/// probe: `git push origin {} +main` T3
 const VALUE_FLAGS: &[&str] = &["-o", "--push-option", "--repo", "--receive-pack", "--exec"];
 
 /// The refspec operands: those after the remote, or all of them when `--repo`

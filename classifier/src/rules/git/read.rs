@@ -23,9 +23,9 @@ pub(super) static READ: Rule = Rule::t0("git.read")
         // One per site that answers git.read outside this file (config.rs, history.rs, local.rs, globals.rs).
         "git remote prune -n origin", "git remote add --dry-run upstream https://x/up.git", "git remote -v", "git tag -l", "git submodule status",
         "git --dry-run", "git replace -l", "git reflog", "git symbolic-ref HEAD", "git prune -n", "git credential capability", "git ls-remote origin",
-        "git apply --check fix.patch",
+        "git apply --check fix.patch", "git bundle create repo.bundle --all", "git bugreport -o reports",
     ])
-    .not_matches(&["git push", "git log --output=/etc/motd"]);
+    .not_matches(&["git push", "git log --output=/etc/motd", "git bundle create /etc/x.bundle HEAD", "git bugreport -o /etc/x", "git diagnose -o ~/.ssh"]);
 
 /// ## What it matches
 /// `git <subcommand> --help` / `-h`, and `git help <subcommand>`.
@@ -68,13 +68,16 @@ pub(super) static UNKNOWN_MUTATIVE: Rule = Rule::t3("git.unknown.mutative")
     .matches(&["git publish", "git sync", "git delete-merged-branches", "git $SUB", "git flow feature publish x", "git clear", "git bug push"])
     .not_matches(&["git st", "git status"]);
 
+/// Subcommands answered by `git.read` (an unknown word is T0 too, by `git.unknown`, so the probe names the rule).
+/// `cherry` and `ls-remote` are local.rs's (`LOCAL_SUBS`, which answers first), read there.
+/// probe: `git {}` T0 git.read
+/// probe-except: `help`: `git help` prints help (git.help); without the entry `git help reset` reads as the mutating verb `reset`
 const READ_SUBS: &[&str] = &[
-    "status", "log", "diff", "show", "blame", "annotate", "shortlog", "ls-files", "ls-tree", "ls-remote", "rev-parse", "rev-list", "describe", "grep",
-    "cat-file", "for-each-ref", "merge-base", "whatchanged", "show-ref", "show-branch", "name-rev", "count-objects", "verify-commit", "verify-tag",
-    "verify-pack", "check-ignore", "check-attr", "check-mailmap", "check-ref-format", "cherry", "range-diff", "var", "version", "help", "diff-tree",
-    "diff-index", "diff-files", "get-tar-commit-id", "archive", "format-patch", "request-pull", "difftool", "fsck", "bugreport", "column", "fmt-merge-msg",
-    "hash-object", "interpret-trailers", "mailinfo", "mailsplit", "merge-tree", "patch-id", "stripspace", "unpack-file", "show-index", "grep", "diagnose",
-    "bundle",
+    "status", "log", "diff", "show", "blame", "annotate", "shortlog", "ls-files", "ls-tree", "rev-parse", "rev-list", "describe", "grep", "cat-file",
+    "for-each-ref", "merge-base", "whatchanged", "show-ref", "show-branch", "name-rev", "count-objects", "verify-commit", "verify-tag", "verify-pack",
+    "check-ignore", "check-attr", "check-mailmap", "check-ref-format", "range-diff", "var", "version", "help", "diff-tree", "diff-index", "diff-files",
+    "get-tar-commit-id", "archive", "format-patch", "request-pull", "difftool", "fsck", "bugreport", "column", "fmt-merge-msg", "hash-object",
+    "interpret-trailers", "mailinfo", "mailsplit", "merge-tree", "patch-id", "stripspace", "unpack-file", "show-index", "diagnose", "bundle",
 ];
 
 /// Verbs (FEATURES.md §2) that mark an unknown subcommand as mutating.
@@ -134,12 +137,22 @@ fn read(call: &GitCall, cx: &mut Cx<'_>) {
     if sub == "archive" {
         super::local::transport(call, cx);
     }
-    // `-o` is the output of `archive` and `format-patch` only.
-    let outputs: &[&str] =
-        if matches!(sub, "archive" | "format-patch") { &["--output", "--output-directory", "-o"] } else { &["--output", "--output-directory"] };
+    // `-o` is the output of `archive` and `format-patch`, the output directory of `bugreport` and `diagnose`.
+    let outputs: &[&str] = if matches!(sub, "archive" | "format-patch" | "bugreport" | "diagnose") {
+        &["--output", "--output-directory", "-o"]
+    } else {
+        &["--output", "--output-directory"]
+    };
     for t in Args::parse(&inv.args, ArgSpec::values(outputs)) {
         if let Token::Opt { index, value: Some(v), .. } = t {
             call.write(cx, &value_arg(&inv.args, index, v));
+        }
+    }
+    // `git bundle create FILE REVS`: FILE is written (`-` is stdout).
+    if sub == "bundle" && inv.arg(0) == Some("create") {
+        let file = Args::parse(&inv.args[1..], ArgSpec::values(&["--version"])).operands().next().map(|o| o.arg.clone());
+        if let Some(f) = file.filter(|f| f.text != "-") {
+            call.write(cx, &f);
         }
     }
     let runs = match sub {

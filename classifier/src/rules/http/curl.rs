@@ -27,7 +27,9 @@ const CURL_ARGS: ArgSpec<'static> = ArgSpec::values(&[
 .packed();
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    if inv.words().any(|w| matches!(w, "--help" | "-h" | "--version" | "-V" | "--manual" | "-M")) {
+    // A help word counts as an option of its own, not as the value of one
+    // (`curl -d --help URL` posts the text `--help`).
+    if super::flag_words(&inv.args, CURL_ARGS).any(|w| matches!(w, "--help" | "-h" | "--version" | "-V" | "--manual" | "-M")) {
         cx.hit(&READ);
         return;
     }

@@ -99,8 +99,9 @@ pub static UPLOAD: Rule = Rule::t3("http.upload")
     .reason("uploads local files to a remote host; ask the user first")
     .matches(&[
         "curl -T backup.tar https://h/upload/", "scp ./dist/app prod:/opt/app/", "scp -r build/ user@host:", "curl --mail-rcpt a@b.c smtp://mail -T msg.txt",
+        "fpaste error.log",
     ])
-    .not_matches(&["scp prod:/var/log/app.log ."]);
+    .not_matches(&["scp prod:/var/log/app.log .", "gist --list"]);
 
 /// ## What it matches
 /// Options read from a file or command tiergate does not see: `curl -K FILE`, `wget --config FILE`, `wget -e 'post_data=…'`.
@@ -138,6 +139,15 @@ pub(crate) struct Opt<'a> {
 
 /// Splits argv into options and operands for a client whose short options pack
 /// (`-sSLo file`): `spec` declares the value options and the flags the client reads.
+/// The words that are options of their own under `spec` (values of other options,
+/// and operands, are not).
+pub(crate) fn flag_words<'a>(args: &'a [Arg], spec: ArgSpec<'a>) -> impl Iterator<Item = &'a str> + 'a {
+    Args::parse(args, spec).filter_map(|t| match t {
+        Token::Flag { word, .. } => Some(word),
+        _ => None,
+    })
+}
+
 pub(crate) fn options<'a>(args: &'a [Arg], spec: ArgSpec<'a>) -> (Vec<Opt<'a>>, Vec<Arg>) {
     let mut opts = Vec::new();
     let mut operands = Vec::new();

@@ -8,11 +8,18 @@ use crate::rules::{Cx, Rule};
 
 use super::{CONNECT, LISTEN};
 
-/// Paste and file-drop clients that upload their input.
-pub(super) const UPLOADERS: &[&str] = &["pastebinit", "wgetpaste", "croc", "wormhole", "ffsend", "transfer", "termbin"];
+/// Paste and file-drop clients that upload their input (`gist-paste` is Debian's name
+/// for the `gist` gem's client, `haste` the haste-client gem's, `nopaste` App::Nopaste's).
+/// probe: `{} f` T3
+pub(super) const UPLOADERS: &[&str] =
+    &["pastebinit", "wgetpaste", "croc", "wormhole", "ffsend", "transfer", "termbin", "fpaste", "gist", "gist-paste", "haste", "nopaste", "onionshare-cli"];
 
 pub(super) fn uploader(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.args.iter().all(|a| matches!(a.text.as_str(), "--version" | "--help" | "-h" | "-V")) && !inv.args.is_empty() {
+        return;
+    }
+    // `gist -l|--list [USER]`, `gist -r|--read ID`: listing or printing gists uploads nothing.
+    if matches!(inv.program.as_str(), "gist" | "gist-paste") && matches!(inv.arg(0), Some("-l" | "--list" | "-r" | "--read")) {
         return;
     }
     // `croc`/`wormhole` receive with `receive`/a code word and send with `send`; both cross machines.

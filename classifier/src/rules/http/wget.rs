@@ -28,7 +28,7 @@ const WGET_ARGS: ArgSpec<'static> = ArgSpec::values(&[
 .packed();
 
 pub(super) fn wget(inv: &Invocation, cx: &mut Cx<'_>) {
-    if inv.words().any(|w| matches!(w, "--help" | "-h" | "--version" | "-V")) {
+    if super::flag_words(&inv.args, WGET_ARGS).any(|w| matches!(w, "--help" | "-h" | "--version" | "-V")) {
         cx.hit(&READ);
         return;
     }

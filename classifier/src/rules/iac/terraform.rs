@@ -90,6 +90,7 @@ pub static DESTROY_ALL: Rule = Rule::blocked("iac.terragrunt.destroy-all")
         "terragrunt run-all destroy", "terragrunt destroy-all", "terragrunt run-all destroy --terragrunt-non-interactive",
         "env TF_LOG=debug terragrunt run-all destroy", "terragrunt run --all destroy", "terragrunt run-all destroy --help",
         "terragrunt --terragrunt-working-dir live run-all destroy", "terragrunt run-all --terragrunt-exclude-dir x destroy", "terragrunt stack run destroy",
+        "terragrunt --log-format json run-all destroy",
     ])
     .not_matches(&["terragrunt destroy", "terragrunt run-all plan"])
     .suggest("terragrunt run-all plan -destroy");
@@ -113,6 +114,9 @@ const OPTS: Opts = Opts {
     greedy: false,
 };
 
+/// Commands that read (or write only inside the tree). terraform/tofu print usage for an unknown
+/// command (also T0 `iac.terraform.read`), so the probe uses terragrunt, where unknown asks.
+/// probe: `terragrunt {}` T0 iac.terraform.read
 const READ_CMDS: &[&str] = &[
     "show", "output", "providers", "graph", "version", "console", "get", "metadata", "fmt", "hclfmt", "render-json", "graph-dependencies",
     "output-module-groups", "terragrunt-info", "info", "find", "list", "render", "modules",
@@ -123,6 +127,7 @@ const READ_CMDS: &[&str] = &[
 const APPLY_CMDS: &[&str] = &["apply", "destroy", "refresh", "import", "taint", "untaint", "force-unlock", "test", "login", "logout"];
 
 /// FEATURES.md §6b ALWAYS-dangerous flags.
+/// probe: `terraform show {}` T3 iac.terraform.state
 const ALWAYS_DANGEROUS: &[&str] =
     &["--force", "-force", "--prune", "-prune", "--cascade", "--now", "--no-preserve-root", "--force-with-lease", "--grace-period=0"];
 
@@ -135,38 +140,41 @@ fn is_help_word(argv: &Argv<'_>) -> bool {
     argv.help || (argv.flags.iter().any(|f| matches!(*f, "-version" | "--version" | "-v")) && argv.pos.is_empty())
 }
 
+/// The words after a terragrunt multi-unit command at the start of `pos`: `run-all CMD`,
+/// `run --all CMD` (`run --all -- CMD`), `stack run CMD` (every unit of the stack).
+fn multi_unit<'p, 'a>(pos: &'p [&'a str], argv: &Argv<'a>) -> Option<&'p [&'a str]> {
+    match pos.first().copied() {
+        Some("run-all") => Some(&pos[1..]),
+        Some("stack") if pos.get(1) == Some(&"run") => Some(&pos[2..]),
+        Some("run") if argv.has("--all") => Some(&pos[1..]),
+        _ => None,
+    }
+}
+
+/// `pos` starts a destroy over every unit: the deprecated `destroy-all`, or a multi-unit
+/// `destroy` (`apply -destroy`). Any `destroy` word counts, so an undeclared option value cannot hide it.
+fn destroys_all(pos: &[&str], argv: &Argv<'_>) -> bool {
+    if pos.first() == Some(&"destroy-all") {
+        return true;
+    }
+    let Some(rest) = multi_unit(pos, argv) else { return false };
+    let cmd = rest.first().copied().or_else(|| argv.rest.first().copied());
+    rest.contains(&"destroy") || argv.rest.contains(&"destroy") || (cmd == Some("apply") && argv.has("-destroy"))
+}
+
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let argv = split(&inv.args, &OPTS, true);
     let terragrunt = inv.program == "terragrunt";
     let mut pos: &[&str] = &argv.pos;
-    let mut multi = false;
     if terragrunt {
-        // `run-all CMD`, `run --all CMD` / `run --all -- CMD`, and the deprecated `*-all` commands.
-        match pos.first().copied() {
-            Some("destroy-all") => return cx.hit(&DESTROY_ALL),
-            Some("run-all") => {
-                multi = true;
-                pos = &pos[1..];
-            }
-            // `stack run CMD` runs CMD over every unit of the stack.
-            Some("stack") if pos.get(1) == Some(&"run") => {
-                multi = true;
-                pos = &pos[2..];
-            }
-            Some("run") if argv.has("--all") => {
-                multi = true;
-                pos = &pos[1..];
-            }
-            _ => {}
-        }
-        let cmd = pos.first().copied().or_else(|| argv.rest.first().copied());
-        // Any `destroy` word counts, so an undeclared option value cannot hide it.
-        let destroys = pos.contains(&"destroy") || argv.rest.contains(&"destroy");
-        if multi && (destroys || (cmd == Some("apply") && argv.has("-destroy"))) {
+        // An undeclared option's value can come before the command (`--log-format json run-all
+        // destroy`), so the floor is asked at each of the first three words; the verdict below
+        // still reads the first word (`terragrunt apply run-all` applies a plan file named run-all).
+        if (0..pos.len().min(3)).any(|i| destroys_all(&pos[i..], &argv)) {
             return cx.hit(&DESTROY_ALL);
         }
-        if multi && pos.is_empty() {
-            pos = &argv.rest;
+        if let Some(rest) = multi_unit(pos, &argv) {
+            pos = if rest.is_empty() { &argv.rest } else { rest };
         }
     }
     let cmd = pos.first().copied();

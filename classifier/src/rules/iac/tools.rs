@@ -59,8 +59,9 @@ pub static MUTATE: Rule = Rule::t3("iac.tool.mutate")
     .matches(&[
         "pulumi up --yes", "pulumi destroy --yes", "cdk deploy --all", "cdk destroy --force", "ansible-playbook -i prod site.yml",
         "ansible all -m shell -a 'rm -rf /tmp/cache'", "packer build image.pkr.hcl", "pulumi stack rm dev", "sls deploy", "sam deploy --guided",
+        "cdk -i deploy --all", "pulumi -e destroy --yes", "pulumi --config-file status destroy --yes", "cdk -o list deploy",
     ])
-    .not_matches(&["pulumi preview", "pulumi stack ls"]);
+    .not_matches(&["pulumi preview", "pulumi stack ls", "pulumi -C deploy stack ls"]);
 
 /// ## What it matches
 /// A subcommand of these CLIs with no known verb.
@@ -82,10 +83,16 @@ pub static HELP: Rule = Rule::t0("iac.tool.help")
 
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
 
+/// Value options of these CLIs, so a value is never read as the command word (`pulumi -C deploy stack ls`).
+/// Not here: `-i` and `-e`. They are ansible's `--inventory`/`--extra-vars`, but before the command word
+/// they are flags of cdk (`-i`, `--ec2creds`) and pulumi (`-e`, `--emoji`): read as value options they hid
+/// the verb (`cdk -i deploy`, `pulumi -e destroy --yes` were T0). Ansible's own checks look for
+/// `--check`/`--list-*`, which ansible never takes as an `-i`/`-e` value.
+/// probe: `pulumi {} destroy whoami` T0
 const VALUES: &[&str] = &[
     "-s", "--stack", "-C", "--cwd", "--profile", "--region", "--app", "-a", "--context", "-c", "--config", "--target", "-t", "--stage", "--template-file",
-    "--template", "--parameter-overrides", "--stack-name", "--provider", "-i", "--inventory", "-e", "--extra-vars", "-l", "--limit", "-u", "--user", "-m",
-    "--module-name", "--tags", "--skip-tags", "-f", "--forks", "-var", "-var-file", "-only", "-except",
+    "--template", "--parameter-overrides", "--stack-name", "--provider", "--inventory", "--extra-vars", "-l", "--limit", "-u", "--user", "-m", "--module-name",
+    "--tags", "--skip-tags", "-f", "--forks", "-var", "-var-file", "-only", "-except",
 ];
 
 static IAC_TOOLS: Spec = Spec {

@@ -89,6 +89,7 @@ static OPAQUE: &[Opaque] = &[
 const OTHER_SHELLS: &[&str] = &["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh"];
 
 /// `dc` and `m4`: one command each runs a shell command (`!`, `syscmd`).
+/// probe: `{} script.txt` T3
 const ESCAPING: &[&str] = &["dc", "m4", "gm4"];
 
 /// Every program this module answers for, flattened from `OPAQUE` and

@@ -209,6 +209,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         _ => return,
     };
     // `node --inspect[-brk|-wait][=addr]`: a debugger port whoever connects can run code through.
+    /// probe: `node {} -e 'console.log(1)'` T3
     const INSPECT: &[&str] = &["--inspect", "--inspect-brk", "--inspect-wait"];
     if spec.lang == Lang::Js && Args::parse(&inv.args, ArgSpec::values(&[]).with_optional(INSPECT)).has(INSPECT) {
         cx.hit(&NODE_INSPECT);

@@ -12,11 +12,16 @@ use crate::lanes::scripts::{Analysis, Effect};
 /// snapshot), `Debug-*` (attaches a debugger, like `gdb -p`) and `Start-*` (a VM, a
 /// scheduled task, a job; `Start-Sleep` is read below) change live state; `Tee-Object`
 /// is a write, matched by name before any verb; no cmdlet uses `Ping` (a `Ping-*`
-/// from some module asks).
+/// from some module asks). A word with no verb is handed to the shell classifier
+/// (`get-thing` is an unknown program there, T0 as well), so the probe names the rule.
+/// probe: `pwsh -c '{}-Thing x'` T0 interp.code.read
 const READ_VERBS: &[&str] = &[
     "get", "test", "select", "format", "measure", "where", "sort", "group", "compare", "convertto", "convertfrom", "join", "split", "resolve", "read", "find",
     "search", "show", "wait", "trace", "write", "foreach", "out", "import", "expand", "use", "confirm",
 ];
+/// Aliases and keywords that read or only steer; any other word is handed to the shell
+/// classifier (where most are unknown programs, T0 as well), so the probe names the rule.
+/// probe: `pwsh -c '{}'` T0 interp.code.read
 const READ_ALIASES: &[&str] = &[
     "ls", "dir", "gci", "cat", "gc", "type", "echo", "write", "pwd", "gl", "cd", "sl", "where", "?", "%", "foreach", "select", "sort", "measure", "gm", "gps",
     "ps", "gsv", "gcm", "help", "man", "cls", "clear", "history", "h", "fl", "ft", "fw", "gi", "gp", "gv", "gal", "popd", "pushd", "exit", "return", "if",
@@ -35,6 +40,10 @@ pub fn analyse(src: &str) -> Analysis {
         out.push(Effect::Shell("curl -s https://remote.invalid/script | sh".to_owned()), "iwr … | iex");
     }
     for stmt in statements(src) {
+        // `>`/`>>`/`2>`/`*>` write a file whatever the command is (`Get-Date > /etc/motd`).
+        for target in redirect_targets(&stmt) {
+            out.push(Effect::Write(target), ">");
+        }
         let words: Vec<&str> = stmt.split_whitespace().collect();
         let Some(first) = words.first() else { continue };
         let first = first.trim_matches(|c| c == '"' || c == '\'');
@@ -117,6 +126,56 @@ const MUTATING_VERBS: &[&str] = &[
     "unprotect", "lock", "unlock", "send", "connect", "disconnect", "submit", "deny", "approve", "deploy", "initialize", "optimize", "repair", "restore",
     "backup", "save", "sync", "edit", "start", "checkpoint", "debug",
 ];
+
+/// The files a statement's redirections write (`> f`, `>> f`, `2> f`, `*>f`), outside
+/// quotes; `None` for a computed target (`> $env:TEMP\x`). `> $null` discards and a
+/// stream merge (`2>&1`, cut at `&` into an empty target) writes nothing.
+fn redirect_targets(stmt: &str) -> Vec<Option<String>> {
+    let mut out = Vec::new();
+    let mut quote: Option<char> = None;
+    let mut chars = stmt.chars().peekable();
+    while let Some(ch) = chars.next() {
+        if let Some(q) = quote {
+            if ch == q {
+                quote = None;
+            }
+            continue;
+        }
+        match ch {
+            '\'' | '"' => quote = Some(ch),
+            '>' => {
+                if chars.peek() == Some(&'>') {
+                    chars.next();
+                }
+                while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                    chars.next();
+                }
+                let mut target = String::new();
+                match chars.peek().copied() {
+                    Some(q @ ('\'' | '"')) => {
+                        chars.next();
+                        target.extend(chars.by_ref().take_while(|&c| c != q));
+                    }
+                    _ => {
+                        while let Some(&c) = chars.peek() {
+                            if c.is_whitespace() || c == '>' {
+                                break;
+                            }
+                            target.push(c);
+                            chars.next();
+                        }
+                    }
+                }
+                if target.is_empty() || target.eq_ignore_ascii_case("$null") {
+                    continue;
+                }
+                out.push(if target.contains('$') { None } else { Some(target) });
+            }
+            _ => {}
+        }
+    }
+    out
+}
 
 /// Statements split outside quotes at `; | && || { } ( )` and newlines.
 fn statements(src: &str) -> Vec<String> {

@@ -1,7 +1,9 @@
 //! Python's argv: `-c CODE`, `-m MODULE …`, a script, `-` / heredoc stdin, and
 //! packed options (`-Bc`, `-um`). Modules are tools in disguise: `-m pip` is
 //! `pip`, `-m pytest` is a test run, `-m http.server` serves files; a module in
-//! the working tree is read like a script.
+//! the working tree is read like a script, before any of that: `-m` puts the
+//! working directory first on `sys.path`, so a project `pytest.py` runs instead
+//! of pytest.
 
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{first_operand, value_arg, Arg, Invocation};
@@ -58,15 +60,23 @@ const TEST_MODULES: &[&str] = &[
     "pytest", "py.test", "unittest", "doctest", "mypy", "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "coverage", "nose", "nose2", "bandit",
     "pyright", "tox", "nox", "pytype", "hypothesis",
 ];
+/// An unknown module is T0 too (`default.elimination`, like an installed program), so the probe names the rule.
+/// probe: `python3 -m {}` T0 interp.python.module-read
 const READ_MODULES: &[&str] = &[
     "json.tool", "site", "platform", "sysconfig", "this", "timeit", "pydoc", "tokenize", "ast", "dis", "calendar", "base64", "uuid", "pstats", "pickletools",
-    "mimetypes", "locale", "webbrowser", "pyclbr", "inspect", "filecmp", "symtable", "quopri", "sysconfig", "encodings.rot_13", "unicodedata", "pip_audit",
+    "mimetypes", "locale", "webbrowser", "pyclbr", "inspect", "filecmp", "symtable", "quopri", "encodings.rot_13", "unicodedata", "pip_audit",
 ];
+/// Installed tools no family owns, run as their program (`python -m mkdocs build` is
+/// `mkdocs build`, judged by the fallback) rather than by the module verb scan. A tool
+/// a family owns (`pip`, `black`, `ansible` …) needs no entry: an owned module is
+/// always handed to its family.
+/// probe: `python3 -m {} delete x` T3 fallback.mutative-verb
 const TOOL_MODULES: &[&str] = &[
-    "pip", "pip3", "uv", "poetry", "pipx", "twine", "build", "hatch", "pdm", "flit", "conda", "black", "isort", "ruff", "autopep8", "yapf", "ansible",
-    "awscli", "pre_commit", "mkdocs", "sphinx", "invoke", "fabric", "scrapy", "jupyter", "notebook", "nbconvert", "cookiecutter", "wheel", "setuptools",
+    "build", "flit", "pre_commit", "mkdocs", "sphinx", "invoke", "fabric", "scrapy", "jupyter", "notebook", "nbconvert", "cookiecutter", "wheel", "setuptools",
     "ensurepip",
 ];
+/// Modules that are a program of another name: `python -m awscli` is the `aws` CLI.
+const MODULE_PROGRAMS: &[(&str, &str)] = &[("awscli", "aws")];
 /// probe: `python3 -m {} x.py` T3
 const RUNS_SCRIPT: &[&str] = &["cProfile", "profile", "trace"];
 
@@ -153,6 +163,18 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
     let cwd = inv.cwd.clone();
+    // `-m` puts the working directory first on `sys.path`: a module of the project
+    // (`python -m tools.report`, but also a `pytest.py` or `pip/__main__.py` in the
+    // tree) runs instead of any installed one, so it is read like a script.
+    let base = module.replace('.', "/");
+    for candidate in [format!("{base}.py"), format!("{base}/__main__.py")] {
+        if let FileText::Text(src) = cx.read(&candidate, cwd.as_deref()) {
+            let before = cx.hits.len();
+            code::classify(inv, cx, Lang::Python, &src, code::Origin::Body);
+            script::simulation(inv, cx, Lang::Python, &src, before);
+            return;
+        }
+    }
     if TEST_MODULES.contains(&module) {
         cx.hit(&MODULE_TEST);
         return;
@@ -204,25 +226,11 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
         }
         return;
     }
-    let mut argv = vec![Arg::lit(module)];
-    if TOOL_MODULES.contains(&module) {
-        argv.extend(rest.iter().cloned());
-        cx.argv(&argv, cwd.as_deref());
-        return;
-    }
-    // A module of the project itself (`python -m tools.report`) is read like a script.
-    let base = module.replace('.', "/");
-    for candidate in [format!("{base}.py"), format!("{base}/__main__.py")] {
-        if let FileText::Text(src) = cx.read(&candidate, cwd.as_deref()) {
-            let before = cx.hits.len();
-            code::classify(inv, cx, Lang::Python, &src, code::Origin::Body);
-            script::simulation(inv, cx, Lang::Python, &src, before);
-            return;
-        }
-    }
+    let program = MODULE_PROGRAMS.iter().find(|(m, _)| *m == module).map_or(module, |(_, p)| p);
+    let mut argv = vec![Arg::lit(program)];
     argv.extend(rest.iter().cloned());
     // A module no family knows (`python -m alembic upgrade head`): its verb is the evidence.
-    let owned = crate::rules::FAMILIES.iter().any(|f| f.owns(module));
+    let owned = TOOL_MODULES.contains(&module) || crate::rules::FAMILIES.iter().any(|f| f.owns(program));
     if !owned && script::verb_check(cx, rest) {
         return;
     }

@@ -58,6 +58,7 @@ pub static MUTATING_VERB: Rule = Rule::t3("interp.script.mutating-verb")
     .not_matches(&["python3 -m mytool list", "python3 -m json.tool x.json"]);
 
 /// Words that mutate for framework CLIs, beyond the shared verb taxonomy.
+/// probe: `python3 -m myapp {}` T3
 const EXTRA_VERBS: &[&str] =
     &["flush", "loaddata", "seed", "createsuperuser", "changepassword", "makemigrations", "squashmigrations", "dbshell", "reset", "nuke"];
 
@@ -75,15 +76,19 @@ pub(crate) fn verb_check(cx: &mut Cx<'_>, args: &[crate::call::Arg]) -> bool {
     }
 }
 
-/// Command-line flags that ask a script to simulate.
+/// Command-line flags that ask a script to simulate. Not probed here (a probe row has no
+/// cwd to read a script from): each has a truth row with the fixture `scripts/sync.sh`
+/// (scripts.csv, `scripts-mutants-004` to `-015`).
 const SIM_FLAGS: &[&str] =
     &["--dry-run", "--dryrun", "--dry_run", "--plan", "--check", "--noop", "--no-op", "--simulate", "--what-if", "--whatif", "-WhatIf", "--preview"];
 
 /// Program paths that are installed tools, not project scripts: dispatched by name
 /// (Homebrew on Linux lives under `/home/linuxbrew/.linuxbrew/`, a segment below).
+/// probe: `{}bin/zzqx` T0
 const TOOL_DIRS: &[&str] = &["/usr/", "/bin/", "/sbin/", "/opt/", "/snap/", "/nix/", "/Applications/", "/Library/", "/System/", "/Users/Shared/"];
 /// Tool directories inside a home or a project (`~/.cargo/bin/cargo`, `node_modules/.bin/jest`, Rails binstubs);
 /// `venv/bin/` also answers `.venv/bin/`.
+/// probe: `/home/u/{}zzqx` T0
 const TOOL_SEGMENTS: &[&str] = &[
     "node_modules/.bin/", "venv/bin/", "vendor/bin/", ".tox/", "/.cargo/bin/", "/.local/bin/", "/go/bin/", "/.bun/bin/", "/.deno/bin/", "/.npm-global/bin/",
     "/.volta/bin/", "/.pyenv/", "/.rbenv/", "/.asdf/", "/.nvm/", "/.sdkman/", "/.rustup/", "/.nix-profile/", "/.yarn/bin/", "/.pnpm/", "/.linuxbrew/",

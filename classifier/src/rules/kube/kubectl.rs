@@ -165,11 +165,14 @@ const READ_VERBS: &[&str] = &[
     "kustomize", "whoami", "status", "projects", "plugin", // `oc process` renders a template on the server and prints it; nothing is created.
     "process",
 ];
+/// An unknown verb is a plugin (T3 too), so the probe pins the rule.
+/// probe: `kubectl {} x` T3 kube.kubectl.mutate
 const MUTATE_VERBS: &[&str] = &[
     "apply", "create", "delete", "patch", "replace", "scale", "autoscale", "edit", "label", "annotate", "cordon", "uncordon", "taint", "expose", "set", "run",
     "certificate", "new-project", "new-app", "new-build", "start-build", "cancel-build", "import-image", "tag", "login", "logout", "adm", "rollback", "import",
 ];
 /// Asked before `MUTATE_VERBS`: `oc rsh` and `oc rsync` are sessions.
+/// probe: `kubectl {} x` T3 kube.kubectl.session
 const SESSION_VERBS: &[&str] = &["exec", "attach", "cp", "port-forward", "proxy", "debug", "rsh", "rsync"];
 /// probe: `kubectl config {}` T0
 const CONFIG_READS: &[&str] = &["view", "get-contexts", "current-context", "get-clusters", "get-users"];

@@ -20,9 +20,9 @@ pub static READ: Rule = Rule::t0("kube.tool.read")
     .reason("reads cluster or tool state only")
     .matches(&[
         "minikube status", "microk8s status", "eksctl get clusters", "argocd app get guestbook", "kustomize build overlays/prod", "kubectx", "k9s --readonly",
-        "velero backup get", "kind get clusters",
+        "velero backup get", "kind get clusters", "minikube --alsologtostderr status",
     ])
-    .not_matches(&["minikube delete", "kubectx prod"]);
+    .not_matches(&["minikube delete", "kubectx prod", "skaffold -v info run"]);
 
 /// ## What it matches
 /// Manifest linters and validators: `kubeconform kubeval kube-linter kube-score`, `istioctl analyze`.
@@ -52,7 +52,8 @@ pub static MUTATE: Rule = Rule::t3("kube.tool.mutate")
     .reason("changes cluster state or switches the active cluster; ask the user")
     .matches(&[
         "argocd app sync guestbook", "minikube delete", "microk8s enable dns", "kind create cluster", "eksctl create cluster --name test", "kubectx prod",
-        "kubens kube-system", "skaffold dev", "tilt up", "argocd app delete guestbook", "k9s", "kustomize build --enable-exec .",
+        "kubens kube-system", "skaffold dev", "tilt up", "argocd app delete guestbook", "k9s", "kustomize build --enable-exec .", "skaffold -v info run",
+        "argocd --loglevel info app sync guestbook",
     ])
     .not_matches(&["minikube status", "kubectx -c", "minikube addons list", "k3d kubeconfig get dev"]);
 
@@ -86,6 +87,8 @@ pub static HELP: Rule = Rule::t0("kube.tool.help")
 
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
 
+/// Value options of these CLIs: their value is never the command word.
+/// probe: `minikube {} delete status` T0
 const COMMON_VALUES: &[&str] = &[
     "-n", "--namespace", "--context", "--kubeconfig", "-o", "--output", "-f", "--filename", "-p", "--profile", "--name", "--region", "--cluster", "--server",
     "--port", "--timeout",

@@ -7,7 +7,10 @@ use crate::call::args::{ArgSpec, Args};
 use crate::call::Arg;
 
 /// FEATURES.md §2 `MUTATIVE_VERBS`, used where a CLI's own table is unknown
-/// (plugin goals, nested subcommands).
+/// (plugin goals, nested subcommands). A word's head before `-`, `_` or `:` counts too
+/// (`delete-stack`), which is how a verb nmcli lists itself (`up`, `edit`) is still seen.
+/// probe: `nmcli connection {}-x` T3
+/// probe-except: `force-delete` `force-remove`: only the whole word matches (its head `force` is no verb); truth rows packages-0208/0209 hold them
 pub(crate) const MUTATIVE_VERBS: &[&str] = &[
     "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
     "install", "upgrade", "downgrade", "publish", "promote", "scale", "resize", "autoscale", "start", "restart", "reboot", "reload", "refresh", "resume",
@@ -40,9 +43,11 @@ pub(crate) fn first_positional(args: &[Arg], value_opts: &[&str]) -> Option<usiz
     operand_words(args, value_opts).first().map(|(i, _)| *i)
 }
 
-/// True when `--help` (or one of `extra`, such as `-h`) appears before `--`.
+/// True when `--help` (or one of `extra`, such as `-h`) appears before `--` as an
+/// option of its own, not as the value of the option before it (`call::stands_alone`:
+/// `docker --config --help rm -f x` removes x).
 pub(crate) fn wants_help(args: &[Arg], extra: &[&str]) -> bool {
-    has_flag(args, &["--help"]) || has_flag(args, extra)
+    ["--help"].iter().chain(extra).any(|w| crate::call::stands_alone(args, w))
 }
 
 pub(crate) use crate::call::{has_flag, has_short};

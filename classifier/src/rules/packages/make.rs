@@ -27,7 +27,10 @@ use crate::rules::{Cx, FileText, Rule};
 pub static RECIPE: Rule = Rule::t1("packages.make.recipe")
     .reason("runs Makefile recipes whose commands were read and are local builds or checks")
     .matches(&["make -f - <<'EOF'\nall:\n\tcargo build\nEOF"])
-    .not_matches(&["make -n deploy", "make -f - <<'EOF'\nall:\n\tnpm publish\nEOF"]);
+    .not_matches(&[
+        "make -n deploy", "make -f - <<'EOF'\nall:\n\tnpm publish\nEOF", "make -f - <<< 'all: ; echo $(FOO_$(shell npm publish))'",
+        "make -f - <<< 'all: ; echo $(X:$(shell npm publish)=y)'",
+    ]);
 
 /// ## What it matches
 /// `make -n|--dry-run|--just-print|--recon` and `make -q|--question`.

@@ -256,6 +256,8 @@ pub(super) struct Expanded {
 }
 
 /// Functions whose result is data (file names, words): their text becomes unknown, not a command.
+/// A name here is read as the function even where a variable of that name exists, as make does.
+/// probe: `make -f - {}=echo <<< 'all: ; $({} :a=b)'` T3
 const DATA_FUNCTIONS: &[&str] = &[
     "wildcard", "patsubst", "subst", "strip", "findstring", "filter", "filter-out", "sort", "word", "words", "wordlist", "firstword", "lastword", "dir",
     "notdir", "suffix", "basename", "addsuffix", "addprefix", "join", "abspath", "realpath", "if", "or", "and", "origin", "flavor", "info", "warning", "error",
@@ -355,11 +357,15 @@ fn expand_into(s: &str, scope: &Scope<'_>, depth: u32, shell: &mut Vec<String>, 
                     // Arguments may hold `$(shell …)`; expand them for that, keep the result unknown.
                     let _ = expand_into(args, scope, depth + 1, shell, opaque, budget);
                     out.push_str(&placeholder(head));
-                } else if let Some((var, _)) = inner.split_once(':').filter(|(_, r)| r.contains('=')) {
-                    // Substitution reference `$(SRCS:.c=.o)`: still the variable's words.
-                    out.push_str(&reference(var, scope, depth, shell, opaque, budget));
                 } else {
-                    out.push_str(&reference(inner, scope, depth, shell, opaque, budget));
+                    // A computed name (`$(FOO_$(shell …))`, `$(X:$(shell …)=y)`, `$(nofn $(shell …))`):
+                    // make expands the reference's own text before the lookup, so its `$(shell …)` runs.
+                    if inner.contains('$') {
+                        let _ = expand_into(inner, scope, depth + 1, shell, opaque, budget);
+                    }
+                    // Substitution reference `$(SRCS:.c=.o)`: still the variable's words.
+                    let var = inner.split_once(':').filter(|(_, r)| r.contains('=')).map_or(inner, |(var, _)| var);
+                    out.push_str(&reference(var, scope, depth, shell, opaque, budget));
                 }
             }
             c if c.is_ascii_alphanumeric() || c == b'*' => {
@@ -428,5 +434,15 @@ mod tests {
         let e = expand("echo $(shell rm -rf /tmp/x) $(call f,1)", &scope);
         assert_eq!(e.shell, ["rm -rf /tmp/x"]);
         assert_eq!(e.opaque, ["$(call …)"]);
+    }
+
+    #[test]
+    fn computed_names_run_their_shell_calls() {
+        let none = HashMap::new();
+        let scope = Scope { vars: &none, overrides: &none, target: "t", prereqs: &[] };
+        for line in ["echo $(FOO_$(shell rm -rf ~/a))", "echo $(X:$(shell rm -rf ~/a)=y)", "echo $(nofn $(shell rm -rf ~/a))"] {
+            assert_eq!(expand(line, &scope).shell, ["rm -rf ~/a"], "{line}");
+        }
+        assert_eq!(expand("echo $(FOO_$(call f,1))", &scope).opaque, ["$(call …)"]);
     }
 }

@@ -65,6 +65,7 @@ static RULES: &[&Rule] = &[
     &RECIPE,
     &UNKNOWN,
     &npm::UNPUBLISH_ALL,
+    &python::INTERPRETER_PATH,
     &jvm::EF_DROP,
     &just::JUST_RECIPE,
     &scripts::UNRESOLVED,

@@ -7,7 +7,10 @@
 //! (FEATURES.md §10), with `@VERSION` T3; `--dry-run` lowers a change to T2 only
 //! where the manager honours it (npm everywhere, pnpm/bun for install and publish).
 //! An unknown npm subcommand is T3; pnpm, yarn and bun treat an unknown word as a
-//! script name, so it goes to the script lane.
+//! script name, so it goes to the script lane. `pack` and `publish` run the package's
+//! lifecycle scripts (`prepack`, `prepare`, `postpack`; publish also `prepublishOnly`,
+//! `publish`, `postpublish`) whatever `--dry-run` says: they are classified too when
+//! its `package.json` can be read.
 
 use super::runners;
 use super::scripts::{self, Lookup, LIST};
@@ -15,7 +18,7 @@ use super::{ACCOUNT, BUILD, DRY_RUN, HELP, INSTALL, PUBLISH, READ, UNKNOWN, VALI
 use crate::call::args::ArgSpec;
 use crate::call::{Arg, Invocation};
 use crate::rules::packages::args::{has_flag, operand_words, value_of};
-use crate::rules::{Cx, Rule};
+use crate::rules::{Cx, FileText, Rule};
 
 /// ## What it matches
 /// `npm unpublish PKG` (or `--force` with no spec): unpublishing every version of a package (FEATURES.md §10, §13 npm_critical).
@@ -29,15 +32,8 @@ pub(super) static UNPUBLISH_ALL: Rule = Rule::blocked("packages.npm.unpublish-al
 
 /// Options that take a value, per manager.
 fn value_opts(pm: &str) -> &'static [&'static str] {
-    const COMMON: &[&str] = &[
-        "--registry", "--tag", "--access", "--otp", "--loglevel", "--userconfig", "--globalconfig", "--cache", "--scope", "--omit", "--include", "--before",
-        "--reporter", "--node-options", "--script-shell", "--auth-type", "--install-strategy", "--prefix", "--depth",
-    ];
+    // The packages family sends only npm, pnpm, yarn and bun here; npm's options are the default.
     match pm {
-        "npm" => &[
-            "--registry", "--tag", "--access", "--otp", "--loglevel", "--userconfig", "--globalconfig", "--cache", "--scope", "--omit", "--include",
-            "--before", "--reporter", "--node-options", "--script-shell", "--auth-type", "--install-strategy", "--prefix", "--depth", "-w", "--workspace",
-        ],
         "pnpm" => &[
             "--registry", "--tag", "--access", "--otp", "--loglevel", "--reporter", "--dir", "-C", "--filter", "-F", "--workspace-concurrency", "--store-dir",
             "--virtual-store-dir", "--depth", "--config-dir",
@@ -47,7 +43,10 @@ fn value_opts(pm: &str) -> &'static [&'static str] {
             "--cwd", "--filter", "-F", "--registry", "--cache-dir", "-c", "--config", "--backend", "--tag", "--access", "--otp", "--env-file", "--preload",
             "-r",
         ],
-        _ => COMMON,
+        _ => &[
+            "--registry", "--tag", "--access", "--otp", "--loglevel", "--userconfig", "--globalconfig", "--cache", "--scope", "--omit", "--include",
+            "--before", "--reporter", "--node-options", "--script-shell", "--auth-type", "--install-strategy", "--prefix", "--depth", "-w", "--workspace",
+        ],
     }
 }
 
@@ -78,14 +77,19 @@ const READS: &[&str] = &[
 ];
 /// npm commands that honour `--dry-run` (npm's `dry-run` config); the rest ignore it,
 /// so `npm rebuild --dry-run` still runs install scripts and `npm dist-tag add … --dry-run` still tags.
-const NPM_DRY_RUN: &[&str] = &["install", "ci", "uninstall", "update", "dedupe", "ddp", "prune", "link", "ln", "publish", "unpublish", "pack", "audit"];
+/// `ci` is not one: before npm 10.5.1 `npm ci --dry-run` still empties `node_modules` (npm/cli#7239).
+/// probe: `npm {} fix --dry-run` T2
+const NPM_DRY_RUN: &[&str] = &["install", "uninstall", "update", "dedupe", "ddp", "prune", "link", "ln", "publish", "unpublish", "pack", "audit"];
+/// probe: `npm {}` T3 packages.install
 const INSTALLS: &[&str] = &[
     "install", "ci", "install-test", "uninstall", "update", "dedupe", "ddp", "prune", "rebuild", "rb", "link", "ln", "import", "patch-commit", "setup",
     "self-update", "approve-builds", "upgrade-interactive", "plugin", "trust", "patch",
 ];
+/// probe: `pnpm {} x` T3 packages.publish
 const PUBLISHES: &[&str] = &[
     "publish", "deprecate", "undeprecate", "dist-tag", "dist-tags", "owner", "author", "access", "team", "org", "star", "unstar", "hook", "version", "deploy",
 ];
+/// probe: `npm {}` T3 packages.account
 const ACCOUNTS: &[&str] = &["login", "logout", "token", "profile", "set", "edit", "explore"];
 /// probe: `npm {}` T1
 const BUILDS: &[&str] = &["pack", "shrinkwrap", "init"];
@@ -104,7 +108,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     };
     let rest = &args[sub_i + 1..];
-    if has_flag(&args[..sub_i], &["--help", "-h"]) || (sub_raw != "run" && sub_raw != "exec" && has_flag(rest, &["--help"])) {
+    if super::args::wants_help(&args[..sub_i], &["-h"]) || (sub_raw != "run" && sub_raw != "exec" && super::args::wants_help(rest, &[])) {
         cx.hit(&HELP);
         return;
     }
@@ -148,9 +152,19 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         s if READS.contains(&s) => cx.hit(&READ),
         s if INSTALLS.contains(&s) => cx.hit(if dry { &DRY_RUN } else { &INSTALL }),
         // `deploy` is a pnpm command; for yarn and bun it is a script name.
-        s if PUBLISHES.contains(&s) && (s != "deploy" || pm == "pnpm") => publish_like(cx, s, &operands, dry),
+        s if PUBLISHES.contains(&s) && (s != "deploy" || pm == "pnpm") => {
+            publish_like(cx, s, &operands, dry);
+            if s == "publish" {
+                lifecycle(inv, cx, pm, &PUBLISH_SCRIPTS, operands.first().copied());
+            }
+        }
         s if ACCOUNTS.contains(&s) => cx.hit(&ACCOUNT),
-        s if BUILDS.contains(&s) => cx.hit(if dry { &DRY_RUN } else { &BUILD }),
+        s if BUILDS.contains(&s) => {
+            cx.hit(if dry { &DRY_RUN } else { &BUILD });
+            if s == "pack" {
+                lifecycle(inv, cx, pm, &PUBLISH_SCRIPTS[1..4], operands.first().copied());
+            }
+        }
         s if pm == "npm" => cx.hit_because(&UNKNOWN, format!("`npm {s}` is not an npm command tiergate models; ask the user")),
         // pnpm, yarn and bun run an unknown word as a script (bun: or as a file).
         s if pm == "bun" && looks_like_file(s) => runners::bun_file(inv, cx, &args[sub_i..]),
@@ -185,6 +199,15 @@ fn script(inv: &Invocation, cx: &mut Cx<'_>, pm: &str, name: &str, rest: &[Arg])
         None if pm != "npm" => rest,
         None => &[],
     };
+    let (dir, fan_out) = package_dir(args, pm);
+    let names: Vec<&str> = if name == "restart" && pm == "npm" { vec!["restart"] } else { vec![name] };
+    let how = Lookup { dir, extra, if_present: has_flag(args, &["--if-present"]), fan_out, hooks: true, default_start: pm == "npm" };
+    scripts::run(inv, cx, &names, &how);
+}
+
+/// The package directory a command names (`--prefix`, `-C`, `--dir`, `--cwd`, npm's `-w`), and
+/// why it cannot be followed when it fans out over workspace packages.
+fn package_dir<'a>(args: &'a [Arg], pm: &str) -> (Option<&'a str>, Option<&'static str>) {
     let dir = value_of(args, &["--prefix", "-C", "--dir", "--cwd"]).or_else(|| if pm == "npm" { value_of(args, &["-w", "--workspace"]) } else { None });
     let fan_out = if has_flag(args, &["--workspaces", "-ws", "-r", "--recursive"]) {
         Some("in every workspace package")
@@ -193,9 +216,32 @@ fn script(inv: &Invocation, cx: &mut Cx<'_>, pm: &str, name: &str, rest: &[Arg])
     } else {
         None
     };
-    let names: Vec<&str> = if name == "restart" && pm == "npm" { vec!["restart"] } else { vec![name] };
-    let how = Lookup { dir, extra, if_present: has_flag(args, &["--if-present"]), fan_out, hooks: true, default_start: pm == "npm" };
-    scripts::run(inv, cx, &names, &how);
+    (dir, fan_out)
+}
+
+/// The lifecycle scripts `publish` runs from the package's `package.json`, `--dry-run` or not
+/// (npm/cli#4398); `pack` runs the middle three (`prepack`, `prepare`, `postpack`).
+const PUBLISH_SCRIPTS: [&str; 6] = ["prepublishOnly", "prepack", "prepare", "postpack", "publish", "postpublish"];
+
+/// Classifies the lifecycle scripts `names` that `pack`/`publish` run from the package in `folder`
+/// (the current one when none is named). A tarball runs none, and neither does `--ignore-scripts`.
+/// A package.json tiergate cannot read leaves the verdict to the subcommand: its scripts are unseen.
+fn lifecycle(inv: &Invocation, cx: &mut Cx<'_>, pm: &str, names: &[&str], folder: Option<&str>) {
+    let args = &inv.args;
+    if has_flag(args, &["--ignore-scripts"]) || folder.is_some_and(|f| [".tgz", ".tar.gz", ".tar"].iter().any(|e| f.ends_with(e))) {
+        return;
+    }
+    let (dir, fan_out) = package_dir(args, pm);
+    let dir = folder.or(dir);
+    let home = cx.home();
+    let at = match dir {
+        Some(d) => crate::lanes::resolve(d, inv.cwd.as_deref(), home.as_deref()),
+        None => inv.cwd.clone(),
+    };
+    if fan_out.is_none() && !matches!(cx.read("package.json", at.as_deref()), FileText::Text(_)) {
+        return;
+    }
+    scripts::run(inv, cx, names, &Lookup { dir, extra: &[], if_present: true, fan_out, hooks: false, default_start: false });
 }
 
 fn unpublish(cx: &mut Cx<'_>, operands: &[&str], args: &[Arg], dry: bool) {

@@ -12,11 +12,51 @@ use crate::call::{Arg, Invocation};
 use crate::rules::packages::args::{has_flag, operand_words, wants_help};
 use crate::rules::{Cx, Rule};
 
+/// Options that take a value, the subcommand's and the tools' global ones (pip's general
+/// options, hatch's `--env`/`--config`/`--data-dir`): the word after one is its value, not the subcommand.
+/// probe: `pip {} 3.12 list` T0
 const VALUE_OPTS: &[&str] = &[
     "-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--prefix", "--root", "-i", "--index-url", "--extra-index-url", "-f",
     "--find-links", "--log", "--proxy", "--timeout", "--cache-dir", "--python", "-p", "--directory", "-C", "--project", "-P", "-n", "--name", "--channel",
-    "--platform", "--python-version", "--with", "--group", "--extra", "--format", "--color", "--config-file", "--spec", "--pip-args",
+    "--platform", "--python-version", "--with", "--group", "--extra", "--format", "--color", "--config-file", "--spec", "--pip-args", "--keyring-provider",
+    "--retries", "--exists-action", "--trusted-host", "--cert", "--client-cert", "--use-feature", "--use-deprecated", "--env", "--config", "--data-dir",
 ];
+
+/// [`VALUE_OPTS`] less the spellings `program` declares as flags, so the word after one
+/// is its subcommand: `uv -n` is `--no-cache`, `poetry -n` `--no-interaction` and pdm's `-n`
+/// `--non-interactive` (`poetry -n add show` adds `show`); hatch's `--color` is `--color/--no-color`.
+fn value_opts(program: &str) -> Vec<&'static str> {
+    let flags: &[&str] = match program {
+        "uv" | "poetry" | "pdm" => &["-n"],
+        "hatch" => &["--color"],
+        _ => &[],
+    };
+    VALUE_OPTS.iter().copied().filter(|o| !flags.contains(o)).collect()
+}
+
+/// ## What it matches
+/// `pip --python X`, `uv … --python X` (`-p X`) and `pipenv --python X` where X is not an interpreter name or
+/// version (`3.12`, `python3.12`, `cpython@3.12`, `pypy`) but a file or directory (`./x.sh`, `.venv/bin/python`, `tool.sh`).
+/// ## Why this tier
+/// pip re-runs itself under that program and uv and pipenv run it to ask its version: its code runs, whatever
+/// the subcommand does, so `pip --python ./x.sh list` is not a read.
+pub(super) static INTERPRETER_PATH: Rule = Rule::t3("packages.python.interpreter-path")
+    .reason("runs the program given to --python, whatever the subcommand does; name an interpreter (`--python 3.12`) or ask the user")
+    .matches(&["pip --python ./x.sh list", "uv --python .venv/bin/python tree", "uv venv -p tool.sh", "pipenv --python ~/x graph"])
+    .not_matches(&["uv --python 3.12 tree", "uv venv -p python3.12", "pip --python=cpython@3.11 list", "pip list"]);
+
+/// The `--python` value of `pip`, `uv` (also `-p`) or `pipenv` when it is not an interpreter name or version.
+fn interpreter_path(inv: &Invocation) -> Option<&str> {
+    let spellings: &[&str] = match inv.program.as_str() {
+        "uv" => &["--python", "-p"],
+        "pip" | "pip3" | "pipenv" => &["--python"],
+        _ => return None,
+    };
+    let v = crate::call::value_of(&inv.args, spellings)?;
+    let rest = ["cpython", "python", "pypy", "graalpy", "pyodide"].iter().find_map(|p| v.strip_prefix(p)).unwrap_or(v);
+    let version = rest.trim_start_matches(['@', '-']).chars().all(|c| c.is_ascii_digit() || ".<>=!~,*+t".contains(c));
+    (!version).then_some(v)
+}
 
 /// Lowers an install-like change to T2 when the tool simulates it with `--dry-run`.
 fn pick(args: &[Arg], rule: &'static Rule, simulate: bool) -> &'static Rule {
@@ -29,7 +69,7 @@ fn pick(args: &[Arg], rule: &'static Rule, simulate: bool) -> &'static Rule {
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    let pos: Vec<(usize, &str)> = operand_words(args, VALUE_OPTS);
+    let pos: Vec<(usize, &str)> = operand_words(args, &value_opts(&inv.program));
     let Some(&(sub_i, sub)) = pos.first() else {
         cx.hit(&HELP);
         return;
@@ -37,6 +77,9 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if wants_help(&args[..sub_i], &["-h"]) || (!matches!(sub, "run" | "exec") && wants_help(&args[sub_i..], &["-h"])) {
         cx.hit(&HELP);
         return;
+    }
+    if let Some(path) = interpreter_path(inv) {
+        cx.hit_because(&INTERPRETER_PATH, format!("`{} --python {path}` runs {path} as its interpreter; {}", inv.program, INTERPRETER_PATH.reason));
     }
     let w: Vec<&str> = pos.iter().map(|(_, w)| *w).collect();
     let rest = &args[sub_i + 1..];

@@ -102,8 +102,11 @@ pub static DEVICE: Rule = Rule::blocked("paths.write-device")
 /// Changes the machine, not the project.
 pub static SYSTEM: Rule = Rule::t3("paths.write-system")
     .reason("writes a system path outside the project; write inside the working tree instead")
-    .matches(&["echo 1 > /etc/hosts", "cp x /usr/local/bin/x", "tee -a /etc/fstab"])
-    .not_matches(&["echo 1 > out.txt", "echo 1 > /dev/null", "echo 1 > /tmp/x"]);
+    .matches(&[
+        "echo 1 > /etc/hosts", "cp x /usr/local/bin/x", "tee -a /etc/fstab", "patch -d /etc/nginx nginx.conf fix.diff",
+        "patch -r /etc/profile.d/x.sh a.py fix.diff",
+    ])
+    .not_matches(&["echo 1 > out.txt", "echo 1 > /dev/null", "echo 1 > /tmp/x", "patch -d src main.c fix.diff", "patch -r - a.py fix.diff"]);
 
 /// ## What it matches
 /// A write to a dot-file or dot-directory in the home directory (`~/.bashrc`, `~/.ssh/…`).
@@ -138,12 +141,14 @@ pub static UNRESOLVED: Rule = Rule::t3("paths.write-unresolved")
     .matches(&["echo x > $OUT", "cp a \"$(mktemp -d)/b\""])
     .not_matches(&["echo x > out.txt"]);
 
-/// probe: `cp a {}/x` T3
+/// probe: `cp a {}/x` T3 paths.write-system
 const SYSTEM_ROOTS: &[&str] = &[
     "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/sys", "/proc", "/dev", "/root", "/var", "/opt", "/srv", "/System", "/Library",
     "/Applications", "/private/etc", "/snap", "/run",
 ];
+/// probe: `echo hi > {}/x.txt` T0
 const SCRATCH_ROOTS: &[&str] = &["/tmp", "/var/tmp", "/private/tmp", "/dev/shm"];
+/// probe: `echo hi > {}` T0
 const DEVICE_SINKS: &[&str] = &["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"];
 
 /// Where a resolved write lands.

@@ -11,7 +11,7 @@ use crate::rules::{Cx, Family, FileText, Programs, Rule};
 pub static FAMILY: Family = Family::new("shell", PROGRAMS, RULES);
 
 /// Programs whose arguments or input are shell code.
-/// probe: `{} -c 'rm -rf ~/x'` T3
+/// probe: `{} -c 'rm -rf ~/x'` T3 coreutils.rm
 pub const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh"];
 
 static PROGRAMS: &[Programs] = &[
@@ -91,7 +91,7 @@ pub static ENV_HIJACK: Rule = Rule::t3("shell.env-hijack")
 /// Variables that make a program load or run other code (every `LD_*`/`DYLD_*` one is
 /// `exec::env::injects_code`'s, asked in the same place). `GIT_CONFIG_COUNT` is not
 /// here: it does nothing without the `GIT_CONFIG_KEY_n`/`VALUE_n` pairs, asked below.
-/// probe: `export {}=x` T3
+/// probe: `export {}=x` T3 shell.env-hijack
 const HIJACK_VARS: &[&str] = &[
     "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS",
     "GIT_EXTERNAL_DIFF", "GIT_CONFIG_GLOBAL", "GIT_DIR", "GIT_WORK_TREE", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS", "SUDO_ASKPASS",

@@ -8,6 +8,8 @@ use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
 
 /// Programs this module answers for.
+/// probe: `{} add --import --set /dev/sdb` T3
+/// probe-except: `systemd-creds`: its changes are `encrypt`/`setup`/`decrypt`, which share no word with apt-key's and xauth's `add` (truth row system-hostops-002)
 pub(super) const PROGRAMS: &[&str] = &[
     "gpg", "gpg2", "apt-key", "xauth", "systemd-creds", "systemd-machine-id-setup", "xdg-user-dirs-update", "dbus-daemon", "resize2fs", "fsck", "e2fsck",
     "fsck.ext2", "fsck.ext3", "fsck.ext4", "fsck.vfat", "fsck.fat", "dosfsck", "xfs_repair", "xfs_growfs", "tune2fs", "ntfsfix", "growpart",
@@ -35,13 +37,16 @@ pub static HOST: Rule = Rule::t3("system.host-state")
 
 /// ## What it matches
 /// Repairing or resizing a file system on a device: `fsck -y /dev/sdb`, `e2fsck -f /dev/sdb1`, `resize2fs /dev/sdb1 40G`, `xfs_repair`, `tune2fs -O …`, `growpart`,
-/// and `xfs_growfs` on a mount point (`xfs_growfs -d /`).
+/// and `xfs_growfs` on a mount point (`xfs_growfs -d /`); a device named by tag (`e2fsck -fy LABEL=data`) or every one in fstab (`fsck -Ay`).
 /// ## Why this tier
 /// The tool rewrites the file system's metadata in place (the oracle saw `O_RDWR` opens of the device); a wrong answer loses data. Checks that only read (`fsck -n`, `tune2fs -l`) stay free.
 pub static FS_REPAIR: Rule = Rule::t3("system.fs-repair")
     .reason("repairs, resizes or retunes a file system on a device in place; back up first and ask the user")
-    .matches(&["fsck -fy /dev/sdb", "resize2fs -p /dev/sdb1 40G", "e2fsck -f /dev/sdb1", "xfs_repair /dev/sdc1", "growpart /dev/sda 1", "xfs_growfs -d /"])
-    .not_matches(&["fsck -n /dev/sdb", "tune2fs -l /dev/sda1", "e2fsck -n /dev/sdb1", "xfs_growfs -n /data"]);
+    .matches(&[
+        "fsck -fy /dev/sdb", "resize2fs -p /dev/sdb1 40G", "e2fsck -f /dev/sdb1", "xfs_repair /dev/sdc1", "growpart /dev/sda 1", "xfs_growfs -d /", "fsck -Ay",
+        "e2fsck -fy LABEL=data",
+    ])
+    .not_matches(&["fsck -n /dev/sdb", "tune2fs -l /dev/sda1", "e2fsck -n /dev/sdb1", "xfs_growfs -n /data", "fsck -A -N", "e2fsck -fy disk.img"]);
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let first = inv.bare_words().next();
@@ -92,8 +97,12 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         _ => {
             let read_only = flags.iter().any(|f| *f == "-n" || *f == "-N" || f.starts_with("-n") && f.len() == 2) && inv.program != "resize2fs";
-            // `xfs_growfs` names the mounted file system by its mount point (`xfs_growfs -d /`), not its device.
-            let device = inv.bare_words().any(|w| w.starts_with("/dev/") || inv.program == "xfs_growfs");
+            // `xfs_growfs` names the mounted file system by its mount point (`xfs_growfs -d /`), not its device;
+            // a device may be named by tag (`e2fsck -fy LABEL=data`), and `fsck -A` checks every file system in fstab.
+            /// probe: `e2fsck -fy {}data` T3
+            const TAGS: &[&str] = &["LABEL=", "UUID=", "PARTUUID=", "PARTLABEL="];
+            let device = inv.bare_words().any(|w| w.starts_with("/dev/") || TAGS.iter().any(|t| w.starts_with(t)) || inv.program == "xfs_growfs")
+                || inv.program == "fsck" && crate::call::has_short(&inv.args, 'A');
             if device && !read_only {
                 cx.hit(&FS_REPAIR);
             }

@@ -148,6 +148,7 @@ static RULES: &[&Rule] = &[
 ];
 
 /// Programs whose `-h` means help (elsewhere it can mean `--halt`, `--human` …).
+/// probe: `{} -h` T0 system.help
 const DASH_H_IS_HELP: &[&str] = &[
     "apt", "apt-get", "apt-cache", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "snap", "flatpak", "systemctl", "journalctl", "loginctl",
     "hostnamectl", "timedatectl", "localectl", "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "passwd", "chage", "ufw", "nmcli",
@@ -162,11 +163,19 @@ fn wants_help(inv: &Invocation) -> bool {
         return false;
     }
     let only_version = inv.args.len() == 1 && matches!(inv.args[0].text.as_str(), "--version" | "-V") && p != "ip";
-    only_version || crate::call::has_flag(&inv.args, &["--help"]) || (dash_h && crate::call::has_flag(&inv.args, &["-h"]))
+    only_version || stands_alone(inv, "--help") || (dash_h && stands_alone(inv, "-h"))
+}
+
+/// `call::stands_alone` on this invocation's words.
+pub(crate) fn stands_alone(inv: &Invocation, word: &str) -> bool {
+    crate::call::stands_alone(&inv.args, word)
 }
 
 /// Programs that honour `--dry-run` themselves; for the rest the flag is ignored, so it
 /// neither lowers nor raises a verdict (`kill --dry-run -9 -1` is still `kill -9 -1`).
+/// probe: `{} --dry-run upgrade -i x` T2
+/// probe-except: `systemd-sysusers`: its `--dry-run` only prints what it would create, a read (system.admin.read, T0), not a simulation
+/// probe-except: `systemctl` `apk`: their checks do not read `--dry-run` (apk simulates with `-s`; systemctl's verbs ask either way), so a change stays T3
 const HONOURS_DRY_RUN: &[&str] =
     &["apt", "apt-get", "aptitude", "dpkg", "zypper", "brew", "modprobe", "ufw", "nix-env", "nix-collect-garbage", "systemctl", "apk", "systemd-sysusers"];
 

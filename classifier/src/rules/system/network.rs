@@ -123,6 +123,8 @@ const IP_WRITES: &[&str] = &["add", "set", "prepend"];
 
 /// `ip` verbs that only show state. `save` dumps the table to stdout (`restore`
 /// is the write); `ip netns pids|identify` print process ids and namespace names.
+/// probe: `ip link {}` T0
+/// probe-except: `show`: it also abbreviates `showdump`, so `ip link show` reads with or without the entry
 const IP_READS: &[&str] = &["show", "list", "lst", "get", "monitor", "help", "showdump", "xstats", "afstats", "save", "pids", "identify"];
 
 pub(super) fn ip(inv: &Invocation, cx: &mut Cx<'_>) {

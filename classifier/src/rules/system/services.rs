@@ -45,6 +45,7 @@ pub static CONTROL: Rule = Rule::t3("system.service.control")
         "busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StopUnit ss nginx.service replace",
         "loginctl terminate-session 3",
         "chkconfig nginx on",
+        "busctl -C status call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager Reboot",
     ])
     .not_matches(&["systemctl status nginx", "systemctl --help"]);
 
@@ -68,13 +69,14 @@ pub static POWER: Rule = Rule::t3("system.power")
 pub static HELP: Rule = Rule::t0("system.help")
     .reason("prints help or version only")
     .matches(&["systemctl --help", "shutdown --help", "useradd --help", "apt-get -h install nginx", "iptables --version", "telinit"])
-    .not_matches(&["systemctl restart x"]);
+    .not_matches(&["systemctl restart x", "useradd -c -h evil", "systemctl -p --help stop nginx"]);
 
 /// probe: `systemctl {}` T0
 const SYSTEMCTL_READS: &[&str] = &[
     "status", "show", "cat", "list-units", "list-unit-files", "list-sockets", "list-timers", "list-jobs", "list-dependencies", "list-machines",
     "list-automounts", "list-paths", "is-active", "is-enabled", "is-failed", "is-system-running", "get-default", "help", "show-environment", "whoami",
 ];
+/// probe: `systemctl {}` T3 system.power
 const SYSTEMCTL_POWER: &[&str] = &[
     "reboot", "poweroff", "halt", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "kexec", "soft-reboot", "emergency", "rescue", "default",
     "exit",
@@ -141,7 +143,10 @@ pub(super) fn loginctl(inv: &Invocation, cx: &mut Cx<'_>) {
 /// anything unknown act on whatever service answers (found by the sandbox oracle:
 /// `busctl monitor` connects to the system bus, and `busctl call` was T0).
 pub(super) fn busctl(inv: &Invocation, cx: &mut Cx<'_>) {
-    const VALUE_OPTS: &[&str] = &["-H", "--host", "-M", "--machine", "--address", "--match", "--size", "--timeout", "--json", "--destination"];
+    /// `-C`/`--capsule NAME` (systemd 256) names a capsule's bus: `busctl -C status call …` calls.
+    /// probe: `busctl {} call status` T0
+    const VALUE_OPTS: &[&str] =
+        &["-H", "--host", "-M", "--machine", "--address", "--match", "--size", "--timeout", "--json", "--destination", "-C", "--capsule"];
     match first_positional(&inv.args, VALUE_OPTS).map(|i| inv.args[i].text.as_str()) {
         None | Some("list" | "status" | "monitor" | "capture" | "tree" | "introspect" | "get-property" | "wait" | "help") => cx.hit(&READ),
         Some(_) => cx.hit(&CONTROL),

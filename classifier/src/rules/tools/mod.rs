@@ -18,17 +18,26 @@ const VIMS: &[&str] = &[
     "sensible-editor",
 ];
 /// Tracers that are wrappers (`strace CMD`) and can also attach to a running process.
+/// probe: `{} -p 1234` T3
 pub(crate) const TRACERS: &[&str] = &["strace", "ltrace"];
 /// probe: `{} --eval '(delete-file "x")'` T3
 const EMACS: &[&str] = &["emacs", "emacs-nox", "emacsclient", "xemacs"];
+/// probe: `{} '+!rm x' f` T3
 const PAGERS: &[&str] = &["less", "more", "most", "pg"];
-/// Terminal editors with no command options tiergate models: only where they write.
+/// Terminal editors judged by where they write; of their options only Kakoune's
+/// command options (`kak -e`, see `kak`) run anything.
+/// probe: `{} /etc/x` T3
 const SIMPLE_EDITORS: &[&str] = &["nano", "pico", "micro", "hx", "helix", "ed", "mcedit", "joe", "kak", "ne"];
 /// probe: `{} -ex 'shell rm x' ./a.out` T3
 /// probe-except: `lldb` `rust-lldb`: lldb's start-up commands are -o/-O/-s (LLDB_CODE), not gdb's -ex
 const DEBUGGERS: &[&str] = &["gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb"];
-/// probe: `{} --shell-escape x.tex` T3
-const TEX: &[&str] = &["tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context"];
+/// TeX engines and drivers whose command-line input is TeX code (`\write18`, `\directlua`).
+/// (`--shell-escape` is the shared option table's, `rules/exec/options.rs`.)
+/// probe: `{} '\immediate\write18{rm x}'` T3
+const TEX: &[&str] = &[
+    "tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context", "ptex", "eptex",
+    "uptex", "euptex", "pdfetex", "luahbtex", "luajittex", "dviluatex", "dvilualatex",
+];
 
 static PROGRAMS: &[Programs] = &[
     Programs::of(VIMS, |inv, cx| {
@@ -44,6 +53,7 @@ static PROGRAMS: &[Programs] = &[
         );
     }),
     Programs::of(SIMPLE_EDITORS, |inv, cx| {
+        kak(inv, cx);
         edits(inv, cx, &["-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-o", "--operatingdir", "-c", "--config", "-e"])
     }),
     Programs::of(PAGERS, pager),
@@ -69,16 +79,18 @@ pub static OPEN_RUNS: Rule = Rule::t3("tools.open-runs")
     .not_matches(&["open README.md", "open .", "open https://example.com", "open -a Preview x.pdf"]);
 
 /// ## What it matches
-/// Commands handed to an editor at start-up: `vim -c CMD`, `vim +CMD`, `vim --cmd`, `vim -S script`, `vim -s keys`, `vim -u vimrc`, `vim -es` (Ex commands from input), `emacs --eval`, `emacs -batch`, `emacs -l file`, `emacs -f fn`, `emacsclient -e`.
+/// Commands handed to an editor at start-up: `vim -c CMD`, `vim +CMD`, `vim --cmd`, `vim -S script`, `vim -s keys`, `vim -u vimrc`, `vim -es` (Ex commands from input), `emacs --eval`, `emacs -batch`, `emacs -l file`, `emacs -f fn`, `emacsclient -e`, `kak -e|-E CMD`, `kak -f KEYS`, `kak -p SESSION`.
 /// ## Why this tier
 /// Editor commands are code (`:!sh`, `system()`, `(shell-command …)`); `+42` and `+/pattern` only move the cursor.
 pub static EDITOR_COMMANDS: Rule = Rule::t3("tools.editor-commands")
     .reason("hands the editor commands to run at start-up (they can run shell commands or write files); open the file without them")
     .matches(&[
         "vim -c ':!sh' x", "vim +'!rm x' notes.md", "nvim --cmd 'lua os.execute(\"x\")'", "vim -S session.vim", "emacs --eval '(shell-command \"x\")'",
-        "emacs -batch -l build.el", "emacsclient -e '(kill-emacs)'", "vim -es < cmds.vim", "vi -u /tmp/vimrc x",
+        "emacs -batch -l build.el", "emacsclient -e '(kill-emacs)'", "vim -es < cmds.vim", "vi -u /tmp/vimrc x", "kak -e 'nop %sh{id}' notes.md",
     ])
-    .not_matches(&["vim notes.md", "vim +42 src/main.rs", "vim +/TODO x", "nvim -R log.txt", "emacs notes.org", "vim -u NONE x", "vim -d a b"]);
+    .not_matches(&[
+        "vim notes.md", "vim +42 src/main.rs", "vim +/TODO x", "nvim -R log.txt", "emacs notes.org", "vim -u NONE x", "vim -d a b", "kak -n notes.md",
+    ]);
 
 /// ## What it matches
 /// A pager told to run a command: `less '+!cmd' f`, `less +|cmd`, `less -k keyfile` / `--lesskey-file` (key bindings can run commands), `more '+!cmd'`.
@@ -119,8 +131,11 @@ pub static DEBUGGER_ATTACH: Rule = Rule::t3("tools.debugger-attach")
 /// `\write18` runs a shell command (restricted by default, unrestricted with `--shell-escape`); `\directlua` runs Lua.
 pub static TEX_WRITE18: Rule = Rule::t3("tools.tex-shell-escape")
     .reason("the TeX input runs a shell command (\\write18) or Lua code; build the document without it or ask the user")
-    .matches(&["pdflatex '\\immediate\\write18{id}'", "lualatex '\\directlua{os.execute(\"id\")}'"])
-    .not_matches(&["pdflatex doc.tex", "latex '\\def\\x{1}\\input doc'"]);
+    .matches(&[
+        "pdflatex '\\immediate\\write18{id}'", "lualatex '\\directlua{os.execute(\"id\")}'", "luahbtex '\\directlua{os.execute(\"id\")}'",
+        "ptex '\\immediate\\write18{id}'",
+    ])
+    .not_matches(&["pdflatex doc.tex", "latex '\\def\\x{1}\\input doc'", "luahbtex doc.tex"]);
 
 /// Every program's check, then what an unowned program gets: editors and pagers
 /// stay exempt there; `gdb`, TeX and `open` get the verb scan as before.
@@ -171,6 +186,18 @@ fn vim(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.program == "ex" && Args::parse(&inv.args, ArgSpec::values(&[])).operands().next().is_none() {
         // Bare `ex` reads Ex commands from its input.
         editor_hit(cx, &inv.program, "(commands from input)");
+    }
+}
+
+/// Kakoune runs commands given at start-up (`-e`, `-E` before the user's config), keys
+/// typed into each file (`-f`, filter mode) and commands read from input into a running
+/// session (`-p`); a `%sh{…}` expansion or a `!` key in any of them runs the shell.
+fn kak(inv: &Invocation, cx: &mut Cx<'_>) {
+    if inv.program != "kak" {
+        return;
+    }
+    if let Some(a) = inv.args.iter().find(|a| matches!(a.text.as_str(), "-e" | "-E" | "-f" | "-p")) {
+        editor_hit(cx, &inv.program, &a.text);
     }
 }
 

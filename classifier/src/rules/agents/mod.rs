@@ -16,12 +16,13 @@ static PROGRAMS: &[Programs] = &[Programs::of(
 
 static RULES: &[&Rule] = &[&UNGUARDED];
 
-/// Flags that switch a child agent's own approval checks off.
+/// Flags that switch a child agent's own approval checks off. Options whose *value*
+/// does it (`--permission-mode bypassPermissions`, `--sandbox danger-full-access`,
+/// `--approval-mode yolo`) are read by `check` in both spellings, not listed here.
 /// probe: `claude {} -p hi` T3 agents.unguarded
 const UNGUARDED_FLAGS: &[&str] = &[
     "--dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "-y", "--full-auto", "--yes-always", "--yes", "--force",
-    "--dangerously-allow-all", "--allow-all-tools", "--allow-all", "--approval-mode=yolo", "--auto-approve", "--trust-all-tools", "--skip-permissions",
-    "--no-sandbox", "--permission-mode=bypassPermissions", "--sandbox=danger-full-access",
+    "--dangerously-allow-all", "--allow-all-tools", "--allow-all", "--auto-approve", "--trust-all-tools", "--skip-permissions", "--no-sandbox",
 ];
 
 /// ## What it matches

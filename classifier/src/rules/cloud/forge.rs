@@ -152,7 +152,7 @@ const READS: &[(&str, &[&str])] = &[
 ];
 /// First words that only read (help topics included: `gh environment`, `gh formatting` …;
 /// `help` itself is answered before this table).
-/// probe: `gh {}` T0
+/// probe: `gh {}` T0 cloud.forge.read
 const READ_TOPS: &[&str] =
     &["search", "status", "browse", "version", "completion", "environment", "formatting", "mintty", "reference", "exit-codes", "accessibility", "actions"];
 

@@ -87,7 +87,7 @@ pub static HELP: Rule = Rule::t0("cloud.paas.help")
 
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
 
-/// probe: `fly {} deploy status` T0
+/// probe: `fly {} deploy status` T0 cloud.paas.read
 const VALUES: &[&str] = &[
     "-a", "--app", "-r", "--remote", "--context", "-c", "--config", "--project", "-p", "--region", "-o", "--output", "--scope", "--token", "-t", "--team",
     "--site", "--env", "-e", "--profile", "--format", "--compartment-id", "--zone",

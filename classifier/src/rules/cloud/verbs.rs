@@ -19,7 +19,7 @@ pub(crate) enum Kind {
 
 /// FEATURES.md §2 `MUTATIVE_VERBS` (101). `add`, `run`, `commit`, `release`, `link` are
 /// deliberately absent in the original; CLIs that need them list them in their own table.
-/// probe: `mytool {} item` T3
+/// probe: `mytool {} item` T3 fallback.mutative-verb
 pub(crate) const MUTATIVE_VERBS: &[&str] = &[
     "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
     "install", "upgrade", "downgrade", "publish", "promote", "scale", "resize", "autoscale", "start", "restart", "reboot", "reload", "refresh", "resume",
@@ -32,11 +32,11 @@ pub(crate) const MUTATIVE_VERBS: &[&str] = &[
 
 /// FEATURES.md §2 `SIMULATION_VERBS` (14), minus `validate`/`lint`/`check`/`fmt`/`format`/
 /// `verify`/`test`, which tiergate files as local validation (T1) where a CLI honours them.
-/// probe: `mytool {}` T2
+/// probe: `mytool {}` T2 fallback.simulate-verb
 pub(crate) const SIMULATION_VERBS: &[&str] = &["plan", "diff", "preview", "template", "render", "simulate", "what-if"];
 
 /// Local validation words (T1).
-/// probe: `mytool {}` T1
+/// probe: `mytool {}` T1 fallback.validate-verb
 pub(crate) const VALIDATE_VERBS: &[&str] = &["validate", "lint", "check", "verify", "audit"];
 
 /// FEATURES.md §2 `READ_ONLY_VERBS` plus `ls`, `du`, `wait`, as the CLIs that consult
@@ -49,8 +49,8 @@ pub(crate) const VALIDATE_VERBS: &[&str] = &["validate", "lint", "check", "verif
 /// events mark-read`), `find` (`rtk find . -delete`, where find is the program run).
 /// In these lanes an unknown word is a change. Two probes: minikube lists `version` and
 /// skips `config` in its own table, heroku lists `inspect` and skips `env`.
-/// probe: `minikube {}` T0
-/// probe: `heroku {}` T0
+/// probe: `minikube {}` T0 kube.tool.read
+/// probe: `heroku {}` T0 cloud.paas.read
 pub(crate) const READ_ONLY_VERBS: &[&str] = &[
     "get", "list", "describe", "show", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "query", "download", "version", "help",
     "history", "env", "config", "ls", "du", "wait",

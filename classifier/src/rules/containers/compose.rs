@@ -28,13 +28,13 @@ pub static DOWN_VOLUMES: Rule = Rule::t3("containers.compose.down-volumes")
     .not_matches(&["docker compose down", "docker compose ps"]);
 
 /// Compose global options that take a value.
-/// probe: `docker compose {} down ps` T0
+/// probe: `docker compose {} down ps` T0 containers.read
 const VALUE_OPTS: &[&str] = &[
     "-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel", "-H", "--host",
     "--context", "-c",
 ];
 
-/// probe: `docker compose {}` T0
+/// probe: `docker compose {}` T0 containers.read
 const READS: &[&str] = &["ps", "logs", "config", "ls", "images", "top", "version", "port", "events", "convert", "stats", "wait", "volumes", "viz"];
 /// probe: `docker compose {}` T3 containers.run
 const RUNS: &[&str] = &["up", "run", "exec", "start", "create", "attach", "watch", "cp", "scale", "restart", "unpause"];

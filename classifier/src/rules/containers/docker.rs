@@ -164,7 +164,7 @@ pub static UNKNOWN: Rule = Rule::t3("containers.unknown-subcommand")
     .not_matches(&["docker ps"]);
 
 /// Global options that take a value (docker, podman, nerdctl).
-/// probe: `docker {} rm ps` T0
+/// probe: `docker {} rm ps` T0 containers.read
 const GLOBAL_VALUE_OPTS: &[&str] = &[
     "-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--connection", "--url", "--root", "--runroot",
     "--storage-driver", "--cgroup-manager", "--identity", "--namespace", "-n", "--address", "-a", "--snapshotter", "--cni-path", "--data-root", "--module",
@@ -172,11 +172,11 @@ const GLOBAL_VALUE_OPTS: &[&str] = &[
 ];
 
 /// Subcommands that only read.
-/// probe: `docker {}` T0
+/// probe: `docker {}` T0 containers.read
 const READS: &[&str] =
     &["ps", "images", "logs", "inspect", "version", "info", "stats", "top", "history", "events", "port", "diff", "search", "wait", "healthcheck", "sbom"];
 /// Group actions that only read.
-/// probe: `docker image {}` T0
+/// probe: `docker image {}` T0 containers.read
 const GROUP_READS: &[&str] = &[
     "ls", "list", "ps", "inspect", "logs", "top", "stats", "port", "diff", "history", "show", "df", "info", "events", "du", "version", "exists", "services",
     "tree", "cves", "quickview", "recommendations", "compare", "sbom", "policy",
@@ -197,7 +197,7 @@ const CHANGES: &[&str] = &[
     "reload", "mount", "unmount", "reset", "key", "annotate", "add", "cleanup",
 ];
 /// Management groups whose second word is the action.
-/// probe: `docker {} ls` T0
+/// probe: `docker {} ls` T0 containers.read
 const GROUPS: &[&str] = &[
     "container", "image", "network", "volume", "system", "builder", "buildx", "context", "plugin", "secret", "config", "service", "stack", "swarm", "node",
     "trust", "manifest", "pod", "machine", "generate", "kube", "artifact", "farm", "namespace", "apparmor", "scout",

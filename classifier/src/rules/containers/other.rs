@@ -57,14 +57,14 @@ pub static VM_CHANGE: Rule = Rule::t3("containers.vm-change")
 /// The generic read verbs (`packages::args::READ_VERBS`: images, inspect, ps, logs, stats,
 /// info, version, ls, list …, and `list-tags` by its head) are asked after this table,
 /// so they are not repeated here. Anything else is a change: these CLIs mutate by default.
-/// probe: `skopeo {}` T0
+/// probe: `skopeo {}` T0 containers.tool-read
 const TOOL_READS: &[&str] = &["containers", "inspecti", "inspectp", "statsp", "imagefsinfo", "pods"];
 /// `ctr` groups (and their aliases) whose second word is the action: `ctr tasks ls`,
 /// `ctr tasks checkpoint web`, `ctr i rm nginx`.
-/// probe: `ctr {} ls` T0
+/// probe: `ctr {} ls` T0 containers.tool-read
 const CTR_GROUPS: &[&str] = &["containers", "c", "content", "images", "i", "leases", "namespaces", "ns", "plugins", "snapshots", "tasks", "t"];
 /// Value options of these tools' global flags.
-/// probe: `buildah {} rm images` T0
+/// probe: `buildah {} rm images` T0 containers.tool-read
 const TOOL_VALUE_OPTS: &[&str] = &[
     "-n", "--namespace", "-a", "--address", "-r", "--runtime-endpoint", "-i", "--image-endpoint", "-c", "--config", "-t", "--timeout", "--override-os",
     "--override-arch", "--registries-conf", "--storage-driver", "--root", "--runroot", "--log-level", "--storage-opt", "--registries-conf-dir",
@@ -103,7 +103,7 @@ pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// VM manager commands (or a group's action: `vagrant box list`) that only report.
-/// probe: `vagrant {}` T0
+/// probe: `vagrant {}` T0 containers.vm-read
 const VM_READS: &[&str] = &["list", "ls", "status", "global-status", "ssh-config", "version", "info", "port", "validate", "show-ssh", "sudoers"];
 
 pub(super) fn vm(inv: &Invocation, cx: &mut Cx<'_>) {

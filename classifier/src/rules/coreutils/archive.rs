@@ -266,7 +266,8 @@ fn compress(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// probe: `rsync a b {} /etc/x` T0 coreutils.write
-/// probe-except: `-e` `--rsh` `--rsync-path`: its value is a program rsync runs (coreutils.archive.runs-program), which asks before the destination is read
+/// probe `-e` `--rsh`: `rsync {} ssh /zzqx/x` T0 default.elimination
+/// probe-except: `--rsync-path`: its value is a program rsync runs (coreutils.archive.runs-program), which asks before the destination is read
 const RSYNC_VALUES: &[&str] = &[
     "-e", "--rsh", "--rsync-path", "--exclude", "--include", "-f", "--filter", "--files-from", "--exclude-from", "--include-from", "--log-file",
     "--password-file", "--partial-dir", "-T", "--temp-dir", "--backup-dir", "--suffix", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown",

@@ -87,7 +87,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         "mysqladmin" | "mariadb-admin" => {
             // `mysqladmin -h db ping`: an option's value is not a command.
-            /// probe: `mysqladmin {} drop status` T0
+            /// probe: `mysqladmin {} drop status` T0 db.info
             const VALUE: &[&str] = &["-h", "--host", "-P", "--port", "-u", "--user", "-S", "--socket", "--defaults-file", "-c", "--count", "-i", "--sleep"];
             let ops: Vec<&str> = crate::call::args::Args::parse(&inv.args, ArgSpec::values(VALUE)).operands().map(|o| o.arg.text.as_str()).collect();
             if let Some(k) = ops.iter().position(|w| *w == "drop") {

@@ -11,7 +11,7 @@ use super::sql::{self, Class, Dialect};
 use super::{hit_classes, FLUSH, INTERACTIVE, READ, SCRIPT_FILE, WRITE};
 
 /// One-word reads. (`XINFO` is always read with its subcommand, below.)
-/// probe: `redis-cli {}` T0
+/// probe: `redis-cli {}` T0 db.read
 const REDIS_READ: &[&str] = &[
     "GET", "MGET", "KEYS", "SCAN", "SSCAN", "HSCAN", "ZSCAN", "INFO", "TTL", "PTTL", "TYPE", "EXISTS", "HGET", "HGETALL", "HMGET", "HKEYS", "HVALS", "HLEN",
     "HEXISTS", "HSTRLEN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS", "SMEMBERS", "SISMEMBER", "SMISMEMBER", "SCARD", "SRANDMEMBER", "SINTER", "SUNION",
@@ -152,7 +152,7 @@ pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-/// probe: `mongosh --eval 'db.c.{}()'` T0
+/// probe: `mongosh --eval 'db.c.{}()'` T0 db.read
 const MONGO_READ: &[&str] = &[
     "find", "findOne", "count", "countDocuments", "estimatedDocumentCount", "aggregate", "distinct", "getCollectionNames", "getCollectionInfos",
     "listCollections", "stats", "dataSize", "storageSize", "totalSize", "totalIndexSize", "explain", "toArray", "forEach", "map", "limit", "sort", "skip",

@@ -43,7 +43,7 @@ const READ_WORDS: &[&str] = &[
     "make:model", "g:migration",
 ];
 /// Words that drop or reset a whole database (Rails' `db:migrate:reset` is drop, create, migrate).
-/// probe: `rails {}` BLOCKED
+/// probe: `rails {}` BLOCKED db.migrate.reset
 /// probe-except: `clean` `drop` `reset`: a tool's own reset word whose `rails` reading is a mutation, not a reset of every table
 /// probe-except: `--force-reset`: an option, not a command word: it marks the command it follows
 const RESET_WORDS: &[&str] =
@@ -76,7 +76,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     // The operands, and the options that ask only to read (`rake -T`, `--version`).
-    /// probe: `rake {}=x` T0
+    /// probe: `rake {}=x` T0 db.read
     const READ_OPTS: &[&str] = &["-T", "--tasks", "-V", "--version", "-h", "--help"];
     let ops: Vec<&str> = Args::parse(&inv.args, ArgSpec::values(&[]).with_flags(READ_OPTS))
         .filter_map(|t| match t {

@@ -140,7 +140,7 @@ pub(crate) fn split(dialect: Dialect, src: &str) -> Vec<Stmt> {
 /// Statements T-SQL (sqlcmd) runs without a `;` between them, beside `WRITE_WORDS`:
 /// `DISABLE|ENABLE TRIGGER`, `RECONFIGURE`, `WRITETEXT`/`UPDATETEXT` and Service
 /// Broker's `SEND`/`RECEIVE` change state as surely as an `EXEC` does.
-/// probe: `sqlcmd -Q 'SELECT 1 {} x'` T3
+/// probe: `sqlcmd -Q 'SELECT 1 {} x'` T3 db.write
 const TSQL_STARTS: &[&str] = &[
     "EXEC", "EXECUTE", "DBCC", "BACKUP", "RESTORE", "SHUTDOWN", "KILL", "DENY", "DISABLE", "ENABLE", "RECONFIGURE", "WRITETEXT", "UPDATETEXT", "SEND",
     "RECEIVE",
@@ -156,7 +156,7 @@ fn starts_unseparated(words: &[String], next: &str) -> bool {
 }
 
 /// First words that read; `PRAGMA`, `COPY`, `EXECUTE` and `PREPARE` have their own arms in `classify`.
-/// probe: `psql -c '{} x'` T0
+/// probe: `psql -c '{} x'` T0 db.read
 /// probe-except: `CHECK`: `CHECK x` is not a statement of its own; it reads as a table constraint, and the write scan answers first
 /// probe-except: `CHECKSUM`: `CHECKSUM TABLE x` needs its TABLE word; alone it reads as a write
 const READ_FIRST: &[&str] = &[
@@ -166,11 +166,11 @@ const READ_FIRST: &[&str] = &[
 /// Statements a `WITH` may lead into, or that start an unseparated T-SQL statement.
 /// (`MERGE` always carries `INTO` or an `INSERT`/`UPDATE`/`DELETE` action; `REPLACE`
 /// is also a string function, and `REPLACE INTO` carries `INTO`.)
-/// probe: `psql -c 'WITH a AS (SELECT 1) {} x'` T3
+/// probe: `psql -c 'WITH a AS (SELECT 1) {} x'` T3 db.write
 const WRITE_WORDS: &[&str] = &["INSERT", "UPDATE", "DELETE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE"];
 /// Functions with side effects even inside a SELECT. (`xp_cmdshell` is only ever
 /// called through `EXEC`, a T-SQL statement start; `set_config` is a session `SET`.)
-/// probe: `psql -c 'SELECT {}()'` T3
+/// probe: `psql -c 'SELECT {}()'` T3 db.write
 const EFFECT_FUNCS: &[&str] = &[
     "PG_TERMINATE_BACKEND", "PG_CANCEL_BACKEND", "PG_RELOAD_CONF", "PG_ROTATE_LOGFILE", "LO_IMPORT", "LO_EXPORT", "LO_UNLINK", "DBLINK_EXEC", "LOAD_EXTENSION",
     "WRITEFILE", "EDIT", "SYS_EXEC", "NEXTVAL", "SETVAL", "PG_CREATE_RESTORE_POINT", "PG_SWITCH_WAL", "PG_PROMOTE", "PG_ADVISORY_LOCK",
@@ -179,7 +179,7 @@ const EFFECT_FUNCS: &[&str] = &[
 /// Pragmas whose `(argument)` names what to read, not a value to set. Pragmas that
 /// take no argument (`database_list`, `compile_options` …) read without one: only
 /// `(` or `=` makes a pragma a write.
-/// probe: `sqlite3 x.db 'PRAGMA {}(t)'` T0
+/// probe: `sqlite3 x.db 'PRAGMA {}(t)'` T0 db.read
 const READ_PRAGMAS: &[&str] = &[
     "TABLE_INFO", "TABLE_XINFO", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST", "INTEGRITY_CHECK", "QUICK_CHECK", "FOREIGN_KEY_CHECK",
     "TABLE_LIST",
@@ -281,7 +281,7 @@ pub(crate) fn classify_text(dialect: Dialect, src: &str) -> Vec<Class> {
     split(dialect, src).iter().map(|s| classify(dialect, &s.words)).collect()
 }
 
-/// probe: `psql -c '\{}'` T0
+/// probe: `psql -c '\{}'` T0 db.read
 const PSQL_READ: &[&str] = &[
     "l", "l+", "list", "list+", "z", "sf", "sf+", "sv", "sv+", "conninfo", "?", "h", "help", "encoding", "timing", "x", "pset", "echo", "qecho", "warn", "q",
     "quit", "c", "connect", "a", "t", "H", "f", "C", "T", "set", "unset", "errverbose", "copyright", "p", "print", "r", "reset", "s", "if", "elif", "else",
@@ -329,7 +329,7 @@ pub(crate) fn psql_meta(line: &str) -> (Class, Option<String>) {
     (Class::Read, None)
 }
 
-/// probe: `sqlite3 app.db '.{}'` T0
+/// probe: `sqlite3 app.db '.{}'` T0 db.read
 const SQLITE_READ: &[&str] = &[
     "schema", "tables", "table", "databases", "indexes", "indices", "index", "dbinfo", "show", "fullschema", "dump", "help", "mode", "headers", "header",
     "width", "timer", "echo", "nullvalue", "separator", "print", "stats", "eqp", "explain", "changes", "bail", "prompt", "quit", "exit", "version", "vfsinfo",

@@ -12,7 +12,9 @@
 //! [`expand_abbreviation`] rewrites prefixes of the dangerous long options every
 //! family checks (`git reset --h` is `--hard`) before any family sees them.
 
+// The TeX engines are the tools family's list: an engine added there gets `--shell-escape` here too.
 use crate::call::{Arg, Invocation};
+use crate::rules::tools::TEX;
 use crate::rules::{paths, Cx, Rule};
 
 /// ## What it matches
@@ -91,9 +93,6 @@ const fn of(programs: &'static [&'static str], names: &'static [&'static str], c
     CarryOpt { programs, names, carry }
 }
 
-/// probe: `{} --shell-escape x.tex` T3 exec.option-shell-escape
-const TEX: &[&str] =
-    &["tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "ptex", "eptex", "latexmk", "context"];
 /// Programs whose `-o Key=Value` is ssh's (`mosh` has none: its ssh command line is `--ssh`).
 /// probe: `{} -o ProxyCommand='rm -rf ~/x' h:b .` T3
 const SSH_LIKE: &[&str] = &["ssh", "scp", "sftp", "sshfs", "autossh"];

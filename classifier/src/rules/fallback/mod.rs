@@ -43,7 +43,7 @@ pub static SIMULATE_VERB: Rule = Rule::t2("fallback.simulate-verb")
     .not_matches(&["tool list", "tool delete x"]);
 
 /// ## What it matches
-/// A program no family models whose first command words include a mutative verb (`vault kv delete x`, `nomad job stop web`, `hugo deploy`, `mytool batchDelete`).
+/// A program no family models whose first command words include a mutative verb (`vault kv delete x`, `nomad job stop web`, `hugo deploy`, `mytool batchDelete`, `mkdocs gh-deploy`).
 /// ## Why this tier
 /// Nobody has read this CLI's semantics, but its own words say it changes state.
 /// ## Known gaps
@@ -52,9 +52,12 @@ pub static MUTATIVE_VERB: Rule = Rule::t3("fallback.mutative-verb")
     .reason("an unmodelled CLI is told to change something (its subcommand is a mutative verb); ask the user first")
     .matches(&[
         "vault kv delete secret/app", "nomad job stop web", "hugo deploy", "mytool batchDelete", "celery -A app purge", "gws gmail +send --to a@b.c",
-        "stripe customers delete cus_1",
+        "stripe customers delete cus_1", "mkdocs gh-deploy", "virsh snapshot-delete vm snap",
     ])
-    .not_matches(&["vault kv get secret/app", "opencode import --help", "echo delete me", "vim deploy.md", "mytool list", "grep -r install ."]);
+    .not_matches(&[
+        "vault kv get secret/app", "opencode import --help", "echo delete me", "vim deploy.md", "mytool list", "grep -r install .", "mytool list-deleted",
+        "metaflac --show-tag tag_name x.flac",
+    ]);
 
 /// ## What it matches
 /// A program no family models run with `--force` (FEATURES.md §6b's always-dangerous flags).
@@ -154,8 +157,14 @@ fn verb_scan(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-/// `batchDelete` → the kind of `delete`.
+/// `batchDelete`, `gh-deploy` → the strictest kind among the parts. A compound word
+/// whose head has a kind is decided by the head before this is asked (`list-deleted`
+/// reads). Not `_`: snake_case is how names and placeholders are spelled
+/// (`tag_name`, `start_segment`), hyphenated subcommands are how verbs are.
 fn camel_kind(word: &str) -> Option<Kind> {
+    if word.contains('-') {
+        return word.split('-').filter(|p| !p.is_empty()).map(|p| kind_of(p, &NO_TABLE)).max().flatten();
+    }
     if !word.chars().any(|c| c.is_ascii_uppercase()) || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
         return None;
     }

@@ -84,7 +84,7 @@ pub(super) static LFS_WRITE: Rule = Rule::t3("git.lfs.write")
 
 /// `git config` options that take a value (`--default` is not here: git accepts it
 /// only with `--get` or `git config get`, which read whatever follows).
-/// probe: `git config {} x core.pager` T0
+/// probe: `git config {} x core.pager` T0 git.config.read
 const CONFIG_VALUES: &[&str] = &["-f", "--file", "--blob", "--type", "--comment", "--value"];
 
 pub(super) fn config(call: &GitCall, cx: &mut Cx<'_>) {

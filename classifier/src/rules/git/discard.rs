@@ -153,7 +153,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
 
 fn checkout(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    /// probe: `git checkout -f {} .claude/hooks/x` T3
+    /// probe: `git checkout -f {} .claude/hooks/x` T3 git.checkout.discard
     const VALUES: &[&str] = &["-b", "-B", "--orphan", "--pathspec-from-file"];
     let (before, after) = split_operands(&inv.args, VALUES);
     let all: Vec<&Arg> = before.iter().chain(after.iter()).copied().collect();

@@ -43,7 +43,7 @@ pub(super) static UNKNOWN_OPTION: Rule = Rule::t3("git.global.unknown-option")
     .not_matches(&["git --no-pager log", "git -C repo status", "git --dry-run"]);
 
 /// Global flags without a value.
-/// probe: `git {} push --force origin main` BLOCKED
+/// probe: `git {} push --force origin main` BLOCKED git.push.force
 const BOOL_GLOBALS: &[&str] = &[
     "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks", "--no-advice", "--bare", "--literal-pathspecs",
     "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "-h", "--help", "-v", "--version",
@@ -66,7 +66,7 @@ const GLOBALS: ArgSpec<'static> = ArgSpec {
 
 /// Exact config keys (lowercased) whose value is a program or a file of more config
 /// (`init.templateDir`: a template's hooks are installed into the new repository and run later).
-/// probe: `git -c {}=x status` T3
+/// probe: `git -c {}=x status` T3 git.global.exec-config
 const EXEC_KEYS: &[&str] = &[
     "core.hookspath", "core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "core.gitproxy", "core.askpass", "sequence.editor", "diff.external",
     "diff.tool", "merge.tool", "credential.helper", "gpg.program", "include.path", "uploadpack.packobjectshook", "protocol.ext.allow",

@@ -199,7 +199,7 @@ pub(super) fn transport(call: &GitCall, cx: &mut Cx<'_>) {
     }
 }
 
-/// probe: `git clone {} x https://h.example/r.git .claude` BLOCKED
+/// probe: `git clone {} x https://h.example/r.git .claude` BLOCKED paths.claude-hooks
 const CLONE_VALUES: &[&str] = &[
     "-o", "--origin", "-b", "--branch", "-u", "--upload-pack", "--reference", "--reference-if-able", "--separate-git-dir", "--depth", "--shallow-since",
     "--shallow-exclude", "-c", "--config", "--server-option", "--filter", "--template", "-j", "--jobs", "--bundle-uri", "--ref-format",

@@ -80,9 +80,9 @@ const READ_SUBS: &[&str] = &[
     "interpret-trailers", "mailinfo", "mailsplit", "merge-tree", "patch-id", "stripspace", "unpack-file", "show-index", "diagnose", "bundle",
 ];
 
-/// Verbs (FEATURES.md §2) that mark an unknown subcommand as mutating.
-/// probe: `git {}` T3
-/// probe-except: `replace` `tag` `reset`: a git subcommand of its own, modelled before this table
+/// Verbs (FEATURES.md §2) that mark an unknown subcommand as mutating (its first
+/// words, or the head of a hyphenated one: `git flow release finish`, `git prune-x`).
+/// probe: `git frob {}` T3 git.unknown.mutative
 const MUTATIVE_VERBS: &[&str] = &[
     "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
     "install", "upgrade", "downgrade", "publish", "promote", "release", "sync", "import", "export", "migrate", "transfer", "send", "reply", "replay", "push",
@@ -93,7 +93,7 @@ const MUTATIVE_VERBS: &[&str] = &[
 
 /// Well-known third-party subcommands (git-extras and friends) that discard work,
 /// rewrite history, write global config or send data elsewhere.
-/// probe: `git {}` T3
+/// probe: `git {}` T3 git.unknown.mutative
 const RISKY_EXTRAS: &[&str] = &[
     "clear", "clear-soft", "fresh-branch", "graft", "scp", "rscp", "paste", "magic", "alias", "psykorebase", "merge-into", "merge-repo", "reset-file", "bulk",
     "reauthor", "sed", "utimes", "secret", "crypt", "setup", "lock", "unlock", "stamp", "coauthor", "for-each-repo", "subtree", "rebase-patch", "pr", "mr",
@@ -101,7 +101,7 @@ const RISKY_EXTRAS: &[&str] = &[
 ];
 
 /// Flags that mark an unknown subcommand as destructive.
-/// probe: `git frobnicate {}` T3
+/// probe: `git frobnicate {}` T3 git.unknown.mutative
 const RISKY_FLAGS: &[&str] = &["--force", "-f", "--delete", "-D", "--purge", "--hard", "--prune", "--remove", "--remote"];
 
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {

@@ -10,7 +10,7 @@ use super::{CONNECT, LISTEN};
 
 /// Paste and file-drop clients that upload their input (`gist-paste` is Debian's name
 /// for the `gist` gem's client, `haste` the haste-client gem's, `nopaste` App::Nopaste's).
-/// probe: `{} f` T3
+/// probe: `{} f` T3 http.upload
 pub(super) const UPLOADERS: &[&str] =
     &["pastebinit", "wgetpaste", "croc", "wormhole", "ffsend", "transfer", "termbin", "fpaste", "gist", "gist-paste", "haste", "nopaste", "onionshare-cli"];
 
@@ -27,7 +27,7 @@ pub(super) fn uploader(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// Mail senders and clients.
-/// probe: `{} a@b.example < f` T3
+/// probe: `{} a@b.example < f` T3 http.mail
 pub(super) const MAILERS: &[&str] = &[
     "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx", "sendmail", "mutt", "neomutt", "msmtp", "ssmtp", "swaks", "sendemail", "mpack",
     "mailsend",

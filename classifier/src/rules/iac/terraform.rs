@@ -123,7 +123,7 @@ const READ_CMDS: &[&str] = &[
 ];
 /// terraform/tofu commands that change infrastructure or state. (Terragrunt's own
 /// commands, `run`, `exec`, `catalog`, `scaffold`, `apply-all` …, ask as unknown ones.)
-/// probe: `terraform {}` T3
+/// probe: `terraform {}` T3 iac.terraform.apply
 const APPLY_CMDS: &[&str] = &["apply", "destroy", "refresh", "import", "taint", "untaint", "force-unlock", "test", "login", "logout"];
 
 /// FEATURES.md §6b ALWAYS-dangerous flags.

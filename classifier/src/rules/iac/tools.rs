@@ -88,7 +88,7 @@ static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE
 /// they are flags of cdk (`-i`, `--ec2creds`) and pulumi (`-e`, `--emoji`): read as value options they hid
 /// the verb (`cdk -i deploy`, `pulumi -e destroy --yes` were T0). Ansible's own checks look for
 /// `--check`/`--list-*`, which ansible never takes as an `-i`/`-e` value.
-/// probe: `pulumi {} destroy whoami` T0
+/// probe: `pulumi {} destroy whoami` T0 iac.tool.read
 const VALUES: &[&str] = &[
     "-s", "--stack", "-C", "--cwd", "--profile", "--region", "--app", "-a", "--context", "-c", "--config", "--target", "-t", "--stage", "--template-file",
     "--template", "--parameter-overrides", "--stack-name", "--provider", "--inventory", "--extra-vars", "-l", "--limit", "-u", "--user", "-m", "--module-name",

@@ -85,11 +85,11 @@ static OPAQUE: &[Opaque] = &[
 
 /// Shells whose code is not bash; `OPAQUE` reads them as unseen code.
 /// (`es`, `rc`, `ion` and `oil` are left out: as program names they are as often other tools.)
-/// probe: `{} -c 'rm -rf ~/x'` T3
+/// probe: `{} -c 'rm -rf ~/x'` T3 interp.opaque-code
 const OTHER_SHELLS: &[&str] = &["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh"];
 
 /// `dc` and `m4`: one command each runs a shell command (`!`, `syscmd`).
-/// probe: `{} script.txt` T3
+/// probe: `{} script.txt` T3 interp.shell-escape
 const ESCAPING: &[&str] = &["dc", "m4", "gm4"];
 
 /// Every program this module answers for, flattened from `OPAQUE` and

@@ -209,7 +209,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         _ => return,
     };
     // `node --inspect[-brk|-wait][=addr]`: a debugger port whoever connects can run code through.
-    /// probe: `node {} -e 'console.log(1)'` T3
+    /// probe: `node {} -e 'console.log(1)'` T3 interp.node.inspect
     const INSPECT: &[&str] = &["--inspect", "--inspect-brk", "--inspect-wait"];
     if spec.lang == Lang::Js && Args::parse(&inv.args, ArgSpec::values(&[]).with_optional(INSPECT)).has(INSPECT) {
         cx.hit(&NODE_INSPECT);
@@ -433,7 +433,7 @@ pub(crate) fn applescript(src: &str) -> Analysis {
         offset += p + 1;
         rest = &lower[offset..];
     }
-    /// probe: `osascript -e 'tell application "Finder" to {} x'` T3
+    /// probe: `osascript -e 'tell application "Finder" to {} x'` T3 interp.code.mutating-command
     const MUTATING: &[&str] = &[
         "delete", "move ", "duplicate", "make new", "quit", "restart", "shut down", "empty trash", "keystroke", "key code", "click", "open location", "save ",
         "close ", "set volume", "log out", "sleep", "eject", "erase",

@@ -119,7 +119,7 @@ pub fn analyse(src: &str) -> Analysis {
     out
 }
 
-/// probe: `pwsh -c '{}-Thing x'` T3
+/// probe: `pwsh -c '{}-Thing x'` T3 interp.code.mutating-command
 const MUTATING_VERBS: &[&str] = &[
     "set", "new", "remove", "add", "clear", "stop", "restart", "invoke", "install", "uninstall", "update", "enable", "disable", "register", "unregister",
     "export", "publish", "push", "suspend", "resume", "mount", "dismount", "rename", "move", "copy", "reset", "grant", "revoke", "block", "unblock", "protect",

@@ -55,7 +55,7 @@ pub static VENV: Rule = Rule::t1("interp.python.venv")
     .matches(&["python3 -m venv .venv", "python -m venv venv"])
     .not_matches(&["python3 -m venv /opt/env"]);
 
-/// probe: `python3 -m {}` T1
+/// probe: `python3 -m {}` T1 interp.python.module-test
 const TEST_MODULES: &[&str] = &[
     "pytest", "py.test", "unittest", "doctest", "mypy", "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "coverage", "nose", "nose2", "bandit",
     "pyright", "tox", "nox", "pytype", "hypothesis",
@@ -77,7 +77,7 @@ const TOOL_MODULES: &[&str] = &[
 ];
 /// Modules that are a program of another name: `python -m awscli` is the `aws` CLI.
 const MODULE_PROGRAMS: &[(&str, &str)] = &[("awscli", "aws")];
-/// probe: `python3 -m {} x.py` T3
+/// probe: `python3 -m {} x.py` T3 interp.script.unreadable
 const RUNS_SCRIPT: &[&str] = &["cProfile", "profile", "trace"];
 
 /// Python's options: `-c CODE` and `-m MODULE` end the options, `-W`/`-X` take a
@@ -85,7 +85,7 @@ const RUNS_SCRIPT: &[&str] = &["cProfile", "profile", "trace"];
 const PYTHON_ARGS: ArgSpec<'static> = ArgSpec::values(&["-c", "-m", "-W", "-X", "--check-hash-based-pycs"]).with_flags(&["-i"]).packed().posix();
 
 /// Words that only print (`-VV` is two `-V`s, still a version).
-/// probe: `python3 -m pip {}` T0
+/// probe: `python3 -m pip {}` T0 packages.help
 const VERSION_WORDS: &[&str] = &["--version", "--help", "-h", "-V", "-VV", "--help-env", "--help-xoptions", "--help-all"];
 
 /// True when python takes its code from stdin: no `-c`, no `-m`, no script (or the

@@ -58,7 +58,7 @@ pub static MUTATING_VERB: Rule = Rule::t3("interp.script.mutating-verb")
     .not_matches(&["python3 -m mytool list", "python3 -m json.tool x.json"]);
 
 /// Words that mutate for framework CLIs, beyond the shared verb taxonomy.
-/// probe: `python3 -m myapp {}` T3
+/// probe: `python3 -m myapp {}` T3 interp.script.mutating-verb
 const EXTRA_VERBS: &[&str] =
     &["flush", "loaddata", "seed", "createsuperuser", "changepassword", "makemigrations", "squashmigrations", "dbshell", "reset", "nuke"];
 
@@ -84,11 +84,11 @@ const SIM_FLAGS: &[&str] =
 
 /// Program paths that are installed tools, not project scripts: dispatched by name
 /// (Homebrew on Linux lives under `/home/linuxbrew/.linuxbrew/`, a segment below).
-/// probe: `{}bin/zzqx` T0
+/// probe: `{}bin/zzqx` T0 default.elimination
 const TOOL_DIRS: &[&str] = &["/usr/", "/bin/", "/sbin/", "/opt/", "/snap/", "/nix/", "/Applications/", "/Library/", "/System/", "/Users/Shared/"];
 /// Tool directories inside a home or a project (`~/.cargo/bin/cargo`, `node_modules/.bin/jest`, Rails binstubs);
 /// `venv/bin/` also answers `.venv/bin/`.
-/// probe: `/home/u/{}zzqx` T0
+/// probe: `/home/u/{}zzqx` T0 default.elimination
 const TOOL_SEGMENTS: &[&str] = &[
     "node_modules/.bin/", "venv/bin/", "vendor/bin/", ".tox/", "/.cargo/bin/", "/.local/bin/", "/go/bin/", "/.bun/bin/", "/.deno/bin/", "/.npm-global/bin/",
     "/.volta/bin/", "/.pyenv/", "/.rbenv/", "/.asdf/", "/.nvm/", "/.sdkman/", "/.rustup/", "/.nix-profile/", "/.yarn/bin/", "/.pnpm/", "/.linuxbrew/",

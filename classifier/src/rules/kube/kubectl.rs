@@ -152,14 +152,14 @@ static OPTS: Opts = Opts {
 };
 
 /// Resource kinds whose deletion is on the floor (singular, plural and short names).
-/// probe: `kubectl delete {} x` BLOCKED
+/// probe: `kubectl delete {} x` BLOCKED kube.kubectl.delete-critical
 const CRITICAL_KINDS: &[&str] = &[
     "namespace", "namespaces", "ns", "node", "nodes", "no", "cluster", "clusters", "pv", "persistentvolume", "persistentvolumes", "pvc",
     "persistentvolumeclaim", "persistentvolumeclaims", "crd", "crds", "customresourcedefinition", "customresourcedefinitions", "mutatingwebhookconfiguration",
     "mutatingwebhookconfigurations", "validatingwebhookconfiguration", "validatingwebhookconfigurations", "project", "projects",
 ];
 
-/// probe: `kubectl {} pods` T0
+/// probe: `kubectl {} pods` T0 kube.kubectl.read
 const READ_VERBS: &[&str] = &[
     "get", "describe", "logs", "top", "explain", "events", "api-resources", "api-versions", "version", "cluster-info", "completion", "options", "wait",
     "kustomize", "whoami", "status", "projects", "plugin", // `oc process` renders a template on the server and prints it; nothing is created.
@@ -174,7 +174,7 @@ const MUTATE_VERBS: &[&str] = &[
 /// Asked before `MUTATE_VERBS`: `oc rsh` and `oc rsync` are sessions.
 /// probe: `kubectl {} x` T3 kube.kubectl.session
 const SESSION_VERBS: &[&str] = &["exec", "attach", "cp", "port-forward", "proxy", "debug", "rsh", "rsync"];
-/// probe: `kubectl config {}` T0
+/// probe: `kubectl config {}` T0 kube.kubectl.read
 const CONFIG_READS: &[&str] = &["view", "get-contexts", "current-context", "get-clusters", "get-users"];
 
 fn dry_run(argv: &Argv<'_>, inv: &Invocation) -> bool {

@@ -88,7 +88,7 @@ pub static HELP: Rule = Rule::t0("kube.tool.help")
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
 
 /// Value options of these CLIs: their value is never the command word.
-/// probe: `minikube {} delete status` T0
+/// probe: `minikube {} delete status` T0 kube.tool.read
 const COMMON_VALUES: &[&str] = &[
     "-n", "--namespace", "--context", "--kubeconfig", "-o", "--output", "-f", "--filename", "-p", "--profile", "--name", "--region", "--cluster", "--server",
     "--port", "--timeout",

@@ -9,7 +9,7 @@ use crate::call::Arg;
 /// FEATURES.md §2 `MUTATIVE_VERBS`, used where a CLI's own table is unknown
 /// (plugin goals, nested subcommands). A word's head before `-`, `_` or `:` counts too
 /// (`delete-stack`), which is how a verb nmcli lists itself (`up`, `edit`) is still seen.
-/// probe: `nmcli connection {}-x` T3
+/// probe: `nmcli connection {}-x` T3 system.net.change
 /// probe-except: `force-delete` `force-remove`: only the whole word matches (its head `force` is no verb); truth rows packages-0208/0209 hold them
 pub(crate) const MUTATIVE_VERBS: &[&str] = &[
     "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",

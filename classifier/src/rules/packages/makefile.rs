@@ -257,7 +257,7 @@ pub(super) struct Expanded {
 
 /// Functions whose result is data (file names, words): their text becomes unknown, not a command.
 /// A name here is read as the function even where a variable of that name exists, as make does.
-/// probe: `make -f - {}=echo <<< 'all: ; $({} :a=b)'` T3
+/// probe: `make -f - {}=echo <<< 'all: ; $({} :a=b)'` T3 shell.dynamic-command
 const DATA_FUNCTIONS: &[&str] = &[
     "wildcard", "patsubst", "subst", "strip", "findstring", "filter", "filter-out", "sort", "word", "words", "wordlist", "firstword", "lastword", "dir",
     "notdir", "suffix", "basename", "addsuffix", "addprefix", "join", "abspath", "realpath", "if", "or", "and", "origin", "flavor", "info", "warning", "error",

@@ -71,14 +71,14 @@ fn canonical(pm: &str, sub: &str) -> &'static str {
 
 /// probe: `npm {}` T0
 const READS: &[&str] = &[
-    "ls", "view", "outdated", "why", "explain", "fund", "doctor", "ping", "search", "s", "se", "find", "whoami", "root", "prefix", "bin", "help",
-    "help-search", "docs", "home", "bugs", "repo", "query", "sbom", "diff", "completion", "get", "stars", "licenses", "audit", "store", "dedupe-check",
+    "ls", "list", "view", "info", "outdated", "why", "explain", "fund", "doctor", "ping", "search", "s", "se", "find", "whoami", "root", "prefix", "bin",
+    "help", "help-search", "docs", "home", "bugs", "repo", "query", "sbom", "diff", "completion", "get", "stars", "licenses", "audit", "store", "dedupe-check",
     "--version", "-v", "version-check", "hash", "hash-string", "hash-print",
 ];
 /// npm commands that honour `--dry-run` (npm's `dry-run` config); the rest ignore it,
 /// so `npm rebuild --dry-run` still runs install scripts and `npm dist-tag add … --dry-run` still tags.
 /// `ci` is not one: before npm 10.5.1 `npm ci --dry-run` still empties `node_modules` (npm/cli#7239).
-/// probe: `npm {} fix --dry-run` T2
+/// probe: `npm {} fix --dry-run` T2 packages.dry-run
 const NPM_DRY_RUN: &[&str] = &["install", "uninstall", "update", "dedupe", "ddp", "prune", "link", "ln", "publish", "unpublish", "pack", "audit"];
 /// probe: `npm {}` T3 packages.install
 const INSTALLS: &[&str] = &[
@@ -91,7 +91,7 @@ const PUBLISHES: &[&str] = &[
 ];
 /// probe: `npm {}` T3 packages.account
 const ACCOUNTS: &[&str] = &["login", "logout", "token", "profile", "set", "edit", "explore"];
-/// probe: `npm {}` T1
+/// probe: `npm {}` T1 packages.build
 const BUILDS: &[&str] = &["pack", "shrinkwrap", "init"];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -148,7 +148,6 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             &Lookup { dir: None, extra: &[], if_present: false, fan_out: Some("in other workspace packages"), hooks: true, default_start: false },
         ),
         "version" if operands.is_empty() => cx.hit(&READ),
-        "outdated" | "why" | "licenses" | "info" | "list" | "audit" => cx.hit(&READ),
         s if READS.contains(&s) => cx.hit(&READ),
         s if INSTALLS.contains(&s) => cx.hit(if dry { &DRY_RUN } else { &INSTALL }),
         // `deploy` is a pnpm command; for yarn and bun it is a script name.

@@ -14,7 +14,7 @@ use crate::rules::{Cx, Rule};
 
 /// Options that take a value, the subcommand's and the tools' global ones (pip's general
 /// options, hatch's `--env`/`--config`/`--data-dir`): the word after one is its value, not the subcommand.
-/// probe: `pip {} 3.12 list` T0
+/// probe: `pip {} 3.12 list` T0 packages.read
 const VALUE_OPTS: &[&str] = &[
     "-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--prefix", "--root", "-i", "--index-url", "--extra-index-url", "-f",
     "--find-links", "--log", "--proxy", "--timeout", "--cache-dir", "--python", "-p", "--directory", "-C", "--project", "-P", "-n", "--name", "--channel",

@@ -12,7 +12,7 @@ use crate::call::Invocation;
 use crate::rules::packages::args::{has_flag, operand_words, wants_help};
 use crate::rules::{Cx, Rule};
 
-/// probe: `cargo {} publish build` T1
+/// probe: `cargo {} publish build` T1 packages.build
 const CARGO_VALUE_OPTS: &[&str] = &[
     "-C", "--config", "-Z", "--color", "--manifest-path", "-p", "--package", "--target", "--target-dir", "-j", "--jobs", "--features", "-F", "--bin",
     "--example", "--test", "--bench", "--profile", "--message-format", "--exclude", "--registry", "--index", "--token", "--lockfile-path",

@@ -14,7 +14,7 @@ use crate::rules::packages::args::{has_flag, has_short, operand_words, wants_hel
 use crate::rules::{paths, Cx};
 
 /// Formatter options that take a value (their values are not files to rewrite).
-/// probe: `black {} /etc/x .` T1
+/// probe: `black {} /etc/x .` T1 packages.format
 const FMT_VALUE_OPTS: &[&str] = &[
     "--config", "-c", "--config-path", "--ignore-path", "--line-length", "-l", "--target-version", "-t", "--settings-path", "--stdin-filename", "--parser",
     "--plugin", "--style", "--assume-filename", "--ext", "--rule", "--format", "-f", "--exclude", "--extend-exclude", "--select", "--ignore", "--profile",

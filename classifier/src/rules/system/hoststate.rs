@@ -53,7 +53,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let flags: Vec<&str> = inv.flags().collect();
     match inv.program.as_str() {
         "gpg" | "gpg2" => {
-            /// probe: `gpg {} x` T3
+            /// probe: `gpg {} x` T3 system.keys.change
             const CHANGES: &[&str] = &[
                 "--recv-keys", "--recv-key", "--import", "--locate-keys", "--locate-external-keys", "--fetch-keys", "--refresh-keys", "--delete-keys",
                 "--delete-key", "--delete-secret-keys", "--delete-secret-and-public-key", "--gen-key", "--generate-key", "--full-generate-key",
@@ -99,7 +99,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             let read_only = flags.iter().any(|f| *f == "-n" || *f == "-N" || f.starts_with("-n") && f.len() == 2) && inv.program != "resize2fs";
             // `xfs_growfs` names the mounted file system by its mount point (`xfs_growfs -d /`), not its device;
             // a device may be named by tag (`e2fsck -fy LABEL=data`), and `fsck -A` checks every file system in fstab.
-            /// probe: `e2fsck -fy {}data` T3
+            /// probe: `e2fsck -fy {}data` T3 system.fs-repair
             const TAGS: &[&str] = &["LABEL=", "UUID=", "PARTUUID=", "PARTLABEL="];
             let device = inv.bare_words().any(|w| w.starts_with("/dev/") || TAGS.iter().any(|t| w.starts_with(t)) || inv.program == "xfs_growfs")
                 || inv.program == "fsck" && crate::call::has_short(&inv.args, 'A');

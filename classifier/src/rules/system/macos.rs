@@ -63,7 +63,7 @@ pub static ERASE: Rule = Rule::blocked("system.disk.erase")
     .not_matches(&["diskutil list", "diskutil info disk2", "diskutil verifyVolume /"])
     .suggest("diskutil list");
 
-/// probe: `defaults {}` T0
+/// probe: `defaults {}` T0 system.macos.read
 const DEFAULTS_READS: &[&str] = &["read", "read-type", "domains", "find", "help", "export"];
 
 pub(super) fn defaults(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -72,12 +72,12 @@ pub(super) fn defaults(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if verb.is_none_or(|v| DEFAULTS_READS.contains(&v)) { &READ } else { &CHANGE });
 }
 
-/// probe: `diskutil {} disk2` BLOCKED
+/// probe: `diskutil {} disk2` BLOCKED system.disk.erase
 const DISK_ERASE: &[&str] = &[
     "erasedisk", "erasevolume", "zerodisk", "secureerase", "randomdisk", "reformat", "partitiondisk", "deletecontainer", "deletevolume", "splitpartition",
     "mergepartitions", "erase",
 ];
-/// probe: `diskutil {}` T0
+/// probe: `diskutil {}` T0 system.macos.read
 const DISK_READS: &[&str] = &[
     "list", "info", "information", "activity", "listfilesystems", "verifyvolume", "verifydisk", "listusers", "listcryptousers", "listvolumegroups",
     "listsnapshots", "listvolumes", "liststatus", "listunits",
@@ -104,7 +104,7 @@ pub(super) fn nvram(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if writes { &CHANGE } else { &READ });
 }
 
-/// probe: `tmutil {}` T0
+/// probe: `tmutil {}` T0 system.macos.read
 const TMUTIL_READS: &[&str] = &[
     "listbackups", "latestbackup", "status", "destinationinfo", "machinedirectory", "compare", "isexcluded", "listlocalsnapshots", "listlocalsnapshotdates",
     "version", "calculatedrift", "uniquesize", "verifychecksums", "help",

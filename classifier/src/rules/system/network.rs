@@ -68,7 +68,7 @@ pub static NET_CHANGE: Rule = Rule::t3("system.net.change")
     ])
     .not_matches(&["ip addr show", "nmcli general status", "ip a sh", "ip r l", "ip route get 1.1.1.1", "ip monitor file dump.bin"]);
 
-/// probe: `iptables {} INPUT` T3
+/// probe: `iptables {} INPUT` T3 system.firewall.change
 const IPTABLES_WRITES: &[&str] = &[
     "-A", "--append", "-I", "--insert", "-D", "--delete", "-R", "--replace", "-F", "--flush", "-X", "--delete-chain", "-P", "--policy", "-N", "--new-chain",
     "-E", "--rename-chain", "-Z", "--zero",
@@ -123,7 +123,7 @@ const IP_WRITES: &[&str] = &["add", "set", "prepend"];
 
 /// `ip` verbs that only show state. `save` dumps the table to stdout (`restore`
 /// is the write); `ip netns pids|identify` print process ids and namespace names.
-/// probe: `ip link {}` T0
+/// probe: `ip link {}` T0 system.net.read
 /// probe-except: `show`: it also abbreviates `showdump`, so `ip link show` reads with or without the entry
 const IP_READS: &[&str] = &["show", "list", "lst", "get", "monitor", "help", "showdump", "xstats", "afstats", "save", "pids", "identify"];
 

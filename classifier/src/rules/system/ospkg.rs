@@ -85,12 +85,12 @@ fn words<'a>(inv: &'a Invocation, value_opts: &[&str]) -> Vec<&'a str> {
 /// Read verbs of `apt`, `apt-get` and `aptitude` (`apt-cache` reads whatever its verb,
 /// so its own verbs — `showpkg`, `madison`, `dump` … — need no entry here; the three
 /// managers reject them, and an unknown verb asks).
-/// probe: `apt {}` T0
+/// probe: `apt {}` T0 system.pkg.read
 const APT_READS: &[&str] = &[
     "list", "search", "show", "info", "showsrc", "policy", "depends", "rdepends", "changelog", "download", "source", "help", "why", "why-not", "moo", "check",
     "indextargets", "versions",
 ];
-/// probe: `apt-get {} install x` T2
+/// probe: `apt-get {} install x` T2 system.pkg.simulate
 const APT_SIM: &[&str] = &["-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon"];
 
 pub(super) fn apt(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -121,12 +121,12 @@ pub(super) fn rpm(inv: &Invocation, cx: &mut Cx<'_>) {
     read_or_change(cx, !(short || has_flag(&inv.args, &long)), has_flag(&inv.args, &["--test"]));
 }
 
-/// probe: `dnf {} install list` T0
+/// probe: `dnf {} install list` T0 system.pkg.read
 const DNF_VALUE_OPTS: &[&str] = &[
     "-c", "--config", "--installroot", "--enablerepo", "--disablerepo", "--exclude", "-x", "--releasever", "--setopt", "-d", "--debuglevel", "-e",
     "--errorlevel", "--repo", "--repoid", "--forcearch", "--color", "--destdir", "--downloaddir",
 ];
-/// probe: `dnf {}` T0
+/// probe: `dnf {}` T0 system.pkg.read
 const DNF_READS: &[&str] = &[
     "list", "info", "search", "provides", "whatprovides", "repolist", "repoinfo", "deplist", "check-update", "check-upgrade", "history", "repoquery",
     "updateinfo", "help", "grouplist", "groupinfo", "alias", "changelog", "check", "leaves", "version",
@@ -172,7 +172,7 @@ pub(super) fn pacman(inv: &Invocation, cx: &mut Cx<'_>) {
     read_or_change(cx, read, has_short(&inv.args, 'p') || long(&["--print"]));
 }
 
-/// probe: `zypper {}` T0
+/// probe: `zypper {}` T0 system.pkg.read
 const ZYPPER_READS: &[&str] = &[
     "search", "se", "info", "if", "list-updates", "lu", "list-patches", "lp", "packages", "pa", "patterns", "pt", "products", "pd", "repos", "lr", "services",
     "ls", "patches", "what-provides", "wp", "locks", "ll", "patch-check", "pchk", "search-packages", "help", "source-info", "si", "versioncmp", "targetos",

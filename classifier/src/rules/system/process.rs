@@ -82,7 +82,7 @@ pub static WATCHMAN_TRIGGER: Rule = Rule::t3("system.watchman.trigger")
     ]);
 
 pub(super) fn watchman(inv: &Invocation, cx: &mut Cx<'_>) {
-    /// probe: `watchman {}` T3
+    /// probe: `watchman {}` T3 system.watchman.trigger
     const JSON: &[&str] = &["-j", "--json-command"];
     const SPEC: ArgSpec<'static> =
         ArgSpec::values(&["-U", "--sockname", "-o", "--logfile", "--log-level", "--statefile", "--pidfile", "--output-encoding"]).with_flags(JSON);

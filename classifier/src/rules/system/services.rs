@@ -71,7 +71,7 @@ pub static HELP: Rule = Rule::t0("system.help")
     .matches(&["systemctl --help", "shutdown --help", "useradd --help", "apt-get -h install nginx", "iptables --version", "telinit"])
     .not_matches(&["systemctl restart x", "useradd -c -h evil", "systemctl -p --help stop nginx"]);
 
-/// probe: `systemctl {}` T0
+/// probe: `systemctl {}` T0 system.service.read
 const SYSTEMCTL_READS: &[&str] = &[
     "status", "show", "cat", "list-units", "list-unit-files", "list-sockets", "list-timers", "list-jobs", "list-dependencies", "list-machines",
     "list-automounts", "list-paths", "is-active", "is-enabled", "is-failed", "is-system-running", "get-default", "help", "show-environment", "whoami",
@@ -81,7 +81,7 @@ const SYSTEMCTL_POWER: &[&str] = &[
     "reboot", "poweroff", "halt", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "kexec", "soft-reboot", "emergency", "rescue", "default",
     "exit",
 ];
-/// probe: `systemctl {} stop status` T0
+/// probe: `systemctl {} stop status` T0 system.service.read
 const SYSTEMCTL_VALUE_OPTS: &[&str] = &[
     "-t", "--type", "--state", "-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "--signal", "-s", "--kill-whom",
     "--root", "--job-mode", "--what", "--timestamp", "--boot-loader-entry", "--message", "--when",
@@ -109,7 +109,7 @@ pub(super) fn service(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-/// probe: `launchctl {}` T0
+/// probe: `launchctl {}` T0 system.service.read
 const LAUNCHCTL_READS: &[&str] = &[
     "list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "managerpid", "manageruid", "managername", "getenv", "version",
     "help", "procinfo", "resolveport", "error", "hostinfo", "examine", "plist",
@@ -144,7 +144,7 @@ pub(super) fn loginctl(inv: &Invocation, cx: &mut Cx<'_>) {
 /// `busctl monitor` connects to the system bus, and `busctl call` was T0).
 pub(super) fn busctl(inv: &Invocation, cx: &mut Cx<'_>) {
     /// `-C`/`--capsule NAME` (systemd 256) names a capsule's bus: `busctl -C status call …` calls.
-    /// probe: `busctl {} call status` T0
+    /// probe: `busctl {} call status` T0 system.service.read
     const VALUE_OPTS: &[&str] =
         &["-H", "--host", "-M", "--machine", "--address", "--match", "--size", "--timeout", "--json", "--destination", "-C", "--capsule"];
     match first_positional(&inv.args, VALUE_OPTS).map(|i| inv.args[i].text.as_str()) {

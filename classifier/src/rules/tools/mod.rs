@@ -12,29 +12,30 @@ pub static FAMILY: Family = Family::new("tools", PROGRAMS, RULES).entered_by(ent
 
 /// `editor` and `sensible-editor` are Debian's alternatives for whichever editor is
 /// configured (often vim): read as vim, the most capable of them.
-/// probe: `{} -c '!rm x' f` T3
+/// probe: `{} -c '!rm x' f` T3 tools.editor-commands
 const VIMS: &[&str] = &[
     "vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis", "editor",
     "sensible-editor",
 ];
 /// Tracers that are wrappers (`strace CMD`) and can also attach to a running process.
-/// probe: `{} -p 1234` T3
+/// probe: `{} -p 1234` T3 tools.debugger-attach
 pub(crate) const TRACERS: &[&str] = &["strace", "ltrace"];
-/// probe: `{} --eval '(delete-file "x")'` T3
+/// probe: `{} --eval '(delete-file "x")'` T3 tools.editor-commands
 const EMACS: &[&str] = &["emacs", "emacs-nox", "emacsclient", "xemacs"];
-/// probe: `{} '+!rm x' f` T3
+/// probe: `{} '+!rm x' f` T3 tools.pager-command
 const PAGERS: &[&str] = &["less", "more", "most", "pg"];
 /// Terminal editors judged by where they write; of their options only Kakoune's
 /// command options (`kak -e`, see `kak`) run anything.
-/// probe: `{} /etc/x` T3
+/// probe: `{} /etc/x` T3 paths.write-system
 const SIMPLE_EDITORS: &[&str] = &["nano", "pico", "micro", "hx", "helix", "ed", "mcedit", "joe", "kak", "ne"];
-/// probe: `{} -ex 'shell rm x' ./a.out` T3
+/// probe: `{} -ex 'shell rm x' ./a.out` T3 tools.debugger-commands
 /// probe-except: `lldb` `rust-lldb`: lldb's start-up commands are -o/-O/-s (LLDB_CODE), not gdb's -ex
 const DEBUGGERS: &[&str] = &["gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb"];
 /// TeX engines and drivers whose command-line input is TeX code (`\write18`, `\directlua`).
 /// (`--shell-escape` is the shared option table's, `rules/exec/options.rs`.)
-/// probe: `{} '\immediate\write18{rm x}'` T3
-const TEX: &[&str] = &[
+/// probe: `{} '\immediate\write18{rm x}'` T3 tools.tex-shell-escape
+/// probe: `{} --shell-escape x.tex` T3 exec.option-shell-escape
+pub(crate) const TEX: &[&str] = &[
     "tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context", "ptex", "eptex",
     "uptex", "euptex", "pdfetex", "luahbtex", "luajittex", "dviluatex", "dvilualatex",
 ];
@@ -203,7 +204,7 @@ fn kak(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn emacs(inv: &Invocation, cx: &mut Cx<'_>) {
     // `--kill` only exits once the other options are processed: it runs nothing itself.
-    /// probe: `emacsclient {} x` T3
+    /// probe: `emacsclient {} x` T3 tools.editor-commands
     const CODE: &[&str] = &["--eval", "-eval", "--execute", "-batch", "--batch", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e"];
     for a in &inv.args {
         let name = a.text.split_once('=').map_or(a.text.as_str(), |(n, _)| n);
@@ -230,10 +231,10 @@ fn pager(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
-    /// probe: `gdb {} 'shell rm x' ./a.out` T3
+    /// probe: `gdb {} 'shell rm x' ./a.out` T3 tools.debugger-commands
     const GDB_CODE: &[&str] =
         &["-ex", "-iex", "-x", "-ix", "--command", "--eval-command", "--init-command", "--init-eval-command", "-eval-command", "-command"];
-    /// probe: `lldb {} 'platform shell rm x' ./a.out` T3
+    /// probe: `lldb {} 'platform shell rm x' ./a.out` T3 tools.debugger-commands
     const LLDB_CODE: &[&str] = &[
         "-o", "-O", "-s", "-S", "-k", "-K", "--one-line", "--one-line-before-file", "--one-line-on-crash", "--source", "--source-before-file",
         "--source-on-crash",
@@ -265,7 +266,7 @@ fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 fn open(inv: &Invocation, cx: &mut Cx<'_>) {
-    /// probe: `open -a '{}' x.sh` T3
+    /// probe: `open -a '{}' x.sh` T3 tools.open-runs
     const TERMINALS: &[&str] = &["Terminal", "iTerm", "iTerm2", "Alacritty", "kitty", "WezTerm", "Warp", "Ghostty", "Hyper", "Script Editor", "Automator"];
     let app = inv.option(&["-a"]).map(|a| a.trim_end_matches(".app"));
     let runs_file = |w: &str| [".app", ".app/", ".command", ".tool", ".terminal", ".workflow", ".pkg", ".mpkg", ".scpt"].iter().any(|e| w.ends_with(e));

@@ -191,6 +191,7 @@ pub(super) fn apk(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// probe: `brew {}` T0
+/// probe `--version` `--prefix` `--cellar` `--cache` `--repo` `--repository` `--env` `--caskroom` `--config` `--taps`: `brew {} jq` T0 system.pkg.read
 const BREW_READS: &[&str] = &[
     "list", "ls", "info", "abv", "search", "outdated", "deps", "uses", "leaves", "config", "doctor", "dr", "desc", "home", "homepage", "cat", "log",
     "commands", "formulae", "casks", "tap-info", "missing", "options", "shellenv", "--version", "--prefix", "--cellar", "--cache", "--repo", "--repository",

@@ -107,7 +107,7 @@ fn of_file(file: &str, src: &str, out: &mut Vec<[String; 4]>) -> Result<(), Stri
                     [tier, rule] => (tier, rule),
                     _ => ("", ""),
                 };
-                let rule_ok = rule.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-');
+                let rule_ok = rule.is_empty() || replay::corpus::is_rule_id(rule);
                 let placeholder = t.first().is_some_and(|t| t.contains("{}") || t.contains("{-}"));
                 if t.len() != 1 || !placeholder || !TIERS.contains(&tier) || !rule_ok || (restricted.is_some() && only.is_empty()) {
                     return Err(format!(
@@ -222,11 +222,16 @@ pub fn run(check: bool) -> i32 {
 mod tests {
     use super::*;
 
+    /// `render` of one source file at git/read.rs.
+    fn one(src: &str) -> Result<String, String> {
+        render(&[("classifier/src/rules/git/read.rs".into(), src.into())])
+    }
+
     const SRC: &str = "/// Verbs.\n/// probe: `git {}` T3\n/// probe-except: `tag`: git.read decides first\nconst MUTATIVE_VERBS: &[&str] = &[\"land\", \"tag\", \"patch\"];\n";
 
     #[test]
     fn one_row_per_entry_except_the_listed_ones() {
-        let csv = render(&[("classifier/src/rules/git/read.rs".into(), SRC.into())]).unwrap();
+        let csv = one(SRC).unwrap();
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 3, "{csv}");
         assert!(lines[1].starts_with("table-git_land,git land,,T3,false,gated,"), "{csv}");
@@ -236,18 +241,18 @@ mod tests {
     #[test]
     fn a_probe_naming_a_rule_writes_it_in_the_rule_column() {
         let src = SRC.replace("T3\n", "T3 git.mutate\n");
-        let csv = render(&[("classifier/src/rules/git/read.rs".into(), src)]).unwrap();
+        let csv = one(&src).unwrap();
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines[0], "id,command,cwd,expect,pinned,family,note,rule");
         assert!(lines[1].starts_with("table-git_land,git land,,T3,false,gated,") && lines[1].ends_with(",git.mutate"), "{csv}");
-        let plain = render(&[("classifier/src/rules/git/read.rs".into(), SRC.into())]).unwrap();
+        let plain = one(SRC).unwrap();
         assert!(plain.lines().nth(1).unwrap().ends_with(','), "no rule named: the column is empty\n{plain}");
     }
 
     #[test]
     fn a_restricted_probe_takes_its_entries_and_abbreviations_drop_a_character() {
         let src = SRC.replace("/// probe-except", "/// probe `patch`: `git {-} x` T0 git.unknown\n/// probe-except");
-        let csv = render(&[("classifier/src/rules/git/read.rs".into(), src)]).unwrap();
+        let csv = one(&src).unwrap();
         let rows: Vec<&str> = csv.lines().skip(1).collect();
         assert_eq!(rows.len(), 2, "{csv}");
         assert!(rows[0].starts_with("table-git_land,git land,,T3,false,gated,"), "{csv}");
@@ -257,21 +262,21 @@ mod tests {
     #[test]
     fn a_malformed_probe_line_names_file_and_line() {
         let bad = SRC.replace("T3\n", "T9\n");
-        let err = render(&[("classifier/src/rules/git/read.rs".into(), bad)]).unwrap_err();
+        let err = one(&bad).unwrap_err();
         assert!(err.starts_with("classifier/src/rules/git/read.rs:2:"), "{err}");
         let detached = SRC.replace("/// probe-except", "// a plain comment\n/// probe-except");
-        let err = render(&[("classifier/src/rules/git/read.rs".into(), detached)]).unwrap_err();
+        let err = one(&detached).unwrap_err();
         assert!(err.contains("2 probe line(s), 1 directly above"), "{err}");
         let bad_rule = SRC.replace("T3\n", "T3 Git.Mutate\n");
-        let err = render(&[("classifier/src/rules/git/read.rs".into(), bad_rule)]).unwrap_err();
+        let err = one(&bad_rule).unwrap_err();
         assert!(err.starts_with("classifier/src/rules/git/read.rs:2:"), "{err}");
         let two_rules = SRC.replace("T3\n", "T3 git.a git.b\n");
-        assert!(render(&[("classifier/src/rules/git/read.rs".into(), two_rules)]).is_err());
+        assert!(one(&two_rules).is_err());
         let stale = SRC.replace("`tag`", "`tig`");
-        let err = render(&[("classifier/src/rules/git/read.rs".into(), stale)]).unwrap_err();
+        let err = one(&stale).unwrap_err();
         assert!(err.contains("`tig`, which is not in the table"), "{err}");
         let unknown_only = SRC.replace("/// probe-except", "/// probe `lnd`: `git {}` T0\n/// probe-except");
-        let err = render(&[("classifier/src/rules/git/read.rs".into(), unknown_only)]).unwrap_err();
+        let err = one(&unknown_only).unwrap_err();
         assert!(err.contains("`lnd`, which is not in the table"), "{err}");
     }
 

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use crate::protocol::Class;
 
 pub use curated::CuratedFamily;
-pub use truth::TruthFamily;
+pub use truth::{is_rule_id, TruthFamily};
 
 /// The three committed corpora.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -20,6 +20,12 @@ pub enum TruthFamily {
     Open,
 }
 
+/// The shape of a rule id (`git.read`, `exec.option-command`): lower-case words,
+/// digits, `.`, `-`, `_` — what the classifier's registry test allows.
+pub fn is_rule_id(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'_'))
+}
+
 type Parsed = (Spec, u64, Option<String>, String);
 
 pub(super) fn spec(f: &super::Fields, bad: &mut dyn FnMut(&str, String)) -> Option<Parsed> {
@@ -45,8 +51,8 @@ pub(super) fn spec(f: &super::Fields, bad: &mut dyn FnMut(&str, String)) -> Opti
         }
     };
     let rule = f.get("rule").trim();
-    if !rule.is_empty() && !rule.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-') {
-        bad("rule", format!("{rule:?} is not a rule id (lower-case words joined by `.` and `-`)"));
+    if !rule.is_empty() && !is_rule_id(rule) {
+        bad("rule", format!("{rule:?} is not a rule id (lower-case words, digits, `.`, `-`, `_`)"));
         return None;
     }
     let rule = (!rule.is_empty()).then(|| rule.to_owned());

@@ -230,7 +230,7 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
     let mut argv = vec![Arg::lit(program)];
     argv.extend(rest.iter().cloned());
     // A module no family knows (`python -m alembic upgrade head`): its verb is the evidence.
-    let owned = TOOL_MODULES.contains(&module) || crate::rules::FAMILIES.iter().any(|f| f.owns(program));
+    let owned = TOOL_MODULES.contains(&module) || crate::rules::owned(program);
     if !owned && script::verb_check(cx, rest) {
         return;
     }

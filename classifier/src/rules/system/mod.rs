@@ -163,12 +163,8 @@ fn wants_help(inv: &Invocation) -> bool {
         return false;
     }
     let only_version = inv.args.len() == 1 && matches!(inv.args[0].text.as_str(), "--version" | "-V") && p != "ip";
-    only_version || stands_alone(inv, "--help") || (dash_h && stands_alone(inv, "-h"))
-}
-
-/// `call::stands_alone` on this invocation's words.
-pub(crate) fn stands_alone(inv: &Invocation, word: &str) -> bool {
-    crate::call::stands_alone(&inv.args, word)
+    let alone = |w: &str| crate::call::stands_alone(&inv.args, w);
+    only_version || alone("--help") || (dash_h && alone("-h"))
 }
 
 /// Programs that honour `--dry-run` themselves; for the rest the flag is ignored, so it

@@ -6,6 +6,8 @@
 pub mod args;
 
 use crate::verdict::Span;
+use crate::words;
+use crate::words::Words;
 use args::{ArgSpec, Args};
 
 /// One de-quoted word of a command line.
@@ -135,7 +137,7 @@ impl Invocation {
     }
 
     /// Any of the given spellings (`-f`, `--force`) is present.
-    pub fn has_any(&self, spellings: &[&str]) -> bool {
+    pub fn has_any(&self, spellings: Words) -> bool {
         spellings.iter().any(|s| {
             if let Some(long) = s.strip_prefix("--") {
                 let _ = long;
@@ -144,10 +146,10 @@ impl Invocation {
                 let mut cs = short.chars();
                 match (cs.next(), cs.next()) {
                     (Some(c), None) => self.has_short(c),
-                    _ => self.flags().any(|f| f == *s),
+                    _ => self.flags().any(|f| f == s),
                 }
             } else {
-                self.words().any(|w| w == *s)
+                self.words().any(|w| w == s)
             }
         })
     }
@@ -158,7 +160,7 @@ impl Invocation {
     }
 
     /// The value of an option (see [`value_of`]).
-    pub fn option(&self, spellings: &[&str]) -> Option<&str> {
+    pub fn option(&self, spellings: Words) -> Option<&str> {
         value_of(&self.args, spellings)
     }
 
@@ -171,7 +173,7 @@ impl Invocation {
 /// The one reading of an option's value, for every family: `--name value`,
 /// `--name=value` (also `-n=value`), `-n value` and, for a one-letter option,
 /// `-nvalue`. Only words before `--` are options. See [`args`].
-pub fn value_of<'a>(args: &'a [Arg], spellings: &[&str]) -> Option<&'a str> {
+pub fn value_of(args: &[Arg], spellings: Words) -> Option<&str> {
     Args::parse(args, ArgSpec::values(spellings)).find_map(|t| match t {
         args::Token::Opt { value, .. } => value,
         _ => None,
@@ -200,7 +202,7 @@ pub fn option_words(args: &[Arg]) -> impl Iterator<Item = &str> + '_ {
 /// one does not count: that costs a prompt on `tool -y --help`, never a pass.
 pub fn stands_alone(args: &[Arg], word: &str) -> bool {
     let mut after_option = false;
-    for t in Args::parse(args, ArgSpec::values(&[])) {
+    for t in Args::parse(args, ArgSpec::values(words![])) {
         match t {
             args::Token::Flag { word: w, .. } => {
                 if w == word && !after_option {
@@ -216,8 +218,8 @@ pub fn stands_alone(args: &[Arg], word: &str) -> bool {
 }
 
 /// True when one of `flags` (`--force`, also `--force=x`; `-f`) is given before `--`.
-pub fn has_flag(args: &[Arg], flags: &[&str]) -> bool {
-    Args::parse(args, ArgSpec::values(&[]).with_flags(flags)).has(flags)
+pub fn has_flag(args: &[Arg], flags: Words) -> bool {
+    Args::parse(args, ArgSpec::values(words![]).with_flags(flags)).has(flags)
 }
 
 /// True when a short option cluster before `--` (`-f`, `-rf`) holds `letter`.
@@ -226,7 +228,7 @@ pub fn has_short(args: &[Arg], letter: char) -> bool {
 }
 
 /// Where the `--` that ends the options is, under `spec`.
-pub fn dashdash(args: &[Arg], spec: ArgSpec<'_>) -> Option<usize> {
+pub fn dashdash(args: &[Arg], spec: ArgSpec) -> Option<usize> {
     Args::parse(args, spec).find_map(|t| match t {
         args::Token::DashDash(d) => Some(d),
         _ => None,
@@ -246,7 +248,7 @@ pub fn value_arg(args: &[Arg], index: usize, value: &str) -> Arg {
 
 /// The value of the first of `spellings` given (as [`value_of`] reads it), as an
 /// [`Arg`] that keeps its exactness (a `-o $OUT` value is unresolved).
-pub fn option_arg(args: &[Arg], spellings: &[&str]) -> Option<Arg> {
+pub fn option_arg(args: &[Arg], spellings: Words) -> Option<Arg> {
     Args::parse(args, ArgSpec::values(spellings)).find_map(|t| match t {
         args::Token::Opt { index, value: Some(v), .. } => Some(value_arg(args, index, v)),
         _ => None,
@@ -255,7 +257,7 @@ pub fn option_arg(args: &[Arg], spellings: &[&str]) -> Option<Arg> {
 
 /// The first operand under `spec`: a subcommand, a script, a target. Nothing is
 /// allocated, so a family may ask on every call.
-pub fn first_operand<'a>(args: &'a [Arg], spec: ArgSpec<'_>) -> Option<Operand<'a>> {
+pub fn first_operand<'a>(args: &'a [Arg], spec: ArgSpec) -> Option<Operand<'a>> {
     Args::parse(args, spec).operands().next()
 }
 
@@ -288,7 +290,7 @@ mod tests {
     fn packed_short_flags_are_seen() {
         let i = inv("rm -rf build");
         assert!(i.has_short('r') && i.has_short('f') && !i.has_short('i'));
-        assert!(i.has_any(&["-f", "--force"]));
+        assert!(i.has_any(words!["-f", "--force"]));
     }
 
     #[test]
@@ -296,23 +298,23 @@ mod tests {
         let i = inv("rm -- -f");
         assert!(!i.has_short('f'));
         assert_eq!(i.bare_words().collect::<Vec<_>>(), ["-f"]);
-        assert_eq!(Args::parse(&i.args, ArgSpec::values(&[])).operands().map(|o| o.arg.text.as_str()).collect::<Vec<_>>(), ["-f"]);
+        assert_eq!(Args::parse(&i.args, ArgSpec::values(words![])).operands().map(|o| o.arg.text.as_str()).collect::<Vec<_>>(), ["-f"]);
     }
 
     #[test]
     fn option_values_in_all_spellings() {
-        assert_eq!(inv("git --output=x").option(&["--output"]), Some("x"));
-        assert_eq!(inv("kubectl -n prod get").option(&["-n"]), Some("prod"));
-        assert_eq!(inv("kubectl -nprod get").option(&["-n"]), Some("prod"));
-        assert_eq!(inv("kubectl -n=prod get").option(&["-n"]), Some("prod"));
-        assert_eq!(inv("x -- -n prod").option(&["-n"]), None);
+        assert_eq!(inv("git --output=x").option(words!["--output"]), Some("x"));
+        assert_eq!(inv("kubectl -n prod get").option(words!["-n"]), Some("prod"));
+        assert_eq!(inv("kubectl -nprod get").option(words!["-n"]), Some("prod"));
+        assert_eq!(inv("kubectl -n=prod get").option(words!["-n"]), Some("prod"));
+        assert_eq!(inv("x -- -n prod").option(words!["-n"]), None);
     }
 
     #[test]
     fn operand_splitting_skips_option_values_and_keeps_words_after_dashdash() {
         let i = inv("tar -C dir -x f1 -- -f2");
         let ops: Vec<(usize, &str, bool)> =
-            Args::parse(&i.args, ArgSpec::values(&["-C"])).operands().map(|o| (o.index, o.arg.text.as_str(), o.after_dashdash)).collect();
+            Args::parse(&i.args, ArgSpec::values(words!["-C"])).operands().map(|o| (o.index, o.arg.text.as_str(), o.after_dashdash)).collect();
         assert_eq!(ops, [(3, "f1", false), (5, "-f2", true)]);
     }
 }

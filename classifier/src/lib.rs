@@ -17,7 +17,10 @@ pub mod rules;
 mod sorted;
 mod units;
 pub mod verdict;
+pub mod words;
 mod wrappers;
+
+pub use words::{WordList, Words};
 
 pub use call::{Arg, Invocation, Stdin};
 pub use explain::{explain, Trace};

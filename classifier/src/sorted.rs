@@ -8,8 +8,10 @@
 //! loader to apply at each start (see `rules::OWNERS`). Equal names sort by
 //! position, so [`find`] answers the first declared entry, as `iter().find` does.
 
+use crate::words::Words;
+
 /// The positions of `names` sorted by name, then by position.
-pub(crate) const fn order<const N: usize>(names: &[&str]) -> [u16; N] {
+pub(crate) const fn order<const N: usize>(names: Words) -> [u16; N] {
     assert!(names.len() == N && N <= u16::MAX as usize);
     let mut t = [0u16; N];
     let mut i = 0;
@@ -34,7 +36,7 @@ pub(crate) const fn order<const N: usize>(names: &[&str]) -> [u16; N] {
     t
 }
 
-const fn sift_down<const N: usize>(t: &mut [u16; N], names: &[&str], mut root: usize, end: usize) {
+const fn sift_down<const N: usize>(t: &mut [u16; N], names: Words, mut root: usize, end: usize) {
     loop {
         let mut child = 2 * root + 1;
         if child >= end {
@@ -54,8 +56,8 @@ const fn sift_down<const N: usize>(t: &mut [u16; N], names: &[&str], mut root: u
 }
 
 /// Position `a` sorts before position `b`: by name, then by position.
-const fn before(names: &[&str], a: u16, b: u16) -> bool {
-    let (x, y) = (names[a as usize].as_bytes(), names[b as usize].as_bytes());
+const fn before(names: Words, a: u16, b: u16) -> bool {
+    let (x, y) = (names.bytes_at(a as usize), names.bytes_at(b as usize));
     less(x, y) || (!less(y, x) && a < b)
 }
 
@@ -89,8 +91,8 @@ pub(crate) fn below(a: &[u8], b: &[u8]) -> bool {
 }
 
 /// `names.contains(&key)`, through `order` (from [`order`] over `names`).
-pub(crate) fn contains(names: &[&str], order: &[u16], key: &str) -> bool {
-    find(order, key, |i| names[i]).is_some()
+pub(crate) fn contains(names: Words, order: &[u16], key: &str) -> bool {
+    find(order, key, |i| names.get(i)).is_some()
 }
 
 #[cfg(test)]
@@ -98,7 +100,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    const NAMES: &[&str] = &["sudo", "env", "", "a", "ab", "b", "env", "zz", "A", "é", "ab-c", "env"];
+    const LIST: &[&str] = &["sudo", "env", "", "a", "ab", "b", "env", "zz", "A", "é", "ab-c", "env"];
+    const NAMES: Words = crate::words!["sudo", "env", "", "a", "ab", "b", "env", "zz", "A", "é", "ab-c", "env"];
     static ORDER: [u16; NAMES.len()] = order(NAMES);
 
     #[test]
@@ -106,15 +109,15 @@ mod tests {
         let mut seen: Vec<u16> = ORDER.to_vec();
         seen.sort_unstable();
         assert_eq!(seen, (0..NAMES.len() as u16).collect::<Vec<_>>());
-        assert!(ORDER.windows(2).all(|w| (NAMES[usize::from(w[0])], w[0]) < (NAMES[usize::from(w[1])], w[1])), "{ORDER:?}");
+        assert!(ORDER.windows(2).all(|w| (LIST[usize::from(w[0])], w[0]) < (LIST[usize::from(w[1])], w[1])), "{ORDER:?}");
     }
 
     proptest! {
         /// Finding through the index answers what a scan in declared order answers.
         #[test]
-        fn find_is_the_first_declared_match(key in prop_oneof![proptest::sample::select(NAMES).prop_map(str::to_owned), "[a-z]{0,3}"]) {
-            prop_assert_eq!(find(&ORDER, &key, |i| NAMES[i]), NAMES.iter().position(|n| *n == key));
-            prop_assert_eq!(contains(NAMES, &ORDER, &key), NAMES.contains(&key.as_str()));
+        fn find_is_the_first_declared_match(key in prop_oneof![proptest::sample::select(LIST).prop_map(str::to_owned), "[a-z]{0,3}"]) {
+            prop_assert_eq!(find(&ORDER, &key, |i| NAMES.get(i)), LIST.iter().position(|n| *n == key));
+            prop_assert_eq!(contains(NAMES, &ORDER, &key), LIST.contains(&key.as_str()));
         }
 
         #[test]

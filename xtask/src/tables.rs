@@ -1,6 +1,6 @@
 //! Table probes: one truth row per entry of every rule table that declares a probe.
 //!
-//! Policy lives in `&[&str]` tables (read verbs, mutative verbs, exempt programs,
+//! Policy lives in `words![…]` tables (read verbs, mutative verbs, exempt programs,
 //! floor paths…), and a table entry that no corpus row uses can be dropped with the
 //! bench green: that is most of what `cargo xtask mutants` found surviving. A table
 //! says once, in its doc comment, how any of its entries is used on a command line
@@ -9,7 +9,7 @@
 //! ```text
 //! /// probe: `git {}` T3
 //! /// probe-except: `tag` `reset`: decided before the table is read (git.read, git.local)
-//! const MUTATIVE_VERBS: &[&str] = &[…];
+//! const MUTATIVE_VERBS: Words = words![…];
 //! ```
 //!
 //! and `cargo xtask codegen` writes `corpus/truth/tables.csv`, one row per entry
@@ -148,7 +148,7 @@ fn of_file(file: &str, src: &str, out: &mut Vec<[String; 4]>) -> Result<(), Stri
     if written != attached {
         let line = src.lines().position(|l| l.trim_start().starts_with("/// probe")).map_or(0, |i| i + 1);
         return Err(format!(
-            "{file}:{line}: {written} probe line(s), {attached} directly above a `&[&str]` table (doc comment and attributes only between them)"
+            "{file}:{line}: {written} probe line(s), {attached} directly above a `words![…]` table (doc comment and attributes only between them)"
         ));
     }
     Ok(())
@@ -227,7 +227,7 @@ mod tests {
         render(&[("classifier/src/rules/git/read.rs".into(), src.into())])
     }
 
-    const SRC: &str = "/// Verbs.\n/// probe: `git {}` T3\n/// probe-except: `tag`: git.read decides first\nconst MUTATIVE_VERBS: &[&str] = &[\"land\", \"tag\", \"patch\"];\n";
+    const SRC: &str = "/// Verbs.\n/// probe: `git {}` T3\n/// probe-except: `tag`: git.read decides first\nconst MUTATIVE_VERBS: Words = words![\"land\", \"tag\", \"patch\"];\n";
 
     #[test]
     fn one_row_per_entry_except_the_listed_ones() {

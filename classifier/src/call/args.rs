@@ -20,16 +20,17 @@
 //! [`long_prefix`] is the one implementation of that reading.
 
 use super::{Arg, Operand};
+use crate::words::{WordList, Words};
 
 /// What a program declares about its options.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ArgSpec<'s> {
+pub struct ArgSpec {
     /// Options that take a value (`-u`, `--user`).
-    pub value: &'s [&'s str],
+    pub value: Words,
     /// Options that take none (strict specs only; lenient ones treat every other option so).
-    pub flags: &'s [&'s str],
+    pub flags: Words,
     /// Options that take two values (`bwrap --bind SRC DEST`).
-    pub value2: &'s [&'s str],
+    pub value2: Words,
     /// Every `--long` word is self-contained (`--tool=memcheck`, `--private`).
     pub long_free: bool,
     /// Undeclared options are `Unknown` and short clusters are unpacked letter by letter.
@@ -40,7 +41,7 @@ pub struct ArgSpec<'s> {
     /// Options whose value is optional and only ever attached (`--color=auto`,
     /// `sed -i.bak`, `perl -l0`): the bare spelling has none and the next word is
     /// never taken.
-    pub optional: &'s [&'s str],
+    pub optional: Words,
     /// Lenient only: short clusters (`-xvf file`) are read letter by letter, as
     /// getopt does: a declared letter is its option (a value letter takes the rest
     /// of the word or the next word), any other letter is a flag.
@@ -56,17 +57,17 @@ pub struct ArgSpec<'s> {
     pub greedy: bool,
 }
 
-impl<'s> ArgSpec<'s> {
+impl ArgSpec {
     /// A family that knows only which options take a value.
-    pub const fn values(value: &'s [&'s str]) -> ArgSpec<'s> {
+    pub const fn values(value: Words) -> ArgSpec {
         ArgSpec {
             value,
-            flags: &[],
-            value2: &[],
+            flags: crate::words![],
+            value2: crate::words![],
             long_free: false,
             strict: false,
             stop_at_operand: false,
-            optional: &[],
+            optional: crate::words![],
             packed: false,
             plus: false,
             single_dash_long: false,
@@ -75,7 +76,7 @@ impl<'s> ArgSpec<'s> {
     }
 
     /// A program whose every option is declared; parsing stops at its first operand.
-    pub const fn strict(value: &'s [&'s str], flags: &'s [&'s str], value2: &'s [&'s str], long_free: bool) -> ArgSpec<'s> {
+    pub const fn strict(value: Words, flags: Words, value2: Words, long_free: bool) -> ArgSpec {
         ArgSpec {
             value,
             flags,
@@ -83,7 +84,7 @@ impl<'s> ArgSpec<'s> {
             long_free,
             strict: true,
             stop_at_operand: true,
-            optional: &[],
+            optional: crate::words![],
             packed: false,
             plus: false,
             single_dash_long: false,
@@ -93,37 +94,37 @@ impl<'s> ArgSpec<'s> {
 
     /// Also names flags the caller asks about: each is read as an [`Token::Opt`]
     /// without a value (a lenient spec still takes any other option as a flag).
-    pub const fn with_flags(self, flags: &'s [&'s str]) -> ArgSpec<'s> {
+    pub const fn with_flags(self, flags: Words) -> ArgSpec {
         ArgSpec { flags, ..self }
     }
 
     /// Declares options whose value is optional and attached only (see [`ArgSpec::optional`]).
-    pub const fn with_optional(self, optional: &'s [&'s str]) -> ArgSpec<'s> {
+    pub const fn with_optional(self, optional: Words) -> ArgSpec {
         ArgSpec { optional, ..self }
     }
 
     /// Reads short clusters letter by letter (see [`ArgSpec::packed`]).
-    pub const fn packed(self) -> ArgSpec<'s> {
+    pub const fn packed(self) -> ArgSpec {
         ArgSpec { packed: true, ..self }
     }
 
     /// Ends option parsing at the first operand (POSIX `getopt`, `+` in `getopt_long`'s optstring).
-    pub const fn posix(self) -> ArgSpec<'s> {
+    pub const fn posix(self) -> ArgSpec {
         ArgSpec { stop_at_operand: true, ..self }
     }
 
     /// Reads every option as a whole word (see [`ArgSpec::single_dash_long`]).
-    pub const fn single_dash_long(self) -> ArgSpec<'s> {
+    pub const fn single_dash_long(self) -> ArgSpec {
         ArgSpec { single_dash_long: true, ..self }
     }
 
     /// Lets undeclared long options take the next word (see [`ArgSpec::greedy`]).
-    pub const fn greedy(self) -> ArgSpec<'s> {
+    pub const fn greedy(self) -> ArgSpec {
         ArgSpec { greedy: true, ..self }
     }
 
     /// Reads `+x` words as options too.
-    pub const fn plus(self) -> ArgSpec<'s> {
+    pub const fn plus(self) -> ArgSpec {
         ArgSpec { plus: true, ..self }
     }
 
@@ -135,13 +136,13 @@ impl<'s> ArgSpec<'s> {
 
 /// One reading of one piece of argv.
 #[derive(Clone, Copy, Debug)]
-pub enum Token<'a, 's> {
+pub enum Token<'a> {
     /// A declared option at word `index`. `name` is its declared spelling (for a
     /// letter of a packed cluster, the declared `-x`); `value` is its argument,
     /// inline or the next word.
-    Opt { index: usize, name: &'s str, value: Option<&'a str> },
+    Opt { index: usize, name: &'static str, value: Option<&'a str> },
     /// A declared two-valued option (`--bind SRC DEST`).
-    Opt2 { index: usize, name: &'s str, values: (&'a str, &'a str) },
+    Opt2 { index: usize, name: &'static str, values: (&'a str, &'a str) },
     /// An option word the spec does not declare, read as a flag: any option in
     /// a lenient spec, a self-contained `--long` word in a `long_free` one. In a
     /// packed lenient spec each undeclared letter of a cluster is one (`word` is
@@ -156,10 +157,10 @@ pub enum Token<'a, 's> {
     /// Strict only: an option the spec does not declare. Parsing stops.
     Unknown { index: usize, word: &'a str },
     /// A value-taking option with nothing after it. Parsing stops.
-    Missing { index: usize, name: &'s str },
+    Missing { index: usize, name: &'static str },
 }
 
-impl Token<'_, '_> {
+impl Token<'_> {
     /// The option a token names: a declared option's spelling, or an undeclared
     /// option word with any `--long=value` split off. `None` for operands and `--`.
     pub fn name(&self) -> Option<&str> {
@@ -174,9 +175,9 @@ impl Token<'_, '_> {
 
 /// The tokens of `args` under a spec; see [`Args::parse`].
 #[derive(Clone, Debug)]
-pub struct Args<'a, 's> {
+pub struct Args<'a> {
     args: &'a [Arg],
-    spec: ArgSpec<'s>,
+    spec: ArgSpec,
     pos: usize,
     /// Inside a strict short cluster (`-nE`): the byte offset of the next letter.
     cluster: usize,
@@ -184,14 +185,14 @@ pub struct Args<'a, 's> {
     done: bool,
 }
 
-impl<'a, 's> Args<'a, 's> {
+impl<'a> Args<'a> {
     /// The one `Args::parse`: `args` read under `spec`, lazily, without allocating.
-    pub fn parse(args: &'a [Arg], spec: ArgSpec<'s>) -> Args<'a, 's> {
+    pub fn parse(args: &'a [Arg], spec: ArgSpec) -> Args<'a> {
         Args { args, spec, pos: 0, cluster: 0, after_dashdash: false, done: false }
     }
 
     /// Starts at word `index` (a wrapper's own words begin after its program word).
-    pub fn starting_at(mut self, index: usize) -> Args<'a, 's> {
+    pub fn starting_at(mut self, index: usize) -> Args<'a> {
         self.pos = index;
         self
     }
@@ -208,7 +209,7 @@ impl<'a, 's> Args<'a, 's> {
     }
 
     /// The operands alone, in order.
-    pub fn operands(self) -> impl Iterator<Item = Operand<'a>> + use<'a, 's> {
+    pub fn operands(self) -> impl Iterator<Item = Operand<'a>> + use<'a> {
         self.filter_map(|t| match t {
             Token::Operand(o) => Some(o),
             _ => None,
@@ -217,8 +218,8 @@ impl<'a, 's> Args<'a, 's> {
 
     /// True when one of `names` (declared spellings) is given before the reading
     /// ends, with its value or (at the end of argv) without.
-    pub fn has(mut self, names: &[&str]) -> bool {
-        self.any(|t| matches!(t, Token::Opt { name, .. } | Token::Opt2 { name, .. } | Token::Missing { name, .. } if names.contains(&name)))
+    pub fn has<'n>(mut self, names: impl WordList<'n>) -> bool {
+        self.any(|t| matches!(t, Token::Opt { name, .. } | Token::Opt2 { name, .. } | Token::Missing { name, .. } if names.has(name)))
     }
 
     /// Skips the word at the current position without reading it (a caller's own
@@ -228,7 +229,7 @@ impl<'a, 's> Args<'a, 's> {
         self.cluster = 0;
     }
 
-    fn value_after(&mut self, index: usize, name: &'s str) -> Token<'a, 's> {
+    fn value_after(&mut self, index: usize, name: &'static str) -> Token<'a> {
         match self.args.get(index + 1) {
             Some(v) => {
                 self.pos = index + 2;
@@ -238,17 +239,17 @@ impl<'a, 's> Args<'a, 's> {
         }
     }
 
-    fn stop(&mut self, t: Token<'a, 's>) -> Token<'a, 's> {
+    fn stop(&mut self, t: Token<'a>) -> Token<'a> {
         self.done = true;
         t
     }
 
     /// A cluster's next letter (`self.cluster` is its byte offset in the word).
-    fn cluster_letter(&mut self, index: usize, word: &'a str) -> Token<'a, 's> {
+    fn cluster_letter(&mut self, index: usize, word: &'a str) -> Token<'a> {
         let rest = &word[self.cluster..];
         let letter = rest.chars().next().map_or(0, char::len_utf8);
         let sign = &word[..1];
-        let find = |set: &'s [&'s str]| set.iter().copied().find(|s| s.len() == 1 + letter && s.starts_with(sign) && s[1..] == rest[..letter]);
+        let find = |set: Words| set.iter().find(|s| s.len() == 1 + letter && s.starts_with(sign) && s[1..] == rest[..letter]);
         if let Some(name) = find(self.spec.value) {
             self.cluster = 0;
             let packed = &rest[letter..];
@@ -279,7 +280,7 @@ impl<'a, 's> Args<'a, 's> {
         token
     }
 
-    fn option(&mut self, index: usize, word: &'a str) -> Token<'a, 's> {
+    fn option(&mut self, index: usize, word: &'a str) -> Token<'a> {
         let spec = self.spec;
         if self.cluster > 0 {
             return self.cluster_letter(index, word);
@@ -287,7 +288,7 @@ impl<'a, 's> Args<'a, 's> {
         // A strict spec splits `=` off long options only: getopt reads `-u=x` as `-u`
         // with the value `=x`, and a flag cluster `-t=1` as the undeclared `-=`.
         let (name, inline) = if spec.strict && !word.starts_with("--") { (word, None) } else { split_option(word) };
-        if let Some(&name) = spec.value2.iter().find(|s| **s == name) {
+        if let Some(name) = spec.value2.find(name) {
             return match (self.args.get(index + 1), self.args.get(index + 2)) {
                 (Some(a), Some(b)) => {
                     self.pos = index + 3;
@@ -296,19 +297,19 @@ impl<'a, 's> Args<'a, 's> {
                 _ => self.stop(Token::Missing { index, name }),
             };
         }
-        if let Some(&declared) = spec.value.iter().find(|s| **s == name) {
+        if let Some(declared) = spec.value.find(name) {
             if let Some(v) = inline {
                 self.pos = index + 1;
                 return Token::Opt { index, name: declared, value: Some(v) };
             }
             return self.value_after(index, declared);
         }
-        if let Some(&declared) = spec.optional.iter().find(|s| **s == name) {
+        if let Some(declared) = spec.optional.find(name) {
             self.pos = index + 1;
             return Token::Opt { index, name: declared, value: inline };
         }
         if !spec.strict {
-            if let Some(&declared) = spec.flags.iter().find(|s| **s == name) {
+            if let Some(declared) = spec.flags.find(name) {
                 self.pos = index + 1;
                 return Token::Opt { index, name: declared, value: inline };
             }
@@ -330,7 +331,7 @@ impl<'a, 's> Args<'a, 's> {
                 .value
                 .iter()
                 .chain(spec.optional)
-                .find(|s| s.len() == 2 && !s.starts_with("--") && word.len() > 2 && !word.starts_with("--") && word.starts_with(**s))
+                .find(|s| s.len() == 2 && !s.starts_with("--") && word.len() > 2 && !word.starts_with("--") && word.starts_with(*s))
             {
                 self.pos = index + 1;
                 return Token::Opt { index, name: s, value: Some(&word[2..]) };
@@ -338,7 +339,7 @@ impl<'a, 's> Args<'a, 's> {
             self.pos = index + 1;
             return Token::Flag { index, word, value: None };
         }
-        if let Some(&declared) = spec.flags.iter().find(|s| **s == name) {
+        if let Some(declared) = spec.flags.find(name) {
             self.pos = index + 1;
             return Token::Opt { index, name: declared, value: inline };
         }
@@ -354,10 +355,10 @@ impl<'a, 's> Args<'a, 's> {
     }
 }
 
-impl<'a, 's> Iterator for Args<'a, 's> {
-    type Item = Token<'a, 's>;
+impl<'a> Iterator for Args<'a> {
+    type Item = Token<'a>;
 
-    fn next(&mut self) -> Option<Token<'a, 's>> {
+    fn next(&mut self) -> Option<Token<'a>> {
         if self.done {
             return None;
         }
@@ -429,12 +430,13 @@ pub fn long_prefix<'s, T>(name: &str, candidates: impl Iterator<Item = (&'s str,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words;
 
     fn args(s: &str) -> Vec<Arg> {
         s.split_whitespace().map(Arg::lit).collect()
     }
 
-    fn show(t: &Token<'_, '_>) -> String {
+    fn show(t: &Token<'_>) -> String {
         match t {
             Token::Opt { name, value: Some(v), .. } => format!("{name}={v}"),
             Token::Opt { name, value: None, .. } => (*name).to_owned(),
@@ -447,14 +449,14 @@ mod tests {
         }
     }
 
-    fn tokens(spec: ArgSpec<'_>, s: &str) -> String {
+    fn tokens(spec: ArgSpec, s: &str) -> String {
         let a = args(s);
         Args::parse(&a, spec).map(|t| show(&t)).collect::<Vec<_>>().join(" ")
     }
 
     #[test]
     fn lenient_specs_read_values_in_every_spelling_and_interleave_operands() {
-        let spec = ArgSpec::values(&["-C", "--output", "-n"]);
+        let spec = ArgSpec::values(words!["-C", "--output", "-n"]);
         assert_eq!(tokens(spec, "x -C dir f1 -v --output=o -nprod -n=p f2 -- -f3"), "<x> -C=dir <f1> ~-v --output=o -n=prod -n=p <f2> -- <-f3>");
         // An undeclared cluster stays one flag word; a lone `-` is an operand.
         assert_eq!(tokens(spec, "-xC dir -"), "~-xC <dir> <->");
@@ -465,7 +467,7 @@ mod tests {
 
     #[test]
     fn strict_specs_unpack_clusters_stop_at_the_first_operand_and_refuse_the_undeclared() {
-        let spec = ArgSpec::strict(&["-u", "-c", "--user"], &["-E", "-q", "-n"], &["--bind"], false);
+        let spec = ArgSpec::strict(words!["-u", "-c", "--user"], words!["-E", "-q", "-n"], words!["--bind"], false);
         assert_eq!(tokens(spec, "-E -u root cmd -x"), "-E -u=root <cmd>");
         assert_eq!(tokens(spec, "-qc 'rm' f"), "-q -c='rm' <f>");
         assert_eq!(tokens(spec, "-qcrm f"), "-q -c=rm <f>");
@@ -476,13 +478,13 @@ mod tests {
         assert_eq!(tokens(spec, "-u"), "!-u");
         assert_eq!(tokens(spec, "-u=root cmd"), "-u==root <cmd>");
         assert_eq!(tokens(spec, "-E=1 cmd"), "-E ?-E=1");
-        let free = ArgSpec::strict(&[], &["-q"], &[], true);
+        let free = ArgSpec::strict(words![], words!["-q"], words![], true);
         assert_eq!(tokens(free, "--tool=memcheck -q prog"), "~--tool=memcheck -q <prog>");
     }
 
     #[test]
     fn packed_lenient_specs_read_clusters_letter_by_letter() {
-        let spec = ArgSpec::values(&["-C", "-f"]).with_flags(&["-x"]).packed();
+        let spec = ArgSpec::values(words!["-C", "-f"]).with_flags(words!["-x"]).packed();
         // getopt: `-xC dir` is `-x` then `-C dir`; an undeclared letter is a flag of the cluster.
         assert_eq!(tokens(spec, "-xC dir -vf file -Cdir op"), "-x -C=dir ~-vf -f=file -C=dir <op>");
         assert_eq!(tokens(spec, "--long=1 -x"), "~--long=1 -x");
@@ -490,33 +492,33 @@ mod tests {
 
     #[test]
     fn optional_values_are_attached_only() {
-        let spec = ArgSpec::values(&["-e"]).with_optional(&["-i", "--in-place"]).packed();
+        let spec = ArgSpec::values(words!["-e"]).with_optional(words!["-i", "--in-place"]).packed();
         assert_eq!(tokens(spec, "-i.bak -e s/a/b/ f"), "-i=.bak -e=s/a/b/ <f>");
         assert_eq!(tokens(spec, "-i f --in-place=.orig --in-place g"), "-i <f> --in-place=.orig --in-place <g>");
         assert_eq!(tokens(spec, "-ni f"), "~-ni -i <f>");
-        let plain = ArgSpec::values(&[]).with_optional(&["-i"]);
+        let plain = ArgSpec::values(words![]).with_optional(words!["-i"]);
         assert_eq!(tokens(plain, "-i.bak f"), "-i=.bak <f>");
     }
 
     #[test]
     fn posix_specs_stop_at_the_first_operand_and_plus_words_are_options() {
-        let spec = ArgSpec::values(&["-o", "+o"]).posix().plus();
+        let spec = ArgSpec::values(words!["-o", "+o"]).posix().plus();
         assert_eq!(tokens(spec, "+o posix -e script -x"), "+o=posix ~-e <script>");
-        assert_eq!(tokens(ArgSpec::values(&[]), "+x f"), "<+x> <f>");
+        assert_eq!(tokens(ArgSpec::values(words![]), "+x f"), "<+x> <f>");
     }
 
     #[test]
     fn operand_and_presence_helpers_read_through_the_spec() {
         let a = args("-C dir -v build -- -x");
-        let spec = ArgSpec::values(&["-C"]).with_flags(&["-v"]);
+        let spec = ArgSpec::values(words!["-C"]).with_flags(words!["-v"]);
         assert_eq!(Args::parse(&a, spec).operands().map(|o| o.arg.text.as_str()).collect::<Vec<_>>(), ["build", "-x"]);
         assert!(Args::parse(&a, spec).has(&["-v"]));
-        assert!(!Args::parse(&a, ArgSpec::values(&["-C"]).with_flags(&["-x"])).has(&["-x"]), "after `--` is an operand");
+        assert!(!Args::parse(&a, ArgSpec::values(words!["-C"]).with_flags(words!["-x"])).has(&["-x"]), "after `--` is an operand");
     }
 
     #[test]
     fn greedy_specs_give_undeclared_long_options_the_next_plain_word() {
-        let spec = ArgSpec::values(&["-n"]).with_flags(&["--yes"]).greedy();
+        let spec = ArgSpec::values(words!["-n"]).with_flags(words!["--yes"]).greedy();
         assert_eq!(tokens(spec, "--region eu s3 --yes rm --force --debug -x a --b=c d"), "~--region <s3> --yes <rm> ~--force ~--debug ~-x <a> ~--b=c <d>");
         let a = args("--region eu s3");
         let value = Args::parse(&a, spec).find_map(|t| match t {

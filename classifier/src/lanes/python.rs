@@ -157,7 +157,7 @@ impl Scan<'_> {
             self.out.imports.push(module.to_owned());
         }
         let root = module.split('.').next().unwrap_or("");
-        if python_sinks::SQL_LIBS.contains(&root) {
+        if python_sinks::SQL_LIBS.contains(root) {
             self.sql_lib = true;
         }
     }

@@ -13,6 +13,8 @@
 //! can tighten a verdict and never loosen one.
 //! Why this shape: `docs/decisions/0003-python-analysis.md`.
 
+use crate::words;
+use crate::words::Words;
 use std::collections::HashMap;
 
 use tree_sitter::{Node, Parser};
@@ -30,7 +32,7 @@ const MAX_CHAIN_DEPTH: usize = 48;
 
 /// Calls the token scanner treats specially (module lookups by name, `exec`
 /// of literals): the AST pass leaves them to it rather than judging them twice.
-const SCANNER_ONLY: &[&str] = &["builtins.__import__", "importlib.import_module", "builtins.getattr", "builtins.exec", "builtins.eval", "builtins.compile"];
+const SCANNER_ONLY: Words = words!["builtins.__import__", "importlib.import_module", "builtins.getattr", "builtins.exec", "builtins.eval", "builtins.compile"];
 
 /// Adds the findings of the AST pass to `out`. Returns false (and adds
 /// nothing) when the code does not parse cleanly, so the caller knows only the
@@ -66,7 +68,7 @@ pub(crate) fn add_ast_findings(src: &str, out: &mut Analysis) -> bool {
         }
         let Some(func) = n.child_by_field_name("function") else { continue };
         let Some((chain, recv)) = scan.callee(func, 0) else { continue };
-        if SCANNER_ONLY.contains(&chain.as_str()) {
+        if SCANNER_ONLY.contains(chain.as_str()) {
             continue;
         }
         let args = n.child_by_field_name("arguments").map(|a| scan.args(a)).unwrap_or_default();
@@ -115,7 +117,7 @@ impl<'s> AstScan<'s> {
 
     fn note_module(&mut self, module: &str) {
         let root = module.split('.').next().unwrap_or("");
-        if python_sinks::SQL_LIBS.contains(&root) {
+        if python_sinks::SQL_LIBS.contains(root) {
             self.sql_lib = true;
         }
     }

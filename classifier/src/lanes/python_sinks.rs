@@ -3,6 +3,8 @@
 //! how their arguments name what they act on. `python.rs` resolves the calls;
 //! this module only maps a resolved call to effects.
 
+use crate::words;
+use crate::words::Words;
 use std::collections::HashMap;
 
 use super::python::{Resolver, Tok};
@@ -35,41 +37,42 @@ pub(crate) struct Call<'a> {
 }
 
 /// Database driver modules: a non-literal `execute(query)` with one imported is unseen SQL.
-pub(crate) const SQL_LIBS: &[&str] =
-    &["sqlite3", "psycopg2", "psycopg", "pymysql", "MySQLdb", "mysql", "asyncpg", "duckdb", "sqlalchemy", "cx_Oracle", "oracledb", "pyodbc", "aiosqlite"];
+pub(crate) const SQL_LIBS: Words =
+    words!["sqlite3", "psycopg2", "psycopg", "pymysql", "MySQLdb", "mysql", "asyncpg", "duckdb", "sqlalchemy", "cx_Oracle", "oracledb", "pyodbc", "aiosqlite"];
 
-const SHELL_SINKS: &[&str] = &[
+const SHELL_SINKS: Words = words![
     "os.system", "os.popen", "subprocess.getoutput", "subprocess.getstatusoutput", "commands.getoutput", "commands.getstatusoutput",
     "asyncio.create_subprocess_shell", "platform.popen",
 ];
-const ARGV_SINKS: &[&str] = &[
+const ARGV_SINKS: Words = words![
     "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn", "os.posix_spawn",
     "os.posix_spawnp", "asyncio.create_subprocess_exec",
 ];
-const DELETE_SINKS: &[&str] = &["os.remove", "os.unlink", "os.rmdir", "os.removedirs", "shutil.rmtree", "send2trash.send2trash"];
-const WRITE_SINKS: &[&str] = &["os.mkdir", "os.makedirs", "os.mkfifo", "os.mknod", "os.utime", "os.truncate", "shutil.make_archive"];
-const COPY_SINKS: &[&str] = &[
-    "shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree", "shutil.copymode", "shutil.copystat", "os.symlink", "os.link", "shutil.unpack_archive",
+const DELETE_SINKS: Words = words!["os.remove", "os.unlink", "os.rmdir", "os.removedirs", "shutil.rmtree", "send2trash.send2trash"];
+const WRITE_SINKS: Words = words!["os.mkdir", "os.makedirs", "os.mkfifo", "os.mknod", "os.utime", "os.truncate", "shutil.make_archive"];
+const COPY_SINKS: Words = words![
+    "shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree", "shutil.copymode", "shutil.copystat", "os.symlink", "os.link",
+    "shutil.unpack_archive",
 ];
-const MOVE_SINKS: &[&str] = &["shutil.move", "os.rename", "os.replace", "os.renames"];
-const CHMOD_SINKS: &[&str] = &[
+const MOVE_SINKS: Words = words!["shutil.move", "os.rename", "os.replace", "os.renames"];
+const CHMOD_SINKS: Words = words![
     "os.chmod", "os.lchmod", "os.fchmod", "os.chown", "os.lchown", "os.fchown", "shutil.chown", "os.setxattr", "os.removexattr", "os.chflags", "os.lchflags",
     "os.chroot",
 ];
-const PROCESS_SINKS: &[&str] = &["os.kill", "os.killpg", "signal.pthread_kill"];
-const NETWORK_CTORS: &[&str] = &[
+const PROCESS_SINKS: Words = words!["os.kill", "os.killpg", "signal.pthread_kill"];
+const NETWORK_CTORS: Words = words![
     "socket.socket", "socket.create_connection", "socket.create_server", "smtplib.SMTP", "smtplib.SMTP_SSL", "ftplib.FTP", "ftplib.FTP_TLS",
     "telnetlib.Telnet", "paramiko.SSHClient", "asyncio.open_connection", "asyncio.start_server", "socketserver.TCPServer", "xmlrpc.client.ServerProxy",
 ];
-const DYNAMIC_SINKS: &[&str] = &[
+const DYNAMIC_SINKS: Words = words![
     "pickle.loads", "pickle.load", "marshal.loads", "marshal.load", "dill.loads", "dill.load", "cloudpickle.loads", "runpy.run_path", "runpy.run_module",
     "code.interact", "os.startfile", "builtins.breakpoint", "importlib.reload",
 ];
-const HTTP_LIBS: &[&str] = &["requests", "httpx", "aiohttp", "urllib3"];
-const WRITE_METHODS: &[&str] = &["post", "put", "patch", "delete", "post_json"];
-const CLOUD_SDKS: &[&str] =
-    &["boto3", "botocore", "google", "googleapiclient", "kubernetes", "azure", "python_terraform", "docker", "hvac", "openstack", "pulumi"];
-const CLOUD_VERBS: &[&str] = &[
+const HTTP_LIBS: Words = words!["requests", "httpx", "aiohttp", "urllib3"];
+const WRITE_METHODS: Words = words!["post", "put", "patch", "delete", "post_json"];
+const CLOUD_SDKS: Words =
+    words!["boto3", "botocore", "google", "googleapiclient", "kubernetes", "azure", "python_terraform", "docker", "hvac", "openstack", "pulumi"];
+const CLOUD_VERBS: Words = words![
     "delete", "create", "update", "apply", "patch", "insert", "destroy", "terminate", "put", "remove", "replace", "modify", "attach", "detach", "upload",
     "write", "publish", "invoke", "send", "start", "stop", "reboot", "restart", "kill", "scale", "run", "deploy", "purge", "drop",
 ];
@@ -77,11 +80,11 @@ const CLOUD_VERBS: &[&str] = &[
 /// True when a chain names a call the tables know (for `from m import *` and
 /// for sinks referenced without a call).
 pub(crate) fn is_sink(chain: &str) -> bool {
-    SHELL_SINKS.contains(&chain)
-        || ARGV_SINKS.contains(&chain)
-        || DELETE_SINKS.contains(&chain)
-        || MOVE_SINKS.contains(&chain)
-        || CHMOD_SINKS.contains(&chain)
+    SHELL_SINKS.contains(chain)
+        || ARGV_SINKS.contains(chain)
+        || DELETE_SINKS.contains(chain)
+        || MOVE_SINKS.contains(chain)
+        || CHMOD_SINKS.contains(chain)
         || is_exec_family(chain)
         || matches!(chain, "builtins.exec" | "builtins.eval")
 }
@@ -239,10 +242,10 @@ pub(crate) fn effects(call: &Call<'_>, sql_lib: bool) -> Vec<(Effect, String)> {
         }
         v
     };
-    if SHELL_SINKS.contains(&chain) {
+    if SHELL_SINKS.contains(chain) {
         return one(exec_effect(arg(args, 0, "cmd")));
     }
-    if ARGV_SINKS.contains(&chain) {
+    if ARGV_SINKS.contains(chain) {
         if chain == "asyncio.create_subprocess_exec" {
             let words: Option<Vec<String>> = args.iter().filter(|a| a.kw.is_none()).map(|a| a.lit.clone()).collect();
             return one(words.filter(|w| !w.is_empty()).map_or(Effect::ExecUnseen, Effect::Argv));
@@ -253,27 +256,27 @@ pub(crate) fn effects(call: &Call<'_>, sql_lib: bool) -> Vec<(Effect, String)> {
     if is_exec_family(chain) {
         return one(exec_family_argv(chain, args));
     }
-    if DELETE_SINKS.contains(&chain) {
+    if DELETE_SINKS.contains(chain) {
         return one(Effect::Delete { target: arg(args, 0, "path").and_then(|a| a.lit.clone()), recursive: chain == "shutil.rmtree" });
     }
-    if WRITE_SINKS.contains(&chain) {
+    if WRITE_SINKS.contains(chain) {
         return one(Effect::Write(lit0()));
     }
-    if COPY_SINKS.contains(&chain) {
+    if COPY_SINKS.contains(chain) {
         let dst = positional(args, 1).or_else(|| keyword(args, "dst")).and_then(|a| a.lit.clone());
         let dst = if chain == "shutil.unpack_archive" && positional(args, 1).is_none() { Some(".".to_owned()) } else { dst };
         return one(Effect::Write(dst));
     }
-    if MOVE_SINKS.contains(&chain) {
+    if MOVE_SINKS.contains(chain) {
         return one(Effect::Move);
     }
-    if CHMOD_SINKS.contains(&chain) {
+    if CHMOD_SINKS.contains(chain) {
         return one(Effect::Chmod);
     }
-    if PROCESS_SINKS.contains(&chain) {
+    if PROCESS_SINKS.contains(chain) {
         return one(Effect::Process);
     }
-    if DYNAMIC_SINKS.contains(&chain) || chain.starts_with("ctypes.") || chain == "sys.modules[]" {
+    if DYNAMIC_SINKS.contains(chain) || chain.starts_with("ctypes.") || chain == "sys.modules[]" {
         return one(Effect::Dynamic);
     }
     match chain {
@@ -311,11 +314,11 @@ pub(crate) fn effects(call: &Call<'_>, sql_lib: bool) -> Vec<(Effect, String)> {
             _ => Vec::new(),
         };
     }
-    if NETWORK_CTORS.iter().any(|c| chain == *c || chain.starts_with(&format!("{c}()"))) {
+    if NETWORK_CTORS.iter().any(|c| chain == c || chain.starts_with(&format!("{c}()"))) {
         return one(Effect::Network);
     }
-    if HTTP_LIBS.contains(&root) {
-        if WRITE_METHODS.contains(&method) {
+    if HTTP_LIBS.contains(root) {
+        if WRITE_METHODS.contains(method) {
             return one(Effect::Network);
         }
         if method == "request" || method == "stream" {
@@ -326,7 +329,7 @@ pub(crate) fn effects(call: &Call<'_>, sql_lib: bool) -> Vec<(Effect, String)> {
     if chain.starts_with("http.client.") && method == "request" {
         return if is_read_method(positional(args, 0).and_then(|a| a.lit.as_deref())) { Vec::new() } else { one(Effect::Network) };
     }
-    if CLOUD_SDKS.contains(&root) && chain.contains('.') {
+    if CLOUD_SDKS.contains(root) && chain.contains('.') {
         let m = method.to_ascii_lowercase();
         if CLOUD_VERBS.iter().any(|v| m.starts_with(v) || m.contains(&format!("_{v}"))) {
             return one(Effect::Network);
@@ -399,8 +402,8 @@ fn unbase64(s: &str) -> Option<Vec<u8>> {
 }
 
 /// Builtins whose calls the analysers resolve as `builtins.<name>`.
-pub(super) const BUILTINS: &[&str] =
-    &["open", "exec", "eval", "compile", "__import__", "getattr", "setattr", "globals", "locals", "vars", "breakpoint", "input", "print"];
+pub(super) const BUILTINS: Words =
+    words!["open", "exec", "eval", "compile", "__import__", "getattr", "setattr", "globals", "locals", "vars", "breakpoint", "input", "print"];
 
 /// Resolves a bare name that no import alias bound: `__builtins__`, a builtin,
 /// or a sink brought in by `from m import *`; otherwise the name itself.
@@ -408,7 +411,7 @@ pub(super) fn resolve_unaliased(name: &str, stars: &[String]) -> String {
     if name == "__builtins__" {
         return "builtins".to_owned();
     }
-    if BUILTINS.contains(&name) {
+    if BUILTINS.contains(name) {
         return format!("builtins.{name}");
     }
     for m in stars {

@@ -23,6 +23,8 @@
 
 use super::model::{List, Pipeline, Redirect, Simple, Stage, Word};
 use crate::verdict::Span;
+use crate::words;
+use crate::words::Words;
 
 /// The model of `src` when it is a plain simple command or a pipeline of them;
 /// `None` sends it to the parser.
@@ -105,7 +107,7 @@ fn word(src: &str, mut i: usize) -> Option<(Word, usize)> {
     }
     let text = if quoted { unquoted(raw) } else { raw.to_owned() };
     // The longest reserved word is 8 bytes (`function`).
-    if text.len() <= 8 && RESERVED.contains(&text.as_str()) {
+    if text.len() <= 8 && RESERVED.contains(text.as_str()) {
         return None;
     }
     Some((Word { text, exact: true, quoted, subs: Vec::new(), opaque: false, span: Span { start, end: i } }, i))
@@ -178,7 +180,7 @@ fn quoted_byte(c: u8, double: bool) -> bool {
 }
 
 /// Bash's reserved words (and brush's), whatever their position.
-const RESERVED: &[&str] = &[
+const RESERVED: Words = words![
     "!", "[[", "]]", "{", "}", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if", "in", "select", "then", "time", "until",
     "while",
 ];

@@ -3,6 +3,7 @@
 //! a fully seen program no family marks (safe by elimination).
 
 use super::{Family, Rule};
+use crate::words;
 
 pub static FAMILY: Family = Family::new("engine", &[], RULES);
 
@@ -24,8 +25,8 @@ pub static INTERNAL_ERROR: Rule =
 /// What would run is unknown, so it is never allowed silently.
 pub static PARSE_UNSUPPORTED: Rule = Rule::t3("parse.unsupported")
     .reason("the command could not be parsed as shell; check its quoting, or split it into simpler commands")
-    .matches(&["echo 'unterminated", "cat <<EOF\nno end", "ls )"])
-    .not_matches(&["echo 'terminated'"]);
+    .matches(words!["echo 'unterminated", "cat <<EOF\nno end", "ls )"])
+    .not_matches(words!["echo 'terminated'"]);
 
 /// ## What it matches
 /// An expansion the model cannot see into: a command substitution inside `${…}`
@@ -34,8 +35,8 @@ pub static PARSE_UNSUPPORTED: Rule = Rule::t3("parse.unsupported")
 /// The hidden command runs; unknown is not safe.
 pub static PARSE_OPAQUE: Rule = Rule::t3("parse.opaque-expansion")
     .reason("a command substitution is hidden inside a parameter or arithmetic expansion; run the inner command on its own")
-    .matches(&["echo ${X:-$((1 + $(id -u)))}", "echo $(( $(id -u) + 1 ))"])
-    .not_matches(&["echo ${HOME}", "echo $((1 + 2))"]);
+    .matches(words!["echo ${X:-$((1 + $(id -u)))}", "echo $(( $(id -u) + 1 ))"])
+    .not_matches(words!["echo ${HOME}", "echo $((1 + 2))"]);
 
 /// ## What it matches
 /// Substitutions, `bash -c` payloads or scripts nested past the depth budget.
@@ -67,8 +68,8 @@ pub static LIMITS_NESTING: Rule = Rule::t3("limits.nesting").reason("the command
 /// Without knowing whether the option takes a value, the target command is unknown.
 pub static WRAPPER_UNKNOWN_OPTION: Rule = Rule::t3("wrapper.unknown-option")
     .reason("a wrapper option tiergate does not know hides which command runs; drop the option or run the command directly")
-    .matches(&["sudo --frobnicate ls", "timeout --bogus 5 ls"])
-    .not_matches(&["sudo -u deploy ls", "timeout -s KILL 5 ls"]);
+    .matches(words!["sudo --frobnicate ls", "timeout --bogus 5 ls"])
+    .not_matches(words!["sudo -u deploy ls", "timeout -s KILL 5 ls"]);
 
 /// ## What it matches
 /// A wrapper that opens a shell or runs as another user with no command (`sudo -s`, `su`).
@@ -76,8 +77,8 @@ pub static WRAPPER_UNKNOWN_OPTION: Rule = Rule::t3("wrapper.unknown-option")
 /// An interactive privileged shell can do anything.
 pub static WRAPPER_ROOT_SHELL: Rule = Rule::t3("wrapper.shell")
     .reason("this opens a shell as another user; run the specific command instead")
-    .matches(&["sudo -s", "sudo -i", "su", "su - root"])
-    .not_matches(&["sudo -l", "sudo -u deploy ls"]);
+    .matches(words!["sudo -s", "sudo -i", "su", "su - root"])
+    .not_matches(words!["sudo -l", "sudo -u deploy ls"]);
 
 /// ## What it matches
 /// Nothing in a verdict: `explain` shows it on a unit reached through a wrapper, naming what the wrapper runs (`tmux new-session` runs its argument as a command).
@@ -91,8 +92,8 @@ pub static WRAPPER_RUNS: Rule = Rule::t0("wrapper.runs").reason("the wrapper run
 /// The shell's commands are typed later and never seen.
 pub static WRAPPER_SHELL: Rule = Rule::t3("wrapper.interactive-shell")
     .reason("starts an interactive shell whose commands are not visible; run the specific command instead")
-    .matches(&["tmux", "tmux new-session -s work", "unshare -r", "script", "screen -S x", "setarch x86_64"])
-    .not_matches(&["tmux ls", "tmux new-session -d 'ls'", "script -c 'ls' /dev/null", "screen -ls"]);
+    .matches(words!["tmux", "tmux new-session -s work", "unshare -r", "script", "screen -S x", "setarch x86_64"])
+    .not_matches(words!["tmux ls", "tmux new-session -d 'ls'", "script -c 'ls' /dev/null", "screen -ls"]);
 
 /// ## What it matches
 /// A literal, fully parsed and unwrapped program that no family marks.
@@ -100,11 +101,11 @@ pub static WRAPPER_SHELL: Rule = Rule::t3("wrapper.interactive-shell")
 /// Safe by elimination, the original's policy, but only for what was fully seen.
 pub static DEFAULT_ELIMINATION: Rule = Rule::t0("default.elimination")
     .reason("no rule marks this command as changing anything")
-    .matches(&["ls -la", "echo hello", "jq . x.json"])
-    .not_matches(&["rm -rf build"]);
+    .matches(words!["ls -la", "echo hello", "jq . x.json"])
+    .not_matches(words!["rm -rf build"]);
 
 /// ## What it matches
 /// An empty command or one that is only comments or assignments.
 /// ## Why this tier
 /// Nothing runs (assignment substitutions are classified on their own).
-pub static DEFAULT_EMPTY: Rule = Rule::t0("default.empty").reason("nothing runs").matches(&["", "# just a comment", "A=1"]);
+pub static DEFAULT_EMPTY: Rule = Rule::t0("default.empty").reason("nothing runs").matches(words!["", "# just a comment", "A=1"]);

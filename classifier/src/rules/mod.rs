@@ -68,8 +68,8 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
 /// dispatch order always did; a registry test keeps every name in one family.
 fn owner(program: &str) -> Option<(&'static Family, Check)> {
     let key = program.as_bytes();
-    let at = OWNERS.partition_point(|e| crate::sorted::below(e.name().as_bytes(), key));
-    OWNERS.get(at).filter(|e| e.name().as_bytes() == key).map(|e| {
+    let at = OWNERS.partition_point(|e| crate::sorted::below(e.name(), key));
+    OWNERS.get(at).filter(|e| e.name() == key).map(|e| {
         let family = FAMILIES[e.family as usize];
         (family, family.programs[e.group as usize].check)
     })
@@ -86,8 +86,8 @@ struct Owner {
 }
 
 impl Owner {
-    const fn name(self) -> &'static str {
-        FAMILIES[self.family as usize].programs[self.group as usize].names[self.index as usize]
+    const fn name(self) -> &'static [u8] {
+        FAMILIES[self.family as usize].programs[self.group as usize].names.bytes_at(self.index as usize)
     }
 }
 
@@ -167,7 +167,7 @@ const fn sift_down(t: &mut [Owner; PROGRAM_COUNT], mut root: usize, end: usize) 
 }
 
 const fn entry_less(a: Owner, b: Owner) -> bool {
-    let (x, y) = (a.name().as_bytes(), b.name().as_bytes());
+    let (x, y) = (a.name(), b.name());
     less(x, y) || (!less(y, x) && a.family < b.family)
 }
 

@@ -6,6 +6,7 @@
 use crate::call::{Arg, Invocation};
 use crate::protect::Protected;
 use crate::verdict::{Span, Tier};
+use crate::words::Words;
 
 /// A named rule. Ids are stable API (`git.push.force`); see `renamed.rs` for renames.
 #[derive(Debug)]
@@ -16,9 +17,9 @@ pub struct Rule {
     /// One line for the user: what matched and what to do instead.
     pub reason: &'static str,
     /// Commands whose verdict must carry this rule id, through the full `classify`.
-    pub matches: &'static [&'static str],
+    pub matches: Words,
     /// Commands whose verdict must not carry this rule id.
-    pub not_matches: &'static [&'static str],
+    pub not_matches: Words,
     /// A safer command to suggest instead (empty when none fits). It must itself
     /// classify lower than this rule; a test checks every one.
     pub suggest: &'static str,
@@ -26,7 +27,7 @@ pub struct Rule {
 
 impl Rule {
     const fn new(id: &'static str, tier: Tier, blocked: bool) -> Rule {
-        Rule { id, tier, blocked, reason: "", matches: &[], not_matches: &[], suggest: "" }
+        Rule { id, tier, blocked, reason: "", matches: crate::words![], not_matches: crate::words![], suggest: "" }
     }
     pub const fn t0(id: &'static str) -> Rule {
         Rule::new(id, Tier::T0, false)
@@ -47,13 +48,13 @@ impl Rule {
     pub const fn reason(self, reason: &'static str) -> Rule {
         Rule { reason, ..self }
     }
-    pub const fn matches(self, matches: &'static [&'static str]) -> Rule {
+    pub const fn matches(self, matches: Words) -> Rule {
         Rule { matches, ..self }
     }
     pub const fn suggest(self, suggest: &'static str) -> Rule {
         Rule { suggest, ..self }
     }
-    pub const fn not_matches(self, not_matches: &'static [&'static str]) -> Rule {
+    pub const fn not_matches(self, not_matches: Words) -> Rule {
         Rule { not_matches, ..self }
     }
 }
@@ -188,12 +189,12 @@ pub type Enter = fn(&Invocation, &mut Cx<'_>, Check);
 /// Programs checked by one function. The names and the code that reads them are
 /// declared together, once: dispatch goes from a name straight to its check.
 pub struct Programs {
-    pub names: &'static [&'static str],
+    pub names: Words,
     pub check: Check,
 }
 
 impl Programs {
-    pub const fn of(names: &'static [&'static str], check: Check) -> Programs {
+    pub const fn of(names: Words, check: Check) -> Programs {
         Programs { names, check }
     }
 }
@@ -222,7 +223,7 @@ impl Family {
 
     /// Every program name this family owns.
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.programs.iter().flat_map(|g| g.names.iter().copied())
+        self.programs.iter().flat_map(|g| g.names.iter())
     }
 
     /// True when this family lists `program`.

@@ -213,7 +213,7 @@ impl<'f> Eng<'f> {
         let wrapper = Invocation::from_args(name, &words[0], own, cwd, span);
         let mut cx = Cx::new(self, span);
         rules::exec::options::check(&wrapper, true, &mut cx);
-        if rules::tools::TRACERS.contains(&name) {
+        if rules::tools::TRACERS.contains(name) {
             rules::tools::tracer_attach(&wrapper, &mut cx);
         }
         hits.extend(cx.hits);

@@ -7,6 +7,8 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Arg;
 use crate::rules::Rule;
+use crate::words;
+use crate::words::Words;
 
 mod table;
 mod tmux;
@@ -34,7 +36,7 @@ pub(super) enum Kind {
     JoinShell { skip: usize },
     /// `perf stat CMD`, `pyenv exec CMD`, `direnv exec DIR CMD`: a wrapper only for
     /// these subcommands, then `skip` positional words before the target.
-    Sub { subs: &'static [&'static str], skip: usize },
+    Sub { subs: Words, skip: usize },
     /// `tmux new-session CMD`, `tmux send-keys …`: see `tmux`.
     Tmux,
     /// `script [-c CMD] [FILE]`: the command is `-c`'s shell string; FILE is the typescript.
@@ -46,11 +48,11 @@ pub(super) enum Kind {
 pub(super) struct Wrapper {
     name: &'static str,
     /// Options that take a value (short `-u`, long `--user`).
-    value_opts: &'static [&'static str],
+    value_opts: Words,
     /// Options that take none.
-    flag_opts: &'static [&'static str],
+    flag_opts: Words,
     /// Options that take two values (`bwrap --bind SRC DEST`).
-    value2_opts: &'static [&'static str],
+    value2_opts: Words,
     /// Every `--long` word is self-contained (`--tool=memcheck`, `--private`):
     /// the wrapper takes no separate long-option values.
     long_free: bool,
@@ -63,14 +65,22 @@ pub(super) struct Wrapper {
 
 impl Wrapper {
     /// The wrapper's options as the argument layer reads them.
-    fn spec(&self) -> ArgSpec<'static> {
+    fn spec(&self) -> ArgSpec {
         ArgSpec::strict(self.value_opts, self.flag_opts, self.value2_opts, self.long_free)
     }
 }
 
 /// The defaults every entry starts from.
-pub(super) const W: Wrapper =
-    Wrapper { name: "", value_opts: &[], flag_opts: &[], value2_opts: &[], long_free: false, bare_shell: false, gate: None, kind: Kind::Plain { skip: 0 } };
+pub(super) const W: Wrapper = Wrapper {
+    name: "",
+    value_opts: words![],
+    flag_opts: words![],
+    value2_opts: words![],
+    long_free: false,
+    bare_shell: false,
+    gate: None,
+    kind: Kind::Plain { skip: 0 },
+};
 
 /// What peeling one wrapper found.
 #[derive(Debug, PartialEq, Eq)]
@@ -100,7 +110,7 @@ const NAMES: [&str; WRAPPERS.len()] = {
 };
 
 /// `WRAPPERS` sorted by name: every unit asks whether its program is one (see `crate::sorted`).
-static ORDER: [u16; WRAPPERS.len()] = crate::sorted::order(&NAMES);
+static ORDER: [u16; WRAPPERS.len()] = crate::sorted::order(crate::words!(@from &NAMES));
 
 /// The first table entry for this program name.
 fn wrapper(name: &str) -> Option<&'static Wrapper> {
@@ -221,7 +231,7 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
             Some(Token::Unknown { word, .. }) => return Peeled::UnknownOption { name: w.name, option: word },
             Some(Token::Missing { .. }) => return Peeled::UnknownOption { name: w.name, option: a },
             Some(Token::Opt2 { .. } | Token::Flag { .. }) => {}
-            Some(Token::Opt { name: opt, value: Some(value), index }) if w.value_opts.contains(&opt) => {
+            Some(Token::Opt { name: opt, value: Some(value), index }) if w.value_opts.contains(opt) => {
                 if runs_value(program, opt) {
                     shell_string = Some(value.to_owned());
                 } else if w.kind == Kind::Hyperfine && matches!(opt, "-s" | "--setup" | "-p" | "--prepare" | "-c" | "--cleanup" | "--conclude") {

@@ -3,16 +3,17 @@
 //! live in `mod.rs`); a registry test checks the table is consistent.
 
 use super::{Kind, Wrapper, W};
+use crate::words;
 
 /// Every wrapper the engine sees through. A registry test checks the table.
 pub(super) static WRAPPERS: &[Wrapper] = &[
     Wrapper {
         name: "sudo",
-        value_opts: &[
+        value_opts: words![
             "-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from", "-D", "--chdir", "-r", "--role", "-t", "--type", "-U",
             "--other-user", "-T", "--command-timeout",
         ],
-        flag_opts: &[
+        flag_opts: words![
             "-A", "--askpass", "-b", "--background", "-E", "--preserve-env", "-H", "--set-home", "-n", "--non-interactive", "-P", "--preserve-groups", "-S",
             "--stdin", "-k", "--reset-timestamp", "-B", "--bell", "-N", "--no-update",
         ],
@@ -20,63 +21,76 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
         bare_shell: true,
         ..W
     },
-    Wrapper { name: "doas", value_opts: &["-u", "-C"], flag_opts: &["-n", "-L"], bare_shell: true, ..W },
+    Wrapper { name: "doas", value_opts: words!["-u", "-C"], flag_opts: words!["-n", "-L"], bare_shell: true, ..W },
     Wrapper {
         name: "su",
-        value_opts: &["-c", "--command", "-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"],
-        flag_opts: &["-", "-l", "--login", "-m", "-p", "--preserve-environment", "-P", "--pty", "-f", "--fast"],
+        value_opts: words!["-c", "--command", "-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"],
+        flag_opts: words!["-", "-l", "--login", "-m", "-p", "--preserve-environment", "-P", "--pty", "-f", "--fast"],
         kind: Kind::Su,
         bare_shell: true,
         ..W
     },
     Wrapper {
         name: "runuser",
-        value_opts: &["-u", "--user", "-c", "--command", "-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"],
-        flag_opts: &["-", "-l", "--login", "-m", "-p", "--preserve-environment", "-P", "--pty", "-f", "--fast"],
+        value_opts: words!["-u", "--user", "-c", "--command", "-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"],
+        flag_opts: words!["-", "-l", "--login", "-m", "-p", "--preserve-environment", "-P", "--pty", "-f", "--fast"],
         kind: Kind::Su,
         bare_shell: true,
         ..W
     },
     Wrapper {
         name: "env",
-        value_opts: &["-u", "--unset", "-C", "--chdir", "-S", "--split-string", "--default-signal", "--ignore-signal", "--block-signal"],
-        flag_opts: &["-i", "--ignore-environment", "-0", "--null", "-v", "--debug", "-"],
+        value_opts: words!["-u", "--unset", "-C", "--chdir", "-S", "--split-string", "--default-signal", "--ignore-signal", "--block-signal"],
+        flag_opts: words!["-i", "--ignore-environment", "-0", "--null", "-v", "--debug", "-"],
         kind: Kind::Env,
         ..W
     },
-    Wrapper { name: "command", value_opts: &[], flag_opts: &["-p", "-v", "-V"], kind: Kind::Command, ..W },
-    Wrapper { name: "builtin", value_opts: &[], flag_opts: &[], kind: Kind::Plain { skip: 0 }, ..W },
-    Wrapper { name: "exec", value_opts: &["-a"], flag_opts: &["-c", "-l"], kind: Kind::Plain { skip: 0 }, ..W },
-    Wrapper { name: "nohup", value_opts: &[], flag_opts: &[], kind: Kind::Plain { skip: 0 }, ..W },
-    Wrapper { name: "nice", value_opts: &["-n", "--adjustment"], flag_opts: &[], kind: Kind::Plain { skip: 0 }, ..W },
-    Wrapper { name: "ionice", value_opts: &["-c", "--class", "-n", "--classdata"], flag_opts: &["-t", "--ignore"], kind: Kind::Plain { skip: 0 }, ..W },
+    Wrapper { name: "command", value_opts: words![], flag_opts: words!["-p", "-v", "-V"], kind: Kind::Command, ..W },
+    Wrapper { name: "builtin", value_opts: words![], flag_opts: words![], kind: Kind::Plain { skip: 0 }, ..W },
+    Wrapper { name: "exec", value_opts: words!["-a"], flag_opts: words!["-c", "-l"], kind: Kind::Plain { skip: 0 }, ..W },
+    Wrapper { name: "nohup", value_opts: words![], flag_opts: words![], kind: Kind::Plain { skip: 0 }, ..W },
+    Wrapper { name: "nice", value_opts: words!["-n", "--adjustment"], flag_opts: words![], kind: Kind::Plain { skip: 0 }, ..W },
+    Wrapper {
+        name: "ionice",
+        value_opts: words!["-c", "--class", "-n", "--classdata"],
+        flag_opts: words!["-t", "--ignore"],
+        kind: Kind::Plain { skip: 0 },
+        ..W
+    },
     Wrapper {
         name: "time",
-        value_opts: &["-f", "--format", "-o", "--output"],
-        flag_opts: &["-p", "--portability", "-a", "--append", "-v", "--verbose", "-q", "--quiet"],
+        value_opts: words!["-f", "--format", "-o", "--output"],
+        flag_opts: words!["-p", "--portability", "-a", "--append", "-v", "--verbose", "-q", "--quiet"],
         kind: Kind::Plain { skip: 0 },
         ..W
     },
     Wrapper {
         name: "timeout",
-        value_opts: &["-s", "--signal", "-k", "--kill-after"],
-        flag_opts: &["--foreground", "--preserve-status", "-v", "--verbose", "-f", "-p"],
+        value_opts: words!["-s", "--signal", "-k", "--kill-after"],
+        flag_opts: words!["--foreground", "--preserve-status", "-v", "--verbose", "-f", "-p"],
         kind: Kind::Plain { skip: 1 },
         ..W
     },
     Wrapper {
         name: "gtimeout",
-        value_opts: &["-s", "--signal", "-k", "--kill-after"],
-        flag_opts: &["--foreground", "--preserve-status", "-v", "--verbose"],
+        value_opts: words!["-s", "--signal", "-k", "--kill-after"],
+        flag_opts: words!["--foreground", "--preserve-status", "-v", "--verbose"],
         kind: Kind::Plain { skip: 1 },
         ..W
     },
-    Wrapper { name: "stdbuf", value_opts: &["-i", "--input", "-o", "--output", "-e", "--error"], flag_opts: &[], kind: Kind::Plain { skip: 0 }, ..W },
-    Wrapper { name: "chroot", value_opts: &["--userspec", "--groups"], flag_opts: &["--skip-chdir"], kind: Kind::Plain { skip: 1 }, bare_shell: true, ..W },
+    Wrapper { name: "stdbuf", value_opts: words!["-i", "--input", "-o", "--output", "-e", "--error"], flag_opts: words![], kind: Kind::Plain { skip: 0 }, ..W },
+    Wrapper {
+        name: "chroot",
+        value_opts: words!["--userspec", "--groups"],
+        flag_opts: words!["--skip-chdir"],
+        kind: Kind::Plain { skip: 1 },
+        bare_shell: true,
+        ..W
+    },
     Wrapper {
         name: "flock",
-        value_opts: &["-w", "--timeout", "--wait", "-E", "--conflict-exit-code", "-c", "--command"],
-        flag_opts: &[
+        value_opts: words!["-w", "--timeout", "--wait", "-E", "--conflict-exit-code", "-c", "--command"],
+        flag_opts: words![
             "-s", "--shared", "-x", "-e", "--exclusive", "-u", "--unlock", "-n", "--nb", "--nonblock", "-o", "--close", "-F", "--no-fork", "--verbose",
         ],
         kind: Kind::Plain { skip: 1 },
@@ -84,8 +98,8 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper {
         name: "watch",
-        value_opts: &["-n", "--interval", "-q", "--equexit", "--differences"],
-        flag_opts: &[
+        value_opts: words!["-n", "--interval", "-q", "--equexit", "--differences"],
+        flag_opts: words![
             "-d", "-t", "--no-title", "-b", "--beep", "-e", "--errexit", "-g", "--chgexit", "-c", "--color", "-x", "--exec", "-p", "--precise", "-w",
             "--no-wrap",
         ],
@@ -94,10 +108,10 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper {
         name: "strace",
-        value_opts: &[
+        value_opts: words![
             "-o", "--output", "-e", "-p", "--attach", "-s", "--string-limit", "-u", "--user", "-E", "--env", "-a", "-b", "-I", "-O", "-P", "-S", "-X",
         ],
-        flag_opts: &[
+        flag_opts: words![
             "-f", "--follow-forks", "-ff", "-t", "-tt", "-ttt", "-T", "-c", "-C", "-v", "-V", "-x", "-xx", "-y", "-yy", "-q", "-qq", "-r", "-i", "-k", "-w",
             "-z", "-Z", "-d", "-D", "-h", "-n",
         ],
@@ -106,18 +120,18 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper {
         name: "ltrace",
-        value_opts: &["-o", "--output", "-e", "-p", "-s", "-u", "-a", "-l", "-n"],
-        flag_opts: &["-f", "-t", "-tt", "-ttt", "-T", "-c", "-C", "-i", "-S", "-b", "-r", "-w"],
+        value_opts: words!["-o", "--output", "-e", "-p", "-s", "-u", "-a", "-l", "-n"],
+        flag_opts: words!["-f", "-t", "-tt", "-ttt", "-T", "-c", "-C", "-i", "-S", "-b", "-r", "-w"],
         kind: Kind::Plain { skip: 0 },
         ..W
     },
-    Wrapper { name: "setsid", value_opts: &[], flag_opts: &["-c", "--ctty", "-f", "--fork", "-w", "--wait"], kind: Kind::Plain { skip: 0 }, ..W },
+    Wrapper { name: "setsid", value_opts: words![], flag_opts: words!["-c", "--ctty", "-f", "--fork", "-w", "--wait"], kind: Kind::Plain { skip: 0 }, ..W },
     // Namespace, scheduling, sandbox, limit, tracing and proxy runners: each runs
     // its operand as a program (the exec-vectors issue; ORACLE.md's exec traces).
     Wrapper {
         name: "nsenter",
-        value_opts: &["-t", "--target", "-S", "--setuid", "-G", "--setgid", "--wd", "--env"],
-        flag_opts: &[
+        value_opts: words!["-t", "--target", "-S", "--setuid", "-G", "--setgid", "--wd", "--env"],
+        flag_opts: words![
             "-a", "--all", "-m", "--mount", "-u", "--uts", "-i", "--ipc", "-n", "--net", "-p", "--pid", "-U", "--user", "-C", "--cgroup", "-T", "--time", "-F",
             "--no-fork", "--preserve-credentials", "-Z", "--follow-context", "-r", "--root", "-w",
         ],
@@ -126,11 +140,11 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper {
         name: "unshare",
-        value_opts: &[
+        value_opts: words![
             "--propagation", "--setgroups", "-R", "--root", "-w", "--wd", "-S", "--setuid", "-G", "--setgid", "--map-user", "--map-group", "--map-users",
             "--map-groups", "--monotonic", "--boottime",
         ],
-        flag_opts: &[
+        flag_opts: words![
             "-m", "--mount", "-u", "--uts", "-i", "--ipc", "-n", "--net", "-p", "--pid", "-U", "--user", "-C", "--cgroup", "-T", "--time", "-f", "--fork",
             "-r", "--map-root-user", "-c", "--map-current-user", "--mount-proc", "--kill-child", "--keep-caps", "--map-auto",
         ],
@@ -139,18 +153,18 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper {
         name: "chrt",
-        value_opts: &["-T", "--sched-runtime", "-P", "--sched-period", "-D", "--sched-deadline"],
-        flag_opts: &[
+        value_opts: words!["-T", "--sched-runtime", "-P", "--sched-period", "-D", "--sched-deadline"],
+        flag_opts: words![
             "-a", "--all-tasks", "-b", "--batch", "-d", "--deadline", "-e", "--ext", "-f", "--fifo", "-i", "--idle", "-o", "--other", "-r", "--rr", "-R",
             "--reset-on-fork", "-v", "--verbose",
         ],
         kind: Kind::Plain { skip: 1 },
         ..W
     },
-    Wrapper { name: "taskset", flag_opts: &["-a", "--all-tasks", "-c", "--cpu-list"], kind: Kind::Plain { skip: 1 }, ..W },
+    Wrapper { name: "taskset", flag_opts: words!["-a", "--all-tasks", "-c", "--cpu-list"], kind: Kind::Plain { skip: 1 }, ..W },
     Wrapper {
         name: "setarch",
-        flag_opts: &[
+        flag_opts: words![
             "-v", "--verbose", "-R", "--addr-no-randomize", "-F", "--fdpic-funcptrs", "-Z", "--mmap-page-zero", "-L", "--addr-compat-layout", "-X",
             "--read-implies-exec", "-B", "--32bit", "-S", "--whole-seconds", "-T", "--sticky-timeouts", "--3gb", "--4gb", "--uname-2.6",
         ],
@@ -158,21 +172,21 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
         bare_shell: true,
         ..W
     },
-    Wrapper { name: "linux32", flag_opts: &["-v", "-R", "-3", "-B", "--3gb", "--4gb"], bare_shell: true, ..W },
-    Wrapper { name: "linux64", flag_opts: &["-v", "-R", "-3", "-B", "--3gb", "--4gb"], bare_shell: true, ..W },
-    Wrapper { name: "firejail", flag_opts: &["-q"], long_free: true, bare_shell: true, ..W },
+    Wrapper { name: "linux32", flag_opts: words!["-v", "-R", "-3", "-B", "--3gb", "--4gb"], bare_shell: true, ..W },
+    Wrapper { name: "linux64", flag_opts: words!["-v", "-R", "-3", "-B", "--3gb", "--4gb"], bare_shell: true, ..W },
+    Wrapper { name: "firejail", flag_opts: words!["-q"], long_free: true, bare_shell: true, ..W },
     Wrapper {
         name: "bwrap",
-        value_opts: &[
+        value_opts: words![
             "--args", "--argv0", "--unsetenv", "--lock-file", "--sync-fd", "--chdir", "--uid", "--gid", "--hostname", "--userns", "--userns2", "--pidns",
             "--remount-ro", "--proc", "--dev", "--tmpfs", "--mqueue", "--dir", "--seccomp", "--add-seccomp-fd", "--block-fd", "--userns-block-fd", "--info-fd",
             "--json-status-fd", "--cap-add", "--cap-drop", "--exec-label", "--file-label", "--perms", "--size",
         ],
-        value2_opts: &[
+        value2_opts: words![
             "--bind", "--bind-try", "--dev-bind", "--dev-bind-try", "--ro-bind", "--ro-bind-try", "--bind-fd", "--ro-bind-fd", "--symlink", "--setenv",
             "--file", "--bind-data", "--ro-bind-data", "--chmod",
         ],
-        flag_opts: &[
+        flag_opts: words![
             "--unshare-all", "--share-net", "--unshare-user", "--unshare-user-try", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
             "--unshare-cgroup", "--unshare-cgroup-try", "--disable-userns", "--assert-userns-disabled", "--clearenv", "--new-session", "--die-with-parent",
             "--as-pid-1",
@@ -181,98 +195,98 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper {
         name: "script",
-        value_opts: &[
+        value_opts: words![
             "-c", "--command", "-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-o",
             "--output-limit",
         ],
-        flag_opts: &["-a", "--append", "-e", "--return", "-f", "--flush", "-q", "--quiet", "--force", "-t", "--timing"],
+        flag_opts: words!["-a", "--append", "-e", "--return", "-f", "--flush", "-q", "--quiet", "--force", "-t", "--timing"],
         kind: Kind::Script,
         bare_shell: true,
         ..W
     },
     Wrapper {
         name: "tmux",
-        value_opts: &["-c", "-f", "-L", "-S", "-T"],
-        flag_opts: &["-2", "-C", "-CC", "-D", "-l", "-N", "-u", "-v", "-vv"],
+        value_opts: words!["-c", "-f", "-L", "-S", "-T"],
+        flag_opts: words!["-2", "-C", "-CC", "-D", "-l", "-N", "-u", "-v", "-vv"],
         kind: Kind::Tmux,
         ..W
     },
     Wrapper {
         name: "screen",
-        value_opts: &["-S", "-s", "-c", "-e", "-h", "-p", "-t", "-T", "-L", "-Logfile"],
-        flag_opts: &["-a", "-A", "-d", "-D", "-r", "-R", "-RR", "-m", "-dm", "-dmS", "-q", "-O", "-i", "-l", "-ln", "-U", "-x", "-f", "-fn", "-fa"],
+        value_opts: words!["-S", "-s", "-c", "-e", "-h", "-p", "-t", "-T", "-L", "-Logfile"],
+        flag_opts: words!["-a", "-A", "-d", "-D", "-r", "-R", "-RR", "-m", "-dm", "-dmS", "-q", "-O", "-i", "-l", "-ln", "-U", "-x", "-f", "-fn", "-fa"],
         bare_shell: true,
         ..W
     },
     Wrapper {
         name: "torsocks",
-        value_opts: &["-u", "--user", "-p", "--pass", "-a", "--address", "-P", "--port"],
-        flag_opts: &["-i", "--isolate", "-q", "--quiet", "-d", "--debug", "-4", "-6"],
+        value_opts: words!["-u", "--user", "-p", "--pass", "-a", "--address", "-P", "--port"],
+        flag_opts: words!["-i", "--isolate", "-q", "--quiet", "-d", "--debug", "-4", "-6"],
         ..W
     },
-    Wrapper { name: "proxychains", value_opts: &["-f"], flag_opts: &["-q"], ..W },
-    Wrapper { name: "proxychains4", value_opts: &["-f"], flag_opts: &["-q"], ..W },
+    Wrapper { name: "proxychains", value_opts: words!["-f"], flag_opts: words!["-q"], ..W },
+    Wrapper { name: "proxychains4", value_opts: words!["-f"], flag_opts: words!["-q"], ..W },
     Wrapper { name: "tsocks", ..W },
-    Wrapper { name: "valgrind", flag_opts: &["-q", "-v", "-s"], long_free: true, ..W },
+    Wrapper { name: "valgrind", flag_opts: words!["-q", "-v", "-s"], long_free: true, ..W },
     Wrapper { name: "catchsegv", ..W },
     Wrapper { name: "eatmydata", ..W },
     Wrapper { name: "nocache", ..W },
-    Wrapper { name: "chronic", flag_opts: &["-e", "-v"], ..W },
-    Wrapper { name: "ifne", flag_opts: &["-n"], ..W },
-    Wrapper { name: "dumb-init", flag_opts: &["-c", "--single-child", "-v", "--verbose"], value_opts: &["-r", "--rewrite"], ..W },
-    Wrapper { name: "tini", flag_opts: &["-s", "-g", "-v", "-vv", "-w", "-p"], value_opts: &["-e", "-l"], ..W },
+    Wrapper { name: "chronic", flag_opts: words!["-e", "-v"], ..W },
+    Wrapper { name: "ifne", flag_opts: words!["-n"], ..W },
+    Wrapper { name: "dumb-init", flag_opts: words!["-c", "--single-child", "-v", "--verbose"], value_opts: words!["-r", "--rewrite"], ..W },
+    Wrapper { name: "tini", flag_opts: words!["-s", "-g", "-v", "-vv", "-w", "-p"], value_opts: words!["-e", "-l"], ..W },
     Wrapper { name: "gosu", kind: Kind::Plain { skip: 1 }, ..W },
     Wrapper { name: "su-exec", kind: Kind::Plain { skip: 1 }, ..W },
     Wrapper {
         name: "setpriv",
-        value_opts: &[
+        value_opts: words![
             "--groups", "--inh-caps", "--ambient-caps", "--bounding-set", "--ruid", "--euid", "--reuid", "--rgid", "--egid", "--regid", "--securebits",
             "--pdeathsig", "--selinux-label", "--apparmor-profile", "--landlock-access", "--landlock-rule",
         ],
-        flag_opts: &["-d", "--dump", "--clear-groups", "--keep-groups", "--init-groups", "--nnp", "--no-new-privs", "--reset-env"],
+        flag_opts: words!["-d", "--dump", "--clear-groups", "--keep-groups", "--init-groups", "--nnp", "--no-new-privs", "--reset-env"],
         ..W
     },
     Wrapper {
         name: "perf",
-        value_opts: &[
+        value_opts: words![
             "-e", "--event", "-p", "--pid", "-t", "--tid", "-C", "--cpu", "-G", "--cgroup", "-o", "--output", "-r", "--repeat", "-I", "--interval-print", "-x",
             "--field-separator", "-F", "--freq", "-c", "--count", "-m", "--mmap-pages", "--call-graph", "-j", "--branch-filter", "--delay", "-D",
         ],
-        flag_opts: &[
+        flag_opts: words![
             "-a", "--all-cpus", "-A", "--no-aggr", "-B", "--big-num", "-d", "--detailed", "-n", "--null", "-v", "--verbose", "-q", "--quiet", "-g", "-s",
             "--stat", "-b", "--branch-any", "-T", "--timestamp", "-i", "--no-inherit",
         ],
-        kind: Kind::Sub { subs: &["stat", "record", "trace", "c2c", "mem", "kmem", "sched", "lock", "kvm"], skip: 0 },
+        kind: Kind::Sub { subs: words!["stat", "record", "trace", "c2c", "mem", "kmem", "sched", "lock", "kvm"], skip: 0 },
         ..W
     },
     Wrapper {
         name: "rlwrap",
-        value_opts: &["-b", "-f", "-H", "-l", "-p", "-P", "-q", "-s", "-S", "-t", "-w", "-z", "-e", "-O", "-g", "-M"],
-        flag_opts: &["-A", "-c", "-C", "-D", "-i", "-m", "-n", "-N", "-o", "-r", "-R", "-U", "-v", "-W"],
+        value_opts: words!["-b", "-f", "-H", "-l", "-p", "-P", "-q", "-s", "-S", "-t", "-w", "-z", "-e", "-O", "-g", "-M"],
+        flag_opts: words!["-A", "-c", "-C", "-D", "-i", "-m", "-n", "-N", "-o", "-r", "-R", "-U", "-v", "-W"],
         long_free: true,
         ..W
     },
     Wrapper {
         name: "xvfb-run",
-        value_opts: &["-n", "--server-num", "-s", "--server-args", "-e", "--error-file", "-f", "--auth-file", "-p", "--xauth-protocol", "-w", "--wait"],
-        flag_opts: &["-a", "--auto-servernum", "-l", "--listen-tcp"],
+        value_opts: words!["-n", "--server-num", "-s", "--server-args", "-e", "--error-file", "-f", "--auth-file", "-p", "--xauth-protocol", "-w", "--wait"],
+        flag_opts: words!["-a", "--auto-servernum", "-l", "--listen-tcp"],
         ..W
     },
-    Wrapper { name: "dbus-run-session", value_opts: &["--config-file", "--dbus-daemon"], ..W },
+    Wrapper { name: "dbus-run-session", value_opts: words!["--config-file", "--dbus-daemon"], ..W },
     Wrapper {
         name: "dbus-launch",
-        value_opts: &["--config-file"],
-        flag_opts: &["--sh-syntax", "--csh-syntax", "--exit-with-session", "--exit-with-x11", "--binary-syntax"],
+        value_opts: words!["--config-file"],
+        flag_opts: words!["--sh-syntax", "--csh-syntax", "--exit-with-session", "--exit-with-x11", "--binary-syntax"],
         ..W
     },
     Wrapper {
         name: "systemd-run",
-        value_opts: &[
+        value_opts: words![
             "-u", "--unit", "-p", "--property", "--description", "--slice", "-E", "--setenv", "--on-active", "--on-boot", "--on-startup", "--on-unit-active",
             "--on-unit-inactive", "--on-calendar", "--timer-property", "--path-property", "--socket-property", "-M", "--machine", "-H", "--host", "--uid",
             "--gid", "--nice", "--working-directory", "--service-type",
         ],
-        flag_opts: &[
+        flag_opts: words![
             "--user", "--system", "--scope", "-r", "--remain-after-exit", "--send-sighup", "-t", "--pty", "-P", "--pipe", "-q", "--quiet", "-G", "--collect",
             "--wait", "--same-dir", "-d", "--no-block", "--no-ask-password", "--slice-inherit",
         ],
@@ -281,89 +295,97 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper { name: "sg", kind: Kind::JoinShell { skip: 1 }, ..W },
     Wrapper { name: "newgrp", kind: Kind::Plain { skip: 1 }, bare_shell: true, ..W },
-    Wrapper { name: "ssh-agent", value_opts: &["-a", "-E", "-t", "-P", "-O"], flag_opts: &["-c", "-s", "-D", "-d"], ..W },
+    Wrapper { name: "ssh-agent", value_opts: words!["-a", "-E", "-t", "-P", "-O"], flag_opts: words!["-c", "-s", "-D", "-d"], ..W },
     Wrapper { name: "prlimit", long_free: true, ..W },
-    Wrapper { name: "logsave", flag_opts: &["-a", "-s", "-v"], kind: Kind::Plain { skip: 1 }, ..W },
-    Wrapper { name: "cgexec", value_opts: &["-g"], flag_opts: &["--sticky"], ..W },
+    Wrapper { name: "logsave", flag_opts: words!["-a", "-s", "-v"], kind: Kind::Plain { skip: 1 }, ..W },
+    Wrapper { name: "cgexec", value_opts: words!["-g"], flag_opts: words!["--sticky"], ..W },
     Wrapper {
         name: "numactl",
-        value_opts: &["-C", "--physcpubind", "-N", "--cpunodebind", "-m", "--membind", "-p", "--preferred", "-i", "--interleave", "-P", "--preferred-many"],
-        flag_opts: &["-a", "--all", "-l", "--localalloc", "-b", "--balancing"],
+        value_opts: words![
+            "-C", "--physcpubind", "-N", "--cpunodebind", "-m", "--membind", "-p", "--preferred", "-i", "--interleave", "-P", "--preferred-many"
+        ],
+        flag_opts: words!["-a", "--all", "-l", "--localalloc", "-b", "--balancing"],
         ..W
     },
-    Wrapper { name: "faketime", flag_opts: &["-f", "-m", "--exclude-monotonic"], value_opts: &["--date-prog"], kind: Kind::Plain { skip: 1 }, ..W },
-    Wrapper { name: "fakeroot", value_opts: &["-l", "--lib", "--faked", "-s", "-i", "-b"], flag_opts: &["-u", "--unknown-is-real"], bare_shell: true, ..W },
-    Wrapper { name: "trickle", value_opts: &["-u", "-d", "-w", "-t", "-l", "-n"], flag_opts: &["-s", "-v"], ..W },
-    Wrapper { name: "sandbox-exec", value_opts: &["-f", "-n", "-p", "-D"], ..W },
+    Wrapper { name: "faketime", flag_opts: words!["-f", "-m", "--exclude-monotonic"], value_opts: words!["--date-prog"], kind: Kind::Plain { skip: 1 }, ..W },
+    Wrapper {
+        name: "fakeroot",
+        value_opts: words!["-l", "--lib", "--faked", "-s", "-i", "-b"],
+        flag_opts: words!["-u", "--unknown-is-real"],
+        bare_shell: true,
+        ..W
+    },
+    Wrapper { name: "trickle", value_opts: words!["-u", "-d", "-w", "-t", "-l", "-n"], flag_opts: words!["-s", "-v"], ..W },
+    Wrapper { name: "sandbox-exec", value_opts: words!["-f", "-n", "-p", "-D"], ..W },
     Wrapper {
         name: "chpst",
-        value_opts: &["-u", "-U", "-b", "-e", "-/", "-n", "-l", "-L", "-m", "-d", "-o", "-p", "-f", "-c"],
-        flag_opts: &["-v", "-P", "-0", "-1", "-2"],
+        value_opts: words!["-u", "-U", "-b", "-e", "-/", "-n", "-l", "-L", "-m", "-d", "-o", "-p", "-f", "-c"],
+        flag_opts: words!["-v", "-P", "-0", "-1", "-2"],
         ..W
     },
     Wrapper {
         name: "hyperfine",
-        value_opts: &[
+        value_opts: words![
             "-w", "--warmup", "-m", "--min-runs", "-M", "--max-runs", "-r", "--runs", "-s", "--setup", "-p", "--prepare", "-c", "--cleanup", "--conclude",
             "-D", "--parameter-step-size", "-S", "--shell", "--style", "--sort", "-u", "--time-unit", "--export-asciidoc", "--export-csv", "--export-json",
             "--export-markdown", "--export-orgmode", "--output", "--input", "-n", "--command-name",
         ],
         // `-P NAME MIN MAX`: the two values and MAX (read as a harmless command word).
-        value2_opts: &["-L", "--parameter-list", "-P", "--parameter-scan"],
-        flag_opts: &["-N", "-i", "--ignore-failure", "--show-output", "--no-shell"],
+        value2_opts: words!["-L", "--parameter-list", "-P", "--parameter-scan"],
+        flag_opts: words!["-N", "-i", "--ignore-failure", "--show-output", "--no-shell"],
         kind: Kind::Hyperfine,
         ..W
     },
-    Wrapper { name: "entr", flag_opts: &["-a", "-c", "-cc", "-d", "-n", "-p", "-r", "-s", "-z"], ..W },
-    Wrapper { name: "unbuffer", flag_opts: &["-p"], ..W },
+    Wrapper { name: "entr", flag_opts: words!["-a", "-c", "-cc", "-d", "-n", "-p", "-r", "-s", "-z"], ..W },
+    Wrapper { name: "unbuffer", flag_opts: words!["-p"], ..W },
     // Version and environment managers' `exec`: the command runs with their setup.
-    Wrapper { name: "pyenv", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
-    Wrapper { name: "rbenv", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
-    Wrapper { name: "nodenv", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
-    Wrapper { name: "goenv", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
-    Wrapper { name: "jenv", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
-    Wrapper { name: "plenv", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
-    Wrapper { name: "asdf", kind: Kind::Sub { subs: &["exec"], skip: 0 }, ..W },
-    Wrapper { name: "direnv", kind: Kind::Sub { subs: &["exec"], skip: 1 }, ..W },
-    Wrapper { name: "mise", kind: Kind::Sub { subs: &["exec", "x"], skip: 0 }, ..W },
-    Wrapper { name: "rtx", kind: Kind::Sub { subs: &["exec", "x"], skip: 0 }, ..W },
-    Wrapper { name: "sshpass", value_opts: &["-p", "-f", "-d", "-P"], flag_opts: &["-e", "-v"], ..W },
-    Wrapper { name: "caffeinate", value_opts: &["-t", "-w"], flag_opts: &["-d", "-i", "-m", "-s", "-u"], kind: Kind::Plain { skip: 0 }, ..W },
+    Wrapper { name: "pyenv", kind: Kind::Sub { subs: words!["exec"], skip: 0 }, ..W },
+    Wrapper { name: "rbenv", kind: Kind::Sub { subs: words!["exec"], skip: 0 }, ..W },
+    Wrapper { name: "nodenv", kind: Kind::Sub { subs: words!["exec"], skip: 0 }, ..W },
+    Wrapper { name: "goenv", kind: Kind::Sub { subs: words!["exec"], skip: 0 }, ..W },
+    Wrapper { name: "jenv", kind: Kind::Sub { subs: words!["exec"], skip: 0 }, ..W },
+    Wrapper { name: "plenv", kind: Kind::Sub { subs: words!["exec"], skip: 0 }, ..W },
+    Wrapper { name: "asdf", kind: Kind::Sub { subs: words!["exec"], skip: 0 }, ..W },
+    Wrapper { name: "direnv", kind: Kind::Sub { subs: words!["exec"], skip: 1 }, ..W },
+    Wrapper { name: "mise", kind: Kind::Sub { subs: words!["exec", "x"], skip: 0 }, ..W },
+    Wrapper { name: "rtx", kind: Kind::Sub { subs: words!["exec", "x"], skip: 0 }, ..W },
+    Wrapper { name: "sshpass", value_opts: words!["-p", "-f", "-d", "-P"], flag_opts: words!["-e", "-v"], ..W },
+    Wrapper { name: "caffeinate", value_opts: words!["-t", "-w"], flag_opts: words!["-d", "-i", "-m", "-s", "-u"], kind: Kind::Plain { skip: 0 }, ..W },
     Wrapper {
         name: "xargs",
-        value_opts: &[
+        value_opts: words![
             "-a", "--arg-file", "-d", "--delimiter", "-E", "-e", "--eof", "-I", "-i", "--replace", "-L", "-l", "--max-lines", "-n", "--max-args", "-P",
             "--max-procs", "-s", "--max-chars", "--process-slot-var",
         ],
-        flag_opts: &["-0", "--null", "-o", "--open-tty", "-p", "--interactive", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit"],
+        flag_opts: words!["-0", "--null", "-o", "--open-tty", "-p", "--interactive", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit"],
         kind: Kind::Xargs,
         ..W
     },
-    Wrapper { name: "busybox", value_opts: &[], flag_opts: &[], kind: Kind::Plain { skip: 0 }, ..W },
+    Wrapper { name: "busybox", value_opts: words![], flag_opts: words![], kind: Kind::Plain { skip: 0 }, ..W },
     Wrapper {
         name: "pkexec",
-        value_opts: &["--user"],
-        flag_opts: &["--keep-cwd", "--disable-internal-agent"],
+        value_opts: words!["--user"],
+        flag_opts: words!["--keep-cwd", "--disable-internal-agent"],
         kind: Kind::Plain { skip: 0 },
         bare_shell: true,
         ..W
     },
     Wrapper {
         name: "run0",
-        value_opts: &["-u", "--user", "-g", "--group", "-D", "--chdir", "--setenv", "--unit", "--property", "--description", "--slice", "--nice"],
-        flag_opts: &["--no-ask-password", "--machine"],
+        value_opts: words!["-u", "--user", "-g", "--group", "-D", "--chdir", "--setenv", "--unit", "--property", "--description", "--slice", "--nice"],
+        flag_opts: words!["--no-ask-password", "--machine"],
         kind: Kind::Plain { skip: 0 },
         bare_shell: true,
         ..W
     },
     Wrapper {
         name: "parallel",
-        value_opts: &[
+        value_opts: words![
             "-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "--joblog", "--results", "--res", "-n", "--max-args", "-N", "--delay", "--timeout",
             "--retries", "-I", "--colsep", "-C", "-d", "--delimiter", "--tmpdir", "--workdir", "--wd", "--halt", "--memfree", "--load", "-L", "--max-lines",
             "-E", "--eof", "--tagstring", "--block", "--env",
         ],
-        flag_opts: &[
+        flag_opts: words![
             "-k", "--keep-order", "-q", "--quote", "-v", "--verbose", "--bar", "--progress", "--eta", "-0", "--null", "-u", "--ungroup", "--line-buffer",
             "--lb", "--tag", "-X", "-m", "--xargs", "--pipe", "--no-notice", "--will-cite", "-r", "--no-run-if-empty", "--group", "--shuf", "-t", "--dry-run",
             "--nonall", "--onall",

@@ -29,9 +29,9 @@ pub(super) fn tmux<'a>(w: &'static Wrapper, words: &'a [Arg]) -> Peeled<'a> {
                 None => Peeled::UnknownOption { name: w.name, option: a },
             };
         }
-        if w.value_opts.contains(&a) {
+        if w.value_opts.contains(a) {
             i += 2;
-        } else if w.flag_opts.contains(&a) {
+        } else if w.flag_opts.contains(a) {
             i += 1;
         } else {
             return Peeled::UnknownOption { name: w.name, option: a };

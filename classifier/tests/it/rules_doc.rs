@@ -14,8 +14,8 @@ fn class(r: &Rule) -> String {
     }
 }
 
-fn code_list(items: &[&str]) -> String {
-    items.iter().map(|c| format!("`{}`", c.replace('|', "\\|").replace('\n', "⏎").replace('`', "'"))).collect::<Vec<_>>().join(", ")
+fn code_list<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> String {
+    items.into_iter().map(|c| format!("`{}`", c.as_ref().replace('|', "\\|").replace('\n', "⏎").replace('`', "'"))).collect::<Vec<_>>().join(", ")
 }
 
 /// The whole of `docs/rules.md`: registry in, markdown out.

@@ -12,7 +12,7 @@ pub fn run() -> ExitCode {
     for f in FAMILIES {
         for r in f.rules {
             let class = if r.blocked { "BLOCKED" } else { r.tier.as_str() };
-            let line = serde_json::json!({"id": r.id, "family": f.name, "class": class, "matches": r.matches, "not_matches": r.not_matches});
+            let line = serde_json::json!({"id": r.id, "family": f.name, "class": class, "matches": r.matches.iter().collect::<Vec<_>>(), "not_matches": r.not_matches.iter().collect::<Vec<_>>()});
             if writeln!(out, "{line}").is_err() {
                 return ExitCode::SUCCESS;
             }

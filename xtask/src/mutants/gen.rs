@@ -1,6 +1,6 @@
 //! Text-level mutants of the rule tables (`classifier/src/rules/**.rs`), ours rather
 //! than cargo-mutants' because policy lives in data: a rule's tier, its `cx.hit`
-//! calls, and `&[&str]` tables. Four operators:
+//! calls, and `words![…]` tables. Four operators:
 //!
 //! - `tier`: a rule one step looser (BLOCKED→T3→T2→T1→T0), a T0 rule made T3;
 //! - `skip-hit`: a `cx.hit(…)` / `cx.hit_because(…)` call replaced by `()`;
@@ -175,12 +175,12 @@ fn close_paren(src: &str, open: usize, open_ch: u8, close_ch: u8) -> Option<usiz
     None
 }
 
-/// A `&[&str]` table: its name, the byte offset of its opening `[`, and the (start, end) byte span of each string literal.
+/// A table (`words![…]`, or a `&[&str]` slice): its name, the byte offset of its opening `[`, and the (start, end) byte span of each string literal.
 pub(crate) type Table = (String, usize, Vec<(usize, usize)>);
 
-/// `&[&str]` tables in `src`.
+/// Tables in `src`: `const X: Words = words![…]` (and the older `&[&str]` spelling).
 pub(crate) fn tables(src: &str) -> Vec<Table> {
-    let re = Regex::new(r"(?:static|const)\s+([A-Z][A-Z0-9_]*)\s*:\s*&\[&str\]\s*=\s*&\[").expect("table regex");
+    let re = Regex::new(r"(?:static|const)\s+([A-Z][A-Z0-9_]*)\s*:\s*(?:&\[&str\]\s*=\s*&|Words\s*=\s*words!)\[").expect("table regex");
     let mut out = Vec::new();
     for c in re.captures_iter(src) {
         let whole = c.get(0).expect("match");

@@ -6,11 +6,15 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::{Cx, Family, Programs, Rule};
+use crate::words;
+use crate::words::Words;
 
 pub static FAMILY: Family = Family::new("agents", PROGRAMS, RULES);
 
 static PROGRAMS: &[Programs] = &[Programs::of(
-    &["claude", "codex", "gemini", "qwen", "aider", "cursor-agent", "amp", "opencode", "copilot", "crush", "droid", "cline", "kiro-cli", "auggie", "plandex"],
+    words![
+        "claude", "codex", "gemini", "qwen", "aider", "cursor-agent", "amp", "opencode", "copilot", "crush", "droid", "cline", "kiro-cli", "auggie", "plandex"
+    ],
     check,
 )];
 
@@ -20,7 +24,7 @@ static RULES: &[&Rule] = &[&UNGUARDED];
 /// does it (`--permission-mode bypassPermissions`, `--sandbox danger-full-access`,
 /// `--approval-mode yolo`) are read by `check` in both spellings, not listed here.
 /// probe: `claude {} -p hi` T3 agents.unguarded
-const UNGUARDED_FLAGS: &[&str] = &[
+const UNGUARDED_FLAGS: Words = words![
     "--dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "-y", "--full-auto", "--yes-always", "--yes", "--force",
     "--dangerously-allow-all", "--allow-all-tools", "--allow-all", "--auto-approve", "--trust-all-tools", "--skip-permissions", "--no-sandbox",
 ];
@@ -31,24 +35,24 @@ const UNGUARDED_FLAGS: &[&str] = &[
 /// The child runs whatever it decides, and tiergate never sees its commands.
 pub static UNGUARDED: Rule = Rule::t3("agents.unguarded")
     .reason("starts a coding agent with its own approval checks turned off, so its commands are never checked; run it with its guards on or ask the user")
-    .matches(&[
+    .matches(words![
         "claude --dangerously-skip-permissions -p 'fix it'", "codex --dangerously-bypass-approvals-and-sandbox 'x'", "gemini --yolo -p x",
         "aider --yes-always", "codex exec --full-auto 'x'", "claude --permission-mode bypassPermissions -p x", "codex -s danger-full-access 'x'",
         "cursor-agent --force -p 'update the README'",
     ])
-    .not_matches(&["claude -p 'explain this'", "codex --help", "gemini -p 'summarise'", "claude --permission-mode plan -p x"]);
+    .not_matches(words!["claude -p 'explain this'", "codex --help", "gemini -p 'summarise'", "claude --permission-mode plan -p x"]);
 
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // Each option is read on its own, so no other option can be taken to hide it
     // as its value: these CLIs are not declared here.
-    let given = |names: &[&str], unsafe_value: &dyn Fn(&str) -> bool| {
+    let given = |names: Words, unsafe_value: &dyn Fn(&str) -> bool| {
         Args::parse(&inv.args, ArgSpec::values(names)).any(|t| matches!(t, Token::Opt { value: Some(v), .. } if unsafe_value(v)))
     };
-    let unguarded = inv.words().any(|w| UNGUARDED_FLAGS.contains(&w))
-        || given(&["--permission-mode"], &|v| v == "bypassPermissions")
-        || given(&["-s", "--sandbox"], &|v| v == "danger-full-access")
-        || given(&["--approval-mode"], &|v| v == "yolo")
-        || given(&["-c"], &|v| v.contains("danger-full-access"));
+    let unguarded = inv.words().any(|w| UNGUARDED_FLAGS.contains(w))
+        || given(words!["--permission-mode"], &|v| v == "bypassPermissions")
+        || given(words!["-s", "--sandbox"], &|v| v == "danger-full-access")
+        || given(words!["--approval-mode"], &|v| v == "yolo")
+        || given(words!["-c"], &|v| v.contains("danger-full-access"));
     if unguarded {
         cx.hit_because(&UNGUARDED, format!("`{}` with its guards off: {}", inv.program, UNGUARDED.reason));
     }

@@ -10,6 +10,7 @@ use crate::call::Invocation;
 use crate::rules::cloud::verbs::{kind_of, split, Argv, Kind, Opts, Table};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
+use crate::words;
 
 /// ## What it matches
 /// Read operations (`describe-* list-* get-* head-* batch-get-* lookup-* search-* scan query select-*
@@ -19,7 +20,7 @@ use crate::rules::{Cx, Rule};
 /// Reads cloud state; a download into the working tree is authoring.
 pub static READ: Rule = Rule::t0("cloud.aws.read")
     .reason("reads AWS state only")
-    .matches(&[
+    .matches(words![
         "aws ec2 describe-instances",
         "aws --profile prod --region us-east-1 ec2 describe-instances",
         "aws s3 ls s3://b/",
@@ -32,7 +33,7 @@ pub static READ: Rule = Rule::t0("cloud.aws.read")
         "aws s3api get-object --bucket reports --key q3.csv q3.csv",
         "aws dynamodb batch-get-item --request-items file://keys.json",
     ])
-    .not_matches(&["aws s3 cp ./dist s3://site/ --recursive", "aws ec2 delete-key-pair --key-name k"]);
+    .not_matches(words!["aws s3 cp ./dist s3://site/ --recursive", "aws ec2 delete-key-pair --key-name k"]);
 
 /// ## What it matches
 /// `validate-*` and `test-*` operations (`cloudformation validate-template`).
@@ -40,8 +41,8 @@ pub static READ: Rule = Rule::t0("cloud.aws.read")
 /// Server-side validation that changes nothing.
 pub static VALIDATE: Rule = Rule::t1("cloud.aws.validate")
     .reason("validates input server-side; changes nothing")
-    .matches(&["aws cloudformation validate-template --template-body file://t.yaml"])
-    .not_matches(&["aws cloudformation deploy --template-file t.yaml --stack-name s"]);
+    .matches(words!["aws cloudformation validate-template --template-body file://t.yaml"])
+    .not_matches(words!["aws cloudformation deploy --template-file t.yaml --stack-name s"]);
 
 /// ## What it matches
 /// An EC2 operation with `--dry-run`; `simulate-*`/`estimate-*`/`preview-*` operations.
@@ -49,13 +50,13 @@ pub static VALIDATE: Rule = Rule::t1("cloud.aws.validate")
 /// EC2 checks permissions and answers `DryRunOperation` without acting.
 pub static DRY_RUN: Rule = Rule::t2("cloud.aws.dry-run")
     .reason("dry run: EC2 checks the request without acting")
-    .matches(&[
+    .matches(words![
         "aws ec2 run-instances --image-id ami-1 --dry-run",
         "aws ec2 stop-instances --instance-ids i-1 --dry-run",
         "aws s3 sync ./build s3://site --delete --dryrun",
         "aws iam simulate-principal-policy --policy-source-arn a --action-names s3:GetObject",
     ])
-    .not_matches(&["aws ec2 run-instances --image-id ami-1", "aws lambda delete-function --function-name f --dry-run"]);
+    .not_matches(words!["aws ec2 run-instances --image-id ami-1", "aws lambda delete-function --function-name f --dry-run"]);
 
 /// ## What it matches
 /// Changing operations (`create- delete- put- update- modify- terminate- run- start- stop- attach-
@@ -66,13 +67,13 @@ pub static DRY_RUN: Rule = Rule::t2("cloud.aws.dry-run")
 /// the API's read verbs are a closed set.
 pub static MUTATE: Rule = Rule::t3("cloud.aws.mutate")
     .reason("changes AWS resources; ask the user")
-    .matches(&[
+    .matches(words![
         "aws ec2 delete-key-pair --key-name k", "aws s3 cp ./dist s3://site/ --recursive", "aws s3 sync ./build s3://site --delete",
         "aws s3 rm s3://b/old.log", "aws lambda invoke --function-name f out.json", "aws configure set region eu-west-1",
         "aws cloudformation delete-stack --stack-name s", "aws sts assume-role --role-arn a --role-session-name s",
         "aws ec2 run-instances --image-id ami-1 --dry-run=false",
     ])
-    .not_matches(&["aws ec2 describe-instances", "aws s3 rb s3://b"]);
+    .not_matches(words!["aws ec2 describe-instances", "aws s3 rb s3://b"]);
 
 /// ## What it matches
 /// FEATURES.md §13 aws_critical: `ec2 delete-vpc|delete-subnet|delete-internet-gateway|delete-route-table|
@@ -86,8 +87,8 @@ pub static MUTATE: Rule = Rule::t3("cloud.aws.mutate")
 /// `--dry-run` do not lower it).
 pub static CRITICAL: Rule = Rule::blocked("cloud.aws.critical")
     .reason("irreversibly destroys a core AWS resource (network, database, cluster, bucket, key, zone or instances); never run by an agent: ask the user to do it in the console or through reviewed IaC")
-    .matches(&["aws ec2 delete-vpc --vpc-id vpc-123", "aws --profile prod s3 rb s3://b --force", "aws eks delete-cluster --name prod", "aws ec2 terminate-instances --instance-ids i-1", "aws rds delete-db-instance --db-instance-identifier db --skip-final-snapshot", "aws kms schedule-key-deletion --key-id k", "aws dynamodb delete-table --table-name users --help", "aws ec2 delete-vpc --vpc-id v --dry-run"])
-    .not_matches(&["aws ec2 delete-key-pair --key-name k", "aws rds delete-db-parameter-group --db-parameter-group-name p", "aws eks list-clusters"])
+    .matches(words!["aws ec2 delete-vpc --vpc-id vpc-123", "aws --profile prod s3 rb s3://b --force", "aws eks delete-cluster --name prod", "aws ec2 terminate-instances --instance-ids i-1", "aws rds delete-db-instance --db-instance-identifier db --skip-final-snapshot", "aws kms schedule-key-deletion --key-id k", "aws dynamodb delete-table --table-name users --help", "aws ec2 delete-vpc --vpc-id v --dry-run"])
+    .not_matches(words!["aws ec2 delete-key-pair --key-name k", "aws rds delete-db-parameter-group --db-parameter-group-name p", "aws eks list-clusters"])
     .suggest("aws ec2 describe-vpcs");
 
 /// ## What it matches
@@ -96,13 +97,13 @@ pub static CRITICAL: Rule = Rule::blocked("cloud.aws.critical")
 /// FEATURES.md §6a: prints usage.
 pub static HELP: Rule = Rule::t0("cloud.aws.help")
     .reason("prints help only")
-    .matches(&["aws ec2 run-instances --help", "aws help", "aws --version", "aws ec2 help", "aws"])
-    .not_matches(&["aws s3 rb s3://b --help"]);
+    .matches(words!["aws ec2 run-instances --help", "aws help", "aws --version", "aws ec2 help", "aws"])
+    .not_matches(words!["aws s3 rb s3://b --help"]);
 
 /// Nearly every aws option takes a value; these do not.
 static OPTS: Opts = Opts {
-    values: &[],
-    bools: &[
+    values: words![],
+    bools: words![
         "--debug", "--no-verify-ssl", "--no-paginate", "--no-sign-request", "--no-cli-pager", "--no-cli-auto-prompt", "--cli-auto-prompt", "--dry-run",
         "--no-dry-run", "--force", "--recursive", "--delete", "--dryrun", "--quiet", "--follow", "--exact-timestamps", "--size-only", "--only-show-errors",
         "--no-progress", "--human-readable", "--summarize", "--skip-final-snapshot", "--no-skip-final-snapshot", "--yes", "--generate-cli-skeleton",
@@ -142,18 +143,18 @@ const CRITICAL_OPS: &[(&str, &str)] = &[
 ];
 
 static TABLE: Table = Table {
-    read: &[
+    read: words![
         "start-live-tail", "describe", "list", "get", "head", "lookup", "search", "scan", "query", "select", "filter", "tail", "wait", "presign", "decode",
         "estimate", "ls", "decrypt", "encrypt", "sign", "batch-get", "download", "help", "detect", "preview",
     ],
-    validate: &["validate", "test"],
-    simulate: &["simulate"],
+    validate: words!["validate", "test"],
+    simulate: words!["simulate"],
     // `verify-email-identity` sends mail and registers an identity; it is not a local check.
-    mutate: &[
+    mutate: words![
         "verify", "run", "invoke", "assume", "generate", "batch", "login", "logout", "sso", "rb", "mb", "rm", "mv", "sync", "cp", "website", "deploy",
         "package", "push",
     ],
-    skip: &[],
+    skip: words![],
 };
 
 fn is_s3(p: &str) -> bool {

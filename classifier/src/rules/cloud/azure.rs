@@ -9,6 +9,7 @@ use crate::call::Invocation;
 use crate::rules::cloud::verbs::{option_arg, scan, split, Kind, Opts, Table};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
+use crate::words;
 
 /// ## What it matches
 /// `az … show|list|get-*|wait|exists|check-*`, `az account show|list`, `az version`, `az find`.
@@ -16,7 +17,7 @@ use crate::rules::{Cx, Rule};
 /// Reads Azure state only.
 pub static READ: Rule = Rule::t0("cloud.azure.read")
     .reason("reads Azure state only")
-    .matches(&[
+    .matches(words![
         "az vm list -o table",
         "az group list",
         "az account show",
@@ -26,7 +27,7 @@ pub static READ: Rule = Rule::t0("cloud.azure.read")
         "az tag list --resource-id /subscriptions/s",
         "az rest --url https://management.azure.com/subscriptions?api-version=2020-01-01",
     ])
-    .not_matches(&["az vm start -g rg -n vm1", "az group delete --name rg --yes"]);
+    .not_matches(words!["az vm start -g rg -n vm1", "az group delete --name rg --yes"]);
 
 /// ## What it matches
 /// `az deployment … what-if` and `validate`, `az bicep build|lint`.
@@ -34,12 +35,12 @@ pub static READ: Rule = Rule::t0("cloud.azure.read")
 /// Previews or validates a deployment without applying it.
 pub static SIMULATE: Rule = Rule::t2("cloud.azure.what-if")
     .reason("previews or validates a deployment without applying it")
-    .matches(&[
+    .matches(words![
         "az deployment group what-if -g rg --template-file main.bicep",
         "az deployment group validate -g rg --template-file t.json",
         "az bicep build --file main.bicep",
     ])
-    .not_matches(&["az deployment group create -g rg --template-file main.bicep"]);
+    .not_matches(words!["az deployment group create -g rg --template-file main.bicep"]);
 
 /// ## What it matches
 /// Changes: `create delete update set start stop restart deploy invoke add remove assign login …`,
@@ -49,7 +50,7 @@ pub static SIMULATE: Rule = Rule::t2("cloud.azure.what-if")
 /// Changes Azure resources, access or the active subscription. Unknown verbs count as changes.
 pub static MUTATE: Rule = Rule::t3("cloud.azure.mutate")
     .reason("changes Azure resources, access or the active subscription; ask the user")
-    .matches(&[
+    .matches(words![
         "az vm delete -g rg -n vm1 --yes",
         "az vm start -g rg -n vm1",
         "az webapp deploy -g rg -n app --src-path app.zip",
@@ -60,7 +61,7 @@ pub static MUTATE: Rule = Rule::t3("cloud.azure.mutate")
         "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'ls'",
         "az rest --method delete --url https://management.azure.com/x",
     ])
-    .not_matches(&["az vm list", "az group delete -n rg"]);
+    .not_matches(words!["az vm list", "az group delete -n rg"]);
 
 /// ## What it matches
 /// azure_critical: `group delete`, `aks delete`, `sql server|db|mi delete`, `cosmosdb delete`,
@@ -72,8 +73,8 @@ pub static MUTATE: Rule = Rule::t3("cloud.azure.mutate")
 /// Deletes whole groups of resources or their data irreversibly; not approvable, `--help` included.
 pub static CRITICAL: Rule = Rule::blocked("cloud.azure.critical")
     .reason("irreversibly deletes an Azure resource group, cluster, database, vault, storage account or network; never run by an agent: ask the user to do it in the portal")
-    .matches(&["az group delete --name prod-rg --yes", "az aks delete -g rg -n prod", "az sql db delete -g rg -s srv -n db", "az keyvault purge --name kv", "az storage account delete -n acct -g rg --help", "az --only-show-errors group delete -n rg"])
-    .not_matches(&["az vm delete -g rg -n vm1", "az group list", "az group show -n rg"])
+    .matches(words!["az group delete --name prod-rg --yes", "az aks delete -g rg -n prod", "az sql db delete -g rg -s srv -n db", "az keyvault purge --name kv", "az storage account delete -n acct -g rg --help", "az --only-show-errors group delete -n rg"])
+    .not_matches(words!["az vm delete -g rg -n vm1", "az group list", "az group show -n rg"])
     .suggest("az group show --name prod-rg");
 
 /// ## What it matches
@@ -82,13 +83,13 @@ pub static CRITICAL: Rule = Rule::blocked("cloud.azure.critical")
 /// FEATURES.md §6a: prints usage.
 pub static HELP: Rule = Rule::t0("cloud.azure.help")
     .reason("prints help only")
-    .matches(&["az vm delete --help", "az -h", "az", "az aks"])
-    .not_matches(&["az group delete -n rg --help"]);
+    .matches(words!["az vm delete --help", "az -h", "az", "az aks"])
+    .not_matches(words!["az group delete -n rg --help"]);
 
 /// az options nearly all take a value; these do not.
 static OPTS: Opts = Opts {
-    values: &["-g", "-n", "-o", "-l", "-s", "-f"],
-    bools: &[
+    values: words!["-g", "-n", "-o", "-l", "-s", "-f"],
+    bools: words![
         "--yes", "-y", "--no-wait", "--debug", "--verbose", "--only-show-errors", "--force", "--all", "--no-prompt", "--overwrite", "--use-device-code",
         "--identity", "--allow-no-subscriptions", "--enable-managed-identity", "--purge", "--force-deletion", "--no-password", "--admin",
         "--generate-ssh-keys", "--public", "--detailed",
@@ -122,17 +123,17 @@ const CRITICAL_PATHS: &[&[&str]] = &[
 ];
 
 static TABLE: Table = Table {
-    read: &[
+    read: words![
         "show", "list", "exists", "wait", "version", "find", "get-versions", "list-skus", "list-sizes", "show-usage", "check-name", "list-keys",
         "get-access-token", "get-upgrades", "browse", "tail", "download", "export-template",
     ],
-    validate: &["validate", "lint"],
-    simulate: &["what-if"],
-    mutate: &[
+    validate: words!["validate", "lint"],
+    simulate: words!["what-if"],
+    mutate: words![
         "login", "logout", "get-credentials", "add", "ssh", "run-command", "assign", "generate", "regenerate", "renew", "swap", "up", "interactive", "upload",
         "deallocate", "redeploy", "reimage", "capture", "generalize", "reset", "scale", "rotate", "recover", "restore", "failover",
     ],
-    skip: &[
+    skip: words![
         "account", "config", "role", "assignment", "deployment", "group", "vm", "webapp", "aks", "storage", "network", "keyvault", "sql", "monitor", "ad",
         "acr", "functionapp", "resource", "cosmosdb", "bicep", "sub", "tenant", "extension", "backup", "tag", "lock", "policy",
         // Groups named like reads: the verb after them decides (`containerapp env delete`, `webapp log config`).
@@ -160,7 +161,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // `az rest` sends an arbitrary ARM request; GET (the default) reads.
     if at(0) == Some("rest") {
-        let method = argv.value(&inv.args, &["--method", "-m"]).unwrap_or("get").to_ascii_lowercase();
+        let method = argv.value(&inv.args, words!["--method", "-m"]).unwrap_or("get").to_ascii_lowercase();
         return if method == "get" || method == "head" {
             cx.hit_because(&READ, "`az rest` GET request: reads only".to_owned())
         } else {
@@ -173,7 +174,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let found = scan(&argv.pos, &TABLE, 6);
     // `… download --file F` / `-f F` / `--dest D` writes a local file.
     if matches!(found, Some((_, "download" | "download-batch"))) {
-        if let Some(dest) = option_arg(&inv.args, &["-f", "--file", "--dest", "-d", "--destination"]) {
+        if let Some(dest) = option_arg(&inv.args, words!["-f", "--file", "--dest", "-d", "--destination"]) {
             paths::check_write(cx, &dest, inv.cwd.as_deref());
         }
     }

@@ -12,6 +12,7 @@ use crate::call::args::{ArgSpec, Args};
 use crate::call::{Arg, Invocation};
 use crate::rules::cloud::verbs::{option_arg, split, Opts};
 use crate::rules::{paths, Cx, Rule};
+use crate::words;
 
 /// ## What it matches
 /// Secret and profile reads: `aws-vault list`, `op read|item get|item list|whoami`,
@@ -20,8 +21,10 @@ use crate::rules::{paths, Cx, Rule};
 /// They read credentials the user already holds and change nothing.
 pub static READ: Rule = Rule::t0("cloud.creds.read")
     .reason("reads secrets or profiles the user already holds; changes nothing")
-    .matches(&["aws-vault list", "op read op://vault/item/field", "op item list", "doppler secrets", "chamber list svc", "doppler", "op item create --help"])
-    .not_matches(&["op item delete x", "aws-vault exec prod"]);
+    .matches(words![
+        "aws-vault list", "op read op://vault/item/field", "op item list", "doppler secrets", "chamber list svc", "doppler", "op item create --help"
+    ])
+    .not_matches(words!["op item delete x", "aws-vault exec prod"]);
 
 /// ## What it matches
 /// Changes to stored secrets or sessions: `aws-vault add|remove|rotate|login`, `op item create|edit|delete`,
@@ -30,8 +33,8 @@ pub static READ: Rule = Rule::t0("cloud.creds.read")
 /// Changes credentials or secret stores shared beyond this task.
 pub static CHANGE: Rule = Rule::t3("cloud.creds.change")
     .reason("changes stored secrets, credentials or sessions; ask the user")
-    .matches(&["aws-vault rotate prod", "op item delete x", "doppler secrets set X=1", "chamber write svc key value", "aws-vault login prod"])
-    .not_matches(&["op item get x"]);
+    .matches(words!["aws-vault rotate prod", "op item delete x", "doppler secrets set X=1", "chamber write svc key value", "aws-vault login prod"])
+    .not_matches(words!["op item get x"]);
 
 /// ## What it matches
 /// A credential wrapper with no command to run (`aws-vault exec prod`, `doppler run`): it opens a
@@ -40,17 +43,17 @@ pub static CHANGE: Rule = Rule::t3("cloud.creds.change")
 /// A credentialed shell can do anything.
 pub static SHELL: Rule = Rule::t3("cloud.creds.shell")
     .reason("opens a shell with cloud credentials or secrets loaded; run the specific command instead")
-    .matches(&["aws-vault exec prod", "doppler run", "op run --env-file .env"])
-    .not_matches(&["aws-vault exec prod -- aws sts get-caller-identity"]);
+    .matches(words!["aws-vault exec prod", "doppler run", "op run --env-file .env"])
+    .not_matches(words!["aws-vault exec prod -- aws sts get-caller-identity"]);
 
 /// Options of the run/exec subcommands that take a value.
 static OPTS: Opts = Opts {
-    values: &[
+    values: words![
         "-d", "--duration", "--region", "-t", "--mfa-token", "--prompt", "--backend", "-p", "--project", "-c", "--config", "--token", "--mount", "--fallback",
         "--env-file", "--env", "--path", "--profile", "-a", "--idp-account", "--exec-profile", "--role", "--domain", "--projectId", "--tags", "--watch-path",
         "-b", "--vault", "--account",
     ],
-    bools: &[],
+    bools: words![],
     greedy: false,
 };
 
@@ -75,7 +78,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let runner = matches!((inv.program.as_str(), sub), ("aws-vault" | "saml2aws" | "chamber", "exec") | ("doppler" | "infisical" | "op", "run"));
     if runner {
         // `doppler run --command "…"` / `infisical run --command "…"` carry shell text.
-        if let Some(cmd) = argv.value(&inv.args, &["--command"]) {
+        if let Some(cmd) = argv.value(&inv.args, words!["--command"]) {
             return cx.shell(cmd, inv.cwd.as_deref());
         }
         // aws-vault and chamber take a profile / service first.
@@ -103,7 +106,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if reads {
         // `op inject -o FILE` writes the rendered template.
         if sub == "inject" {
-            if let Some(out) = option_arg(&inv.args, &["-o", "--out-file"]) {
+            if let Some(out) = option_arg(&inv.args, words!["-o", "--out-file"]) {
                 paths::check_write(cx, &out, inv.cwd.as_deref());
             }
         }

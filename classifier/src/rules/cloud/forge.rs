@@ -11,6 +11,8 @@ use crate::call::Invocation;
 use crate::rules::cloud::verbs::{option_arg, split, Argv, Opts};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `repo view|list`, `pr view|list|diff|checks|status|checkout`, `issue view|list|status`, `run view|list|watch`,
@@ -21,11 +23,11 @@ use crate::rules::{Cx, Rule};
 /// a credential the agent already holds; secret flows out of the machine are the `flow` family's job.
 pub static READ: Rule = Rule::t0("cloud.forge.read")
     .reason("reads from the forge only")
-    .matches(&[
+    .matches(words![
         "gh pr list", "gh pr diff 42", "gh issue view 7", "gh run view 123 --log", "gh repo view", "gh auth status", "gh search issues 'drop table'",
         "glab mr list", "gh repo clone o/r", "gh pr checkout 12", "gh config get editor",
     ])
-    .not_matches(&["gh pr merge 42", "gh repo delete o/r"]);
+    .not_matches(words!["gh pr merge 42", "gh repo delete o/r"]);
 
 /// ## What it matches
 /// `gh api` / `glab api` with no write method and no body fields (`-f/-F/--field/--raw-field/--input`),
@@ -34,11 +36,11 @@ pub static READ: Rule = Rule::t0("cloud.forge.read")
 /// An implicit GET reads (FEATURES.md §2 step 28).
 pub static API_READ: Rule = Rule::t0("cloud.forge.api-read")
     .reason("a GET request to the forge API; reads only")
-    .matches(&[
+    .matches(words![
         "gh api repos/owner/repo", "gh api repos/o/r/pulls --paginate", "gh api graphql -f query='query { viewer { login } }'", "glab api projects/123",
         "gh api -X GET search/issues -f q=bug", "gh api",
     ])
-    .not_matches(&["gh api -X POST repos/o/r/issues", "gh api repos/o/r/issues -f title=x"]);
+    .not_matches(words!["gh api -X POST repos/o/r/issues", "gh api repos/o/r/issues -f title=x"]);
 
 /// ## What it matches
 /// `gh api`/`glab api` with `-X/--method POST|PUT|PATCH|DELETE`, body fields or `--input`
@@ -47,7 +49,7 @@ pub static API_READ: Rule = Rule::t0("cloud.forge.api-read")
 /// Writes through the API.
 pub static API_WRITE: Rule = Rule::t3("cloud.forge.api-write")
     .reason("writes through the forge API (non-GET method or a request body); ask the user")
-    .matches(&[
+    .matches(words![
         "gh api -X DELETE repos/owner/repo/issues/1",
         "gh api repos/foo -X POST",
         "gh api --method DELETE repos/o/r/git/refs/heads/x",
@@ -57,7 +59,7 @@ pub static API_WRITE: Rule = Rule::t3("cloud.forge.api-write")
         "gh api --method=PATCH repos/o/r",
         "gh api graphql -F query=@q.graphql",
     ])
-    .not_matches(&["gh api repos/o/r"]);
+    .not_matches(words!["gh api repos/o/r"]);
 
 /// ## What it matches
 /// Changes on the forge: `pr create|merge|close|comment|review|edit|ready|reopen`, `issue create|comment|close|edit|delete`,
@@ -68,7 +70,7 @@ pub static API_WRITE: Rule = Rule::t3("cloud.forge.api-write")
 /// Publishes, merges, triggers or changes credentials; the user approves.
 pub static MUTATE: Rule = Rule::t3("cloud.forge.mutate")
     .reason("changes the forge (posts, merges, runs workflows, sets secrets or auth); ask the user")
-    .matches(&[
+    .matches(words![
         "gh pr merge 42 --squash",
         "gh pr create --title t --body 'rm -rf / and drop table users'",
         "gh workflow run deploy.yml --ref main",
@@ -82,7 +84,7 @@ pub static MUTATE: Rule = Rule::t3("cloud.forge.mutate")
         "gh release delete v1.0.0 --yes",
         "gh repo archive o/r",
     ])
-    .not_matches(&["gh pr list", "gh repo delete o/r"]);
+    .not_matches(words!["gh pr list", "gh repo delete o/r"]);
 
 /// ## What it matches
 /// `gh repo delete`, `glab repo delete`, `glab project delete`, and `api -X DELETE repos/OWNER/REPO`
@@ -91,12 +93,12 @@ pub static MUTATE: Rule = Rule::t3("cloud.forge.mutate")
 /// FEATURES.md §13 repo_delete: deletes the repository with its issues, PRs and history; not approvable.
 pub static REPO_DELETE: Rule = Rule::blocked("cloud.forge.repo-delete")
     .reason("deletes the repository with its issues, pull requests and history; archive it instead (gh repo archive), and ask the user to delete it")
-    .matches(&[
+    .matches(words![
         "gh repo delete owner/repo", "gh repo delete me/repo --yes", "env FOO=bar gh repo delete owner/repo", "glab project delete my-project",
         "glab repo delete group/proj --yes", "gh repo delete o/r --help", "gh api -X DELETE repos/o/r", "gh api --method DELETE /repos/o/r/",
         "glab api -X DELETE projects/123",
     ])
-    .not_matches(&["gh repo view o/r", "gh repo archive o/r", "gh issue delete 3", "gh api -X DELETE repos/o/r/issues/1"])
+    .not_matches(words!["gh repo view o/r", "gh repo archive o/r", "gh issue delete 3", "gh api -X DELETE repos/o/r/issues/1"])
     .suggest("gh repo archive owner/repo");
 
 /// ## What it matches
@@ -105,17 +107,17 @@ pub static REPO_DELETE: Rule = Rule::blocked("cloud.forge.repo-delete")
 /// FEATURES.md §6a: prints usage.
 pub static HELP: Rule = Rule::t0("cloud.forge.help")
     .reason("prints help only")
-    .matches(&["gh run cancel --help", "gh pr merge -h", "gh help", "glab --version", "gh"])
-    .not_matches(&["gh repo delete o/r -h"]);
+    .matches(words!["gh run cancel --help", "gh pr merge -h", "gh help", "glab --version", "gh"])
+    .not_matches(words!["gh repo delete o/r -h"]);
 
 static OPTS: Opts = Opts {
-    values: &[
+    values: words![
         "-R", "--repo", "-X", "--method", "-f", "-F", "--field", "--raw-field", "--input", "-H", "--header", "-q", "--jq", "-t", "--template", "--hostname",
         "-b", "--body", "-B", "--base", "--title", "-L", "--limit", "-l", "--label", "-s", "--state", "-a", "--assignee", "--json", "--ref", "-r", "--branch",
         "--body-file", "-m", "--message", "--author", "-w", "--workflow", "--env", "--org", "-e", "--with-token", "-g", "--group", "-p", "--project",
         "--search", "--cache", "-D", "--dir", "-O", "--output",
     ],
-    bools: &[],
+    bools: words![],
     greedy: false,
 };
 
@@ -153,8 +155,8 @@ const READS: &[(&str, &[&str])] = &[
 /// First words that only read (help topics included: `gh environment`, `gh formatting` …;
 /// `help` itself is answered before this table).
 /// probe: `gh {}` T0 cloud.forge.read
-const READ_TOPS: &[&str] =
-    &["search", "status", "browse", "version", "completion", "environment", "formatting", "mintty", "reference", "exit-codes", "accessibility", "actions"];
+const READ_TOPS: Words =
+    words!["search", "status", "browse", "version", "completion", "environment", "formatting", "mintty", "reference", "exit-codes", "accessibility", "actions"];
 
 /// `repos/OWNER/REPO` or `projects/ID` exactly (no sub-resource).
 fn is_repo_endpoint(path: &str) -> bool {
@@ -164,7 +166,7 @@ fn is_repo_endpoint(path: &str) -> bool {
 
 /// The values of `-f/-F/--field/--raw-field`, in every spelling, before `--`.
 fn body_fields(inv: &Invocation) -> Vec<&str> {
-    Args::parse(&inv.args, ArgSpec::values(&["-f", "-F", "--field", "--raw-field"]))
+    Args::parse(&inv.args, ArgSpec::values(words!["-f", "-F", "--field", "--raw-field"]))
         .filter_map(|t| match t {
             Token::Opt { value, .. } => value,
             _ => None,
@@ -173,7 +175,7 @@ fn body_fields(inv: &Invocation) -> Vec<&str> {
 }
 
 fn api(argv: &Argv<'_>, inv: &Invocation, cx: &mut Cx<'_>) {
-    let method = argv.value(&inv.args, &["-X", "--method"]).map(str::to_ascii_uppercase);
+    let method = argv.value(&inv.args, words!["-X", "--method"]).map(str::to_ascii_uppercase);
     let fields = body_fields(inv);
     let has_body = !fields.is_empty() || argv.has("--input");
     let graphql = argv.pos.get(1).is_some_and(|p| *p == "graphql");
@@ -223,7 +225,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return cx.hit(&HELP);
     }
     // A group word alone (`gh pr`) prints the group's usage.
-    let reads = READ_TOPS.contains(&top) || READS.iter().any(|(t, subs)| *t == top && sub.is_none_or(|s| subs.contains(&s)));
+    let reads = READ_TOPS.contains(top) || READS.iter().any(|(t, subs)| *t == top && sub.is_none_or(|s| subs.contains(&s)));
     if reads {
         // `repo clone o/r DIR` writes DIR; inside the tree that is authoring.
         if matches!((top, sub), ("repo", Some("clone"))) {
@@ -233,7 +235,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         // `release|run download -D DIR`, `release download -O FILE` write where they are told.
         if matches!(sub, Some("download")) {
-            if let Some(dest) = option_arg(&inv.args, &["-D", "--dir", "-O", "--output"]) {
+            if let Some(dest) = option_arg(&inv.args, words!["-D", "--dir", "-O", "--output"]) {
                 paths::check_write(cx, &dest, inv.cwd.as_deref());
             }
         }

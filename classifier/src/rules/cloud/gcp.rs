@@ -9,6 +9,8 @@ use crate::call::Invocation;
 use crate::rules::cloud::verbs::{scan, split, Kind, Opts, Table};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// gcloud reads (`list describe get-iam-policy get-value config list auth list logging read
@@ -18,7 +20,7 @@ use crate::rules::{Cx, Rule};
 /// Reads cloud state only.
 pub static READ: Rule = Rule::t0("cloud.gcp.read")
     .reason("reads Google Cloud state only")
-    .matches(&[
+    .matches(words![
         "gcloud compute instances list",
         "gcloud alpha projects describe my-proj",
         "gcloud storage buckets get-iam-policy gs://b",
@@ -35,7 +37,7 @@ pub static READ: Rule = Rule::t0("cloud.gcp.read")
         "gcloud alpha iam policies lint-condition --condition-from-file=cond.json",
         "gsutil iam get gs://reports",
     ])
-    .not_matches(&["gcloud compute instances delete vm", "gsutil cp local.txt gs://b/o.txt"]);
+    .not_matches(words!["gcloud compute instances delete vm", "gsutil cp local.txt gs://b/o.txt"]);
 
 /// ## What it matches
 /// `bq query --dry_run`, `gsutil rsync -n`.
@@ -43,8 +45,8 @@ pub static READ: Rule = Rule::t0("cloud.gcp.read")
 /// The service validates and prices the request without running it.
 pub static DRY_RUN: Rule = Rule::t2("cloud.gcp.dry-run")
     .reason("dry run: the request is checked without running")
-    .matches(&["bq query --dry_run 'SELECT 1'", "gsutil rsync -n -r ./dist gs://site"])
-    .not_matches(&["bq query 'SELECT 1'"]);
+    .matches(words!["bq query --dry_run 'SELECT 1'", "gsutil rsync -n -r ./dist gs://site"])
+    .not_matches(words!["bq query 'SELECT 1'"]);
 
 /// ## What it matches
 /// gcloud commands that change resources (`create delete update deploy set add remove start stop ssh …`),
@@ -54,12 +56,12 @@ pub static DRY_RUN: Rule = Rule::t2("cloud.gcp.dry-run")
 /// Changes cloud resources. Unknown gcloud verbs count as changes: its read verbs are a closed set.
 pub static MUTATE: Rule = Rule::t3("cloud.gcp.mutate")
     .reason("changes Google Cloud resources; ask the user")
-    .matches(&[
+    .matches(words![
         "gcloud compute instances delete my-vm --zone=us-central1-a", "gcloud run deploy api --source .", "gcloud -q pubsub topics delete t",
         "gcloud auth login", "gcloud compute ssh vm-1 --command 'uptime'", "gsutil cp local.txt gs://b/o.txt", "gsutil rm gs://b/o.txt",
         "gsutil iam ch allUsers:objectViewer gs://b", "bq rm -t ds.table", "gcloud storage rm -r gs://bucket/data", "bq query 'DELETE FROM ds.t WHERE 1=1'",
     ])
-    .not_matches(&["gcloud compute instances list", "gcloud projects delete p"]);
+    .not_matches(words!["gcloud compute instances list", "gcloud projects delete p"]);
 
 /// ## What it matches
 /// IAM grants and account-wide settings: `add-iam-policy-binding`, `remove-iam-policy-binding`,
@@ -70,7 +72,7 @@ pub static MUTATE: Rule = Rule::t3("cloud.gcp.mutate")
 /// Grants access or redirects every later command to another project or account.
 pub static ANCHOR: Rule = Rule::t3("cloud.gcp.iam-or-config")
     .reason("changes who can access what, billing, or which project and account gcloud acts on; ask the user")
-    .matches(&[
+    .matches(words![
         "gcloud projects add-iam-policy-binding p --member=user:a@b.c --role=roles/owner",
         "gcloud alpha storage buckets remove-iam-policy-binding gs://b --member=allUsers --role=r",
         "gcloud config set project other",
@@ -80,7 +82,7 @@ pub static ANCHOR: Rule = Rule::t3("cloud.gcp.iam-or-config")
         "gcloud -x my-project storage buckets add-iam-policy-binding gs://b --member=allUsers",
         "gcloud config unset project",
     ])
-    .not_matches(&[
+    .not_matches(words![
         "gcloud projects get-iam-policy p",
         "gcloud config get-value project",
         "gcloud -h projects add-iam-policy-binding p --member=user:a@b.c --role=roles/owner",
@@ -96,7 +98,7 @@ pub static ANCHOR: Rule = Rule::t3("cloud.gcp.iam-or-config")
 /// Deletes a project, cluster, database, bucket or dataset irreversibly; not approvable, `--help` included.
 pub static CRITICAL: Rule = Rule::blocked("cloud.gcp.critical")
     .reason("irreversibly deletes a project, cluster, database, bucket or dataset; never run by an agent: ask the user to do it in the console")
-    .matches(&[
+    .matches(words![
         "gcloud projects delete my-project",
         "gcloud beta projects delete p",
         "gcloud --project dev container clusters delete c --region us-central1",
@@ -110,7 +112,7 @@ pub static CRITICAL: Rule = Rule::blocked("cloud.gcp.critical")
         "gcloud projects delete p --help",
         "bq query 'DROP TABLE ds.users'",
     ])
-    .not_matches(&["gsutil rm gs://b/x", "gcloud projects describe p", "gcloud container node-pools delete pool --cluster c"])
+    .not_matches(words!["gsutil rm gs://b/x", "gcloud projects describe p", "gcloud container node-pools delete pool --cluster c"])
     .suggest("gcloud projects describe my-project");
 
 /// ## What it matches
@@ -119,36 +121,36 @@ pub static CRITICAL: Rule = Rule::blocked("cloud.gcp.critical")
 /// FEATURES.md §6a: prints usage.
 pub static HELP: Rule = Rule::t0("cloud.gcp.help")
     .reason("prints help only")
-    .matches(&[
+    .matches(words![
         "gcloud --help compute instances delete my-vm", "gcloud -h run deploy s --image=i", "gcloud help compute", "gsutil help cp",
         "gcloud run deploy s --help", "gcloud", "bq",
     ])
-    .not_matches(&["gcloud projects delete p --help", "gcloud billing projects unlink sample"]);
+    .not_matches(words!["gcloud projects delete p --help", "gcloud billing projects unlink sample"]);
 
 static GCLOUD_OPTS: Opts = Opts {
-    values: &[
+    values: words![
         "--project", "--account", "--configuration", "--format", "--verbosity", "--impersonate-service-account", "--billing-project", "--flags-file",
         "--flatten", "--trace-token", "--access-token-file", "--region", "--zone", "--filter", "--limit", "--sort-by", "--page-size", "--member", "--role",
         "--cluster", "--instance", "--secret", "--image", "--source", "--command", "--runtime", "--location", "--keyring", "--key", "--data-file",
     ],
-    bools: &[],
+    bools: words![],
     greedy: false,
 };
 
 static GCLOUD_TABLE: Table = Table {
-    read: &[
+    read: words![
         "topic", "decrypt", "encrypt", "asymmetric-decrypt", "list", "describe", "get-iam-policy", "get-value", "get", "access", "read", "tail", "info",
         "version", "print-access-token", "print-identity-token", "print-settings", "lookup", "search", "list-grantable-roles", "ls", "cat", "du",
         "test-iam-permissions", "browse",
     ],
-    validate: &["validate"],
-    simulate: &[],
-    mutate: &[
+    validate: words!["validate"],
+    simulate: words![],
+    mutate: words![
         "ssh", "scp", "login", "revoke", "activate-service-account", "configure-docker", "submit", "deploy", "add", "reset", "resize", "get-credentials",
         "init", "install", "enable", "connect", "import", "export", "mv", "cp", "rm", "rsync", "undelete", "activate", "set-quota-project",
     ],
     // Command groups that look like verbs: `logging logs delete` deletes, `auth login` logs in.
-    skip: &[
+    skip: words![
         "auth", "config", "run", "logging", "logs", "container", "compute", "projects", "storage", "iam", "sql", "services", "secrets", "versions",
         "functions", "app", "builds", "artifacts", "pubsub", "topics", "subscriptions", "instances", "clusters", "application-default",
     ],
@@ -157,7 +159,7 @@ static GCLOUD_TABLE: Table = Table {
 /// gcloud release tracks, peeled before matching (FEATURES.md §2 step 5). Unpeeled, the track
 /// hides the `config` anchor (and `preview` reads as a simulation word).
 /// probe: `gcloud {} config set project x` T3 cloud.gcp.iam-or-config
-const TRACKS: &[&str] = &["alpha", "beta", "preview"];
+const TRACKS: Words = words!["alpha", "beta", "preview"];
 
 const GCLOUD_CRITICAL: &[&[&str]] = &[
     &["projects", "delete"],
@@ -225,7 +227,7 @@ fn gcloud(inv: &Invocation, cx: &mut Cx<'_>) {
     // `compute ssh VM -- CMD` / `--command CMD`: the remote command is classified like an ssh
     // payload, so a blocked one stays blocked (the remote working directory is unknown).
     if at(0) == Some("compute") && at(1) == Some("ssh") {
-        if let Some(cmd) = argv.value(&inv.args, &["--command"]) {
+        if let Some(cmd) = argv.value(&inv.args, words!["--command"]) {
             cx.shell(cmd, None);
         }
         if !argv.rest.is_empty() {
@@ -244,7 +246,7 @@ fn gcloud(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// gsutil's top-level options; `-h` is a header (it takes a value), not help.
-static GSUTIL_OPTS: Opts = Opts { values: &["-h", "-o", "-u", "-i"], bools: &[], greedy: false };
+static GSUTIL_OPTS: Opts = Opts { values: words!["-h", "-o", "-u", "-i"], bools: words![], greedy: false };
 
 fn gsutil(inv: &Invocation, cx: &mut Cx<'_>) {
     let argv = split(&inv.args, &GSUTIL_OPTS, false);
@@ -290,8 +292,8 @@ fn gsutil(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 static BQ_OPTS: Opts = Opts {
-    values: &["--project_id", "--location", "--format", "-n", "--max_rows", "--dataset_id", "--destination_table", "--parameter", "--api"],
-    bools: &[],
+    values: words!["--project_id", "--location", "--format", "-n", "--max_rows", "--dataset_id", "--destination_table", "--parameter", "--api"],
+    bools: words![],
     greedy: false,
 };
 

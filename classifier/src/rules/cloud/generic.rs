@@ -8,13 +8,15 @@
 use crate::call::Invocation;
 use crate::rules::cloud::verbs::{kind_of, split, Argv, Kind, Opts, Table};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// Read words that are also command groups, whose next word is the action. Without the entry
 /// the read word decides (`supabase list push` is T0). Two probes: the paas lane skips `env`
 /// as a group of its own, and `pulumi config` is decided before the lane.
 /// probe: `supabase {} push` T3 cloud.paas.mutate
 /// probe: `pulumi {} set x` T3 iac.tool.mutate
-const GROUP_NOUNS: &[&str] = &["config", "env"];
+const GROUP_NOUNS: Words = words!["config", "env"];
 
 /// One CLI's words and options.
 pub(crate) struct Spec {
@@ -90,7 +92,7 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -
     // A read word that names a command group: the verb after it decides
     // (`supabase config push`, `pulumi env set`; `heroku config` alone lists).
     let found = match found {
-        Some((Kind::Read, group)) if GROUP_NOUNS.contains(&group.to_ascii_lowercase().as_str()) => {
+        Some((Kind::Read, group)) if GROUP_NOUNS.contains(group.to_ascii_lowercase().as_str()) => {
             let next = argv.pos.iter().skip_while(|p| **p != group).nth(1);
             next.and_then(|w| kind_of(w, &spec.table).map(|k| (k, *w))).or(found)
         }
@@ -112,7 +114,7 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -
             spec.bare
         }
         // A command group alone (`heroku apps`, `fly machine`) lists or prints the group's usage.
-        None if argv.pos.len() == 1 && spec.table.skip.contains(&argv.pos[0]) => {
+        None if argv.pos.len() == 1 && spec.table.skip.contains(argv.pos[0]) => {
             cx.hit_because(lane.read, format!("`{prog} {}` alone lists or prints usage", argv.pos[0]));
             Kind::Read
         }

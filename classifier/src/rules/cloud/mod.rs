@@ -7,6 +7,8 @@
 //!
 //! It does not read request bodies, templates or credential files.
 
+use crate::words;
+
 mod aws;
 mod azure;
 mod creds;
@@ -22,20 +24,20 @@ pub static FAMILY: Family = Family::new("cloud", PROGRAMS, RULES);
 
 static PROGRAMS: &[Programs] = &[
     // `AWS` runs the aws CLI on case-insensitive file systems (macOS default).
-    Programs::of(&["aws", "AWS"], aws::check),
-    Programs::of(&["gcloud", "gsutil", "bq"], gcp::check),
-    Programs::of(&["az"], azure::check),
-    Programs::of(&["gh", "glab"], forge::check),
+    Programs::of(words!["aws", "AWS"], aws::check),
+    Programs::of(words!["gcloud", "gsutil", "bq"], gcp::check),
+    Programs::of(words!["az"], azure::check),
+    Programs::of(words!["gh", "glab"], forge::check),
     // The platform CLIs: the shared verb-scan lane with their own tables.
     Programs::of(
-        &[
+        words![
             "doctl", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "wrangler", "hcloud", "linode-cli", "oci", "ibmcloud", "supabase", "railway",
             "render", "scw", "exoscale", "vultr-cli",
         ],
         paas::check,
     ),
     // Credential wrappers: the wrapped command is classified as if run directly.
-    Programs::of(&["aws-vault", "saml2aws", "doppler", "infisical", "op", "chamber"], creds::check),
+    Programs::of(words!["aws-vault", "saml2aws", "doppler", "infisical", "op", "chamber"], creds::check),
 ];
 
 static RULES: &[&Rule] = &[

@@ -7,6 +7,8 @@
 
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Arg;
+use crate::words;
+use crate::words::Words;
 
 /// What a command word says the command does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -20,7 +22,7 @@ pub(crate) enum Kind {
 /// FEATURES.md §2 `MUTATIVE_VERBS` (101). `add`, `run`, `commit`, `release`, `link` are
 /// deliberately absent in the original; CLIs that need them list them in their own table.
 /// probe: `mytool {} item` T3 fallback.mutative-verb
-pub(crate) const MUTATIVE_VERBS: &[&str] = &[
+pub(crate) const MUTATIVE_VERBS: Words = words![
     "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
     "install", "upgrade", "downgrade", "publish", "promote", "scale", "resize", "autoscale", "start", "restart", "reboot", "reload", "refresh", "resume",
     "uncordon", "unsuspend", "enable", "disable", "suspend", "pause", "stop", "shutdown", "halt", "abort", "move", "rename", "copy", "sync", "import",
@@ -33,11 +35,11 @@ pub(crate) const MUTATIVE_VERBS: &[&str] = &[
 /// FEATURES.md §2 `SIMULATION_VERBS` (14), minus `validate`/`lint`/`check`/`fmt`/`format`/
 /// `verify`/`test`, which tiergate files as local validation (T1) where a CLI honours them.
 /// probe: `mytool {}` T2 fallback.simulate-verb
-pub(crate) const SIMULATION_VERBS: &[&str] = &["plan", "diff", "preview", "template", "render", "simulate", "what-if"];
+pub(crate) const SIMULATION_VERBS: Words = words!["plan", "diff", "preview", "template", "render", "simulate", "what-if"];
 
 /// Local validation words (T1).
 /// probe: `mytool {}` T1 fallback.validate-verb
-pub(crate) const VALIDATE_VERBS: &[&str] = &["validate", "lint", "check", "verify", "audit"];
+pub(crate) const VALIDATE_VERBS: Words = words!["validate", "lint", "check", "verify", "audit"];
 
 /// FEATURES.md §2 `READ_ONLY_VERBS` plus `ls`, `du`, `wait`, as the CLIs that consult
 /// this table spell their reads (`hcloud server describe`, `wrangler tail`, `heroku
@@ -51,7 +53,7 @@ pub(crate) const VALIDATE_VERBS: &[&str] = &["validate", "lint", "check", "verif
 /// skips `config` in its own table, heroku lists `inspect` and skips `env`.
 /// probe: `minikube {}` T0 kube.tool.read
 /// probe: `heroku {}` T0 cloud.paas.read
-pub(crate) const READ_ONLY_VERBS: &[&str] = &[
+pub(crate) const READ_ONLY_VERBS: Words = words![
     "get", "list", "describe", "show", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "query", "download", "version", "help",
     "history", "env", "config", "ls", "du", "wait",
 ];
@@ -63,36 +65,36 @@ static READ_ORDER: [u16; READ_ONLY_VERBS.len()] = crate::sorted::order(READ_ONLY
 /// A CLI's own words, checked before the shared taxonomies. `skip` holds command
 /// groups that look like verbs but are not (`gcloud auth …`, `gcloud config …`).
 pub(crate) struct Table {
-    pub read: &'static [&'static str],
-    pub validate: &'static [&'static str],
-    pub simulate: &'static [&'static str],
-    pub mutate: &'static [&'static str],
-    pub skip: &'static [&'static str],
+    pub read: Words,
+    pub validate: Words,
+    pub simulate: Words,
+    pub mutate: Words,
+    pub skip: Words,
 }
 
 #[cfg(test)]
 impl Table {
-    pub(crate) const EMPTY: Table = Table { read: &[], validate: &[], simulate: &[], mutate: &[], skip: &[] };
+    pub(crate) const EMPTY: Table = Table { read: words![], validate: words![], simulate: words![], mutate: words![], skip: words![] };
 }
 
 fn exact(word: &str, t: &Table) -> Option<Kind> {
-    if t.skip.contains(&word) {
+    if t.skip.contains(word) {
         return None;
     }
     // A CLI's own lists win over the shared taxonomy, strictest first.
     for (list, kind) in [(t.mutate, Kind::Mutate), (t.simulate, Kind::Simulate), (t.validate, Kind::Validate), (t.read, Kind::Read)] {
-        if list.contains(&word) {
+        if list.contains(word) {
             return Some(kind);
         }
     }
     // The shared order follows the original's verb scan: simulation, mutation, read.
-    if SIMULATION_VERBS.contains(&word) {
+    if SIMULATION_VERBS.contains(word) {
         return Some(Kind::Simulate);
     }
     if crate::sorted::contains(MUTATIVE_VERBS, &MUTATIVE_ORDER, word) {
         return Some(Kind::Mutate);
     }
-    if VALIDATE_VERBS.contains(&word) {
+    if VALIDATE_VERBS.contains(word) {
         return Some(Kind::Validate);
     }
     if crate::sorted::contains(READ_ONLY_VERBS, &READ_ORDER, word) {
@@ -109,7 +111,7 @@ pub(crate) fn kind_of(word: &str, t: &Table) -> Option<Kind> {
     if let Some(k) = exact(w, t) {
         return Some(k);
     }
-    if t.skip.contains(&w) {
+    if t.skip.contains(w) {
         return None;
     }
     if let Some((_topic, verb)) = w.rsplit_once(':') {
@@ -135,8 +137,8 @@ pub(crate) fn is_help(word: &str) -> bool {
 /// Option spellings a CLI declares: which take a value, and (for `greedy` CLIs such
 /// as `aws` and `az`, where nearly every option takes one) which do not.
 pub(crate) struct Opts {
-    pub values: &'static [&'static str],
-    pub bools: &'static [&'static str],
+    pub values: Words,
+    pub bools: Words,
     pub greedy: bool,
 }
 
@@ -166,7 +168,7 @@ impl<'a> Argv<'a> {
     }
 
     /// The value of `--name=v`, `--name v`, `-n v` or `-nv` (read from the raw argv).
-    pub(crate) fn value(&self, args: &'a [Arg], names: &[&str]) -> Option<&'a str> {
+    pub(crate) fn value(&self, args: &'a [Arg], names: Words) -> Option<&'a str> {
         crate::call::value_of(args, names)
     }
 
@@ -180,13 +182,13 @@ impl<'a> Argv<'a> {
 
 /// The value of an output option (`-D dir`, `--dir=dir`, `-Ddir`) as an `Arg`, keeping its
 /// exactness, so a family can pass it to `paths::check_write`.
-pub(crate) fn option_arg(args: &[Arg], names: &[&str]) -> Option<Arg> {
+pub(crate) fn option_arg(args: &[Arg], names: Words) -> Option<Arg> {
     crate::call::option_arg(args, names)
 }
 
 impl Opts {
     /// The CLI's options as the argument layer reads them.
-    fn spec(&self) -> ArgSpec<'static> {
+    fn spec(&self) -> ArgSpec {
         let spec = ArgSpec::values(self.values).with_flags(self.bools);
         if self.greedy {
             spec.greedy()
@@ -248,7 +250,7 @@ mod tests {
         s.split_whitespace().map(Arg::lit).collect()
     }
 
-    const KOPTS: Opts = Opts { values: &["-n", "--namespace", "--context"], bools: &[], greedy: false };
+    const KOPTS: Opts = Opts { values: words!["-n", "--namespace", "--context"], bools: words![], greedy: false };
 
     #[test]
     fn option_values_leave_the_command_path() {
@@ -268,7 +270,7 @@ mod tests {
 
     #[test]
     fn help_as_an_option_value_is_not_help() {
-        const V: Opts = Opts { values: &["--field-manager"], bools: &[], greedy: false };
+        const V: Opts = Opts { values: words!["--field-manager"], bools: words![], greedy: false };
         let a = args("delete pod x --field-manager --help");
         assert!(!split(&a, &V, true).help);
         let b = args("delete pod x --help");
@@ -285,7 +287,7 @@ mod tests {
 
     #[test]
     fn greedy_options_eat_their_value_but_not_a_following_flag() {
-        const G: Opts = Opts { values: &[], bools: &["--yes"], greedy: true };
+        const G: Opts = Opts { values: words![], bools: words!["--yes"], greedy: true };
         let a = args("group delete --name rg --yes --no-wait");
         let v = split(&a, &G, true);
         assert_eq!(v.pos, ["group", "delete"]);

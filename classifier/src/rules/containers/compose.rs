@@ -8,6 +8,8 @@ use super::docker::{BUILD, BUILD_PUSH, CHANGE, HELP, READ, REGISTRY, RUN, UNKNOW
 use crate::call::{Arg, Invocation};
 use crate::rules::packages::args::{first_positional, has_flag, has_short, wants_help};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `docker compose --dry-run ACTION …` (compose v2 honours `--dry-run` for every action).
@@ -15,8 +17,8 @@ use crate::rules::{Cx, Rule};
 /// Simulation: compose prints what it would do and changes nothing.
 pub static DRY_RUN: Rule = Rule::t2("containers.compose.dry-run")
     .reason("compose --dry-run only prints what it would do")
-    .matches(&["docker compose --dry-run up -d", "docker compose --dry-run down -v"])
-    .not_matches(&["docker compose up -d"]);
+    .matches(words!["docker compose --dry-run up -d", "docker compose --dry-run down -v"])
+    .not_matches(words!["docker compose up -d"]);
 
 /// ## What it matches
 /// `docker compose down -v|--volumes` (and `docker-compose down -v`).
@@ -24,22 +26,22 @@ pub static DRY_RUN: Rule = Rule::t2("containers.compose.dry-run")
 /// Deletes the project's named volumes, i.e. its data; approvable because it is scoped to one project.
 pub static DOWN_VOLUMES: Rule = Rule::t3("containers.compose.down-volumes")
     .reason("compose down -v deletes this project's volumes and their data; run `docker compose down` to keep the data, or ask the user")
-    .matches(&["docker compose down -v", "docker-compose down --volumes", "docker compose -f dev.yml down -v --remove-orphans"])
-    .not_matches(&["docker compose down", "docker compose ps"]);
+    .matches(words!["docker compose down -v", "docker-compose down --volumes", "docker compose -f dev.yml down -v --remove-orphans"])
+    .not_matches(words!["docker compose down", "docker compose ps"]);
 
 /// Compose global options that take a value.
 /// probe: `docker compose {} down ps` T0 containers.read
-const VALUE_OPTS: &[&str] = &[
+const VALUE_OPTS: Words = words![
     "-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel", "-H", "--host",
     "--context", "-c",
 ];
 
 /// probe: `docker compose {}` T0 containers.read
-const READS: &[&str] = &["ps", "logs", "config", "ls", "images", "top", "version", "port", "events", "convert", "stats", "wait", "volumes", "viz"];
+const READS: Words = words!["ps", "logs", "config", "ls", "images", "top", "version", "port", "events", "convert", "stats", "wait", "volumes", "viz"];
 /// probe: `docker compose {}` T3 containers.run
-const RUNS: &[&str] = &["up", "run", "exec", "start", "create", "attach", "watch", "cp", "scale", "restart", "unpause"];
+const RUNS: Words = words!["up", "run", "exec", "start", "create", "attach", "watch", "cp", "scale", "restart", "unpause"];
 /// probe: `docker compose {}` T3 containers.change
-const CHANGES: &[&str] = &["down", "stop", "rm", "kill", "pause", "commit", "export"];
+const CHANGES: Words = words!["down", "stop", "rm", "kill", "pause", "commit", "export"];
 
 /// `args` are the words after `compose` (or after `docker-compose`).
 pub(super) fn check(args: &[Arg], _inv: &Invocation, cx: &mut Cx<'_>) {
@@ -47,29 +49,29 @@ pub(super) fn check(args: &[Arg], _inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&HELP);
         return;
     };
-    if wants_help(args, &["-h"]) {
+    if wants_help(args, words!["-h"]) {
         cx.hit(&HELP);
         return;
     }
     let (mut action, mut rest) = (args[i].text.as_str(), &args[i + 1..]);
     // `compose alpha ACTION`: the experimental actions (`viz` reads; `publish`, `watch` do not).
     if action == "alpha" {
-        if let Some(j) = first_positional(rest, &[]) {
+        if let Some(j) = first_positional(rest, words![]) {
             (action, rest) = (rest[j].text.as_str(), &rest[j + 1..]);
         }
     }
-    if has_flag(&args[..i], &["--dry-run"]) || (!READS.contains(&action) && has_flag(rest, &["--dry-run"])) {
+    if has_flag(&args[..i], words!["--dry-run"]) || (!READS.contains(action) && has_flag(rest, words!["--dry-run"])) {
         cx.hit(&DRY_RUN);
         return;
     }
     match action {
-        a if READS.contains(&a) => cx.hit(&READ),
-        "build" if has_flag(rest, &["--push"]) => cx.hit(&BUILD_PUSH),
+        a if READS.contains(a) => cx.hit(&READ),
+        "build" if has_flag(rest, words!["--push"]) => cx.hit(&BUILD_PUSH),
         "build" => cx.hit(&BUILD),
-        "down" if has_short(rest, 'v') || has_flag(rest, &["--volumes"]) => cx.hit(&DOWN_VOLUMES),
+        "down" if has_short(rest, 'v') || has_flag(rest, words!["--volumes"]) => cx.hit(&DOWN_VOLUMES),
         "push" | "pull" => cx.hit(&REGISTRY),
-        a if RUNS.contains(&a) => cx.hit(&RUN),
-        a if CHANGES.contains(&a) => cx.hit(&CHANGE),
+        a if RUNS.contains(a) => cx.hit(&RUN),
+        a if CHANGES.contains(a) => cx.hit(&CHANGE),
         a => cx.hit_because(&UNKNOWN, format!("`compose {a}` is a compose action tiergate does not model; ask the user before running it")),
     }
 }

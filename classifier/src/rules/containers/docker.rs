@@ -13,6 +13,8 @@ use crate::call::{Arg, Invocation};
 use crate::rules::packages::args::{first_positional, has_flag, has_short, operand_words, value_of, wants_help};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// Read-only docker/podman/nerdctl subcommands: `ps`, `images`, `logs`, `inspect`, `version`,
@@ -22,12 +24,12 @@ use crate::rules::{Cx, Rule};
 /// They only report on the daemon's state.
 pub static READ: Rule = Rule::t0("containers.read")
     .reason("reads container, image, network or volume state only")
-    .matches(&[
+    .matches(words![
         "docker ps -a", "docker logs -f web", "podman images", "docker volume ls", "sudo docker inspect web", "docker -D ps", "docker context ls",
         "docker compose ps", "docker save -o app.tar app:1", "docker container export -o web.tar web", "podman generate kube web",
         "docker cp web:/var/log/app.log ./app.log",
     ])
-    .not_matches(&["docker rm web", "docker volume prune", "docker run nginx"]);
+    .not_matches(words!["docker rm web", "docker volume prune", "docker run nginx"]);
 
 /// ## What it matches
 /// `--help`/`-h` on the docker CLI or on one of its subcommands (`docker rm --help`, `docker -h rm x`).
@@ -35,11 +37,11 @@ pub static READ: Rule = Rule::t0("containers.read")
 /// Prints usage; runs nothing.
 pub static HELP: Rule = Rule::t0("containers.help")
     .reason("prints help only")
-    .matches(&[
+    .matches(words![
         "docker --help", "docker -h rm my-container", "docker run --help", "podman system prune --help", "docker compose", "docker compose up --help",
         "docker volume", "skopeo copy --help", "crictl", "ctr tasks", "colima start --help",
     ])
-    .not_matches(&["docker run -h myhost alpine", "docker run alpine --help"]);
+    .not_matches(words!["docker run -h myhost alpine", "docker run alpine --help"]);
 
 /// ## What it matches
 /// Local image builds: `docker build`, `docker buildx build|bake` without `--push`, `docker image build`,
@@ -51,8 +53,8 @@ pub static HELP: Rule = Rule::t0("containers.help")
 /// `RUN` steps execute arbitrary commands inside the build sandbox (with network access).
 pub static BUILD: Rule = Rule::t1("containers.build")
     .reason("builds an image locally; nothing running changes and nothing is pushed")
-    .matches(&["docker build -t app:dev .", "docker buildx build -t app .", "podman build -f Containerfile .", "docker image build ."])
-    .not_matches(&["docker buildx build --push -t r/app .", "docker build --help"]);
+    .matches(words!["docker build -t app:dev .", "docker buildx build -t app .", "podman build -f Containerfile .", "docker image build ."])
+    .not_matches(words!["docker buildx build --push -t r/app .", "docker build --help"]);
 
 /// ## What it matches
 /// A build that publishes its result: `--push`, `--output type=registry`, `buildx bake --push`.
@@ -60,8 +62,8 @@ pub static BUILD: Rule = Rule::t1("containers.build")
 /// Writes to a registry others pull from.
 pub static BUILD_PUSH: Rule = Rule::t3("containers.build-push")
     .reason("builds and pushes the image to a registry; build locally and ask before pushing")
-    .matches(&["docker buildx build --push -t r/app .", "docker buildx build --output type=registry -t r/app .", "docker buildx bake --push"])
-    .not_matches(&["docker buildx build -t app ."])
+    .matches(words!["docker buildx build --push -t r/app .", "docker buildx build --output type=registry -t r/app .", "docker buildx bake --push"])
+    .not_matches(words!["docker buildx build -t app ."])
     .suggest("docker buildx build -t app .");
 
 /// ## What it matches
@@ -73,7 +75,7 @@ pub static BUILD_PUSH: Rule = Rule::t3("containers.build-push")
 /// host's paths: the exec itself needs consent. `--privileged` and host-root mounts are named in the reason.
 pub static RUN: Rule = Rule::t3("containers.run")
     .reason("starts or enters a container, which changes live state; ask the user first")
-    .matches(&[
+    .matches(words![
         "docker run nginx", "docker run --rm -it ubuntu bash", "docker exec -it web sh", "docker exec web rm -rf /", "podman run --rm alpine echo hi",
         "docker cp ./x web:/tmp/x", "docker compose up -d", "docker compose run web sh", "docker compose exec db psql -U app", "docker compose start",
         "docker compose create", "docker compose attach web", "docker compose watch", "docker compose cp ./seed.sql db:/tmp/seed.sql",
@@ -81,7 +83,7 @@ pub static RUN: Rule = Rule::t3("containers.run")
         "docker container create --name web nginx", "docker start web", "docker attach web", "docker commit web app:snapshot", "podman play kube pod.yaml",
         "podman container restore web", "podman container checkpoint web", "docker debug web",
     ])
-    .not_matches(&["docker ps", "docker run --help"]);
+    .not_matches(words!["docker ps", "docker run --help"]);
 
 /// ## What it matches
 /// Lifecycle and resource changes: `stop`, `kill`, `restart`, `rm`, `rmi`, `pause`, `rename`, `update`,
@@ -91,7 +93,7 @@ pub static RUN: Rule = Rule::t3("containers.run")
 /// Stops workloads or deletes containers, images and networks; approvable because each is scoped.
 pub static CHANGE: Rule = Rule::t3("containers.change")
     .reason("changes or deletes containers, images, networks or volumes; ask the user first")
-    .matches(&[
+    .matches(words![
         "docker stop web", "docker rm -f web", "docker rmi nginx:latest", "docker -D rm my-container", "docker volume rm data", "docker system prune",
         "docker image prune -a", "docker context use prod", "docker kill web", "docker restart web", "docker pause web", "docker unpause web",
         "docker rename web web2", "docker update --memory 1g web", "docker tag app:1 registry.example/app:1", "podman untag app:1", "docker load -i app.tar",
@@ -104,7 +106,7 @@ pub static CHANGE: Rule = Rule::t3("containers.change")
         "docker compose commit web img:1", "docker compose export web -o web.tar", "docker compose pause", "docker compose kill web", "docker compose down",
         "docker compose stop", "docker compose rm -f", "docker swarm init", "podman manifest add app-list app:arm64",
     ])
-    .not_matches(&["docker ps", "docker system prune -a"]);
+    .not_matches(words!["docker ps", "docker system prune -a"]);
 
 /// ## What it matches
 /// Registry traffic that writes: `push`, `pull` (writes the local image store), `login`, `logout`,
@@ -113,11 +115,11 @@ pub static CHANGE: Rule = Rule::t3("containers.change")
 /// Publishes images, or stores credentials.
 pub static REGISTRY: Rule = Rule::t3("containers.registry")
     .reason("pushes, pulls or logs in to a registry; ask the user first")
-    .matches(&[
+    .matches(words![
         "docker push my-image:latest", "docker pull nginx", "docker login registry.example.com", "podman push app quay.io/x/app",
         "docker logout registry.example.com", "docker trust sign registry.example.com/app:1", "docker trust revoke registry.example.com/app:1",
     ])
-    .not_matches(&["docker images", "docker search nginx"]);
+    .not_matches(words!["docker images", "docker search nginx"]);
 
 /// ## What it matches
 /// `docker|podman|nerdctl system prune` with `-a`/`--all` or `--volumes` (FEATURES.md §13 docker_critical), and
@@ -127,11 +129,11 @@ pub static REGISTRY: Rule = Rule::t3("containers.registry")
 /// cannot be recovered. Never approvable.
 pub static PRUNE_ALL: Rule = Rule::blocked("containers.prune-all")
     .reason("system prune --all/--volumes deletes every unused image and volume; remove the specific images or volumes by name instead")
-    .matches(&[
+    .matches(words![
         "docker system prune -a", "docker system prune --all --force", "docker rmi $(docker images -q)", "docker system prune --volumes",
         "docker system prune -af --volumes", "podman system prune -a", "sudo docker system prune -a",
     ])
-    .not_matches(&["docker system prune", "docker system df", "docker system prune --help"])
+    .not_matches(words!["docker system prune", "docker system df", "docker system prune --help"])
     .suggest("docker system prune");
 
 /// ## What it matches
@@ -140,8 +142,8 @@ pub static PRUNE_ALL: Rule = Rule::blocked("containers.prune-all")
 /// Deletes the data of every volume no container uses right now, which includes stopped databases.
 pub static PRUNE_VOLUMES: Rule = Rule::blocked("containers.prune-volumes")
     .reason("volume prune deletes the data of every unused volume; remove a specific volume with `docker volume rm NAME` instead")
-    .matches(&["docker volume prune", "docker volume prune -f", "podman volume prune --force", "docker volume rm $(docker volume ls -q)"])
-    .not_matches(&["docker volume ls", "docker volume rm data"])
+    .matches(words!["docker volume prune", "docker volume prune -f", "podman volume prune --force", "docker volume rm $(docker volume ls -q)"])
+    .not_matches(words!["docker volume ls", "docker volume rm data"])
     .suggest("docker volume rm data");
 
 /// ## What it matches
@@ -150,8 +152,8 @@ pub static PRUNE_VOLUMES: Rule = Rule::blocked("containers.prune-volumes")
 /// Irreversible: every volume's data goes with it.
 pub static SYSTEM_RESET: Rule = Rule::blocked("containers.system-reset")
     .reason("system reset deletes every container, image and volume; remove what you need to by name instead")
-    .matches(&["podman system reset", "podman system reset -f"])
-    .not_matches(&["podman system info"])
+    .matches(words!["podman system reset", "podman system reset -f"])
+    .not_matches(words!["podman system info"])
     .suggest("podman system prune");
 
 /// ## What it matches
@@ -160,12 +162,12 @@ pub static SYSTEM_RESET: Rule = Rule::blocked("containers.system-reset")
 /// The docker CLI mutates by default (most of its verbs change state), so unknown is not safe.
 pub static UNKNOWN: Rule = Rule::t3("containers.unknown-subcommand")
     .reason("a docker/podman subcommand tiergate does not model; ask the user before running it")
-    .matches(&["docker frobnicate x", "docker volume frob"])
-    .not_matches(&["docker ps"]);
+    .matches(words!["docker frobnicate x", "docker volume frob"])
+    .not_matches(words!["docker ps"]);
 
 /// Global options that take a value (docker, podman, nerdctl).
 /// probe: `docker {} rm ps` T0 containers.read
-const GLOBAL_VALUE_OPTS: &[&str] = &[
+const GLOBAL_VALUE_OPTS: Words = words![
     "-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--connection", "--url", "--root", "--runroot",
     "--storage-driver", "--cgroup-manager", "--identity", "--namespace", "-n", "--address", "-a", "--snapshotter", "--cni-path", "--data-root", "--module",
     "--out", "--events-backend", "--runtime", "--network-cmd-path", "--tmpdir",
@@ -173,32 +175,32 @@ const GLOBAL_VALUE_OPTS: &[&str] = &[
 
 /// Subcommands that only read.
 /// probe: `docker {}` T0 containers.read
-const READS: &[&str] =
-    &["ps", "images", "logs", "inspect", "version", "info", "stats", "top", "history", "events", "port", "diff", "search", "wait", "healthcheck", "sbom"];
+const READS: Words =
+    words!["ps", "images", "logs", "inspect", "version", "info", "stats", "top", "history", "events", "port", "diff", "search", "wait", "healthcheck", "sbom"];
 /// Group actions that only read.
 /// probe: `docker image {}` T0 containers.read
-const GROUP_READS: &[&str] = &[
+const GROUP_READS: Words = words![
     "ls", "list", "ps", "inspect", "logs", "top", "stats", "port", "diff", "history", "show", "df", "info", "events", "du", "version", "exists", "services",
     "tree", "cves", "quickview", "recommendations", "compare", "sbom", "policy",
 ];
 /// Subcommands (or group actions) that start or enter containers. Probed as a `container`
 /// action: the top-level `docker run`/`docker create` are read by `run()` before this table.
 /// probe: `docker container {}` T3 containers.run
-const RUNS: &[&str] = &["run", "create", "exec", "start", "attach", "commit", "play", "restore", "checkpoint", "debug"];
+const RUNS: Words = words!["run", "create", "exec", "start", "attach", "commit", "play", "restore", "checkpoint", "debug"];
 /// Registry writes.
 /// probe: `docker {}` T3 containers.registry
-const REGISTRY_OPS: &[&str] = &["push", "pull", "login", "logout", "sign", "revoke"];
+const REGISTRY_OPS: Words = words!["push", "pull", "login", "logout", "sign", "revoke"];
 /// Changes. Probed as a group action: the top-level `docker init` writes a Dockerfile (containers.build)
 /// before this table is read, while `docker swarm init` is a change.
 /// probe: `docker network {}` T3 containers.change
-const CHANGES: &[&str] = &[
+const CHANGES: Words = words![
     "stop", "kill", "restart", "rm", "rmi", "pause", "unpause", "rename", "update", "tag", "untag", "load", "import", "prune", "connect", "disconnect", "use",
     "scale", "rollback", "join", "leave", "init", "promote", "demote", "deploy", "remove", "enable", "disable", "install", "upgrade", "set", "unlock",
     "reload", "mount", "unmount", "reset", "key", "annotate", "add", "cleanup",
 ];
 /// Management groups whose second word is the action.
 /// probe: `docker {} ls` T0 containers.read
-const GROUPS: &[&str] = &[
+const GROUPS: Words = words![
     "container", "image", "network", "volume", "system", "builder", "buildx", "context", "plugin", "secret", "config", "service", "stack", "swarm", "node",
     "trust", "manifest", "pod", "machine", "generate", "kube", "artifact", "farm", "namespace", "apparmor", "scout",
 ];
@@ -207,10 +209,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let Some(sub_i) = first_positional(args, GLOBAL_VALUE_OPTS) else {
         // `docker`, `docker --version`, `docker -h`: usage or version only.
-        cx.hit(if wants_help(args, &["-h"]) { &HELP } else { &READ });
+        cx.hit(if wants_help(args, words!["-h"]) { &HELP } else { &READ });
         return;
     };
-    if wants_help(&args[..sub_i], &["-h"]) {
+    if wants_help(&args[..sub_i], words!["-h"]) {
         cx.hit(&HELP);
         return;
     }
@@ -220,13 +222,13 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         compose_call(rest, inv, cx);
         return;
     }
-    if GROUPS.contains(&sub) {
-        let Some(act_i) = first_positional(rest, &[]) else {
+    if GROUPS.contains(sub) {
+        let Some(act_i) = first_positional(rest, words![]) else {
             // A group with no action prints its usage.
             cx.hit(&HELP);
             return;
         };
-        if wants_help(&rest[..act_i], &["-h"]) || rest.get(act_i + 1).is_some_and(|a| a.text == "--help") {
+        if wants_help(&rest[..act_i], words!["-h"]) || rest.get(act_i + 1).is_some_and(|a| a.text == "--help") {
             cx.hit(&HELP);
             return;
         }
@@ -235,7 +237,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // `--help` before the first operand of the subcommand (`docker run --help`; not
     // `docker run alpine --help`, where it is the container's argument).
-    if Args::parse(rest, ArgSpec::values(&[]).with_flags(&["--help"]).posix()).has(&["--help"]) {
+    if Args::parse(rest, ArgSpec::values(words![]).with_flags(words!["--help"]).posix()).has(&["--help"]) {
         cx.hit(&HELP);
         return;
     }
@@ -257,26 +259,26 @@ fn single(sub: &str, rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
         }
         "cp" => cp(rest, cx, inv),
         // `docker rmi $(docker images -q)` removes every image, like `system prune -a`.
-        "rmi" if from_listing(rest, &["images", "image ls", "image list"]) => cx.hit(&PRUNE_ALL),
+        "rmi" if from_listing(rest, words!["images", "image ls", "image list"]) => cx.hit(&PRUNE_ALL),
         "run" | "create" => run(sub, rest, cx),
-        s if READS.contains(&s) => cx.hit(&READ),
-        s if RUNS.contains(&s) => cx.hit(&RUN),
-        s if REGISTRY_OPS.contains(&s) => cx.hit(&REGISTRY),
-        s if CHANGES.contains(&s) => cx.hit(&CHANGE),
+        s if READS.contains(s) => cx.hit(&READ),
+        s if RUNS.contains(s) => cx.hit(&RUN),
+        s if REGISTRY_OPS.contains(s) => cx.hit(&REGISTRY),
+        s if CHANGES.contains(s) => cx.hit(&CHANGE),
         s => cx.hit_because(&UNKNOWN, format!("`{s}` is a docker subcommand tiergate does not model; ask the user before running it")),
     }
 }
 
 fn group(group: &str, action: &str, rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
     match (group, action) {
-        ("system", "prune") if has_short(rest, 'a') || has_flag(rest, &["--all", "--volumes"]) => cx.hit(&PRUNE_ALL),
+        ("system", "prune") if has_short(rest, 'a') || has_flag(rest, words!["--all", "--volumes"]) => cx.hit(&PRUNE_ALL),
         ("system", "reset") => cx.hit(&SYSTEM_RESET),
         ("volume", "prune") => cx.hit(&PRUNE_VOLUMES),
         // `docker volume rm $(docker volume ls -q)` removes every volume: the prune floor.
-        ("volume", "rm" | "remove") if from_listing(rest, &["volume ls", "volume list"]) => cx.hit(&PRUNE_VOLUMES),
-        ("image", "rm" | "remove") if from_listing(rest, &["images", "image ls", "image list"]) => cx.hit(&PRUNE_ALL),
+        ("volume", "rm" | "remove") if from_listing(rest, words!["volume ls", "volume list"]) => cx.hit(&PRUNE_VOLUMES),
+        ("image", "rm" | "remove") if from_listing(rest, words!["images", "image ls", "image list"]) => cx.hit(&PRUNE_ALL),
         ("buildx" | "builder" | "image", "build" | "bake") => build(rest, cx),
-        (_, a) if GROUP_READS.contains(&a) => cx.hit(&READ),
+        (_, a) if GROUP_READS.contains(a) => cx.hit(&READ),
         // `docker container export` / `docker image save` write a tarball (stdout or `-o FILE`).
         ("container" | "image", "export" | "save") => {
             cx.hit(&READ);
@@ -284,18 +286,18 @@ fn group(group: &str, action: &str, rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocat
         }
         // `podman generate kube|systemd` and `podman kube generate` print YAML or unit files.
         ("generate", _) | ("kube", "generate") => cx.hit(&READ),
-        ("container", a) if RUNS.contains(&a) => cx.hit(&RUN),
+        ("container", a) if RUNS.contains(a) => cx.hit(&RUN),
         ("pod", "create" | "start") | ("kube", "play") | ("machine", "ssh") => cx.hit(&RUN),
-        (_, a) if REGISTRY_OPS.contains(&a) => cx.hit(&REGISTRY),
+        (_, a) if REGISTRY_OPS.contains(a) => cx.hit(&REGISTRY),
         // `create`/`start` of anything but a container or pod (`network create`) is a change; `rm` is in CHANGES.
-        (_, a) if CHANGES.contains(&a) || a == "create" || a == "start" => cx.hit(&CHANGE),
+        (_, a) if CHANGES.contains(a) || a == "create" || a == "start" => cx.hit(&CHANGE),
         (g, a) => cx.hit_because(&UNKNOWN, format!("`{g} {a}` is a docker action tiergate does not model; ask the user before running it")),
     }
 }
 
 fn build(rest: &[Arg], cx: &mut Cx<'_>) {
-    let output = value_of(rest, &["--output", "-o"]).unwrap_or("");
-    if has_flag(rest, &["--push"]) || output.contains("type=registry") || output.contains("push=true") {
+    let output = value_of(rest, words!["--output", "-o"]).unwrap_or("");
+    if has_flag(rest, words!["--push"]) || output.contains("type=registry") || output.contains("push=true") {
         cx.hit(&BUILD_PUSH);
     } else {
         cx.hit(&BUILD);
@@ -304,14 +306,14 @@ fn build(rest: &[Arg], cx: &mut Cx<'_>) {
 
 fn run(sub: &str, rest: &[Arg], cx: &mut Cx<'_>) {
     let mut why = Vec::new();
-    if has_flag(rest, &["--privileged"]) {
+    if has_flag(rest, words!["--privileged"]) {
         why.push("--privileged");
     }
     let host_root = rest.iter().any(|a| a.text.starts_with("/:") || a.text.contains("source=/,") || a.text.contains("src=/,") || a.text.ends_with("source=/"));
     if host_root {
         why.push("the host's root mounted");
     }
-    if has_flag(rest, &["--pid", "--net", "--network", "--ipc", "--userns"]) && rest.iter().any(|a| a.text.ends_with("=host") || a.text == "host") {
+    if has_flag(rest, words!["--pid", "--net", "--network", "--ipc", "--userns"]) && rest.iter().any(|a| a.text.ends_with("=host") || a.text == "host") {
         why.push("host namespaces");
     }
     if why.is_empty() {
@@ -322,7 +324,7 @@ fn run(sub: &str, rest: &[Arg], cx: &mut Cx<'_>) {
 }
 
 fn cp(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
-    let ops = operand_words(rest, &[]);
+    let ops = operand_words(rest, words![]);
     match ops.last() {
         // `docker cp CTR:/path ./dest` reads the container and writes a host path.
         Some((i, dest)) if !dest.contains(':') && ops.len() >= 2 => {
@@ -334,7 +336,7 @@ fn cp(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
 }
 
 fn write_output(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
-    for t in Args::parse(rest, ArgSpec::values(&["-o", "--output"])) {
+    for t in Args::parse(rest, ArgSpec::values(words!["-o", "--output"])) {
         if let Token::Opt { index, value: Some(v), .. } = t {
             paths::check_write(cx, &crate::call::value_arg(rest, index, v), inv.cwd.as_deref());
         }
@@ -342,6 +344,6 @@ fn write_output(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
 }
 
 /// True when an operand is a substitution that lists every object (`$(docker volume ls -q)`).
-fn from_listing(rest: &[Arg], listings: &[&str]) -> bool {
+fn from_listing(rest: &[Arg], listings: Words) -> bool {
     rest.iter().any(|a| !a.exact && (a.text.contains("$(") || a.text.contains('`')) && listings.iter().any(|l| a.text.contains(l)))
 }

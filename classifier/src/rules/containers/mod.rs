@@ -7,6 +7,8 @@
 //! that runs inside the container's file system, not the host's, so the exec itself
 //! (T3) is the verdict; see `docker.rs`.
 
+use crate::words;
+
 mod compose;
 mod docker;
 mod other;
@@ -17,10 +19,10 @@ use crate::rules::{Check, Cx, Family, Programs, Rule};
 pub static FAMILY: Family = Family::new("containers", PROGRAMS, RULES).entered_by(enter);
 
 static PROGRAMS: &[Programs] = &[
-    Programs::of(&["docker", "podman", "nerdctl"], docker::check),
-    Programs::of(&["docker-compose", "podman-compose"], |inv, cx| compose::check(&inv.args, inv, cx)),
-    Programs::of(&["buildah", "skopeo", "ctr", "crictl"], other::tool),
-    Programs::of(&["lima", "limactl", "colima", "vagrant"], other::vm),
+    Programs::of(words!["docker", "podman", "nerdctl"], docker::check),
+    Programs::of(words!["docker-compose", "podman-compose"], |inv, cx| compose::check(&inv.args, inv, cx)),
+    Programs::of(words!["buildah", "skopeo", "ctr", "crictl"], other::tool),
+    Programs::of(words!["lima", "limactl", "colima", "vagrant"], other::vm),
 ];
 
 static RULES: &[&Rule] = &[

@@ -8,6 +8,8 @@ use super::docker::{BUILD, HELP};
 use crate::call::Invocation;
 use crate::rules::packages::args::{operand_words, verb, wants_help, Verb};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// Read-only actions of `buildah`, `skopeo`, `ctr` and `crictl` (`skopeo inspect`, `ctr images ls`,
@@ -16,8 +18,8 @@ use crate::rules::{Cx, Rule};
 /// They only report on images, containers and pods.
 pub static TOOL_READ: Rule = Rule::t0("containers.tool-read")
     .reason("reads container runtime or registry state only")
-    .matches(&["skopeo inspect docker://nginx", "ctr images ls", "crictl ps -a", "buildah images", "crictl pods"])
-    .not_matches(&["ctr images rm nginx", "skopeo copy docker://a docker://b"]);
+    .matches(words!["skopeo inspect docker://nginx", "ctr images ls", "crictl ps -a", "buildah images", "crictl pods"])
+    .not_matches(words!["ctr images rm nginx", "skopeo copy docker://a docker://b"]);
 
 /// ## What it matches
 /// Any other action of those tools: `skopeo copy|delete|sync|login`, `ctr run|images rm|tasks kill`,
@@ -26,11 +28,11 @@ pub static TOOL_READ: Rule = Rule::t0("containers.tool-read")
 /// Changes containers, images or registries; these CLIs mutate by default, so unknown is T3.
 pub static TOOL_CHANGE: Rule = Rule::t3("containers.tool-change")
     .reason("changes containers, images or a registry through a low-level runtime tool; ask the user first")
-    .matches(&[
+    .matches(words![
         "skopeo copy docker://a docker://b", "ctr images rm nginx", "crictl rmi nginx", "buildah push app docker://r/app", "skopeo delete docker://r/app:1",
         "ctr images label docker.io/library/nginx:latest env=prod", "buildah --log-level info rm web",
     ])
-    .not_matches(&["crictl ps", "skopeo list-tags docker://nginx", "buildah --log-level debug images"]);
+    .not_matches(words!["crictl ps", "skopeo list-tags docker://nginx", "buildah --log-level debug images"]);
 
 /// ## What it matches
 /// Read-only VM manager commands: `limactl list`, `colima status`, `vagrant status|global-status|ssh-config`.
@@ -38,8 +40,8 @@ pub static TOOL_CHANGE: Rule = Rule::t3("containers.tool-change")
 /// They only report on VMs.
 pub static VM_READ: Rule = Rule::t0("containers.vm-read")
     .reason("reads VM state only")
-    .matches(&["limactl list", "colima status", "vagrant status", "vagrant box list", "vagrant global-status"])
-    .not_matches(&["vagrant destroy -f", "colima start"]);
+    .matches(words!["limactl list", "colima status", "vagrant status", "vagrant box list", "vagrant global-status"])
+    .not_matches(words!["vagrant destroy -f", "colima start"]);
 
 /// ## What it matches
 /// Everything else: `vagrant up|halt|destroy|provision|ssh`, `colima start|stop|delete`,
@@ -48,31 +50,32 @@ pub static VM_READ: Rule = Rule::t0("containers.vm-read")
 /// Starts, stops, deletes or enters a VM; approvable (the VM's disk is local and scoped).
 pub static VM_CHANGE: Rule = Rule::t3("containers.vm-change")
     .reason("starts, stops, deletes or enters a VM; ask the user first")
-    .matches(&[
-        "vagrant up", "vagrant destroy -f", "colima start --cpu 4", "limactl shell default", "lima uname -a", "lima", "limactl --log-level info delete default",
+    .matches(words![
+        "vagrant up", "vagrant destroy -f", "colima start --cpu 4", "limactl shell default", "lima uname -a", "lima",
+        "limactl --log-level info delete default",
     ])
-    .not_matches(&["vagrant status", "limactl list", "limactl --log-level debug list"]);
+    .not_matches(words!["vagrant status", "limactl list", "limactl --log-level debug list"]);
 
 /// Tool actions that only read (beyond the generic read verbs).
 /// The generic read verbs (`packages::args::READ_VERBS`: images, inspect, ps, logs, stats,
 /// info, version, ls, list …, and `list-tags` by its head) are asked after this table,
 /// so they are not repeated here. Anything else is a change: these CLIs mutate by default.
 /// probe: `skopeo {}` T0 containers.tool-read
-const TOOL_READS: &[&str] = &["containers", "inspecti", "inspectp", "statsp", "imagefsinfo", "pods"];
+const TOOL_READS: Words = words!["containers", "inspecti", "inspectp", "statsp", "imagefsinfo", "pods"];
 /// `ctr` groups (and their aliases) whose second word is the action: `ctr tasks ls`,
 /// `ctr tasks checkpoint web`, `ctr i rm nginx`.
 /// probe: `ctr {} ls` T0 containers.tool-read
-const CTR_GROUPS: &[&str] = &["containers", "c", "content", "images", "i", "leases", "namespaces", "ns", "plugins", "snapshots", "tasks", "t"];
+const CTR_GROUPS: Words = words!["containers", "c", "content", "images", "i", "leases", "namespaces", "ns", "plugins", "snapshots", "tasks", "t"];
 /// Value options of these tools' global flags.
 /// probe: `buildah {} rm images` T0 containers.tool-read
-const TOOL_VALUE_OPTS: &[&str] = &[
+const TOOL_VALUE_OPTS: Words = words![
     "-n", "--namespace", "-a", "--address", "-r", "--runtime-endpoint", "-i", "--image-endpoint", "-c", "--config", "-t", "--timeout", "--override-os",
     "--override-arch", "--registries-conf", "--storage-driver", "--root", "--runroot", "--log-level", "--storage-opt", "--registries-conf-dir",
     "--cgroup-manager", "--command-timeout", "--policy", "--registries.d", "--override-variant", "--tmpdir", "--connect-timeout",
 ];
 
 pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
-    if wants_help(&inv.args, &["-h"]) {
+    if wants_help(&inv.args, words!["-h"]) {
         cx.hit(&HELP);
         return;
     }
@@ -89,12 +92,12 @@ pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
     // unshare find …`); a group's action is its second word (`ctr tasks checkpoint`,
     // `buildah manifest inspect`), and a group alone prints its usage.
     let group = match inv.program.as_str() {
-        "ctr" => CTR_GROUPS.contains(&words[0]),
+        "ctr" => CTR_GROUPS.contains(words[0]),
         "buildah" => words[0] == "manifest",
         _ => false,
     };
     let action = if group { words.get(1).copied() } else { Some(words[0]) };
-    match action.map(|a| (a, verb(a, TOOL_READS, &[]))) {
+    match action.map(|a| (a, verb(a, TOOL_READS, words![]))) {
         None => cx.hit(&HELP),
         Some((_, Verb::Read)) => cx.hit(&TOOL_READ),
         Some((_, Verb::Mutate)) => cx.hit(&TOOL_CHANGE),
@@ -104,10 +107,10 @@ pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// VM manager commands (or a group's action: `vagrant box list`) that only report.
 /// probe: `vagrant {}` T0 containers.vm-read
-const VM_READS: &[&str] = &["list", "ls", "status", "global-status", "ssh-config", "version", "info", "port", "validate", "show-ssh", "sudoers"];
+const VM_READS: Words = words!["list", "ls", "status", "global-status", "ssh-config", "version", "info", "port", "validate", "show-ssh", "sudoers"];
 
 pub(super) fn vm(inv: &Invocation, cx: &mut Cx<'_>) {
-    if wants_help(&inv.args, &["-h"]) {
+    if wants_help(&inv.args, words!["-h"]) {
         cx.hit(&HELP);
         return;
     }
@@ -122,7 +125,7 @@ pub(super) fn vm(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // The value options before the command word: colima's profile, limactl's log settings
     // (`limactl --log-level info delete default` deletes; `info` is the level, not the command).
-    let words: Vec<&str> = operand_words(&inv.args, &["--profile", "-p", "--log-level", "--log-format"]).into_iter().take(2).map(|(_, w)| w).collect();
+    let words: Vec<&str> = operand_words(&inv.args, words!["--profile", "-p", "--log-level", "--log-format"]).into_iter().take(2).map(|(_, w)| w).collect();
     let read = match words.as_slice() {
         [] => inv.args.iter().all(|a| a.text == "--version" || a.text == "-v"),
         [w] => VM_READS.contains(w),

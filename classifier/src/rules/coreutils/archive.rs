@@ -12,6 +12,8 @@ use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{basename, Arg, Invocation};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `tar --to-command|--use-compress-program|-I|--checkpoint-action=exec=|--rsh-command|
@@ -21,11 +23,11 @@ use crate::rules::{Cx, Rule};
 /// The named program runs with the user's rights (or on the remote host).
 pub(super) static RUNS_PROGRAM: Rule = Rule::t3("coreutils.archive.runs-program")
     .reason("this archiver option runs another program; run that program yourself, or drop the option")
-    .matches(&[
+    .matches(words![
         "tar -xf a.tar --to-command='sh -c x'", "tar -I zstd -cf a.tar.zst dir", "tar --checkpoint=1 --checkpoint-action=exec=id -cf a.tar d",
         "rsync -e 'nc -x' a host:b", "zip -TT 'sh -c id' a.zip f", "rsync -a --rsync-path='sudo rsync' ./site/ prod:/var/www/",
     ])
-    .not_matches(&["tar -czf out.tar.gz dir/", "rsync -e ssh -a src/ out/", "rsync -a -e 'ssh -p 2222' src/ out/"]);
+    .not_matches(words!["tar -czf out.tar.gz dir/", "rsync -e ssh -a src/ out/", "rsync -a -e 'ssh -p 2222' src/ out/"]);
 
 /// ## What it matches
 /// `tar --remove-files`, `zip -m`, `rsync --remove-source-files`.
@@ -33,8 +35,8 @@ pub(super) static RUNS_PROGRAM: Rule = Rule::t3("coreutils.archive.runs-program"
 /// Deletes the source files after archiving or copying; deleting is T3.
 pub(super) static REMOVES_SOURCE: Rule = Rule::t3("coreutils.archive.remove-source")
     .reason("deletes the source files after archiving or copying; keep the sources and delete separately if needed")
-    .matches(&["tar --remove-files -czf logs.tgz logs/", "zip -m old.zip old.txt", "rsync -a --remove-source-files src/ out/"])
-    .not_matches(&["tar -czf logs.tgz logs/"]);
+    .matches(words!["tar --remove-files -czf logs.tgz logs/", "zip -m old.zip old.txt", "rsync -a --remove-source-files src/ out/"])
+    .not_matches(words!["tar -czf logs.tgz logs/"]);
 
 /// ## What it matches
 /// `rsync --delete` (and `--delete-after`, `--del`, …).
@@ -42,8 +44,8 @@ pub(super) static REMOVES_SOURCE: Rule = Rule::t3("coreutils.archive.remove-sour
 /// Deletes destination files missing from the source; a wrong direction wipes the target.
 pub(super) static RSYNC_DELETE: Rule = Rule::t3("coreutils.rsync.delete")
     .reason("rsync --delete removes destination files that are not in the source; run it with -n first and ask the user")
-    .matches(&["rsync -a --delete src/ out/", "rsync -av --delete-after a/ b/"])
-    .not_matches(&["rsync -a src/ out/", "rsync -an --delete src/ out/"])
+    .matches(words!["rsync -a --delete src/ out/", "rsync -av --delete-after a/ b/"])
+    .not_matches(words!["rsync -a src/ out/", "rsync -an --delete src/ out/"])
     .suggest("rsync -an --delete src/ out/");
 
 /// ## What it matches
@@ -52,8 +54,8 @@ pub(super) static RSYNC_DELETE: Rule = Rule::t3("coreutils.rsync.delete")
 /// Writes files on another machine.
 pub(super) static RSYNC_REMOTE: Rule = Rule::t3("coreutils.rsync.remote")
     .reason("rsync uploads to a remote host; ask the user before writing there")
-    .matches(&["rsync -avz dist/ deploy@web:/var/www/", "rsync -a build rsync://mirror/x"])
-    .not_matches(&["rsync -a host:/var/log/ logs/"]);
+    .matches(words!["rsync -avz dist/ deploy@web:/var/www/", "rsync -a build rsync://mirror/x"])
+    .not_matches(words!["rsync -a host:/var/log/ logs/"]);
 
 /// ## What it matches
 /// `rsync -n` / `--dry-run`.
@@ -61,8 +63,8 @@ pub(super) static RSYNC_REMOTE: Rule = Rule::t3("coreutils.rsync.remote")
 /// A simulation: lists what would be copied or deleted.
 pub(super) static RSYNC_DRY_RUN: Rule = Rule::t2("coreutils.rsync.dry-run")
     .reason("dry run: lists what rsync would copy or delete, changes nothing")
-    .matches(&["rsync -an --delete src/ out/", "rsync --dry-run -a src/ deploy@web:/x"])
-    .not_matches(&["rsync -a src/ out/"]);
+    .matches(words!["rsync -an --delete src/ out/", "rsync --dry-run -a src/ deploy@web:/x"])
+    .not_matches(words!["rsync -a src/ out/"]);
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.program.as_str() {
@@ -78,11 +80,11 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 /// tar's options that take a value (GNU tar; bsdtar reads the same letters). Short
 /// letters pack (`-xzf a.tgz`, `-Cdir`); `--checkpoint-action` takes its value as
 /// any required long value does (`=ACTION` or the next word). The flags are the modes read here.
-const TAR_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+const TAR_ARGS: ArgSpec = ArgSpec::values(words![
     "-f", "-C", "-T", "-X", "-b", "-K", "-N", "-g", "-V", "-L", "-H", "-I", "-F", "--file", "--directory", "--to-command", "--use-compress-program",
     "--rsh-command", "--info-script", "--new-volume-script", "--rmt-command", "--checkpoint-action",
 ])
-.with_flags(&[
+.with_flags(words![
     "-c", "-r", "-u", "-A", "-x", "-t", "-P", "--create", "--append", "--update", "--catenate", "--concatenate", "--delete", "--extract", "--get", "--list",
     "--absolute-names", "--remove-files",
 ])
@@ -189,22 +191,22 @@ fn remote_archive(name: &str) -> bool {
 /// The archive (and whatever it packs) crosses to another machine.
 pub(super) static REMOTE_ARCHIVE: Rule = Rule::t3("coreutils.archive.remote")
     .reason("the archive lives on another host, reached through a remote shell; copy it with scp/rsync explicitly or ask the user")
-    .matches(&["tar -cf host:/x .", "tar --file=user@h:/b.tar -c src", "tar -xf backup:/srv/a.tar"])
-    .not_matches(&["tar -cf out.tar .", "tar -cf ./a:b.tar . --force-local", "tar -xf /mnt/c:d.tar"]);
+    .matches(words!["tar -cf host:/x .", "tar --file=user@h:/b.tar -c src", "tar -xf backup:/srv/a.tar"])
+    .not_matches(words!["tar -cf out.tar .", "tar -cf ./a:b.tar . --force-local", "tar -xf /mnt/c:d.tar"]);
 
 fn zip(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     if inv.args.iter().any(|a| a.text == "-TT" || a.text.starts_with("--unzip-command")) {
         cx.hit(&RUNS_PROGRAM);
     }
-    if inv.has_any(&["-m", "--move"]) {
+    if inv.has_any(words!["-m", "--move"]) {
         cx.hit(&REMOVES_SOURCE);
     }
-    let ops = operand_args(inv, &["-b", "-n", "-t", "-tt", "-O", "--output-file", "-P", "--password", "-Z", "-s", "-TT", "--unzip-command", "-sp"]);
+    let ops = operand_args(inv, words!["-b", "-n", "-t", "-tt", "-O", "--output-file", "-P", "--password", "-Z", "-s", "-TT", "--unzip-command", "-sp"]);
     if let Some(archive) = ops.first() {
         super::write_to(cx, archive, cwd);
     }
-    if let Some(out) = value_arg(inv, &["-O", "--output-file"]) {
+    if let Some(out) = value_arg(inv, words!["-O", "--output-file"]) {
         super::write_to(cx, &out, cwd);
     }
     wrote(cx);
@@ -212,22 +214,22 @@ fn zip(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn unzip(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
-    if inv.has_any(&["-l", "-t", "-v", "-Z", "-p", "-c", "-z"]) {
+    if inv.has_any(words!["-l", "-t", "-v", "-Z", "-p", "-c", "-z"]) {
         return;
     }
-    let dest = value_arg(inv, &["-d"]).unwrap_or_else(|| Arg::lit("."));
+    let dest = value_arg(inv, words!["-d"]).unwrap_or_else(|| Arg::lit("."));
     paths::check_extract_dir(cx, &dest, cwd);
     wrote(cx);
 }
 
 fn seven(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
-    let ops = operand_args(inv, &[]);
+    let ops = operand_args(inv, words![]);
     let cmd = ops.first().map(|a| a.text.as_str()).unwrap_or("");
     match cmd {
         "x" | "e" => {
             // 7z's switches take their value attached only (`-oDIR`).
-            let dest = Args::parse(&inv.args, ArgSpec::values(&[]).with_optional(&["-o"])).find_map(|t| match t {
+            let dest = Args::parse(&inv.args, ArgSpec::values(words![]).with_optional(words!["-o"])).find_map(|t| match t {
                 Token::Opt { index, name: "-o", value } => Some(crate::call::value_arg(&inv.args, index, value.unwrap_or(""))),
                 _ => None,
             });
@@ -246,15 +248,15 @@ fn seven(inv: &Invocation, cx: &mut Cx<'_>) {
 /// gzip, xz, bzip2, zstd and their un- forms: each file operand is replaced next to itself.
 fn compress(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
-    if let Some(out) = value_arg(inv, &["-o", "--output"]).filter(|_| inv.program.contains("zstd")) {
+    if let Some(out) = value_arg(inv, words!["-o", "--output"]).filter(|_| inv.program.contains("zstd")) {
         super::write_to(cx, &out, cwd);
         wrote(cx);
         return;
     }
-    if inv.has_any(&["-c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test"]) {
+    if inv.has_any(words!["-c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test"]) {
         return;
     }
-    let ops = operand_args(inv, &["-S", "--suffix", "-T", "--threads", "-M", "--memlimit", "-F", "--format", "-C", "--check", "-D", "--dict"]);
+    let ops = operand_args(inv, words!["-S", "--suffix", "-T", "--threads", "-M", "--memlimit", "-F", "--format", "-C", "--check", "-D", "--dict"]);
     for f in &ops {
         if f.text != "-" {
             super::write_to(cx, f, cwd);
@@ -268,7 +270,7 @@ fn compress(inv: &Invocation, cx: &mut Cx<'_>) {
 /// probe: `rsync a b {} /etc/x` T0 coreutils.write
 /// probe `-e` `--rsh`: `rsync {} ssh /zzqx/x` T0 default.elimination
 /// probe-except: `--rsync-path`: its value is a program rsync runs (coreutils.archive.runs-program), which asks before the destination is read
-const RSYNC_VALUES: &[&str] = &[
+const RSYNC_VALUES: Words = words![
     "-e", "--rsh", "--rsync-path", "--exclude", "--include", "-f", "--filter", "--files-from", "--exclude-from", "--include-from", "--log-file",
     "--password-file", "--partial-dir", "-T", "--temp-dir", "--backup-dir", "--suffix", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown",
     "--usermap", "--groupmap", "--timeout", "--contimeout", "--port", "--address", "--bwlimit", "--max-size", "--min-size", "--max-delete", "-B",
@@ -292,7 +294,7 @@ fn is_remote(path: &str) -> bool {
 
 fn rsync(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
-    if let Some(rsh) = value_arg(inv, &["-e", "--rsh"]) {
+    if let Some(rsh) = value_arg(inv, words!["-e", "--rsh"]) {
         let program = rsh.text.split_whitespace().next().map(basename).unwrap_or("");
         if !rsh.exact || !matches!(program, "ssh" | "ssh.exe" | "autossh") {
             cx.hit_because(&RUNS_PROGRAM, format!("rsync -e `{}` runs that program as the transport; use ssh", rsh.text));
@@ -301,7 +303,7 @@ fn rsync(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.has_long("--rsync-path") {
         cx.hit_because(&RUNS_PROGRAM, "rsync --rsync-path runs that command on the remote host; drop it".to_owned());
     }
-    if inv.has_any(&["-n", "--dry-run"]) {
+    if inv.has_any(words!["-n", "--dry-run"]) {
         cx.hit(&RSYNC_DRY_RUN);
         return;
     }
@@ -325,6 +327,6 @@ fn rsync(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&RSYNC_REMOTE);
         return;
     }
-    copy_dest(cx, dest, sources, cwd, inv.has_any(&["-r", "-a", "--recursive", "--archive"]));
+    copy_dest(cx, dest, sources, cwd, inv.has_any(words!["-r", "-a", "--recursive", "--archive"]));
     wrote(cx);
 }

@@ -8,6 +8,8 @@ use super::{operand_args, wrote};
 use crate::call::args::{ArgSpec, Args};
 use crate::call::{first_operand, Arg, Invocation};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `dd of=<block device>` and `shred`/`wipe` of a device (`/dev/sda`, `/dev/nvme0n1`,
@@ -16,11 +18,11 @@ use crate::rules::{Cx, Rule};
 /// Overwrites a disk below the file system: everything on it is gone. Never approvable.
 pub(super) static DEVICE_WRITE: Rule = Rule::blocked("coreutils.disk.device-write")
     .reason("writes raw data over a disk device, destroying its contents; write to an image file (of=disk.img) instead")
-    .matches(&[
+    .matches(words![
         "dd if=/dev/zero of=/dev/sda", "dd if=image.iso of=/dev/sdb bs=4M", "dd of=/dev/nvme0n1 if=/dev/urandom", "sudo dd if=x.img of=/dev/disk2",
         "shred -n 3 /dev/sda", "dd if=x of=/dev/$DISK",
     ])
-    .not_matches(&["dd if=/dev/sda of=disk.img count=1", "dd if=/dev/zero of=blank.img bs=1M count=10", "dd if=/dev/zero of=/dev/null"])
+    .not_matches(words!["dd if=/dev/sda of=disk.img count=1", "dd if=/dev/zero of=blank.img bs=1M count=10", "dd if=/dev/zero of=/dev/null"])
     .suggest("dd if=/dev/zero of=disk.img bs=1M count=10");
 
 /// ## What it matches
@@ -30,11 +32,11 @@ pub(super) static DEVICE_WRITE: Rule = Rule::blocked("coreutils.disk.device-writ
 /// Destroys the file system or partition table on that disk. Never approvable.
 pub(super) static FORMAT: Rule = Rule::blocked("coreutils.disk.format")
     .reason("formats, partitions or erases a disk device; list it instead (fdisk -l, lsblk) and ask the user to do this by hand")
-    .matches(&[
+    .matches(words![
         "mkfs.ext4 /dev/sda1", "mkfs /dev/sda1", "mkfs -t xfs /dev/sdc", "mkfs.vfat /dev/sdb1", "fdisk /dev/sda", "parted /dev/sda mklabel gpt",
         "sfdisk /dev/sda < layout", "wipefs -a /dev/sda", "blkdiscard /dev/nvme0n1", "mkswap /dev/sdb2",
     ])
-    .not_matches(&["fdisk -l", "parted -l", "mkfs --help", "mkfs.ext4 disk.img", "wipefs /dev/sda"])
+    .not_matches(words!["fdisk -l", "parted -l", "mkfs --help", "mkfs.ext4 disk.img", "wipefs /dev/sda"])
     .suggest("fdisk -l");
 
 /// ## What it matches
@@ -44,8 +46,8 @@ pub(super) static FORMAT: Rule = Rule::blocked("coreutils.disk.format")
 /// Prints the partition table; writes nothing.
 pub(super) static READ: Rule = Rule::t0("coreutils.disk.read")
     .reason("lists disks or partitions; changes nothing")
-    .matches(&["fdisk -l", "parted -l", "parted /dev/sda print", "sfdisk -d /dev/sda", "wipefs /dev/sda", "sgdisk -p /dev/sda"])
-    .not_matches(&["fdisk /dev/sda"]);
+    .matches(words!["fdisk -l", "parted -l", "parted /dev/sda print", "sfdisk -d /dev/sda", "wipefs /dev/sda", "sgdisk -p /dev/sda"])
+    .not_matches(words!["fdisk /dev/sda"]);
 
 /// ## What it matches
 /// Destroying volumes, pools, encrypted containers and RAID metadata: `lvremove`, `vgremove`, `pvremove`, `lvm lvremove`, `zpool destroy|labelclear`, `zfs destroy`, `cryptsetup luksFormat|erase|luksErase`, `mdadm --zero-superblock`.
@@ -53,28 +55,28 @@ pub(super) static READ: Rule = Rule::t0("coreutils.disk.read")
 /// The data on the volume is gone with its metadata. Never approvable.
 pub(super) static VOLUME_DESTROY: Rule = Rule::blocked("coreutils.disk.volume-destroy")
     .reason("destroys a logical volume, pool, encrypted container or RAID member and the data on it; ask the user to do this by hand")
-    .matches(&[
+    .matches(words![
         "lvremove -f vg/lv", "vgremove vg0", "hdparm --security-erase NULL /dev/sda", "badblocks -w /dev/sda", "pvremove /dev/sda1", "lvm lvremove vg/lv",
         "zpool destroy tank", "zfs destroy -r tank/data", "cryptsetup luksFormat /dev/sdb1", "mdadm --zero-superblock /dev/sdb", "cryptsetup erase /dev/sdb1",
     ])
-    .not_matches(&[
+    .not_matches(words![
         "lvs", "lvm lvs", "zpool status", "zfs list", "cryptsetup status root", "mdadm --detail /dev/md0", "hdparm -I /dev/sda", "badblocks -sv /dev/sda",
     ]);
 
 /// Programs whose subcommand or first word is `VOLUME_DESTROY`.
-pub(super) const VOLUME_TOOLS: &[&str] =
-    &["lvremove", "vgremove", "pvremove", "lvm", "zpool", "zfs", "cryptsetup", "mdadm", "hdparm", "badblocks", "sg_format", "flashrom"];
+pub(super) const VOLUME_TOOLS: Words =
+    words!["lvremove", "vgremove", "pvremove", "lvm", "zpool", "zfs", "cryptsetup", "mdadm", "hdparm", "badblocks", "sg_format", "flashrom"];
 
 /// cryptsetup's options that take a value: the action is the first operand after them
 /// (`cryptsetup --type luks2 luksFormat DEV`).
-const CRYPTSETUP_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+const CRYPTSETUP_ARGS: ArgSpec = ArgSpec::values(words![
     "-c", "--cipher", "-s", "--key-size", "-h", "--hash", "-d", "--key-file", "-i", "--iter-time", "-S", "--key-slot", "-o", "--offset", "-p", "--skip", "-b",
     "--size", "-t", "--timeout", "-T", "--tries", "-l", "--keyfile-size", "--keyfile-offset", "--type", "--header", "--label", "--subsystem", "--uuid",
     "--pbkdf", "--sector-size", "--integrity", "--master-key-file", "--volume-key-file", "--key-description", "--token-id",
 ]);
 
 pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
-    let spec = if inv.program == "cryptsetup" { CRYPTSETUP_ARGS } else { ArgSpec::values(&[]) };
+    let spec = if inv.program == "cryptsetup" { CRYPTSETUP_ARGS } else { ArgSpec::values(words![]) };
     let first = first_operand(&inv.args, spec).map(|o| o.arg.text.as_str());
     let destroys = match inv.program.as_str() {
         "lvremove" | "vgremove" | "pvremove" => true,
@@ -82,13 +84,13 @@ pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
         "zpool" => matches!(first, Some("destroy" | "labelclear")),
         "zfs" => matches!(first, Some("destroy")),
         "cryptsetup" => matches!(first, Some("luksFormat" | "erase" | "luksErase" | "reencrypt")),
-        "mdadm" => inv.has_any(&["--zero-superblock"]),
+        "mdadm" => inv.has_any(words!["--zero-superblock"]),
         // Device-level erasure: ATA secure erase, destructive surface tests, SCSI format, firmware writes.
         "hdparm" => inv
             .flags()
             .any(|f| f.starts_with("--security-erase") || matches!(f, "--trim-sector-ranges" | "--write-sector" | "--make-bad-sector" | "--dco-restore")),
         "badblocks" => inv.has_short('w'),
-        "sg_format" => first_operand(&inv.args, ArgSpec::values(&[])).is_some(),
+        "sg_format" => first_operand(&inv.args, ArgSpec::values(words![])).is_some(),
         "flashrom" => inv.flags().any(|f| matches!(f, "-w" | "--write" | "-E" | "--erase")),
         _ => false,
     };
@@ -101,12 +103,13 @@ pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// `/dev` entries that are not disks.
 /// probe: `shred {}` T3 coreutils.shred
-const HARMLESS_DEV: &[&str] = &["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/full"];
+const HARMLESS_DEV: Words =
+    words!["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/full"];
 
 /// True for a path naming a block device (any `/dev/…` other than the streams).
 pub fn is_device(path: &str) -> bool {
     path.starts_with("/dev/")
-        && !HARMLESS_DEV.contains(&path)
+        && !HARMLESS_DEV.contains(path)
         && !path.starts_with("/dev/fd/")
         && !path.starts_with("/dev/shm/")
         && !path.starts_with("/dev/pts/")
@@ -144,19 +147,19 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     // Every word that is not an option, option values included: a device anywhere is named.
-    let words: Vec<&Arg> = Args::parse(&inv.args, ArgSpec::values(&[])).operands().map(|o| o.arg).collect();
+    let words: Vec<&Arg> = Args::parse(&inv.args, ArgSpec::values(words![])).operands().map(|o| o.arg).collect();
     let device = words.iter().find(|a| is_device_word(a)).map(|a| a.text.clone());
     let listing = match program {
-        "fdisk" | "gdisk" => inv.has_any(&["-l", "--list"]),
-        "sfdisk" => inv.has_any(&[
+        "fdisk" | "gdisk" => inv.has_any(words!["-l", "--list"]),
+        "sfdisk" => inv.has_any(words![
             "-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "-F", "--list-free", "-n", "--no-act", "-g",
             "--show-geometry",
         ]),
-        "parted" => inv.has_any(&["-l", "--list"]) || parted_reads(&inv.args),
+        "parted" => inv.has_any(words!["-l", "--list"]) || parted_reads(&inv.args),
         "sgdisk" => inv.flags().all(|f| {
             matches!(f, "-p" | "--print" | "-v" | "--verify" | "-L" | "--list-types" | "-O" | "--print-mbr") || f.starts_with("-i") || f.starts_with("--info")
         }),
-        "wipefs" => !inv.has_any(&["-a", "--all", "-o", "--offset"]) || inv.has_any(&["-n", "--no-act"]),
+        "wipefs" => !inv.has_any(words!["-a", "--all", "-o", "--offset"]) || inv.has_any(words!["-n", "--no-act"]),
         _ => false,
     };
     if listing {
@@ -171,7 +174,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     // An image file or an unresolved target: a write like any other.
-    let values: &[&str] = &["-t", "--type", "-L", "--label", "-b", "-N", "-U", "--uuid", "-O", "-E", "-c", "-l", "-n", "-s"];
+    let values = words!["-t", "--type", "-L", "--label", "-b", "-N", "-U", "--uuid", "-O", "-E", "-c", "-l", "-n", "-s"];
     for a in operand_args(inv, values) {
         super::write_to(cx, a, cwd);
     }
@@ -181,6 +184,6 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 /// `parted DEV print` (or `p`, `unit …`, `help`) only reads; `-a ALIGN` takes a value.
 fn parted_reads(args: &[Arg]) -> bool {
     let cmds: Vec<&str> =
-        Args::parse(args, ArgSpec::values(&["-a", "--align"])).operands().map(|o| o.arg.text.as_str()).filter(|w| !w.starts_with("/dev/")).collect();
+        Args::parse(args, ArgSpec::values(words!["-a", "--align"])).operands().map(|o| o.arg.text.as_str()).filter(|w| !w.starts_with("/dev/")).collect();
     !cmds.is_empty() && cmds.iter().all(|c| matches!(*c, "print" | "p" | "help" | "unit" | "s" | "B" | "MB" | "GB" | "MiB" | "GiB" | "free" | "list" | "all"))
 }

@@ -8,6 +8,7 @@ use super::rm::catastrophic;
 use super::target;
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
+use crate::words;
 
 /// ## What it matches
 /// `find … -delete`.
@@ -15,8 +16,8 @@ use crate::rules::{Cx, Rule};
 /// Deletes every match, recursively; deleting is T3 anywhere.
 pub(super) static DELETE: Rule = Rule::t3("coreutils.find.delete")
     .reason("find -delete deletes every match; run it with -print first to see the list, then ask the user")
-    .matches(&["find . -name '*.pyc' -delete", "find . -name \"*.tmp\" -delete", "find build -type f -delete"])
-    .not_matches(&["find . -name '*.pyc' -print", "find / -delete", "cat -delete f"])
+    .matches(words!["find . -name '*.pyc' -delete", "find . -name \"*.tmp\" -delete", "find build -type f -delete"])
+    .not_matches(words!["find . -name '*.pyc' -print", "find / -delete", "cat -delete f"])
     .suggest("find . -name '*.pyc' -print");
 
 /// ## What it matches
@@ -26,8 +27,8 @@ pub(super) static DELETE: Rule = Rule::t3("coreutils.find.delete")
 /// Deletes throughout the machine or the user's files. Never approvable.
 pub(super) static DELETE_ROOT: Rule = Rule::blocked("coreutils.find.delete-root")
     .reason("find deletes throughout the root, home or a system directory; start it in the project directory instead")
-    .matches(&["find / -delete", "find ~ -name '*' -delete", "find / -type f -exec rm -f {} +", "sudo find /etc -delete"])
-    .not_matches(&["find . -delete", "find / -name x -print"]);
+    .matches(words!["find / -delete", "find ~ -name '*' -delete", "find / -type f -exec rm -f {} +", "sudo find /etc -delete"])
+    .not_matches(words!["find . -delete", "find / -name x -print"]);
 
 /// ## What it matches
 /// `find … -exec|-execdir|-ok|-okdir CMD … ;|+`: the command is classified as if
@@ -36,8 +37,8 @@ pub(super) static DELETE_ROOT: Rule = Rule::blocked("coreutils.find.delete-root"
 /// The verdict is that of the command run (`find -exec rm {} ;` → T3); a reading command stays T0.
 pub(super) static EXEC: Rule = Rule::t0("coreutils.find.exec")
     .reason("find runs a command on each match; the verdict is that command's")
-    .matches(&["find . -name '*.rs' -exec grep -n TODO {} +", "find . -type f -exec wc -l {} \\;", "fd -e rs -x wc -l"])
-    .not_matches(&["find . -type f -exec rm {} \\;", "find . -name x"]);
+    .matches(words!["find . -name '*.rs' -exec grep -n TODO {} +", "find . -type f -exec wc -l {} \\;", "fd -e rs -x wc -l"])
+    .not_matches(words!["find . -type f -exec rm {} \\;", "find . -name x"]);
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();

@@ -11,48 +11,56 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::Cx;
+use crate::words;
+use crate::words::Words;
 
 /// probe: `{} /usr/local/bin/tool` T3 paths.write-system
-pub(super) const PROGRAMS: &[&str] = &["dos2unix", "unix2dos", "mac2unix", "unix2mac", "strip", "ranlib", "patchelf", "upx", "codesign", "mogrify"];
+pub(super) const PROGRAMS: Words = words!["dos2unix", "unix2dos", "mac2unix", "unix2mac", "strip", "ranlib", "patchelf", "upx", "codesign", "mogrify"];
 
 /// Value options per program; `output` are the ones naming the written file instead.
 struct Spec {
-    values: &'static [&'static str],
-    output: &'static [&'static str],
+    values: Words,
+    output: Words,
     /// Options that make the whole command a read.
-    reads: &'static [&'static str],
+    reads: Words,
 }
 
 fn spec(program: &str) -> Spec {
     match program {
         "strip" => Spec {
-            values: &[
+            values: words![
                 "-F", "--target", "-I", "--input-target", "-O", "--output-target", "-R", "--remove-section", "-K", "--keep-symbol", "-N", "--strip-symbol",
                 "-o",
             ],
-            output: &["-o"],
-            reads: &["--help", "--version", "--info"],
+            output: words!["-o"],
+            reads: words!["--help", "--version", "--info"],
         },
         "patchelf" => Spec {
-            values: &[
+            values: words![
                 "--set-interpreter", "--set-rpath", "--add-rpath", "--add-needed", "--remove-needed", "--set-soname", "--output", "--page-size",
                 "--set-os-abi", "--replace-needed",
             ],
-            output: &["--output"],
-            reads: &["--print-interpreter", "--print-rpath", "--print-needed", "--print-soname", "--print-os-abi", "--print-execstack", "--help", "--version"],
+            output: words!["--output"],
+            reads: words![
+                "--print-interpreter", "--print-rpath", "--print-needed", "--print-soname", "--print-os-abi", "--print-execstack", "--help", "--version"
+            ],
         },
-        "upx" => Spec { values: &["-o"], output: &["-o"], reads: &["-t", "--test", "-l", "--list", "-V", "--version", "-h", "--help", "-L", "--license"] },
+        "upx" => Spec {
+            values: words!["-o"],
+            output: words!["-o"],
+            reads: words!["-t", "--test", "-l", "--list", "-V", "--version", "-h", "--help", "-L", "--license"],
+        },
         "codesign" => Spec {
-            values: &["-s", "--sign", "-i", "--identifier", "-r", "--requirements", "--entitlements", "-o", "--options", "--prefix", "--keychain"],
-            output: &[],
-            reads: &["-v", "--verify", "-d", "--display", "-h", "--hosting"],
+            values: words!["-s", "--sign", "-i", "--identifier", "-r", "--requirements", "--entitlements", "-o", "--options", "--prefix", "--keychain"],
+            output: words![],
+            reads: words!["-v", "--verify", "-d", "--display", "-h", "--hosting"],
         },
         "dos2unix" | "unix2dos" | "mac2unix" | "unix2mac" => {
-            Spec { values: &["-c", "--convmode"], output: &[], reads: &["-i", "--info", "-h", "--help", "-V", "--version", "-L", "--license"] }
+            Spec { values: words!["-c", "--convmode"], output: words![], reads: words!["-i", "--info", "-h", "--help", "-V", "--version", "-L", "--license"] }
         }
         // ranlib takes no value options; mogrify's values (`-resize 50%`) are relative
         // words, read as files they can only ask more, and `-path DIR` is its output.
-        _ => Spec { values: &[], output: &[], reads: &["--help", "--version", "-v", "-V"] },
+        _ => Spec { values: words![], output: words![], reads: words!["--help", "--version", "-v", "-V"] },
     }
 }
 
@@ -62,8 +70,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let mut operands = Vec::new();
     for t in Args::parse(&inv.args, ArgSpec::values(s.values).with_flags(s.reads).packed()) {
         match t {
-            Token::Opt { name, .. } if s.reads.contains(&name) => return,
-            Token::Opt { name, index, value: Some(v), .. } if s.output.contains(&name) => outputs.push(crate::call::value_arg(&inv.args, index, v)),
+            Token::Opt { name, .. } if s.reads.contains(name) => return,
+            Token::Opt { name, index, value: Some(v), .. } if s.output.contains(name) => outputs.push(crate::call::value_arg(&inv.args, index, v)),
             Token::Operand(o) => operands.push(o.arg.clone()),
             _ => {}
         }

@@ -8,6 +8,9 @@
 //! Read-only tools (`ls cat head grep wc …`) are not owned here: they are safe
 //! by elimination. Interpreters (`awk`, `perl`), `curl` and services are other families.
 
+use crate::words;
+use crate::words::Words;
+
 mod archive;
 mod disk;
 mod find;
@@ -31,23 +34,23 @@ pub use disk::is_device as is_block_device;
 pub static FAMILY: Family = Family::new("coreutils", PROGRAMS, RULES).entered_by(enter);
 
 static PROGRAMS: &[Programs] = &[
-    Programs::of(&["rm", "rmdir", "unlink", "shred", "srm", "wipe"], rm::check),
-    Programs::of(&["mv", "cp", "ln", "install", "mkdir", "touch", "truncate", "tee", "sponge", "rename"], write::check),
-    Programs::of(&["chmod", "chown", "chgrp", "chattr", "setfacl", "chflags", "setfattr"], perms::check),
-    Programs::of(&["setcap"], perms::setcap),
+    Programs::of(words!["rm", "rmdir", "unlink", "shred", "srm", "wipe"], rm::check),
+    Programs::of(words!["mv", "cp", "ln", "install", "mkdir", "touch", "truncate", "tee", "sponge", "rename"], write::check),
+    Programs::of(words!["chmod", "chown", "chgrp", "chattr", "setfacl", "chflags", "setfattr"], perms::check),
+    Programs::of(words!["setcap"], perms::setcap),
     Programs::of(disk::VOLUME_TOOLS, disk::volume),
-    Programs::of(&["find"], find::check),
-    Programs::of(&["fd", "fdfind"], find::fd),
-    Programs::of(&["sed", "gsed"], sed::check),
-    Programs::of(&["sort", "uniq", "shuf", "split", "base64", "rg", "tree", "xxd"], text::check),
-    Programs::of(&["patch"], patch::check),
+    Programs::of(words!["find"], find::check),
+    Programs::of(words!["fd", "fdfind"], find::fd),
+    Programs::of(words!["sed", "gsed"], sed::check),
+    Programs::of(words!["sort", "uniq", "shuf", "split", "base64", "rg", "tree", "xxd"], text::check),
+    Programs::of(words!["patch"], patch::check),
     Programs::of(inplace::PROGRAMS, inplace::check),
     Programs::of(
-        &["tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync"],
+        words!["tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync"],
         archive::check,
     ),
     Programs::of(
-        &[
+        words![
             "dd", "mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.btrfs", "mkfs.ntfs", "mkfs.exfat",
             "mkfs.f2fs", "mke2fs", "mkswap", "mkntfs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "wipefs", "blkdiscard",
         ],
@@ -95,7 +98,7 @@ static RULES: &[&Rule] = &[
 /// Authoring is not mutation: the agent's edits to its own tree are reviewable in the diff.
 pub static WRITE: Rule = Rule::t0("coreutils.write")
     .reason("writes only inside the working tree (authoring, not a change to live state)")
-    .matches(&[
+    .matches(words![
         "cp src.txt dst.txt",
         "mkdir -p src/new/module",
         "touch src/new.rs",
@@ -106,7 +109,7 @@ pub static WRITE: Rule = Rule::t0("coreutils.write")
         "sort -o sorted.txt names.txt",
         "patch -p1 <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\nEOF",
     ])
-    .not_matches(&["cp bin/tool /usr/local/bin/", "mkdir /etc/myapp", "tee /etc/hosts", "rm x"]);
+    .not_matches(words!["cp bin/tool /usr/local/bin/", "mkdir /etc/myapp", "tee /etc/hosts", "rm x"]);
 
 /// ## What it matches
 /// `--help` or `--version` with no operands (`rm --help`, `mkfs --help`).
@@ -114,11 +117,11 @@ pub static WRITE: Rule = Rule::t0("coreutils.write")
 /// GNU tools print and exit; nothing else happens.
 pub static HELP: Rule = Rule::t0("coreutils.help")
     .reason("prints the tool's help or version; nothing runs")
-    .matches(&["rm --help", "mkfs --help", "dd --version"])
-    .not_matches(&["rm -rf / --help", "rm x"]);
+    .matches(words!["rm --help", "mkfs --help", "dd --version"])
+    .not_matches(words!["rm -rf / --help", "rm x"]);
 
 fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
-    let help = inv.flags().any(|f| f == "--help" || f == "--version") && operand_args(inv, &[]).is_empty();
+    let help = inv.flags().any(|f| f == "--help" || f == "--version") && operand_args(inv, words![]).is_empty();
     if help {
         cx.hit(&HELP);
         return;
@@ -128,7 +131,7 @@ fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
 
 /// Operand words of `inv` (a view of [`crate::call::args::Args::operands`]): neither options
 /// nor values of the given value-taking options (`-o out`, `--output out`).
-pub(crate) fn operand_args<'a>(inv: &'a Invocation, value_flags: &[&str]) -> Vec<&'a Arg> {
+pub(crate) fn operand_args(inv: &Invocation, value_flags: Words) -> Vec<&Arg> {
     crate::call::args::Args::parse(&inv.args, crate::call::args::ArgSpec::values(value_flags)).operands().map(|o| o.arg).collect()
 }
 
@@ -232,6 +235,6 @@ pub(crate) fn target(a: &Arg, cwd: Option<&str>, home: Option<&str>) -> Option<T
 
 /// Like `Invocation::value_of`, but keeps the word's exactness (a `-o $OUT`
 /// value is unresolved, so a write there is T3).
-pub(crate) fn value_arg(inv: &Invocation, spellings: &[&str]) -> Option<Arg> {
+pub(crate) fn value_arg(inv: &Invocation, spellings: Words) -> Option<Arg> {
     crate::call::option_arg(&inv.args, spellings)
 }

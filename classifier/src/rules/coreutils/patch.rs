@@ -6,6 +6,8 @@
 
 use crate::call::{self, Arg, Invocation, Stdin};
 use crate::rules::{Cx, FileText, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `patch` whose patch text cannot be read (a pipe, a missing file), or that deletes files.
@@ -14,8 +16,8 @@ use crate::rules::{Cx, FileText, Rule};
 /// Without the text, what it writes and where is unknown.
 pub(super) static UNSEEN: Rule = Rule::t3("coreutils.patch.unseen")
     .reason("applies a patch tiergate cannot read (or one that deletes files); show the patch file first")
-    .matches(&["patch -p1 < fix.patch", "cat fix.diff | patch -p1"])
-    .not_matches(&["patch --dry-run -p1 < fix.patch"]);
+    .matches(words!["patch -p1 < fix.patch", "cat fix.diff | patch -p1"])
+    .not_matches(words!["patch --dry-run -p1 < fix.patch"]);
 
 /// ## What it matches
 /// `patch --dry-run` (GNU) / `-C` (BSD `--check`).
@@ -23,8 +25,8 @@ pub(super) static UNSEEN: Rule = Rule::t3("coreutils.patch.unseen")
 /// A simulation: reports whether the hunks apply, writes nothing.
 pub(super) static DRY_RUN: Rule = Rule::t2("coreutils.patch.dry-run")
     .reason("dry run: checks whether the patch applies, writes nothing")
-    .matches(&["patch --dry-run -p1 < fix.patch"])
-    .not_matches(&["patch -p1 < fix.patch"]);
+    .matches(words!["patch --dry-run -p1 < fix.patch"])
+    .not_matches(words!["patch -p1 < fix.patch"]);
 
 /// What a patch text says it touches.
 pub(crate) enum PatchScan {
@@ -83,23 +85,23 @@ pub(crate) fn patch_targets(text: &str, strip: usize) -> PatchScan {
 
 /// Value-taking options of GNU patch.
 /// probe: `patch {} in.txt /zzqx/x.txt x.diff` T3 paths.write-outside-tree
-const VALUES: &[&str] = &[
+const VALUES: Words = words![
     "-p", "--strip", "-i", "--input", "-o", "--output", "-d", "--directory", "-B", "--prefix", "-z", "--suffix", "-r", "--reject-file", "-D", "--ifdef", "-F",
     "--fuzz", "-V", "--version-control", "-g", "--get", "--quoting-style",
 ];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
-    if inv.has_any(&["--dry-run", "-C", "--check"]) {
+    if inv.has_any(words!["--dry-run", "-C", "--check"]) {
         cx.hit(&DRY_RUN);
         return;
     }
-    let strip = inv.option(&["-p", "--strip"]).and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
+    let strip = inv.option(words!["-p", "--strip"]).and_then(|v| v.parse::<usize>().ok()).unwrap_or(usize::MAX);
     let ops = super::operand_args(inv, VALUES);
-    if let Some(out) = inv.option(&["-o", "--output"]) {
+    if let Some(out) = inv.option(words!["-o", "--output"]) {
         super::write_to(cx, &Arg::lit(out), cwd);
     }
-    let dir = call::option_arg(&inv.args, &["-d", "--directory"]);
+    let dir = call::option_arg(&inv.args, words!["-d", "--directory"]);
     // `-d DIR` changes directory before anything is opened: a relative file is DIR's.
     // The joined path is exact only when both parts are (`-d "$HOME"` is not).
     let in_dir = |path: &Arg| match &dir {
@@ -107,22 +109,22 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         _ => path.clone(),
     };
     // Rejected hunks go to the reject file (`-r -` discards them).
-    if let Some(rej) = call::option_arg(&inv.args, &["-r", "--reject-file"]).filter(|r| r.text != "-") {
+    if let Some(rej) = call::option_arg(&inv.args, words!["-r", "--reject-file"]).filter(|r| r.text != "-") {
         super::write_to(cx, &in_dir(&rej), cwd);
     }
     // `patch FILE [PATCHFILE]`: an explicit target file is the only write (and its
     // backup, `-B PREFIX` + FILE, when the prefix names a directory).
     if let Some(target) = ops.first() {
         super::write_to(cx, &in_dir(target), cwd);
-        if let Some(prefix) = call::option_arg(&inv.args, &["-B", "--prefix"]).filter(|p| p.text.contains('/')) {
+        if let Some(prefix) = call::option_arg(&inv.args, words!["-B", "--prefix"]).filter(|p| p.text.contains('/')) {
             let backup = Arg { text: format!("{}{}", prefix.text, target.text), exact: prefix.exact && target.exact, ..prefix.clone() };
             super::write_to(cx, &in_dir(&backup), cwd);
         }
-        if ops.len() >= 2 || inv.option(&["-i", "--input"]).is_some() || !matches!(inv.stdin, Stdin::None) {
+        if ops.len() >= 2 || inv.option(words!["-i", "--input"]).is_some() || !matches!(inv.stdin, Stdin::None) {
             return;
         }
     }
-    let text = if let Some(input) = inv.option(&["-i", "--input"]) {
+    let text = if let Some(input) = inv.option(words!["-i", "--input"]) {
         match cx.read(input, cwd) {
             FileText::Text(t) => Some(t),
             _ => None,

@@ -10,6 +10,8 @@ use super::{target, wrote};
 use crate::call::args::{short_letters, ArgSpec, Args, Token};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `chmod` of anything (the reason names world-writable and set-id modes), and
@@ -22,11 +24,11 @@ use crate::rules::{Cx, Rule};
 /// `chmod +x` of a script the agent just wrote asks too (friction, not risk).
 pub(super) static MODE: Rule = Rule::t3("coreutils.chmod")
     .reason("changes file permissions; ask the user (or have the script run through its interpreter: bash script.sh)")
-    .matches(&[
+    .matches(words![
         "chmod -R 777 .", "chmod 777 run.sh", "chmod u+s tool", "chattr +i file", "setfacl -m u:bob:rw file", "chmod 755 script.sh", "chmod +x script.sh",
         "chmod +x /usr/local/bin/tool",
     ])
-    .not_matches(&["chmod -x .claude/hooks/guard.sh", "chmod -R 777 /", "chmod --help"]);
+    .not_matches(words!["chmod -x .claude/hooks/guard.sh", "chmod -R 777 /", "chmod --help"]);
 
 /// ## What it matches
 /// `chown`, `chgrp` of anything.
@@ -34,8 +36,8 @@ pub(super) static MODE: Rule = Rule::t3("coreutils.chmod")
 /// Changing owners needs privileges and locks users out of files; always the user's call.
 pub(super) static OWNER: Rule = Rule::t3("coreutils.chown")
     .reason("changes file ownership; ask the user")
-    .matches(&["chown -R root:root /srv", "chown user file.txt", "chgrp staff notes.md"])
-    .not_matches(&["chown -R root /"]);
+    .matches(words!["chown -R root:root /srv", "chown user file.txt", "chgrp staff notes.md"])
+    .not_matches(words!["chown -R root /"]);
 
 /// ## What it matches
 /// A recursive `chmod`/`chown`/`chgrp`/`setfacl` of `/`, the home directory or a
@@ -45,18 +47,18 @@ pub(super) static OWNER: Rule = Rule::t3("coreutils.chown")
 /// practically reversible. Never approvable.
 pub(super) static CATASTROPHIC: Rule = Rule::blocked("coreutils.perms.catastrophic")
     .reason("recursively changes permissions or owners of the root, home or a system directory; name the specific project directory instead")
-    .matches(&["chmod -R 777 /", "chown -R root /", "sudo chmod -R 000 /etc", "chown -R nobody ~", "chmod -R a+w /usr"])
-    .not_matches(&["chmod -R 755 scripts", "chown -R root:root /srv"]);
+    .matches(words!["chmod -R 777 /", "chown -R root /", "sudo chmod -R 000 /etc", "chown -R nobody ~", "chmod -R a+w /usr"])
+    .not_matches(words!["chmod -R 755 scripts", "chown -R root:root /srv"]);
 
 /// Short flags of chmod/chown/chgrp without a value. Long options need no list:
 /// a `--word` is never the mode, the owner or a file (`split`).
-const BOOL_FLAGS: &[&str] = &["-R", "-v", "-c", "-f", "-h", "-H", "-L", "-P", "-V"];
+const BOOL_FLAGS: Words = words!["-R", "-v", "-c", "-f", "-h", "-H", "-L", "-P", "-V"];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     let home = cx.home();
     let program = inv.program.as_str();
-    let recursive = inv.has_any(&["-R", "--recursive"]);
+    let recursive = inv.has_any(words!["-R", "--recursive"]);
     let (spec, files) = split(inv);
     match program {
         "chown" | "chgrp" => cx.hit(&OWNER),
@@ -87,14 +89,15 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// chmod, chown, chgrp, chflags: `--reference RFILE` and `--from CUR` take a value.
-const PERMS_ARGS: ArgSpec<'static> = ArgSpec::values(&["--reference", "--from"]).with_flags(BOOL_FLAGS).packed();
+const PERMS_ARGS: ArgSpec = ArgSpec::values(words!["--reference", "--from"]).with_flags(BOOL_FLAGS).packed();
 /// chattr: `-v VERSION`, `-p PROJECT`.
-const CHATTR_ARGS: ArgSpec<'static> = ArgSpec::values(&["-v", "-p"]).with_flags(BOOL_FLAGS).packed();
+const CHATTR_ARGS: ArgSpec = ArgSpec::values(words!["-v", "-p"]).with_flags(BOOL_FLAGS).packed();
 /// setfacl: the ACL is the value of `-m`, `-x` and the like.
-const SETFACL_ARGS: ArgSpec<'static> =
-    ArgSpec::values(&["-m", "-x", "-M", "-X", "--set", "--set-file", "--modify", "--remove", "--modify-file", "--remove-file"]).with_flags(BOOL_FLAGS).packed();
+const SETFACL_ARGS: ArgSpec = ArgSpec::values(words!["-m", "-x", "-M", "-X", "--set", "--set-file", "--modify", "--remove", "--modify-file", "--remove-file"])
+    .with_flags(BOOL_FLAGS)
+    .packed();
 /// setfattr: `-n NAME`, `-v VALUE`, `-x NAME`, `--restore FILE`.
-const SETFATTR_ARGS: ArgSpec<'static> = ArgSpec::values(&["-n", "-v", "-x", "--name", "--value", "--remove", "--restore"]).with_flags(BOOL_FLAGS).packed();
+const SETFATTR_ARGS: ArgSpec = ArgSpec::values(words!["-n", "-v", "-x", "--name", "--value", "--remove", "--restore"]).with_flags(BOOL_FLAGS).packed();
 
 /// Splits argv into the mode/owner/ACL spec and the file operands.
 fn split(inv: &Invocation) -> (Option<&Arg>, Vec<&Arg>) {
@@ -154,11 +157,11 @@ fn broad_mode(mode: &str) -> bool {
 /// A capability lets the binary do as an unprivileged user what only root could; `getcap` and `setcap -v` read.
 pub(super) static CAPS: Rule = Rule::t3("coreutils.setcap")
     .reason("grants or removes Linux capabilities on a binary, changing what it may do as any user; ask the user first")
-    .matches(&["setcap cap_net_raw+ep /tmp/x", "sudo setcap cap_sys_admin+ep ./tool", "setcap -r ./tool"])
-    .not_matches(&["setcap -v cap_net_raw+ep ./tool", "getcap ./tool"]);
+    .matches(words!["setcap cap_net_raw+ep /tmp/x", "sudo setcap cap_sys_admin+ep ./tool", "setcap -r ./tool"])
+    .not_matches(words!["setcap -v cap_net_raw+ep ./tool", "getcap ./tool"]);
 
 pub(super) fn setcap(inv: &Invocation, cx: &mut Cx<'_>) {
-    if inv.has_any(&["-v", "--verify"]) {
+    if inv.has_any(words!["-v", "--verify"]) {
         return crate::rules::fallback::unless_hit(inv, cx);
     }
     cx.hit(&CAPS);

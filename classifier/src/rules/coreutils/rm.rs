@@ -9,6 +9,8 @@ use super::{operand_args, target};
 use crate::call::{Arg, Invocation};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `rm`, `rmdir`, `unlink` of any path, the working tree included.
@@ -16,11 +18,11 @@ use crate::rules::{Cx, Rule};
 /// Deleted files are gone (untracked ones are not even in git); the user decides.
 pub(super) static RM: Rule = Rule::t3("coreutils.rm")
     .reason("deletes files, which cannot be undone; ask the user (or move them aside instead)")
-    .matches(&[
+    .matches(words![
         "rm file.txt", "rm -rf build/", "rm -rf ./check", "rm -rf node_modules", "rmdir empty", "unlink file", "rm -rf ~/projects/old",
         "rm -rf /tmp/build-cache",
     ])
-    .not_matches(&["rm --help", "rm -rf /", "echo rm -rf /"]);
+    .not_matches(words!["rm --help", "rm -rf /", "echo rm -rf /"]);
 
 /// ## What it matches
 /// A recursive, forced or globbed `rm` whose target resolves to `/`, `/*`, the home
@@ -30,12 +32,12 @@ pub(super) static RM: Rule = Rule::t3("coreutils.rm")
 /// Wipes the machine or the user's files. Never approvable.
 pub(super) static CATASTROPHIC: Rule = Rule::blocked("coreutils.rm.catastrophic")
     .reason("deletes the root, the home directory or a system directory; name the specific subdirectory to delete instead")
-    .matches(&[
+    .matches(words![
         "rm -rf /", "rm -rf /*", "rm -rf ~", "rm -rf ~/", "rm -rf $HOME", "rm -rf \"$HOME\"", "rm -fr /", "rm -r -f /", "rm --recursive --force /",
         "rm -rf /etc", "rm -rf /usr", "/bin/rm -rf /", "sudo rm -rf /var", "rm -rf ./ /", "rm -rf / --dry-run", "cd ~ && rm -rf *", "ls && rm -rf ~",
         "rm -rf ../../..", "rm -rf /System", "rm -rf \"${HOME:?}\"", "rm -rf ~root", "rm -rf /*/",
     ])
-    .not_matches(&["rm -rf ./check", "rm -rf build node_modules", "rm -rf /tmp/foo", "rm -rf ~/projects/old", "rm /etc/passwd-"]);
+    .not_matches(words!["rm -rf ./check", "rm -rf build node_modules", "rm -rf /tmp/foo", "rm -rf ~/projects/old", "rm /etc/passwd-"]);
 
 /// ## What it matches
 /// `rm --no-preserve-root`, whatever the target.
@@ -43,8 +45,8 @@ pub(super) static CATASTROPHIC: Rule = Rule::blocked("coreutils.rm.catastrophic"
 /// The flag exists only to let `rm -rf /` through. Never approvable.
 pub(super) static NO_PRESERVE_ROOT: Rule = Rule::blocked("coreutils.rm.no-preserve-root")
     .reason("--no-preserve-root only serves to delete /; drop the flag and name the directory to delete")
-    .matches(&["rm -rf --no-preserve-root /tmp/x"])
-    .not_matches(&["rm -rf /tmp/x"]);
+    .matches(words!["rm -rf --no-preserve-root /tmp/x"])
+    .not_matches(words!["rm -rf /tmp/x"]);
 
 /// ## What it matches
 /// A recursive `rm` whose target holds a variable or substitution (`rm -rf "$DIR"`,
@@ -55,8 +57,8 @@ pub(super) static NO_PRESERVE_ROOT: Rule = Rule::blocked("coreutils.rm.no-preser
 /// reason says what to check.
 pub(super) static UNRESOLVED: Rule = Rule::t3("coreutils.rm.unresolved")
     .reason("recursive delete of a path held in a variable; if the variable is empty this deletes from / — spell the path out")
-    .matches(&["rm -rf \"$DIR\"", "rm -rf $DIR/*", "rm -rf $(mktemp -d)/x", "rm -r ${OUT}/", "find . -name x | xargs rm -rf"])
-    .not_matches(&["rm -rf build", "rm -rf \"$HOME\""]);
+    .matches(words!["rm -rf \"$DIR\"", "rm -rf $DIR/*", "rm -rf $(mktemp -d)/x", "rm -r ${OUT}/", "find . -name x | xargs rm -rf"])
+    .not_matches(words!["rm -rf build", "rm -rf \"$HOME\""]);
 
 /// ## What it matches
 /// `shred`, `srm`, `wipe` of files.
@@ -64,12 +66,12 @@ pub(super) static UNRESOLVED: Rule = Rule::t3("coreutils.rm.unresolved")
 /// Overwrites then (with `-u`) deletes: unrecoverable by design. Devices are `coreutils.disk.device-write`.
 pub(super) static SHRED: Rule = Rule::t3("coreutils.shred")
     .reason("shreds files beyond recovery; ask the user")
-    .matches(&["shred -u secrets.txt", "srm file", "wipe -f old.img"])
-    .not_matches(&["shred -n 3 /dev/sda"]);
+    .matches(words!["shred -u secrets.txt", "srm file", "wipe -f old.img"])
+    .not_matches(words!["shred -n 3 /dev/sda"]);
 
 /// Resolved targets a recursive delete must never reach.
 /// probe: `rm -rf {}` BLOCKED coreutils.rm.catastrophic
-const FLOOR: &[&str] = &[
+const FLOOR: Words = words![
     "/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/root", "/sbin", "/sys", "/usr", "/var", "/opt", "/snap",
     "/System", "/Library", "/Applications", "/Users", "/private", "/private/etc", "/private/var", "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib64",
     "/usr/local", "/usr/share", "/usr/include", "/var/lib", "/etc/ssh",
@@ -80,7 +82,7 @@ const FLOOR: &[&str] = &[
 pub(crate) fn catastrophic(abs: &str, home: Option<&str>) -> bool {
     let home = home.unwrap_or(super::UNKNOWN_HOME).trim_end_matches('/');
     let user_home = ["/home/", "/Users/"].iter().any(|p| abs.strip_prefix(p).is_some_and(|n| !n.is_empty() && !n.contains('/')));
-    FLOOR.contains(&abs) || abs == home || user_home
+    FLOOR.contains(abs) || abs == home || user_home
 }
 
 /// True when deleting `abs` (recursively) takes the `.claude` hook or settings files with it.
@@ -92,7 +94,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     let home = cx.home();
     let program = inv.program.as_str();
-    let ops = operand_args(inv, &["-n", "--iterations", "-s", "--size", "--random-source"]);
+    let ops = operand_args(inv, words!["-n", "--iterations", "-s", "--size", "--random-source"]);
     if matches!(program, "shred" | "srm" | "wipe") {
         if super::disk::any_device(&ops) {
             super::disk::hit_device(cx, program);
@@ -106,8 +108,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&NO_PRESERVE_ROOT);
         return;
     }
-    let recursive = program == "rm" && inv.has_any(&["-r", "-R", "--recursive"]);
-    let force = inv.has_any(&["-f", "--force"]);
+    let recursive = program == "rm" && inv.has_any(words!["-r", "-R", "--recursive"]);
+    let force = inv.has_any(words!["-f", "--force"]);
     for a in &ops {
         match target(a, cwd, home.as_deref()) {
             Some(t) if (recursive || force || t.glob) && catastrophic(&t.abs, home.as_deref()) => {

@@ -9,6 +9,7 @@ use super::wrote;
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg, Invocation};
 use crate::rules::{Cx, FileText, Rule};
+use crate::words;
 
 /// ## What it matches
 /// A sed script that runs commands (`e`, `s/…/…/e`), one tiergate cannot follow,
@@ -17,16 +18,17 @@ use crate::rules::{Cx, FileText, Rule};
 /// The `e` command runs shell text with the user's rights; unseen scripts could.
 pub(super) static EXEC: Rule = Rule::t3("coreutils.sed.exec")
     .reason("this sed script runs shell commands (the e command or s///e) or cannot be inspected; do the edit without e, or run the command directly")
-    .matches(&["sed 's/x/date/e' f", "sed '1e rm -rf build' f", "sed -f script.sed file.txt", "sed -n '/x/{e id\n}' f"])
-    .not_matches(&[
-        "sed -n '1,20p' file.txt", "sed 's/foo/bar/' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed --sandbox 's/a/b/' f", "sed 's/e/E/g' f", "sed '/^$/d' f",
+    .matches(words!["sed 's/x/date/e' f", "sed '1e rm -rf build' f", "sed -f script.sed file.txt", "sed -n '/x/{e id\n}' f"])
+    .not_matches(words![
+        "sed -n '1,20p' file.txt", "sed 's/foo/bar/' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed --sandbox 's/a/b/' f", "sed 's/e/E/g' f",
+        "sed '/^$/d' f",
     ]);
 
 /// sed's options: `-e SCRIPT`, `-f FILE` and `-l N` take a value, `-i[SUFFIX]` (also
 /// `-I`, `--in-place[=SUFFIX]`) only an attached one; letters pack (`-ni`, `-ne 's/…/'`,
 /// `-i.bak`).
-const SED_ARGS: ArgSpec<'static> =
-    ArgSpec::values(&["-e", "--expression", "-f", "--file", "-l", "--line-length"]).with_optional(&["-i", "-I", "--in-place"]).packed();
+const SED_ARGS: ArgSpec =
+    ArgSpec::values(words!["-e", "--expression", "-f", "--file", "-l", "--line-length"]).with_optional(words!["-i", "-I", "--in-place"]).packed();
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();

@@ -8,6 +8,7 @@
 use super::{operand_args, value_arg, wrote};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
+use crate::words;
 
 /// ## What it matches
 /// Options that make a text or file tool run another program: `rg --pre CMD`,
@@ -16,8 +17,8 @@ use crate::rules::{Cx, Rule};
 /// The named program runs on every file searched or installed, unseen.
 pub(super) static RUNS_PROGRAM: Rule = Rule::t3("coreutils.runs-program")
     .reason("this option runs another program on each file; run that program yourself, or search without it")
-    .matches(&["rg --pre ./decode.sh foo", "rg --pre=pdftotext term docs/"])
-    .not_matches(&["rg --files", "rg -n TODO src/", "rg --pre-glob '*.pdf' x"]);
+    .matches(words!["rg --pre ./decode.sh foo", "rg --pre=pdftotext term docs/"])
+    .not_matches(words!["rg --files", "rg -n TODO src/", "rg --pre-glob '*.pdf' x"]);
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
@@ -29,7 +30,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             return;
         }
         "uniq" => {
-            let ops = operand_args(inv, &["-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars", "--group", "--all-repeated"]);
+            let ops = operand_args(inv, words!["-f", "--skip-fields", "-s", "--skip-chars", "-w", "--check-chars", "--group", "--all-repeated"]);
             let Some(out) = ops.get(1) else {
                 return;
             };
@@ -37,7 +38,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         "xxd" => {
             // `xxd [-r] IN OUT`: the second operand is written.
-            let ops = operand_args(inv, &["-c", "-cols", "-g", "-groupsize", "-l", "-len", "-o", "-offset", "-s", "-seek", "-n", "-name"]);
+            let ops = operand_args(inv, words!["-c", "-cols", "-g", "-groupsize", "-l", "-len", "-o", "-offset", "-s", "-seek", "-n", "-name"]);
             let Some(out) = ops.get(1) else {
                 return;
             };
@@ -46,7 +47,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "split" => {
             let ops = operand_args(
                 inv,
-                &[
+                words![
                     "-a", "--suffix-length", "-b", "--bytes", "-C", "--line-bytes", "-l", "--lines", "-n", "--number", "-t", "--separator",
                     "--additional-suffix", "--filter",
                 ],
@@ -62,7 +63,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             if inv.program == "sort" && inv.has_long("--compress-program") {
                 cx.hit_because(&RUNS_PROGRAM, "sort --compress-program runs that program on temporary files; drop the option".to_owned());
             }
-            let Some(out) = value_arg(inv, &["-o", "--output"]) else {
+            let Some(out) = value_arg(inv, words!["-o", "--output"]) else {
                 return;
             };
             super::write_to(cx, &out, cwd);

@@ -10,6 +10,8 @@ use super::{operand_args, target, value_arg, wrote};
 use crate::call::{basename, Arg, Invocation};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `mv` of anything, inside the tree or not.
@@ -19,8 +21,8 @@ use crate::rules::{Cx, Rule};
 /// recoverable from the index, is local-safe.
 pub(super) static MOVE: Rule = Rule::t3("coreutils.mv")
     .reason("mv removes the source and silently replaces any existing destination; use git mv for tracked files, or cp and ask before deleting")
-    .matches(&["mv old.txt new.txt", "mv src dst", "mv src/a.rs /tmp/", "rename 's/a/b/' *.txt"])
-    .not_matches(&["git mv old.txt new.txt", "mv x.sh .claude/hooks/guard.sh", "cp old.txt new.txt"])
+    .matches(words!["mv old.txt new.txt", "mv src dst", "mv src/a.rs /tmp/", "rename 's/a/b/' *.txt"])
+    .not_matches(words!["git mv old.txt new.txt", "mv x.sh .claude/hooks/guard.sh", "cp old.txt new.txt"])
     .suggest("git mv old.txt new.txt");
 
 /// ## What it matches
@@ -30,8 +32,8 @@ pub(super) static MOVE: Rule = Rule::t3("coreutils.mv")
 /// A copy in `/tmp` is readable by others; a copy in the tree gets committed.
 pub(super) static SECRET: Rule = Rule::t3("coreutils.copy.secret")
     .reason("copies a private key or credentials file; ask the user, and never into the tree or /tmp")
-    .matches(&["cp id_rsa /tmp/", "cp ~/.ssh/id_ed25519 ./key", "cp server.pem backup/", "rsync -a ~/.aws/credentials out/"])
-    .not_matches(&["cp id_rsa.pub keys/", "cp src.txt dst.txt"]);
+    .matches(words!["cp id_rsa /tmp/", "cp ~/.ssh/id_ed25519 ./key", "cp server.pem backup/", "rsync -a ~/.aws/credentials out/"])
+    .not_matches(words!["cp id_rsa.pub keys/", "cp src.txt dst.txt"]);
 
 /// True for file names that hold secrets.
 pub(super) fn is_secret(path: &str) -> bool {
@@ -46,15 +48,15 @@ pub(super) fn is_secret(path: &str) -> bool {
 /// cp and mv options that take a value.
 /// probe: `cp a.txt b.txt {} /zzqx/x` T0
 /// probe `-t` `--target-directory`: `cp {} in.d a.txt /zzqx/x` T0
-const VALUES_CP: &[&str] = &["-t", "--target-directory", "-S", "--suffix"];
+const VALUES_CP: Words = words!["-t", "--target-directory", "-S", "--suffix"];
 /// probe: `install a b {} /etc/x` T0
 /// probe-except: `-t` `--target-directory`: its value is the destination, so /etc/x is written with or without the entry
 /// probe-except: `--strip-program`: its value is a program install runs (coreutils.runs-program)
-const VALUES_INSTALL: &[&str] = &["-m", "--mode", "-o", "--owner", "-g", "--group", "-t", "--target-directory", "-S", "--suffix", "--strip-program"];
+const VALUES_INSTALL: Words = words!["-m", "--mode", "-o", "--owner", "-g", "--group", "-t", "--target-directory", "-S", "--suffix", "--strip-program"];
 /// probe: `touch {} /etc/x f` T0 coreutils.write
-const VALUES_TOUCH: &[&str] = &["-r", "--reference", "-d", "--date", "-t"];
+const VALUES_TOUCH: Words = words!["-r", "--reference", "-d", "--date", "-t"];
 /// probe: `truncate {} /etc/x f` T0 coreutils.write
-const VALUES_TRUNCATE: &[&str] = &["-s", "--size", "-r", "--reference"];
+const VALUES_TRUNCATE: Words = words!["-s", "--size", "-r", "--reference"];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
@@ -63,17 +65,17 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         // `mkdir -m 700 dir`: a mode or SELinux context read as one more directory
         // name is a relative name in the working directory, never a protected one,
         // so reading it as an operand can only ask more, never less.
-        "mkdir" => each(cx, &operand_args(inv, &[]), cwd),
+        "mkdir" => each(cx, &operand_args(inv, words![]), cwd),
         "touch" => each(cx, &operand_args(inv, VALUES_TOUCH), cwd),
         "truncate" => each(cx, &operand_args(inv, VALUES_TRUNCATE), cwd),
         "rename" => {
             // util-linux `rename FROM TO FILES` or perl `rename EXPR FILES` (perl code):
             // either way files lose their names.
             cx.hit_because(&MOVE, "rename renames files in bulk (the perl variant also runs its expression as code); ask the user or use git mv".to_owned());
-            let ops = operand_args(inv, &[]);
+            let ops = operand_args(inv, words![]);
             each(cx, ops.get(1..).unwrap_or(&[]), cwd);
         }
-        _ => each(cx, &operand_args(inv, &[]), cwd), // `tee`, `sponge`
+        _ => each(cx, &operand_args(inv, words![]), cwd), // `tee`, `sponge`
     }
     wrote(cx);
 }
@@ -89,14 +91,14 @@ fn copy_like(inv: &Invocation, cx: &mut Cx<'_>) {
     let program = inv.program.as_str();
     let values = if program == "install" { VALUES_INSTALL } else { VALUES_CP };
     let ops = operand_args(inv, values);
-    if program == "install" && inv.has_any(&["-d", "--directory"]) {
+    if program == "install" && inv.has_any(words!["-d", "--directory"]) {
         each(cx, &ops, cwd);
         return;
     }
     if program == "install" && inv.has_long("--strip-program") {
         cx.hit_because(&super::text::RUNS_PROGRAM, "install --strip-program runs that program on the installed files; drop the option".to_owned());
     }
-    let target_dir = value_arg(inv, &["-t", "--target-directory"]);
+    let target_dir = value_arg(inv, words!["-t", "--target-directory"]);
     let (sources, dest): (Vec<&Arg>, Option<Arg>) = match target_dir {
         Some(d) => (ops.clone(), Some(d)),
         None if ops.len() >= 2 => (ops[..ops.len() - 1].to_vec(), ops.last().map(|a| (*a).clone())),
@@ -116,7 +118,7 @@ fn copy_like(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // `mv x .claude` may rename a directory onto `.claude`; `mv x .claude/` only moves x inside
     // (checked below under its own name).
-    let recursive = (program == "mv" && !dest.text.ends_with('/')) || (program == "cp" && inv.has_any(&["-r", "-R", "-a", "--recursive", "--archive"]));
+    let recursive = (program == "mv" && !dest.text.ends_with('/')) || (program == "cp" && inv.has_any(words!["-r", "-R", "-a", "--recursive", "--archive"]));
     copy_dest(cx, &dest, &sources, cwd, recursive);
     if program == "mv" {
         for s in &sources {

@@ -6,6 +6,8 @@
 use crate::call::args::ArgSpec;
 use crate::call::Invocation;
 use crate::rules::{paths, Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 use super::{DROP_DATABASE, VERSION};
 
@@ -15,8 +17,8 @@ use super::{DROP_DATABASE, VERSION};
 /// Reading a database changes nothing; the dump lands in the tree (free) or elsewhere (write-target rules).
 pub static DUMP: Rule = Rule::t0("db.dump")
     .reason("reads the database into a dump; nothing in the database changes")
-    .matches(&["pg_dump app", "mysqldump app", "pg_dump -f out.sql app", "mongodump --out dump/", "pg_restore -l app.dump"])
-    .not_matches(&["pg_dump -f /etc/x.sql app", "pg_restore -d app app.dump"]);
+    .matches(words!["pg_dump app", "mysqldump app", "pg_dump -f out.sql app", "mongodump --out dump/", "pg_restore -l app.dump"])
+    .not_matches(words!["pg_dump -f /etc/x.sql app", "pg_restore -d app app.dump"]);
 
 /// ## What it matches
 /// Restores and imports into a live database: `pg_restore -d`, `mongorestore`, `mongoimport`.
@@ -24,8 +26,8 @@ pub static DUMP: Rule = Rule::t0("db.dump")
 /// Overwrites or adds live data.
 pub static RESTORE: Rule = Rule::t3("db.restore")
     .reason("restores or imports data into a live database; ask the user first")
-    .matches(&["pg_restore -d app app.dump", "mongorestore dump/", "mongoimport --db app --collection c f.json"])
-    .not_matches(&["pg_restore -l app.dump"]);
+    .matches(words!["pg_restore -d app app.dump", "mongorestore dump/", "mongoimport --db app --collection c f.json"])
+    .not_matches(words!["pg_restore -l app.dump"]);
 
 /// ## What it matches
 /// Server and catalogue administration: `createdb`, `createuser`, `dropuser`, `initdb`, `pg_ctl start|stop|restart`, `mysqladmin shutdown|create|flush-*`, `redis-server`, `pg_upgrade`.
@@ -33,12 +35,12 @@ pub static RESTORE: Rule = Rule::t3("db.restore")
 /// Changes servers, users or databases.
 pub static ADMIN: Rule = Rule::t3("db.admin")
     .reason("administers a database server, its users or databases; ask the user first")
-    .matches(&["createdb app_test", "pg_ctl restart -D /var/lib/pg", "mysqladmin shutdown", "createuser bob", "dropuser bob"])
-    .not_matches(&["pg_ctl status", "mysqladmin status"]);
+    .matches(words!["createdb app_test", "pg_ctl restart -D /var/lib/pg", "mysqladmin shutdown", "createuser bob", "dropuser bob"])
+    .not_matches(words!["pg_ctl status", "mysqladmin status"]);
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.clone();
-    let write_of = |cx: &mut Cx<'_>, names: &[&str]| {
+    let write_of = |cx: &mut Cx<'_>, names: Words| {
         if let Some(t) = crate::call::option_arg(&inv.args, names) {
             paths::check_write(cx, &t, cwd.as_deref());
         }
@@ -46,29 +48,29 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.program.as_str() {
         "pg_dump" | "pg_dumpall" => {
             cx.hit(&DUMP);
-            write_of(cx, &["-f", "--file"]);
+            write_of(cx, words!["-f", "--file"]);
         }
         "mysqldump" | "mariadb-dump" => {
             cx.hit(&DUMP);
-            write_of(cx, &["-r", "--result-file", "--tab", "-T"]);
+            write_of(cx, words!["-r", "--result-file", "--tab", "-T"]);
         }
         "mongodump" | "mongoexport" => {
             cx.hit(&DUMP);
-            write_of(cx, &["-o", "--out"]);
+            write_of(cx, words!["-o", "--out"]);
         }
         "pg_restore" => {
-            if inv.option(&["-d", "--dbname"]).is_some() {
+            if inv.option(words!["-d", "--dbname"]).is_some() {
                 cx.hit(&RESTORE);
             } else {
                 cx.hit(&DUMP);
-                write_of(cx, &["-f", "--file"]);
+                write_of(cx, words!["-f", "--file"]);
             }
         }
         "mongorestore" | "mongoimport" => cx.hit(&RESTORE),
         "dropdb" => {
             // `dropdb [options] NAME`: options with values must not hide the name.
             /// probe: `dropdb {} x` T3 db.admin
-            const VALUE: &[&str] = &["-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"];
+            const VALUE: Words = words!["-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"];
             let name = crate::call::first_operand(&inv.args, ArgSpec::values(VALUE)).map(|o| o.arg.text.as_str());
             match name {
                 Some(n) => cx.hit_because(
@@ -88,7 +90,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "mysqladmin" | "mariadb-admin" => {
             // `mysqladmin -h db ping`: an option's value is not a command.
             /// probe: `mysqladmin {} drop status` T0 db.info
-            const VALUE: &[&str] = &["-h", "--host", "-P", "--port", "-u", "--user", "-S", "--socket", "--defaults-file", "-c", "--count", "-i", "--sleep"];
+            const VALUE: Words = words!["-h", "--host", "-P", "--port", "-u", "--user", "-S", "--socket", "--defaults-file", "-c", "--count", "-i", "--sleep"];
             let ops: Vec<&str> = crate::call::args::Args::parse(&inv.args, ArgSpec::values(VALUE)).operands().map(|o| o.arg.text.as_str()).collect();
             if let Some(k) = ops.iter().position(|w| *w == "drop") {
                 let db = ops.get(k + 1).copied().unwrap_or("?");

@@ -6,6 +6,8 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg, Invocation, Stdin};
 use crate::rules::{paths, Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 use super::sql::{self, Class, Dialect};
 use super::{hit_classes, INTERACTIVE, READ, SCRIPT_FILE, WRITE};
@@ -16,8 +18,8 @@ use super::{hit_classes, INTERACTIVE, READ, SCRIPT_FILE, WRITE};
 /// The database refuses writes; client commands that start shells or write files are still checked.
 pub(super) static READONLY_MODE: Rule = Rule::t0("db.readonly-mode")
     .reason("the database is opened read-only, so statements cannot write")
-    .matches(&["sqlite3 -readonly app.db 'DELETE FROM t'"])
-    .not_matches(&["sqlite3 -readonly app.db '.shell rm x'"]);
+    .matches(words!["sqlite3 -readonly app.db 'DELETE FROM t'"])
+    .not_matches(words!["sqlite3 -readonly app.db '.shell rm x'"]);
 
 /// Inline statements, statement files and what else the argv said.
 #[derive(Default)]
@@ -33,7 +35,7 @@ struct Parsed {
 
 /// Walks argv under `spec` (every value option declared): `code` options hold
 /// statements, `file` options statement files, `write` options output files.
-fn walk(inv: &Invocation, spec: ArgSpec<'_>, code: &[&str], file: &[&str], write: &[&str]) -> Parsed {
+fn walk(inv: &Invocation, spec: ArgSpec, code: Words, file: Words, write: Words) -> Parsed {
     let mut p = Parsed::default();
     let args = &inv.args;
     for t in Args::parse(args, spec) {
@@ -41,11 +43,11 @@ fn walk(inv: &Invocation, spec: ArgSpec<'_>, code: &[&str], file: &[&str], write
             Token::Operand(o) => p.positionals.push(o.arg.clone()),
             Token::Opt { index, name, value: Some(v) } => {
                 let v = value_arg(args, index, v);
-                if code.contains(&name) {
+                if code.contains(name) {
                     p.statements.push(v);
-                } else if file.contains(&name) {
+                } else if file.contains(name) {
                     p.files.push(v);
-                } else if write.contains(&name) {
+                } else if write.contains(name) {
                     p.writes.push(v);
                 } else if name == "--pager" {
                     p.shells.push(v.text);
@@ -162,33 +164,33 @@ fn finish(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, p: &Parsed) {
 }
 
 pub(super) fn psql(inv: &Invocation, cx: &mut Cx<'_>) {
-    const PSQL: ArgSpec<'static> = ArgSpec::values(&[
+    const PSQL: ArgSpec = ArgSpec::values(words![
         "-c", "--command", "-f", "--file", "-o", "--output", "-L", "--log-file", "-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-v",
         "--set", "--variable", "-P", "--pset", "-F", "--field-separator", "-R", "--record-separator", "-T", "--table-attr",
     ]);
-    let p = walk(inv, PSQL, &["-c", "--command"], &["-f", "--file"], &["-o", "--output", "-L", "--log-file"]);
+    let p = walk(inv, PSQL, words!["-c", "--command"], words!["-f", "--file"], words!["-o", "--output", "-L", "--log-file"]);
     finish(cx, inv, Dialect::Postgres, &p);
 }
 
 pub(super) fn mysql(inv: &Invocation, cx: &mut Cx<'_>) {
-    const MYSQL: ArgSpec<'static> = ArgSpec::values(&[
+    const MYSQL: ArgSpec = ArgSpec::values(words![
         "-e", "--execute", "--init-command", "--tee", "-h", "--host", "-u", "--user", "-P", "--port", "-S", "--socket", "-D", "--database", "--defaults-file",
         "--defaults-extra-file", "--login-path", "--pager", "--default-character-set", "--ssl-ca", "--ssl-cert", "--ssl-key", "--protocol",
         "--connect-timeout",
     ]);
-    let p = walk(inv, MYSQL, &["-e", "--execute", "--init-command"], &[], &["--tee"]);
+    let p = walk(inv, MYSQL, words!["-e", "--execute", "--init-command"], words![], words!["--tee"]);
     finish(cx, inv, Dialect::MySql, &p);
 }
 
 pub(super) fn sqlite(inv: &Invocation, cx: &mut Cx<'_>) {
     let duck = inv.program == "duckdb";
     // sqlite3's options are single-dash words (`-cmd`, `-csv`, `-readonly`): none packs.
-    const SQLITE: ArgSpec<'static> = ArgSpec::values(&[
+    const SQLITE: ArgSpec = ArgSpec::values(words![
         "-cmd", "--cmd", "-c", "-s", "-init", "--init", "-f", "-separator", "--separator", "-newline", "--newline", "-nullvalue", "--nullvalue", "-vfs",
         "--vfs", "-mmap", "--mmap", "-pagecache", "-lookaside", "-heap", "-maxsize", "-escape",
     ])
     .single_dash_long();
-    let mut p = walk(inv, SQLITE, &["-cmd", "--cmd", "-c", "-s"], &["-init", "--init", "-f"], &[]);
+    let mut p = walk(inv, SQLITE, words!["-cmd", "--cmd", "-c", "-s"], words!["-init", "--init", "-f"], words![]);
     if inv.args.iter().any(|a| matches!(a.text.as_str(), "-A" | "--archive")) {
         cx.hit_because(&WRITE, "sqlite3 -A manages an archive inside the database (it can extract and write files); ask the user".to_owned());
         return;
@@ -208,30 +210,30 @@ pub(super) fn other_sql(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = match inv.program.as_str() {
         "sqlcmd" => walk(
             inv,
-            ArgSpec::values(&["-Q", "-q", "-i", "-o", "-S", "-U", "-P", "-d", "-H", "-l", "-t", "-s", "-w", "-v", "-f"]),
-            &["-Q", "-q"],
-            &["-i"],
-            &["-o"],
+            ArgSpec::values(words!["-Q", "-q", "-i", "-o", "-S", "-U", "-P", "-d", "-H", "-l", "-t", "-s", "-w", "-v", "-f"]),
+            words!["-Q", "-q"],
+            words!["-i"],
+            words!["-o"],
         ),
         "cqlsh" => walk(
             inv,
-            ArgSpec::values(&[
+            ArgSpec::values(words![
                 "-e", "--execute", "-f", "--file", "-u", "--username", "-p", "--password", "-k", "--keyspace", "--cqlshrc", "--cqlversion",
                 "--protocol-version", "--connect-timeout", "--request-timeout", "--encoding",
             ]),
-            &["-e", "--execute"],
-            &["-f", "--file"],
-            &[],
+            words!["-e", "--execute"],
+            words!["-f", "--file"],
+            words![],
         ),
         _ => walk(
             inv,
-            ArgSpec::values(&[
+            ArgSpec::values(words![
                 "-q", "--query", "--queries-file", "-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "--format", "-f",
                 "--config-file", "-C",
             ]),
-            &["-q", "--query"],
-            &["--queries-file"],
-            &[],
+            words!["-q", "--query"],
+            words!["--queries-file"],
+            words![],
         ),
     };
     let mut p = p;

@@ -6,13 +6,15 @@ use crate::call::{value_arg, Arg, Invocation, Stdin};
 use crate::lanes::lexer::{tokenize, Tok};
 use crate::lanes::scripts::Lang;
 use crate::rules::{paths, Cx};
+use crate::words;
+use crate::words::Words;
 
 use super::sql::{self, Class, Dialect};
 use super::{hit_classes, FLUSH, INTERACTIVE, READ, SCRIPT_FILE, WRITE};
 
 /// One-word reads. (`XINFO` is always read with its subcommand, below.)
 /// probe: `redis-cli {}` T0 db.read
-const REDIS_READ: &[&str] = &[
+const REDIS_READ: Words = words![
     "GET", "MGET", "KEYS", "SCAN", "SSCAN", "HSCAN", "ZSCAN", "INFO", "TTL", "PTTL", "TYPE", "EXISTS", "HGET", "HGETALL", "HMGET", "HKEYS", "HVALS", "HLEN",
     "HEXISTS", "HSTRLEN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS", "SMEMBERS", "SISMEMBER", "SMISMEMBER", "SCARD", "SRANDMEMBER", "SINTER", "SUNION",
     "SDIFF", "ZRANGE", "ZRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGE", "ZREVRANGEBYSCORE", "ZSCORE", "ZMSCORE", "ZCARD", "ZCOUNT", "ZLEXCOUNT", "ZRANK",
@@ -50,7 +52,7 @@ pub(super) fn redis_class(words: &[String]) -> Option<Class> {
     if cmd == "FLUSHALL" || cmd == "FLUSHDB" {
         return Some(Class::DropDatabase);
     }
-    if REDIS_READ.contains(&cmd.as_str()) || REDIS_READ_SUB.iter().any(|(c, subs)| *c == cmd && subs.contains(&sub.as_str())) {
+    if REDIS_READ.contains(cmd.as_str()) || REDIS_READ_SUB.iter().any(|(c, subs)| *c == cmd && subs.contains(&sub.as_str())) {
         return Some(Class::Read);
     }
     let label = if REDIS_READ_SUB.iter().any(|(c, _)| *c == cmd) { format!("{cmd} {sub}") } else { cmd };
@@ -59,7 +61,7 @@ pub(super) fn redis_class(words: &[String]) -> Option<Class> {
 
 /// redis-cli's options that take a value (`--cluster SUBCOMMAND` among them); the
 /// command starts at the first operand and runs to the end.
-const REDIS_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+const REDIS_ARGS: ArgSpec = ArgSpec::values(words![
     "-h", "-p", "-s", "-a", "-u", "-n", "-r", "-i", "-d", "-D", "-t", "--user", "--pass", "--sni", "--cacert", "--cacertdir", "--cert", "--key",
     "--tls-ciphers", "--tls-ciphersuites", "--pattern", "--count", "--quoted-pattern", "--memkeys-samples", "--functions-rdb", "--cluster-yes", "--lru-test",
     "--intrinsic-latency", "--eval", "--rdb", "--cluster",
@@ -153,7 +155,7 @@ pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// probe: `mongosh --eval 'db.c.{}()'` T0 db.read
-const MONGO_READ: &[&str] = &[
+const MONGO_READ: Words = words![
     "find", "findOne", "count", "countDocuments", "estimatedDocumentCount", "aggregate", "distinct", "getCollectionNames", "getCollectionInfos",
     "listCollections", "stats", "dataSize", "storageSize", "totalSize", "totalIndexSize", "explain", "toArray", "forEach", "map", "limit", "sort", "skip",
     "project", "projection", "pretty", "hint", "batchSize", "maxTimeMS", "itcount", "size", "hasNext", "next", "getIndexes", "getIndexKeys", "getName",
@@ -181,7 +183,7 @@ pub(super) fn mongo_classes(code: &str) -> Vec<Class> {
                 } else if name == "drop" && matches!(toks.get(i + 2), Some(Tok::Punct(')'))) && i > 0 && matches!(toks.get(i - 1), Some(Tok::Punct('.'))) {
                     // `db.users.drop()`: a collection and its documents, like DROP TABLE.
                     out.push(Class::DropTable("collection drop()".to_owned()));
-                } else if !MONGO_READ.contains(&name.as_str()) {
+                } else if !MONGO_READ.contains(name.as_str()) {
                     out.push(Class::Write(format!("{name}()")));
                 }
             }
@@ -193,11 +195,11 @@ pub(super) fn mongo_classes(code: &str) -> Vec<Class> {
 
 /// mongosh's options that take a value; `--shell` is read too. The first operand is
 /// the connection, later ones (and `*.js`) are script files.
-const MONGO_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+const MONGO_ARGS: ArgSpec = ArgSpec::values(words![
     "--eval", "-f", "--file", "--host", "--port", "-u", "--username", "-p", "--password", "--authenticationDatabase", "--authenticationMechanism",
     "--tlsCAFile", "--tlsCertificateKeyFile", "--apiVersion", "--json",
 ])
-.with_flags(&["--shell"]);
+.with_flags(words!["--shell"]);
 
 pub(super) fn mongo(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
@@ -246,7 +248,7 @@ pub(super) fn mongo(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn influx(inv: &Invocation, cx: &mut Cx<'_>) {
-    if let Some(q) = inv.option(&["-execute", "--execute"]) {
+    if let Some(q) = inv.option(words!["-execute", "--execute"]) {
         let classes = sql::classify_text(Dialect::Generic, q);
         hit_classes(cx, &classes);
         return;
@@ -257,7 +259,7 @@ pub(super) fn influx(inv: &Invocation, cx: &mut Cx<'_>) {
         (Some("query"), _) => {
             let flux = ops.get(1).copied().unwrap_or("");
             // Flux's `to()` writes query results back into a bucket.
-            if flux.contains("to(") || inv.has_any(&["-f", "--file"]) {
+            if flux.contains("to(") || inv.has_any(words!["-f", "--file"]) {
                 cx.hit_because(&WRITE, "the Flux query writes results (to()) or comes from a file; ask the user first".to_owned());
             } else {
                 cx.hit(&READ);

@@ -6,6 +6,8 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 use super::{READ, WRITE};
 
@@ -15,11 +17,11 @@ use super::{READ, WRITE};
 /// Changes the live schema and data.
 pub static MIGRATE: Rule = Rule::t3("db.migrate")
     .reason("applies or reverts database migrations, which change the live schema and data; ask the user first")
-    .matches(&[
+    .matches(words![
         "rails db:migrate", "alembic upgrade head", "prisma migrate dev", "flyway migrate", "knex migrate:latest", "dbmate up", "rake db:seed",
         "npx prisma migrate deploy",
     ])
-    .not_matches(&["alembic history", "prisma migrate status", "rails db:migrate:status", "flyway info"]);
+    .not_matches(words!["alembic history", "prisma migrate status", "rails db:migrate:status", "flyway info"]);
 
 /// ## What it matches
 /// Dropping or resetting the whole database through a framework: `rails db:drop|reset|purge|migrate:reset`, `prisma migrate reset`, `prisma db push --force-reset`, `flyway clean`, `sequelize db:drop`, `dbmate drop`.
@@ -28,14 +30,14 @@ pub static MIGRATE: Rule = Rule::t3("db.migrate")
 pub static RESET: Rule = Rule::blocked("db.migrate.reset")
     .reason("drops or resets the whole database, which cannot be undone; dump it first and ask the user to run it by hand")
     .suggest("rails db:migrate:status")
-    .matches(&[
+    .matches(words![
         "rails db:drop", "rake db:reset", "prisma migrate reset", "npx prisma migrate reset --force", "flyway clean", "dbmate drop",
         "prisma db push --force-reset",
     ])
-    .not_matches(&["rails db:migrate", "prisma db push"]);
+    .not_matches(words!["rails db:migrate", "prisma db push"]);
 
 /// probe: `rails {}` T0
-const READ_WORDS: &[&str] = &[
+const READ_WORDS: Words = words![
     "status", "history", "current", "heads", "branches", "show", "info", "list", "ls", "version", "help", "validate", "check", "print", "dump", "diff", "plan",
     "inspect", "describe", "routes", "about", "stats", "notes", "-T", "--tasks", "-V", "--version", "-h", "--help", "generate", "g", "format", "fmt", "new",
     "init", "server", "s", "test", "spec", "lint", "showmigrations", "sqlmigrate", "makemigrations", "dumpdata", "inspectdb", "diffsettings", "startapp",
@@ -46,8 +48,8 @@ const READ_WORDS: &[&str] = &[
 /// probe: `rails {}` BLOCKED db.migrate.reset
 /// probe-except: `clean` `drop` `reset`: a tool's own reset word whose `rails` reading is a mutation, not a reset of every table
 /// probe-except: `--force-reset`: an option, not a command word: it marks the command it follows
-const RESET_WORDS: &[&str] =
-    &["db:drop", "db:reset", "db:drop:all", "db:drop:_unsafe", "db:purge", "db:purge:all", "db:migrate:reset", "clean", "drop", "reset", "--force-reset"];
+const RESET_WORDS: Words =
+    words!["db:drop", "db:reset", "db:drop:all", "db:drop:_unsafe", "db:purge", "db:purge:all", "db:migrate:reset", "clean", "drop", "reset", "--force-reset"];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.words().collect();
@@ -77,8 +79,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // The operands, and the options that ask only to read (`rake -T`, `--version`).
     /// probe: `rake {}=x` T0 db.read
-    const READ_OPTS: &[&str] = &["-T", "--tasks", "-V", "--version", "-h", "--help"];
-    let ops: Vec<&str> = Args::parse(&inv.args, ArgSpec::values(&[]).with_flags(READ_OPTS))
+    const READ_OPTS: Words = words!["-T", "--tasks", "-V", "--version", "-h", "--help"];
+    let ops: Vec<&str> = Args::parse(&inv.args, ArgSpec::values(words![]).with_flags(READ_OPTS))
         .filter_map(|t| match t {
             Token::Operand(o) => Some(o.arg.text.as_str()),
             Token::Opt { name, .. } => Some(name),

@@ -8,6 +8,8 @@
 //! `kv.rs` (redis, mongo, influx) and `admin.rs` (dump, restore, admin tools).
 //! Piped stdin (`… | psql`) is the `flow` family's job.
 
+use crate::words;
+
 mod admin;
 mod clients;
 mod kv;
@@ -23,24 +25,24 @@ use sql::Class;
 pub static FAMILY: Family = Family::new("db", PROGRAMS, RULES).entered_by(enter);
 
 static PROGRAMS: &[Programs] = &[
-    Programs::of(&["psql"], clients::psql),
-    Programs::of(&["mysql", "mariadb"], clients::mysql),
-    Programs::of(&["sqlite3", "sqlite", "duckdb"], clients::sqlite),
-    Programs::of(&["clickhouse-client", "clickhouse", "sqlcmd", "cqlsh"], clients::other_sql),
-    Programs::of(&["redis-cli", "valkey-cli", "keydb-cli"], kv::redis),
-    Programs::of(&["mongo", "mongosh"], kv::mongo),
-    Programs::of(&["influx"], kv::influx),
+    Programs::of(words!["psql"], clients::psql),
+    Programs::of(words!["mysql", "mariadb"], clients::mysql),
+    Programs::of(words!["sqlite3", "sqlite", "duckdb"], clients::sqlite),
+    Programs::of(words!["clickhouse-client", "clickhouse", "sqlcmd", "cqlsh"], clients::other_sql),
+    Programs::of(words!["redis-cli", "valkey-cli", "keydb-cli"], kv::redis),
+    Programs::of(words!["mongo", "mongosh"], kv::mongo),
+    Programs::of(words!["influx"], kv::influx),
     Programs::of(
-        &[
+        words![
             "rails", "rake", "alembic", "prisma", "flyway", "liquibase", "knex", "sequelize", "sequelize-cli", "dbmate", "goose", "migrate", "diesel", "sqlx",
             "atlas", "django-admin",
         ],
         migrate::check,
     ),
-    Programs::of(&["reindexdb", "vacuumdb", "clusterdb", "pgbench", "pg_recvlogical", "pg_receivewal"], |_, cx| cx.hit(&MAINTENANCE)),
+    Programs::of(words!["reindexdb", "vacuumdb", "clusterdb", "pgbench", "pg_recvlogical", "pg_receivewal"], |_, cx| cx.hit(&MAINTENANCE)),
     // Dump, restore and server administration.
     Programs::of(
-        &[
+        words![
             "pg_dump", "pg_dumpall", "pg_restore", "mysqldump", "mariadb-dump", "mongodump", "mongorestore", "mongoexport", "mongoimport", "dropdb",
             "createdb", "createuser", "dropuser", "pg_ctl", "pg_ctlcluster", "initdb", "mysqladmin", "mariadb-admin", "pg_isready", "pg_upgrade",
             "redis-server",
@@ -74,13 +76,13 @@ static RULES: &[&Rule] = &[
 /// Reads change nothing; keywords inside strings and comments do not count.
 pub static READ: Rule = Rule::t0("db.read")
     .reason("every statement only reads")
-    .matches(&[
+    .matches(words![
         "psql -c 'SELECT count(*) FROM users'", "psql -c \"select 'drop table x'\"", "sqlite3 app.db .tables", "redis-cli GET session:1",
         "mongosh --eval 'db.users.find()'", "mysql -e 'SHOW TABLES' app", "psql -d mydb -c '\\dt'", "psql -l", "duckdb app.duckdb -no-stdin",
         "redis-cli --cluster check 10.0.0.5:6379", "redis-cli --bigkeys", "influx query 'from(bucket:\"app\") |> range(start: -1h)'", "influx ping",
         "influx bucket list", "alembic current",
     ])
-    .not_matches(&["psql -c 'DELETE FROM t'", "redis-cli SET k v"]);
+    .not_matches(words!["psql -c 'DELETE FROM t'", "redis-cli SET k v"]);
 
 /// ## What it matches
 /// Statements that write or are not known to be read-only: `INSERT UPDATE DELETE ALTER CREATE GRANT TRUNCATE`, `SELECT … INTO`, redis `SET DEL CONFIG SET`, mongo `insert*`/`update*`/`delete*`/`drop()`.
@@ -88,12 +90,12 @@ pub static READ: Rule = Rule::t0("db.read")
 /// Changes live data. `TRUNCATE` and `DELETE` without `WHERE` stay T3 (recoverable from backups, and routine in test databases), unlike dropping a table or database.
 pub static WRITE: Rule = Rule::t3("db.write")
     .reason("runs statements that change the database; ask the user first")
-    .matches(&[
+    .matches(words![
         "psql -d app -c \"UPDATE users SET admin = true\"", "sqlite3 app.db \"INSERT INTO t VALUES (1)\"", "redis-cli SET k v",
         "mongosh --eval 'db.users.deleteMany({})'", "psql -c 'TRUNCATE logs'", "psql -c 'DELETE FROM sessions'", "sqlite3 site.sqlar -A -x",
         "sqlcmd -Q 'SELECT 1 DISABLE TRIGGER trg ON t'",
     ])
-    .not_matches(&["psql -c 'SELECT 1'", "psql -c \"SELECT 'INSERT INTO t'\"", "sqlcmd -Q 'SELECT 1 SELECT 2'"]);
+    .not_matches(words!["psql -c 'SELECT 1'", "psql -c \"SELECT 'INSERT INTO t'\"", "sqlcmd -Q 'SELECT 1 SELECT 2'"]);
 
 /// ## What it matches
 /// `DROP DATABASE`/`DROP KEYSPACE` (and MySQL's `DROP SCHEMA`), `dropdb NAME`, `mysqladmin drop`, mongo `dropDatabase()`.
@@ -102,8 +104,10 @@ pub static WRITE: Rule = Rule::t3("db.write")
 pub static DROP_DATABASE: Rule = Rule::blocked("db.drop-database")
     .reason("drops a whole database, which cannot be undone; dump it first and ask the user to drop it by hand")
     .suggest("pg_dump prod > prod-backup.sql")
-    .matches(&["psql -c 'DROP DATABASE prod'", "mysql -e 'drop database app'", "dropdb prod", "mongosh app --eval 'db.dropDatabase()'", "mysqladmin drop app"])
-    .not_matches(&["psql -c \"SELECT 'DROP DATABASE x'\"", "dropdb --help"]);
+    .matches(words![
+        "psql -c 'DROP DATABASE prod'", "mysql -e 'drop database app'", "dropdb prod", "mongosh app --eval 'db.dropDatabase()'", "mysqladmin drop app"
+    ])
+    .not_matches(words!["psql -c \"SELECT 'DROP DATABASE x'\"", "dropdb --help"]);
 
 /// ## What it matches
 /// `DROP TABLE` (any client, any position in a script or heredoc) and `DROP SCHEMA … CASCADE`.
@@ -112,11 +116,11 @@ pub static DROP_DATABASE: Rule = Rule::blocked("db.drop-database")
 pub static DROP_TABLE: Rule = Rule::blocked("db.drop-table")
     .reason("drops a table and its data, which cannot be undone; dump the table first and ask the user")
     .suggest("pg_dump -t users app > users-backup.sql")
-    .matches(&[
+    .matches(words![
         "psql -d app -c \"DROP TABLE users\"", "sqlite3 app.db 'DROP TABLE t'", "psql -c 'DROP SCHEMA app CASCADE'",
         "psql -d mydb -c '\\dt' -c 'DROP TABLE users'", "psql -d app <<'SQL'\nDROP TABLE users;\nSQL", "mongosh app --eval 'db.users.drop()'",
     ])
-    .not_matches(&["psql -c '-- DROP TABLE users\nSELECT 1'", "psql -c 'DROP VIEW v'", "mongosh app --eval 'db.users.dropIndex(\"x_1\")'"]);
+    .not_matches(words!["psql -c '-- DROP TABLE users\nSELECT 1'", "psql -c 'DROP VIEW v'", "mongosh app --eval 'db.users.dropIndex(\"x_1\")'"]);
 
 /// ## What it matches
 /// redis/valkey `FLUSHALL` and `FLUSHDB`.
@@ -125,8 +129,8 @@ pub static DROP_TABLE: Rule = Rule::blocked("db.drop-table")
 pub static FLUSH: Rule = Rule::blocked("db.flush")
     .reason("wipes a whole Redis database; export what matters and ask the user to flush it by hand")
     .suggest("redis-cli --scan")
-    .matches(&["redis-cli FLUSHALL", "redis-cli -n 2 flushdb", "valkey-cli FLUSHALL ASYNC"])
-    .not_matches(&["redis-cli GET FLUSHALL"]);
+    .matches(words!["redis-cli FLUSHALL", "redis-cli -n 2 flushdb", "valkey-cli FLUSHALL ASYNC"])
+    .not_matches(words!["redis-cli GET FLUSHALL"]);
 
 /// ## What it matches
 /// A client started with no statement to run (`psql`, `sqlite3 app.db`, `redis-cli`, `mongosh`).
@@ -134,8 +138,8 @@ pub static FLUSH: Rule = Rule::blocked("db.flush")
 /// An interactive session can run any statement.
 pub static INTERACTIVE: Rule = Rule::t3("db.interactive")
     .reason("opens an interactive database session; run the statement with -c/-e instead")
-    .matches(&["psql", "sqlite3 app.db", "redis-cli", "mongosh", "mysql -u root app"])
-    .not_matches(&["psql -c 'SELECT 1'"]);
+    .matches(words!["psql", "sqlite3 app.db", "redis-cli", "mongosh", "mysql -u root app"])
+    .not_matches(words!["psql -c 'SELECT 1'"]);
 
 /// ## What it matches
 /// Statements from a file: `psql -f x.sql`, `mysql db < dump.sql`, `sqlite3 app.db < schema.sql`, `mongosh app script.js`.
@@ -143,8 +147,8 @@ pub static INTERACTIVE: Rule = Rule::t3("db.interactive")
 /// The file's statements are not checked here; they may write or drop.
 pub static SCRIPT_FILE: Rule = Rule::t3("db.script-file")
     .reason("runs statements from a file tiergate does not check; review the file and ask the user")
-    .matches(&["psql -d app -f migrate.sql", "mysql app < dump.sql", "sqlite3 app.db < schema.sql", "psql -d mydb -c '\\dt' < /tmp/x.sql"])
-    .not_matches(&["psql -c 'SELECT 1'"]);
+    .matches(words!["psql -d app -f migrate.sql", "mysql app < dump.sql", "sqlite3 app.db < schema.sql", "psql -d mydb -c '\\dt' < /tmp/x.sql"])
+    .not_matches(words!["psql -c 'SELECT 1'"]);
 
 /// ## What it matches
 /// Client commands that run files or shells or write files: psql `\i \o \copy \! \gexec \gset`, sqlite `.read .import .restore .shell .system .output .once .load .save`, a backslash command with unusual whitespace.
@@ -152,11 +156,11 @@ pub static SCRIPT_FILE: Rule = Rule::t3("db.script-file")
 /// They reach past the statement into files and processes.
 pub static META: Rule = Rule::t3("db.client-command")
     .reason("runs a client command that reads or writes files or starts a shell; ask the user first")
-    .matches(&[
+    .matches(words![
         "psql -d mydb -c \"\\i /tmp/migration.sql\"", "sqlite3 /tmp/x.db \".import data.csv t\"", "psql -d mydb -c \"\\! ls\"",
         "sqlite3 x.db '.output /tmp/out.txt'",
     ])
-    .not_matches(&["psql -d mydb -c '\\l'", "sqlite3 x.db .schema"]);
+    .not_matches(words!["psql -d mydb -c '\\l'", "sqlite3 x.db .schema"]);
 
 /// ## What it matches
 /// `--version`/`--help` on a database tool, and status probes (`pg_isready`, `pg_ctl status`, `mysqladmin status`).
@@ -164,8 +168,8 @@ pub static META: Rule = Rule::t3("db.client-command")
 /// Prints information only.
 pub static VERSION: Rule = Rule::t0("db.info")
     .reason("prints version, help or server status only")
-    .matches(&["psql --version", "redis-cli --version", "pg_ctl status", "pg_isready -h db", "dropdb --help", "mysqladmin ping"])
-    .not_matches(&["pg_ctl restart", "sqlite3 -cmd --help app.db 'DELETE FROM users'"]);
+    .matches(words!["psql --version", "redis-cli --version", "pg_ctl status", "pg_isready -h db", "dropdb --help", "mysqladmin ping"])
+    .not_matches(words!["pg_ctl restart", "sqlite3 -cmd --help app.db 'DELETE FROM users'"]);
 
 fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
     let kv = matches!(inv.program.as_str(), "redis-cli" | "valkey-cli" | "keydb-cli" | "mongo" | "mongosh");
@@ -184,8 +188,8 @@ fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
 /// Each connects and writes (VACUUM, REINDEX, CLUSTER, benchmark tables, replication slots); the sandbox oracle saw them reach for the server's socket (ORACLE.md §4 row 20).
 pub static MAINTENANCE: Rule = Rule::t3("db.maintenance")
     .reason("runs database maintenance or replication that writes to the server (VACUUM, REINDEX, CLUSTER, benchmark tables, replication slots); ask the user")
-    .matches(&["vacuumdb mydb", "reindexdb -a", "pgbench -i mydb"])
-    .not_matches(&["vacuumdb --version", "psql -c 'select 1'"]);
+    .matches(words!["vacuumdb mydb", "reindexdb -a", "pgbench -i mydb"])
+    .not_matches(words!["vacuumdb --version", "psql -c 'select 1'"]);
 
 /// Hits for a list of statement classes; `db.read` when all read.
 pub(crate) fn hit_classes(cx: &mut Cx<'_>, classes: &[Class]) {

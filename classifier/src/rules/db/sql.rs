@@ -6,6 +6,9 @@
 //!
 //! Keywords inside strings and comments never count (`select 'drop table x'` reads).
 
+use crate::words;
+use crate::words::Words;
+
 /// Which client's syntax the text follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -141,7 +144,7 @@ pub(crate) fn split(dialect: Dialect, src: &str) -> Vec<Stmt> {
 /// `DISABLE|ENABLE TRIGGER`, `RECONFIGURE`, `WRITETEXT`/`UPDATETEXT` and Service
 /// Broker's `SEND`/`RECEIVE` change state as surely as an `EXEC` does.
 /// probe: `sqlcmd -Q 'SELECT 1 {} x'` T3 db.write
-const TSQL_STARTS: &[&str] = &[
+const TSQL_STARTS: Words = words![
     "EXEC", "EXECUTE", "DBCC", "BACKUP", "RESTORE", "SHUTDOWN", "KILL", "DENY", "DISABLE", "ENABLE", "RECONFIGURE", "WRITETEXT", "UPDATETEXT", "SEND",
     "RECEIVE",
 ];
@@ -152,14 +155,14 @@ const TSQL_STARTS: &[&str] = &[
 /// therefore ends where a write keyword starts the next (`SHOW CREATE TABLE` aside,
 /// which only prints a definition).
 fn starts_unseparated(words: &[String], next: &str) -> bool {
-    words.first().is_some_and(|f| f != "SHOW" && READ_FIRST.contains(&f.as_str())) && (WRITE_WORDS.contains(&next) || TSQL_STARTS.contains(&next))
+    words.first().is_some_and(|f| f != "SHOW" && READ_FIRST.contains(f.as_str())) && (WRITE_WORDS.contains(next) || TSQL_STARTS.contains(next))
 }
 
 /// First words that read; `PRAGMA`, `COPY`, `EXECUTE` and `PREPARE` have their own arms in `classify`.
 /// probe: `psql -c '{} x'` T0 db.read
 /// probe-except: `CHECK`: `CHECK x` is not a statement of its own; it reads as a table constraint, and the write scan answers first
 /// probe-except: `CHECKSUM`: `CHECKSUM TABLE x` needs its TABLE word; alone it reads as a write
-const READ_FIRST: &[&str] = &[
+const READ_FIRST: Words = words![
     "SELECT", "SHOW", "DESCRIBE", "DESC", "USE", "VALUES", "TABLE", "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "LISTEN",
     "UNLISTEN", "FETCH", "CLOSE", "DECLARE", "DEALLOCATE", "RESET", "DISCARD", "HELP", "WITH", "EXPLAIN", "SET", "ABORT", "CHECK", "CHECKSUM",
 ];
@@ -167,11 +170,11 @@ const READ_FIRST: &[&str] = &[
 /// (`MERGE` always carries `INTO` or an `INSERT`/`UPDATE`/`DELETE` action; `REPLACE`
 /// is also a string function, and `REPLACE INTO` carries `INTO`.)
 /// probe: `psql -c 'WITH a AS (SELECT 1) {} x'` T3 db.write
-const WRITE_WORDS: &[&str] = &["INSERT", "UPDATE", "DELETE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE"];
+const WRITE_WORDS: Words = words!["INSERT", "UPDATE", "DELETE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE"];
 /// Functions with side effects even inside a SELECT. (`xp_cmdshell` is only ever
 /// called through `EXEC`, a T-SQL statement start; `set_config` is a session `SET`.)
 /// probe: `psql -c 'SELECT {}()'` T3 db.write
-const EFFECT_FUNCS: &[&str] = &[
+const EFFECT_FUNCS: Words = words![
     "PG_TERMINATE_BACKEND", "PG_CANCEL_BACKEND", "PG_RELOAD_CONF", "PG_ROTATE_LOGFILE", "LO_IMPORT", "LO_EXPORT", "LO_UNLINK", "DBLINK_EXEC", "LOAD_EXTENSION",
     "WRITEFILE", "EDIT", "SYS_EXEC", "NEXTVAL", "SETVAL", "PG_CREATE_RESTORE_POINT", "PG_SWITCH_WAL", "PG_PROMOTE", "PG_ADVISORY_LOCK",
     "PG_DROP_REPLICATION_SLOT", "PG_CREATE_LOGICAL_REPLICATION_SLOT",
@@ -180,7 +183,7 @@ const EFFECT_FUNCS: &[&str] = &[
 /// take no argument (`database_list`, `compile_options` …) read without one: only
 /// `(` or `=` makes a pragma a write.
 /// probe: `sqlite3 x.db 'PRAGMA {}(t)'` T0 db.read
-const READ_PRAGMAS: &[&str] = &[
+const READ_PRAGMAS: Words = words![
     "TABLE_INFO", "TABLE_XINFO", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST", "INTEGRITY_CHECK", "QUICK_CHECK", "FOREIGN_KEY_CHECK",
     "TABLE_LIST",
 ];
@@ -189,7 +192,7 @@ const READ_PRAGMAS: &[&str] = &[
 pub(crate) fn classify(dialect: Dialect, words: &[String]) -> Class {
     let Some(first) = words.first() else { return Class::Read };
     let has = |w: &str| words.iter().any(|x| x == w);
-    let effect_fn = words.iter().any(|w| EFFECT_FUNCS.contains(&w.as_str()));
+    let effect_fn = words.iter().any(|w| EFFECT_FUNCS.contains(w.as_str()));
     match first.as_str() {
         "DROP" => {
             let mut k = 1;
@@ -205,7 +208,7 @@ pub(crate) fn classify(dialect: Dialect, words: &[String]) -> Class {
             }
         }
         "SELECT" | "VALUES" | "TABLE" if has("INTO") || effect_fn => Class::Write("SELECT … INTO / side-effect function".to_owned()),
-        "WITH" if WRITE_WORDS.iter().any(|w| has(w)) || has("INTO") || effect_fn => Class::Write("WITH … (data-modifying)".to_owned()),
+        "WITH" if WRITE_WORDS.iter().any(&has) || has("INTO") || effect_fn => Class::Write("WITH … (data-modifying)".to_owned()),
         "EXPLAIN" if has("ANALYZE") || has("ANALYSE") => {
             let inner: Vec<String> = words
                 .iter()
@@ -241,7 +244,7 @@ pub(crate) fn classify(dialect: Dialect, words: &[String]) -> Class {
         }
         "PRAGMA" => {
             let name = words.get(1).map(String::as_str).unwrap_or("");
-            let sets = has("=") || (has("(") && !READ_PRAGMAS.contains(&name));
+            let sets = has("=") || (has("(") && !READ_PRAGMAS.contains(name));
             if sets {
                 Class::Write("PRAGMA … =".to_owned())
             } else {
@@ -265,7 +268,7 @@ pub(crate) fn classify(dialect: Dialect, words: &[String]) -> Class {
         }
         "EXECUTE" | "PREPARE" => Class::Write(first.clone()),
         "CHECK" | "CHECKSUM" if dialect != Dialect::MySql => Class::Write(first.clone()),
-        w if READ_FIRST.contains(&w) => {
+        w if READ_FIRST.contains(w) => {
             if effect_fn {
                 Class::Write("side-effect function".to_owned())
             } else {
@@ -282,7 +285,7 @@ pub(crate) fn classify_text(dialect: Dialect, src: &str) -> Vec<Class> {
 }
 
 /// probe: `psql -c '\{}'` T0 db.read
-const PSQL_READ: &[&str] = &[
+const PSQL_READ: Words = words![
     "l", "l+", "list", "list+", "z", "sf", "sf+", "sv", "sv+", "conninfo", "?", "h", "help", "encoding", "timing", "x", "pset", "echo", "qecho", "warn", "q",
     "quit", "c", "connect", "a", "t", "H", "f", "C", "T", "set", "unset", "errverbose", "copyright", "p", "print", "r", "reset", "s", "if", "elif", "else",
     "endif", "gdesc", "crosstabview", "watch", "prompt", "bind",
@@ -309,7 +312,7 @@ pub(crate) fn psql_meta(line: &str) -> (Class, Option<String>) {
     if name == "!" {
         return (Class::Meta(label), Some(rest.trim().to_owned()));
     }
-    let read = name.starts_with('d') || PSQL_READ.contains(&name);
+    let read = name.starts_with('d') || PSQL_READ.contains(name);
     if !read {
         return (Class::Meta(label), None);
     }
@@ -330,7 +333,7 @@ pub(crate) fn psql_meta(line: &str) -> (Class, Option<String>) {
 }
 
 /// probe: `sqlite3 app.db '.{}'` T0 db.read
-const SQLITE_READ: &[&str] = &[
+const SQLITE_READ: Words = words![
     "schema", "tables", "table", "databases", "indexes", "indices", "index", "dbinfo", "show", "fullschema", "dump", "help", "mode", "headers", "header",
     "width", "timer", "echo", "nullvalue", "separator", "print", "stats", "eqp", "explain", "changes", "bail", "prompt", "quit", "exit", "version", "vfsinfo",
     "vfslist", "vfsname", "sha3sum", "lint", "binary", "limit", "dbconfig", "expert", "scanstats",
@@ -343,7 +346,7 @@ pub(crate) fn dot_command(line: &str) -> (Class, Option<String>) {
     if matches!(name, "shell" | "system") {
         return (Class::Meta(format!(".{name}")), Some(rest.trim().to_owned()));
     }
-    if SQLITE_READ.contains(&name) {
+    if SQLITE_READ.contains(name) {
         (Class::Read, None)
     } else {
         (Class::Meta(format!(".{name}")), None)

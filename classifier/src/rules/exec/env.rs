@@ -2,13 +2,16 @@
 //! already asks for every code-injecting variable; this adds the command's own
 //! verdict, so `PAGER='rm -rf ~' git log` is blocked like `rm -rf ~`.
 
+use crate::words;
+use crate::words::Words;
+
 /// True when the variable's value is a command line some program runs.
 pub(crate) fn carries_command(name: &str) -> bool {
     // Names the patterns below already answer (`PAGER`, `GIT_EDITOR`, `GIT_SSH_COMMAND`,
     // `PROMPT_COMMAND` …) are not listed: an entry there could never decide.
     /// probe: `env {}=./x.sh ls` T3
-    const EXACT: &[&str] = &["EDITOR", "VISUAL", "BROWSER", "GIT_EXTERNAL_DIFF", "SHELL", "TERMINAL", "FCEDIT", "LESSOPEN", "LESSCLOSE"];
-    EXACT.contains(&name)
+    const EXACT: Words = words!["EDITOR", "VISUAL", "BROWSER", "GIT_EXTERNAL_DIFF", "SHELL", "TERMINAL", "FCEDIT", "LESSOPEN", "LESSCLOSE"];
+    EXACT.contains(name)
         || name.ends_with("_COMMAND")
         || name.ends_with("_CMD")
         || name.ends_with("PAGER")
@@ -23,11 +26,11 @@ pub(crate) fn carries_command(name: &str) -> bool {
 /// Command-carrying variables are not here: their value is classified instead
 /// (`MYTOOL_COMMAND=ls` is as free as `ls`), and an unseen value asks.
 pub(crate) fn injects_code(name: &str) -> bool {
-    const EXACT: &[&str] = &[
+    const EXACT: Words = words![
         "TAR_OPTIONS", "TAPE", "RSYNC_RSH", "CVS_RSH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "DOTNET_STARTUP_HOOKS", "RUSTC_WRAPPER",
         "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER", "PYTHONBREAKPOINT", "PERL5DB", "PERLDB_OPTS", "GCONV_PATH", "ZDOTDIR", "LESSKEY", "LESSKEYIN",
         "NPM_CONFIG_SCRIPT_SHELL", "npm_config_script_shell", "NODE_REPL_EXTERNAL_MODULE", "GDBHISTFILE", "VIMINIT", "EXINIT", "MYVIMRC", "EMACSLOADPATH",
         "GIT_TEMPLATE_DIR", "PYTHONUSERBASE", "R_PROFILE", "R_PROFILE_USER", "R_ENVIRON", "RUBYSHELL", "COMSPEC",
     ];
-    EXACT.contains(&name) || name.starts_with("LD_") && name != "LD_DEBUG" || name.starts_with("DYLD_")
+    EXACT.contains(name) || name.starts_with("LD_") && name != "LD_DEBUG" || name.starts_with("DYLD_")
 }

@@ -7,6 +7,8 @@
 
 use crate::call::{basename, Invocation};
 use crate::rules::{shell, Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// A program no family models whose operand names a shell, an interpreter or an executable path with arguments (`someprog /bin/bash -c …`, `xprog -- python3 x.py`, `zzz sh`).
@@ -16,15 +18,15 @@ use crate::rules::{shell, Cx, Rule};
 /// A modelled program named mid-argv of an unmodelled one (`runner -n 5 rm -rf x`) counts only after `--` or as the first operand (`fallback.proxy`): elsewhere such words name things (`dot -T format`, `ng generate service`). A bare interpreter name needs arguments (`pyenv local python3` selects one), and the value of a long option is a name (`--lang python`) unless code follows.
 pub(super) static IMPLICIT_WRAPPER: Rule = Rule::t0("exec.implicit-wrapper")
     .reason("an unmodelled program is handed a shell, interpreter or program to run; that command decides")
-    .matches(&["xprog -- python3 -c 'print(1)'", "zzz -x sh -c 'ls'", "mytool -q /usr/bin/ls -la", "mytool -q /usr/libexec/java_home -V"])
-    .not_matches(&["mytool list", "ldd /bin/ls", "echo bash -c x", "pyenv local python3"]);
+    .matches(words!["xprog -- python3 -c 'print(1)'", "zzz -x sh -c 'ls'", "mytool -q /usr/bin/ls -la", "mytool -q /usr/libexec/java_home -V"])
+    .not_matches(words!["mytool list", "ldd /bin/ls", "echo bash -c x", "pyenv local python3"]);
 
 /// Programs whose operands name programs as data (inspected, looked up, selected).
 /// Only programs the fallback's `EXEMPT` list does not hold: an exempt program
 /// (`ls`, `which`, `man`) never reaches this check, and a test keeps the lists apart.
 /// probe: `{} bash` T0
 /// probe-except: `chsh` `rustup` `pacman` `apk` `brew` `port` `nix` `nix-env` `flatpak` `snap` `conda` `mamba` `micromamba` `pipx` `poetry` `hatch` `pdm` `killall` `pkill`: owned by a family that reads `X bash` as installing or signalling bash; the table is consulted only when that family finds nothing
-const TAKES_PROGRAM_AS_DATA: &[&str] = &[
+const TAKES_PROGRAM_AS_DATA: Words = words![
     "ldd", "readelf", "objdump", "nm", "otool", "size", "xattr", "cheat", "complete", "compgen", "update-alternatives", "alternatives", "chsh", "pyenv",
     "rbenv", "nodenv", "jenv", "goenv", "asdf", "mise", "rtx", "nvm", "fnm", "volta", "n", "sdk", "rustup", "pkgx", "lsattr", "getcap", "dpkg-query", "rpm",
     "pacman", "apk", "brew", "port", "nix", "nix-env", "flatpak", "snap", "conda", "mamba", "micromamba", "pipx", "virtualenv", "mkvirtualenv", "poetry",
@@ -37,26 +39,26 @@ static DATA_ORDER: [u16; TAKES_PROGRAM_AS_DATA.len()] = crate::sorted::order(TAK
 
 /// Shell names an operand can mean nothing else by (`es`, `rc`, `nu` are words too).
 fn is_shell(name: &str) -> bool {
-    shell::SHELLS.contains(&name) || matches!(name, "xonsh" | "elvish" | "nushell" | "pwsh" | "powershell")
+    shell::SHELLS.contains(name) || matches!(name, "xonsh" | "elvish" | "nushell" | "pwsh" | "powershell")
 }
 
 /// Interpreter names an operand is unlikely to mean as data (`java`, `R`, `swift`
 /// and `dc` are as often a language or package named as an argument).
 fn is_runnable_interpreter(name: &str) -> bool {
     /// probe: `mytool -- {} x.py` T3
-    const NAMES: &[&str] = &[
+    const NAMES: Words = words![
         "python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3", "node", "nodejs", "deno", "bun", "tsx", "ts-node", "ruby", "jruby", "perl",
         "php", "lua", "luajit", "Rscript", "osascript", "tclsh", "wish", "groovy", "julia", "guile", "racket", "sbcl", "clisp", "erl", "escript", "elixir",
         "scala", "jshell", "jrunscript",
     ];
-    NAMES.contains(&name) || name.strip_prefix("python3.").is_some_and(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()))
+    NAMES.contains(name) || name.strip_prefix("python3.").is_some_and(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// `/bin/ls`, `/usr/local/bin/tool`: an absolute path into a program directory.
 fn is_program_path(word: &str) -> bool {
     /// probe: `mytool -q {}rm -rf ~/x` T3 coreutils.rm
-    const DIRS: &[&str] =
-        &["/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/", "/opt/homebrew/bin/", "/usr/libexec/", "/snap/bin/"];
+    const DIRS: Words =
+        words!["/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/", "/opt/homebrew/bin/", "/usr/libexec/", "/snap/bin/"];
     DIRS.iter().any(|d| word.strip_prefix(d).is_some_and(|rest| !rest.is_empty() && !rest.contains('/')))
 }
 
@@ -110,7 +112,7 @@ mod tests {
     /// be an entry nothing reads (and a seeded drop of it a mutant no row can see).
     #[test]
     fn no_program_is_both_exempt_and_listed_here() {
-        let both: Vec<&str> = TAKES_PROGRAM_AS_DATA.iter().copied().filter(|p| crate::rules::fallback::is_exempt(p)).collect();
+        let both: Vec<&str> = TAKES_PROGRAM_AS_DATA.iter().filter(|p| crate::rules::fallback::is_exempt(p)).collect();
         assert!(both.is_empty(), "in fallback EXEMPT and TAKES_PROGRAM_AS_DATA: {both:?}; keep it in one (EXEMPT wins)");
     }
 }

@@ -14,6 +14,8 @@
 //! Carried commands go back to the engine and are judged like any command line;
 //! carried code tiergate does not read, and values it cannot see, are T3.
 
+use crate::words;
+
 pub(crate) mod env;
 pub(crate) mod implicit;
 pub(crate) mod options;
@@ -41,8 +43,8 @@ static RULES: &[&Rule] = &[
 /// Nobody has read what the program does with the path, and writing it would disable the guard; the Write tool denies the same path. Asking, not blocking: the program may only read it.
 pub static PROTECTED_OPERAND: Rule = Rule::t3("exec.protected-operand")
     .reason("an unmodelled program is handed a protected path (tiergate's or Claude Code's own files) that it may write; ask the user")
-    .matches(&["yq -i '.a=1' .claude/settings.json", "mytool --config=.tiergate.toml", "mytool fmt .claude/hooks/h.sh"])
-    .not_matches(&["cat .claude/settings.json", "jq . .claude/settings.json", "mytool notes.md"]);
+    .matches(words!["yq -i '.a=1' .claude/settings.json", "mytool --config=.tiergate.toml", "mytool fmt .claude/hooks/h.sh"])
+    .not_matches(words!["cat .claude/settings.json", "jq . .claude/settings.json", "mytool notes.md"]);
 
 /// ## What it matches
 /// A variable whose value a program runs as a command, set for a command: `PAGER=… git log` (which `shell.env-hijack` also asks for), `MYTOOL_COMMAND=… mytool`, `GIT_SSH_COMMAND=… git fetch`, `RSYNC_RSH=… rsync`.
@@ -50,8 +52,8 @@ pub static PROTECTED_OPERAND: Rule = Rule::t3("exec.protected-operand")
 /// Informational (T0) beside `shell.env-hijack`: the value is classified as a command line, so a blocked one stays blocked.
 pub static ENV_COMMAND: Rule = Rule::t0("exec.env-command")
     .reason("a variable carries a command that the program runs; that command is checked too")
-    .matches(&["MYTOOL_COMMAND=ls mytool", "FOO_RSH=cat tool list"])
-    .not_matches(&["FOO=1 ls", "RUST_LOG=debug cargo test"]);
+    .matches(words!["MYTOOL_COMMAND=ls mytool", "FOO_RSH=cat tool list"])
+    .not_matches(words!["FOO=1 ls", "RUST_LOG=debug cargo test"]);
 
 /// Runs after the owning family, for every unit: the option table, then for
 /// programs no family owns the output-path defaults.
@@ -70,7 +72,7 @@ fn protected_operand(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.clone().or_else(|| cx.root());
     let cwd = cwd.as_deref();
     // Every operand, and the value attached to an option (`--config=.claude/x`).
-    for t in Args::parse(&inv.args, ArgSpec::values(&[])) {
+    for t in Args::parse(&inv.args, ArgSpec::values(words![])) {
         let (a, value) = match t {
             Token::Operand(o) => (o.arg, o.arg.text.as_str()),
             Token::Flag { index, word, .. } => match split_option(word).1 {

@@ -12,6 +12,9 @@
 //! [`expand_abbreviation`] rewrites prefixes of the dangerous long options every
 //! family checks (`git reset --h` is `--hard`) before any family sees them.
 
+use crate::words;
+use crate::words::Words;
+
 // The TeX engines are the tools family's list: an engine added there gets `--shell-escape` here too.
 use crate::call::{Arg, Invocation};
 use crate::rules::tools::TEX;
@@ -23,8 +26,8 @@ use crate::rules::{paths, Cx, Rule};
 /// Informational (T0): the carried command is classified as a command line and its verdict counts.
 pub(super) static OPTION_COMMAND: Rule = Rule::t0("exec.option-command")
     .reason("an option carries a command that the program runs; that command decides")
-    .matches(&["man -P cat ls", "fzf --bind 'enter:execute(less {})'", "mytool --exec 'ls'", "mytool --ssh-command 'ls' list", "strace -o '|gzip' ls"])
-    .not_matches(&["man ls", "fzf", "mytool --name ls", "mytool validate --command 'git push --force'", "strace -o trace.txt ls"]);
+    .matches(words!["man -P cat ls", "fzf --bind 'enter:execute(less {})'", "mytool --exec 'ls'", "mytool --ssh-command 'ls' list", "strace -o '|gzip' ls"])
+    .not_matches(words!["man ls", "fzf", "mytool --name ls", "mytool validate --command 'git push --force'", "strace -o trace.txt ls"]);
 
 /// ## What it matches
 /// A command-carrying option whose value holds a variable or substitution (`mytool --exec "$CMD"`, `ssh -o ProxyCommand=$X h`).
@@ -32,8 +35,8 @@ pub(super) static OPTION_COMMAND: Rule = Rule::t0("exec.option-command")
 /// The command that runs is only known at run time.
 pub(super) static OPTION_UNSEEN: Rule = Rule::t3("exec.option-command-unseen")
     .reason("an option carries a command built at run time (variable or substitution), so it cannot be checked; write it out literally")
-    .matches(&["mytool --exec \"$CMD\"", "man -P \"$X\" ls", "mytool --rsh=\"$RSH\" list"])
-    .not_matches(&["mytool --exec ls", "man -P cat ls"]);
+    .matches(words!["mytool --exec \"$CMD\"", "man -P \"$X\" ls", "mytool --rsh=\"$RSH\" list"])
+    .not_matches(words!["mytool --exec ls", "man -P cat ls"]);
 
 /// ## What it matches
 /// An option whose value is code in a language tiergate does not analyse, or a file of such code: `latexmk -e '…'`, `vim -S x.vim`, `gdb -x cmds`, `lldb -s cmds`.
@@ -41,8 +44,8 @@ pub(super) static OPTION_UNSEEN: Rule = Rule::t3("exec.option-command-unseen")
 /// Unread code can do anything.
 pub(super) static OPTION_CODE: Rule = Rule::t3("exec.option-code")
     .reason("an option hands the program code or a command file that tiergate does not read; run the commands directly or ask the user")
-    .matches(&["latexmk -e '$x=1' doc.tex", "latexmk -r build.rc doc.tex", "tectonic -Z shell-escape doc.tex", "cowsay -f ./evil.cow hi"])
-    .not_matches(&["latexmk -pdf doc.tex", "tectonic doc.tex", "cowsay -f tux hi"]);
+    .matches(words!["latexmk -e '$x=1' doc.tex", "latexmk -r build.rc doc.tex", "tectonic -Z shell-escape doc.tex", "cowsay -f ./evil.cow hi"])
+    .not_matches(words!["latexmk -pdf doc.tex", "tectonic doc.tex", "cowsay -f tux hi"]);
 
 /// ## What it matches
 /// A flag that lets the program run shell commands from its input: TeX's `--shell-escape`/`--enable-write18`.
@@ -50,8 +53,8 @@ pub(super) static OPTION_CODE: Rule = Rule::t3("exec.option-code")
 /// The document (or a package it loads) decides what runs.
 pub(super) static OPTION_FLAG: Rule = Rule::t3("exec.option-shell-escape")
     .reason("the flag lets the program run shell commands from its input (shell escape); build without it or ask the user")
-    .matches(&["pdflatex --shell-escape doc.tex", "xelatex -shell-escape doc.tex", "latexmk -pdf -shell-escape doc.tex"])
-    .not_matches(&["pdflatex doc.tex", "latexmk -pdf doc.tex"]);
+    .matches(words!["pdflatex --shell-escape doc.tex", "xelatex -shell-escape doc.tex", "latexmk -pdf -shell-escape doc.tex"])
+    .not_matches(words!["pdflatex doc.tex", "latexmk -pdf doc.tex"]);
 
 /// What an option's value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,28 +84,28 @@ pub(crate) enum Carry {
 
 pub(crate) struct CarryOpt {
     /// Programs the entry applies to; empty means every program no family models.
-    pub programs: &'static [&'static str],
-    pub names: &'static [&'static str],
+    pub programs: Words,
+    pub names: Words,
     pub carry: Carry,
 }
 
-const fn any(names: &'static [&'static str], carry: Carry) -> CarryOpt {
-    CarryOpt { programs: &[], names, carry }
+const fn any(names: Words, carry: Carry) -> CarryOpt {
+    CarryOpt { programs: words![], names, carry }
 }
-const fn of(programs: &'static [&'static str], names: &'static [&'static str], carry: Carry) -> CarryOpt {
+const fn of(programs: Words, names: Words, carry: Carry) -> CarryOpt {
     CarryOpt { programs, names, carry }
 }
 
 /// Programs whose `-o Key=Value` is ssh's (`mosh` has none: its ssh command line is `--ssh`).
 /// probe: `{} -o ProxyCommand='rm -rf ~/x' h:b .` T3
-const SSH_LIKE: &[&str] = &["ssh", "scp", "sftp", "sshfs", "autossh"];
+const SSH_LIKE: Words = words!["ssh", "scp", "sftp", "sshfs", "autossh"];
 /// Compilers some family owns (interp's opaque table: `ghc -e`, `tcc -run`), so the
 /// program-free `-o` does not reach them. Unowned ones (`gcc`, `clang`, `zig` …) get
 /// that program-free entry: listing them here could never decide a verdict.
 /// probe: `{} -o /zzqx/x x.c` T3
-const COMPILERS: &[&str] = &["tcc", "ghc"];
+const COMPILERS: Words = words!["tcc", "ghc"];
 /// probe: `{} -e make` T3 packages.make.unresolved
-const TERMINALS: &[&str] = &[
+const TERMINALS: Words = words![
     "xterm", "uxterm", "urxvt", "rxvt", "konsole", "gnome-terminal", "xfce4-terminal", "terminator", "tilix", "alacritty", "st", "lxterminal", "mate-terminal",
     "qterminal", "sakura", "kitty", "wezterm", "foot",
 ];
@@ -112,72 +115,72 @@ const TERMINALS: &[&str] = &[
 pub(crate) static TABLE: &[CarryOpt] = &[
     // Any CLI: spellings that always mean "run this command".
     any(
-        &[
+        words![
             "--exec", "--exec-command", "--rsh", "--rsh-command", "--password-command", "--passwordeval", "--ssh-cmd", "--ssh-command", "--ssh-program",
             "--wrapper", "--to-command", "--use-compress-program", "--pre-exec", "--post-exec", "--on-exit", "--preprocessor", "--shell-command",
             "--run-command",
         ],
         Carry::Shell,
     ),
-    any(&["-exec", "-execdir", "-ok", "-okdir"], Carry::Argv),
-    any(&["--checkpoint-action"], Carry::ExecPrefixed),
+    any(words!["-exec", "-execdir", "-ok", "-okdir"], Carry::Argv),
+    any(words!["--checkpoint-action"], Carry::ExecPrefixed),
     // Any CLI: spellings that always mean "write here".
     any(
-        &[
+        words![
             "-o", "--output", "--out", "--outfile", "--out-file", "--output-file", "--output-document", "--write", "--log-file", "--logfile", "--save",
             "--dump-file", "--outdir", "--out-dir", "--output-dir",
         ],
         Carry::Output,
     ),
     // Shell-runners and remote-shell options of known programs.
-    of(SSH_LIKE, &["-o"], Carry::SshOption),
-    of(&["mosh"], &["--ssh"], Carry::Shell),
-    of(&["man"], &["-P", "--pager", "-H", "--html"], Carry::Shell),
-    of(&["fzf", "sk"], &["--bind"], Carry::FzfBind),
-    of(&["fzf", "sk"], &["--preview", "--become"], Carry::Shell),
-    of(&["nodemon"], &["-x", "--exec"], Carry::Shell),
-    of(&["watchexec"], &["--shell", "-s"], Carry::Shell),
-    of(&["nix-shell"], &["--run", "--command"], Carry::Shell),
-    of(&["distrobox-enter"], &["--", "-e", "--exec"], Carry::Shell),
-    of(&["vagrant"], &["-c", "--command"], Carry::Shell),
-    of(&["xargs"], &["-a"], Carry::Code),
-    of(&["cowsay", "cowthink"], &["-f"], Carry::CodePath),
-    of(TERMINALS, &["-e", "-x", "--command", "--execute"], Carry::Shell),
+    of(SSH_LIKE, words!["-o"], Carry::SshOption),
+    of(words!["mosh"], words!["--ssh"], Carry::Shell),
+    of(words!["man"], words!["-P", "--pager", "-H", "--html"], Carry::Shell),
+    of(words!["fzf", "sk"], words!["--bind"], Carry::FzfBind),
+    of(words!["fzf", "sk"], words!["--preview", "--become"], Carry::Shell),
+    of(words!["nodemon"], words!["-x", "--exec"], Carry::Shell),
+    of(words!["watchexec"], words!["--shell", "-s"], Carry::Shell),
+    of(words!["nix-shell"], words!["--run", "--command"], Carry::Shell),
+    of(words!["distrobox-enter"], words!["--", "-e", "--exec"], Carry::Shell),
+    of(words!["vagrant"], words!["-c", "--command"], Carry::Shell),
+    of(words!["xargs"], words!["-a"], Carry::Code),
+    of(words!["cowsay", "cowthink"], words!["-f"], Carry::CodePath),
+    of(TERMINALS, words!["-e", "-x", "--command", "--execute"], Carry::Shell),
     of(
-        &["openvpn"],
-        &[
+        words!["openvpn"],
+        words![
             "--up", "--down", "--route-up", "--route-pre-down", "--ipchange", "--client-connect", "--client-disconnect", "--learn-address", "--tls-verify",
             "--auth-user-pass-verify",
         ],
         Carry::Shell,
     ),
-    of(&["wg-quick"], &["--up", "--down"], Carry::Shell),
-    of(&["mutt", "neomutt"], &["-e"], Carry::Code),
+    of(words!["wg-quick"], words!["--up", "--down"], Carry::Shell),
+    of(words!["mutt", "neomutt"], words!["-e"], Carry::Code),
     of(
-        &["latexmk"],
-        &["-pdflatex", "-latex", "-lualatex", "-xelatex", "-dvipdf", "-ps2pdf", "-pdfxelatex", "-pdflualatex", "-bibtex", "-makeindex", "-pv", "-pvc"],
+        words!["latexmk"],
+        words!["-pdflatex", "-latex", "-lualatex", "-xelatex", "-dvipdf", "-ps2pdf", "-pdfxelatex", "-pdflualatex", "-bibtex", "-makeindex", "-pv", "-pvc"],
         Carry::Shell,
     ),
-    of(&["latexmk"], &["-e", "-r"], Carry::Code),
-    of(TEX, &["--shell-escape", "-shell-escape", "--enable-write18", "-enable-write18", "-shell-restricted=false"], Carry::Flag),
-    of(&["tectonic"], &["-Z"], Carry::Code),
-    of(&["zathura", "mupdf"], &["--synctex-editor-command", "-x"], Carry::Shell),
-    of(&["rpm", "rpmbuild", "rpmspec"], &["--eval", "-E", "--define", "-D"], Carry::Macro),
+    of(words!["latexmk"], words!["-e", "-r"], Carry::Code),
+    of(TEX, words!["--shell-escape", "-shell-escape", "--enable-write18", "-enable-write18", "-shell-restricted=false"], Carry::Flag),
+    of(words!["tectonic"], words!["-Z"], Carry::Code),
+    of(words!["zathura", "mupdf"], words!["--synctex-editor-command", "-x"], Carry::Shell),
+    of(words!["rpm", "rpmbuild", "rpmspec"], words!["--eval", "-E", "--define", "-D"], Carry::Macro),
     // Output paths of known programs.
-    of(&["openssl"], &["-out", "-keyout", "-signkey"], Carry::Output),
-    of(&["tcpdump", "tshark", "dumpcap"], &["-w"], Carry::Output),
-    of(&["pandoc", "iconv", "asciidoctor", "wkhtmltopdf", "rst2html"], &["-o", "--output"], Carry::Output),
-    of(&["tsc"], &["--outFile", "--outDir", "--out", "--declarationDir", "--tsBuildInfoFile"], Carry::Output),
-    of(COMPILERS, &["-o"], Carry::Output),
-    of(&["rustc"], &["-o", "--out-dir"], Carry::Output),
-    of(&["javac"], &["-d", "-h", "-s"], Carry::Output),
-    of(&["kotlinc", "scalac"], &["-d"], Carry::Output),
-    of(&["gpg", "gpg2"], &["-o", "--output"], Carry::Output),
-    of(&["mktemp"], &["-p", "--tmpdir"], Carry::Output),
-    of(&["pg_basebackup"], &["-D", "--pgdata"], Carry::Output),
-    of(&["ssh-keygen"], &["-f"], Carry::Output),
-    of(&["script"], &["-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing"], Carry::Output),
-    of(&["strace", "ltrace", "time", "perf"], &["-o", "--output"], Carry::Output),
+    of(words!["openssl"], words!["-out", "-keyout", "-signkey"], Carry::Output),
+    of(words!["tcpdump", "tshark", "dumpcap"], words!["-w"], Carry::Output),
+    of(words!["pandoc", "iconv", "asciidoctor", "wkhtmltopdf", "rst2html"], words!["-o", "--output"], Carry::Output),
+    of(words!["tsc"], words!["--outFile", "--outDir", "--out", "--declarationDir", "--tsBuildInfoFile"], Carry::Output),
+    of(COMPILERS, words!["-o"], Carry::Output),
+    of(words!["rustc"], words!["-o", "--out-dir"], Carry::Output),
+    of(words!["javac"], words!["-d", "-h", "-s"], Carry::Output),
+    of(words!["kotlinc", "scalac"], words!["-d"], Carry::Output),
+    of(words!["gpg", "gpg2"], words!["-o", "--output"], Carry::Output),
+    of(words!["mktemp"], words!["-p", "--tmpdir"], Carry::Output),
+    of(words!["pg_basebackup"], words!["-D", "--pgdata"], Carry::Output),
+    of(words!["ssh-keygen"], words!["-f"], Carry::Output),
+    of(words!["script"], words!["-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing"], Carry::Output),
+    of(words!["strace", "ltrace", "time", "perf"], words!["-o", "--output"], Carry::Output),
 ];
 
 /// ## What it matches
@@ -186,15 +189,15 @@ pub(crate) static TABLE: &[CarryOpt] = &[
 /// Informational (T0): GNU getopt_long accepts any unambiguous prefix, so the full option's rules apply.
 pub static ABBREVIATION: Rule = Rule::t0("exec.option-abbreviation")
     .reason("an abbreviated long option is read as the option it abbreviates")
-    .matches(&["ls --recur", "wc --recursi x"])
-    .not_matches(&["git reset --hard", "git log --oneline", "ls --recursive", "ls --all", "mytool --check"]);
+    .matches(words!["ls --recur", "wc --recursi x"])
+    .not_matches(words!["git reset --hard", "git log --oneline", "ls --recursive", "ls --all", "mytool --check"]);
 
 /// Long options some family treats as dangerous, that an abbreviation expands to.
 /// An exact spelling (also of a safe option in `SAFE`) is never rewritten.
 /// probe: `mytool {-}` T0 exec.option-abbreviation
 /// probe `--force` `--no-preserve-root`: `mytool {-}` T3 fallback.force-flag
 /// probe `--exec` `--rsh` `--rsh-command` `--to-command` `--use-compress-program`: `mytool {-}` T3 exec.option-command-unseen
-const DANGEROUS_LONG: &[&str] = &[
+const DANGEROUS_LONG: Words = words![
     "--hard", "--force", "--force-with-lease", "--delete", "--mirror", "--prune", "--no-preserve-root", "--recursive", "--post-file", "--post-data",
     "--body-file", "--body-data", "--upload-file", "--method", "--exec", "--execute", "--rsh", "--rsh-command", "--to-command", "--use-compress-program",
     "--checkpoint-action", "--shell-escape", "--output", "--output-document", "--remove", "--purge", "--all-namespaces", "--grace-period", "--auto-approve",
@@ -207,7 +210,7 @@ static DANGER_ORDER: [u16; DANGEROUS_LONG.len()] = crate::sorted::order(DANGEROU
 /// never an abbreviation. Only such prefixes need listing; any other exact spelling
 /// abbreviates nothing in `DANGEROUS_LONG`.
 /// probe: `mytool {}` T0 default.elimination
-const SAFE: &[&str] = &["--all", "--check"];
+const SAFE: Words = words!["--all", "--check"];
 
 /// The dangerous long option `word` abbreviates, keeping any `=value`.
 pub(crate) fn expand_abbreviation(word: &str) -> Option<String> {
@@ -223,18 +226,18 @@ pub(crate) fn expand_abbreviation(word: &str) -> Option<String> {
     // sorted table tells: the options that start with `--name` sort together,
     // first among those not below it.
     let spelled = &word[..2 + name.len()];
-    let next = DANGER_ORDER.partition_point(|&i| crate::sorted::below(DANGEROUS_LONG[usize::from(i)].as_bytes(), spelled.as_bytes()));
-    if !DANGER_ORDER.get(next).is_some_and(|&i| DANGEROUS_LONG[usize::from(i)].starts_with(spelled)) {
+    let next = DANGER_ORDER.partition_point(|&i| crate::sorted::below(DANGEROUS_LONG.bytes_at(usize::from(i)), spelled.as_bytes()));
+    if !DANGER_ORDER.get(next).is_some_and(|&i| DANGEROUS_LONG.get(usize::from(i)).starts_with(spelled)) {
         return None;
     }
-    fn long(d: &&'static str) -> Option<&'static str> {
+    fn long(d: &'static str) -> Option<&'static str> {
         d.strip_prefix("--")
     }
     // The shortest dangerous option it is a prefix of (`--for` → `--force`); most
     // words abbreviate nothing, so that is asked first.
     let full = DANGEROUS_LONG.iter().filter(|d| long(d).is_some_and(|l| l.starts_with(name))).min_by_key(|d| d.len())?;
     // An exact spelling of any option tiergate knows is that option (`openvpn --up`).
-    let exact = |d: &&'static str| long(d) == Some(name);
+    let exact = |d: &'static str| long(d) == Some(name);
     if DANGEROUS_LONG.iter().any(exact) || SAFE.iter().any(exact) || TABLE.iter().any(|e| e.names.iter().any(exact)) {
         return None;
     }
@@ -248,7 +251,7 @@ pub(crate) fn expand_abbreviation(word: &str) -> Option<String> {
 /// Returns whether any was rewritten.
 pub(crate) fn expand_abbreviations(args: &mut [Arg]) -> bool {
     let mut changed = false;
-    let end = crate::call::dashdash(args, crate::call::args::ArgSpec::values(&[])).unwrap_or(args.len());
+    let end = crate::call::dashdash(args, crate::call::args::ArgSpec::values(words![])).unwrap_or(args.len());
     for a in &mut args[..end] {
         if let Some(full) = expand_abbreviation(&a.text) {
             a.text = full;
@@ -260,7 +263,7 @@ pub(crate) fn expand_abbreviations(args: &mut [Arg]) -> bool {
 
 /// True when `option` is an output-path option of `program` (an unmodelled one) in the table.
 pub(crate) fn is_output_option(program: &str, option: &str) -> bool {
-    TABLE.iter().any(|e| e.carry == Carry::Output && (e.programs.is_empty() || e.programs.contains(&program)) && e.names.contains(&option))
+    TABLE.iter().any(|e| e.carry == Carry::Output && (e.programs.is_empty() || e.programs.contains(program)) && e.names.contains(option))
 }
 
 /// One option occurrence found in argv.
@@ -280,7 +283,7 @@ pub(crate) fn check(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
     while let Some(p) = program.strip_suffix(".exe") {
         program = p;
     }
-    let applies = |e: &CarryOpt| if e.programs.is_empty() { !owned } else { e.programs.contains(&program) };
+    let applies = |e: &CarryOpt| if e.programs.is_empty() { !owned } else { e.programs.contains(program) };
     // Most units have no option the table knows: skip them before looking at argv.
     if crate::call::option_words(&inv.args).next().is_none() {
         return;
@@ -311,7 +314,7 @@ fn find<'a>(args: &'a [Arg], i: usize, entries: &[&'static CarryOpt]) -> Option<
         return None;
     }
     let (name, inline) = crate::call::args::split_option(word);
-    let exact = entries.iter().copied().find(|e| e.names.contains(&name));
+    let exact = entries.iter().copied().find(|e| e.names.contains(name));
     // `--rsh-c` abbreviates `--rsh-command`: a unique long-option prefix matches.
     let prefixed = || {
         if name.len() < 4 {
@@ -322,7 +325,7 @@ fn find<'a>(args: &'a [Arg], i: usize, entries: &[&'static CarryOpt]) -> Option<
         if !valued {
             return None;
         }
-        let candidates = entries.iter().copied().flat_map(|e| e.names.iter().map(move |n| (*n, e)));
+        let candidates = entries.iter().copied().flat_map(|e| e.names.iter().map(move |n| (n, e)));
         crate::call::args::long_prefix(name, candidates, |a, b| a.carry == b.carry).map(|(_, e)| e)
     };
     let entry = exact.or_else(prefixed);
@@ -346,7 +349,7 @@ fn find<'a>(args: &'a [Arg], i: usize, entries: &[&'static CarryOpt]) -> Option<
         return None;
     }
     let short = &word[..2];
-    let entry = entries.iter().copied().find(|e| e.names.contains(&short) && !matches!(e.carry, Carry::Flag | Carry::Argv))?;
+    let entry = entries.iter().copied().find(|e| e.names.contains(short) && !matches!(e.carry, Carry::Flag | Carry::Argv))?;
     Some(Found { entry, spelled: short, value: Some(Arg { text: word[2..].to_owned(), ..args[i].clone() }), next: i + 1 })
 }
 
@@ -428,7 +431,7 @@ fn ssh_command(value: &str) -> Option<&str> {
 /// fzf actions that run a command: `execute(…)`, `execute-silent[…]`, `become:…`, `reload{…}` …
 /// A longer name comes before its prefix (`execute-silent` before `execute`).
 /// probe: `fzf --bind 'ctrl-a:{}(rm -rf ~/x)'` T3 coreutils.rm
-const FZF_RUNNERS: &[&str] = &[
+const FZF_RUNNERS: Words = words![
     "execute-silent", "execute-multi", "execute", "become", "reload-sync", "reload", "preview", "change-preview", "transform-query", "transform-prompt",
     "transform-header", "transform", "bg-transform",
 ];
@@ -438,7 +441,7 @@ fn fzf_actions(value: &str) -> Vec<String> {
     let b = value.as_bytes();
     let mut i = 0;
     while i < value.len() {
-        let Some(name) = FZF_RUNNERS.iter().find(|n| value[i..].starts_with(**n)) else {
+        let Some(name) = FZF_RUNNERS.iter().find(|n| value[i..].starts_with(*n)) else {
             i += value[i..].chars().next().map_or(1, char::len_utf8);
             continue;
         };
@@ -494,7 +497,7 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for e in TABLE.iter().filter(|e| e.programs.is_empty()) {
             for n in e.names {
-                assert!(seen.insert(*n), "{n} is listed twice among program-free entries");
+                assert!(seen.insert(n), "{n} is listed twice among program-free entries");
             }
         }
     }

@@ -10,6 +10,8 @@ use crate::call::args::ArgSpec;
 use crate::call::Invocation;
 use crate::rules::cloud::verbs::{kind_of, Kind, Table};
 use crate::rules::{Cx, Family, Rule};
+use crate::words;
+use crate::words::Words;
 
 pub static FAMILY: Family = Family::new("fallback", &[], RULES);
 
@@ -21,8 +23,8 @@ static RULES: &[&Rule] = &[&MUTATIVE_VERB, &FORCE_FLAG, &VALIDATE_VERB, &SIMULAT
 /// Informational (T0): the proxied command's own verdict is what counts.
 pub static PROXY: Rule = Rule::t0("fallback.proxy")
     .reason("an unmodelled program that runs the command it is given; that command decides")
-    .matches(&["rtk git status", "mytool kubectl get pods"])
-    .not_matches(&["rtk rm -rf build", "echo git status", "fnm install --lts", "mytool install pkg"]);
+    .matches(words!["rtk git status", "mytool kubectl get pods"])
+    .not_matches(words!["rtk rm -rf build", "echo git status", "fnm install --lts", "mytool install pkg"]);
 
 /// ## What it matches
 /// A program no family models whose command words say it validates (`tool validate x`, `mytool lint`).
@@ -30,8 +32,8 @@ pub static PROXY: Rule = Rule::t0("fallback.proxy")
 /// Local validation: still allowed, but shown as T1 rather than read-only.
 pub static VALIDATE_VERB: Rule = Rule::t1("fallback.validate-verb")
     .reason("an unmodelled CLI asked to validate, lint or check")
-    .matches(&["tool validate config.yaml", "mytool lint src"])
-    .not_matches(&["tool list"]);
+    .matches(words!["tool validate config.yaml", "mytool lint src"])
+    .not_matches(words!["tool list"]);
 
 /// ## What it matches
 /// A program no family models whose command words say it simulates (`tool plan`, `tool diff`, `tool render`).
@@ -39,8 +41,8 @@ pub static VALIDATE_VERB: Rule = Rule::t1("fallback.validate-verb")
 /// A dry run: allowed, recorded as T2.
 pub static SIMULATE_VERB: Rule = Rule::t2("fallback.simulate-verb")
     .reason("an unmodelled CLI asked to plan, diff, render or simulate")
-    .matches(&["mytool plan --env prod", "tool template arguments", "tool simulate run"])
-    .not_matches(&["tool list", "tool delete x"]);
+    .matches(words!["mytool plan --env prod", "tool template arguments", "tool simulate run"])
+    .not_matches(words!["tool list", "tool delete x"]);
 
 /// ## What it matches
 /// A program no family models whose first command words include a mutative verb (`vault kv delete x`, `nomad job stop web`, `hugo deploy`, `mytool batchDelete`, `mkdocs gh-deploy`).
@@ -50,11 +52,11 @@ pub static SIMULATE_VERB: Rule = Rule::t2("fallback.simulate-verb")
 /// A CLI whose mutating subcommand is not an English verb (`tool frob x`) stays T0.
 pub static MUTATIVE_VERB: Rule = Rule::t3("fallback.mutative-verb")
     .reason("an unmodelled CLI is told to change something (its subcommand is a mutative verb); ask the user first")
-    .matches(&[
+    .matches(words![
         "vault kv delete secret/app", "nomad job stop web", "hugo deploy", "mytool batchDelete", "celery -A app purge", "gws gmail +send --to a@b.c",
         "stripe customers delete cus_1", "mkdocs gh-deploy", "virsh snapshot-delete vm snap",
     ])
-    .not_matches(&[
+    .not_matches(words![
         "vault kv get secret/app", "opencode import --help", "echo delete me", "vim deploy.md", "mytool list", "grep -r install .", "mytool list-deleted",
         "metaflac --show-tag tag_name x.flac",
     ]);
@@ -65,13 +67,13 @@ pub static MUTATIVE_VERB: Rule = Rule::t3("fallback.mutative-verb")
 /// `--force` exists to skip a safety check; on an unread CLI that is a change worth consent.
 pub static FORCE_FLAG: Rule = Rule::t3("fallback.force-flag")
     .reason("an unmodelled CLI is run with --force, which skips its own safety checks; ask the user first")
-    .matches(&["weirdcli something --force", "mytool frob --force"])
-    .not_matches(&["weirdcli something", "echo --force"]);
+    .matches(words!["weirdcli something --force", "mytool frob --force"])
+    .not_matches(words!["weirdcli something", "echo --force"]);
 
 /// Read-only tools, editors and shell builtins never scanned for verbs.
 /// probe: `{} install` T0
 /// probe-except: `source`: `source FILE` reads FILE as a script (shell.script-unreadable), whatever this table says
-const EXEMPT: &[&str] = &[
+const EXEMPT: Words = words![
     "echo", "printf", "cat", "tac", "head", "tail", "grep", "egrep", "fgrep", "zgrep", "ag", "ack", "ls", "ll", "la", "dir", "wc", "cut", "tr", "column", "nl",
     "fold", "fmt", "paste", "join", "comm", "expand", "unexpand", "rev", "jq", "yq", "gojq", "xmllint", "diff", "colordiff", "cmp", "file", "stat", "du", "df",
     "which", "whereis", "type", "whatis", "apropos", "man", "info", "tldr", "help", "date", "cal", "uptime", "id", "whoami", "groups", "hostname", "uname",
@@ -89,7 +91,7 @@ const EXEMPT: &[&str] = &[
 static EXEMPT_ORDER: [u16; EXEMPT.len()] = crate::sorted::order(EXEMPT);
 
 /// `fmt` and `test` are local validation on any CLI that names them.
-const NO_TABLE: Table = Table { read: &[], validate: &["fmt", "test"], simulate: &[], mutate: &[], skip: &[] };
+const NO_TABLE: Table = Table { read: words![], validate: words!["fmt", "test"], simulate: words![], mutate: words![], skip: words![] };
 
 /// Runs for programs no family owns (called from `rules::dispatch`).
 pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -99,7 +101,7 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // `rtk rm -rf build`, `entr git push`: an unread program handed a command
     // line that starts with a modelled program is taken to run it.
-    if let Some(first) = crate::call::first_operand(&inv.args, ArgSpec::values(&[]).posix()).filter(|o| o.index == 0 && o.arg.exact).map(|o| o.arg) {
+    if let Some(first) = crate::call::first_operand(&inv.args, ArgSpec::values(words![]).posix()).filter(|o| o.index == 0 && o.arg.exact).map(|o| o.arg) {
         // A word that is also a verb (`install`, `test`, `patch`) is a subcommand, not a program.
         let program = crate::call::basename(&first.text);
         if crate::rules::owned(program) && inv.args.len() > 1 && kind_of(program, &NO_TABLE).is_none() {

@@ -9,6 +9,8 @@ use super::read::READ;
 use super::{split_operands, GitCall};
 use crate::call::Arg;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `git config` reads: `--get*`, `--list`/`-l`, a single key, `git config get|list`.
@@ -16,10 +18,10 @@ use crate::rules::{Cx, Rule};
 /// Prints configuration.
 pub(super) static CONFIG_READ: Rule = Rule::t0("git.config.read")
     .reason("reads git configuration")
-    .matches(&[
+    .matches(words![
         "git config --get user.email", "git config --list", "git config user.email", "git config --global --list", "git config", "git config get user.name",
     ])
-    .not_matches(&["git config user.email a@b.c", "git config --unset user.email"]);
+    .not_matches(words!["git config user.email a@b.c", "git config --unset user.email"]);
 
 /// ## What it matches
 /// `git config` writes: a key and a value, `--add`, `--replace-all`, `--unset*`,
@@ -28,11 +30,11 @@ pub(super) static CONFIG_READ: Rule = Rule::t0("git.config.read")
 /// Changes how git behaves for this repository or (with `--global`) for every one.
 pub(super) static CONFIG_WRITE: Rule = Rule::t3("git.config.write")
     .reason("changes git configuration; ask the user, or pass the setting for one command with git -c")
-    .matches(&[
+    .matches(words![
         "git config user.email someone@else.com", "git config --global init.defaultBranch main", "git config --unset user.email", "git config --edit",
         "git config set user.name x",
     ])
-    .not_matches(&["git config --get user.email", "git config -l"]);
+    .not_matches(words!["git config --get user.email", "git config -l"]);
 
 /// ## What it matches
 /// `git remote add|set-url|remove|rm|rename|set-head|set-branches|prune`.
@@ -40,11 +42,11 @@ pub(super) static CONFIG_WRITE: Rule = Rule::t3("git.config.write")
 /// Changes where fetches and pushes go.
 pub(super) static REMOTE_WRITE: Rule = Rule::t3("git.remote.write")
     .reason("changes the repository's remotes (where fetch and push go); ask the user")
-    .matches(&[
+    .matches(words![
         "git remote add origin git@github.com:me/repo.git", "git remote set-url origin https://new.url", "git remote remove origin",
         "git remote rename origin upstream",
     ])
-    .not_matches(&["git remote -v", "git remote", "git remote show origin", "git remote get-url origin", "git remote prune -n origin"]);
+    .not_matches(words!["git remote -v", "git remote", "git remote show origin", "git remote get-url origin", "git remote prune -n origin"]);
 
 /// ## What it matches
 /// `git tag` that creates, deletes, forces, signs or annotates (`git tag v1`, `-a`, `-d`, `-f`, `-s`, `-m`).
@@ -52,8 +54,8 @@ pub(super) static REMOTE_WRITE: Rule = Rule::t3("git.remote.write")
 /// Tags mark releases; release tooling and pushes pick them up.
 pub(super) static TAG_WRITE: Rule = Rule::t3("git.tag.write")
     .reason("creates or deletes a tag, which release tooling and pushes pick up; ask the user")
-    .matches(&["git tag v1.2.3", "git tag -a v1.0 -m 'Release 1.0'", "git tag -d v1", "git tag --force v1", "git tag -m msg v1"])
-    .not_matches(&["git tag", "git tag -l 'v1.*'", "git tag --contains abc1234", "git tag -n5", "git tag -v v1.0", "git tag --sort=-v:refname"]);
+    .matches(words!["git tag v1.2.3", "git tag -a v1.0 -m 'Release 1.0'", "git tag -d v1", "git tag --force v1", "git tag -m msg v1"])
+    .not_matches(words!["git tag", "git tag -l 'v1.*'", "git tag --contains abc1234", "git tag -n5", "git tag -v v1.0", "git tag --sort=-v:refname"]);
 
 /// ## What it matches
 /// `git worktree add|move|remove`.
@@ -61,8 +63,8 @@ pub(super) static TAG_WRITE: Rule = Rule::t3("git.tag.write")
 /// Creates or deletes a checkout outside the current tree (`remove` deletes its files).
 pub(super) static WORKTREE_WRITE: Rule = Rule::t3("git.worktree.write")
     .reason("adds, moves or removes a linked work tree (remove deletes its files); ask the user")
-    .matches(&["git worktree add ../wt feature", "git worktree remove /tmp/wt", "git -p worktree remove /tmp/wt"])
-    .not_matches(&["git worktree list", "git worktree prune"]);
+    .matches(words!["git worktree add ../wt feature", "git worktree remove /tmp/wt", "git -p worktree remove /tmp/wt"])
+    .not_matches(words!["git worktree list", "git worktree prune"]);
 
 /// ## What it matches
 /// `git submodule update|add|deinit|sync|set-url|set-branch|absorbgitdirs`.
@@ -70,8 +72,8 @@ pub(super) static WORKTREE_WRITE: Rule = Rule::t3("git.worktree.write")
 /// Fetches other repositories and rewrites their checkouts (`deinit -f` drops their changes).
 pub(super) static SUBMODULE_WRITE: Rule = Rule::t3("git.submodule.write")
     .reason("fetches or rewrites submodule checkouts; ask the user")
-    .matches(&["git submodule update --init --recursive --remote", "git submodule add https://x/r.git lib/r", "git submodule deinit -f lib"])
-    .not_matches(&["git submodule status", "git submodule", "git submodule summary"]);
+    .matches(words!["git submodule update --init --recursive --remote", "git submodule add https://x/r.git lib/r", "git submodule deinit -f lib"])
+    .not_matches(words!["git submodule status", "git submodule", "git submodule summary"]);
 
 /// ## What it matches
 /// `git lfs push|install|uninstall|migrate|prune|lock|unlock`.
@@ -79,13 +81,13 @@ pub(super) static SUBMODULE_WRITE: Rule = Rule::t3("git.submodule.write")
 /// Uploads objects, installs hooks and global config, rewrites history or deletes local objects.
 pub(super) static LFS_WRITE: Rule = Rule::t3("git.lfs.write")
     .reason("this git lfs command uploads, installs hooks, rewrites history or deletes objects; ask the user")
-    .matches(&["git lfs push origin main", "git lfs install", "git lfs migrate import --everything"])
-    .not_matches(&["git lfs ls-files", "git lfs status", "git lfs pull"]);
+    .matches(words!["git lfs push origin main", "git lfs install", "git lfs migrate import --everything"])
+    .not_matches(words!["git lfs ls-files", "git lfs status", "git lfs pull"]);
 
 /// `git config` options that take a value (`--default` is not here: git accepts it
 /// only with `--get` or `git config get`, which read whatever follows).
 /// probe: `git config {} x core.pager` T0 git.config.read
-const CONFIG_VALUES: &[&str] = &["-f", "--file", "--blob", "--type", "--comment", "--value"];
+const CONFIG_VALUES: Words = words!["-f", "--file", "--blob", "--type", "--comment", "--value"];
 
 pub(super) fn config(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
@@ -115,15 +117,15 @@ pub(super) fn config(call: &GitCall, cx: &mut Cx<'_>) {
         }
     }
     cx.hit(&CONFIG_WRITE);
-    if let Some(file) = inv.option(&["-f", "--file"]) {
+    if let Some(file) = inv.option(words!["-f", "--file"]) {
         call.write(cx, &Arg::lit(file));
     }
 }
 
 pub(super) fn remote(call: &GitCall, cx: &mut Cx<'_>) {
-    let (ops, _) = split_operands(&call.inv.args, &["-t", "-m", "--push"]);
+    let (ops, _) = split_operands(&call.inv.args, words!["-t", "-m", "--push"]);
     let verb = ops.first().map(|a| a.text.as_str()).unwrap_or("");
-    let dry = call.inv.has_any(&["-n", "--dry-run"]);
+    let dry = call.inv.has_any(words!["-n", "--dry-run"]);
     if verb == "prune" && dry {
         cx.hit(&READ);
     } else if dry && verb != "prune" && !verb.is_empty() && verb != "show" && verb != "update" {
@@ -141,13 +143,13 @@ pub(super) fn remote(call: &GitCall, cx: &mut Cx<'_>) {
 
 pub(super) fn tag(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    let writes = inv.has_any(&[
+    let writes = inv.has_any(words![
         "-a", "--annotate", "-s", "--sign", "-u", "--local-user", "-f", "--force", "-d", "--delete", "-m", "--message", "-F", "--file", "-e", "--edit",
     ]);
-    let lists = inv.has_any(&["-l", "--list", "-v", "--verify"]);
+    let lists = inv.has_any(words!["-l", "--list", "-v", "--verify"]);
     let (ops, _) = split_operands(
         &inv.args,
-        &[
+        words![
             "-m", "--message", "-F", "--file", "-u", "--local-user", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort",
             "--format", "--cleanup",
         ],
@@ -173,7 +175,7 @@ pub(super) fn worktree(call: &GitCall, cx: &mut Cx<'_>) {
 
 pub(super) fn submodule(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    let (ops, _) = split_operands(&inv.args, &["-b", "--branch", "--name", "--reference", "--depth", "-j", "--jobs"]);
+    let (ops, _) = split_operands(&inv.args, words!["-b", "--branch", "--name", "--reference", "--depth", "-j", "--jobs"]);
     let verb = ops.first().map(|a| a.text.as_str()).unwrap_or("");
     match verb {
         "update" | "add" | "deinit" | "sync" | "set-url" | "set-branch" | "absorbgitdirs" => {

@@ -11,6 +11,8 @@ use super::{check_protected_operands, split_operands, GitCall};
 use crate::call::args::ArgSpec;
 use crate::call::Arg;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `git reset --hard`, `--keep`, `--merge`.
@@ -18,8 +20,8 @@ use crate::rules::{Cx, Rule};
 /// Discards uncommitted changes in the work tree; they are in no reflog.
 pub(super) static RESET_HARD: Rule = Rule::t3("git.reset.hard")
     .reason("reset --hard throws away uncommitted changes; commit or stash them first, or use reset --soft")
-    .matches(&["git reset --hard", "git reset --hard origin/main", "git reset --keep HEAD~2", "sudo git reset --hard HEAD~1"])
-    .not_matches(&[
+    .matches(words!["git reset --hard", "git reset --hard origin/main", "git reset --keep HEAD~2", "sudo git reset --hard HEAD~1"])
+    .not_matches(words![
         "git reset --soft HEAD~1", "git reset HEAD~1", "git reset -- file.txt", "git commit -m 'git reset --hard'",
         // A `--work-tree` outside the tree is a write there, which answers first.
         "git --work-tree=/srv/www reset --keep HEAD~1",
@@ -33,11 +35,11 @@ pub(super) static RESET_HARD: Rule = Rule::t3("git.reset.hard")
 /// Overwrites the work-tree copies of those paths; uncommitted edits are lost.
 pub(super) static CHECKOUT_DISCARD: Rule = Rule::t3("git.checkout.discard")
     .reason("this checkout overwrites uncommitted changes in the work tree; stash them first (git stash) or switch branches without -f")
-    .matches(&[
+    .matches(words![
         "git checkout .", "git checkout -- file.txt", "git checkout -f main", "git checkout --force", "git checkout HEAD src/a.rs",
         "git switch --discard-changes main", "git checkout --theirs x.txt",
     ])
-    .not_matches(&["git checkout main", "git checkout -b new-branch", "git switch -c feature/login", "git checkout feature/login", "git checkout HEAD"])
+    .not_matches(words!["git checkout main", "git checkout -b new-branch", "git switch -c feature/login", "git checkout feature/login", "git checkout HEAD"])
     .suggest("git stash");
 
 /// ## What it matches
@@ -46,8 +48,8 @@ pub(super) static CHECKOUT_DISCARD: Rule = Rule::t3("git.checkout.discard")
 /// Overwrites uncommitted edits of those files.
 pub(super) static RESTORE_WORKTREE: Rule = Rule::t3("git.restore.worktree")
     .reason("restore overwrites uncommitted edits in the work tree; use restore --staged to unstage only")
-    .matches(&["git restore file.txt", "git restore .", "git restore --staged --worktree a.rs", "git restore -s HEAD~1 src/"])
-    .not_matches(&["git restore --staged file.txt", "git restore -S a.rs", "git --work-tree=/srv/www restore app.py"])
+    .matches(words!["git restore file.txt", "git restore .", "git restore --staged --worktree a.rs", "git restore -s HEAD~1 src/"])
+    .not_matches(words!["git restore --staged file.txt", "git restore -S a.rs", "git --work-tree=/srv/www restore app.py"])
     .suggest("git restore --staged .");
 
 /// ## What it matches
@@ -56,8 +58,8 @@ pub(super) static RESTORE_WORKTREE: Rule = Rule::t3("git.restore.worktree")
 /// Deletes untracked files, which git cannot bring back.
 pub(super) static CLEAN: Rule = Rule::t3("git.clean")
     .reason("git clean deletes untracked files for good; run git clean -n first to see what would go")
-    .matches(&["git clean -fd", "git clean -fdx", "git clean", "git clean -f -d build/"])
-    .not_matches(&["git clean -n", "git clean --dry-run", "git --work-tree=/srv/www clean -fd"])
+    .matches(words!["git clean -fd", "git clean -fdx", "git clean", "git clean -f -d build/"])
+    .not_matches(words!["git clean -n", "git clean --dry-run", "git --work-tree=/srv/www clean -fd"])
     .suggest("git clean -n");
 
 /// ## What it matches
@@ -66,8 +68,8 @@ pub(super) static CLEAN: Rule = Rule::t3("git.clean")
 /// A simulation: lists what would be deleted.
 pub(super) static CLEAN_DRY_RUN: Rule = Rule::t2("git.clean.dry-run")
     .reason("dry run: lists the untracked files git clean would delete")
-    .matches(&["git clean -n", "git clean --dry-run", "git clean -fdn"])
-    .not_matches(&["git clean -fd"]);
+    .matches(words!["git clean -n", "git clean --dry-run", "git clean -fdn"])
+    .not_matches(words!["git clean -fd"]);
 
 /// ## What it matches
 /// `git stash drop` and `git stash clear`.
@@ -75,8 +77,8 @@ pub(super) static CLEAN_DRY_RUN: Rule = Rule::t2("git.clean.dry-run")
 /// A dropped stash is only reachable through `git fsck` for a while; usually lost.
 pub(super) static STASH_DROP: Rule = Rule::t3("git.stash.drop")
     .reason("drops stashed work, which is then effectively lost; keep the stash or apply it first")
-    .matches(&["git stash drop", "git stash clear", "git stash drop stash@{0}"])
-    .not_matches(&["git stash", "git stash pop", "git stash list", "git stash push -m 'drop it'"])
+    .matches(words!["git stash drop", "git stash clear", "git stash drop stash@{0}"])
+    .not_matches(words!["git stash", "git stash pop", "git stash list", "git stash push -m 'drop it'"])
     .suggest("git stash list");
 
 /// ## What it matches
@@ -86,15 +88,15 @@ pub(super) static STASH_DROP: Rule = Rule::t3("git.stash.drop")
 /// HEAD; `-f` removes them for good.
 pub(super) static RM_FORCE: Rule = Rule::t3("git.rm.force")
     .reason("git rm -f deletes files with uncommitted changes; commit or stash them, or use git rm --cached")
-    .matches(&["git rm -f notes.txt", "git rm -rf build"])
-    .not_matches(&["git rm --cached secrets.env", "git rm old.txt", "git rm -r --cached ."])
+    .matches(words!["git rm -f notes.txt", "git rm -rf build"])
+    .not_matches(words!["git rm --cached secrets.env", "git rm old.txt", "git rm -r --cached ."])
     .suggest("git rm --cached notes.txt");
 
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
     match call.sub.as_str() {
         "reset" => {
-            if inv.has_any(&["--hard", "--keep", "--merge"]) {
+            if inv.has_any(words!["--hard", "--keep", "--merge"]) {
                 cx.hit(&RESET_HARD);
             } else {
                 cx.hit(&LOCAL);
@@ -102,17 +104,17 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
         }
         "checkout" => checkout(call, cx),
         "switch" => {
-            if inv.has_any(&["-f", "--force", "--discard-changes", "-C", "--force-create"]) {
+            if inv.has_any(words!["-f", "--force", "--discard-changes", "-C", "--force-create"]) {
                 cx.hit(&CHECKOUT_DISCARD);
             } else {
                 cx.hit(&LOCAL);
             }
         }
         "restore" => {
-            let (before, after) = split_operands(&inv.args, &["-s", "--source", "--pathspec-from-file"]);
+            let (before, after) = split_operands(&inv.args, words!["-s", "--source", "--pathspec-from-file"]);
             let ops: Vec<&Arg> = before.into_iter().chain(after).collect();
-            let staged = inv.has_any(&["-S", "--staged"]);
-            if !staged || inv.has_any(&["-W", "--worktree"]) {
+            let staged = inv.has_any(words!["-S", "--staged"]);
+            if !staged || inv.has_any(words!["-W", "--worktree"]) {
                 // Only a work-tree restore rewrites the files themselves.
                 check_protected_operands(call, cx, &ops);
                 cx.hit(&RESTORE_WORKTREE);
@@ -121,7 +123,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
             }
         }
         "clean" => {
-            if inv.has_any(&["-n", "--dry-run"]) {
+            if inv.has_any(words!["-n", "--dry-run"]) {
                 cx.hit(&CLEAN_DRY_RUN);
             } else {
                 cx.hit(&CLEAN);
@@ -132,17 +134,17 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
             if matches!(verb, "drop" | "clear") {
                 cx.hit(&STASH_DROP);
             } else {
-                let (_, after) = split_operands(&inv.args, &["-m", "--message", "--pathspec-from-file"]);
+                let (_, after) = split_operands(&inv.args, words!["-m", "--message", "--pathspec-from-file"]);
                 check_protected_operands(call, cx, &after);
                 cx.hit(&LOCAL);
             }
         }
         _ => {
             // `rm`
-            let (before, after) = split_operands(&inv.args, &["--pathspec-from-file"]);
+            let (before, after) = split_operands(&inv.args, words!["--pathspec-from-file"]);
             let ops: Vec<&Arg> = before.into_iter().chain(after).collect();
             check_protected_operands(call, cx, &ops);
-            if inv.has_any(&["-f", "--force"]) && !inv.has_long("--cached") {
+            if inv.has_any(words!["-f", "--force"]) && !inv.has_long("--cached") {
                 cx.hit(&RM_FORCE);
             } else {
                 cx.hit(&LOCAL);
@@ -154,7 +156,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
 fn checkout(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
     /// probe: `git checkout -f {} .claude/hooks/x` T3 git.checkout.discard
-    const VALUES: &[&str] = &["-b", "-B", "--orphan", "--pathspec-from-file"];
+    const VALUES: Words = words!["-b", "-B", "--orphan", "--pathspec-from-file"];
     let (before, after) = split_operands(&inv.args, VALUES);
     let all: Vec<&Arg> = before.iter().chain(after.iter()).copied().collect();
     check_protected_operands(call, cx, &all);
@@ -162,8 +164,8 @@ fn checkout(call: &GitCall, cx: &mut Cx<'_>) {
     let paths = dashdash
         || before.len() > 1
         || before.iter().any(|a| a.text == "." || a.text.ends_with("/.") || a.text == "*" || !a.exact)
-        || inv.has_any(&["--ours", "--theirs", "-p", "--patch", "--pathspec-from-file", "-m", "--merge"]);
-    if paths || inv.has_any(&["-f", "--force", "-B"]) {
+        || inv.has_any(words!["--ours", "--theirs", "-p", "--patch", "--pathspec-from-file", "-m", "--merge"]);
+    if paths || inv.has_any(words!["-f", "--force", "-B"]) {
         cx.hit(&CHECKOUT_DISCARD);
     } else {
         cx.hit(&LOCAL);

@@ -7,6 +7,8 @@ use super::{chdir, GitCall};
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg, Invocation};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// A config value that names a program git will run: `-c core.hooksPath=…`,
@@ -22,12 +24,12 @@ use crate::rules::{Cx, Rule};
 /// `.gitconfig` are not seen.
 pub(super) static EXEC_CONFIG: Rule = Rule::t3("git.global.exec-config")
     .reason("this git config setting makes git run another program (hooks path, alias, pager, ssh command …); run the command without it")
-    .matches(&[
+    .matches(words![
         "git -c core.hooksPath=/tmp/evil commit -m x", "git -c alias.st='!ls' st", "git -c core.sshCommand='ssh -i key' fetch",
         "git --exec-path=/tmp/bin status", "git --config-env=core.pager=PAGER log", "git -c filter.x.smudge=cat checkout main",
         "git -c \"$KEY=/tmp/x\" status", "git config core.hooksPath /tmp/hooks", "git config --global core.pager 'less -R'",
     ])
-    .not_matches(&[
+    .not_matches(words![
         "git -c color.ui=always log", "git --exec-path", "git -c user.name=x commit -m y", "git -c core.pager=cat log",
         "git -c core.editor=true rebase --continue",
     ]);
@@ -39,12 +41,12 @@ pub(super) static EXEC_CONFIG: Rule = Rule::t3("git.global.exec-config")
 /// With only flags after it, git rejects the option and runs nothing (`git.read`).
 pub(super) static UNKNOWN_OPTION: Rule = Rule::t3("git.global.unknown-option")
     .reason("a git global option tiergate does not know hides which subcommand runs; drop it or put it after the subcommand")
-    .matches(&["git --frobnicate status"])
-    .not_matches(&["git --no-pager log", "git -C repo status", "git --dry-run"]);
+    .matches(words!["git --frobnicate status"])
+    .not_matches(words!["git --no-pager log", "git -C repo status", "git --dry-run"]);
 
 /// Global flags without a value.
 /// probe: `git {} push --force origin main` BLOCKED git.push.force
-const BOOL_GLOBALS: &[&str] = &[
+const BOOL_GLOBALS: Words = words![
     "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks", "--no-advice", "--bare", "--literal-pathspecs",
     "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "-h", "--help", "-v", "--version",
 ];
@@ -53,12 +55,12 @@ const BOOL_GLOBALS: &[&str] = &[
 /// `--git-dir`, `--work-tree` and the like take a value (the next word or after `=`),
 /// `--exec-path[=DIR]` only an attached one; each is a whole word (git packs none),
 /// and the subcommand ends them.
-const GLOBALS: ArgSpec<'static> = ArgSpec {
-    optional: &["--exec-path"],
+const GLOBALS: ArgSpec = ArgSpec {
+    optional: words!["--exec-path"],
     ..ArgSpec::strict(
-        &["-C", "-c", "--config-env", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--attr-source", "--list-cmds"],
+        words!["-C", "-c", "--config-env", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--attr-source", "--list-cmds"],
         BOOL_GLOBALS,
-        &[],
+        words![],
         false,
     )
     .single_dash_long()
@@ -67,7 +69,7 @@ const GLOBALS: ArgSpec<'static> = ArgSpec {
 /// Exact config keys (lowercased) whose value is a program or a file of more config
 /// (`init.templateDir`: a template's hooks are installed into the new repository and run later).
 /// probe: `git -c {}=x status` T3 git.global.exec-config
-const EXEC_KEYS: &[&str] = &[
+const EXEC_KEYS: Words = words![
     "core.hookspath", "core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "core.gitproxy", "core.askpass", "sequence.editor", "diff.external",
     "diff.tool", "merge.tool", "credential.helper", "gpg.program", "include.path", "uploadpack.packobjectshook", "protocol.ext.allow",
     "interactive.difffilter", "web.browser", "ssh.variant", "sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd", "core.worktree",
@@ -78,7 +80,7 @@ const EXEC_KEYS: &[&str] = &[
 /// in their first and last segment; the middle, a subsection, is kept as written).
 pub(crate) fn is_exec_key(key: &str) -> bool {
     let k = key.to_ascii_lowercase();
-    if EXEC_KEYS.contains(&k.as_str()) || k.starts_with("alias.") || k.starts_with("pager.") {
+    if EXEC_KEYS.contains(k.as_str()) || k.starts_with("alias.") || k.starts_with("pager.") {
         return true;
     }
     let first = k.split('.').next().unwrap_or("");
@@ -132,7 +134,7 @@ pub(crate) fn check_setting(setting: &Arg, cx: &mut Cx<'_>, cwd: Option<&str>) {
 /// A global option git does not know, at word `index`: nothing runs when no
 /// subcommand can follow, otherwise what runs is unknown.
 fn unknown(inv: &Invocation, cx: &mut Cx<'_>, index: usize) -> Option<GitCall> {
-    if Args::parse(&inv.args, ArgSpec::values(&[])).starting_at(index).operands().next().is_none() {
+    if Args::parse(&inv.args, ArgSpec::values(words![])).starting_at(index).operands().next().is_none() {
         // No subcommand can follow: git rejects the option and runs nothing.
         cx.hit(&read::READ);
     } else {
@@ -172,7 +174,7 @@ pub(super) fn parse(inv: &Invocation, cx: &mut Cx<'_>) -> Option<GitCall> {
             }
             Token::Opt { index, name: "--work-tree", value: Some(v) } => work_tree = Some(value_arg(&inv.args, index, v)),
             // git compares whole words: a flag given `=value` is an option it does not know.
-            Token::Opt { index, name, value: Some(_) } if BOOL_GLOBALS.contains(&name) => return unknown(inv, cx, index),
+            Token::Opt { index, name, value: Some(_) } if BOOL_GLOBALS.contains(name) => return unknown(inv, cx, index),
             Token::Opt { name, .. } => global_help |= name == "-h" || name == "--help",
             Token::Unknown { index, .. } => return unknown(inv, cx, index),
             Token::Flag { .. } | Token::Opt2 { .. } => {}

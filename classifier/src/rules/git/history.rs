@@ -10,6 +10,7 @@ use super::read::READ;
 use super::{split_operands, GitCall};
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::rules::{Cx, Rule};
+use crate::words;
 
 /// ## What it matches
 /// `git branch -D`, `--delete --force`, `-M`, `-C`, `-f`/`--force` (a checkout `-B` is `git.checkout.discard`).
@@ -18,8 +19,8 @@ use crate::rules::{Cx, Rule};
 /// every branch and survive only in the reflog.
 pub(super) static BRANCH_FORCE: Rule = Rule::t3("git.branch.force")
     .reason("force-deletes or overwrites a branch even if unmerged; use git branch -d, which refuses unmerged branches")
-    .matches(&["git branch -D feature", "git branch -M old new", "git branch -f main HEAD~3", "git branch --delete --force x"])
-    .not_matches(&["git branch -d feature", "git branch feature-x", "git branch -a", "git branch -m old new", "git branch --merged main"])
+    .matches(words!["git branch -D feature", "git branch -M old new", "git branch -f main HEAD~3", "git branch --delete --force x"])
+    .not_matches(words!["git branch -d feature", "git branch feature-x", "git branch -a", "git branch -m old new", "git branch --merged main"])
     .suggest("git branch -d feature");
 
 /// ## What it matches
@@ -29,8 +30,8 @@ pub(super) static BRANCH_FORCE: Rule = Rule::t3("git.branch.force")
 /// gated as in the original (cherry-pick and revert, one commit at a time, are local-safe).
 pub(super) static MERGE: Rule = Rule::t3("git.merge")
     .reason("merges another branch into the current one and rewrites the work tree; ask the user before merging")
-    .matches(&["git merge main", "git merge --no-ff feature", "git merge-base main HEAD && git merge main"])
-    .not_matches(&["git merge --abort", "git merge-base main HEAD", "git --work-tree=/srv/www merge feature"]);
+    .matches(words!["git merge main", "git merge --no-ff feature", "git merge-base main HEAD && git merge main"])
+    .not_matches(words!["git merge --abort", "git merge-base main HEAD", "git --work-tree=/srv/www merge feature"]);
 
 /// ## What it matches
 /// `git rebase` (except `--abort`, `--quit`, `--show-current-patch`); `-x CMD` is classified too.
@@ -38,8 +39,8 @@ pub(super) static MERGE: Rule = Rule::t3("git.merge")
 /// Rewrites commits of the current branch; the old ones survive only in the reflog.
 pub(super) static REBASE: Rule = Rule::t3("git.rebase")
     .reason("rebase rewrites the branch's commits; ask the user first (git rebase --abort undoes an unfinished one)")
-    .matches(&["git rebase main", "git rebase -i HEAD~3", "git rebase --continue", "git rebase --onto main a b"])
-    .not_matches(&["git rebase --abort", "git --work-tree=/srv/www rebase main"]);
+    .matches(words!["git rebase main", "git rebase -i HEAD~3", "git rebase --continue", "git rebase --onto main a b"])
+    .not_matches(words!["git rebase --abort", "git --work-tree=/srv/www rebase main"]);
 
 /// ## What it matches
 /// `git pull` (fetch plus merge or rebase into the work tree).
@@ -47,8 +48,8 @@ pub(super) static REBASE: Rule = Rule::t3("git.rebase")
 /// Unlike `fetch`, it rewrites the current branch and work tree with remote content.
 pub(super) static PULL: Rule = Rule::t3("git.pull")
     .reason("pull merges remote changes into the current branch and work tree; git fetch first to look, then ask")
-    .matches(&["git pull", "git pull --rebase", "git pull origin main"])
-    .not_matches(&["git fetch origin", "git pull --dry-run", "git --work-tree=/srv/www pull"])
+    .matches(words!["git pull", "git pull --rebase", "git pull origin main"])
+    .not_matches(words!["git fetch origin", "git pull --dry-run", "git --work-tree=/srv/www pull"])
     .suggest("git fetch");
 
 /// ## What it matches
@@ -57,8 +58,8 @@ pub(super) static PULL: Rule = Rule::t3("git.pull")
 /// Rewrites every matching commit of the repository.
 pub(super) static REWRITE: Rule = Rule::t3("git.history.rewrite")
     .reason("rewrites repository history wholesale; back the repository up and ask the user")
-    .matches(&["git filter-branch --tree-filter 'rm -f secrets.txt' HEAD", "git filter-repo --path secrets.txt --invert-paths", "git replace abc def"])
-    .not_matches(&["git replace -l", "git log"]);
+    .matches(words!["git filter-branch --tree-filter 'rm -f secrets.txt' HEAD", "git filter-repo --path secrets.txt --invert-paths", "git replace abc def"])
+    .not_matches(words!["git replace -l", "git log"]);
 
 /// ## What it matches
 /// Plumbing that moves or deletes refs or their history: `git update-ref`,
@@ -67,10 +68,10 @@ pub(super) static REWRITE: Rule = Rule::t3("git.history.rewrite")
 /// Bypasses porcelain safety checks; an expired reflog removes the way back.
 pub(super) static REFS: Rule = Rule::t3("git.refs.write")
     .reason("writes or deletes refs (or their reflog) directly; use git branch/tag commands and ask the user")
-    .matches(&[
+    .matches(words![
         "git update-ref -d refs/heads/main", "git reflog expire --expire=now --all", "git symbolic-ref HEAD refs/heads/x", "git fast-import --force < repo.fi",
     ])
-    .not_matches(&["git reflog", "git symbolic-ref HEAD", "git reflog show --date=iso"]);
+    .not_matches(words!["git reflog", "git symbolic-ref HEAD", "git reflog show --date=iso"]);
 
 /// ## What it matches
 /// `git gc --prune=now|all` and `git prune`, which delete unreachable objects now.
@@ -78,8 +79,8 @@ pub(super) static REFS: Rule = Rule::t3("git.refs.write")
 /// Unreachable commits are the last copy of dropped work; pruning removes them.
 pub(super) static PRUNE: Rule = Rule::t3("git.gc.prune")
     .reason("prunes unreachable objects now, removing the last copy of dropped commits; run plain git gc")
-    .matches(&["git gc --prune=now", "git prune", "git gc --prune=all"])
-    .not_matches(&["git gc", "git gc --aggressive", "git prune -n"])
+    .matches(words!["git gc --prune=now", "git prune", "git gc --prune=all"])
+    .not_matches(words!["git gc", "git gc --aggressive", "git prune -n"])
     .suggest("git gc");
 
 /// ## What it matches
@@ -90,18 +91,20 @@ pub(super) static PRUNE: Rule = Rule::t3("git.gc.prune")
 /// They send mail, publish commits elsewhere, start servers, store credentials or schedule jobs.
 pub(super) static OUTSIDE: Rule = Rule::t3("git.outside-effect")
     .reason("this git subcommand sends, publishes, serves, stores credentials or schedules jobs outside the repository; ask the user")
-    .matches(&[
+    .matches(words![
         "git send-email --to=a@b.c HEAD~1", "git svn dcommit", "git daemon --export-all", "git maintenance start", "git p4 submit",
         "git credential approve < creds.txt",
     ])
-    .not_matches(&["git svn log", "git maintenance run"]);
+    .not_matches(words!["git svn log", "git maintenance run"]);
 
 /// ## What it matches
 /// `git pull --dry-run` (git fetches in dry-run mode and stops before merging).
 /// ## Why this tier
 /// A simulation.
-pub(super) static PULL_DRY_RUN: Rule =
-    Rule::t2("git.pull.dry-run").reason("dry run: shows what pull would fetch, merges nothing").matches(&["git pull --dry-run"]).not_matches(&["git pull"]);
+pub(super) static PULL_DRY_RUN: Rule = Rule::t2("git.pull.dry-run")
+    .reason("dry run: shows what pull would fetch, merges nothing")
+    .matches(words!["git pull --dry-run"])
+    .not_matches(words!["git pull"]);
 
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
@@ -109,27 +112,27 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     match call.sub.as_str() {
         "branch" => {
             // `-d -f` is `-D`; `-f` alone resets an existing branch.
-            if inv.has_any(&["-D", "-M", "-C", "-f", "--force"]) {
+            if inv.has_any(words!["-D", "-M", "-C", "-f", "--force"]) {
                 cx.hit(&BRANCH_FORCE);
             } else {
                 cx.hit(&LOCAL);
             }
         }
         "merge" => {
-            if inv.has_any(&["--abort", "--quit"]) {
+            if inv.has_any(words!["--abort", "--quit"]) {
                 cx.hit(&LOCAL);
             } else {
                 cx.hit(&MERGE);
             }
         }
         "rebase" => {
-            if inv.has_any(&["--abort", "--quit", "--show-current-patch"]) {
+            if inv.has_any(words!["--abort", "--quit", "--show-current-patch"]) {
                 cx.hit(&LOCAL);
                 return;
             }
             cx.hit(&REBASE);
             // `-x CMD`, `-xCMD`, `--exec=CMD`: each runs after every commit.
-            for t in Args::parse(&inv.args, ArgSpec::values(&["-x", "--exec"])) {
+            for t in Args::parse(&inv.args, ArgSpec::values(words!["-x", "--exec"])) {
                 if let Token::Opt { value: Some(c), .. } = t {
                     cx.shell(c, call.cwd());
                 }
@@ -145,8 +148,8 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
         }
         "filter-branch" | "filter-repo" => cx.hit(&REWRITE),
         "replace" => {
-            let (ops, _) = split_operands(&inv.args, &["--format"]);
-            if inv.has_any(&["-l", "--list"]) || (ops.is_empty() && !inv.has_any(&["-d", "--delete", "--edit", "--graft", "--convert-graft-file"])) {
+            let (ops, _) = split_operands(&inv.args, words!["--format"]);
+            if inv.has_any(words!["-l", "--list"]) || (ops.is_empty() && !inv.has_any(words!["-d", "--delete", "--edit", "--graft", "--convert-graft-file"])) {
                 cx.hit(&READ);
             } else {
                 cx.hit(&REWRITE);
@@ -168,15 +171,15 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
             }
         }
         "symbolic-ref" => {
-            let (ops, _) = split_operands(&inv.args, &["-m"]);
-            if ops.len() >= 2 || inv.has_any(&["-d", "--delete"]) {
+            let (ops, _) = split_operands(&inv.args, words!["-m"]);
+            if ops.len() >= 2 || inv.has_any(words!["-d", "--delete"]) {
                 cx.hit(&REFS);
             } else {
                 cx.hit(&READ);
             }
         }
         "gc" => {
-            let now = inv.option(&["--prune"]).is_some_and(|v| matches!(v, "now" | "all"));
+            let now = inv.option(words!["--prune"]).is_some_and(|v| matches!(v, "now" | "all"));
             if now {
                 cx.hit(&PRUNE);
             } else {
@@ -184,7 +187,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
             }
         }
         "prune" => {
-            if inv.has_any(&["-n", "--dry-run"]) {
+            if inv.has_any(words!["-n", "--dry-run"]) {
                 cx.hit(&READ);
             } else {
                 cx.hit(&PRUNE);

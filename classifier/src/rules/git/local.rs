@@ -11,6 +11,8 @@ use crate::call::{value_arg, Arg, Stdin};
 use crate::rules::coreutils::patch::{patch_targets, PatchScan};
 use crate::rules::paths;
 use crate::rules::{Cx, FileText, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `git mv -f`/`--force` (overwrites an existing destination).
@@ -18,13 +20,13 @@ use crate::rules::{Cx, FileText, Rule};
 /// The overwritten destination's uncommitted changes are lost.
 pub(super) static MV_FORCE: Rule = Rule::t3("git.mv.force")
     .reason("git mv -f overwrites the destination, losing its uncommitted changes; move without -f")
-    .matches(&["git mv -f src existing_dst"])
-    .not_matches(&["git mv old.py new.py"])
+    .matches(words!["git mv -f src existing_dst"])
+    .not_matches(words!["git mv old.py new.py"])
     .suggest("git mv src existing_dst");
 
 /// Subcommands that rewrite files in the work tree (a `--work-tree` elsewhere is a write there).
 /// probe: `git --work-tree=/srv/www {}` T3 paths.write-system
-pub(super) const WRITES_WORKTREE: &[&str] = &[
+pub(super) const WRITES_WORKTREE: Words = words![
     "checkout", "switch", "reset", "restore", "merge", "pull", "stash", "clean", "apply", "am", "cherry-pick", "revert", "rebase", "mv", "rm", "read-tree",
     "checkout-index",
 ];
@@ -38,7 +40,7 @@ pub(super) const WRITES_WORKTREE: &[&str] = &[
 /// the machine; commit messages are data (`git commit -m 'rm -rf /'`).
 pub(super) static LOCAL: Rule = Rule::t0("git.local")
     .reason("git subcommand that changes only the local repository, recoverably")
-    .matches(&[
+    .matches(words![
         "git add -A",
         "git commit -m 'rm -rf / drop database'",
         "git commit --amend --no-edit",
@@ -74,7 +76,7 @@ pub(super) static LOCAL: Rule = Rule::t0("git.local")
         "git am --abort",
         "git apply <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\nEOF",
     ])
-    .not_matches(&[
+    .not_matches(words![
         "git push", "git mv a.py .claude/hooks/a.py", "git fetch --force", "git init /etc/app", "git -C /etc/app init",
         "git init --separate-git-dir ~/.config/x", "git clone --separate-git-dir=/etc/x https://x/r.git d", "git fast-export --export-marks=/etc/marks --all",
     ]);
@@ -87,7 +89,7 @@ pub(super) static LOCAL: Rule = Rule::t0("git.local")
 /// Without the patch text, what it writes (and where) is unknown.
 pub(super) static PATCH: Rule = Rule::t3("git.patch")
     .reason("applies a patch tiergate cannot read (or that deletes files); show the patch first or apply it with a visible file")
-    .matches(&[
+    .matches(words![
         "git apply --reject fix.patch",
         "git am < patch.mbox",
         "cat fix.diff | git apply",
@@ -95,7 +97,7 @@ pub(super) static PATCH: Rule = Rule::t3("git.patch")
         "git apply <<'EOF'\nnot a patch at all\nEOF",
     ])
     // With `--work-tree` outside the tree, that write answers first (`WRITES_WORKTREE`).
-    .not_matches(&["git apply --check fix.patch", "git am --abort", "git --work-tree=/srv/www apply fix.patch", "git --work-tree=/srv/www am fix.patch"]);
+    .not_matches(words!["git apply --check fix.patch", "git am --abort", "git --work-tree=/srv/www apply fix.patch", "git --work-tree=/srv/www am fix.patch"]);
 
 /// ## What it matches
 /// `git fetch --force`/`-f`, or a forced refspec into a local branch (`+main:main`).
@@ -103,8 +105,8 @@ pub(super) static PATCH: Rule = Rule::t3("git.patch")
 /// Overwrites local branches with whatever the remote has; local commits can vanish.
 pub(super) static FETCH_FORCE: Rule = Rule::t3("git.fetch.force")
     .reason("forced fetch can overwrite local branches; fetch without --force and merge explicitly")
-    .matches(&["git fetch --force", "git fetch --prune --force", "git fetch origin +main:main"])
-    .not_matches(&["git fetch --prune", "git fetch origin +refs/heads/*:refs/remotes/origin/*"])
+    .matches(words!["git fetch --force", "git fetch --prune --force", "git fetch origin +main:main"])
+    .not_matches(words!["git fetch --prune", "git fetch origin +refs/heads/*:refs/remotes/origin/*"])
     .suggest("git fetch --prune");
 
 /// ## What it matches
@@ -113,8 +115,8 @@ pub(super) static FETCH_FORCE: Rule = Rule::t3("git.fetch.force")
 /// The new repository's hooks run on the next git command.
 pub(super) static CLONE_EXEC: Rule = Rule::t3("git.clone.template")
     .reason("clone --template installs hooks from that directory, and they run on later git commands; clone without it")
-    .matches(&["git clone --template=/tmp/t https://x/r.git", "git clone --template /tmp/t https://x/r.git", "git init --template=/tmp/t"])
-    .not_matches(&["git clone https://x/r.git", "git init"]);
+    .matches(words!["git clone --template=/tmp/t https://x/r.git", "git clone --template /tmp/t https://x/r.git", "git init --template=/tmp/t"])
+    .not_matches(words!["git clone https://x/r.git", "git init"]);
 
 /// ## What it matches
 /// Options that run a program in place of git's transport helpers:
@@ -123,13 +125,13 @@ pub(super) static CLONE_EXEC: Rule = Rule::t3("git.clone.template")
 /// The named command runs locally (or on the remote) with the user's rights.
 pub(super) static REMOTE_CMD: Rule = Rule::t3("git.transport.command")
     .reason("this git option or ext:: URL runs an arbitrary command as the transport; use a plain URL")
-    .matches(&["git fetch --upload-pack='touch x' origin", "git clone 'ext::sh -c touch% /tmp/p' d", "git ls-remote --upload-pack=evil origin"])
-    .not_matches(&["git clone https://x/r.git", "git ls-remote origin"]);
+    .matches(words!["git fetch --upload-pack='touch x' origin", "git clone 'ext::sh -c touch% /tmp/p' d", "git ls-remote --upload-pack=evil origin"])
+    .not_matches(words!["git clone https://x/r.git", "git ls-remote origin"]);
 
 /// Subcommands answered here (mostly `git.local`; `apply`/`am` read their patch, `cherry`/`ls-remote` are reads):
 /// every one has its transport options checked, which an unknown subcommand does not.
 /// probe: `git {} --upload-pack=x` T3 git.transport.command
-const LOCAL_SUBS: &[&str] = &[
+const LOCAL_SUBS: Words = words![
     "add", "stage", "commit", "mv", "notes", "bisect", "cherry-pick", "revert", "init", "clone", "fetch", "sparse-checkout", "mergetool", "rerere",
     "update-index", "repack", "pack-refs", "prune-packed", "commit-tree", "write-tree", "read-tree", "checkout-index", "merge-file", "mktree", "mktag",
     "unpack-objects", "index-pack", "pack-objects", "apply", "am", "citool", "gui", "gitk", "hook", "multi-pack-index", "commit-graph", "fast-export",
@@ -139,7 +141,7 @@ const LOCAL_SUBS: &[&str] = &[
 /// Handles local subcommands; false when `sub` is not one.
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
     let sub = call.sub.as_str();
-    if !LOCAL_SUBS.contains(&sub) {
+    if !LOCAL_SUBS.contains(sub) {
         return false;
     }
     transport(call, cx);
@@ -149,10 +151,10 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
         "init" => init(call, cx),
         "fetch" => fetch(call, cx),
         "mv" => {
-            let (before, after) = split_operands(&call.inv.args, &[]);
+            let (before, after) = split_operands(&call.inv.args, words![]);
             let all: Vec<&Arg> = before.into_iter().chain(after).collect();
             check_protected_operands(call, cx, &all);
-            if call.inv.has_any(&["-f", "--force"]) {
+            if call.inv.has_any(words!["-f", "--force"]) {
                 cx.hit(&MV_FORCE);
             } else {
                 cx.hit(&LOCAL);
@@ -165,8 +167,8 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
             }
         }
         "merge-file" => {
-            let (ops, _) = split_operands(&call.inv.args, &["-L"]);
-            if !call.inv.has_any(&["-p", "--stdout"]) {
+            let (ops, _) = split_operands(&call.inv.args, words!["-L"]);
+            if !call.inv.has_any(words!["-p", "--stdout"]) {
                 if let Some(cur) = ops.first() {
                     call.write(cx, cur);
                 }
@@ -177,7 +179,7 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
         // `--export-marks=FILE` writes the marks file (`fast-import` is history.rs's).
         "fast-export" => {
             cx.hit(&LOCAL);
-            for t in Args::parse(&call.inv.args, ArgSpec::values(&["--export-marks"])) {
+            for t in Args::parse(&call.inv.args, ArgSpec::values(words!["--export-marks"])) {
                 if let Token::Opt { index, name: "--export-marks", value: Some(v) } = t {
                     call.write(cx, &value_arg(&call.inv.args, index, v));
                 }
@@ -191,8 +193,8 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
 /// `--upload-pack`/`--receive-pack`/`--exec` and `ext::` URLs on any transport subcommand.
 pub(super) fn transport(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    let named = inv.has_any(&["--upload-pack", "--receive-pack", "--exec"])
-        || (call.sub == "clone" && Args::parse(&inv.args, ArgSpec::values(&["-u", "--upload-pack"])).has(&["-u"]));
+    let named = inv.has_any(words!["--upload-pack", "--receive-pack", "--exec"])
+        || (call.sub == "clone" && Args::parse(&inv.args, ArgSpec::values(words!["-u", "--upload-pack"])).has(&["-u"]));
     let ext = inv.words().any(|w| w.starts_with("ext::"));
     if named || ext {
         cx.hit(&REMOTE_CMD);
@@ -200,7 +202,7 @@ pub(super) fn transport(call: &GitCall, cx: &mut Cx<'_>) {
 }
 
 /// probe: `git clone {} x https://h.example/r.git .claude` BLOCKED paths.claude-hooks
-const CLONE_VALUES: &[&str] = &[
+const CLONE_VALUES: Words = words![
     "-o", "--origin", "-b", "--branch", "-u", "--upload-pack", "--reference", "--reference-if-able", "--separate-git-dir", "--depth", "--shallow-since",
     "--shallow-exclude", "-c", "--config", "--server-option", "--filter", "--template", "-j", "--jobs", "--bundle-uri", "--ref-format",
 ];
@@ -212,7 +214,7 @@ fn clone(call: &GitCall, cx: &mut Cx<'_>) {
         cx.hit(&CLONE_EXEC);
     }
     // `-c NAME=VALUE`, `-cNAME=VALUE`, `--config=NAME=VALUE`: every one is checked.
-    for t in Args::parse(&inv.args, ArgSpec::values(&["-c", "--config"])) {
+    for t in Args::parse(&inv.args, ArgSpec::values(words!["-c", "--config"])) {
         if let Token::Opt { index, value: Some(v), .. } = t {
             globals::check_setting(&value_arg(&inv.args, index, v), cx, call.cwd());
         }
@@ -233,7 +235,7 @@ fn clone(call: &GitCall, cx: &mut Cx<'_>) {
 /// `--separate-git-dir DIR` (clone, init): the repository itself is written at DIR.
 fn separate_git_dir(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    for t in Args::parse(&inv.args, ArgSpec::values(&["--separate-git-dir"])) {
+    for t in Args::parse(&inv.args, ArgSpec::values(words!["--separate-git-dir"])) {
         if let Token::Opt { index, name: "--separate-git-dir", value: Some(v) } = t {
             call.write(cx, &value_arg(&inv.args, index, v));
         }
@@ -248,7 +250,7 @@ fn init(call: &GitCall, cx: &mut Cx<'_>) {
         cx.hit_because(&CLONE_EXEC, "init --template installs hooks from that directory, and they run on later git commands; init without it".to_owned());
     }
     separate_git_dir(call, cx);
-    let (before, after) = split_operands(&inv.args, &["--template", "--separate-git-dir", "-b", "--initial-branch", "--object-format", "--ref-format"]);
+    let (before, after) = split_operands(&inv.args, words!["--template", "--separate-git-dir", "-b", "--initial-branch", "--object-format", "--ref-format"]);
     // No operand: the directory git works in (`git -C /etc init`).
     let dir = before.into_iter().chain(after).next().cloned().unwrap_or_else(|| Arg::lit("."));
     call.write(cx, &dir);
@@ -259,7 +261,7 @@ fn fetch(call: &GitCall, cx: &mut Cx<'_>) {
     cx.hit(&LOCAL);
     let (ops, _) = split_operands(
         &inv.args,
-        &[
+        words![
             "--depth", "--deepen", "--shallow-since", "--shallow-exclude", "-j", "--jobs", "--upload-pack", "-o", "--server-option", "--negotiation-tip",
             "--refmap", "--recurse-submodules-default",
         ],
@@ -270,7 +272,7 @@ fn fetch(call: &GitCall, cx: &mut Cx<'_>) {
             !dst.is_empty() && !dst.starts_with("refs/remotes/") && !dst.starts_with("refs/tags/")
         })
     });
-    if inv.has_any(&["-f", "--force"]) || forced_local {
+    if inv.has_any(words!["-f", "--force"]) || forced_local {
         cx.hit(&FETCH_FORCE);
     }
 }
@@ -279,7 +281,7 @@ fn fetch(call: &GitCall, cx: &mut Cx<'_>) {
 fn patch(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
     let sub = call.sub.as_str();
-    if sub == "am" && inv.has_any(&["--abort", "--skip", "--quit", "--show-current-patch", "--continue", "--resolved", "-r"]) {
+    if sub == "am" && inv.has_any(words!["--abort", "--skip", "--quit", "--show-current-patch", "--continue", "--resolved", "-r"]) {
         cx.hit(&LOCAL);
         return;
     }
@@ -288,10 +290,10 @@ fn patch(call: &GitCall, cx: &mut Cx<'_>) {
         cx.hit(&super::read::READ);
         return;
     }
-    let (ops, after) = split_operands(&inv.args, &["-p", "-C", "--exclude", "--include", "--directory", "--whitespace", "-S", "--patch-format"]);
+    let (ops, after) = split_operands(&inv.args, words!["-p", "-C", "--exclude", "--include", "--directory", "--whitespace", "-S", "--patch-format"]);
     let files: Vec<&Arg> = ops.into_iter().chain(after).collect();
-    let strip = inv.option(&["-p"]).and_then(|v| v.parse::<usize>().ok()).unwrap_or(1);
-    let dir = inv.option(&["--directory"]).map(str::to_owned);
+    let strip = inv.option(words!["-p"]).and_then(|v| v.parse::<usize>().ok()).unwrap_or(1);
+    let dir = inv.option(words!["--directory"]).map(str::to_owned);
     let mut texts = Vec::new();
     if files.is_empty() {
         match &inv.stdin {

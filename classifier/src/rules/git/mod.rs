@@ -7,6 +7,9 @@
 //! repository or its config: aliases defined in `.gitconfig` are unknown to it.
 //! `gh`/`glab` live in the cloud family.
 
+use crate::words;
+use crate::words::Words;
+
 mod config;
 mod discard;
 mod globals;
@@ -20,7 +23,7 @@ use crate::lanes::resolve;
 use crate::rules::paths;
 use crate::rules::{Cx, Family, Programs, Rule};
 
-pub static FAMILY: Family = Family::new("git", &[Programs::of(&["git"], check)], RULES);
+pub static FAMILY: Family = Family::new("git", &[Programs::of(words!["git"], check)], RULES);
 
 static RULES: &[&Rule] = &[
     &read::READ,
@@ -122,7 +125,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     if let Some(wt) = &call.work_tree {
-        if local::WRITES_WORKTREE.contains(&call.sub.as_str()) {
+        if local::WRITES_WORKTREE.contains(call.sub.as_str()) {
             paths::check_write(cx, wt, inv.cwd.as_deref());
         }
     }
@@ -150,7 +153,7 @@ fn dispatch(call: &GitCall, cx: &mut Cx<'_>) {
 }
 
 /// Operands of a subcommand split at `--` (before, after): a view of [`crate::call::args::Args::operands`].
-pub(crate) fn split_operands<'a>(args: &'a [Arg], value_flags: &[&str]) -> (Vec<&'a Arg>, Vec<&'a Arg>) {
+pub(crate) fn split_operands(args: &[Arg], value_flags: Words) -> (Vec<&Arg>, Vec<&Arg>) {
     let (after, before): (Vec<_>, Vec<_>) =
         crate::call::args::Args::parse(args, crate::call::args::ArgSpec::values(value_flags)).operands().partition(|o| o.after_dashdash);
     (before.into_iter().map(|o| o.arg).collect(), after.into_iter().map(|o| o.arg).collect())

@@ -8,6 +8,8 @@ use super::local::transport;
 use super::{split_operands, GitCall};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `git push` of commits or tags, including `--force-with-lease` and `-u`.
@@ -15,11 +17,11 @@ use crate::rules::{Cx, Rule};
 /// Publishes to a shared remote; others see it at once.
 pub(super) static PUSH: Rule = Rule::t3("git.push")
     .reason("pushes to a remote, which others share; ask the user before publishing")
-    .matches(&[
+    .matches(words![
         "git push", "git send-pack origin main", "git push -u origin HEAD", "git push --force-with-lease origin feature-branch", "git push --tags",
         "git -P push origin main",
     ])
-    .not_matches(&["git push --dry-run", "git push -f", "git commit -m 'push to production'"]);
+    .not_matches(words!["git push --dry-run", "git push -f", "git commit -m 'push to production'"]);
 
 /// ## What it matches
 /// `git push` with `-f`/`--force` (packed too: `-fu`), a `+ref` refspec, or `--mirror`, behind any wrapper.
@@ -27,11 +29,11 @@ pub(super) static PUSH: Rule = Rule::t3("git.push")
 /// Overwrites the remote branch; commits others already pulled can vanish. Never approvable.
 pub(super) static FORCE: Rule = Rule::blocked("git.push.force")
     .reason("force push rewrites remote history; push with --force-with-lease (which refuses to overwrite others' work) and ask the user")
-    .matches(&[
+    .matches(words![
         "git push -f origin main", "git push origin --force", "sudo git push -f", "git push -fu origin main", "git push origin +main", "git push --mirror",
         "git -C app push -f", "bash -c 'git push --force'", "git push -f --help",
     ])
-    .not_matches(&["git push --force-with-lease origin main", "git commit -m 'git push -f'", "git push origin main", "git push -f --dry-run"])
+    .not_matches(words!["git push --force-with-lease origin main", "git commit -m 'git push -f'", "git push origin main", "git push -f --dry-run"])
     .suggest("git push --force-with-lease");
 
 /// ## What it matches
@@ -41,8 +43,8 @@ pub(super) static FORCE: Rule = Rule::blocked("git.push.force")
 /// usually survive elsewhere.
 pub(super) static DELETE: Rule = Rule::t3("git.push.delete")
     .reason("deletes refs on the remote; make sure nobody still needs the branch and ask the user")
-    .matches(&["git push --delete origin feature-branch", "git push origin :feature-branch", "git push -d origin x", "git push --prune"])
-    .not_matches(&["git push origin main"]);
+    .matches(words!["git push --delete origin feature-branch", "git push origin :feature-branch", "git push -d origin x", "git push --prune"])
+    .not_matches(words!["git push origin main"]);
 
 /// ## What it matches
 /// `git push -n`/`--dry-run`, whatever else is given.
@@ -50,19 +52,19 @@ pub(super) static DELETE: Rule = Rule::t3("git.push.delete")
 /// git really honours it: nothing is sent.
 pub(super) static DRY_RUN: Rule = Rule::t2("git.push.dry-run")
     .reason("dry run: shows what would be pushed, sends nothing")
-    .matches(&["git push --dry-run", "git push -n origin main", "git push -f --dry-run"])
-    .not_matches(&["git push origin main"]);
+    .matches(words!["git push --dry-run", "git push -n origin main", "git push -f --dry-run"])
+    .not_matches(words!["git push origin main"]);
 
 /// True for a push whose flags or refspecs force (used to refuse the help exemption).
 pub(super) fn is_force(call: &GitCall) -> bool {
     if !matches!(call.sub.as_str(), "push" | "send-pack" | "http-push") {
         return false;
     }
-    call.inv.has_any(&["-f", "--force"]) || call.inv.has_long("--mirror") || refspecs(&call.inv).iter().any(|r| r.text.starts_with('+'))
+    call.inv.has_any(words!["-f", "--force"]) || call.inv.has_long("--mirror") || refspecs(&call.inv).iter().any(|r| r.text.starts_with('+'))
 }
 
 /// probe: `git push origin {} +main` T3
-const VALUE_FLAGS: &[&str] = &["-o", "--push-option", "--repo", "--receive-pack", "--exec"];
+const VALUE_FLAGS: Words = words!["-o", "--push-option", "--repo", "--receive-pack", "--exec"];
 
 /// The refspec operands: those after the remote, or all of them when `--repo`
 /// names the remote (`git push --repo=origin +main` force-pushes).
@@ -74,18 +76,18 @@ fn refspecs(inv: &Invocation) -> Vec<&Arg> {
 
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    if inv.has_any(&["-n", "--dry-run"]) {
+    if inv.has_any(words!["-n", "--dry-run"]) {
         cx.hit(&DRY_RUN);
         return;
     }
     transport(call, cx);
     let refspecs: Vec<&str> = refspecs(inv).into_iter().map(|a| a.text.as_str()).collect();
     let plus = refspecs.iter().find(|r| r.starts_with('+'));
-    if inv.has_any(&["-f", "--force"]) || inv.has_long("--mirror") {
+    if inv.has_any(words!["-f", "--force"]) || inv.has_long("--mirror") {
         cx.hit(&FORCE);
     } else if let Some(r) = plus {
         cx.hit_because(&FORCE, format!("refspec `{r}` force-pushes (the leading +); push without it using --force-with-lease and ask the user"));
-    } else if inv.has_any(&["-d", "--delete", "--prune"]) || refspecs.iter().any(|r| r.starts_with(':') && r.len() > 1) {
+    } else if inv.has_any(words!["-d", "--delete", "--prune"]) || refspecs.iter().any(|r| r.starts_with(':') && r.len() > 1) {
         cx.hit(&DELETE);
     } else {
         cx.hit(&PUSH);

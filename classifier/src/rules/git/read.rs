@@ -8,6 +8,8 @@ use super::GitCall;
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::value_arg;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// Subcommands that only read the repository: `status log diff show blame reflog
@@ -17,7 +19,7 @@ use crate::rules::{Cx, Rule};
 /// They print repository state and change nothing (an `--output` file is judged as a write).
 pub(super) static READ: Rule = Rule::t0("git.read")
     .reason("git subcommand that only reads the repository")
-    .matches(&[
+    .matches(words![
         "git status", "git log --oneline", "/usr/bin/git status", "git -C ../other-repo status", "git --no-pager log -5", "git grep -n 'rm -rf'",
         "git log --grep='push --force'", "git merge-base main HEAD", "git --help log --oneline", "git", "git worktree list",
         // One per site that answers git.read outside this file (config.rs, history.rs, local.rs, globals.rs).
@@ -25,7 +27,7 @@ pub(super) static READ: Rule = Rule::t0("git.read")
         "git --dry-run", "git replace -l", "git reflog", "git symbolic-ref HEAD", "git prune -n", "git credential capability", "git ls-remote origin",
         "git apply --check fix.patch", "git bundle create repo.bundle --all", "git bugreport -o reports",
     ])
-    .not_matches(&["git push", "git log --output=/etc/motd", "git bundle create /etc/x.bundle HEAD", "git bugreport -o /etc/x", "git diagnose -o ~/.ssh"]);
+    .not_matches(words!["git push", "git log --output=/etc/motd", "git bundle create /etc/x.bundle HEAD", "git bugreport -o /etc/x", "git diagnose -o ~/.ssh"]);
 
 /// ## What it matches
 /// `git <subcommand> --help` / `-h`, and `git help <subcommand>`.
@@ -33,8 +35,8 @@ pub(super) static READ: Rule = Rule::t0("git.read")
 /// Prints documentation; nothing runs.
 pub(super) static HELP: Rule = Rule::t0("git.help")
     .reason("prints git help; nothing runs")
-    .matches(&["git push --help", "git reset -h", "git worktree remove --help", "git --help push", "git help reset"])
-    .not_matches(&["git push origin main", "git --help push origin main"]);
+    .matches(words!["git push --help", "git reset -h", "git worktree remove --help", "git --help push", "git help reset"])
+    .not_matches(words!["git push origin main", "git --help push origin main"]);
 
 /// ## What it matches
 /// Options of reading subcommands that run a program: `git grep -O/--open-files-in-pager`,
@@ -43,8 +45,8 @@ pub(super) static HELP: Rule = Rule::t0("git.help")
 /// The named program runs with the user's rights.
 pub(super) static OUTPUT_PROGRAM: Rule = Rule::t3("git.read.runs-program")
     .reason("this git option runs another program on the results; run that program yourself on the listed files")
-    .matches(&["git grep -Ovim foo", "git grep --open-files-in-pager=vim foo", "git difftool -x 'rm -f' HEAD"])
-    .not_matches(&["git grep -n foo", "git difftool HEAD"]);
+    .matches(words!["git grep -Ovim foo", "git grep --open-files-in-pager=vim foo", "git difftool -x 'rm -f' HEAD"])
+    .not_matches(words!["git grep -n foo", "git difftool HEAD"]);
 
 /// ## What it matches
 /// A subcommand tiergate does not model whose name is not a mutating verb
@@ -55,8 +57,8 @@ pub(super) static OUTPUT_PROGRAM: Rule = Rule::t3("git.read.runs-program")
 /// A config alias (`alias.st = !rm -rf x`) defined in `.gitconfig` is not read.
 pub(super) static UNKNOWN: Rule = Rule::t0("git.unknown")
     .reason("git subcommand tiergate does not model and whose name does not say it changes anything")
-    .matches(&["git st", "git absorb --help-me", "git fame --bytype", "git bug ls", "git standup"])
-    .not_matches(&["git publish", "git status", "git clear"]);
+    .matches(words!["git st", "git absorb --help-me", "git fame --bytype", "git bug ls", "git standup"])
+    .not_matches(words!["git publish", "git status", "git clear"]);
 
 /// ## What it matches
 /// An unmodelled subcommand named for a mutating verb (`git publish`, `git sync`,
@@ -65,14 +67,14 @@ pub(super) static UNKNOWN: Rule = Rule::t0("git.unknown")
 /// The name says it changes state; unseen is not safe.
 pub(super) static UNKNOWN_MUTATIVE: Rule = Rule::t3("git.unknown.mutative")
     .reason("unmodelled git subcommand named for a mutating verb; check what it does and ask the user")
-    .matches(&["git publish", "git sync", "git delete-merged-branches", "git $SUB", "git flow feature publish x", "git clear", "git bug push"])
-    .not_matches(&["git st", "git status"]);
+    .matches(words!["git publish", "git sync", "git delete-merged-branches", "git $SUB", "git flow feature publish x", "git clear", "git bug push"])
+    .not_matches(words!["git st", "git status"]);
 
 /// Subcommands answered by `git.read` (an unknown word is T0 too, by `git.unknown`, so the probe names the rule).
 /// `cherry` and `ls-remote` are local.rs's (`LOCAL_SUBS`, which answers first), read there.
 /// probe: `git {}` T0 git.read
 /// probe-except: `help`: `git help` prints help (git.help); without the entry `git help reset` reads as the mutating verb `reset`
-const READ_SUBS: &[&str] = &[
+const READ_SUBS: Words = words![
     "status", "log", "diff", "show", "blame", "annotate", "shortlog", "ls-files", "ls-tree", "rev-parse", "rev-list", "describe", "grep", "cat-file",
     "for-each-ref", "merge-base", "whatchanged", "show-ref", "show-branch", "name-rev", "count-objects", "verify-commit", "verify-tag", "verify-pack",
     "check-ignore", "check-attr", "check-mailmap", "check-ref-format", "range-diff", "var", "version", "help", "diff-tree", "diff-index", "diff-files",
@@ -83,7 +85,7 @@ const READ_SUBS: &[&str] = &[
 /// Verbs (FEATURES.md §2) that mark an unknown subcommand as mutating (its first
 /// words, or the head of a hyphenated one: `git flow release finish`, `git prune-x`).
 /// probe: `git frob {}` T3 git.unknown.mutative
-const MUTATIVE_VERBS: &[&str] = &[
+const MUTATIVE_VERBS: Words = words![
     "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
     "install", "upgrade", "downgrade", "publish", "promote", "release", "sync", "import", "export", "migrate", "transfer", "send", "reply", "replay", "push",
     "merge", "rebase", "rollback", "delete", "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup", "trash", "shred", "truncate", "kill", "nuke",
@@ -94,7 +96,7 @@ const MUTATIVE_VERBS: &[&str] = &[
 /// Well-known third-party subcommands (git-extras and friends) that discard work,
 /// rewrite history, write global config or send data elsewhere.
 /// probe: `git {}` T3 git.unknown.mutative
-const RISKY_EXTRAS: &[&str] = &[
+const RISKY_EXTRAS: Words = words![
     "clear", "clear-soft", "fresh-branch", "graft", "scp", "rscp", "paste", "magic", "alias", "psykorebase", "merge-into", "merge-repo", "reset-file", "bulk",
     "reauthor", "sed", "utimes", "secret", "crypt", "setup", "lock", "unlock", "stamp", "coauthor", "for-each-repo", "subtree", "rebase-patch", "pr", "mr",
     "pull-request", "gh-pages",
@@ -102,11 +104,11 @@ const RISKY_EXTRAS: &[&str] = &[
 
 /// Flags that mark an unknown subcommand as destructive.
 /// probe: `git frobnicate {}` T3 git.unknown.mutative
-const RISKY_FLAGS: &[&str] = &["--force", "-f", "--delete", "-D", "--purge", "--hard", "--prune", "--remove", "--remote"];
+const RISKY_FLAGS: Words = words!["--force", "-f", "--delete", "-D", "--purge", "--hard", "--prune", "--remove", "--remote"];
 
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     let sub = call.sub.as_str();
-    if READ_SUBS.contains(&sub) {
+    if READ_SUBS.contains(sub) {
         read(call, cx);
         return;
     }
@@ -114,9 +116,9 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     let words: Vec<&str> = std::iter::once(sub).chain(call.inv.bare_words().take(2)).filter(|w| !w.contains(['/', '.'])).collect();
     let verb = words.iter().find(|w| {
         let head = w.split(['-', '_']).next().unwrap_or(w);
-        MUTATIVE_VERBS.contains(&head) || MUTATIVE_VERBS.contains(w)
+        MUTATIVE_VERBS.contains(head) || MUTATIVE_VERBS.contains(w)
     });
-    let risky = RISKY_EXTRAS.contains(&sub) || call.inv.has_any(RISKY_FLAGS);
+    let risky = RISKY_EXTRAS.contains(sub) || call.inv.has_any(RISKY_FLAGS);
     if let Some(v) = verb {
         cx.hit_because(&UNKNOWN_MUTATIVE, format!("`git {sub}` is not modelled and `{v}` says it changes state; check what it does and ask the user"));
     } else if risky {
@@ -138,10 +140,10 @@ fn read(call: &GitCall, cx: &mut Cx<'_>) {
         super::local::transport(call, cx);
     }
     // `-o` is the output of `archive` and `format-patch`, the output directory of `bugreport` and `diagnose`.
-    let outputs: &[&str] = if matches!(sub, "archive" | "format-patch" | "bugreport" | "diagnose") {
-        &["--output", "--output-directory", "-o"]
+    let outputs = if matches!(sub, "archive" | "format-patch" | "bugreport" | "diagnose") {
+        words!["--output", "--output-directory", "-o"]
     } else {
-        &["--output", "--output-directory"]
+        words!["--output", "--output-directory"]
     };
     for t in Args::parse(&inv.args, ArgSpec::values(outputs)) {
         if let Token::Opt { index, value: Some(v), .. } = t {
@@ -150,15 +152,15 @@ fn read(call: &GitCall, cx: &mut Cx<'_>) {
     }
     // `git bundle create FILE REVS`: FILE is written (`-` is stdout).
     if sub == "bundle" && inv.arg(0) == Some("create") {
-        let file = Args::parse(&inv.args[1..], ArgSpec::values(&["--version"])).operands().next().map(|o| o.arg.clone());
+        let file = Args::parse(&inv.args[1..], ArgSpec::values(words!["--version"])).operands().next().map(|o| o.arg.clone());
         if let Some(f) = file.filter(|f| f.text != "-") {
             call.write(cx, &f);
         }
     }
     let runs = match sub {
         // `-O[PAGER]`, `--open-files-in-pager[=PAGER]`: the value is optional.
-        "grep" => Args::parse(&inv.args, ArgSpec::values(&[]).with_optional(&["-O", "--open-files-in-pager"])).has(&["-O", "--open-files-in-pager"]),
-        "difftool" => Args::parse(&inv.args, ArgSpec::values(&["-x", "--extcmd"])).has(&["-x", "--extcmd"]),
+        "grep" => Args::parse(&inv.args, ArgSpec::values(words![]).with_optional(words!["-O", "--open-files-in-pager"])).has(&["-O", "--open-files-in-pager"]),
+        "difftool" => Args::parse(&inv.args, ArgSpec::values(words!["-x", "--extcmd"])).has(&["-x", "--extcmd"]),
         _ => false,
     };
     if runs {

@@ -5,12 +5,13 @@
 use crate::call::args::ArgSpec;
 use crate::call::Invocation;
 use crate::rules::{paths, Cx};
+use crate::words;
 
 use super::{options, BODY, CONFIG, METHOD, READ, UPLOAD};
 
 /// Short options that take a value.
 /// curl's options that take a value; letters pack (`-sSLo file`). `-G` is read too.
-const CURL_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+const CURL_ARGS: ArgSpec = ArgSpec::values(words![
     "-d", "-F", "-T", "-o", "-X", "-H", "-A", "-e", "-u", "-b", "-c", "-K", "-x", "-m", "-w", "-r", "-C", "-E", "-D", "-z", "-Y", "-y", "-Q", "-P", "-U", "-t",
     "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "--form", "--form-string", "--upload-file", "--output",
     "--output-dir", "--request", "--header", "--user-agent", "--referer", "--user", "--cookie", "--cookie-jar", "--config", "--proxy", "--max-time",
@@ -23,7 +24,7 @@ const CURL_ARGS: ArgSpec<'static> = ArgSpec::values(&[
     "--speed-time", "--tls-max", "--tlsuser", "--tlspassword", "--url-query", "--keepalive-time", "--local-port", "--max-redirs", "--parallel-max",
     "--trace-config",
 ])
-.with_flags(&["-G", "--get"])
+.with_flags(words!["-G", "--get"])
 .packed();
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {

@@ -5,16 +5,17 @@
 use crate::call::args::ArgSpec;
 use crate::call::{Invocation, Stdin};
 use crate::rules::{paths, Cx};
+use crate::words;
 
 use super::{options, BODY, METHOD, READ};
 
 /// httpie's options that take a value; letters pack. The flags are the ones read here.
-const HTTPIE_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+const HTTPIE_ARGS: ArgSpec = ArgSpec::values(words![
     "-a", "-A", "-o", "-s", "-p", "--auth", "--auth-type", "--session", "--session-read-only", "--output", "--pretty", "--style", "--print", "--verify",
     "--cert", "--cert-key", "--cert-key-pass", "--timeout", "--proxy", "--max-redirects", "--max-headers", "--boundary", "--raw", "--format-options",
     "--response-charset", "--response-mime", "--bearer", "--http-version", "--ssl", "--ciphers", "--default-scheme", "--history-print",
 ])
-.with_flags(&["-I", "--ignore-stdin", "--offline"])
+.with_flags(words!["-I", "--ignore-stdin", "--offline"])
 .packed();
 
 /// What an item after the URL is.

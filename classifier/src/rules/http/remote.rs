@@ -5,14 +5,17 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 use super::{CONNECT, LISTEN};
 
 /// Paste and file-drop clients that upload their input (`gist-paste` is Debian's name
 /// for the `gist` gem's client, `haste` the haste-client gem's, `nopaste` App::Nopaste's).
 /// probe: `{} f` T3 http.upload
-pub(super) const UPLOADERS: &[&str] =
-    &["pastebinit", "wgetpaste", "croc", "wormhole", "ffsend", "transfer", "termbin", "fpaste", "gist", "gist-paste", "haste", "nopaste", "onionshare-cli"];
+pub(super) const UPLOADERS: Words = words![
+    "pastebinit", "wgetpaste", "croc", "wormhole", "ffsend", "transfer", "termbin", "fpaste", "gist", "gist-paste", "haste", "nopaste", "onionshare-cli"
+];
 
 pub(super) fn uploader(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.args.iter().all(|a| matches!(a.text.as_str(), "--version" | "--help" | "-h" | "-V")) && !inv.args.is_empty() {
@@ -28,7 +31,7 @@ pub(super) fn uploader(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// Mail senders and clients.
 /// probe: `{} a@b.example < f` T3 http.mail
-pub(super) const MAILERS: &[&str] = &[
+pub(super) const MAILERS: Words = words![
     "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx", "sendmail", "mutt", "neomutt", "msmtp", "ssmtp", "swaks", "sendemail", "mpack",
     "mailsend",
 ];
@@ -39,13 +42,13 @@ pub(super) const MAILERS: &[&str] = &[
 /// Mail leaves the machine: whatever is piped or attached goes to someone else.
 pub static MAIL: Rule = Rule::t3("http.mail")
     .reason("sends mail, which carries its input or attachments off the machine; ask the user first")
-    .matches(&[
+    .matches(words![
         "mail -s report a@b.c < out.txt", "sendmail a@b.c < msg", "mutt -s x -a f.txt -- a@b.c", "swaks --to a@b.c", "s-nail -s x a@b.c",
         "mailx -s x a@b.c < f", "nail -s x a@b.c < f", "bsd-mailx -s x a@b.c < f", "heirloom-mailx -s x a@b.c < f", "neomutt -s x -a f -- a@b.c",
         "msmtp -a default a@b.c < msg", "ssmtp a@b.c < msg", "sendemail -f me@b.c -t a@b.c -u x -a f", "mpack -s x f a@b.c",
         "mailsend -to a@b.c -from me@b.c -attach f",
     ])
-    .not_matches(&["mail --version", "sendmail --help"]);
+    .not_matches(words!["mail --version", "sendmail --help"]);
 
 /// ## What it matches
 /// `smbclient //host/share` sessions and `-c` commands (`put`, `del`, `mkdir` …).
@@ -53,11 +56,11 @@ pub static MAIL: Rule = Rule::t3("http.mail")
 /// The session reads and writes files on another machine.
 pub static SMB: Rule = Rule::t3("http.smb")
     .reason("opens an SMB session that can upload, delete or fetch remote files; ask the user first")
-    .matches(&["smbclient //h/s -c 'put secrets.txt'", "smbclient -U u //h/s"])
-    .not_matches(&["smbclient -L host -N", "smbclient --version"]);
+    .matches(words!["smbclient //h/s -c 'put secrets.txt'", "smbclient -U u //h/s"])
+    .not_matches(words!["smbclient -L host -N", "smbclient --version"]);
 
 /// mail's options that only read one's own mailbox.
-const MAIL_READS: ArgSpec<'static> = ArgSpec::values(&[]).with_flags(&["-f", "-H", "-e", "-N", "-R"]);
+const MAIL_READS: ArgSpec = ArgSpec::values(words![]).with_flags(words!["-f", "-H", "-e", "-N", "-R"]);
 
 pub(super) fn mail(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "--help" | "-V")) && inv.args.len() == 1 {

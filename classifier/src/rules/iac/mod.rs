@@ -5,6 +5,8 @@
 //!
 //! It does not read `.tf`, playbook or template files.
 
+use crate::words;
+
 mod terraform;
 mod tools;
 
@@ -13,9 +15,9 @@ use crate::rules::{Family, Programs, Rule};
 pub static FAMILY: Family = Family::new("iac", PROGRAMS, RULES);
 
 static PROGRAMS: &[Programs] = &[
-    Programs::of(&["terraform", "tofu", "terragrunt"], terraform::check),
+    Programs::of(words!["terraform", "tofu", "terragrunt"], terraform::check),
     Programs::of(
-        &[
+        words![
             "pulumi", "cdk", "cdktf", "ansible", "ansible-playbook", "ansible-galaxy", "ansible-vault", "ansible-inventory", "ansible-doc", "ansible-config",
             "ansible-lint", "packer", "serverless", "sls", "sam", "checkov", "tfsec", "terrascan",
         ],

@@ -7,6 +7,8 @@
 use crate::call::Invocation;
 use crate::rules::cloud::verbs::{split, Argv, Opts};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `show output state list|show|pull providers graph version workspace list|show console get metadata`,
@@ -16,11 +18,11 @@ use crate::rules::{Cx, Rule};
 /// Reads state or writes only inside the working tree (`init` fills `.terraform/`; authoring is free).
 pub static READ: Rule = Rule::t0("iac.terraform.read")
     .reason("reads state or configuration, or writes only inside the working tree")
-    .matches(&[
+    .matches(words![
         "terraform show", "terraform output -json", "terraform state list", "terraform init", "terraform init -backend=false -input=false", "terraform fmt",
         "tofu workspace list", "terragrunt init", "terraform -chdir=infra state show aws_instance.web", "terraform", "terraform foo bar",
     ])
-    .not_matches(&["terraform init -upgrade", "terraform apply"]);
+    .not_matches(words!["terraform init -upgrade", "terraform apply"]);
 
 /// ## What it matches
 /// `terraform validate`, `fmt -check`, terragrunt `validate-inputs`.
@@ -28,8 +30,8 @@ pub static READ: Rule = Rule::t0("iac.terraform.read")
 /// Local validation.
 pub static VALIDATE: Rule = Rule::t1("iac.terraform.validate")
     .reason("validates configuration locally")
-    .matches(&["terraform validate", "terraform fmt -check -recursive", "terragrunt validate", "tofu validate"])
-    .not_matches(&["terraform plan"]);
+    .matches(words!["terraform validate", "terraform fmt -check -recursive", "terragrunt validate", "tofu validate"])
+    .not_matches(words!["terraform plan"]);
 
 /// ## What it matches
 /// `terraform plan` (also `-destroy`, `-out`), `terragrunt run-all plan`.
@@ -37,10 +39,10 @@ pub static VALIDATE: Rule = Rule::t1("iac.terraform.validate")
 /// A simulation: it refreshes and diffs, and changes no infrastructure.
 pub static PLAN: Rule = Rule::t2("iac.terraform.plan")
     .reason("plans a change without applying it")
-    .matches(&[
+    .matches(words![
         "terraform plan", "terraform plan -out=tfplan", "terraform plan -destroy", "tofu plan", "terragrunt run-all plan", "TF_LOG=debug terraform plan",
     ])
-    .not_matches(&["terraform apply", "terraform apply -f plan.tfplan"]);
+    .not_matches(words!["terraform apply", "terraform apply -f plan.tfplan"]);
 
 /// ## What it matches
 /// `init -upgrade|-migrate-state|-reconfigure|-force-copy` (FEATURES.md §4 anchors).
@@ -48,8 +50,8 @@ pub static PLAN: Rule = Rule::t2("iac.terraform.plan")
 /// Moves state to another backend or changes pinned provider versions.
 pub static INIT_ANCHOR: Rule = Rule::t3("iac.terraform.init-state")
     .reason("init with -upgrade/-migrate-state/-reconfigure changes provider pins or moves state; ask the user")
-    .matches(&["terraform init -upgrade", "terraform init -input=false -migrate-state", "terragrunt init -reconfigure"])
-    .not_matches(&["terraform init", "terraform init -upgrade --help"]);
+    .matches(words!["terraform init -upgrade", "terraform init -input=false -migrate-state", "terragrunt init -reconfigure"])
+    .not_matches(words!["terraform init", "terraform init -upgrade --help"]);
 
 /// ## What it matches
 /// `apply destroy refresh import taint untaint force-unlock test login logout`, `apply -auto-approve`,
@@ -58,12 +60,12 @@ pub static INIT_ANCHOR: Rule = Rule::t3("iac.terraform.init-state")
 /// Changes real infrastructure or its state. `destroy` is approvable (FEATURES.md §13 "Not blocked").
 pub static APPLY: Rule = Rule::t3("iac.terraform.apply")
     .reason("changes real infrastructure or its state; ask the user, and run terraform plan first")
-    .matches(&[
+    .matches(words![
         "terraform apply", "terraform apply -auto-approve", "terraform destroy -target=aws_instance.web", "terraform import aws_instance.web i-123",
         "terraform force-unlock 1234", "terragrunt run-all apply", "tofu apply", "terraform apply --dry-run", "terragrunt apply -auto-approve",
         "terragrunt stack run apply", "terragrunt stack generate", "terraform $CMD", "terragrunt catalog",
     ])
-    .not_matches(&["terraform plan", "terragrunt run-all destroy"]);
+    .not_matches(words!["terraform plan", "terragrunt run-all destroy"]);
 
 /// ## What it matches
 /// `state rm|mv|push|replace-provider|import` and `workspace new|delete|select`.
@@ -73,12 +75,12 @@ pub static APPLY: Rule = Rule::t3("iac.terraform.apply")
 /// paths (FEATURES.md §6a excludes `CLI_MUTATIVE_PATH_PREFIXES`).
 pub static STATE: Rule = Rule::t3("iac.terraform.state")
     .reason("edits terraform state or switches workspace; ask the user")
-    .matches(&[
+    .matches(words![
         "terraform state rm module.old", "terraform state mv a b", "terraform state push s.tfstate", "terraform workspace select prod",
         "terraform state replace-provider --help", "terraform state rm x --help", "terraform state $SUB x", "terraform state list --prune",
         "terragrunt state list --prune",
     ])
-    .not_matches(&["terraform state list", "terraform workspace show"]);
+    .not_matches(words!["terraform state list", "terraform workspace show"]);
 
 /// ## What it matches
 /// `terragrunt run-all destroy`, `destroy-all`, `run --all destroy`, `stack run destroy`, `run-all apply -destroy`.
@@ -86,13 +88,13 @@ pub static STATE: Rule = Rule::t3("iac.terraform.state")
 /// FEATURES.md §13 terragrunt_destroy_all: destroys every module under the tree; not approvable.
 pub static DESTROY_ALL: Rule = Rule::blocked("iac.terragrunt.destroy-all")
     .reason("destroys every module under this directory; destroy one module at a time (terragrunt destroy in its directory) after the user agrees")
-    .matches(&[
+    .matches(words![
         "terragrunt run-all destroy", "terragrunt destroy-all", "terragrunt run-all destroy --terragrunt-non-interactive",
         "env TF_LOG=debug terragrunt run-all destroy", "terragrunt run --all destroy", "terragrunt run-all destroy --help",
         "terragrunt --terragrunt-working-dir live run-all destroy", "terragrunt run-all --terragrunt-exclude-dir x destroy", "terragrunt stack run destroy",
         "terragrunt --log-format json run-all destroy",
     ])
-    .not_matches(&["terragrunt destroy", "terragrunt run-all plan"])
+    .not_matches(words!["terragrunt destroy", "terragrunt run-all plan"])
     .suggest("terragrunt run-all plan -destroy");
 
 /// ## What it matches
@@ -101,35 +103,35 @@ pub static DESTROY_ALL: Rule = Rule::blocked("iac.terragrunt.destroy-all")
 /// FEATURES.md §6a: prints usage.
 pub static HELP: Rule = Rule::t0("iac.terraform.help")
     .reason("prints help only")
-    .matches(&["terraform apply --help", "terraform init -upgrade --help", "terragrunt init -upgrade --help", "terraform -help", "terraform -version"])
-    .not_matches(&["terraform state rm x --help"]);
+    .matches(words!["terraform apply --help", "terraform init -upgrade --help", "terragrunt init -upgrade --help", "terraform -help", "terraform -version"])
+    .not_matches(words!["terraform state rm x --help"]);
 
 const OPTS: Opts = Opts {
-    values: &[
+    values: words![
         "-target", "-var", "-var-file", "-out", "-state", "-state-out", "-backup", "-lock-timeout", "-parallelism", "-replace", "-backend-config", "-chdir",
         "--terragrunt-working-dir", "--terragrunt-config", "--terragrunt-source", "--terragrunt-iam-role", "--terragrunt-tfpath", "--terragrunt-log-level",
         "--working-dir", "--config", "--log-level", "--tf-path", "--source", "--iam-assume-role", "-from-module",
     ],
-    bools: &[],
+    bools: words![],
     greedy: false,
 };
 
 /// Commands that read (or write only inside the tree). terraform/tofu print usage for an unknown
 /// command (also T0 `iac.terraform.read`), so the probe uses terragrunt, where unknown asks.
 /// probe: `terragrunt {}` T0 iac.terraform.read
-const READ_CMDS: &[&str] = &[
+const READ_CMDS: Words = words![
     "show", "output", "providers", "graph", "version", "console", "get", "metadata", "fmt", "hclfmt", "render-json", "graph-dependencies",
     "output-module-groups", "terragrunt-info", "info", "find", "list", "render", "modules",
 ];
 /// terraform/tofu commands that change infrastructure or state. (Terragrunt's own
 /// commands, `run`, `exec`, `catalog`, `scaffold`, `apply-all` …, ask as unknown ones.)
 /// probe: `terraform {}` T3 iac.terraform.apply
-const APPLY_CMDS: &[&str] = &["apply", "destroy", "refresh", "import", "taint", "untaint", "force-unlock", "test", "login", "logout"];
+const APPLY_CMDS: Words = words!["apply", "destroy", "refresh", "import", "taint", "untaint", "force-unlock", "test", "login", "logout"];
 
 /// FEATURES.md §6b ALWAYS-dangerous flags.
 /// probe: `terraform show {}` T3 iac.terraform.state
-const ALWAYS_DANGEROUS: &[&str] =
-    &["--force", "-force", "--prune", "-prune", "--cascade", "--now", "--no-preserve-root", "--force-with-lease", "--grace-period=0"];
+const ALWAYS_DANGEROUS: Words =
+    words!["--force", "-force", "--prune", "-prune", "--cascade", "--now", "--no-preserve-root", "--force-with-lease", "--grace-period=0"];
 
 /// Flags that move state or pins during `init`.
 fn init_moves_state(argv: &Argv<'_>) -> bool {
@@ -194,7 +196,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // FEATURES.md §2 step 27: an always-dangerous flag on a read command escalates it
     // (`terraform state list --prune`): terraform has no such read flag, so something else is meant.
-    if let Some(flag) = argv.flags.iter().find(|f| ALWAYS_DANGEROUS.iter().any(|d| **f == *d || f.strip_prefix(d).is_some_and(|r| r.starts_with('=')))) {
+    if let Some(flag) = argv.flags.iter().find(|f| ALWAYS_DANGEROUS.iter().any(|d| **f == d || f.strip_prefix(d).is_some_and(|r| r.starts_with('=')))) {
         if matches!(cmd, None | Some("show" | "output" | "state" | "providers" | "graph" | "version" | "workspace" | "console" | "get" | "fmt")) {
             return cx.hit_because(&STATE, format!("`{flag}` is a destructive flag no terraform read command takes; ask the user what it is meant to do"));
         }
@@ -212,8 +214,8 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         Some(c @ ("state" | "workspace" | "env")) => {
             cx.hit_because(&STATE, format!("`{} {c} {}` may edit state or switch workspace; ask the user", inv.program, sub.unwrap_or("")))
         }
-        Some(c) if READ_CMDS.contains(&c) => cx.hit(&READ),
-        Some(c) if APPLY_CMDS.contains(&c) => {
+        Some(c) if READ_CMDS.contains(c) => cx.hit(&READ),
+        Some(c) if APPLY_CMDS.contains(c) => {
             cx.hit_because(&APPLY, format!("`{} {c}` changes real infrastructure or its state; ask the user, and run plan first", inv.program))
         }
         // Terragrunt has its own growing command set (`stack run …`), so unknown asks there.

@@ -10,6 +10,8 @@ use crate::call::{first_operand, Invocation};
 use crate::rules::cloud::generic::{run, Lane, Spec};
 use crate::rules::cloud::verbs::{split, Kind, Opts, Table};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// Reads: `pulumi stack ls|output|history`, `pulumi whoami|about|logs`, `cdk ls|list|doctor`,
@@ -19,11 +21,11 @@ use crate::rules::{Cx, Rule};
 /// Reads stacks or inventories, or writes only inside the working tree.
 pub static READ: Rule = Rule::t0("iac.tool.read")
     .reason("reads stacks, inventories or templates only")
-    .matches(&[
+    .matches(words![
         "pulumi stack ls", "pulumi stack output", "cdk ls", "ansible-playbook site.yml --list-tasks", "ansible all -m ping", "packer inspect x.pkr.hcl",
         "ansible-inventory --list",
     ])
-    .not_matches(&["pulumi up", "ansible all -m shell -a 'rm -rf /tmp/cache'"]);
+    .not_matches(words!["pulumi up", "ansible all -m shell -a 'rm -rf /tmp/cache'"]);
 
 /// ## What it matches
 /// Validation and scanners: `ansible-playbook --syntax-check`, `ansible-lint`, `packer validate`,
@@ -32,11 +34,11 @@ pub static READ: Rule = Rule::t0("iac.tool.read")
 /// Local validation or a local build into the tree.
 pub static VALIDATE: Rule = Rule::t1("iac.tool.validate")
     .reason("validates or builds locally; nothing is deployed")
-    .matches(&[
+    .matches(words![
         "ansible-playbook site.yml --syntax-check", "packer validate image.pkr.hcl", "checkov -d .", "tfsec .", "ansible-lint site.yml", "sam validate",
         "sam build",
     ])
-    .not_matches(&["packer build image.pkr.hcl"]);
+    .not_matches(words!["packer build image.pkr.hcl"]);
 
 /// ## What it matches
 /// Previews: `pulumi preview`, `cdk diff|synth`, `cdktf diff|synth|plan`, `ansible-playbook --check`.
@@ -44,8 +46,8 @@ pub static VALIDATE: Rule = Rule::t1("iac.tool.validate")
 /// Shows what would change without changing it.
 pub static SIMULATE: Rule = Rule::t2("iac.tool.simulate")
     .reason("previews a change without applying it")
-    .matches(&["pulumi preview --diff", "cdk diff", "cdk synth", "ansible-playbook site.yml --check", "ansible-playbook -C site.yml", "cdktf plan"])
-    .not_matches(&["cdk deploy --all"]);
+    .matches(words!["pulumi preview --diff", "cdk diff", "cdk synth", "ansible-playbook site.yml --check", "ansible-playbook -C site.yml", "cdktf plan"])
+    .not_matches(words!["cdk deploy --all"]);
 
 /// ## What it matches
 /// Deploys and other changes: `pulumi up|destroy|refresh|import|stack rm|stack select|config set`,
@@ -56,12 +58,12 @@ pub static SIMULATE: Rule = Rule::t2("iac.tool.simulate")
 /// Changes real infrastructure or hosts. `pulumi stack rm` is approvable like `terraform destroy`.
 pub static MUTATE: Rule = Rule::t3("iac.tool.mutate")
     .reason("changes real infrastructure or hosts; ask the user, and preview first")
-    .matches(&[
+    .matches(words![
         "pulumi up --yes", "pulumi destroy --yes", "cdk deploy --all", "cdk destroy --force", "ansible-playbook -i prod site.yml",
         "ansible all -m shell -a 'rm -rf /tmp/cache'", "packer build image.pkr.hcl", "pulumi stack rm dev", "sls deploy", "sam deploy --guided",
         "cdk -i deploy --all", "pulumi -e destroy --yes", "pulumi --config-file status destroy --yes", "cdk -o list deploy",
     ])
-    .not_matches(&["pulumi preview", "pulumi stack ls", "pulumi -C deploy stack ls"]);
+    .not_matches(words!["pulumi preview", "pulumi stack ls", "pulumi -C deploy stack ls"]);
 
 /// ## What it matches
 /// A subcommand of these CLIs with no known verb.
@@ -69,8 +71,8 @@ pub static MUTATE: Rule = Rule::t3("iac.tool.mutate")
 /// These CLIs deploy by default; unknown is not safe.
 pub static UNKNOWN: Rule = Rule::t3("iac.tool.unknown")
     .reason("a subcommand tiergate does not model, on a CLI that deploys infrastructure; ask the user")
-    .matches(&["pulumi frobnicate", "serverless frobnicate"])
-    .not_matches(&["pulumi version"]);
+    .matches(words!["pulumi frobnicate", "serverless frobnicate"])
+    .not_matches(words!["pulumi version"]);
 
 /// ## What it matches
 /// `--help`/`-h`/`--version` on these CLIs.
@@ -78,8 +80,8 @@ pub static UNKNOWN: Rule = Rule::t3("iac.tool.unknown")
 /// FEATURES.md §6a: prints usage.
 pub static HELP: Rule = Rule::t0("iac.tool.help")
     .reason("prints help only")
-    .matches(&["pulumi up --help", "cdk deploy -h", "ansible-playbook --version", "packer --version", "ansible --version"])
-    .not_matches(&["pulumi up"]);
+    .matches(words!["pulumi up --help", "cdk deploy -h", "ansible-playbook --version", "packer --version", "ansible --version"])
+    .not_matches(words!["pulumi up"]);
 
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
 
@@ -89,7 +91,7 @@ static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE
 /// the verb (`cdk -i deploy`, `pulumi -e destroy --yes` were T0). Ansible's own checks look for
 /// `--check`/`--list-*`, which ansible never takes as an `-i`/`-e` value.
 /// probe: `pulumi {} destroy whoami` T0 iac.tool.read
-const VALUES: &[&str] = &[
+const VALUES: Words = words![
     "-s", "--stack", "-C", "--cwd", "--profile", "--region", "--app", "-a", "--context", "-c", "--config", "--target", "-t", "--stage", "--template-file",
     "--template", "--parameter-overrides", "--stack-name", "--provider", "--inventory", "--extra-vars", "-l", "--limit", "-u", "--user", "-m", "--module-name",
     "--tags", "--skip-tags", "-f", "--forks", "-var", "-var-file", "-only", "-except",
@@ -97,20 +99,20 @@ const VALUES: &[&str] = &[
 
 static IAC_TOOLS: Spec = Spec {
     table: Table {
-        read: &[
+        read: words![
             "ls", "output", "history", "whoami", "about", "logs", "doctor", "docs", "notices", "metadata", "acknowledge", "inspect", "status", "global-status",
             "ssh-config", "version", "info", "print", "metrics", "get", "init", "fmt", "hcl2_upgrade", "console", "view", "encrypt_string", "context",
             "search", "port",
         ],
-        validate: &["validate", "package", "build", "doctor"],
-        simulate: &["preview", "diff", "synth", "synthesize", "plan"],
-        mutate: &[
+        validate: words!["validate", "package", "build", "doctor"],
+        simulate: words!["preview", "diff", "synth", "synthesize", "plan"],
+        mutate: words![
             "up", "rm", "select", "init-stack", "new", "cancel", "watch", "bootstrap", "destroy", "halt", "suspend", "reload", "provision", "ssh", "invoke",
             "offline", "local", "sync", "encrypt", "decrypt", "rekey", "create", "edit", "login", "logout", "deploy", "remove",
         ],
-        skip: &["stack", "config", "state", "plugin"],
+        skip: words!["stack", "config", "state", "plugin"],
     },
-    opts: Opts { values: VALUES, bools: &[], greedy: false },
+    opts: Opts { values: VALUES, bools: words![], greedy: false },
     dry_run: false,
     short_help: true,
     bare: Kind::Read,
@@ -156,7 +158,7 @@ fn ansible_playbook(inv: &Invocation, cx: &mut Cx<'_>) {
 /// Ad-hoc `ansible HOSTS -m MODULE`: the default module is `command`, which runs anything.
 fn ansible(inv: &Invocation, cx: &mut Cx<'_>) {
     let argv = split(&inv.args, &IAC_TOOLS.opts, true);
-    let module = argv.value(&inv.args, &["-m", "--module-name"]).unwrap_or("command");
+    let module = argv.value(&inv.args, words!["-m", "--module-name"]).unwrap_or("command");
     let module = module.rsplit('.').next().unwrap_or(module);
     if argv.help || argv.has("--version") {
         cx.hit(&HELP)
@@ -172,7 +174,7 @@ fn ansible(inv: &Invocation, cx: &mut Cx<'_>) {
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.program.as_str() {
         "checkov" | "tfsec" | "terrascan" | "ansible-lint" => {
-            let argv = split(&inv.args, &Opts { values: &[], bools: &[], greedy: false }, true);
+            let argv = split(&inv.args, &Opts { values: words![], bools: words![], greedy: false }, true);
             cx.hit(if argv.help { &HELP } else { &VALIDATE })
         }
         "ansible-inventory" | "ansible-doc" | "ansible-config" => cx.hit(&READ),
@@ -180,7 +182,9 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "ansible" => ansible(inv, cx),
         "pulumi" if pulumi(inv, cx) => {}
         // `packer build` creates machine images in a cloud account; not a local build.
-        "packer" if first_operand(&inv.args, ArgSpec::values(&[])).is_some_and(|o| o.arg.text == "build") && !split(&inv.args, &IAC_TOOLS.opts, true).help => {
+        "packer"
+            if first_operand(&inv.args, ArgSpec::values(words![])).is_some_and(|o| o.arg.text == "build") && !split(&inv.args, &IAC_TOOLS.opts, true).help =>
+        {
             cx.hit_because(&MUTATE, "packer build launches builders and publishes machine images; ask the user, or run packer validate first".to_owned())
         }
         _ => {

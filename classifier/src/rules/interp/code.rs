@@ -10,6 +10,7 @@ use crate::lanes::lexer_sinks;
 use crate::lanes::python;
 use crate::lanes::scripts::{Analysis, Effect, Lang};
 use crate::rules::{db, paths, Cx, Rule};
+use crate::words;
 
 /// ## What it matches
 /// A PowerShell cmdlet or an app-scripting command that changes state (`Set-*`, `New-*`, `Stop-Service`, `Restart-Computer`, an AppleScript `tell application … to quit`).
@@ -17,8 +18,8 @@ use crate::rules::{db, paths, Cx, Rule};
 /// Verbs outside PowerShell's read-only set change the machine.
 pub(super) static MUTATE: Rule = Rule::t3("interp.code.mutating-command")
     .reason("the script runs a command that changes system or application state; ask the user first")
-    .matches(&["pwsh -c 'Set-ItemProperty -Path HKCU:\\x -Name a -Value 1'", "pwsh -c 'Stop-Service spooler'"])
-    .not_matches(&["pwsh -c 'Get-Process'", "pwsh -c 'Get-ChildItem | Select-Object Name'"]);
+    .matches(words!["pwsh -c 'Set-ItemProperty -Path HKCU:\\x -Name a -Value 1'", "pwsh -c 'Stop-Service spooler'"])
+    .not_matches(words!["pwsh -c 'Get-Process'", "pwsh -c 'Get-ChildItem | Select-Object Name'"]);
 
 /// ## What it matches
 /// Inline code, a heredoc or a script whose code was analysed and only computes, reads or prints.
@@ -26,11 +27,11 @@ pub(super) static MUTATE: Rule = Rule::t3("interp.code.mutating-command")
 /// Nothing in it executes processes, writes outside the tree, deletes or touches the network.
 pub static READ: Rule = Rule::t0("interp.code.read")
     .reason("the code was analysed and only reads, computes or prints")
-    .matches(&[
+    .matches(words![
         "python3 -c 'print(1)'", "python3 -c \"print('rm -rf /')\"", "node -e 'console.log(process.version)'", "ruby -e 'puts 1'",
         "python3 -c \"import subprocess; print('hi')\"", "deno fmt", "deno info",
     ])
-    .not_matches(&["python3 -c \"import os; os.remove('x')\""]);
+    .not_matches(words!["python3 -c \"import os; os.remove('x')\""]);
 
 /// ## What it matches
 /// Code that deletes files or directories (`os.remove`, `shutil.rmtree`, `fs.rmSync`, `FileUtils.rm_rf`, `unlink`).
@@ -38,14 +39,14 @@ pub static READ: Rule = Rule::t0("interp.code.read")
 /// Deleting is T3 anywhere; a tree removal of a catastrophic target is also classified as `rm -rf`, so it is blocked.
 pub static DELETE: Rule = Rule::t3("interp.code.delete")
     .reason("the code deletes files; run the deletion as a reviewed command and ask the user")
-    .matches(&[
+    .matches(words![
         "python3 -c \"import shutil; shutil.rmtree('build')\"",
         "node -e \"require('fs').rmSync('dist', {recursive: true})\"",
         "ruby -e 'FileUtils.rm_rf(\"tmp\")'",
         "perl -e 'unlink glob \"*.log\"'",
         "php -r 'unlink(\"x\");'",
     ])
-    .not_matches(&["python3 -c \"print('os.remove')\"", "python3 -c \"# os.remove('x')\""]);
+    .not_matches(words!["python3 -c \"print('os.remove')\"", "python3 -c \"# os.remove('x')\""]);
 
 /// ## What it matches
 /// Code that writes a file whose path is computed at run time (`open(path, "w")`). Literal paths go through the write-target rules (`paths.*`): free inside the tree.
@@ -53,8 +54,8 @@ pub static DELETE: Rule = Rule::t3("interp.code.delete")
 /// Where an unseen path lands is unknown.
 pub static WRITE: Rule = Rule::t3("interp.code.write")
     .reason("the code writes a file whose path is computed at run time; spell the path out or ask the user")
-    .matches(&["python3 -c \"import sys; open(sys.argv[1], 'w').write('x')\"", "node -e \"require('fs').writeFileSync(process.argv[1], 'x')\""])
-    .not_matches(&["python3 -c \"open('out.txt', 'w').write('x')\"", "python3 -c \"print(open('x').read())\""]);
+    .matches(words!["python3 -c \"import sys; open(sys.argv[1], 'w').write('x')\"", "node -e \"require('fs').writeFileSync(process.argv[1], 'x')\""])
+    .not_matches(words!["python3 -c \"open('out.txt', 'w').write('x')\"", "python3 -c \"print(open('x').read())\""]);
 
 /// ## What it matches
 /// Code that renames or moves files (`os.rename`, `shutil.move`, `fs.renameSync`, `File.rename`).
@@ -62,8 +63,8 @@ pub static WRITE: Rule = Rule::t3("interp.code.write")
 /// A move over an existing file destroys it, like `mv`.
 pub static MOVE: Rule = Rule::t3("interp.code.move")
     .reason("the code renames or moves files; run the move as a reviewed command and ask the user")
-    .matches(&["python3 -c \"import os; os.rename('a', 'b')\"", "node -e \"require('fs').renameSync('a', 'b')\""])
-    .not_matches(&["python3 -c \"print('os.rename')\""]);
+    .matches(words!["python3 -c \"import os; os.rename('a', 'b')\"", "node -e \"require('fs').renameSync('a', 'b')\""])
+    .not_matches(words!["python3 -c \"print('os.rename')\""]);
 
 /// ## What it matches
 /// Code that changes permissions, owners or attributes (`os.chmod`, `fs.chmodSync`, `File.chmod`).
@@ -71,8 +72,8 @@ pub static MOVE: Rule = Rule::t3("interp.code.move")
 /// Permission changes persist beyond the task and can open access.
 pub static CHMOD: Rule = Rule::t3("interp.code.chmod")
     .reason("the code changes file permissions or owners; ask the user first")
-    .matches(&["python3 -c \"import os; os.chmod('x', 0o777)\""])
-    .not_matches(&["python3 -c \"import os; print(os.stat('x'))\""]);
+    .matches(words!["python3 -c \"import os; os.chmod('x', 0o777)\""])
+    .not_matches(words!["python3 -c \"import os; print(os.stat('x'))\""]);
 
 /// ## What it matches
 /// Code that writes to the network, opens sockets or mutates cloud resources (`requests.post`, `urlopen(data=…)`, `socket.socket`, `fetch` with a POST, `boto3 … delete_*`).
@@ -80,12 +81,12 @@ pub static CHMOD: Rule = Rule::t3("interp.code.chmod")
 /// Remote state changes and data leaving the machine cannot be called back.
 pub static NETWORK: Rule = Rule::t3("interp.code.network")
     .reason("the code writes to the network or changes remote resources; ask the user first")
-    .matches(&[
+    .matches(words![
         "python3 -c \"import requests; requests.post('https://h', data='x')\"",
         "python3 -c \"import urllib.request as u; u.urlopen('https://h', data=b'x')\"",
         "node -e \"fetch('https://h', {method: 'POST'})\"",
     ])
-    .not_matches(&[
+    .not_matches(words![
         "python3 -c \"import requests; print(requests.get('https://h').status_code)\"",
         "node -e \"fetch('https://h').then(r => r.text()).then(console.log)\"",
     ]);
@@ -96,8 +97,8 @@ pub static NETWORK: Rule = Rule::t3("interp.code.network")
 /// Stopping other processes changes the machine's live state.
 pub static PROCESS: Rule = Rule::t3("interp.code.process")
     .reason("the code signals or kills processes; ask the user first")
-    .matches(&["python3 -c \"import os; os.kill(1234, 9)\"", "node -e 'process.kill(42)'"])
-    .not_matches(&["python3 -c \"import os; print(os.getpid())\""]);
+    .matches(words!["python3 -c \"import os; os.kill(1234, 9)\"", "node -e 'process.kill(42)'"])
+    .not_matches(words!["python3 -c \"import os; print(os.getpid())\""]);
 
 /// ## What it matches
 /// Code that installs or removes packages (`install.packages("x")` in R).
@@ -105,8 +106,8 @@ pub static PROCESS: Rule = Rule::t3("interp.code.process")
 /// Installs change the environment beyond the working tree.
 pub static INSTALL: Rule = Rule::t3("interp.code.install")
     .reason("the code installs or removes packages; ask the user first")
-    .matches(&["Rscript -e 'install.packages(\"dplyr\")'"])
-    .not_matches(&["Rscript -e 'print(1)'"]);
+    .matches(words!["Rscript -e 'install.packages(\"dplyr\")'"])
+    .not_matches(words!["Rscript -e 'print(1)'"]);
 
 /// ## What it matches
 /// Code that starts a process whose command line is computed at run time (`subprocess.run(cmd)`, `os.system(f"rm {x}")`, `execSync(cmd)`).
@@ -114,12 +115,12 @@ pub static INSTALL: Rule = Rule::t3("interp.code.install")
 /// What runs is unknown until it runs.
 pub static EXEC_UNSEEN: Rule = Rule::t3("interp.code.exec-unseen")
     .reason("the code starts a process whose command is computed at run time; run the command directly so it can be checked")
-    .matches(&[
+    .matches(words![
         "python3 -c \"import os, sys; os.system(sys.argv[1])\"",
         "node -e \"require('child_process').execSync(process.argv[1])\"",
         "python3 -c \"import subprocess as s; s.run(f'rm {x}', shell=True)\"",
     ])
-    .not_matches(&["python3 -c \"import subprocess; subprocess.run(['ls', '-la'])\""]);
+    .not_matches(words!["python3 -c \"import subprocess; subprocess.run(['ls', '-la'])\""]);
 
 /// ## What it matches
 /// Code the analyser cannot see into: `exec`/`eval` of a computed string, `getattr(os, name)`, `__import__(name)`, `pickle.loads`, `ctypes`, a sink passed around as a value, `child_process` loaded with its use unseen.
@@ -127,13 +128,13 @@ pub static EXEC_UNSEEN: Rule = Rule::t3("interp.code.exec-unseen")
 /// Dynamic evaluation is the standard way to hide a command from a guard.
 pub static DYNAMIC: Rule = Rule::t3("interp.code.dynamic")
     .reason("the code evaluates or looks up code at run time, so what it does is unseen; ask the user")
-    .matches(&[
+    .matches(words![
         "python3 -c \"exec(__import__('base64').b64decode('cHJpbnQoMSk='))\"",
         "python3 -c \"import os; getattr(os, 'sys' + input())('x')\"",
         "node -e \"eval(atob('dGVzdA=='))\"",
         "node -e \"require('child_process')\"",
     ])
-    .not_matches(&["python3 -c \"exec('print(1)')\"", "python3 -c \"import os; print(getattr(os, 'sep'))\""]);
+    .not_matches(words!["python3 -c \"exec('print(1)')\"", "python3 -c \"import os; print(getattr(os, 'sep'))\""]);
 
 /// ## What it matches
 /// Inline code the tokenizer cannot read (an unterminated string or comment).
@@ -141,8 +142,8 @@ pub static DYNAMIC: Rule = Rule::t3("interp.code.dynamic")
 /// Unreadable code is unseen code.
 pub static UNPARSED: Rule = Rule::t3("interp.code.unparsed")
     .reason("the inline code could not be read (unterminated string or comment); fix the quoting or use a script file")
-    .matches(&["python3 -c \"print('x)\"", "node -e \"console.log('x)\""])
-    .not_matches(&["python3 -c \"print('x')\""]);
+    .matches(words!["python3 -c \"print('x)\"", "node -e \"console.log('x)\""])
+    .not_matches(words!["python3 -c \"print('x')\""]);
 
 /// ## What it matches
 /// Inline code over 500 characters with any effect at all, or in a language analysed by the lexer only.
@@ -150,7 +151,7 @@ pub static UNPARSED: Rule = Rule::t3("interp.code.unparsed")
 /// Long one-liners are where payloads hide; the original asks for them too. Write a script file the user can review.
 pub static LONG: Rule = Rule::t3("interp.code.long")
     .reason("the inline code is long and not provably read-only; put it in a script file the user can review")
-    .not_matches(&["python3 -c 'print(1)'"]);
+    .not_matches(words!["python3 -c 'print(1)'"]);
 
 /// Longest inline code analysed without the `interp.code.long` rule.
 pub const LONG_CODE: usize = 500;

@@ -7,6 +7,9 @@
 //!
 //! Piped stdin into an interpreter (`curl … | python3`) is the `flow` family's job.
 
+use crate::words;
+use crate::words::Words;
+
 mod code;
 mod opaque;
 mod others;
@@ -29,27 +32,27 @@ use crate::rules::{paths, Cx, Family, Programs, Rule};
 /// The code that runs is not visible.
 pub static UNSEEN: Rule = Rule::t3("interp.code.unseen")
     .reason("the code comes from a variable or substitution, so it cannot be checked; write it out literally")
-    .matches(&["python3 -c \"$CODE\"", "node -e \"$(cat x.js)\"", "python3 <<EOF\nprint(\"$HOME\")\nEOF"])
-    .not_matches(&["python3 -c 'print(1)'"]);
+    .matches(words!["python3 -c \"$CODE\"", "node -e \"$(cat x.js)\"", "python3 <<EOF\nprint(\"$HOME\")\nEOF"])
+    .not_matches(words!["python3 -c 'print(1)'"]);
 
 pub static FAMILY: Family = Family::new("interp", PROGRAMS, RULES);
 
 static PROGRAMS: &[Programs] = &[
     Programs::of(
-        &[
+        words![
             "python", "python2", "python3", "python3.6", "python3.7", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13",
             "python3.14", "python2.7", "pypy", "pypy3", "ipython", "ipython3", "bpython", "ptpython",
         ],
         python::check,
     ),
-    Programs::of(&["awk", "gawk", "mawk", "nawk"], others::awk),
-    Programs::of(&["deno"], others::deno),
-    Programs::of(&["R"], others::r),
-    Programs::of(&["pwsh", "powershell", "powershell.exe", "pwsh.exe"], others::pwsh),
+    Programs::of(words!["awk", "gawk", "mawk", "nawk"], others::awk),
+    Programs::of(words!["deno"], others::deno),
+    Programs::of(words!["R"], others::r),
+    Programs::of(words!["pwsh", "powershell", "powershell.exe", "pwsh.exe"], others::pwsh),
     // Languages without an analyser: their code is gated unseen.
-    Programs::of(&opaque::NAMES, opaque::check),
+    Programs::of(opaque::NAMES, opaque::check),
     Programs::of(
-        &[
+        words![
             "lua5.1", "lua5.2", "lua5.3", "lua5.4", "php7.4", "php8.0", "php8.1", "php8.2", "php8.3", "php8.4", "ruby3.0", "ruby3.1", "ruby3.2", "ruby3.3",
             "perl5", "node", "nodejs", "ruby", "perl", "php", "lua", "luajit", "Rscript", "osascript", "tclsh", "wish", "groovy", "tsx", "ts-node", "jruby",
             "irb",
@@ -100,11 +103,11 @@ static RULES: &[&Rule] = &[
 /// An interactive interpreter can run anything.
 pub static REPL: Rule = Rule::t3("interp.repl")
     .reason("starts an interpreter whose code is not visible; run the code with -c/-e or as a script file")
-    .matches(&[
+    .matches(words![
         "python3", "node", "python3 -i", "python3 -", "lua -i config.lua", "python3 -m pdb app.py", "julia", "irb", "deno", "deno repl",
         "pwsh -NoExit -c 'Get-Date'",
     ])
-    .not_matches(&["python3 --version", "python3 -c 'print(1)'"]);
+    .not_matches(words!["python3 --version", "python3 -c 'print(1)'"]);
 
 /// ## What it matches
 /// `--version`, `-V`, `--help` on an interpreter.
@@ -112,11 +115,11 @@ pub static REPL: Rule = Rule::t3("interp.repl")
 /// Prints information only.
 pub static VERSION: Rule = Rule::t0("interp.version")
     .reason("prints the interpreter's version or help")
-    .matches(&[
+    .matches(words![
         "python3 --version", "node -v", "ruby --version", "perl -v", "deno --version", "irb --version", "R --version", "pwsh -v", "awk --version", "awk",
         "julia --version",
     ])
-    .not_matches(&["python3"]);
+    .not_matches(words!["python3"]);
 
 /// ## What it matches
 /// Syntax checks and byte-compilation that never run the code: `node --check`, `python3 -m py_compile`, `perl -c`, `ruby -c`, `php -l`.
@@ -124,8 +127,8 @@ pub static VERSION: Rule = Rule::t0("interp.version")
 /// Local validation.
 pub static SYNTAX_CHECK: Rule = Rule::t1("interp.syntax-check")
     .reason("syntax check only; the code does not run")
-    .matches(&["node --check app.js", "python3 -m py_compile src/app.py", "perl -c script.pl", "ruby -c x.rb", "php -l index.php"])
-    .not_matches(&["node app.js"]);
+    .matches(words!["node --check app.js", "python3 -m py_compile src/app.py", "perl -c script.pl", "ruby -c x.rb", "php -l index.php"])
+    .not_matches(words!["node app.js"]);
 
 /// True when an interpreter takes the code it runs from its stdin (`curl … | python3
 /// -W ignore`, `… | perl -p`); `None` for one whose options are not read here.
@@ -163,14 +166,14 @@ pub(crate) struct Spec {
     /// How its argv reads: value-taking options (the code options among them),
     /// packed letters for Perl/Ruby (`-pi.bak -e`, `-lane`), and the script operand
     /// ends the options.
-    pub args: ArgSpec<'static>,
-    pub code: &'static [&'static str],
-    pub syntax: &'static [&'static str],
-    pub version: &'static [&'static str],
+    pub args: ArgSpec,
+    pub code: Words,
+    pub syntax: Words,
+    pub version: Words,
     /// Options that print the version and still run whatever code is given
     /// (`ruby -v x.rb`, `lua -v -e CODE`): a version only when nothing else is.
-    pub version_then_run: &'static [&'static str],
-    pub repl: &'static [&'static str],
+    pub version_then_run: Words,
+    pub repl: Words,
 }
 
 /// Parses options up to the script operand.
@@ -181,9 +184,9 @@ pub(crate) fn parse(inv: &Invocation, spec: &Spec) -> Source {
     let mut version_then_run = false;
     for t in Args::parse(args, spec.args) {
         match t {
-            Token::Opt { index, name, value } if spec.code.contains(&name) => s.code.extend(value.map(|v| value_arg(args, index, v))),
+            Token::Opt { index, name, value } if spec.code.contains(name) => s.code.extend(value.map(|v| value_arg(args, index, v))),
             // `perl -i.bak`, `ruby -i`: the operands are rewritten.
-            Token::Opt { name: "-i", .. } if spec.args.optional.contains(&"-i") => s.in_place = true,
+            Token::Opt { name: "-i", .. } if spec.args.optional.contains("-i") => s.in_place = true,
             // `-` is the script operand that means stdin.
             Token::Operand(o) => {
                 s.stdin = o.arg.text == "-";
@@ -197,13 +200,13 @@ pub(crate) fn parse(inv: &Invocation, spec: &Spec) -> Source {
             Token::Missing { .. } => break,
             _ => {
                 let name = t.name().unwrap_or("");
-                if spec.version.contains(&name) {
+                if spec.version.contains(name) {
                     s.version = true;
                     return s;
                 }
-                version_then_run |= spec.version_then_run.contains(&name);
-                s.syntax_only |= spec.syntax.contains(&name);
-                s.repl |= spec.repl.contains(&name);
+                version_then_run |= spec.version_then_run.contains(name);
+                s.syntax_only |= spec.syntax.contains(name);
+                s.repl |= spec.repl.contains(name);
             }
         }
     }
@@ -229,7 +232,7 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, s: &Source) {
     }
     if s.in_place {
         // The files after the code: perl and ruby stop reading switches there.
-        for o in Args::parse(&inv.args, ArgSpec::values(&[])).starting_at(s.rest).operands() {
+        for o in Args::parse(&inv.args, ArgSpec::values(words![])).starting_at(s.rest).operands() {
             paths::check_write(cx, o.arg, inv.cwd.as_deref());
         }
     }

@@ -7,6 +7,8 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Invocation, Stdin};
 use crate::rules::{Cx, FileText, Rule};
+use crate::words;
+use crate::words::Words;
 
 use super::{REPL, VERSION};
 
@@ -16,12 +18,12 @@ use super::{REPL, VERSION};
 /// Code tiergate cannot read can do anything; unknown is never safe.
 pub static CODE: Rule = Rule::t3("interp.opaque-code")
     .reason("runs code in a language tiergate does not analyse; review it and ask the user, or do the step with a command tiergate can check")
-    .matches(&[
+    .matches(words![
         "julia -e 'run(`ls`)'", "guile -c '(display 1)'", "octave --eval 'disp(1)'", "gnuplot -e 'plot sin(x)'", "racket script.rkt", "erl -eval 'halt().'",
         "elixir -e 'IO.puts 1'", "jrunscript -e 'print(1)'", "expect -c 'spawn ls'", "nu -c 'ls'", "sbcl --script x.lisp", "runghc x.hs",
         "julia <<< 'println(1)'",
     ])
-    .not_matches(&["julia --version", "ghc --version", "erl -version"]);
+    .not_matches(words!["julia --version", "ghc --version", "erl -version"]);
 
 /// ## What it matches
 /// `dc` code with `!` (runs a shell command) and `m4` input with `syscmd`/`esyscmd`, or input that cannot be seen.
@@ -29,112 +31,104 @@ pub static CODE: Rule = Rule::t3("interp.opaque-code")
 /// These calculators and macro processors shell out through those commands.
 pub static SHELL_ESCAPE: Rule = Rule::t3("interp.shell-escape")
     .reason("the calculator or macro input runs a shell command (dc `!`, m4 `syscmd`/`esyscmd`), or cannot be seen; run the command directly")
-    .matches(&["dc -e '!ls'", "m4 <<< 'syscmd(ls)'", "m4 macros.m4"])
-    .not_matches(&["dc -e '2 3 + p'", "m4 <<< 'define(x, 1)x'"]);
+    .matches(words!["dc -e '!ls'", "m4 <<< 'syscmd(ls)'", "m4 macros.m4"])
+    .not_matches(words!["dc -e '2 3 + p'", "m4 <<< 'define(x, 1)x'"]);
 
 /// One interpreter: its names and the options that take code or a value.
 struct Opaque {
-    names: &'static [&'static str],
+    names: Words,
     /// Options whose value is code (or a code file) to run.
-    code: &'static [&'static str],
+    code: Words,
     /// Options that print a version or help and run nothing.
-    version: &'static [&'static str],
+    version: Words,
 }
 
 static OPAQUE: &[Opaque] = &[
-    Opaque { names: &["julia"], code: &["-e", "--eval", "-E", "--print", "-L", "--load"], version: &["-v", "--version", "-h", "--help"] },
-    Opaque { names: &["guile"], code: &["-c", "-l", "-s", "-x"], version: &["-v", "--version", "-h", "--help"] },
-    Opaque { names: &["octave", "octave-cli"], code: &["--eval"], version: &["-v", "--version", "-h", "--help"] },
-    Opaque { names: &["gnuplot"], code: &["-e"], version: &["-V", "--version", "-h", "--help"] },
-    Opaque { names: &["ghc"], code: &["-e", "--interactive"], version: &["--version", "--numeric-version", "--help", "--info"] },
-    Opaque { names: &["ghci", "runghc", "runhaskell", "stack-runghc"], code: &["-e"], version: &["--version", "--numeric-version", "--help"] },
-    Opaque { names: &["sbcl", "ecl", "ccl", "ccl64"], code: &["--eval", "-eval", "--load", "-load", "--script", "-shell"], version: &["--version", "--help"] },
-    Opaque { names: &["clisp"], code: &["-x", "-i"], version: &["--version", "--help", "-h"] },
+    Opaque { names: words!["julia"], code: words!["-e", "--eval", "-E", "--print", "-L", "--load"], version: words!["-v", "--version", "-h", "--help"] },
+    Opaque { names: words!["guile"], code: words!["-c", "-l", "-s", "-x"], version: words!["-v", "--version", "-h", "--help"] },
+    Opaque { names: words!["octave", "octave-cli"], code: words!["--eval"], version: words!["-v", "--version", "-h", "--help"] },
+    Opaque { names: words!["gnuplot"], code: words!["-e"], version: words!["-V", "--version", "-h", "--help"] },
+    Opaque { names: words!["ghc"], code: words!["-e", "--interactive"], version: words!["--version", "--numeric-version", "--help", "--info"] },
+    Opaque { names: words!["ghci", "runghc", "runhaskell", "stack-runghc"], code: words!["-e"], version: words!["--version", "--numeric-version", "--help"] },
     Opaque {
-        names: &["racket", "scheme", "chez", "chezscheme", "petite", "mit-scheme", "csi", "gsi", "chibi-scheme", "gosh", "plt-r5rs"],
-        code: &["-e", "--eval", "-f", "--load", "-r", "-t", "-l", "-s", "--script"],
-        version: &["--version", "-v", "-h", "--help"],
+        names: words!["sbcl", "ecl", "ccl", "ccl64"],
+        code: words!["--eval", "-eval", "--load", "-load", "--script", "-shell"],
+        version: words!["--version", "--help"],
     },
-    Opaque { names: &["erl", "escript"], code: &["-eval", "-s", "-run", "-S"], version: &["-version", "+V"] },
-    Opaque { names: &["elixir"], code: &["-e", "--eval", "-r", "-S", "--rpc-eval"], version: &["-v", "--version", "-h", "--help"] },
+    Opaque { names: words!["clisp"], code: words!["-x", "-i"], version: words!["--version", "--help", "-h"] },
     Opaque {
-        names: &["scala", "scala-cli", "amm", "groovysh", "kotlin", "kotlinc-jvm", "kscript"],
-        code: &["-e", "-script", "-c"],
-        version: &["-version", "--version", "-help", "--help"],
+        names: words!["racket", "scheme", "chez", "chezscheme", "petite", "mit-scheme", "csi", "gsi", "chibi-scheme", "gosh", "plt-r5rs"],
+        code: words!["-e", "--eval", "-f", "--load", "-r", "-t", "-l", "-s", "--script"],
+        version: words!["--version", "-v", "-h", "--help"],
     },
-    Opaque { names: &["jshell", "jrunscript", "jjs"], code: &["-e", "-f", "--startup"], version: &["-version", "--version", "-help", "--help", "-?"] },
-    Opaque { names: &["clojure", "clj", "bb", "lein-repl"], code: &["-e", "--eval", "-M", "-X", "-i", "--init"], version: &["--version", "-h", "--help"] },
+    Opaque { names: words!["erl", "escript"], code: words!["-eval", "-s", "-run", "-S"], version: words!["-version", "+V"] },
+    Opaque { names: words!["elixir"], code: words!["-e", "--eval", "-r", "-S", "--rpc-eval"], version: words!["-v", "--version", "-h", "--help"] },
     Opaque {
-        names: &["ocaml", "utop", "sml", "poly", "swipl", "gprolog", "yap"],
-        code: &["-e", "-g", "--eval", "-init"],
-        version: &["-version", "--version", "-help", "--help"],
+        names: words!["scala", "scala-cli", "amm", "groovysh", "kotlin", "kotlinc-jvm", "kscript"],
+        code: words!["-e", "-script", "-c"],
+        version: words!["-version", "--version", "-help", "--help"],
     },
-    Opaque { names: &["raku", "perl6", "rakudo"], code: &["-e", "-M"], version: &["-v", "--version", "-h", "--help"] },
+    Opaque {
+        names: words!["jshell", "jrunscript", "jjs"],
+        code: words!["-e", "-f", "--startup"],
+        version: words!["-version", "--version", "-help", "--help", "-?"],
+    },
+    Opaque {
+        names: words!["clojure", "clj", "bb", "lein-repl"],
+        code: words!["-e", "--eval", "-M", "-X", "-i", "--init"],
+        version: words!["--version", "-h", "--help"],
+    },
+    Opaque {
+        names: words!["ocaml", "utop", "sml", "poly", "swipl", "gprolog", "yap"],
+        code: words!["-e", "-g", "--eval", "-init"],
+        version: words!["-version", "--version", "-help", "--help"],
+    },
+    Opaque { names: words!["raku", "perl6", "rakudo"], code: words!["-e", "-M"], version: words!["-v", "--version", "-h", "--help"] },
     // Compilers that also run: only their run forms are code (see `COMPILE_ONLY`).
-    Opaque { names: &["tcc"], code: &["-run"], version: &["-v", "-h", "--help"] },
-    Opaque { names: &["kotlinc"], code: &["-script", "-e", "-expression"], version: &["-version", "-help"] },
+    Opaque { names: words!["tcc"], code: words!["-run"], version: words!["-v", "-h", "--help"] },
+    Opaque { names: words!["kotlinc"], code: words!["-script", "-e", "-expression"], version: words!["-version", "-help"] },
     Opaque {
-        names: &["java", "jbang"],
-        code: &["-jar", "--source", "-cp", "-classpath", "--class-path", "-m", "--module"],
-        version: &["-version", "--version", "-help", "--help", "-h", "-showversion"],
+        names: words!["java", "jbang"],
+        code: words!["-jar", "--source", "-cp", "-classpath", "--class-path", "-m", "--module"],
+        version: words!["-version", "--version", "-help", "--help", "-h", "-showversion"],
     },
-    Opaque { names: &["swift"], code: &["-e"], version: &["--version", "-version", "--help", "-h"] },
-    Opaque { names: &["expect"], code: &["-c", "-f"], version: &["-v", "-h"] },
-    Opaque { names: OTHER_SHELLS, code: &["-c", "--commands", "-e"], version: &["--version", "-v", "-h", "--help"] },
+    Opaque { names: words!["swift"], code: words!["-e"], version: words!["--version", "-version", "--help", "-h"] },
+    Opaque { names: words!["expect"], code: words!["-c", "-f"], version: words!["-v", "-h"] },
+    Opaque { names: OTHER_SHELLS, code: words!["-c", "--commands", "-e"], version: words!["--version", "-v", "-h", "--help"] },
 ];
 
 /// Shells whose code is not bash; `OPAQUE` reads them as unseen code.
 /// (`es`, `rc`, `ion` and `oil` are left out: as program names they are as often other tools.)
 /// probe: `{} -c 'rm -rf ~/x'` T3 interp.opaque-code
-const OTHER_SHELLS: &[&str] = &["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh"];
+const OTHER_SHELLS: Words = words!["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh"];
 
 /// `dc` and `m4`: one command each runs a shell command (`!`, `syscmd`).
 /// probe: `{} script.txt` T3 interp.shell-escape
-const ESCAPING: &[&str] = &["dc", "m4", "gm4"];
+const ESCAPING: Words = words!["dc", "m4", "gm4"];
 
 /// Every program this module answers for, flattened from `OPAQUE` and
 /// `ESCAPING` at compile time: the family's program list is this, not a copy.
-pub(super) static NAMES: [&str; NAME_COUNT] = names();
+pub(super) const NAMES: Words = crate::joined_words!(&PARTS);
 
-const NAME_COUNT: usize = {
-    let (mut n, mut i) = (ESCAPING.len(), 0);
+const PARTS: [Words; OPAQUE.len() + 1] = {
+    let mut t = [ESCAPING; OPAQUE.len() + 1];
+    let mut i = 0;
     while i < OPAQUE.len() {
-        n += OPAQUE[i].names.len();
+        t[i] = OPAQUE[i].names;
         i += 1;
-    }
-    n
-};
-
-const fn names() -> [&'static str; NAME_COUNT] {
-    let mut t = [""; NAME_COUNT];
-    let (mut n, mut i) = (0, 0);
-    while i < OPAQUE.len() {
-        let mut k = 0;
-        while k < OPAQUE[i].names.len() {
-            t[n] = OPAQUE[i].names[k];
-            n += 1;
-            k += 1;
-        }
-        i += 1;
-    }
-    let mut k = 0;
-    while k < ESCAPING.len() {
-        t[n] = ESCAPING[k];
-        n += 1;
-        k += 1;
     }
     t
-}
+};
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let program = inv.program.as_str();
-    if ESCAPING.contains(&program) {
+    if ESCAPING.contains(program) {
         return escapes(inv, cx);
     }
-    let Some(o) = OPAQUE.iter().find(|o| o.names.contains(&program)) else {
+    let Some(o) = OPAQUE.iter().find(|o| o.names.contains(program)) else {
         return;
     };
-    if inv.args.iter().any(|a| o.version.contains(&a.text.as_str())) && inv.args.len() == 1 {
+    if inv.args.iter().any(|a| o.version.contains(a.text.as_str())) && inv.args.len() == 1 {
         cx.hit(&VERSION);
         return;
     }
@@ -142,7 +136,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if let Some(opt) = code {
         cx.hit_because(&CODE, format!("`{program} {}` runs code tiergate cannot analyse; {}", opt.text, CODE.reason));
         // Code that also spells a shell command is classified too, so a blocked one stays blocked.
-        if OTHER_SHELLS.contains(&program) {
+        if OTHER_SHELLS.contains(program) {
             if let Some(body) = inv.args.iter().skip_while(|a| a.text != opt.text).nth(1).filter(|a| a.exact) {
                 let body = body.text.clone();
                 cx.shell(&body, inv.cwd.as_deref());
@@ -169,9 +163,9 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// dc's options: `-e EXPR` is code, `-f FILE` a file of it; the operands are files too.
-const DC_ARGS: ArgSpec<'static> = ArgSpec::values(&["-e", "--expression", "-f", "--file"]);
+const DC_ARGS: ArgSpec = ArgSpec::values(words!["-e", "--expression", "-f", "--file"]);
 /// m4's options that take a value (`-D NAME=VALUE`, `-I DIR`); the operands are the input files.
-const M4_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+const M4_ARGS: ArgSpec = ArgSpec::values(words![
     "-D", "--define", "-U", "--undefine", "-I", "--include", "-l", "--arglength", "-o", "--error-output", "-t", "--trace", "-F", "--freeze-state", "-R",
     "--reload-state", "-L", "--nesting-limit", "--debugfile",
 ]);

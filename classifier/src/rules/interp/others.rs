@@ -7,6 +7,8 @@ use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{first_operand, value_arg, Arg, Invocation};
 use crate::lanes::scripts::{Analysis, Effect, Lang};
 use crate::rules::{paths, Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 use super::{code, inline, parse, run, script, Source, Spec, REPL, SYNTAX_CHECK, VERSION};
 
@@ -16,8 +18,8 @@ use super::{code, inline, parse, run, script, Source, Spec, REPL, SYNTAX_CHECK, 
 /// Local validation.
 pub static NODE_TEST: Rule = Rule::t1("interp.node.test")
     .reason("runs the project's tests or checks (local validation)")
-    .matches(&["node --test", "deno test", "deno lint", "deno check main.ts", "R CMD check pkg"])
-    .not_matches(&["deno install -g x"]);
+    .matches(words!["node --test", "deno test", "deno lint", "deno check main.ts", "R CMD check pkg"])
+    .not_matches(words!["deno install -g x"]);
 
 /// ## What it matches
 /// `node --inspect`, `--inspect-brk`, `--inspect-wait` (with or without an address).
@@ -25,8 +27,8 @@ pub static NODE_TEST: Rule = Rule::t1("interp.node.test")
 /// It opens a debugger port (127.0.0.1:9229 by default, any interface with `=0.0.0.0`) that gives whoever connects code execution in the process (ORACLE.md §4 row 19).
 pub static NODE_INSPECT: Rule = Rule::t3("interp.node.inspect")
     .reason("opens a debugger port that lets whoever connects run code in the process; run without --inspect or ask the user")
-    .matches(&["node --inspect-brk app.js", "node --inspect=0.0.0.0:9229 server.js"])
-    .not_matches(&["node app.js", "node --check app.js"]);
+    .matches(words!["node --inspect-brk app.js", "node --inspect=0.0.0.0:9229 server.js"])
+    .not_matches(words!["node app.js", "node --check app.js"]);
 
 /// ## What it matches
 /// `deno task X`, `deno install`, `deno upgrade`, `deno jupyter --install`: tasks from a config tiergate does not read, and installs.
@@ -34,8 +36,8 @@ pub static NODE_INSPECT: Rule = Rule::t3("interp.node.inspect")
 /// The task body is unseen; installs change the environment.
 pub static DENO_TASK: Rule = Rule::t3("interp.deno.task-or-install")
     .reason("runs a deno task whose body is not checked, or installs; run the task's command directly or ask the user")
-    .matches(&["deno task deploy", "deno install -g npm:x", "deno upgrade"])
-    .not_matches(&["deno --version", "deno fmt --check"]);
+    .matches(words!["deno task deploy", "deno install -g npm:x", "deno upgrade"])
+    .not_matches(words!["deno --version", "deno fmt --check"]);
 
 /// ## What it matches
 /// `php -S addr`: PHP's built-in server, which runs the tree's PHP files on every request.
@@ -43,8 +45,8 @@ pub static DENO_TASK: Rule = Rule::t3("interp.deno.task-or-install")
 /// Unlike a static file server it executes unseen project code for whoever connects.
 pub static PHP_SERVER: Rule = Rule::t3("interp.php.server")
     .reason("starts PHP's built-in server, which runs the project's PHP code per request; ask the user")
-    .matches(&["php -S localhost:8000", "php -S 0.0.0.0:80 -t public"])
-    .not_matches(&["php -v"]);
+    .matches(words!["php -S localhost:8000", "php -S 0.0.0.0:80 -t public"])
+    .not_matches(words!["php -v"]);
 
 /// ## What it matches
 /// `R CMD INSTALL`, `R CMD REMOVE`: package installs.
@@ -52,87 +54,109 @@ pub static PHP_SERVER: Rule = Rule::t3("interp.php.server")
 /// Installs change the R library beyond the tree.
 pub static R_CMD_INSTALL: Rule = Rule::t3("interp.r.cmd-install")
     .reason("installs or removes an R package; ask the user first")
-    .matches(&["R CMD INSTALL mypkg", "R CMD REMOVE x"])
-    .not_matches(&["R --version"]);
+    .matches(words!["R CMD INSTALL mypkg", "R CMD REMOVE x"])
+    .not_matches(words!["R --version"]);
 
 const NODE: Spec = Spec {
     lang: Lang::Js,
-    args: ArgSpec::values(&[
+    args: ArgSpec::values(words![
         "-e", "--eval", "-p", "--print", "-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--env-file", "--title",
         "--inspect-port", "--input-type", "--stack-size", "--max-old-space-size",
     ])
     .posix(),
-    code: &["-e", "--eval", "-p", "--print"],
-    syntax: &["-c", "--check"],
-    version: &["-v", "--version", "-h", "--help", "--v8-options"],
-    version_then_run: &[],
-    repl: &["-i", "--interactive"],
+    code: words!["-e", "--eval", "-p", "--print"],
+    syntax: words!["-c", "--check"],
+    version: words!["-v", "--version", "-h", "--help", "--v8-options"],
+    version_then_run: words![],
+    repl: words!["-i", "--interactive"],
 };
 /// Ruby's switches pack (`-ne CODE`, `-rjson`); `-i[ext]`, `-x[dir]`, `-K[code]`,
 /// `-T[level]` take only an attached value, `-d` is a flag (`-de CODE`).
 const RUBY: Spec = Spec {
     lang: Lang::Ruby,
-    args: ArgSpec::values(&["-e", "-r", "-I", "-C", "-E", "--encoding", "-F"]).with_flags(&["-c"]).with_optional(&["-i", "-x", "-K", "-T"]).packed().posix(),
-    code: &["-e"],
-    syntax: &["-c"],
-    version: &["--version", "-h", "--help"],
-    version_then_run: &["-v"],
-    repl: &[],
+    args: ArgSpec::values(words!["-e", "-r", "-I", "-C", "-E", "--encoding", "-F"])
+        .with_flags(words!["-c"])
+        .with_optional(words!["-i", "-x", "-K", "-T"])
+        .packed()
+        .posix(),
+    code: words!["-e"],
+    syntax: words!["-c"],
+    version: words!["--version", "-h", "--help"],
+    version_then_run: words!["-v"],
+    repl: words![],
 };
 /// Perl's switches pack (`-lane CODE`, `-pi.bak`, `-Mstrict`): `-e`/`-E` code, `-I`
 /// and `-M` take the rest of the word or the next one, and `-i`, `-m`, `-x`, `-d`,
 /// `-D`, `-C`, `-F` only an attached value; `-l`/`-0` digits read as letters.
 const PERL: Spec = Spec {
     lang: Lang::Perl,
-    args: ArgSpec::values(&["-e", "-E", "-I", "-M"]).with_flags(&["-c"]).with_optional(&["-i", "-m", "-x", "-d", "-D", "-C", "-F"]).packed().posix(),
-    code: &["-e", "-E"],
-    syntax: &["-c"],
-    version: &["-v", "-V", "--version", "-h", "--help"],
-    version_then_run: &[],
-    repl: &[],
+    args: ArgSpec::values(words!["-e", "-E", "-I", "-M"])
+        .with_flags(words!["-c"])
+        .with_optional(words!["-i", "-m", "-x", "-d", "-D", "-C", "-F"])
+        .packed()
+        .posix(),
+    code: words!["-e", "-E"],
+    syntax: words!["-c"],
+    version: words!["-v", "-V", "--version", "-h", "--help"],
+    version_then_run: words![],
+    repl: words![],
 };
 /// `-B`, `-R` and `-E` hold code run before, per and after input lines; `-F FILE`
 /// is a script run per line (as `-f FILE` is one run once).
 const PHP: Spec = Spec {
     lang: Lang::Php,
-    args: ArgSpec::values(&["-r", "-c", "-d", "-z", "-t", "-B", "-E", "-R", "-F"]).posix(),
-    code: &["-r", "-B", "-R", "-E"],
-    syntax: &["-l", "--syntax-check"],
-    version: &["-v", "--version", "-h", "--help", "-m", "-i", "--ini"],
-    version_then_run: &[],
-    repl: &["-a", "--interactive"],
+    args: ArgSpec::values(words!["-r", "-c", "-d", "-z", "-t", "-B", "-E", "-R", "-F"]).posix(),
+    code: words!["-r", "-B", "-R", "-E"],
+    syntax: words!["-l", "--syntax-check"],
+    version: words!["-v", "--version", "-h", "--help", "-m", "-i", "--ini"],
+    version_then_run: words![],
+    repl: words!["-a", "--interactive"],
 };
 /// `lua -v` prints the version and still runs `-e` code and the script.
-const LUA: Spec =
-    Spec { lang: Lang::Lua, args: ArgSpec::values(&["-e", "-l"]).posix(), code: &["-e"], syntax: &[], version: &[], version_then_run: &["-v"], repl: &["-i"] };
+const LUA: Spec = Spec {
+    lang: Lang::Lua,
+    args: ArgSpec::values(words!["-e", "-l"]).posix(),
+    code: words!["-e"],
+    syntax: words![],
+    version: words![],
+    version_then_run: words!["-v"],
+    repl: words!["-i"],
+};
 const RSCRIPT: Spec = Spec {
     lang: Lang::R,
-    args: ArgSpec::values(&["-e", "--expr"]).posix(),
-    code: &["-e", "--expr"],
-    syntax: &[],
-    version: &["--version", "--help"],
-    version_then_run: &[],
-    repl: &[],
+    args: ArgSpec::values(words!["-e", "--expr"]).posix(),
+    code: words!["-e", "--expr"],
+    syntax: words![],
+    version: words!["--version", "--help"],
+    version_then_run: words![],
+    repl: words![],
 };
-const TCL: Spec =
-    Spec { lang: Lang::Tcl, args: ArgSpec::values(&["-encoding"]).posix(), code: &[], syntax: &[], version: &[], version_then_run: &[], repl: &[] };
+const TCL: Spec = Spec {
+    lang: Lang::Tcl,
+    args: ArgSpec::values(words!["-encoding"]).posix(),
+    code: words![],
+    syntax: words![],
+    version: words![],
+    version_then_run: words![],
+    repl: words![],
+};
 const GROOVY: Spec = Spec {
     lang: Lang::Groovy,
-    args: ArgSpec::values(&["-e", "-cp", "-classpath", "--classpath", "-D"]).posix(),
-    code: &["-e"],
-    syntax: &[],
-    version: &["-v", "--version", "-h", "--help"],
-    version_then_run: &[],
-    repl: &[],
+    args: ArgSpec::values(words!["-e", "-cp", "-classpath", "--classpath", "-D"]).posix(),
+    code: words!["-e"],
+    syntax: words![],
+    version: words!["-v", "--version", "-h", "--help"],
+    version_then_run: words![],
+    repl: words![],
 };
 const OSASCRIPT: Spec = Spec {
     lang: Lang::AppleScript,
-    args: ArgSpec::values(&["-e", "-l", "-s"]).posix(),
-    code: &["-e"],
-    syntax: &[],
-    version: &[],
-    version_then_run: &[],
-    repl: &[],
+    args: ArgSpec::values(words!["-e", "-l", "-s"]).posix(),
+    code: words!["-e"],
+    syntax: words![],
+    version: words![],
+    version_then_run: words![],
+    repl: words![],
 };
 
 /// The option table of an interpreter read by `parse` (`lua5.4`, `php8.2`, `ruby3.2`,
@@ -197,7 +221,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "groovy" => &GROOVY,
         "osascript" => {
             // `-l JavaScript` switches to JXA, read by the JS lexer.
-            let jxa = inv.option(&["-l"]).is_some_and(|l| l.eq_ignore_ascii_case("javascript"));
+            let jxa = inv.option(words!["-l"]).is_some_and(|l| l.eq_ignore_ascii_case("javascript"));
             let s = parse(inv, &OSASCRIPT);
             if jxa && !s.code.is_empty() {
                 inline(inv, cx, Lang::Js, &s.code);
@@ -210,8 +234,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     };
     // `node --inspect[-brk|-wait][=addr]`: a debugger port whoever connects can run code through.
     /// probe: `node {} -e 'console.log(1)'` T3 interp.node.inspect
-    const INSPECT: &[&str] = &["--inspect", "--inspect-brk", "--inspect-wait"];
-    if spec.lang == Lang::Js && Args::parse(&inv.args, ArgSpec::values(&[]).with_optional(INSPECT)).has(INSPECT) {
+    const INSPECT: Words = words!["--inspect", "--inspect-brk", "--inspect-wait"];
+    if spec.lang == Lang::Js && Args::parse(&inv.args, ArgSpec::values(words![]).with_optional(INSPECT)).has(INSPECT) {
         cx.hit(&NODE_INSPECT);
     }
     if spec.lang == Lang::Js && inv.has_long("--test") {
@@ -232,7 +256,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// deno's options that take a value as the next word (`--allow-read=PATH` and the
 /// like attach theirs); the first operand is the subcommand, then the script.
-const DENO_ARGS: ArgSpec<'static> = ArgSpec::values(&["-L", "--log-level", "-c", "--config", "--import-map", "--cert", "--location", "--seed", "--ext"]);
+const DENO_ARGS: ArgSpec = ArgSpec::values(words!["-L", "--log-level", "-c", "--config", "--import-map", "--cert", "--location", "--seed", "--ext"]);
 
 pub(super) fn deno(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.words().collect();
@@ -290,7 +314,7 @@ pub(super) fn r(inv: &Invocation, cx: &mut Cx<'_>) {
         inline(inv, cx, Lang::R, &code);
         return;
     }
-    if let Some(f) = inv.option(&["-f", "--file"]) {
+    if let Some(f) = inv.option(words!["-f", "--file"]) {
         let f = f.to_owned();
         script::run_path(inv, cx, &f, Some(Lang::R), inv.args.len());
         return;
@@ -363,8 +387,8 @@ pub(super) fn pwsh(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// awk's argv: `-f progfile`, `-v var=val`, `-F sep`, gawk `-i inplace`; the first
 /// operand is the program (options stop there).
-const AWK_ARGS: ArgSpec<'static> =
-    ArgSpec::values(&["-f", "--file", "-i", "--include", "-v", "-F", "--assign", "--field-separator", "-l", "--load", "-E", "--exec"]).posix();
+const AWK_ARGS: ArgSpec =
+    ArgSpec::values(words!["-f", "--file", "-i", "--include", "-v", "-F", "--assign", "--field-separator", "-l", "--load", "-E", "--exec"]).posix();
 
 pub(super) fn awk(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
@@ -434,7 +458,7 @@ pub(crate) fn applescript(src: &str) -> Analysis {
         rest = &lower[offset..];
     }
     /// probe: `osascript -e 'tell application "Finder" to {} x'` T3 interp.code.mutating-command
-    const MUTATING: &[&str] = &[
+    const MUTATING: Words = words![
         "delete", "move ", "duplicate", "make new", "quit", "restart", "shut down", "empty trash", "keystroke", "key code", "click", "open location", "save ",
         "close ", "set volume", "log out", "sleep", "eject", "erase",
     ];

@@ -7,6 +7,8 @@
 //! It does not model PowerShell's expression language beyond that.
 
 use crate::lanes::scripts::{Analysis, Effect};
+use crate::words;
+use crate::words::Words;
 
 /// Cmdlet verbs that only read. Not here: `Checkpoint-*` (a restore point, a VM
 /// snapshot), `Debug-*` (attaches a debugger, like `gdb -p`) and `Start-*` (a VM, a
@@ -15,14 +17,14 @@ use crate::lanes::scripts::{Analysis, Effect};
 /// from some module asks). A word with no verb is handed to the shell classifier
 /// (`get-thing` is an unknown program there, T0 as well), so the probe names the rule.
 /// probe: `pwsh -c '{}-Thing x'` T0 interp.code.read
-const READ_VERBS: &[&str] = &[
+const READ_VERBS: Words = words![
     "get", "test", "select", "format", "measure", "where", "sort", "group", "compare", "convertto", "convertfrom", "join", "split", "resolve", "read", "find",
     "search", "show", "wait", "trace", "write", "foreach", "out", "import", "expand", "use", "confirm",
 ];
 /// Aliases and keywords that read or only steer; any other word is handed to the shell
 /// classifier (where most are unknown programs, T0 as well), so the probe names the rule.
 /// probe: `pwsh -c '{}'` T0 interp.code.read
-const READ_ALIASES: &[&str] = &[
+const READ_ALIASES: Words = words![
     "ls", "dir", "gci", "cat", "gc", "type", "echo", "write", "pwd", "gl", "cd", "sl", "where", "?", "%", "foreach", "select", "sort", "measure", "gm", "gps",
     "ps", "gsv", "gcm", "help", "man", "cls", "clear", "history", "h", "fl", "ft", "fw", "gi", "gp", "gv", "gal", "popd", "pushd", "exit", "return", "if",
     "else", "elseif", "for", "while", "param", "function", "try", "catch", "finally", "throw", "switch", "true", "false", "null", "start-sleep",
@@ -99,12 +101,12 @@ pub fn analyse(src: &str) -> Analysis {
             "stop-process" | "kill" | "spps" => Some(Effect::Process),
             "install-module" | "install-package" | "uninstall-module" | "uninstall-package" | "install-script" | "update-module" | "choco" | "winget"
             | "scoop" => Some(Effect::Install),
-            _ if READ_ALIASES.contains(&lower.as_str()) => None,
+            _ if READ_ALIASES.contains(lower.as_str()) => None,
             _ if lower.contains('-') && first.chars().next().is_some_and(char::is_uppercase)
                 || lower.contains('-') && READ_VERBS.iter().chain(MUTATING_VERBS).any(|v| lower.starts_with(&format!("{v}-"))) =>
             {
                 let verb = lower.split('-').next().unwrap_or("");
-                if READ_VERBS.contains(&verb) && !lower.starts_with("out-file") {
+                if READ_VERBS.contains(verb) && !lower.starts_with("out-file") {
                     None
                 } else {
                     Some(Effect::Mutate)
@@ -120,7 +122,7 @@ pub fn analyse(src: &str) -> Analysis {
 }
 
 /// probe: `pwsh -c '{}-Thing x'` T3 interp.code.mutating-command
-const MUTATING_VERBS: &[&str] = &[
+const MUTATING_VERBS: Words = words![
     "set", "new", "remove", "add", "clear", "stop", "restart", "invoke", "install", "uninstall", "update", "enable", "disable", "register", "unregister",
     "export", "publish", "push", "suspend", "resume", "mount", "dismount", "rename", "move", "copy", "reset", "grant", "revoke", "block", "unblock", "protect",
     "unprotect", "lock", "unlock", "send", "connect", "disconnect", "submit", "deny", "approve", "deploy", "initialize", "optimize", "repair", "restore",

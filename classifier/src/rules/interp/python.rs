@@ -9,6 +9,8 @@ use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{first_operand, value_arg, Arg, Invocation};
 use crate::lanes::scripts::Lang;
 use crate::rules::{paths, Cx, FileText, Rule};
+use crate::words;
+use crate::words::Words;
 
 use super::{code, script, Source, REPL, SYNTAX_CHECK, VERSION};
 
@@ -18,13 +20,13 @@ use super::{code, script, Source, REPL, SYNTAX_CHECK, VERSION};
 /// Local validation: they run the project's tests and checks.
 pub static MODULE_TEST: Rule = Rule::t1("interp.python.module-test")
     .reason("runs the project's tests or checks (local validation)")
-    .matches(&[
+    .matches(words![
         "python3 -m pytest", "python -m pytest tests/ -q -rf", "python3 -m unittest discover -s tests", "python3 -m mypy src", "python -m py.test",
         "python3 -m doctest README.md", "python3 -m flake8 src", "python3 -m pylint src", "python3 -m pyflakes src", "python3 -m pycodestyle src",
         "python3 -m pydocstyle src", "python3 -m coverage run -m pytest", "python -m nose", "python3 -m nose2 -v", "python3 -m bandit -r src",
         "python3 -m pyright", "python3 -m tox -e py312", "python3 -m nox -s tests", "python3 -m pytype src", "python3 -m hypothesis write json.dumps",
     ])
-    .not_matches(&["python3 -m pip install x"]);
+    .not_matches(words!["python3 -m pip install x"]);
 
 /// ## What it matches
 /// `python -m` modules that only read or print (`json.tool`, `http.server`, `timeit`, `platform`, `pydoc`, `zipfile -l`).
@@ -34,8 +36,8 @@ pub static MODULE_TEST: Rule = Rule::t1("interp.python.module-test")
 /// `http.server` binds every interface by default, so files in the tree (a `.env`) are readable from the network while it runs.
 pub static MODULE_READ: Rule = Rule::t0("interp.python.module-read")
     .reason("runs a standard-library module that only reads or prints")
-    .matches(&["python3 -m json.tool data.json", "python3 -m timeit '1+1'", "python3 -m pydoc json", "python3 -m zipfile -l dist/app.whl"])
-    .not_matches(&["python3 -m pip install x", "python3 -m http.server 8000"]);
+    .matches(words!["python3 -m json.tool data.json", "python3 -m timeit '1+1'", "python3 -m pydoc json", "python3 -m zipfile -l dist/app.whl"])
+    .not_matches(words!["python3 -m pip install x", "python3 -m http.server 8000"]);
 
 /// ## What it matches
 /// `python -m http.server`, `-m SimpleHTTPServer`, `-m smtpd`, `-m xmlrpc.server`, `-m pydoc -p PORT`/`-b`: a standard-library network server.
@@ -43,8 +45,8 @@ pub static MODULE_READ: Rule = Rule::t0("interp.python.module-read")
 /// A listener serves the tree (a `.env`, keys) to whoever connects, on every interface by default; `nc -l` is T3 for the same reason.
 pub static MODULE_SERVER: Rule = Rule::t3("interp.python.module-server")
     .reason("starts a network server that serves the working tree to whoever connects; ask the user first")
-    .matches(&["python3 -m http.server", "python3 -m http.server 8000 --bind 0.0.0.0", "python -m SimpleHTTPServer", "python3 -m pydoc -p 8080"])
-    .not_matches(&["python3 -m json.tool x.json", "python3 -m pydoc json"]);
+    .matches(words!["python3 -m http.server", "python3 -m http.server 8000 --bind 0.0.0.0", "python -m SimpleHTTPServer", "python3 -m pydoc -p 8080"])
+    .not_matches(words!["python3 -m json.tool x.json", "python3 -m pydoc json"]);
 
 /// ## What it matches
 /// `python -m venv DIR` / `virtualenv DIR`: a virtual environment in the tree.
@@ -52,17 +54,17 @@ pub static MODULE_SERVER: Rule = Rule::t3("interp.python.module-server")
 /// Local set-up that writes only the named directory (outside the tree the write-target rules apply).
 pub static VENV: Rule = Rule::t1("interp.python.venv")
     .reason("creates a virtual environment in the working tree")
-    .matches(&["python3 -m venv .venv", "python -m venv venv"])
-    .not_matches(&["python3 -m venv /opt/env"]);
+    .matches(words!["python3 -m venv .venv", "python -m venv venv"])
+    .not_matches(words!["python3 -m venv /opt/env"]);
 
 /// probe: `python3 -m {}` T1 interp.python.module-test
-const TEST_MODULES: &[&str] = &[
+const TEST_MODULES: Words = words![
     "pytest", "py.test", "unittest", "doctest", "mypy", "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "coverage", "nose", "nose2", "bandit",
     "pyright", "tox", "nox", "pytype", "hypothesis",
 ];
 /// An unknown module is T0 too (`default.elimination`, like an installed program), so the probe names the rule.
 /// probe: `python3 -m {}` T0 interp.python.module-read
-const READ_MODULES: &[&str] = &[
+const READ_MODULES: Words = words![
     "json.tool", "site", "platform", "sysconfig", "this", "timeit", "pydoc", "tokenize", "ast", "dis", "calendar", "base64", "uuid", "pstats", "pickletools",
     "mimetypes", "locale", "webbrowser", "pyclbr", "inspect", "filecmp", "symtable", "quopri", "encodings.rot_13", "unicodedata", "pip_audit",
 ];
@@ -71,22 +73,22 @@ const READ_MODULES: &[&str] = &[
 /// a family owns (`pip`, `black`, `ansible` …) needs no entry: an owned module is
 /// always handed to its family.
 /// probe: `python3 -m {} delete x` T3 fallback.mutative-verb
-const TOOL_MODULES: &[&str] = &[
+const TOOL_MODULES: Words = words![
     "build", "flit", "pre_commit", "mkdocs", "sphinx", "invoke", "fabric", "scrapy", "jupyter", "notebook", "nbconvert", "cookiecutter", "wheel", "setuptools",
     "ensurepip",
 ];
 /// Modules that are a program of another name: `python -m awscli` is the `aws` CLI.
 const MODULE_PROGRAMS: &[(&str, &str)] = &[("awscli", "aws")];
 /// probe: `python3 -m {} x.py` T3 interp.script.unreadable
-const RUNS_SCRIPT: &[&str] = &["cProfile", "profile", "trace"];
+const RUNS_SCRIPT: Words = words!["cProfile", "profile", "trace"];
 
 /// Python's options: `-c CODE` and `-m MODULE` end the options, `-W`/`-X` take a
 /// value; letters pack (`-Bc CODE`, `-Werror`, `-Im mod`).
-const PYTHON_ARGS: ArgSpec<'static> = ArgSpec::values(&["-c", "-m", "-W", "-X", "--check-hash-based-pycs"]).with_flags(&["-i"]).packed().posix();
+const PYTHON_ARGS: ArgSpec = ArgSpec::values(words!["-c", "-m", "-W", "-X", "--check-hash-based-pycs"]).with_flags(words!["-i"]).packed().posix();
 
 /// Words that only print (`-VV` is two `-V`s, still a version).
 /// probe: `python3 -m pip {}` T0 packages.help
-const VERSION_WORDS: &[&str] = &["--version", "--help", "-h", "-V", "-VV", "--help-env", "--help-xoptions", "--help-all"];
+const VERSION_WORDS: Words = words!["--version", "--help", "-h", "-V", "-VV", "--help-env", "--help-xoptions", "--help-all"];
 
 /// True when python takes its code from stdin: no `-c`, no `-m`, no script (or the
 /// script `-`), not a version.
@@ -96,7 +98,7 @@ pub(super) fn reads_code_from_stdin(inv: &Invocation) -> bool {
             Token::Opt { name: "-c" | "-m", .. } => return false,
             Token::Operand(o) => return o.arg.text == "-",
             Token::DashDash(d) => return inv.args.get(d + 1).is_none_or(|o| o.text == "-"),
-            _ if t.name().is_some_and(|n| VERSION_WORDS.contains(&n)) => return false,
+            _ if t.name().is_some_and(|n| VERSION_WORDS.contains(n)) => return false,
             _ => {}
         }
     }
@@ -134,7 +136,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 i = d + 1;
                 break;
             }
-            _ if t.name().is_some_and(|n| VERSION_WORDS.contains(&n)) => {
+            _ if t.name().is_some_and(|n| VERSION_WORDS.contains(n)) => {
                 cx.hit(&VERSION);
                 return;
             }
@@ -175,7 +177,7 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
             return;
         }
     }
-    if TEST_MODULES.contains(&module) {
+    if TEST_MODULES.contains(module) {
         cx.hit(&MODULE_TEST);
         return;
     }
@@ -186,7 +188,7 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
     if matches!(module, "venv" | "virtualenv") {
         cx.hit(&VENV);
         // `--prompt NAME` (venv, virtualenv) and virtualenv's `-p PYTHON` take a value.
-        if let Some(dir) = first_operand(rest, ArgSpec::values(&["--prompt", "-p", "--python"])) {
+        if let Some(dir) = first_operand(rest, ArgSpec::values(words!["--prompt", "-p", "--python"])) {
             paths::check_write(cx, dir.arg, cwd.as_deref());
         }
         return;
@@ -195,19 +197,20 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
         cx.hit(&MODULE_READ);
         let extracts = rest.iter().any(|a| matches!(a.text.as_str(), "-e" | "--extract" | "-c" | "--create"));
         if extracts {
-            if let Some(target) = Args::parse(rest, ArgSpec::values(&[])).operands().last() {
+            if let Some(target) = Args::parse(rest, ArgSpec::values(words![])).operands().last() {
                 paths::check_write(cx, target.arg, cwd.as_deref());
             }
         }
         return;
     }
     // pydoc's getopt string is `bk:n:p:w`: `-p PORT` (or `-p0`) and `-b` serve.
-    let pydoc_server = module == "pydoc" && Args::parse(rest, ArgSpec::values(&["-k", "-n", "-p"]).with_flags(&["-b", "-w"]).packed()).has(&["-p", "-b"]);
+    let pydoc_server =
+        module == "pydoc" && Args::parse(rest, ArgSpec::values(words!["-k", "-n", "-p"]).with_flags(words!["-b", "-w"]).packed()).has(&["-p", "-b"]);
     if matches!(module, "http.server" | "SimpleHTTPServer" | "CGIHTTPServer" | "smtpd" | "xmlrpc.server" | "aiosmtpd") || pydoc_server {
         cx.hit(&MODULE_SERVER);
         return;
     }
-    if READ_MODULES.contains(&module) {
+    if READ_MODULES.contains(module) {
         cx.hit(&MODULE_READ);
         return;
     }
@@ -215,9 +218,9 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
         cx.hit_because(&REPL, "`python -m pdb` starts an interactive debugger; run the script directly".to_owned());
         return;
     }
-    if RUNS_SCRIPT.contains(&module) {
+    if RUNS_SCRIPT.contains(module) {
         // `python -m cProfile [-o out] [-s key] script.py`: the script runs.
-        match first_operand(rest, ArgSpec::values(&["-o", "-s", "--outfile", "--sort"]).posix()) {
+        match first_operand(rest, ArgSpec::values(words!["-o", "-s", "--outfile", "--sort"]).posix()) {
             Some(a) => {
                 let path = a.arg.text.clone();
                 script::run_path(inv, cx, &path, Some(Lang::Python), inv.args.len());
@@ -230,7 +233,7 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
     let mut argv = vec![Arg::lit(program)];
     argv.extend(rest.iter().cloned());
     // A module no family knows (`python -m alembic upgrade head`): its verb is the evidence.
-    let owned = TOOL_MODULES.contains(&module) || crate::rules::owned(program);
+    let owned = TOOL_MODULES.contains(module) || crate::rules::owned(program);
     if !owned && script::verb_check(cx, rest) {
         return;
     }

@@ -12,6 +12,8 @@ use crate::call::Invocation;
 use crate::lanes::scripts::{lang_of_file, mentions_flag, Lang};
 use crate::rules::{Cx, FileText, Rule};
 use crate::verdict::Tier;
+use crate::words;
+use crate::words::Words;
 
 use super::code;
 
@@ -27,11 +29,11 @@ pub static READ: Rule = Rule::t0("interp.script.read").reason("the script was re
 /// What it does is unknown until it is read.
 pub static UNREADABLE: Rule = Rule::t3("interp.script.unreadable")
     .reason("runs a script tiergate cannot read (missing, binary or too large); review it and ask the user")
-    .matches(&[
+    .matches(words![
         "python3 deploy.py", "node build.mjs", "ruby x.rb", "./run.sh", "scripts/x.py --flag", "./unknown-binary --flag", "python3 \"$SCRIPT\"",
         "/tmp/x/git status", "./sed -n 1p file",
     ])
-    .not_matches(&["python3 -c 'print(1)'", "/usr/bin/env", "node --check app.js", "node_modules/.bin/tsc --noEmit", "/usr/local/bin/psql -c 'select 1'"]);
+    .not_matches(words!["python3 -c 'print(1)'", "/usr/bin/env", "node --check app.js", "node_modules/.bin/tsc --noEmit", "/usr/local/bin/psql -c 'select 1'"]);
 
 /// ## What it matches
 /// A script whose `#!` line names an interpreter tiergate does not analyse (`#!/usr/bin/env julia`).
@@ -54,19 +56,19 @@ pub static DRY_RUN: Rule = Rule::t2("interp.script.dry-run").reason("the script 
 /// Local Python imports and relative JS imports are followed (bounded); other languages' includes are not.
 pub static MUTATING_VERB: Rule = Rule::t3("interp.script.mutating-verb")
     .reason("the command asks the script or module to do a mutating action whose code is not visible here; ask the user first")
-    .matches(&["python3 -m myapp deploy", "python3 -m mytool delete --all"])
-    .not_matches(&["python3 -m mytool list", "python3 -m json.tool x.json"]);
+    .matches(words!["python3 -m myapp deploy", "python3 -m mytool delete --all"])
+    .not_matches(words!["python3 -m mytool list", "python3 -m json.tool x.json"]);
 
 /// Words that mutate for framework CLIs, beyond the shared verb taxonomy.
 /// probe: `python3 -m myapp {}` T3 interp.script.mutating-verb
-const EXTRA_VERBS: &[&str] =
-    &["flush", "loaddata", "seed", "createsuperuser", "changepassword", "makemigrations", "squashmigrations", "dbshell", "reset", "nuke"];
+const EXTRA_VERBS: Words =
+    words!["flush", "loaddata", "seed", "createsuperuser", "changepassword", "makemigrations", "squashmigrations", "dbshell", "reset", "nuke"];
 
 /// Hits `MUTATING_VERB` when the first operands in `args` name a mutating verb.
 pub(crate) fn verb_check(cx: &mut Cx<'_>, args: &[crate::call::Arg]) -> bool {
     use crate::rules::cloud::verbs::{scan, Kind, Table};
-    const NONE: Table = Table { read: &[], validate: &[], simulate: &[], mutate: EXTRA_VERBS, skip: &[] };
-    let words: Vec<&str> = Args::parse(args, ArgSpec::values(&[])).operands().map(|o| o.arg.text.as_str()).collect();
+    const NONE: Table = Table { read: words![], validate: words![], simulate: words![], mutate: EXTRA_VERBS, skip: words![] };
+    let words: Vec<&str> = Args::parse(args, ArgSpec::values(words![])).operands().map(|o| o.arg.text.as_str()).collect();
     match scan(&words, &NONE, 2) {
         Some((Kind::Mutate, verb)) => {
             cx.hit_because(&MUTATING_VERB, format!("asks the script or module to `{verb}`, whose code is not visible here; ask the user first"));
@@ -79,17 +81,17 @@ pub(crate) fn verb_check(cx: &mut Cx<'_>, args: &[crate::call::Arg]) -> bool {
 /// Command-line flags that ask a script to simulate. Not probed here (a probe row has no
 /// cwd to read a script from): each has a truth row with the fixture `scripts/sync.sh`
 /// (scripts.csv, `scripts-mutants-004` to `-015`).
-const SIM_FLAGS: &[&str] =
-    &["--dry-run", "--dryrun", "--dry_run", "--plan", "--check", "--noop", "--no-op", "--simulate", "--what-if", "--whatif", "-WhatIf", "--preview"];
+const SIM_FLAGS: Words =
+    words!["--dry-run", "--dryrun", "--dry_run", "--plan", "--check", "--noop", "--no-op", "--simulate", "--what-if", "--whatif", "-WhatIf", "--preview"];
 
 /// Program paths that are installed tools, not project scripts: dispatched by name
 /// (Homebrew on Linux lives under `/home/linuxbrew/.linuxbrew/`, a segment below).
 /// probe: `{}bin/zzqx` T0 default.elimination
-const TOOL_DIRS: &[&str] = &["/usr/", "/bin/", "/sbin/", "/opt/", "/snap/", "/nix/", "/Applications/", "/Library/", "/System/", "/Users/Shared/"];
+const TOOL_DIRS: Words = words!["/usr/", "/bin/", "/sbin/", "/opt/", "/snap/", "/nix/", "/Applications/", "/Library/", "/System/", "/Users/Shared/"];
 /// Tool directories inside a home or a project (`~/.cargo/bin/cargo`, `node_modules/.bin/jest`, Rails binstubs);
 /// `venv/bin/` also answers `.venv/bin/`.
 /// probe: `/home/u/{}zzqx` T0 default.elimination
-const TOOL_SEGMENTS: &[&str] = &[
+const TOOL_SEGMENTS: Words = words![
     "node_modules/.bin/", "venv/bin/", "vendor/bin/", ".tox/", "/.cargo/bin/", "/.local/bin/", "/go/bin/", "/.bun/bin/", "/.deno/bin/", "/.npm-global/bin/",
     "/.volta/bin/", "/.pyenv/", "/.rbenv/", "/.asdf/", "/.nvm/", "/.sdkman/", "/.rustup/", "/.nix-profile/", "/.yarn/bin/", "/.pnpm/", "/.linuxbrew/",
     "bin/rails", "bin/rake", "bin/bundle", "bin/spring",
@@ -182,7 +184,7 @@ fn simulation_with(cx: &mut Cx<'_>, lang: Lang, src: &str, before: usize, flags:
     if new.iter().any(|h| h.rule.blocked) || !new.iter().any(|h| h.rule.tier >= Tier::T3) {
         return;
     }
-    let Some(flag) = flags.iter().find(|f| SIM_FLAGS.contains(&f.split('=').next().unwrap_or(""))) else { return };
+    let Some(flag) = flags.iter().find(|f| SIM_FLAGS.contains(f.split('=').next().unwrap_or(""))) else { return };
     let flag = flag.split('=').next().unwrap_or("").to_owned();
     if mentions_flag(lang, src, &flag) {
         cx.hits.truncate(before);

@@ -8,6 +8,7 @@ use crate::call::Invocation;
 use crate::rules::cloud::verbs::{option_arg, split, Opts};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
+use crate::words;
 
 /// ## What it matches
 /// `helm list ls status get history show search version env` and `repo|plugin|dependency list`.
@@ -15,18 +16,20 @@ use crate::rules::{Cx, Rule};
 /// Reads releases, charts or helm's own config; changes nothing.
 pub static HELM_READ: Rule = Rule::t0("kube.helm.read")
     .reason("reads releases or charts only")
-    .matches(&[
+    .matches(words![
         "helm list -A", "helm status my-release", "helm -n prod get values r", "helm show values bitnami/redis", "helm search repo nginx", "helm repo list",
         "helm",
     ])
-    .not_matches(&["helm install r ./chart"]);
+    .not_matches(words!["helm install r ./chart"]);
 
 /// ## What it matches
 /// `helm lint`, `helm verify`: local chart checks.
 /// ## Why this tier
 /// Local validation.
-pub static HELM_LINT: Rule =
-    Rule::t1("kube.helm.lint").reason("validates a chart locally").matches(&["helm lint", "helm lint ./chart"]).not_matches(&["helm template ./chart"]);
+pub static HELM_LINT: Rule = Rule::t1("kube.helm.lint")
+    .reason("validates a chart locally")
+    .matches(words!["helm lint", "helm lint ./chart"])
+    .not_matches(words!["helm template ./chart"]);
 
 /// ## What it matches
 /// `helm template`, `helm diff …` (plugin), and `install|upgrade|uninstall|rollback --dry-run` (client or server).
@@ -34,11 +37,11 @@ pub static HELM_LINT: Rule =
 /// Renders or previews a release without installing it.
 pub static HELM_RENDER: Rule = Rule::t2("kube.helm.render")
     .reason("renders or previews a release without installing it")
-    .matches(&[
+    .matches(words![
         "helm template r ./chart", "helm install --dry-run release chart/", "helm upgrade --install r ./chart --dry-run", "helm diff upgrade r ./chart",
         "helm uninstall r --dry-run",
     ])
-    .not_matches(&["helm install r ./chart", "helm install r ./chart --dry-run=none"]);
+    .not_matches(words!["helm install r ./chart", "helm install r ./chart --dry-run=none"]);
 
 /// ## What it matches
 /// `helm create`, `pull`/`fetch`, `package`, `repo index`, `dependency list`: chart files in the tree.
@@ -46,8 +49,8 @@ pub static HELM_RENDER: Rule = Rule::t2("kube.helm.render")
 /// Authoring is not mutation: these write chart files into the working tree only.
 pub static HELM_LOCAL: Rule = Rule::t0("kube.helm.local")
     .reason("creates or fetches chart files in the working tree only")
-    .matches(&["helm create mychart", "helm pull bitnami/redis --untar", "helm package ./chart", "helm repo index ./charts"])
-    .not_matches(&["helm push chart.tgz oci://r"]);
+    .matches(words!["helm create mychart", "helm pull bitnami/redis --untar", "helm package ./chart", "helm repo index ./charts"])
+    .not_matches(words!["helm push chart.tgz oci://r"]);
 
 /// ## What it matches
 /// `helm install upgrade uninstall delete rollback test`.
@@ -55,11 +58,11 @@ pub static HELM_LOCAL: Rule = Rule::t0("kube.helm.local")
 /// Changes what runs in the cluster (`helm uninstall` is approvable, FEATURES.md §13 "Not blocked").
 pub static HELM_RELEASE: Rule = Rule::t3("kube.helm.release")
     .reason("changes a release in the cluster; ask the user, or preview with helm template / --dry-run")
-    .matches(&[
+    .matches(words![
         "helm install my-release chart/", "helm upgrade r ./chart -f values.yaml", "helm uninstall my-release -n prod", "helm rollback my-release 3",
         "helm install r ./chart --dry-run=none",
     ])
-    .not_matches(&["helm list", "helm install --dry-run r chart"]);
+    .not_matches(words!["helm list", "helm install --dry-run r chart"]);
 
 /// ## What it matches
 /// helm's own configuration and registries: `repo add|update|remove`, `registry login|logout`, `push`,
@@ -68,11 +71,11 @@ pub static HELM_RELEASE: Rule = Rule::t3("kube.helm.release")
 /// Changes helm's config, downloads code, or publishes charts.
 pub static HELM_CONFIG: Rule = Rule::t3("kube.helm.config")
     .reason("changes helm's repositories, registries or plugins, or publishes a chart; ask the user")
-    .matches(&[
+    .matches(words![
         "helm repo add bitnami https://charts.bitnami.com/bitnami", "helm repo update", "helm plugin install https://x/y", "helm push chart.tgz oci://r",
         "helm dependency update",
     ])
-    .not_matches(&["helm repo list"]);
+    .not_matches(words!["helm repo list"]);
 
 /// ## What it matches
 /// `flux get logs tree stats events trace version export`.
@@ -80,8 +83,8 @@ pub static HELM_CONFIG: Rule = Rule::t3("kube.helm.config")
 /// Reads Flux objects; `flux export` prints YAML only.
 pub static FLUX_READ: Rule = Rule::t0("kube.flux.read")
     .reason("reads Flux objects only")
-    .matches(&["flux get kustomizations -A", "flux logs --follow", "flux export source git --all", "flux"])
-    .not_matches(&["flux reconcile kustomization apps"]);
+    .matches(words!["flux get kustomizations -A", "flux logs --follow", "flux export source git --all", "flux"])
+    .not_matches(words!["flux reconcile kustomization apps"]);
 
 /// ## What it matches
 /// `flux check`: pre-flight and health checks.
@@ -89,8 +92,8 @@ pub static FLUX_READ: Rule = Rule::t0("kube.flux.read")
 /// Validation that changes nothing.
 pub static FLUX_CHECK: Rule = Rule::t1("kube.flux.check")
     .reason("checks the Flux installation; changes nothing")
-    .matches(&["flux check --pre", "flux check"])
-    .not_matches(&["flux install"]);
+    .matches(words!["flux check --pre", "flux check"])
+    .not_matches(words!["flux install"]);
 
 /// ## What it matches
 /// `flux diff` and `flux build`, and `create … --export` (prints the object instead of applying it).
@@ -98,10 +101,10 @@ pub static FLUX_CHECK: Rule = Rule::t1("kube.flux.check")
 /// Renders or previews without applying.
 pub static FLUX_RENDER: Rule = Rule::t2("kube.flux.render")
     .reason("renders or previews without applying")
-    .matches(&[
+    .matches(words![
         "flux diff kustomization apps --path ./clusters/prod", "flux build kustomization apps --path .", "flux create source git app --url=https://x --export",
     ])
-    .not_matches(&["flux create source git app --url=https://x"]);
+    .not_matches(words!["flux create source git app --url=https://x"]);
 
 /// ## What it matches
 /// `flux reconcile suspend resume create delete bootstrap install push tag` and unknown subcommands.
@@ -109,11 +112,11 @@ pub static FLUX_RENDER: Rule = Rule::t2("kube.flux.render")
 /// Changes what Flux deploys to the cluster.
 pub static FLUX_MUTATE: Rule = Rule::t3("kube.flux.mutate")
     .reason("changes what Flux deploys to the cluster; ask the user")
-    .matches(&[
+    .matches(words![
         "flux reconcile source git flux-system", "flux suspend kustomization apps", "flux delete kustomization app", "flux resume",
         "flux bootstrap github --owner=me",
     ])
-    .not_matches(&["flux get kustomizations"]);
+    .not_matches(words!["flux get kustomizations"]);
 
 /// ## What it matches
 /// `flux uninstall`.
@@ -121,8 +124,8 @@ pub static FLUX_MUTATE: Rule = Rule::t3("kube.flux.mutate")
 /// FEATURES.md §13 flux_critical: removes the GitOps controllers and their custom resources; not approvable.
 pub static FLUX_UNINSTALL: Rule = Rule::blocked("kube.flux.uninstall")
     .reason("flux uninstall removes the GitOps controllers and their custom resources; suspend reconciliation instead, and ask the user to uninstall")
-    .matches(&["flux uninstall", "flux uninstall --silent", "flux uninstall --help", "flux -n flux-system uninstall"])
-    .not_matches(&["flux suspend kustomization apps"])
+    .matches(words!["flux uninstall", "flux uninstall --silent", "flux uninstall --help", "flux -n flux-system uninstall"])
+    .not_matches(words!["flux suspend kustomization apps"])
     .suggest("flux suspend kustomization --all");
 
 /// ## What it matches
@@ -131,26 +134,26 @@ pub static FLUX_UNINSTALL: Rule = Rule::blocked("kube.flux.uninstall")
 /// FEATURES.md §6a: help prints usage.
 pub static HELP: Rule = Rule::t0("kube.helm.help")
     .reason("prints help only")
-    .matches(&["helm -h uninstall my-release", "helm uninstall --help", "flux --help delete kustomization app", "helm help install"])
-    .not_matches(&["flux uninstall --help"]);
+    .matches(words!["helm -h uninstall my-release", "helm uninstall --help", "flux --help delete kustomization app", "helm help install"])
+    .not_matches(words!["flux uninstall --help"]);
 
 static HELM_OPTS: Opts = Opts {
-    values: &[
+    values: words![
         "-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--set-file", "--set-json", "--version", "--repo",
         "-o", "--output", "--timeout", "--description", "--post-renderer", "--registry-config", "--repository-config", "--repository-cache", "--burst-limit",
         "--qps", "--kube-apiserver", "--kube-token", "--kube-as-user", "--kube-as-group", "--kube-ca-file", "--username", "--password", "-d", "--destination",
         "--max", "--revision", "--ca-file", "--cert-file", "--key-file",
     ],
-    bools: &[],
+    bools: words![],
     greedy: false,
 };
 
 static FLUX_OPTS: Opts = Opts {
-    values: &[
+    values: words![
         "-n", "--namespace", "--context", "--kubeconfig", "--timeout", "--path", "--url", "--branch", "--owner", "--repository", "--interval", "--source",
         "--kind", "--name",
     ],
-    bools: &[],
+    bools: words![],
     greedy: false,
 };
 
@@ -178,7 +181,7 @@ pub(crate) fn helm(inv: &Invocation, cx: &mut Cx<'_>) {
         Some("template" | "diff") => cx.hit(&HELM_RENDER),
         Some("create" | "pull" | "fetch" | "package") => {
             // `pull -d DIR` / `package -d DIR` write where they are told.
-            if let Some(dest) = option_arg(&inv.args, &["-d", "--destination", "--untardir"]) {
+            if let Some(dest) = option_arg(&inv.args, words!["-d", "--destination", "--untardir"]) {
                 paths::check_write(cx, &dest, inv.cwd.as_deref());
             }
             cx.hit(&HELM_LOCAL)

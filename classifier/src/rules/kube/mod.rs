@@ -4,6 +4,8 @@
 //!
 //! It does not read manifests, charts or kubeconfig files.
 
+use crate::words;
+
 mod helm;
 mod kubectl;
 mod tools;
@@ -14,11 +16,11 @@ pub static FAMILY: Family = Family::new("kube", PROGRAMS, RULES);
 
 static PROGRAMS: &[Programs] = &[
     // kubecolor passes its arguments to kubectl unchanged.
-    Programs::of(&["kubectl", "oc", "kubecolor"], kubectl::check),
-    Programs::of(&["helm"], helm::helm),
-    Programs::of(&["flux"], helm::flux),
+    Programs::of(words!["kubectl", "oc", "kubecolor"], kubectl::check),
+    Programs::of(words!["helm"], helm::helm),
+    Programs::of(words!["flux"], helm::flux),
     Programs::of(
-        &[
+        words![
             "kustomize", "kind", "minikube", "k3d", "eksctl", "argocd", "istioctl", "kubectx", "kubens", "skaffold", "tilt", "k9s", "velero", "kubeconform",
             "kubeval", "kube-linter", "kube-score", "microk8s", "k3s",
         ],

@@ -10,6 +10,8 @@ use crate::call::{first_operand, Arg, Invocation};
 use crate::rules::cloud::generic::{run, Lane, Spec};
 use crate::rules::cloud::verbs::{split, Kind, Opts, Table};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// A read-only subcommand of a smaller Kubernetes CLI (`minikube status`, `eksctl get clusters`,
@@ -18,11 +20,11 @@ use crate::rules::{Cx, Rule};
 /// Reads state or renders manifests; changes nothing.
 pub static READ: Rule = Rule::t0("kube.tool.read")
     .reason("reads cluster or tool state only")
-    .matches(&[
+    .matches(words![
         "minikube status", "microk8s status", "eksctl get clusters", "argocd app get guestbook", "kustomize build overlays/prod", "kubectx", "k9s --readonly",
         "velero backup get", "kind get clusters", "minikube --alsologtostderr status",
     ])
-    .not_matches(&["minikube delete", "kubectx prod", "skaffold -v info run"]);
+    .not_matches(words!["minikube delete", "kubectx prod", "skaffold -v info run"]);
 
 /// ## What it matches
 /// Manifest linters and validators: `kubeconform kubeval kube-linter kube-score`, `istioctl analyze`.
@@ -30,8 +32,8 @@ pub static READ: Rule = Rule::t0("kube.tool.read")
 /// Local validation.
 pub static VALIDATE: Rule = Rule::t1("kube.tool.validate")
     .reason("validates manifests; changes nothing")
-    .matches(&["kubeconform -strict deploy.yaml", "kubeval deploy.yaml", "kube-linter lint .", "istioctl analyze"])
-    .not_matches(&["istioctl install"]);
+    .matches(words!["kubeconform -strict deploy.yaml", "kubeval deploy.yaml", "kube-linter lint .", "istioctl analyze"])
+    .not_matches(words!["istioctl install"]);
 
 /// ## What it matches
 /// Previews: `argocd app diff`, `skaffold render`, `skaffold diagnose`.
@@ -39,8 +41,8 @@ pub static VALIDATE: Rule = Rule::t1("kube.tool.validate")
 /// Shows what would change without changing it.
 pub static SIMULATE: Rule = Rule::t2("kube.tool.simulate")
     .reason("previews a change without applying it")
-    .matches(&["argocd app diff guestbook", "skaffold render"])
-    .not_matches(&["argocd app sync guestbook"]);
+    .matches(words!["argocd app diff guestbook", "skaffold render"])
+    .not_matches(words!["argocd app sync guestbook"]);
 
 /// ## What it matches
 /// A subcommand that changes a cluster or a local cluster: `minikube start|delete`, `kind create cluster`,
@@ -50,12 +52,12 @@ pub static SIMULATE: Rule = Rule::t2("kube.tool.simulate")
 /// Changes live (or local-cluster) state; `argocd app delete` is approvable, not on the floor.
 pub static MUTATE: Rule = Rule::t3("kube.tool.mutate")
     .reason("changes cluster state or switches the active cluster; ask the user")
-    .matches(&[
+    .matches(words![
         "argocd app sync guestbook", "minikube delete", "microk8s enable dns", "kind create cluster", "eksctl create cluster --name test", "kubectx prod",
         "kubens kube-system", "skaffold dev", "tilt up", "argocd app delete guestbook", "k9s", "kustomize build --enable-exec .", "skaffold -v info run",
         "argocd --loglevel info app sync guestbook",
     ])
-    .not_matches(&["minikube status", "kubectx -c", "minikube addons list", "k3d kubeconfig get dev"]);
+    .not_matches(words!["minikube status", "kubectx -c", "minikube addons list", "k3d kubeconfig get dev"]);
 
 /// ## What it matches
 /// A subcommand of these CLIs with no known verb (`argocd foo`, `minikube frobnicate`).
@@ -63,8 +65,8 @@ pub static MUTATE: Rule = Rule::t3("kube.tool.mutate")
 /// These CLIs act on clusters by default; unknown is not safe.
 pub static UNKNOWN: Rule = Rule::t3("kube.tool.unknown")
     .reason("a subcommand tiergate does not model, on a CLI that changes clusters; ask the user")
-    .matches(&["argocd frobnicate", "minikube service web"])
-    .not_matches(&["argocd app list"]);
+    .matches(words!["argocd frobnicate", "minikube service web"])
+    .not_matches(words!["argocd app list"]);
 
 /// ## What it matches
 /// `eksctl delete cluster`.
@@ -72,8 +74,8 @@ pub static UNKNOWN: Rule = Rule::t3("kube.tool.unknown")
 /// FEATURES.md §13 (as `aws eks delete-cluster`): destroys the cluster and its workloads; not approvable.
 pub static EKSCTL_DELETE_CLUSTER: Rule = Rule::blocked("kube.eksctl.delete-cluster")
     .reason("deletes an EKS cluster with everything on it; never run by an agent: ask the user to delete clusters themselves")
-    .matches(&["eksctl delete cluster --name prod", "eksctl delete cluster -f cluster.yaml --help"])
-    .not_matches(&["eksctl delete nodegroup --cluster c", "eksctl get cluster"])
+    .matches(words!["eksctl delete cluster --name prod", "eksctl delete cluster -f cluster.yaml --help"])
+    .not_matches(words!["eksctl delete nodegroup --cluster c", "eksctl get cluster"])
     .suggest("eksctl get cluster --name prod");
 
 /// ## What it matches
@@ -82,37 +84,37 @@ pub static EKSCTL_DELETE_CLUSTER: Rule = Rule::blocked("kube.eksctl.delete-clust
 /// FEATURES.md §6a: help prints usage.
 pub static HELP: Rule = Rule::t0("kube.tool.help")
     .reason("prints help only")
-    .matches(&["minikube delete --help", "argocd app sync -h", "skaffold --version", "kubectx --help", "k9s version", "kustomize build --help"])
-    .not_matches(&["eksctl delete cluster --help"]);
+    .matches(words!["minikube delete --help", "argocd app sync -h", "skaffold --version", "kubectx --help", "k9s version", "kustomize build --help"])
+    .not_matches(words!["eksctl delete cluster --help"]);
 
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
 
 /// Value options of these CLIs: their value is never the command word.
 /// probe: `minikube {} delete status` T0 kube.tool.read
-const COMMON_VALUES: &[&str] = &[
+const COMMON_VALUES: Words = words![
     "-n", "--namespace", "--context", "--kubeconfig", "-o", "--output", "-f", "--filename", "-p", "--profile", "--name", "--region", "--cluster", "--server",
     "--port", "--timeout",
 ];
 
 static CLUSTER_TOOLS: Spec = Spec {
     table: Table {
-        read: &[
+        read: words![
             "ip", "docker-env", "podman-env", "ssh-key", "completion", "options", "dashboard-url", "manifests", "resources", "app-list", "ps", "proxy-status",
             "proxy-config", "pc", "version", "precheck", "doctor", "dump", "schema", "fix", "kube-inject", "generate", "kubeconfig-path",
         ],
-        validate: &["analyze", "verify-install"],
-        simulate: &["render", "diagnose", "diff"],
-        mutate: &[
+        validate: words!["analyze", "verify-install"],
+        simulate: words!["render", "diagnose", "diff"],
+        mutate: words![
             "create", "delete", "up", "down", "dev", "run", "build", "load", "ssh", "mount", "cp", "sync", "rollback", "ci", "trigger", "args", "login",
             "logout", "add", "rm", "utils", "associate", "terminate-op", "dashboard", "tunnel",
         ],
         // Command groups: the verb after them decides (`minikube addons list` reads, `addons enable` changes).
-        skip: &[
+        skip: words![
             "cluster", "app", "backup", "restore", "schedule", "proj", "repo", "account", "nodegroup", "iamserviceaccount", "config", "addons", "service",
             "node", "image", "actions", "kubeconfig", "profile", "manifest",
         ],
     },
-    opts: Opts { values: COMMON_VALUES, bools: &[], greedy: false },
+    opts: Opts { values: COMMON_VALUES, bools: words![], greedy: false },
     dry_run: true,
     short_help: true,
     bare: Kind::Read,
@@ -121,7 +123,7 @@ static CLUSTER_TOOLS: Spec = Spec {
 
 /// kubectx / kubens: no argument lists; `-c`/`--current` prints; a name or `-` switches; `-d` deletes.
 fn switcher(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &Opts { values: &[], bools: &[], greedy: false }, true);
+    let argv = split(&inv.args, &Opts { values: words![], bools: words![], greedy: false }, true);
     if argv.help {
         return cx.hit(&HELP);
     }
@@ -141,7 +143,7 @@ fn switcher(inv: &Invocation, cx: &mut Cx<'_>) {
 /// the bundled client runs; classify it as that client. True when forwarded.
 fn forward(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
     // minikube's `-p PROFILE` comes before the client word.
-    let spec = if inv.program == "minikube" { ArgSpec::values(&["-p", "--profile"]) } else { ArgSpec::values(&[]) };
+    let spec = if inv.program == "minikube" { ArgSpec::values(words!["-p", "--profile"]) } else { ArgSpec::values(words![]) };
     let Some(i) = first_operand(&inv.args, spec).map(|o| o.index) else {
         return false;
     };
@@ -151,7 +153,7 @@ fn forward(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
         _ => return false,
     };
     let mut rest = &inv.args[i + 1..];
-    if let Some(Token::DashDash(0)) = Args::parse(rest, ArgSpec::values(&[])).next() {
+    if let Some(Token::DashDash(0)) = Args::parse(rest, ArgSpec::values(words![])).next() {
         rest = &rest[1..];
     }
     let mut argv = vec![Arg::lit(client)];
@@ -166,12 +168,12 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     match inv.program.as_str() {
         "kubeconform" | "kubeval" | "kube-linter" | "kube-score" => {
-            let argv = split(&inv.args, &Opts { values: &[], bools: &[], greedy: false }, true);
+            let argv = split(&inv.args, &Opts { values: words![], bools: words![], greedy: false }, true);
             cx.hit(if argv.help { &HELP } else { &VALIDATE })
         }
         "kubectx" | "kubens" => switcher(inv, cx),
         "k9s" => {
-            let argv = split(&inv.args, &Opts { values: COMMON_VALUES, bools: &[], greedy: false }, true);
+            let argv = split(&inv.args, &Opts { values: COMMON_VALUES, bools: words![], greedy: false }, true);
             if argv.help || argv.pos.first().is_some_and(|p| matches!(*p, "version" | "info" | "help")) {
                 cx.hit(&HELP)
             } else if argv.has("--readonly") {
@@ -184,7 +186,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
         }
         "kustomize" => {
-            let argv = split(&inv.args, &Opts { values: &["-o", "--output"], bools: &[], greedy: false }, true);
+            let argv = split(&inv.args, &Opts { values: words!["-o", "--output"], bools: words![], greedy: false }, true);
             if argv.help {
                 cx.hit(&HELP)
             } else if argv.has("--enable-exec") || argv.has("--enable-alpha-plugins") {

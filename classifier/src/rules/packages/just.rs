@@ -8,6 +8,7 @@
 //! directories: a recipe it cannot find is T3 (`packages.recipe-unresolved`).
 //! Shebang recipes (`#!/usr/bin/env python`) run another language: T3.
 
+use crate::words;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::{DRY_RUN, FORMAT, READ, RECIPE};
@@ -23,8 +24,8 @@ use crate::rules::{Cx, FileText, Rule};
 /// T1 (local task) unless a recipe line is stricter.
 pub static JUST_RECIPE: Rule = Rule::t1("packages.just.recipe")
     .reason("runs justfile recipes whose commands were read and are local builds or checks")
-    .matches(&["just --justfile - <<'EOF'\ntest:\n    cargo test\nEOF"])
-    .not_matches(&["just deploy", "just --list"]);
+    .matches(words!["just --justfile - <<'EOF'\ntest:\n    cargo test\nEOF"])
+    .not_matches(words!["just deploy", "just --list"]);
 
 #[derive(Default)]
 struct Recipe {
@@ -117,9 +118,9 @@ fn interpolate(line: &str) -> String {
 
 /// just's options that take a value (`--set NAME VALUE` two); the operands are
 /// recipes, their arguments and `NAME=VALUE` overrides.
-const JUST_ARGS: ArgSpec<'static> = ArgSpec {
-    value2: &["--set"],
-    ..ArgSpec::values(&[
+const JUST_ARGS: ArgSpec = ArgSpec {
+    value2: words!["--set"],
+    ..ArgSpec::values(words![
         "-f", "--justfile", "-d", "--working-directory", "--shell", "--shell-arg", "--dotenv-filename", "--dotenv-path", "--color", "--chooser",
         "--command-color", "--list-heading", "--list-prefix",
     ])
@@ -129,17 +130,17 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     if has_flag(
         args,
-        &[
+        words![
             "--list", "-l", "--summary", "--show", "-s", "--dump", "--variables", "--groups", "--usage", "--help", "-h", "--version", "-V", "--completions",
             "--man",
         ],
     ) {
         return cx.hit(&READ);
     }
-    if has_flag(args, &["--dry-run", "-n"]) {
+    if has_flag(args, words!["--dry-run", "-n"]) {
         return cx.hit(&DRY_RUN);
     }
-    if has_flag(args, &["--fmt"]) {
+    if has_flag(args, words!["--fmt"]) {
         return cx.hit(&FORMAT);
     }
     let mut file: Option<String> = None;
@@ -180,7 +181,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     };
     let jf = parse(&text);
     // `just --evaluate` prints the variables, and computing them runs every backtick.
-    let evaluate = has_flag(args, &["--evaluate"]);
+    let evaluate = has_flag(args, words!["--evaluate"]);
     cx.hit(if evaluate { &READ } else { &JUST_RECIPE });
     for b in &jf.backticks {
         cx.shell(b, dir.as_deref());

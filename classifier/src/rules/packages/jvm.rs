@@ -13,6 +13,7 @@ use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ
 use crate::call::Invocation;
 use crate::rules::packages::args::{has_flag, operand_words, wants_help};
 use crate::rules::{Cx, Rule};
+use crate::words;
 
 /// ## What it matches
 /// `dotnet ef database drop`: drops the application's database.
@@ -20,27 +21,27 @@ use crate::rules::{Cx, Rule};
 /// Same floor as SQL `drop database`: the data is gone. Never approvable.
 pub static EF_DROP: Rule = Rule::blocked("packages.dotnet.ef-database-drop")
     .reason("drops the whole database; back it up and drop it by hand, or ask the user")
-    .matches(&["dotnet ef database drop", "dotnet ef database drop --force"])
-    .not_matches(&["dotnet ef database update", "dotnet ef migrations list"])
+    .matches(words!["dotnet ef database drop", "dotnet ef database drop --force"])
+    .not_matches(words!["dotnet ef database update", "dotnet ef migrations list"])
     .suggest("dotnet ef migrations list");
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let program = inv.program.as_str();
     let own_help = match program {
-        "mvn" | "mvnw" | "gradle" | "gradlew" => wants_help(args, &["-h"]),
-        _ => wants_help(args, &["-h"]) || args.len() == 1 && matches!(args[0].text.as_str(), "--version" | "-v"),
+        "mvn" | "mvnw" | "gradle" | "gradlew" => wants_help(args, words!["-h"]),
+        _ => wants_help(args, words!["-h"]) || args.len() == 1 && matches!(args[0].text.as_str(), "--version" | "-v"),
     };
     if own_help {
         cx.hit(&HELP);
         return;
     }
-    let value_opts = [
+    let value_opts = words![
         "-f", "--file", "-s", "--settings", "-P", "--activate-profiles", "-pl", "--projects", "-D", "-p", "--project", "-c", "--configuration", "-r",
         "--runtime", "--framework", "-o", "--output", "--gemfile", "--path", "-d", "--working-dir", "--init-script", "-I", "--build-file", "-b",
         "--project-dir", "--max-workers", "-x", "--exclude-task", "-T", "--threads", "-l", "--log-file", "-e",
     ];
-    let pos = operand_words(args, &value_opts);
+    let pos = operand_words(args, value_opts);
     let w: Vec<&str> = pos.iter().map(|(_, w)| *w).collect();
     let rule: &'static Rule = match program {
         "gem" => gem(&w),
@@ -49,7 +50,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             ["check" | "list" | "show" | "outdated" | "info" | "doctor" | "platform" | "version" | "help" | "licenses" | "viz", ..] => &READ,
             ["config", ..] if w.len() <= 2 => &READ,
             ["config", ..] => &ACCOUNT,
-            ["lock", ..] if !has_flag(args, &["--update"]) => &BUILD,
+            ["lock", ..] if !has_flag(args, words!["--update"]) => &BUILD,
             ["clean", ..] => &CLEAN,
             ["gem" | "init" | "binstubs", ..] => &BUILD,
             _ => &INSTALL,
@@ -78,16 +79,16 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             ["validate", ..] => &VALIDATE,
             ["dump-autoload" | "dumpautoload" | "init" | "archive", ..] => &BUILD,
             ["run-script" | "run" | "exec", ..] => &RECIPE,
-            ["config", ..] if has_flag(args, &["-l", "--list"]) || w.len() <= 2 && !has_flag(args, &["--global", "-g", "--unset"]) => &READ,
+            ["config", ..] if has_flag(args, words!["-l", "--list"]) || w.len() <= 2 && !has_flag(args, words!["--global", "-g", "--unset"]) => &READ,
             ["config", ..] => &ACCOUNT,
             ["clear-cache" | "clearcache" | "cc", ..] => &CLEAN,
-            ["install" | "update" | "upgrade" | "require" | "remove" | "reinstall" | "bump", ..] if has_flag(args, &["--dry-run"]) => &DRY_RUN,
+            ["install" | "update" | "upgrade" | "require" | "remove" | "reinstall" | "bump", ..] if has_flag(args, words!["--dry-run"]) => &DRY_RUN,
             _ => &INSTALL,
         },
         "dotnet" => dotnet(inv, &w),
         // mvn, mvnw, gradle, gradlew: goals/tasks are words.
         _ => {
-            if program.starts_with("gradle") && has_flag(args, &["--dry-run", "-m"]) {
+            if program.starts_with("gradle") && has_flag(args, words!["--dry-run", "-m"]) {
                 &DRY_RUN
             } else {
                 build_goals(&w)
@@ -114,18 +115,18 @@ fn dotnet(inv: &Invocation, w: &[&str]) -> &'static Rule {
     // `dotnet --info`, `--list-sdks`, `--list-runtimes` are options, not operand words;
     // a bare `dotnet` prints its usage.
     if w.is_empty() {
-        return if has_flag(&inv.args, &["--info", "--list-sdks", "--list-runtimes"]) { &READ } else { &HELP };
+        return if has_flag(&inv.args, words!["--info", "--list-sdks", "--list-runtimes"]) { &READ } else { &HELP };
     }
     match w {
         ["build" | "pack" | "publish" | "new" | "msbuild" | "sln" | "store", ..] => &BUILD,
         ["test" | "vstest", ..] => &VALIDATE,
-        ["format", ..] if has_flag(&inv.args, &["--verify-no-changes"]) => &VALIDATE,
+        ["format", ..] if has_flag(&inv.args, words!["--verify-no-changes"]) => &VALIDATE,
         ["format", ..] => &FORMAT,
         ["run" | "watch", ..] => &RUN_PROJECT,
         ["clean", ..] => &CLEAN,
         ["list" | "help" | "sdk", ..] => &READ,
         ["nuget", "push" | "delete", ..] => &PUBLISH,
-        ["nuget", "locals", ..] if has_flag(&inv.args, &["--clear", "-c"]) => &CLEAN,
+        ["nuget", "locals", ..] if has_flag(&inv.args, words!["--clear", "-c"]) => &CLEAN,
         ["nuget", "locals" | "verify" | "why", ..] => &READ,
         ["ef", "database", "drop", ..] => &EF_DROP,
         ["ef", "database", "update", ..] => &INSTALL,

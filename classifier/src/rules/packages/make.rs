@@ -10,6 +10,7 @@
 //! commands (`call`, `eval`, `foreach`, `file` …) are T3. `make -n`/`-q` run no
 //! recipe: T2. A missing or unreadable Makefile, or a goal with no rule, is T3.
 
+use crate::words;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::makefile::{self, expand, Makefile, Scope};
@@ -26,8 +27,8 @@ use crate::rules::{Cx, FileText, Rule};
 /// T1 (local build) unless a recipe line is stricter (`kubectl apply`, `rm -rf`, `npm publish` …).
 pub static RECIPE: Rule = Rule::t1("packages.make.recipe")
     .reason("runs Makefile recipes whose commands were read and are local builds or checks")
-    .matches(&["make -f - <<'EOF'\nall:\n\tcargo build\nEOF"])
-    .not_matches(&[
+    .matches(words!["make -f - <<'EOF'\nall:\n\tcargo build\nEOF"])
+    .not_matches(words![
         "make -n deploy", "make -f - <<'EOF'\nall:\n\tnpm publish\nEOF", "make -f - <<< 'all: ; echo $(FOO_$(shell npm publish))'",
         "make -f - <<< 'all: ; echo $(X:$(shell npm publish)=y)'",
     ]);
@@ -40,8 +41,8 @@ pub static RECIPE: Rule = Rule::t1("packages.make.recipe")
 /// Even with `-n`, make runs recipe lines marked `+` and lines that invoke `$(MAKE)`.
 pub static DRY_RUN: Rule = Rule::t2("packages.make.dry-run")
     .reason("make -n only prints the recipe commands")
-    .matches(&["make -n deploy", "make --dry-run", "make -q all"])
-    .not_matches(&["make deploy"]);
+    .matches(words!["make -n deploy", "make --dry-run", "make -q all"])
+    .not_matches(words!["make deploy"]);
 
 /// ## What it matches
 /// `make …` when the Makefile cannot be read (missing, unreadable, no working directory), the goal has no rule in it,
@@ -50,11 +51,11 @@ pub static DRY_RUN: Rule = Rule::t2("packages.make.dry-run")
 /// The recipe could run anything; unseen is not safe.
 pub static UNRESOLVED: Rule = Rule::t3("packages.make.unresolved")
     .reason("runs Makefile recipes tiergate cannot read; check the Makefile and ask the user")
-    .matches(&[
+    .matches(words![
         "make build", "make", "make -C sub test", "make -f - <<'EOF'\nall:\n\t$(call run,x)\nEOF", "make --eval='x: ; echo hi' x",
         "make -f - <<'EOF'\nCC = gcc\nEOF", "make -f - deploy <<'EOF'\nall:\n\techo hi\nEOF",
     ])
-    .not_matches(&["make -n build", "make --help"]);
+    .not_matches(words!["make -n build", "make --help"]);
 
 /// ## What it matches
 /// A `$(shell …)` call or `VAR != cmd` assignment whose command cannot be extracted (unbalanced parentheses).
@@ -62,8 +63,8 @@ pub static UNRESOLVED: Rule = Rule::t3("packages.make.unresolved")
 /// Make runs it; what it runs is unknown.
 pub static SHELL_FUNCTION: Rule = Rule::t3("packages.make.shell-function")
     .reason("the Makefile runs a $(shell …) command tiergate cannot extract; review it and ask the user")
-    .matches(&["make -f - <<'EOF'\nX := $(shell echo (\nall:\n\techo $(X)\nEOF"])
-    .not_matches(&["make -f - <<'EOF'\nV := $(shell git describe)\nall:\n\techo $(V)\nEOF"]);
+    .matches(words!["make -f - <<'EOF'\nX := $(shell echo (\nall:\n\techo $(X)\nEOF"])
+    .not_matches(words!["make -f - <<'EOF'\nV := $(shell git describe)\nall:\n\techo $(V)\nEOF"]);
 
 /// Bounds on following prerequisites.
 const MAX_TARGETS: usize = 64;
@@ -80,12 +81,12 @@ struct MakeArgs {
 
 /// GNU make's options: these take a value, `-j`/`-l` an optional one (attached, or
 /// the next word when it is a number); letters pack (`-sk`, `-nB`, `-Cdir`).
-const MAKE_ARGS: ArgSpec<'static> = ArgSpec::values(&[
+const MAKE_ARGS: ArgSpec = ArgSpec::values(words![
     "-C", "--directory", "-f", "--file", "--makefile", "-I", "--include-dir", "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file",
     "--assume-new", "--eval",
 ])
-.with_flags(&["-n", "--just-print", "--dry-run", "--recon", "-q", "--question"])
-.with_optional(&["-j", "--jobs", "-l", "--load-average", "--max-load"])
+.with_flags(words!["-n", "--just-print", "--dry-run", "--recon", "-q", "--question"])
+.with_optional(words!["-j", "--jobs", "-l", "--load-average", "--max-load"])
 .packed();
 
 fn parse_args(inv: &Invocation) -> MakeArgs {

@@ -9,6 +9,8 @@
 //! cannot resolve become shell parameter expansions (`${NAME}`), which the engine
 //! treats as unknown (never as a safe literal).
 
+use crate::words;
+use crate::words::Words;
 use std::collections::HashMap;
 
 /// One rule: `targets: prerequisites` plus its recipe lines.
@@ -258,7 +260,7 @@ pub(super) struct Expanded {
 /// Functions whose result is data (file names, words): their text becomes unknown, not a command.
 /// A name here is read as the function even where a variable of that name exists, as make does.
 /// probe: `make -f - {}=echo <<< 'all: ; $({} :a=b)'` T3 shell.dynamic-command
-const DATA_FUNCTIONS: &[&str] = &[
+const DATA_FUNCTIONS: Words = words![
     "wildcard", "patsubst", "subst", "strip", "findstring", "filter", "filter-out", "sort", "word", "words", "wordlist", "firstword", "lastword", "dir",
     "notdir", "suffix", "basename", "addsuffix", "addprefix", "join", "abspath", "realpath", "if", "or", "and", "origin", "flavor", "info", "warning", "error",
     "intcmp", "let",
@@ -353,7 +355,7 @@ fn expand_into(s: &str, scope: &Scope<'_>, depth: u32, shell: &mut Vec<String>, 
                 } else if matches!(head, "call" | "eval" | "value" | "foreach" | "file" | "guile" | "load") && !args.is_empty() {
                     opaque.push(format!("$({head} …)"));
                     out.push_str(&placeholder(head));
-                } else if DATA_FUNCTIONS.contains(&head) && !args.is_empty() {
+                } else if DATA_FUNCTIONS.contains(head) && !args.is_empty() {
                     // Arguments may hold `$(shell …)`; expand them for that, keep the result unknown.
                     let _ = expand_into(args, scope, depth + 1, shell, opaque, budget);
                     out.push_str(&placeholder(head));

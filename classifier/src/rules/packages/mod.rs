@@ -11,6 +11,8 @@
 //! Makefile (`make.rs`). OS package managers (apt, brew …) are the `system`
 //! family's.
 
+use crate::words;
+
 pub(crate) mod args;
 mod just;
 mod jvm;
@@ -29,18 +31,18 @@ use crate::rules::{Cx, Family, Programs, Rule};
 pub static FAMILY: Family = Family::new("packages", PROGRAMS, RULES);
 
 static PROGRAMS: &[Programs] = &[
-    Programs::of(&["npm", "pnpm", "yarn", "bun"], npm::check),
-    Programs::of(&["npx", "pnpx", "bunx"], |inv, cx| runners::node_exec(inv, cx, &inv.args, false)),
-    Programs::of(&["uvx"], |inv, cx| runners::python_remote(inv, cx, &inv.args)),
-    Programs::of(&["pip", "pip3", "pipx", "uv", "poetry", "pdm", "pipenv", "hatch", "conda", "mamba", "micromamba", "twine"], python::check),
-    Programs::of(&["cargo", "rustup", "go"], rust_go::check),
-    Programs::of(&["gem", "bundle", "bundler", "composer", "mvn", "mvnw", "gradle", "gradlew", "dotnet"], jvm::check),
-    Programs::of(&["make", "gmake"], make::check),
-    Programs::of(&["just"], just::check),
-    Programs::of(&["cpan", "cpanm"], cpan),
+    Programs::of(words!["npm", "pnpm", "yarn", "bun"], npm::check),
+    Programs::of(words!["npx", "pnpx", "bunx"], |inv, cx| runners::node_exec(inv, cx, &inv.args, false)),
+    Programs::of(words!["uvx"], |inv, cx| runners::python_remote(inv, cx, &inv.args)),
+    Programs::of(words!["pip", "pip3", "pipx", "uv", "poetry", "pdm", "pipenv", "hatch", "conda", "mamba", "micromamba", "twine"], python::check),
+    Programs::of(words!["cargo", "rustup", "go"], rust_go::check),
+    Programs::of(words!["gem", "bundle", "bundler", "composer", "mvn", "mvnw", "gradle", "gradlew", "dotnet"], jvm::check),
+    Programs::of(words!["make", "gmake"], make::check),
+    Programs::of(words!["just"], just::check),
+    Programs::of(words!["cpan", "cpanm"], cpan),
     // Build tools, test runners, linters and formatters.
     Programs::of(
-        &[
+        words![
             "cmake", "ninja", "meson", "bazel", "bazelisk", "task", "tox", "nox", "pytest", "py.test", "jest", "vitest", "mocha", "playwright", "eslint",
             "prettier", "ruff", "black", "isort", "flake8", "pylint", "mypy", "pyright", "tsc", "biome", "shellcheck", "hadolint", "yamllint", "golangci-lint",
             "rubocop", "stylelint", "markdownlint", "gofmt", "rustfmt", "clang-format", "autopep8", "yapf", "ctest", "rspec", "phpunit", "dprint", "oxlint",
@@ -86,14 +88,14 @@ static RULES: &[&Rule] = &[
 /// They read manifests, lock files or registries; nothing is installed.
 pub static READ: Rule = Rule::t0("packages.read")
     .reason("queries packages or the registry only")
-    .matches(&[
+    .matches(words![
         "npm ls", "npm -g ls", "npm view react version", "pip list", "pip show requests", "cargo tree", "go env", "gem list", "poetry show --tree",
         "uv pip list", "yarn why lodash", "npm config get registry", "npm audit", "just --list", "just --summary", "cpan -l", "cpanm -l",
         // One per site that answers packages.read (tools.rs, rust_go.rs, npm.rs, runners.rs).
         "cmake -E env", "ruff rule F401", "rustup show", "rustup toolchain list", "npm pkg get name", "npm version", "npm outdated", "npm cache verify",
         "bun pm ls", "yarn npm info react", "npx", "uv run",
     ])
-    .not_matches(&["npm install", "pip install x", "npm audit fix"]);
+    .not_matches(words!["npm install", "pip install x", "npm audit fix"]);
 
 /// ## What it matches
 /// `--help`/`-h`/`--version` on a package manager or build tool (`pip -h install requests`, `npm --version`).
@@ -101,11 +103,11 @@ pub static READ: Rule = Rule::t0("packages.read")
 /// Prints usage; runs nothing.
 pub static HELP: Rule = Rule::t0("packages.help")
     .reason("prints help or version only")
-    .matches(&[
+    .matches(words![
         "npm --version", "pip -h install requests", "pip --help list", "cargo --version", "make --help", "npm install --help", "cargo build -h",
         "ruff --version", "gradle --help", "pip", "rustup --version", "go build -h", "dotnet",
     ])
-    .not_matches(&["npm install left-pad"]);
+    .not_matches(words!["npm install left-pad"]);
 
 /// ## What it matches
 /// Tests, lints, checks and type-checks: `cargo test|check|clippy|bench`, `go test|vet`, `pytest`, `jest`, `vitest`,
@@ -116,11 +118,11 @@ pub static HELP: Rule = Rule::t0("packages.help")
 /// A test suite can do anything its code does; tests are treated as validation by convention.
 pub static VALIDATE: Rule = Rule::t1("packages.validate")
     .reason("local validation (tests, lint, type-check); nothing outside the tree changes")
-    .matches(&[
+    .matches(words![
         "cargo test --workspace", "cargo clippy -- -D warnings", "go test ./...", "pytest -q", "ruff check .", "eslint src/", "mypy src/", "tsc --noEmit -p .",
         "pytest tests/test_install.py::TestStop", "shellcheck scripts/x.sh", "uv run pytest -q", "tox -e py312", "playwright test", "bun test",
     ])
-    .not_matches(&["cargo install ripgrep", "pytest --help"]);
+    .not_matches(words!["cargo install ripgrep", "pytest --help"]);
 
 /// ## What it matches
 /// Local builds: `cargo build`, `go build`, `npm pack`, `tsc` (emitting), `cmake -B build`, `cmake --build`, `ninja`,
@@ -129,11 +131,11 @@ pub static VALIDATE: Rule = Rule::t1("packages.validate")
 /// T1 (local build): writes build outputs inside the tree (`target/`, `dist/`, `build/`); nothing is installed or deployed.
 pub static BUILD: Rule = Rule::t1("packages.build")
     .reason("builds inside the working tree; nothing is installed or deployed")
-    .matches(&[
+    .matches(words![
         "cargo build --release", "go build ./...", "npm pack", "cmake --build build", "gradle build", "dotnet build", "bazel build //...", "mvn package",
         "ninja -C build", "meson compile -C build", "cmake -E copy a.txt b.txt", "bun build ./src/index.ts --outdir dist",
     ])
-    .not_matches(&["cargo install --path .", "mvn deploy"]);
+    .not_matches(words!["cargo install --path .", "mvn deploy"]);
 
 /// ## What it matches
 /// Formatters and fixers that rewrite files: `cargo fmt`, `prettier --write`, `ruff format`, `black .`, `isort`,
@@ -142,8 +144,8 @@ pub static BUILD: Rule = Rule::t1("packages.build")
 /// Authoring inside the tree is not mutation (T1); a formatter aimed outside the tree is judged by the write target.
 pub static FORMAT: Rule = Rule::t1("packages.format")
     .reason("rewrites source files inside the tree (formatting); nothing outside it changes")
-    .matches(&["cargo fmt", "prettier --write src", "ruff format .", "black .", "gofmt -w main.go", "eslint --fix src", "just --fmt --unstable"])
-    .not_matches(&["black ~/.bashrc", "cargo fmt --check"]);
+    .matches(words!["cargo fmt", "prettier --write src", "ruff format .", "black .", "gofmt -w main.go", "eslint --fix src", "just --fmt --unstable"])
+    .not_matches(words!["black ~/.bashrc", "cargo fmt --check"]);
 
 /// ## What it matches
 /// Running the project's own program: `cargo run`, `go run`, `bazel run`, `dotnet run`, `gradle run|bootRun`, `mvn spring-boot:run`.
@@ -155,8 +157,8 @@ pub static FORMAT: Rule = Rule::t1("packages.format")
 /// The program can do anything; tiergate cannot read compiled code.
 pub static RUN_PROJECT: Rule = Rule::t1("packages.run-project")
     .reason("runs the project's own program locally, like its tests")
-    .matches(&["cargo run", "cargo run --release -- --port 8080", "go run main.go", "dotnet run", "bazel run //app"])
-    .not_matches(&["cargo install ripgrep"]);
+    .matches(words!["cargo run", "cargo run --release -- --port 8080", "go run main.go", "dotnet run", "bazel run //app"])
+    .not_matches(words!["cargo install ripgrep"]);
 
 /// ## What it matches
 /// `--dry-run` (or the CLI's own simulation flag) on a change the CLI really simulates: `npm install|publish|ci --dry-run`,
@@ -166,11 +168,11 @@ pub static RUN_PROJECT: Rule = Rule::t1("packages.run-project")
 /// Simulation: the manager reports what it would do.
 pub static DRY_RUN: Rule = Rule::t2("packages.dry-run")
     .reason("dry run: reports what would change and changes nothing")
-    .matches(&[
+    .matches(words![
         "npm pack --dry-run", "npm publish --dry-run", "cargo publish --dry-run", "pip install --dry-run requests", "uv sync --dry-run",
         "npm unpublish my-package --dry-run", "just -n deploy",
     ])
-    .not_matches(&["npm publish", "cargo publish"]);
+    .not_matches(words!["npm publish", "cargo publish"]);
 
 /// ## What it matches
 /// Installing, removing or updating dependencies, tools or toolchains: `npm install|ci|uninstall|update|link|audit fix`,
@@ -181,7 +183,7 @@ pub static DRY_RUN: Rule = Rule::t2("packages.dry-run")
 /// Fetches and runs third-party code (install scripts), changes lock files from the registry, or writes outside the tree.
 pub static INSTALL: Rule = Rule::t3("packages.install")
     .reason("installs, removes or updates packages (fetches and may run third-party code); ask the user first")
-    .matches(&[
+    .matches(words![
         "npm install left-pad", "npm -g install left-pad", "npm ci", "npm i lodash", "yarn add react", "pnpm add -D vitest", "pip install requests",
         "pip3 install --upgrade pip", "cargo install ripgrep", "go install golang.org/x/tools/gopls@latest", "uv sync", "poetry add requests",
         "bundle install", "npm audit fix", "yarn", "rustup update", "cpanm Moose", "yarn global add typescript", "pnpm store prune",
@@ -191,7 +193,7 @@ pub static INSTALL: Rule = Rule::t3("packages.install")
         "npm ln ../lib", "pnpm import", "pnpm patch-commit /tmp/patch-dir", "pnpm setup", "pnpm self-update", "pnpm approve-builds",
         "yarn upgrade-interactive", "yarn plugin import workspace-tools", "pnpm patch express",
     ])
-    .not_matches(&["npm ls", "npm install --dry-run"]);
+    .not_matches(words!["npm ls", "npm install --dry-run"]);
 
 /// ## What it matches
 /// Publishing to a registry: `npm publish`, `npm unpublish PKG@VERSION`, `npm deprecate`, `npm dist-tag add`, `npm version X`,
@@ -200,12 +202,12 @@ pub static INSTALL: Rule = Rule::t3("packages.install")
 /// Others download what is published; approvable (one version can be deprecated or yanked).
 pub static PUBLISH: Rule = Rule::t3("packages.publish")
     .reason("publishes to (or changes) a package registry others install from; ask the user first")
-    .matches(&[
+    .matches(words![
         "npm publish", "npm -g publish", "npm unpublish my-package@1.0.0", "cargo publish", "twine upload dist/*", "gem push x.gem", "poetry publish",
         "npm deprecate my-pkg@1.0.0 'old'", "npm unpublish", "yarn npm publish", "npm star react", "npm unstar react", "pnpm undeprecate my-pkg@1.0.0",
         "npm author add bob my-pkg",
     ])
-    .not_matches(&["npm publish --dry-run", "npm unpublish my-package"]);
+    .not_matches(words!["npm publish --dry-run", "npm unpublish my-package"]);
 
 /// ## What it matches
 /// Credentials and configuration of package tools: `npm login|logout|token create|config set|set`, `yarn config set`,
@@ -214,14 +216,14 @@ pub static PUBLISH: Rule = Rule::t3("packages.publish")
 /// Writes credentials or user-wide configuration outside the tree (`~/.npmrc`, `~/.cargo/credentials`).
 pub static ACCOUNT: Rule = Rule::t3("packages.account")
     .reason("changes registry credentials or user-wide package configuration; ask the user first")
-    .matches(&[
+    .matches(words![
         "npm login", "npm config set registry https://example.invalid", "npm config delete registry", "npm config edit", "cargo login",
         "go env -w GOPROXY=direct", "pip config set global.index-url https://x", "yarn npm login",
         // npm.rs ACCOUNTS, each of which npm would otherwise call an unknown subcommand.
         "npm logout", "npm token create", "npm profile set email me@example.com", "npm set registry https://registry.example.com", "npm edit lodash",
         "npm explore lodash -- ls",
     ])
-    .not_matches(&["npm config get registry", "npm config list"]);
+    .not_matches(words!["npm config get registry", "npm config list"]);
 
 /// ## What it matches
 /// Deleting build outputs or caches: `cargo clean`, `go clean -cache|-modcache`, `mvn clean`, `gradle clean`,
@@ -230,11 +232,11 @@ pub static ACCOUNT: Rule = Rule::t3("packages.account")
 /// Deleting is T3 anywhere (DESIGN.md), even regenerable outputs: a clean can take hours of build cache with it.
 pub static CLEAN: Rule = Rule::t3("packages.clean")
     .reason("deletes build outputs or package caches; ask the user first")
-    .matches(&[
+    .matches(words![
         "cargo clean", "go clean -modcache", "mvn clean install", "gradle clean", "pip cache purge", "bazel clean --expunge", "cmake -E rm -rf build",
         "ruff clean",
     ])
-    .not_matches(&["cargo build", "go clean -n"]);
+    .not_matches(words!["cargo build", "go clean -n"]);
 
 /// ## What it matches
 /// Tools that run recipes or generators tiergate does not read: `task NAME` (Taskfile), `go generate`, `cmake -P`,
@@ -243,7 +245,7 @@ pub static CLEAN: Rule = Rule::t3("packages.clean")
 /// The commands they run are in a file tiergate does not parse; unseen is not safe.
 pub static RECIPE: Rule = Rule::t3("packages.recipe-unresolved")
     .reason("runs recipe commands from a file tiergate does not read (justfile, Taskfile, go:generate); review them and ask the user")
-    .matches(&[
+    .matches(words![
         "just deploy",
         "task build",
         "go generate ./...",
@@ -253,7 +255,7 @@ pub static RECIPE: Rule = Rule::t3("packages.recipe-unresolved")
         "just --justfile - deploy <<'EOF'\ntest:\n    cargo test\nEOF",
         "just --justfile - <<'EOF'\nplot:\n    #!/usr/bin/env python3\n    print(1)\nEOF",
     ])
-    .not_matches(&["just --list", "task --list"]);
+    .not_matches(words!["just --list", "task --list"]);
 
 /// ## What it matches
 /// A subcommand of a package tool tiergate does not model (`npm frobnicate`, `cargo some-plugin`).
@@ -261,8 +263,8 @@ pub static RECIPE: Rule = Rule::t3("packages.recipe-unresolved")
 /// These CLIs install and publish; an unmodelled verb is not assumed safe.
 pub static UNKNOWN: Rule = Rule::t3("packages.unknown-subcommand")
     .reason("a package-tool subcommand tiergate does not model; ask the user before running it")
-    .matches(&["npm frobnicate", "cargo frobnicate", "npm -D SOME-VALUE install left-pad", "go frobnicate"])
-    .not_matches(&["npm ls"]);
+    .matches(words!["npm frobnicate", "cargo frobnicate", "npm -D SOME-VALUE install left-pad", "go frobnicate"])
+    .not_matches(words!["npm ls"]);
 
 /// `cpan -i X`, `cpanm X`, `cpan -u`: installs into the Perl library (ORACLE.md §4 row 8);
 /// `cpan -l`, `-D`, `-v`, `-h` only print.

@@ -19,6 +19,8 @@ use crate::call::args::ArgSpec;
 use crate::call::{Arg, Invocation};
 use crate::rules::packages::args::{has_flag, operand_words, value_of};
 use crate::rules::{Cx, FileText, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `npm unpublish PKG` (or `--force` with no spec): unpublishing every version of a package (FEATURES.md §10, §13 npm_critical).
@@ -26,24 +28,24 @@ use crate::rules::{Cx, FileText, Rule};
 /// Removes the package for everyone who depends on it, and the name cannot be reused for 24 hours; never approvable.
 pub(super) static UNPUBLISH_ALL: Rule = Rule::blocked("packages.npm.unpublish-all")
     .reason("unpublishing a whole package breaks everyone who depends on it; unpublish one version (`npm unpublish pkg@1.0.0`) or deprecate it instead")
-    .matches(&["npm unpublish my-package", "npm unpublish my-package --force", "npm unpublish @scope/pkg", "npm unpublish --force"])
-    .not_matches(&["npm unpublish my-package@1.0.0", "npm unpublish @scope/pkg@2.0.0"])
+    .matches(words!["npm unpublish my-package", "npm unpublish my-package --force", "npm unpublish @scope/pkg", "npm unpublish --force"])
+    .not_matches(words!["npm unpublish my-package@1.0.0", "npm unpublish @scope/pkg@2.0.0"])
     .suggest("npm deprecate my-package@1.0.0 'use 2.x'");
 
 /// Options that take a value, per manager.
-fn value_opts(pm: &str) -> &'static [&'static str] {
+fn value_opts(pm: &str) -> Words {
     // The packages family sends only npm, pnpm, yarn and bun here; npm's options are the default.
     match pm {
-        "pnpm" => &[
+        "pnpm" => words![
             "--registry", "--tag", "--access", "--otp", "--loglevel", "--reporter", "--dir", "-C", "--filter", "-F", "--workspace-concurrency", "--store-dir",
             "--virtual-store-dir", "--depth", "--config-dir",
         ],
-        "yarn" => &["--cwd", "--registry", "--cache-folder", "--modules-folder", "--network-timeout", "--mutex", "--tag", "--access", "--otp"],
-        "bun" => &[
+        "yarn" => words!["--cwd", "--registry", "--cache-folder", "--modules-folder", "--network-timeout", "--mutex", "--tag", "--access", "--otp"],
+        "bun" => words![
             "--cwd", "--filter", "-F", "--registry", "--cache-dir", "-c", "--config", "--backend", "--tag", "--access", "--otp", "--env-file", "--preload",
             "-r",
         ],
-        _ => &[
+        _ => words![
             "--registry", "--tag", "--access", "--otp", "--loglevel", "--userconfig", "--globalconfig", "--cache", "--scope", "--omit", "--include",
             "--before", "--reporter", "--node-options", "--script-shell", "--auth-type", "--install-strategy", "--prefix", "--depth", "-w", "--workspace",
         ],
@@ -70,7 +72,7 @@ fn canonical(pm: &str, sub: &str) -> &'static str {
 }
 
 /// probe: `npm {}` T0
-const READS: &[&str] = &[
+const READS: Words = words![
     "ls", "list", "view", "info", "outdated", "why", "explain", "fund", "doctor", "ping", "search", "s", "se", "find", "whoami", "root", "prefix", "bin",
     "help", "help-search", "docs", "home", "bugs", "repo", "query", "sbom", "diff", "completion", "get", "stars", "licenses", "audit", "store", "dedupe-check",
     "--version", "-v", "version-check", "hash", "hash-string", "hash-print",
@@ -79,27 +81,27 @@ const READS: &[&str] = &[
 /// so `npm rebuild --dry-run` still runs install scripts and `npm dist-tag add … --dry-run` still tags.
 /// `ci` is not one: before npm 10.5.1 `npm ci --dry-run` still empties `node_modules` (npm/cli#7239).
 /// probe: `npm {} fix --dry-run` T2 packages.dry-run
-const NPM_DRY_RUN: &[&str] = &["install", "uninstall", "update", "dedupe", "ddp", "prune", "link", "ln", "publish", "unpublish", "pack", "audit"];
+const NPM_DRY_RUN: Words = words!["install", "uninstall", "update", "dedupe", "ddp", "prune", "link", "ln", "publish", "unpublish", "pack", "audit"];
 /// probe: `npm {}` T3 packages.install
-const INSTALLS: &[&str] = &[
+const INSTALLS: Words = words![
     "install", "ci", "install-test", "uninstall", "update", "dedupe", "ddp", "prune", "rebuild", "rb", "link", "ln", "import", "patch-commit", "setup",
     "self-update", "approve-builds", "upgrade-interactive", "plugin", "trust", "patch",
 ];
 /// probe: `pnpm {} x` T3 packages.publish
-const PUBLISHES: &[&str] = &[
+const PUBLISHES: Words = words![
     "publish", "deprecate", "undeprecate", "dist-tag", "dist-tags", "owner", "author", "access", "team", "org", "star", "unstar", "hook", "version", "deploy",
 ];
 /// probe: `npm {}` T3 packages.account
-const ACCOUNTS: &[&str] = &["login", "logout", "token", "profile", "set", "edit", "explore"];
+const ACCOUNTS: Words = words!["login", "logout", "token", "profile", "set", "edit", "explore"];
 /// probe: `npm {}` T1 packages.build
-const BUILDS: &[&str] = &["pack", "shrinkwrap", "init"];
+const BUILDS: Words = words!["pack", "shrinkwrap", "init"];
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let pm = inv.program.as_str();
     let args = &inv.args;
     let pos = operand_words(args, value_opts(pm));
     let Some(&(sub_i, sub_raw)) = pos.first() else {
-        if has_flag(args, &["--help", "-h"]) || has_flag(args, &["--version", "-v"]) || pm != "yarn" {
+        if has_flag(args, words!["--help", "-h"]) || has_flag(args, words!["--version", "-v"]) || pm != "yarn" {
             cx.hit(&HELP);
         } else {
             // Bare `yarn` installs.
@@ -108,14 +110,14 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     };
     let rest = &args[sub_i + 1..];
-    if super::args::wants_help(&args[..sub_i], &["-h"]) || (sub_raw != "run" && sub_raw != "exec" && super::args::wants_help(rest, &[])) {
+    if super::args::wants_help(&args[..sub_i], words!["-h"]) || (sub_raw != "run" && sub_raw != "exec" && super::args::wants_help(rest, words![])) {
         cx.hit(&HELP);
         return;
     }
     let c = canonical(pm, sub_raw);
     let sub = if c.is_empty() { sub_raw } else { c };
-    let dry = has_flag(args, &["--dry-run"])
-        && if pm == "npm" { NPM_DRY_RUN.contains(&sub) } else { matches!(sub, "publish" | "install" | "update" | "uninstall" | "pack") };
+    let dry = has_flag(args, words!["--dry-run"])
+        && if pm == "npm" { NPM_DRY_RUN.contains(sub) } else { matches!(sub, "publish" | "install" | "update" | "uninstall" | "pack") };
     let operands: Vec<&str> = pos.iter().skip(1).map(|(_, w)| *w).collect();
     match sub {
         "run" => run(inv, cx, pm, operands.first().copied(), rest),
@@ -135,7 +137,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "build" if pm == "bun" => cx.hit(&BUILD),
         "store" if operands.first() == Some(&"prune") => cx.hit(&INSTALL),
         "unpublish" => unpublish(cx, &operands, args, dry),
-        "audit" if operands.first() == Some(&"fix") || has_flag(rest, &["--fix"]) => cx.hit(if dry { &DRY_RUN } else { &INSTALL }),
+        "audit" if operands.first() == Some(&"fix") || has_flag(rest, words!["--fix"]) => cx.hit(if dry { &DRY_RUN } else { &INSTALL }),
         "cache" => cache(cx, pm, operands.first().copied()),
         "config" => config(cx, operands.first().copied()),
         "pkg" => cx.hit(if operands.first() == Some(&"get") { &READ } else { &BUILD }),
@@ -148,17 +150,17 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             &Lookup { dir: None, extra: &[], if_present: false, fan_out: Some("in other workspace packages"), hooks: true, default_start: false },
         ),
         "version" if operands.is_empty() => cx.hit(&READ),
-        s if READS.contains(&s) => cx.hit(&READ),
-        s if INSTALLS.contains(&s) => cx.hit(if dry { &DRY_RUN } else { &INSTALL }),
+        s if READS.contains(s) => cx.hit(&READ),
+        s if INSTALLS.contains(s) => cx.hit(if dry { &DRY_RUN } else { &INSTALL }),
         // `deploy` is a pnpm command; for yarn and bun it is a script name.
-        s if PUBLISHES.contains(&s) && (s != "deploy" || pm == "pnpm") => {
+        s if PUBLISHES.contains(s) && (s != "deploy" || pm == "pnpm") => {
             publish_like(cx, s, &operands, dry);
             if s == "publish" {
                 lifecycle(inv, cx, pm, &PUBLISH_SCRIPTS, operands.first().copied());
             }
         }
-        s if ACCOUNTS.contains(&s) => cx.hit(&ACCOUNT),
-        s if BUILDS.contains(&s) => {
+        s if ACCOUNTS.contains(s) => cx.hit(&ACCOUNT),
+        s if BUILDS.contains(s) => {
             cx.hit(if dry { &DRY_RUN } else { &BUILD });
             if s == "pack" {
                 lifecycle(inv, cx, pm, &PUBLISH_SCRIPTS[1..4], operands.first().copied());
@@ -192,7 +194,7 @@ fn run(inv: &Invocation, cx: &mut Cx<'_>, pm: &str, name: Option<&str>, rest: &[
 /// Runs script `name`; `rest` are the words after it (`-- --watch` are passed on).
 fn script(inv: &Invocation, cx: &mut Cx<'_>, pm: &str, name: &str, rest: &[Arg]) {
     let args = &inv.args;
-    let extra: &[Arg] = match crate::call::dashdash(rest, ArgSpec::values(&[])) {
+    let extra: &[Arg] = match crate::call::dashdash(rest, ArgSpec::values(words![])) {
         Some(i) => &rest[i + 1..],
         // yarn, pnpm and bun pass words after the script name straight through.
         None if pm != "npm" => rest,
@@ -200,17 +202,18 @@ fn script(inv: &Invocation, cx: &mut Cx<'_>, pm: &str, name: &str, rest: &[Arg])
     };
     let (dir, fan_out) = package_dir(args, pm);
     let names: Vec<&str> = if name == "restart" && pm == "npm" { vec!["restart"] } else { vec![name] };
-    let how = Lookup { dir, extra, if_present: has_flag(args, &["--if-present"]), fan_out, hooks: true, default_start: pm == "npm" };
+    let how = Lookup { dir, extra, if_present: has_flag(args, words!["--if-present"]), fan_out, hooks: true, default_start: pm == "npm" };
     scripts::run(inv, cx, &names, &how);
 }
 
 /// The package directory a command names (`--prefix`, `-C`, `--dir`, `--cwd`, npm's `-w`), and
 /// why it cannot be followed when it fans out over workspace packages.
 fn package_dir<'a>(args: &'a [Arg], pm: &str) -> (Option<&'a str>, Option<&'static str>) {
-    let dir = value_of(args, &["--prefix", "-C", "--dir", "--cwd"]).or_else(|| if pm == "npm" { value_of(args, &["-w", "--workspace"]) } else { None });
-    let fan_out = if has_flag(args, &["--workspaces", "-ws", "-r", "--recursive"]) {
+    let dir =
+        value_of(args, words!["--prefix", "-C", "--dir", "--cwd"]).or_else(|| if pm == "npm" { value_of(args, words!["-w", "--workspace"]) } else { None });
+    let fan_out = if has_flag(args, words!["--workspaces", "-ws", "-r", "--recursive"]) {
         Some("in every workspace package")
-    } else if pm != "npm" && has_flag(args, &["--filter", "-F"]) || pm == "pnpm" && value_of(args, &["-F"]).is_some() {
+    } else if pm != "npm" && has_flag(args, words!["--filter", "-F"]) || pm == "pnpm" && value_of(args, words!["-F"]).is_some() {
         Some("in filtered workspace packages")
     } else {
         None
@@ -227,7 +230,7 @@ const PUBLISH_SCRIPTS: [&str; 6] = ["prepublishOnly", "prepack", "prepare", "pos
 /// A package.json tiergate cannot read leaves the verdict to the subcommand: its scripts are unseen.
 fn lifecycle(inv: &Invocation, cx: &mut Cx<'_>, pm: &str, names: &[&str], folder: Option<&str>) {
     let args = &inv.args;
-    if has_flag(args, &["--ignore-scripts"]) || folder.is_some_and(|f| [".tgz", ".tar.gz", ".tar"].iter().any(|e| f.ends_with(e))) {
+    if has_flag(args, words!["--ignore-scripts"]) || folder.is_some_and(|f| [".tgz", ".tar.gz", ".tar"].iter().any(|e| f.ends_with(e))) {
         return;
     }
     let (dir, fan_out) = package_dir(args, pm);
@@ -252,7 +255,7 @@ fn unpublish(cx: &mut Cx<'_>, operands: &[&str], args: &[Arg], dry: bool) {
     let versioned = operands.first().is_some_and(|spec| spec.trim_start_matches('@').contains('@'));
     if versioned {
         cx.hit(&PUBLISH);
-    } else if operands.is_empty() && !has_flag(args, &["--force", "-f"]) {
+    } else if operands.is_empty() && !has_flag(args, words!["--force", "-f"]) {
         // npm refuses to unpublish a whole project without --force; nothing happens.
         cx.hit_because(&PUBLISH, "npm unpublish without a package spec or --force refuses to run; name one version (`pkg@1.0.0`)".to_owned());
     } else {

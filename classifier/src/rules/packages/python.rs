@@ -11,27 +11,35 @@ use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ
 use crate::call::{Arg, Invocation};
 use crate::rules::packages::args::{has_flag, operand_words, wants_help};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// Options that take a value, the subcommand's and the tools' global ones (pip's general
 /// options, hatch's `--env`/`--config`/`--data-dir`): the word after one is its value, not the subcommand.
 /// probe: `pip {} 3.12 list` T0 packages.read
-const VALUE_OPTS: &[&str] = &[
+const VALUE_OPTS: Words = words![
     "-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--prefix", "--root", "-i", "--index-url", "--extra-index-url", "-f",
-    "--find-links", "--log", "--proxy", "--timeout", "--cache-dir", "--python", "-p", "--directory", "-C", "--project", "-P", "-n", "--name", "--channel",
-    "--platform", "--python-version", "--with", "--group", "--extra", "--format", "--color", "--config-file", "--spec", "--pip-args", "--keyring-provider",
-    "--retries", "--exists-action", "--trusted-host", "--cert", "--client-cert", "--use-feature", "--use-deprecated", "--env", "--config", "--data-dir",
+    "--find-links", "--log", "--proxy", "--timeout", "--cache-dir", "--python", "-p", "--directory", "-C", "--project", "-P", "--name", "--channel",
+    "--platform", "--python-version", "--with", "--group", "--extra", "--format", "--config-file", "--spec", "--pip-args", "--keyring-provider", "--retries",
+    "--exists-action", "--trusted-host", "--cert", "--client-cert", "--use-feature", "--use-deprecated", "--env", "--config", "--data-dir",
 ];
 
-/// [`VALUE_OPTS`] less the spellings `program` declares as flags, so the word after one
-/// is its subcommand: `uv -n` is `--no-cache`, `poetry -n` `--no-interaction` and pdm's `-n`
-/// `--non-interactive` (`poetry -n add show` adds `show`); hatch's `--color` is `--color/--no-color`.
-fn value_opts(program: &str) -> Vec<&'static str> {
-    let flags: &[&str] = match program {
-        "uv" | "poetry" | "pdm" => &["-n"],
-        "hatch" => &["--color"],
-        _ => &[],
-    };
-    VALUE_OPTS.iter().copied().filter(|o| !flags.contains(o)).collect()
+/// `-n` takes a value (pip's `--name`…) except where a tool spells a flag with it:
+/// `uv -n` is `--no-cache`, `poetry -n` `--no-interaction` and pdm's `-n` `--non-interactive`
+/// (`poetry -n add show` adds `show`).
+/// probe: `pip {} 3.12 list` T0 packages.read
+const N_VALUE: Words = words!["-n"];
+/// `--color` takes a value except in hatch (`--color/--no-color`).
+/// probe: `pip {} 3.12 list` T0 packages.read
+const COLOR_VALUE: Words = words!["--color"];
+
+/// [`VALUE_OPTS`] and the value options `program` does not spell as flags.
+fn value_opts(program: &str) -> Words {
+    match program {
+        "uv" | "poetry" | "pdm" => crate::joined_words!(&[VALUE_OPTS, COLOR_VALUE]),
+        "hatch" => crate::joined_words!(&[VALUE_OPTS, N_VALUE]),
+        _ => crate::joined_words!(&[VALUE_OPTS, N_VALUE, COLOR_VALUE]),
+    }
 }
 
 /// ## What it matches
@@ -42,14 +50,14 @@ fn value_opts(program: &str) -> Vec<&'static str> {
 /// the subcommand does, so `pip --python ./x.sh list` is not a read.
 pub(super) static INTERPRETER_PATH: Rule = Rule::t3("packages.python.interpreter-path")
     .reason("runs the program given to --python, whatever the subcommand does; name an interpreter (`--python 3.12`) or ask the user")
-    .matches(&["pip --python ./x.sh list", "uv --python .venv/bin/python tree", "uv venv -p tool.sh", "pipenv --python ~/x graph"])
-    .not_matches(&["uv --python 3.12 tree", "uv venv -p python3.12", "pip --python=cpython@3.11 list", "pip list"]);
+    .matches(words!["pip --python ./x.sh list", "uv --python .venv/bin/python tree", "uv venv -p tool.sh", "pipenv --python ~/x graph"])
+    .not_matches(words!["uv --python 3.12 tree", "uv venv -p python3.12", "pip --python=cpython@3.11 list", "pip list"]);
 
 /// The `--python` value of `pip`, `uv` (also `-p`) or `pipenv` when it is not an interpreter name or version.
 fn interpreter_path(inv: &Invocation) -> Option<&str> {
-    let spellings: &[&str] = match inv.program.as_str() {
-        "uv" => &["--python", "-p"],
-        "pip" | "pip3" | "pipenv" => &["--python"],
+    let spellings = match inv.program.as_str() {
+        "uv" => words!["--python", "-p"],
+        "pip" | "pip3" | "pipenv" => words!["--python"],
         _ => return None,
     };
     let v = crate::call::value_of(&inv.args, spellings)?;
@@ -60,7 +68,7 @@ fn interpreter_path(inv: &Invocation) -> Option<&str> {
 
 /// Lowers an install-like change to T2 when the tool simulates it with `--dry-run`.
 fn pick(args: &[Arg], rule: &'static Rule, simulate: bool) -> &'static Rule {
-    if simulate && has_flag(args, &["--dry-run"]) && std::ptr::eq(rule, &INSTALL) {
+    if simulate && has_flag(args, words!["--dry-run"]) && std::ptr::eq(rule, &INSTALL) {
         &DRY_RUN
     } else {
         rule
@@ -69,12 +77,12 @@ fn pick(args: &[Arg], rule: &'static Rule, simulate: bool) -> &'static Rule {
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    let pos: Vec<(usize, &str)> = operand_words(args, &value_opts(&inv.program));
+    let pos: Vec<(usize, &str)> = operand_words(args, value_opts(&inv.program));
     let Some(&(sub_i, sub)) = pos.first() else {
         cx.hit(&HELP);
         return;
     };
-    if wants_help(&args[..sub_i], &["-h"]) || (!matches!(sub, "run" | "exec") && wants_help(&args[sub_i..], &["-h"])) {
+    if wants_help(&args[..sub_i], words!["-h"]) || (!matches!(sub, "run" | "exec") && wants_help(&args[sub_i..], words!["-h"])) {
         cx.hit(&HELP);
         return;
     }
@@ -172,7 +180,7 @@ fn poetry_verb(verb: &str, next: Option<&str>) -> &'static Rule {
 fn conda_verb(verb: &str, next: Option<&str>, rest: &[Arg]) -> &'static Rule {
     match (verb, next) {
         ("list" | "info" | "search" | "doctor" | "compare" | "--version" | "help", _) | ("env", Some("list" | "export")) => &READ,
-        ("config", _) if has_flag(rest, &["--show", "--get", "--describe", "--show-sources", "--validate"]) => &READ,
+        ("config", _) if has_flag(rest, words!["--show", "--get", "--describe", "--show-sources", "--validate"]) => &READ,
         ("config" | "init", _) => &ACCOUNT,
         ("clean", _) => &CLEAN,
         ("build", _) => &BUILD,

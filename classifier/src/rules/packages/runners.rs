@@ -15,6 +15,7 @@ use super::{HELP, READ};
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, FileText, Rule};
+use crate::words;
 
 /// ## What it matches
 /// `npx|bunx|pnpm dlx|yarn dlx|uvx|pipx run PKG …` where PKG is neither modelled by any family nor installed in
@@ -23,11 +24,11 @@ use crate::rules::{Cx, FileText, Rule};
 /// Downloads a package from the registry and runs it: its effects are unknown (and scaffolders install dependencies).
 pub static REMOTE_PACKAGE: Rule = Rule::t3("packages.runner.remote-package")
     .reason("downloads and runs a registry package whose effects tiergate does not know; ask the user first")
-    .matches(&[
+    .matches(words![
         "npx create-react-app my-app", "npx cowsay hello", "uvx ruff@latest check .", "npm create vite@latest my-app", "pipx run cowsay hello",
         "uvx some-tool", "bunx cowsay hi", "pnpm dlx degit x/y",
     ])
-    .not_matches(&["npx tsc --noEmit", "npx eslint .", "uvx ruff check ."]);
+    .not_matches(words!["npx tsc --noEmit", "npx eslint .", "uvx ruff check ."]);
 
 /// ## What it matches
 /// A runner option tiergate does not know (`npx --frob x cmd`, `uv run --bogus v cmd`).
@@ -35,47 +36,47 @@ pub static REMOTE_PACKAGE: Rule = Rule::t3("packages.runner.remote-package")
 /// Without knowing whether the option takes a value, the program that runs is unknown.
 pub static UNKNOWN_OPTION: Rule = Rule::t3("packages.runner.unknown-option")
     .reason("a runner option tiergate does not know hides which program runs; drop the option or run the program directly")
-    .matches(&["npx --frobnicate x ls", "uv run --bogus v pytest"])
-    .not_matches(&["npx -y eslint .", "uv run --frozen pytest"]);
+    .matches(words!["npx --frobnicate x ls", "uv run --bogus v pytest"])
+    .not_matches(words!["npx -y eslint .", "uv run --frozen pytest"]);
 
 /// How one runner's options look: all declared, so an undeclared one stops the
 /// reading; `-c`/`--call` carries a shell string and `-m`/`--module` names a module
 /// (read below), and the target argv starts at the first operand.
-const NPX: ArgSpec<'static> = ArgSpec::strict(
-    &[
+const NPX: ArgSpec = ArgSpec::strict(
+    words![
         "-p", "--package", "-w", "--workspace", "--registry", "--cache", "--loglevel", "--userconfig", "--prefix", "--node-options", "--filter", "-F", "--dir",
         "-C", "--cwd", "-c", "--call",
     ],
-    &[
+    words![
         "-y", "--yes", "--no", "--no-install", "-q", "--quiet", "--prefer-offline", "--prefer-online", "--offline", "--ignore-existing", "--workspaces",
         "--include-workspace-root", "--silent", "-s", "--bun", "--shell-mode", "-r", "--recursive", "--parallel", "--no-bail", "--no-reporter-hide-prefix",
         "--report-summary", "--resume-from", "-ws", "-iwr", "--verbose", "-d", "--no-shell-mode", "--dry-run", "-m", "--module",
     ],
-    &[],
+    words![],
     false,
 );
 
-const UV_RUN: ArgSpec<'static> = ArgSpec::strict(
-    &[
+const UV_RUN: ArgSpec = ArgSpec::strict(
+    words![
         "--with", "--with-editable", "--with-requirements", "-p", "--python", "--package", "--extra", "--group", "--only-group", "--no-group", "--env-file",
         "--directory", "--project", "--index", "--default-index", "--index-url", "-i", "--extra-index-url", "--config-file", "--cache-dir", "--exclude-newer",
         "--prerelease", "--resolution", "--link-mode", "--refresh-package", "--reinstall-package", "--upgrade-package", "-P", "--color", "--from", "--spec",
         "--pip-args", "-n", "--name", "--prefix", "--cwd", "-C", "--gemfile", "--keep-file-descriptors", "--env", "-e", "--toolchain", "--install-dir", "-c",
         "--call",
     ],
-    &[
+    words![
         "--no-project", "--frozen", "--locked", "--isolated", "--no-sync", "--script", "--all-extras", "--no-dev", "--dev", "--active", "-q", "-v", "--quiet",
         "--verbose", "--offline", "--native-tls", "--no-cache", "--all-packages", "--no-default-groups", "--only-dev", "--no-editable", "--exact", "--inexact",
         "--gui-script", "--preview", "--no-config", "--no-env-file", "--managed-python", "--no-managed-python", "--reinstall", "--upgrade", "-U",
         "--compile-bytecode", "--no-build-isolation", "--refresh", "--no-capture-output", "--live-stream", "--pypackages", "--path", "--system-site-packages",
         "-s", "--site-packages", "--no-interaction", "--ansi", "--no-ansi", "--no-plugins", "--install", "--dry-run", "-m", "--module",
     ],
-    &[],
+    words![],
     false,
 );
 
 /// Splits runner options from the target argv; `Err(option)` for an undeclared one.
-fn split<'a>(args: &'a [Arg], spec: ArgSpec<'_>) -> Result<(&'a [Arg], Option<&'a str>), &'a str> {
+fn split(args: &[Arg], spec: ArgSpec) -> Result<(&[Arg], Option<&str>), &str> {
     let mut call = None;
     for t in Args::parse(args, spec) {
         match t {

@@ -11,9 +11,11 @@ use crate::call::args::ArgSpec;
 use crate::call::Invocation;
 use crate::rules::packages::args::{has_flag, operand_words, wants_help};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// probe: `cargo {} publish build` T1 packages.build
-const CARGO_VALUE_OPTS: &[&str] = &[
+const CARGO_VALUE_OPTS: Words = words![
     "-C", "--config", "-Z", "--color", "--manifest-path", "-p", "--package", "--target", "--target-dir", "-j", "--jobs", "--features", "-F", "--bin",
     "--example", "--test", "--bench", "--profile", "--message-format", "--exclude", "--registry", "--index", "--token", "--lockfile-path",
 ];
@@ -35,17 +37,17 @@ fn cargo(inv: &Invocation, cx: &mut Cx<'_>) {
     };
     // Words after `--` belong to the program or test binary, not to cargo.
     let own = &args[..crate::call::dashdash(args, ArgSpec::values(CARGO_VALUE_OPTS)).unwrap_or(args.len())];
-    if wants_help(own, &["-h"]) {
+    if wants_help(own, words!["-h"]) {
         cx.hit(&HELP);
         return;
     }
     let next = pos.get(1).map(|(_, w)| *w);
-    let dry = has_flag(own, &["--dry-run", "-n"]);
+    let dry = has_flag(own, words!["--dry-run", "-n"]);
     let rule: &'static Rule = match sub {
         "build" | "b" | "rustc" | "rustdoc" | "doc" | "d" | "new" | "init" | "vendor" | "package" => &BUILD,
         "check" | "c" | "test" | "t" | "bench" | "clippy" | "miri" | "nextest" | "llvm-cov" | "tarpaulin" | "deny" | "udeps" | "machete" | "hack"
         | "semver-checks" | "msrv" | "fuzz" | "criterion" | "watch" | "insta" | "mutants" | "careful" => &VALIDATE,
-        "fmt" if has_flag(own, &["--check"]) => &VALIDATE,
+        "fmt" if has_flag(own, words!["--check"]) => &VALIDATE,
         "fmt" | "fix" | "sort" => &FORMAT,
         "run" | "r" | "xtask" => &RUN_PROJECT,
         "tree" | "metadata" | "search" | "locate-project" | "pkgid" | "verify-project" | "version" | "help" | "report" | "read-manifest" | "info" | "fetch"
@@ -85,11 +87,11 @@ fn cargo(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn rustup(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    if wants_help(args, &["-h"]) || args.iter().any(|a| a.text == "--version" || a.text == "-V") {
+    if wants_help(args, words!["-h"]) || args.iter().any(|a| a.text == "--version" || a.text == "-V") {
         cx.hit(&HELP);
         return;
     }
-    let pos = operand_words(args, &["--toolchain", "--profile", "--target", "-c", "--component"]);
+    let pos = operand_words(args, words!["--toolchain", "--profile", "--target", "-c", "--component"]);
     let w: Vec<&str> = pos.iter().map(|(_, w)| *w).collect();
     match w.as_slice() {
         // `rustup run TOOLCHAIN CMD…`: the command is what runs.
@@ -104,17 +106,17 @@ fn go(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let pos = operand_words(
         args,
-        &[
+        words![
             "-o", "-C", "-p", "-tags", "-ldflags", "-gcflags", "-run", "-bench", "-count", "-timeout", "-mod", "-modfile", "-pkgdir", "-toolexec", "-exec",
             "-coverprofile", "-covermode", "-cpu", "-parallel", "-json",
         ],
     );
     let w: Vec<&str> = pos.iter().map(|(_, w)| *w).collect();
-    if w.is_empty() || wants_help(args, &["-h"]) {
+    if w.is_empty() || wants_help(args, words!["-h"]) {
         cx.hit(&HELP);
         return;
     }
-    let flags = |names: &[&str]| has_flag(args, names);
+    let flags = |names: Words| has_flag(args, names);
     let rule: &'static Rule = match w.as_slice() {
         ["build", ..] => &BUILD,
         ["test" | "vet", ..] => &VALIDATE,
@@ -122,13 +124,13 @@ fn go(inv: &Invocation, cx: &mut Cx<'_>) {
         ["run", ..] => &RUN_PROJECT,
         ["install" | "get", ..] => &INSTALL,
         ["generate", ..] => &RECIPE,
-        ["env", ..] if flags(&["-w", "-u"]) => &ACCOUNT,
+        ["env", ..] if flags(words!["-w", "-u"]) => &ACCOUNT,
         ["telemetry", _, ..] => &ACCOUNT,
         ["list" | "doc" | "env" | "version" | "help" | "bug" | "telemetry", ..] => &READ,
         ["mod", "download" | "verify" | "graph" | "why", ..] => &READ,
         ["mod", "init" | "edit" | "vendor", ..] | ["work", "init" | "use" | "edit" | "vendor", ..] => &BUILD,
         ["mod", ..] | ["work", ..] => &INSTALL,
-        ["clean", ..] if flags(&["-n"]) => &READ,
+        ["clean", ..] if flags(words!["-n"]) => &READ,
         ["clean", ..] => &CLEAN,
         ["tool", ..] => &VALIDATE,
         [other, ..] => {

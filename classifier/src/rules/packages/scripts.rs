@@ -9,6 +9,7 @@ use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
 use crate::rules::packages::args::shell_quote;
 use crate::rules::{Cx, FileText, Rule};
+use crate::words;
 
 /// ## What it matches
 /// `npm run NAME` (also `npm test|start|stop|restart`, `pnpm NAME`, `yarn NAME`, `bun run NAME`) when
@@ -18,8 +19,8 @@ use crate::rules::{Cx, FileText, Rule};
 /// The script could run anything; unseen is not safe.
 pub static UNRESOLVED: Rule = Rule::t3("packages.npm.run-unresolved")
     .reason("runs a package.json script tiergate cannot read; check the script and ask the user")
-    .matches(&["npm run build", "npm test", "yarn deploy", "pnpm run lint", "npm run build --workspaces", "bun run dev"])
-    .not_matches(&["npm run", "npm ls", "npm run missing --if-present"]);
+    .matches(words!["npm run build", "npm test", "yarn deploy", "pnpm run lint", "npm run build --workspaces", "bun run dev"])
+    .not_matches(words!["npm run", "npm ls", "npm run missing --if-present"]);
 
 /// ## What it matches
 /// A package.json script that was read and whose commands change nothing (or `--if-present` with no such script).
@@ -27,8 +28,8 @@ pub static UNRESOLVED: Rule = Rule::t3("packages.npm.run-unresolved")
 /// Informational: the script's strictest command decides; this rule only shows the lookup happened.
 pub static SCRIPT_READ: Rule = Rule::t0("packages.npm.script-read")
     .reason("the package.json script was read and none of its commands changes anything")
-    .matches(&["npm run missing --if-present"])
-    .not_matches(&["npm run build"]);
+    .matches(words!["npm run missing --if-present"])
+    .not_matches(words!["npm run build"]);
 
 /// ## What it matches
 /// `npm run` / `yarn run` / `pnpm run` with no script name.
@@ -36,8 +37,8 @@ pub static SCRIPT_READ: Rule = Rule::t0("packages.npm.script-read")
 /// Lists the scripts; runs nothing.
 pub static LIST: Rule = Rule::t0("packages.npm.run-list")
     .reason("lists package.json scripts only")
-    .matches(&["npm run", "pnpm run", "npm run-script"])
-    .not_matches(&["npm run build"]);
+    .matches(words!["npm run", "pnpm run", "npm run-script"])
+    .not_matches(words!["npm run build"]);
 
 /// Where and how to look the script up.
 pub(super) struct Lookup<'a> {

@@ -12,10 +12,12 @@ use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Arg, Invocation};
 use crate::rules::packages::args::{has_flag, has_short, operand_words, wants_help};
 use crate::rules::{paths, Cx};
+use crate::words;
+use crate::words::Words;
 
 /// Formatter options that take a value (their values are not files to rewrite).
 /// probe: `black {} /etc/x .` T1 packages.format
-const FMT_VALUE_OPTS: &[&str] = &[
+const FMT_VALUE_OPTS: Words = words![
     "--config", "-c", "--config-path", "--ignore-path", "--line-length", "-l", "--target-version", "-t", "--settings-path", "--stdin-filename", "--parser",
     "--plugin", "--style", "--assume-filename", "--ext", "--rule", "--format", "-f", "--exclude", "--extend-exclude", "--select", "--ignore", "--profile",
     "--src", "--cache-location", "--resolve-plugins-relative-to", "--log-level",
@@ -25,14 +27,14 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let p = inv.program.as_str();
     let sole_version = args.len() == 1 && matches!(args[0].text.as_str(), "--version" | "-V" | "version");
-    if sole_version || wants_help(args, &["-h"]) && p != "task" {
+    if sole_version || wants_help(args, words!["-h"]) && p != "task" {
         cx.hit(&HELP);
         return;
     }
-    let flag = |names: &[&str]| has_flag(args, names);
+    let flag = |names: Words| has_flag(args, names);
     let first = operand_words(
         args,
-        &["-C", "--directory", "-f", "--file", "-S", "-B", "-G", "-D", "-j", "--justfile", "-d", "--working-directory", "-t", "--taskfile"],
+        words!["-C", "--directory", "-f", "--file", "-S", "-B", "-G", "-D", "-j", "--justfile", "-d", "--working-directory", "-t", "--taskfile"],
     )
     .first()
     .map(|(_, w)| *w);
@@ -40,18 +42,18 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "cmake" => cmake(inv, cx),
         "ctest" | "pytest" | "py.test" | "jest" | "vitest" | "mocha" | "rspec" | "phpunit" | "flake8" | "pylint" | "mypy" | "pyright" | "shellcheck"
         | "hadolint" | "yamllint" | "tflint" | "actionlint" => cx.hit(&VALIDATE),
-        "tox" | "nox" => cx.hit(if flag(&["-l", "--list", "-a", "--listenvs-all", "--list-sessions"]) { &READ } else { &VALIDATE }),
+        "tox" | "nox" => cx.hit(if flag(words!["-l", "--list", "-a", "--listenvs-all", "--list-sessions"]) { &READ } else { &VALIDATE }),
         "playwright" => cx.hit(match first {
             Some("install" | "install-deps" | "uninstall") => &INSTALL,
             _ => &VALIDATE,
         }),
         "ninja" => {
-            let tool = crate::call::value_of(args, &["-t"]);
+            let tool = crate::call::value_of(args, words!["-t"]);
             cx.hit(match tool {
                 Some("clean" | "cleandead") => &CLEAN,
                 Some(_) => &READ,
                 None if has_short(args, 'n') => &DRY_RUN,
-                None if operand_words(args, &["-C", "-f", "-j", "-k", "-l", "-d", "-w"])
+                None if operand_words(args, words!["-C", "-f", "-j", "-k", "-l", "-d", "-w"])
                     .iter()
                     .any(|(_, t)| t.starts_with("install") || t.starts_with("uninstall")) =>
                 {
@@ -64,7 +66,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             Some("test") => &VALIDATE,
             Some("install") => &INSTALL,
             Some("introspect" | "help" | "env2mfile") => &READ,
-            Some("wrap") if operand_words(args, &[]).get(1).is_some_and(|(_, w)| matches!(*w, "install" | "update" | "promote")) => &INSTALL,
+            Some("wrap") if operand_words(args, words![]).get(1).is_some_and(|(_, w)| matches!(*w, "install" | "update" | "promote")) => &INSTALL,
             _ => &BUILD,
         }),
         "bazel" | "bazelisk" => cx.hit(match first {
@@ -78,15 +80,15 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             _ => &BUILD,
         }),
         "task" => {
-            let lists = [
+            let lists = words![
                 "--list", "-l", "--summary", "--show", "-s", "--evaluate", "--dump", "--variables", "--list-all", "-a", "--help", "-h", "--version",
                 "--groups", "--usage",
             ];
-            cx.hit(if flag(&lists) {
+            cx.hit(if flag(lists) {
                 &READ
-            } else if flag(&["--dry-run", "-n", "--dry"]) {
+            } else if flag(words!["--dry-run", "-n", "--dry"]) {
                 &DRY_RUN
-            } else if flag(&["--fmt"]) {
+            } else if flag(words!["--fmt"]) {
                 &FORMAT
             } else {
                 &RECIPE
@@ -99,7 +101,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 fn cmake(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     // `cmake -E TOOL ARGS…`: a command mode; the tool's own words start after it.
-    let mut it = Args::parse(args, ArgSpec::values(&["-E"]));
+    let mut it = Args::parse(args, ArgSpec::values(words!["-E"]));
     let mode = it.find_map(|t| match t {
         Token::Opt { name: "-E", value, .. } => Some(value),
         Token::Missing { name: "-E", .. } => Some(None),
@@ -112,7 +114,7 @@ fn cmake(inv: &Invocation, cx: &mut Cx<'_>) {
             "rm" | "remove" | "remove_directory" => cx.hit(&CLEAN),
             // `cmake -E env [VAR=value…] cmd …` runs cmd.
             "env" => {
-                let start = Args::parse(&args[i..], ArgSpec::values(&[])).operands().find(|o| !o.arg.text.contains('=')).map(|o| i + o.index);
+                let start = Args::parse(&args[i..], ArgSpec::values(words![])).operands().find(|o| !o.arg.text.contains('=')).map(|o| i + o.index);
                 match start {
                     Some(s) => cx.argv(&args[s..], inv.cwd.as_deref()),
                     None => cx.hit(&READ),
@@ -122,11 +124,11 @@ fn cmake(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         return;
     }
-    cx.hit(if has_flag(args, &["--install"]) {
+    cx.hit(if has_flag(args, words!["--install"]) {
         &INSTALL
-    } else if has_flag(args, &["-P"]) {
+    } else if has_flag(args, words!["-P"]) {
         &RECIPE
-    } else if has_flag(args, &["--system-information", "--find-package"]) || args.iter().any(|a| a.text.starts_with("--help")) {
+    } else if has_flag(args, words!["--system-information", "--find-package"]) || args.iter().any(|a| a.text.starts_with("--help")) {
         &READ
     } else {
         &BUILD
@@ -136,29 +138,29 @@ fn cmake(inv: &Invocation, cx: &mut Cx<'_>) {
 /// Linters and formatters: rewrite mode → `FORMAT` plus a write check on each operand.
 fn lint_or_format(inv: &Invocation, cx: &mut Cx<'_>, first: Option<&str>) {
     let args = &inv.args;
-    let flag = |names: &[&str]| has_flag(args, names);
-    let check_only = flag(&["--check", "--check-only", "--diff", "--list-different", "--verify-no-changes", "--dry-run"]);
+    let flag = |names: Words| has_flag(args, names);
+    let check_only = flag(words!["--check", "--check-only", "--diff", "--list-different", "--verify-no-changes", "--dry-run"]);
     let rewrites = match inv.program.as_str() {
-        "eslint" | "stylelint" | "markdownlint" | "oxlint" | "golangci-lint" => flag(&["--fix", "--fix-dry-run"]) && !flag(&["--fix-dry-run"]),
-        "prettier" => flag(&["--write", "-w"]),
+        "eslint" | "stylelint" | "markdownlint" | "oxlint" | "golangci-lint" => flag(words!["--fix", "--fix-dry-run"]) && !flag(words!["--fix-dry-run"]),
+        "prettier" => flag(words!["--write", "-w"]),
         "ruff" => match first {
             Some("format") => !check_only,
             Some("clean") => return cx.hit(&CLEAN),
             Some("rule" | "config" | "linter" | "version" | "analyze") => return cx.hit(&READ),
-            _ => flag(&["--fix", "--unsafe-fixes"]) && !flag(&["--no-fix"]),
+            _ => flag(words!["--fix", "--unsafe-fixes"]) && !flag(words!["--no-fix"]),
         },
-        "black" | "rustfmt" | "dprint" if inv.program != "dprint" || first == Some("fmt") => !check_only && !flag(&["--print-config"]),
+        "black" | "rustfmt" | "dprint" if inv.program != "dprint" || first == Some("fmt") => !check_only && !flag(words!["--print-config"]),
         "isort" => !check_only && !has_short(args, 'c'),
         "gofmt" => has_short(args, 'w'),
-        "clang-format" | "autopep8" | "yapf" => has_short(args, 'i') || flag(&["--in-place"]),
-        "rubocop" => has_short(args, 'a') || has_short(args, 'A') || flag(&["--autocorrect", "--autocorrect-all", "--auto-correct"]),
-        "biome" => flag(&["--write", "--fix", "--apply", "--apply-unsafe"]),
-        "codespell" => has_short(args, 'w') || flag(&["--write-changes"]),
+        "clang-format" | "autopep8" | "yapf" => has_short(args, 'i') || flag(words!["--in-place"]),
+        "rubocop" => has_short(args, 'a') || has_short(args, 'A') || flag(words!["--autocorrect", "--autocorrect-all", "--auto-correct"]),
+        "biome" => flag(words!["--write", "--fix", "--apply", "--apply-unsafe"]),
+        "codespell" => has_short(args, 'w') || flag(words!["--write-changes"]),
         _ => false,
     };
     if !rewrites {
         // `tsc` without --noEmit writes its outDir: a build inside the tree.
-        let emits = inv.program == "tsc" && !flag(&["--noEmit", "--noemit"]) && !has_short(args, 'v');
+        let emits = inv.program == "tsc" && !flag(words!["--noEmit", "--noemit"]) && !has_short(args, 'v');
         cx.hit(if emits { &BUILD } else { &VALIDATE });
         return;
     }

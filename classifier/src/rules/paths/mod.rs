@@ -10,6 +10,8 @@ use crate::call::Arg;
 use crate::lanes::resolve;
 use crate::protect::{Guard, Protected, Protection};
 use crate::rules::{Cx, Family, Rule};
+use crate::words;
+use crate::words::Words;
 
 pub static FAMILY: Family = Family::new("paths", &[], RULES);
 
@@ -24,10 +26,10 @@ static RULES: &[&Rule] = &[
 /// The hooks are the guard itself; an agent that rewrites them disables every check.
 pub static CLAUDE_HOOKS: Rule = Rule::blocked("paths.claude-hooks")
     .reason("writes into .claude/hooks, which holds the guard itself; ask the user to edit hooks by hand")
-    .matches(&[
+    .matches(words![
         "cp payload.py .claude/hooks/pre_tool_use.py", "echo x > .claude/hooks/h.sh", "sudo tee .claude/hooks/x.py", "echo x > .claude/agents/hooks/x.sh",
     ])
-    .not_matches(&["cat .claude/hooks/h.sh", "echo x > .claude/hooks/README.md", "echo x > notes/hooks/x.sh"]);
+    .not_matches(words!["cat .claude/hooks/h.sh", "echo x > .claude/hooks/README.md", "echo x > notes/hooks/x.sh"]);
 
 /// ## What it matches
 /// Any write to a `.claude/**/settings*.json` file.
@@ -35,8 +37,8 @@ pub static CLAUDE_HOOKS: Rule = Rule::blocked("paths.claude-hooks")
 /// Settings decide which hooks run and what is pre-approved; an agent must not grant itself permissions.
 pub static CLAUDE_SETTINGS: Rule = Rule::blocked("paths.claude-settings")
     .reason("writes Claude Code settings, which control hooks and permissions; ask the user to change settings by hand")
-    .matches(&["echo {} > .claude/settings.json", "cp x .claude/settings.local.json", "mv a ~/.claude/settings.json"])
-    .not_matches(&["cat .claude/settings.json", "echo x > settings.json"]);
+    .matches(words!["echo {} > .claude/settings.json", "cp x .claude/settings.local.json", "mv a ~/.claude/settings.json"])
+    .not_matches(words!["cat .claude/settings.json", "echo x > settings.json"]);
 
 /// ## What it matches
 /// Any write to a file named `.claude.json` (`~/.claude.json`).
@@ -44,8 +46,8 @@ pub static CLAUDE_SETTINGS: Rule = Rule::blocked("paths.claude-settings")
 /// Claude Code's user config holds the allowed tools, MCP servers and per-project state; an agent must not grant itself more.
 pub static CLAUDE_USER_CONFIG: Rule = Rule::blocked("paths.claude-user-config")
     .reason("writes Claude Code's user config (~/.claude.json: allowed tools, MCP servers); ask the user to change it by hand")
-    .matches(&["echo {} > ~/.claude.json", "jq . x.json > /home/user/.claude.json", "sed -i s/a/b/ ~/.claude.json"])
-    .not_matches(&["cat ~/.claude.json", "jq .projects ~/.claude.json", "echo x > claude.json"]);
+    .matches(words!["echo {} > ~/.claude.json", "jq . x.json > /home/user/.claude.json", "sed -i s/a/b/ ~/.claude.json"])
+    .not_matches(words!["cat ~/.claude.json", "jq .projects ~/.claude.json", "echo x > claude.json"]);
 
 /// ## What it matches
 /// Any write to a tiergate config file (`tiergate.toml`, `.tiergate.toml`, or the file the hook was started with).
@@ -53,8 +55,8 @@ pub static CLAUDE_USER_CONFIG: Rule = Rule::blocked("paths.claude-user-config")
 /// The config picks the mode and the protected paths; an agent rewriting it loosens its own guard.
 pub static TIERGATE_CONFIG: Rule = Rule::blocked("paths.tiergate-config")
     .reason("writes tiergate's own config, which sets how the guard answers; ask the user to edit it by hand")
-    .matches(&["echo 'mode = \"ask\"' > .tiergate.toml", "tee ~/.config/tiergate/tiergate.toml"])
-    .not_matches(&["cat .tiergate.toml", "echo x > tiergate.md"]);
+    .matches(words!["echo 'mode = \"ask\"' > .tiergate.toml", "tee ~/.config/tiergate/tiergate.toml"])
+    .not_matches(words!["cat .tiergate.toml", "echo x > tiergate.md"]);
 
 /// ## What it matches
 /// Any write to tiergate's approval store: a file named `tiergate.db` (or its journal), or anything in the hook's data directory.
@@ -62,8 +64,8 @@ pub static TIERGATE_CONFIG: Rule = Rule::blocked("paths.tiergate-config")
 /// The store holds the user's grants; an agent writing it could mint its own approval.
 pub static TIERGATE_STORE: Rule = Rule::blocked("paths.tiergate-store")
     .reason("writes tiergate's approval store, which holds the user's grants; only the user approves a code, in their own terminal")
-    .matches(&["echo x > /var/lib/tg/tiergate.db", "echo x >> data/tiergate.db-wal"])
-    .not_matches(&["echo x > tiergate.db.txt"]);
+    .matches(words!["echo x > /var/lib/tg/tiergate.db", "echo x >> data/tiergate.db-wal"])
+    .not_matches(words!["echo x > tiergate.db.txt"]);
 
 /// ## What it matches
 /// A write to the running `tiergate` binary (known to the hook and `tiergate batch`).
@@ -93,8 +95,8 @@ pub static EXTRACT_PROTECTED: Rule = Rule::t3("paths.extract-protected")
 /// Overwrites the partition table or file system underneath everything. Never approvable.
 pub static DEVICE: Rule = Rule::blocked("paths.write-device")
     .reason("writes raw bytes onto a disk device, destroying its file system; write to a file instead")
-    .matches(&["cat image.iso > /dev/sda", "echo x > /dev/nvme0n1", "cp disk.img /dev/disk2"])
-    .not_matches(&["echo x > /dev/null", "cat /dev/sda1 > backup.img"]);
+    .matches(words!["cat image.iso > /dev/sda", "echo x > /dev/nvme0n1", "cp disk.img /dev/disk2"])
+    .not_matches(words!["echo x > /dev/null", "cat /dev/sda1 > backup.img"]);
 
 /// ## What it matches
 /// A write under a system directory (`/etc`, `/usr`, `/bin`, `/boot`, `/var`, `/opt` …).
@@ -102,11 +104,11 @@ pub static DEVICE: Rule = Rule::blocked("paths.write-device")
 /// Changes the machine, not the project.
 pub static SYSTEM: Rule = Rule::t3("paths.write-system")
     .reason("writes a system path outside the project; write inside the working tree instead")
-    .matches(&[
+    .matches(words![
         "echo 1 > /etc/hosts", "cp x /usr/local/bin/x", "tee -a /etc/fstab", "patch -d /etc/nginx nginx.conf fix.diff",
         "patch -r /etc/profile.d/x.sh a.py fix.diff",
     ])
-    .not_matches(&["echo 1 > out.txt", "echo 1 > /dev/null", "echo 1 > /tmp/x", "patch -d src main.c fix.diff", "patch -r - a.py fix.diff"]);
+    .not_matches(words!["echo 1 > out.txt", "echo 1 > /dev/null", "echo 1 > /tmp/x", "patch -d src main.c fix.diff", "patch -r - a.py fix.diff"]);
 
 /// ## What it matches
 /// A write to a dot-file or dot-directory in the home directory (`~/.bashrc`, `~/.ssh/…`).
@@ -114,8 +116,8 @@ pub static SYSTEM: Rule = Rule::t3("paths.write-system")
 /// Shell start-up files, keys and tool configs persist beyond the task and can run code later.
 pub static DOTFILE: Rule = Rule::t3("paths.write-dotfile")
     .reason("writes a dot-file in the home directory (shell start-up, keys or tool config); ask the user first")
-    .matches(&["echo 'alias x=y' >> ~/.bashrc", "cp key ~/.ssh/authorized_keys"])
-    .not_matches(&["cat ~/.bashrc"]);
+    .matches(words!["echo 'alias x=y' >> ~/.bashrc", "cp key ~/.ssh/authorized_keys"])
+    .not_matches(words!["cat ~/.bashrc"]);
 
 /// ## What it matches
 /// A write inside `.git/` (hooks, config, refs).
@@ -123,8 +125,8 @@ pub static DOTFILE: Rule = Rule::t3("paths.write-dotfile")
 /// Git hooks run code on the next commit; config and refs change the repository behind git's back.
 pub static GIT_INTERNALS: Rule = Rule::t3("paths.write-git-internals")
     .reason("writes inside .git (hooks, config or refs); use git commands instead")
-    .matches(&["echo x > .git/hooks/pre-commit", "cp hook .git/hooks/post-checkout"])
-    .not_matches(&["cat .git/config", "echo x > git.txt"]);
+    .matches(words!["echo x > .git/hooks/pre-commit", "cp hook .git/hooks/post-checkout"])
+    .not_matches(words!["cat .git/config", "echo x > git.txt"]);
 
 /// ## What it matches
 /// A write to an absolute path outside the working tree and outside scratch space.
@@ -138,18 +140,18 @@ pub static OUTSIDE: Rule = Rule::t3("paths.write-outside-tree").reason("writes o
 /// Where it lands is unknown until it runs.
 pub static UNRESOLVED: Rule = Rule::t3("paths.write-unresolved")
     .reason("writes to a path held in a variable or substitution; spell the path out")
-    .matches(&["echo x > $OUT", "cp a \"$(mktemp -d)/b\""])
-    .not_matches(&["echo x > out.txt"]);
+    .matches(words!["echo x > $OUT", "cp a \"$(mktemp -d)/b\""])
+    .not_matches(words!["echo x > out.txt"]);
 
 /// probe: `cp a {}/x` T3 paths.write-system
-const SYSTEM_ROOTS: &[&str] = &[
+const SYSTEM_ROOTS: Words = words![
     "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/sys", "/proc", "/dev", "/root", "/var", "/opt", "/srv", "/System", "/Library",
     "/Applications", "/private/etc", "/snap", "/run",
 ];
 /// probe: `echo hi > {}/x.txt` T0
-const SCRATCH_ROOTS: &[&str] = &["/tmp", "/var/tmp", "/private/tmp", "/dev/shm"];
+const SCRATCH_ROOTS: Words = words!["/tmp", "/var/tmp", "/private/tmp", "/dev/shm"];
 /// probe: `echo hi > {}` T0
-const DEVICE_SINKS: &[&str] = &["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"];
+const DEVICE_SINKS: Words = words!["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"];
 
 /// Where a resolved write lands.
 #[derive(Debug, PartialEq, Eq, Clone)]
@@ -235,7 +237,7 @@ const UNKNOWN_TREE: &str = "/__worktree__";
 /// The first steps of `place` for an exact target: the absolute path it lands on,
 /// or the place when that is already decided (a sink, a device, unresolvable).
 fn landing(target: &str, cwd: Option<&str>, root: Option<&str>, home: Option<&str>) -> Result<String, Place> {
-    if DEVICE_SINKS.contains(&target) || target.starts_with("/dev/fd/") || target.starts_with("/proc/self/fd/") {
+    if DEVICE_SINKS.contains(target) || target.starts_with("/dev/fd/") || target.starts_with("/proc/self/fd/") {
         return Err(Place::Sink);
     }
     let abs = resolve(target, Some(cwd.or(root).unwrap_or(UNKNOWN_TREE)), Some(home.unwrap_or(UNKNOWN_HOME))).ok_or(Place::Unresolved)?;

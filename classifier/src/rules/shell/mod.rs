@@ -7,26 +7,28 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Invocation, Stdin};
 use crate::rules::{Cx, Family, FileText, Programs, Rule};
+use crate::words;
+use crate::words::Words;
 
 pub static FAMILY: Family = Family::new("shell", PROGRAMS, RULES);
 
 /// Programs whose arguments or input are shell code.
 /// probe: `{} -c 'rm -rf ~/x'` T3 coreutils.rm
-pub const SHELLS: &[&str] = &["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh"];
+pub const SHELLS: Words = words!["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh"];
 
 static PROGRAMS: &[Programs] = &[
     Programs::of(SHELLS, shell),
-    Programs::of(&["eval"], eval),
-    Programs::of(&["source", "."], source),
-    Programs::of(&["ssh", "autossh"], ssh),
-    Programs::of(&["mosh", "sshfs"], mosh),
-    Programs::of(&["trap"], trap),
-    Programs::of(&["export", "declare", "typeset"], export),
-    Programs::of(&["hash"], hash),
-    Programs::of(&["enable"], enable),
-    Programs::of(&["alias"], alias),
-    Programs::of(&["complete", "compgen", "bind"], completion),
-    Programs::of(&["fc"], fc),
+    Programs::of(words!["eval"], eval),
+    Programs::of(words!["source", "."], source),
+    Programs::of(words!["ssh", "autossh"], ssh),
+    Programs::of(words!["mosh", "sshfs"], mosh),
+    Programs::of(words!["trap"], trap),
+    Programs::of(words!["export", "declare", "typeset"], export),
+    Programs::of(words!["hash"], hash),
+    Programs::of(words!["enable"], enable),
+    Programs::of(words!["alias"], alias),
+    Programs::of(words!["complete", "compgen", "bind"], completion),
+    Programs::of(words!["fc"], fc),
 ];
 
 static RULES: &[&Rule] = &[
@@ -39,8 +41,8 @@ static RULES: &[&Rule] = &[
 /// Unbounded self-invocation exhausts the machine's process table; recursion in a one-line agent command is never needed.
 pub static RECURSIVE_FUNCTION: Rule = Rule::t3("shell.recursive-function")
     .reason("defines a function that calls itself (a fork bomb shape); write the loop out explicitly")
-    .matches(&[":(){ :|:& };:", "bomb() { bomb | bomb & }; bomb"])
-    .not_matches(&["greet() { echo hi; }; greet"]);
+    .matches(words![":(){ :|:& };:", "bomb() { bomb | bomb & }; bomb"])
+    .not_matches(words!["greet() { echo hi; }; greet"]);
 
 /// ## What it matches
 /// An unbounded loop that starts background jobs: `while :; do x & done`, `while true; do (y &); done`, `until false; do z & done`, `for ((;;)); do w & done`.
@@ -48,8 +50,8 @@ pub static RECURSIVE_FUNCTION: Rule = Rule::t3("shell.recursive-function")
 /// Each pass forks another process and nothing ever stops it: a fork bomb written as a loop.
 pub static FORK_LOOP: Rule = Rule::t3("shell.fork-loop")
     .reason("an endless loop that starts a background job on every pass (a fork bomb shape); bound the loop or run the job once")
-    .matches(&["while :; do sleep 1 & done", "while true; do { yes > /dev/null & }; done", "until false; do x & done"])
-    .not_matches(&["while :; do sleep 1; done", "for i in 1 2 3; do sleep 1 & done; wait", "while read l; do echo $l & done < f"]);
+    .matches(words!["while :; do sleep 1 & done", "while true; do { yes > /dev/null & }; done", "until false; do x & done"])
+    .not_matches(words!["while :; do sleep 1; done", "for i in 1 2 3; do sleep 1 & done; wait", "while read l; do echo $l & done < f"]);
 
 /// ## What it matches
 /// Rebinding what a command name runs: `hash -p /tmp/x ls` (the name now runs that file), `enable -f lib.so name` (loads a builtin from a shared object), `enable -n name` (disables a builtin so a file of that name runs); `fc -s`/`fc -e` re-running history lines.
@@ -57,8 +59,8 @@ pub static FORK_LOOP: Rule = Rule::t3("shell.fork-loop")
 /// Later commands with that name run something other than what they say.
 pub static REBIND: Rule = Rule::t3("shell.rebind")
     .reason("rebinds what a command name runs (hash -p, enable -f/-n), so later commands are not what they look like; ask the user")
-    .matches(&["hash -p /tmp/evil ls", "enable -f /tmp/x.so evil", "enable -n echo", "fc -s"])
-    .not_matches(&["hash", "hash -r", "enable", "enable -a", "fc -l"]);
+    .matches(words!["hash -p /tmp/evil ls", "enable -f /tmp/x.so evil", "enable -n echo", "fc -s"])
+    .not_matches(words!["hash", "hash -r", "enable", "enable -a", "fc -l"]);
 
 /// ## What it matches
 /// `alias NAME=VALUE`, `complete -C CMD`, `compgen -C CMD`, `bind -x 'KEY: CMD'`: the value is a command line that runs later in the same shell.
@@ -66,8 +68,8 @@ pub static REBIND: Rule = Rule::t3("shell.rebind")
 /// Informational (T0): the alias body is classified as a command, so `alias ls='rm -rf ~'` is as strict as `rm -rf ~`.
 pub static ALIAS: Rule = Rule::t0("shell.alias")
     .reason("defines an alias; its body is checked like a command")
-    .matches(&["alias ll='ls -la'", "compgen -C 'echo hi' x", "complete -C 'echo hi' git"])
-    .not_matches(&["alias", "ls -la"]);
+    .matches(words!["alias ll='ls -la'", "compgen -C 'echo hi' x", "complete -C 'echo hi' git"])
+    .not_matches(words!["alias", "ls -la"]);
 
 /// ## What it matches
 /// Setting a variable that makes programs load or run other code: `LD_PRELOAD`, `BASH_ENV`, `GIT_SSH_COMMAND`, `PAGER`, `EDITOR`, `PATH`, `NODE_OPTIONS`, `PROMPT_COMMAND` …, as a prefix (`LD_PRELOAD=x.so ls`), through `env`, or with `export`.
@@ -77,7 +79,7 @@ pub static ALIAS: Rule = Rule::t0("shell.alias")
 /// `PATH` is not on the list: agents extend it constantly (`export PATH=$PATH:./node_modules/.bin`), and the commands that then run are classified by name.
 pub static ENV_HIJACK: Rule = Rule::t3("shell.env-hijack")
     .reason("sets a variable that injects code into the program (preload, hook, pager, editor or PATH); run without it or ask the user")
-    .matches(&[
+    .matches(words![
         "LD_PRELOAD=/tmp/x.so ls", "env GIT_SSH_COMMAND='sh -c id' git fetch", "export BASH_ENV=/tmp/x", "NODE_OPTIONS='--require /tmp/x.js' npm test",
         "VISUAL=nano git commit", "EDITOR=vim git commit", "PAGER=cat git log", "MANPAGER=cat man ls", "GIT_PAGER=cat git log", "GIT_EDITOR=vim git commit",
         "BROWSER=firefox gh repo view --web", "SSH_ASKPASS=/tmp/a ssh h", "LESSOPEN='|/tmp/x %s' less f", "GIT_EXTERNAL_DIFF=/tmp/d git diff",
@@ -86,13 +88,13 @@ pub static ENV_HIJACK: Rule = Rule::t3("shell.env-hijack")
         "PYTHONSTARTUP=/tmp/s.py python3", "PERL5DB='BEGIN { system q(id) }' perl -d app.pl", "PERLDB_OPTS='NonStop=1 LineInfo=/tmp/x' perl -d app.pl",
         "NODE_REPL_EXTERNAL_MODULE=/tmp/m.js node",
     ])
-    .not_matches(&["FOO=1 ls", "RUST_LOG=debug cargo test", "export EDITOR_THEME=dark", "export PATH=$PATH:./node_modules/.bin"]);
+    .not_matches(words!["FOO=1 ls", "RUST_LOG=debug cargo test", "export EDITOR_THEME=dark", "export PATH=$PATH:./node_modules/.bin"]);
 
 /// Variables that make a program load or run other code (every `LD_*`/`DYLD_*` one is
 /// `exec::env::injects_code`'s, asked in the same place). `GIT_CONFIG_COUNT` is not
 /// here: it does nothing without the `GIT_CONFIG_KEY_n`/`VALUE_n` pairs, asked below.
 /// probe: `export {}=x` T3 shell.env-hijack
-const HIJACK_VARS: &[&str] = &[
+const HIJACK_VARS: Words = words![
     "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS",
     "GIT_EXTERNAL_DIFF", "GIT_CONFIG_GLOBAL", "GIT_DIR", "GIT_WORK_TREE", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS", "SUDO_ASKPASS",
     "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME", "NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "LESSOPEN", "LESSCLOSE", "IFS",
@@ -103,7 +105,7 @@ const HIJACK_VARS: &[&str] = &[
 pub fn is_hijack_assignment(word: &str) -> bool {
     let name = word.split_once('=').map_or(word, |(n, _)| n);
     let name = name.strip_suffix('+').unwrap_or(name);
-    HIJACK_VARS.contains(&name)
+    HIJACK_VARS.contains(name)
         || name.starts_with("GIT_CONFIG_KEY_")
         || name.starts_with("GIT_CONFIG_VALUE_")
         || name.starts_with("BASH_FUNC_")
@@ -116,8 +118,8 @@ pub fn is_hijack_assignment(word: &str) -> bool {
 /// The program that runs is only known at run time; unknown is never safe.
 pub static DYNAMIC_COMMAND: Rule = Rule::t3("shell.dynamic-command")
     .reason("the program name is computed at run time (variable, substitution or expansion); write the program name literally")
-    .matches(&["$CMD install x", "$(echo rm) -rf build", "{rm,-rf,build}", "\"$EDITOR\" file"])
-    .not_matches(&["echo $CMD", "ls \"$(pwd)\""]);
+    .matches(words!["$CMD install x", "$(echo rm) -rf build", "{rm,-rf,build}", "\"$EDITOR\" file"])
+    .not_matches(words!["echo $CMD", "ls \"$(pwd)\""]);
 
 /// ## What it matches
 /// A script run by a shell (`bash x.sh`, `source env.sh`, `./run.sh`) that cannot be read.
@@ -125,8 +127,8 @@ pub static DYNAMIC_COMMAND: Rule = Rule::t3("shell.dynamic-command")
 /// What it does is unknown until it is read.
 pub static SCRIPT_UNREADABLE: Rule = Rule::t3("shell.script-unreadable")
     .reason("runs a script tiergate cannot read (missing, unreadable or not text); review the script and ask the user")
-    .matches(&["bash missing-script.sh", "source ./nope.sh", "sh /nonexistent/x.sh"])
-    .not_matches(&["bash -n missing-script.sh"]);
+    .matches(words!["bash missing-script.sh", "source ./nope.sh", "sh /nonexistent/x.sh"])
+    .not_matches(words!["bash -n missing-script.sh"]);
 
 /// ## What it matches
 /// A shell script classified by reading it (`bash build.sh`): the script's own commands decide the tier.
@@ -140,8 +142,8 @@ pub static SCRIPT_READ: Rule = Rule::t0("shell.script-read").reason("the script'
 /// Local validation.
 pub static SYNTAX_CHECK: Rule = Rule::t1("shell.syntax-check")
     .reason("syntax check only; the script does not run")
-    .matches(&["bash -n ./setup.sh", "sh -n x.sh"])
-    .not_matches(&["bash ./setup.sh"]);
+    .matches(words!["bash -n ./setup.sh", "sh -n x.sh"])
+    .not_matches(words!["bash ./setup.sh"]);
 
 /// ## What it matches
 /// A shell started with nothing to run (`bash`, `sh -i`): it reads commands tiergate cannot see.
@@ -149,8 +151,8 @@ pub static SYNTAX_CHECK: Rule = Rule::t1("shell.syntax-check")
 /// An interactive shell can run anything.
 pub static INTERACTIVE: Rule = Rule::t3("shell.interactive")
     .reason("starts a shell whose commands are not visible; run the commands directly")
-    .matches(&["bash", "zsh -i", "sh -s", "bash --init-file ./rc.sh", "bash --rcfile ./rc.sh"])
-    .not_matches(&["bash -c 'ls'", "bash --version"]);
+    .matches(words!["bash", "zsh -i", "sh -s", "bash --init-file ./rc.sh", "bash --rcfile ./rc.sh"])
+    .not_matches(words!["bash -c 'ls'", "bash --version"]);
 
 /// ## What it matches
 /// `ssh HOST [CMD]`: a session or command on another machine; `mosh HOST`; `sshfs HOST:DIR MNT` (mounts the other machine's files here).
@@ -158,15 +160,18 @@ pub static INTERACTIVE: Rule = Rule::t3("shell.interactive")
 /// The remote machine's state is not the working tree; the remote command is also classified, so a blocked one stays blocked.
 pub static SSH_REMOTE: Rule = Rule::t3("shell.ssh-remote")
     .reason("runs commands on a remote machine; ask the user before touching other hosts")
-    .matches(&["ssh prod uptime", "ssh -i key.pem user@host 'ls /'", "mosh prod", "sshfs deploy@host:/srv mnt"])
-    .not_matches(&["ssh -V", "ssh -G host", "mosh --version", "sshfs --version"]);
+    .matches(words!["ssh prod uptime", "ssh -i key.pem user@host 'ls /'", "mosh prod", "sshfs deploy@host:/srv mnt"])
+    .not_matches(words!["ssh -V", "ssh -G host", "mosh --version", "sshfs --version"]);
 
 /// A shell's options, as bash reads them (sh, zsh, dash, ksh alike): `-o NAME`,
 /// `-O NAME` (and their `+` forms) and the rc-file options take a value; letters
 /// pack (`-eo pipefail`, `-xc CMD`), and the first operand ends the options (it is
 /// the `-c` string or the script). The flags are the ones read here.
-const SHELL_ARGS: ArgSpec<'static> =
-    ArgSpec::values(&["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]).with_flags(&["-c", "-i", "-s", "-n", "--version", "--help"]).packed().posix().plus();
+const SHELL_ARGS: ArgSpec = ArgSpec::values(words!["-o", "+o", "-O", "+O", "--rcfile", "--init-file"])
+    .with_flags(words!["-c", "-i", "-s", "-n", "--version", "--help"])
+    .packed()
+    .posix()
+    .plus();
 
 /// Builtins modelled for one form only: otherwise what an unowned program gets.
 fn then_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -190,8 +195,8 @@ fn enable(inv: &Invocation, cx: &mut Cx<'_>) {
 /// `complete -C CMD`, `compgen -C CMD`: CMD runs to produce completions;
 /// `bind -x 'KEY: CMD'` runs CMD on a key press.
 fn completion(inv: &Invocation, cx: &mut Cx<'_>) {
-    let opt = if inv.program == "bind" { "-x" } else { "-C" };
-    if let Some(v) = inv.option(&[opt]) {
+    let opt = if inv.program == "bind" { words!["-x"] } else { words!["-C"] };
+    if let Some(v) = inv.option(opt) {
         let cmd = if inv.program == "bind" { v.split_once(':').map_or(v, |(_, c)| c).trim().trim_matches('"').to_owned() } else { v.to_owned() };
         cx.hit(&ALIAS);
         cx.shell(&cmd, inv.cwd.as_deref());
@@ -208,7 +213,7 @@ fn fc(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 fn alias(inv: &Invocation, cx: &mut Cx<'_>) {
-    for a in Args::parse(&inv.args, ArgSpec::values(&[])).operands() {
+    for a in Args::parse(&inv.args, ArgSpec::values(words![])).operands() {
         if let Some((_, body)) = a.arg.text.split_once('=') {
             cx.hit(&ALIAS);
             let body = body.to_owned();
@@ -244,7 +249,7 @@ fn mosh(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// `trap 'CMD' SIGNALS`: CMD runs later, in this shell.
 fn trap(inv: &Invocation, cx: &mut Cx<'_>) {
-    if let Some(action) = crate::call::first_operand(&inv.args, ArgSpec::values(&[])) {
+    if let Some(action) = crate::call::first_operand(&inv.args, ArgSpec::values(words![])) {
         let action = action.arg.text.clone();
         cx.shell(&action, inv.cwd.as_deref());
     }
@@ -366,9 +371,9 @@ pub fn run_script(inv: &Invocation, cx: &mut Cx<'_>, path: &str) {
 /// pack (`-tp 2222`), and `-V`/`-G` print without connecting. The destination is the
 /// first operand; OpenSSH then reads options again (`ssh host -t CMD`), and the
 /// remote command starts at the next operand.
-const SSH_ARGS: ArgSpec<'static> =
-    ArgSpec::values(&["-B", "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-P", "-p", "-Q", "-R", "-S", "-W", "-w"])
-        .with_flags(&["-V", "-G"])
+const SSH_ARGS: ArgSpec =
+    ArgSpec::values(words!["-B", "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-P", "-p", "-Q", "-R", "-S", "-W", "-w"])
+        .with_flags(words!["-V", "-G"])
         .packed()
         .posix();
 

@@ -9,6 +9,7 @@ use crate::call::args::{ArgSpec, Args};
 use crate::call::Invocation;
 use crate::rules::packages::args::{first_positional, has_flag, has_short, operand_words};
 use crate::rules::{Cx, Rule};
+use crate::words;
 
 /// ## What it matches
 /// Read-only views: bare `mount` / `mount -l`, `swapon --show`, `sysctl NAME`/`-a`, `modprobe -c`,
@@ -18,11 +19,11 @@ use crate::rules::{Cx, Rule};
 /// They report on the machine; nothing changes.
 pub static READ: Rule = Rule::t0("system.admin.read")
     .reason("reads machine settings, mounts, accounts or logs only")
-    .matches(&[
+    .matches(words![
         "mount", "sysctl -a", "sysctl net.ipv4.ip_forward", "journalctl -u nginx --since today", "dmesg -T", "hostnamectl", "timedatectl status", "lsblk -f",
         "swapon --show", "passwd -S bob", "modprobe -c", "localectl list-keymaps",
     ])
-    .not_matches(&["sysctl -w net.ipv4.ip_forward=1", "journalctl --vacuum-time=1d", "mount /dev/sdb1 /mnt"]);
+    .not_matches(words!["sysctl -w net.ipv4.ip_forward=1", "journalctl --vacuum-time=1d", "mount /dev/sdb1 /mnt"]);
 
 /// ## What it matches
 /// `mount DEV DIR`, `umount`, `swapon DEV|-a`, `swapoff`, `sysctl -w|-p|--system|NAME=VALUE`,
@@ -32,11 +33,11 @@ pub static READ: Rule = Rule::t0("system.admin.read")
 /// Changes the running machine (file systems, kernel, clock, host name, logs).
 pub static CHANGE: Rule = Rule::t3("system.admin.change")
     .reason("changes mounts, kernel settings, host settings or system logs; ask the user first")
-    .matches(&[
+    .matches(words![
         "mount /dev/sdb1 /mnt", "umount /mnt", "swapoff -a", "sysctl -w net.ipv4.ip_forward=1", "modprobe br_netfilter", "rmmod nvidia",
         "hostnamectl set-hostname x", "timedatectl set-time '2020-01-01'", "journalctl --vacuum-time=1d", "dmesg -C",
     ])
-    .not_matches(&["mount", "dmesg", "modprobe -n br_netfilter"]);
+    .not_matches(words!["mount", "dmesg", "modprobe -n br_netfilter"]);
 
 /// ## What it matches
 /// `modprobe -n|--dry-run`.
@@ -44,8 +45,8 @@ pub static CHANGE: Rule = Rule::t3("system.admin.change")
 /// Simulation: prints what would be loaded.
 pub static DRY_RUN: Rule = Rule::t2("system.admin.dry-run")
     .reason("dry run: prints what would change and changes nothing")
-    .matches(&["modprobe -n br_netfilter", "modprobe --dry-run -v zfs"])
-    .not_matches(&["modprobe zfs"]);
+    .matches(words!["modprobe -n br_netfilter", "modprobe --dry-run -v zfs"])
+    .not_matches(words!["modprobe zfs"]);
 
 /// ## What it matches
 /// Account changes: `useradd`, `userdel`, `usermod`, `adduser`, `deluser`, `groupadd`, `groupdel`,
@@ -54,15 +55,17 @@ pub static DRY_RUN: Rule = Rule::t2("system.admin.dry-run")
 /// Creates, deletes or grants accounts and privileges.
 pub static ACCOUNTS: Rule = Rule::t3("system.accounts.change")
     .reason("creates, deletes or changes user accounts, groups, passwords or sudo rights; ask the user first")
-    .matches(&["useradd bob", "userdel -r bob", "usermod -aG sudo bob", "passwd bob", "visudo", "sudo groupadd devs", "chsh -s /bin/zsh", "systemd-sysusers"])
-    .not_matches(&["passwd -S bob", "chage -l bob", "id bob", "systemd-sysusers --dry-run"]);
+    .matches(words![
+        "useradd bob", "userdel -r bob", "usermod -aG sudo bob", "passwd bob", "visudo", "sudo groupadd devs", "chsh -s /bin/zsh", "systemd-sysusers"
+    ])
+    .not_matches(words!["passwd -S bob", "chage -l bob", "id bob", "systemd-sysusers --dry-run"]);
 
 pub(super) fn mount(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = inv.program.as_str();
     let reads = match p {
         // `mount`, `mount -l`, `mount -t ext4` (lists mounts of that type).
-        "mount" => operand_words(&inv.args, &["-t", "--types", "-O", "--test-opts"]).is_empty() && !has_flag(&inv.args, &["-a", "--all"]),
-        "swapon" => inv.args.is_empty() || has_flag(&inv.args, &["--show", "-s", "--summary"]),
+        "mount" => operand_words(&inv.args, words!["-t", "--types", "-O", "--test-opts"]).is_empty() && !has_flag(&inv.args, words!["-a", "--all"]),
+        "swapon" => inv.args.is_empty() || has_flag(&inv.args, words!["--show", "-s", "--summary"]),
         _ => false,
     };
     cx.hit(if reads { &READ } else { &CHANGE });
@@ -70,29 +73,29 @@ pub(super) fn mount(inv: &Invocation, cx: &mut Cx<'_>) {
 
 pub(super) fn accounts(inv: &Invocation, cx: &mut Cx<'_>) {
     let reads = match inv.program.as_str() {
-        "passwd" => has_flag(&inv.args, &["-S", "--status"]),
-        "chage" => has_flag(&inv.args, &["-l", "--list"]),
+        "passwd" => has_flag(&inv.args, words!["-S", "--status"]),
+        "chage" => has_flag(&inv.args, words!["-l", "--list"]),
         // `visudo -c` only checks the sudoers syntax.
-        "visudo" => has_flag(&inv.args, &["-c", "--check"]),
-        "systemd-sysusers" => has_flag(&inv.args, &["--dry-run", "--cat-config", "--tldr"]),
+        "visudo" => has_flag(&inv.args, words!["-c", "--check"]),
+        "systemd-sysusers" => has_flag(&inv.args, words!["--dry-run", "--cat-config", "--tldr"]),
         _ => false,
     };
     cx.hit(if reads { &READ } else { &ACCOUNTS });
 }
 
 pub(super) fn sysctl(inv: &Invocation, cx: &mut Cx<'_>) {
-    let writes = has_flag(&inv.args, &["-w", "--write", "-p", "--load", "--system"])
-        || Args::parse(&inv.args, ArgSpec::values(&[])).operands().any(|o| o.arg.text.contains('='));
+    let writes = has_flag(&inv.args, words!["-w", "--write", "-p", "--load", "--system"])
+        || Args::parse(&inv.args, ArgSpec::values(words![])).operands().any(|o| o.arg.text.contains('='));
     cx.hit(if writes { &CHANGE } else { &READ });
 }
 
 pub(super) fn modules(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.program == "modprobe" {
-        if has_flag(&inv.args, &["-n", "--dry-run", "--show"]) {
+        if has_flag(&inv.args, words!["-n", "--dry-run", "--show"]) {
             cx.hit(&DRY_RUN);
             return;
         }
-        if has_flag(&inv.args, &["-c", "--showconfig", "--show-depends", "-D", "--show-modversions", "--dump-modversions"]) {
+        if has_flag(&inv.args, words!["-c", "--showconfig", "--show-depends", "-D", "--show-modversions", "--dump-modversions"]) {
             cx.hit(&READ);
             return;
         }
@@ -101,10 +104,10 @@ pub(super) fn modules(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn hostctl(inv: &Invocation, cx: &mut Cx<'_>) {
-    let verb = first_positional(&inv.args, &["-H", "--host", "-M", "--machine", "-p", "--property"]).map(|i| inv.args[i].text.as_str());
+    let verb = first_positional(&inv.args, words!["-H", "--host", "-M", "--machine", "-p", "--property"]).map(|i| inv.args[i].text.as_str());
     match verb {
         None | Some("status" | "show" | "timesync-status" | "show-timesync" | "hostname" | "icon-name" | "chassis" | "deployment" | "location")
-            if !(inv.program == "hostnamectl" && operand_words(&inv.args, &[]).len() > 1) =>
+            if !(inv.program == "hostnamectl" && operand_words(&inv.args, words![]).len() > 1) =>
         {
             cx.hit(&READ)
         }
@@ -121,7 +124,7 @@ pub(super) fn journalctl(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn dmesg(inv: &Invocation, cx: &mut Cx<'_>) {
-    let changes = has_flag(&inv.args, &["--clear", "--read-clear", "--console-off", "--console-on", "--console-level"])
+    let changes = has_flag(&inv.args, words!["--clear", "--read-clear", "--console-off", "--console-on", "--console-level"])
         || has_short(&inv.args, 'c')
         || has_short(&inv.args, 'C')
         || has_short(&inv.args, 'n')

@@ -6,11 +6,13 @@
 
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// Programs this module answers for.
 /// probe: `{} add --import --set /dev/sdb` T3
 /// probe-except: `systemd-creds`: its changes are `encrypt`/`setup`/`decrypt`, which share no word with apt-key's and xauth's `add` (truth row system-hostops-002)
-pub(super) const PROGRAMS: &[&str] = &[
+pub(super) const PROGRAMS: Words = words![
     "gpg", "gpg2", "apt-key", "xauth", "systemd-creds", "systemd-machine-id-setup", "xdg-user-dirs-update", "dbus-daemon", "resize2fs", "fsck", "e2fsck",
     "fsck.ext2", "fsck.ext3", "fsck.ext4", "fsck.vfat", "fsck.fat", "dosfsck", "xfs_repair", "xfs_growfs", "tune2fs", "ntfsfix", "growpart",
 ];
@@ -21,8 +23,8 @@ pub(super) const PROGRAMS: &[&str] = &[
 /// Trusted keys decide what later installs and connections accept; the oracle saw each of these write `~/.gnupg`, the APT keyring or `~/.Xauthority`.
 pub static KEYS: Rule = Rule::t3("system.keys.change")
     .reason("changes a keyring or trust store (GPG keys, APT signing keys, X authority); ask the user first")
-    .matches(&["gpg --recv-keys ABCDEF", "gpg --import key.asc", "apt-key add key.asc", "xauth add :0 . abc", "gpg --locate-keys a@b.c"])
-    .not_matches(&["gpg --list-keys", "gpg --verify x.sig x", "xauth list", "gpg --version"]);
+    .matches(words!["gpg --recv-keys ABCDEF", "gpg --import key.asc", "apt-key add key.asc", "xauth add :0 . abc", "gpg --locate-keys a@b.c"])
+    .not_matches(words!["gpg --list-keys", "gpg --verify x.sig x", "xauth list", "gpg --version"]);
 
 /// ## What it matches
 /// Machine identity, credentials, user directories and daemons: `systemd-creds encrypt|setup`, `systemd-machine-id-setup`, `xdg-user-dirs-update --set`, `dbus-daemon --system|--session`.
@@ -32,8 +34,10 @@ pub static KEYS: Rule = Rule::t3("system.keys.change")
 /// Row 22's `agetty`, `tload /dev/tty1` and `logger` and row 21's `systemd-ask-password` stay free: a login prompt, a tty display, a syslog line and a password prompt to the user are low-impact and common in documentation.
 pub static HOST: Rule = Rule::t3("system.host-state")
     .reason("changes the machine's identity, credentials, user directories or daemons; ask the user first")
-    .matches(&["systemd-machine-id-setup --print", "systemd-creds encrypt --name n in out", "xdg-user-dirs-update --set DESKTOP ~/x", "dbus-daemon --system"])
-    .not_matches(&["systemd-creds list", "xdg-user-dirs-update --help"]);
+    .matches(words![
+        "systemd-machine-id-setup --print", "systemd-creds encrypt --name n in out", "xdg-user-dirs-update --set DESKTOP ~/x", "dbus-daemon --system"
+    ])
+    .not_matches(words!["systemd-creds list", "xdg-user-dirs-update --help"]);
 
 /// ## What it matches
 /// Repairing or resizing a file system on a device: `fsck -y /dev/sdb`, `e2fsck -f /dev/sdb1`, `resize2fs /dev/sdb1 40G`, `xfs_repair`, `tune2fs -O …`, `growpart`,
@@ -42,11 +46,11 @@ pub static HOST: Rule = Rule::t3("system.host-state")
 /// The tool rewrites the file system's metadata in place (the oracle saw `O_RDWR` opens of the device); a wrong answer loses data. Checks that only read (`fsck -n`, `tune2fs -l`) stay free.
 pub static FS_REPAIR: Rule = Rule::t3("system.fs-repair")
     .reason("repairs, resizes or retunes a file system on a device in place; back up first and ask the user")
-    .matches(&[
+    .matches(words![
         "fsck -fy /dev/sdb", "resize2fs -p /dev/sdb1 40G", "e2fsck -f /dev/sdb1", "xfs_repair /dev/sdc1", "growpart /dev/sda 1", "xfs_growfs -d /", "fsck -Ay",
         "e2fsck -fy LABEL=data",
     ])
-    .not_matches(&["fsck -n /dev/sdb", "tune2fs -l /dev/sda1", "e2fsck -n /dev/sdb1", "xfs_growfs -n /data", "fsck -A -N", "e2fsck -fy disk.img"]);
+    .not_matches(words!["fsck -n /dev/sdb", "tune2fs -l /dev/sda1", "e2fsck -n /dev/sdb1", "xfs_growfs -n /data", "fsck -A -N", "e2fsck -fy disk.img"]);
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let first = inv.bare_words().next();
@@ -54,13 +58,13 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.program.as_str() {
         "gpg" | "gpg2" => {
             /// probe: `gpg {} x` T3 system.keys.change
-            const CHANGES: &[&str] = &[
+            const CHANGES: Words = words![
                 "--recv-keys", "--recv-key", "--import", "--locate-keys", "--locate-external-keys", "--fetch-keys", "--refresh-keys", "--delete-keys",
                 "--delete-key", "--delete-secret-keys", "--delete-secret-and-public-key", "--gen-key", "--generate-key", "--full-generate-key",
                 "--full-gen-key", "--quick-generate-key", "--quick-gen-key", "--edit-key", "--sign-key", "--lsign-key", "--quick-sign-key",
                 "--import-ownertrust", "--update-trustdb", "--send-keys", "--send-key", "--keyserver-options",
             ];
-            if flags.iter().any(|f| CHANGES.contains(&f.split('=').next().unwrap_or(f))) {
+            if flags.iter().any(|f| CHANGES.contains(f.split('=').next().unwrap_or(f))) {
                 cx.hit(&KEYS);
             }
         }
@@ -100,7 +104,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             // `xfs_growfs` names the mounted file system by its mount point (`xfs_growfs -d /`), not its device;
             // a device may be named by tag (`e2fsck -fy LABEL=data`), and `fsck -A` checks every file system in fstab.
             /// probe: `e2fsck -fy {}data` T3 system.fs-repair
-            const TAGS: &[&str] = &["LABEL=", "UUID=", "PARTUUID=", "PARTLABEL="];
+            const TAGS: Words = words!["LABEL=", "UUID=", "PARTUUID=", "PARTLABEL="];
             let device = inv.bare_words().any(|w| w.starts_with("/dev/") || TAGS.iter().any(|t| w.starts_with(t)) || inv.program == "xfs_growfs")
                 || inv.program == "fsck" && crate::call::has_short(&inv.args, 'A');
             if device && !read_only {

@@ -11,6 +11,8 @@
 use crate::call::Invocation;
 use crate::rules::packages::args::{first_positional, has_flag, operand_words};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `defaults read|read-type|domains|find|export`, `diskutil list|info|activity|apfs list|verifyVolume`,
@@ -20,11 +22,11 @@ use crate::rules::{Cx, Rule};
 /// They read system settings; nothing changes.
 pub static READ: Rule = Rule::t0("system.macos.read")
     .reason("reads macOS settings, disks or backups only")
-    .matches(&[
+    .matches(words![
         "defaults read com.apple.dock", "diskutil list", "diskutil info disk0", "csrutil status", "pmset -g", "tmutil listbackups",
         "networksetup -listallnetworkservices", "scutil --dns", "security find-certificate -a", "nvram -p", "diskutil",
     ])
-    .not_matches(&["defaults write com.apple.dock autohide -bool true", "diskutil eraseDisk APFS X disk2"]);
+    .not_matches(words!["defaults write com.apple.dock autohide -bool true", "diskutil eraseDisk APFS X disk2"]);
 
 /// ## What it matches
 /// `defaults write|delete|import|rename`, `diskutil mount|unmount|eject|rename|repair*|apfs add*|resize*`,
@@ -34,11 +36,11 @@ pub static READ: Rule = Rule::t0("system.macos.read")
 /// Changes system settings, mounts, backups or the keychain.
 pub static CHANGE: Rule = Rule::t3("system.macos.change")
     .reason("changes macOS settings, mounts, backups or the keychain; ask the user first")
-    .matches(&[
+    .matches(words![
         "defaults write com.apple.dock autohide -bool true", "diskutil unmountDisk disk2", "csrutil disable", "nvram boot-args=-v", "tmutil disable",
         "pmset -a sleep 0", "networksetup -setdnsservers Wi-Fi 1.1.1.1", "scutil --set HostName x", "security delete-keychain login.keychain",
     ])
-    .not_matches(&["defaults read", "diskutil list"]);
+    .not_matches(words!["defaults read", "diskutil list"]);
 
 /// ## What it matches
 /// `security find-generic-password|find-internet-password -w|-g`, `security dump-keychain -d`.
@@ -46,8 +48,8 @@ pub static CHANGE: Rule = Rule::t3("system.macos.change")
 /// Prints stored passwords: the output is the secret, so the user decides.
 pub static SECRET: Rule = Rule::t3("system.macos.reveal-secret")
     .reason("prints a password from the keychain; ask the user before reading secrets")
-    .matches(&["security find-generic-password -s github -w", "security dump-keychain -d login.keychain"])
-    .not_matches(&["security find-generic-password -s github", "security list-keychains"]);
+    .matches(words!["security find-generic-password -s github -w", "security dump-keychain -d login.keychain"])
+    .not_matches(words!["security find-generic-password -s github", "security list-keychains"]);
 
 /// ## What it matches
 /// Disk erasure: `diskutil eraseDisk|eraseVolume|zeroDisk|secureErase|randomDisk|reformat|partitionDisk`,
@@ -56,41 +58,41 @@ pub static SECRET: Rule = Rule::t3("system.macos.reveal-secret")
 /// Destroys every file on a disk or volume; no undo. Never approvable, like `mkfs` and `dd of=/dev/…`.
 pub static ERASE: Rule = Rule::blocked("system.disk.erase")
     .reason("erases or repartitions a disk or volume, destroying its data; the user must do this by hand")
-    .matches(&[
+    .matches(words![
         "diskutil eraseDisk APFS Blank disk2", "diskutil zeroDisk disk3", "sudo diskutil secureErase 0 disk2", "diskutil apfs deleteVolume disk1s5",
         "diskutil partitionDisk disk2 GPT APFS x 100%",
     ])
-    .not_matches(&["diskutil list", "diskutil info disk2", "diskutil verifyVolume /"])
+    .not_matches(words!["diskutil list", "diskutil info disk2", "diskutil verifyVolume /"])
     .suggest("diskutil list");
 
 /// probe: `defaults {}` T0 system.macos.read
-const DEFAULTS_READS: &[&str] = &["read", "read-type", "domains", "find", "help", "export"];
+const DEFAULTS_READS: Words = words!["read", "read-type", "domains", "find", "help", "export"];
 
 pub(super) fn defaults(inv: &Invocation, cx: &mut Cx<'_>) {
-    let verb = first_positional(&inv.args, &["-host"]).map(|i| inv.args[i].text.as_str());
+    let verb = first_positional(&inv.args, words!["-host"]).map(|i| inv.args[i].text.as_str());
     // `defaults export DOMAIN -` prints; to a file it is authoring, like a redirect.
-    cx.hit(if verb.is_none_or(|v| DEFAULTS_READS.contains(&v)) { &READ } else { &CHANGE });
+    cx.hit(if verb.is_none_or(|v| DEFAULTS_READS.contains(v)) { &READ } else { &CHANGE });
 }
 
 /// probe: `diskutil {} disk2` BLOCKED system.disk.erase
-const DISK_ERASE: &[&str] = &[
+const DISK_ERASE: Words = words![
     "erasedisk", "erasevolume", "zerodisk", "secureerase", "randomdisk", "reformat", "partitiondisk", "deletecontainer", "deletevolume", "splitpartition",
     "mergepartitions", "erase",
 ];
 /// probe: `diskutil {}` T0 system.macos.read
-const DISK_READS: &[&str] = &[
+const DISK_READS: Words = words![
     "list", "info", "information", "activity", "listfilesystems", "verifyvolume", "verifydisk", "listusers", "listcryptousers", "listvolumegroups",
     "listsnapshots", "listvolumes", "liststatus", "listunits",
 ];
 
 pub(super) fn diskutil(inv: &Invocation, cx: &mut Cx<'_>) {
-    let words: Vec<String> = operand_words(&inv.args, &[]).into_iter().take(2).map(|(_, w)| w.to_ascii_lowercase()).collect();
+    let words: Vec<String> = operand_words(&inv.args, words![]).into_iter().take(2).map(|(_, w)| w.to_ascii_lowercase()).collect();
     let group = matches!(words.first().map(String::as_str), Some("apfs" | "cs" | "corestorage" | "appleraid" | "ar"));
     let verb = if group { words.get(1) } else { words.first() };
     match verb.map(String::as_str) {
-        Some(v) if DISK_ERASE.contains(&v) || (group && v == "delete") => cx.hit(&ERASE),
+        Some(v) if DISK_ERASE.contains(v) || (group && v == "delete") => cx.hit(&ERASE),
         None => cx.hit(&READ),
-        Some(v) if DISK_READS.contains(&v) => cx.hit(&READ),
+        Some(v) if DISK_READS.contains(v) => cx.hit(&READ),
         Some(_) => cx.hit(&CHANGE),
     }
 }
@@ -100,22 +102,22 @@ pub(super) fn csrutil(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn nvram(inv: &Invocation, cx: &mut Cx<'_>) {
-    let writes = has_flag(&inv.args, &["-d", "-c", "-f"]) || inv.words().any(|w| w.contains('='));
+    let writes = has_flag(&inv.args, words!["-d", "-c", "-f"]) || inv.words().any(|w| w.contains('='));
     cx.hit(if writes { &CHANGE } else { &READ });
 }
 
 /// probe: `tmutil {}` T0 system.macos.read
-const TMUTIL_READS: &[&str] = &[
+const TMUTIL_READS: Words = words![
     "listbackups", "latestbackup", "status", "destinationinfo", "machinedirectory", "compare", "isexcluded", "listlocalsnapshots", "listlocalsnapshotdates",
     "version", "calculatedrift", "uniquesize", "verifychecksums", "help",
 ];
 
 pub(super) fn tmutil(inv: &Invocation, cx: &mut Cx<'_>) {
-    cx.hit(if inv.arg(0).is_none_or(|v| TMUTIL_READS.contains(&v)) { &READ } else { &CHANGE });
+    cx.hit(if inv.arg(0).is_none_or(|v| TMUTIL_READS.contains(v)) { &READ } else { &CHANGE });
 }
 
 pub(super) fn pmset(inv: &Invocation, cx: &mut Cx<'_>) {
-    cx.hit(if inv.args.is_empty() || has_flag(&inv.args, &["-g"]) { &READ } else { &CHANGE });
+    cx.hit(if inv.args.is_empty() || has_flag(&inv.args, words!["-g"]) { &READ } else { &CHANGE });
 }
 
 pub(super) fn networksetup(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -124,14 +126,14 @@ pub(super) fn networksetup(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn scutil(inv: &Invocation, cx: &mut Cx<'_>) {
-    let writes = has_flag(&inv.args, &["--set", "--renew"]) || (inv.args.is_empty() && inv.stdin != crate::call::Stdin::None);
+    let writes = has_flag(&inv.args, words!["--set", "--renew"]) || (inv.args.is_empty() && inv.stdin != crate::call::Stdin::None);
     cx.hit(if writes { &CHANGE } else { &READ });
 }
 
 pub(super) fn security(inv: &Invocation, cx: &mut Cx<'_>) {
     let verb = inv.arg(0).unwrap_or("");
-    if (verb.ends_with("-password") && verb.starts_with("find-") && has_flag(&inv.args, &["-w", "-g"]))
-        || (verb == "dump-keychain" && has_flag(&inv.args, &["-d"]))
+    if (verb.ends_with("-password") && verb.starts_with("find-") && has_flag(&inv.args, words!["-w", "-g"]))
+        || (verb == "dump-keychain" && has_flag(&inv.args, words!["-d"]))
     {
         cx.hit(&SECRET);
         return;
@@ -145,7 +147,7 @@ pub(super) fn security(inv: &Invocation, cx: &mut Cx<'_>) {
         || matches!(
             verb,
             "help" | "cms" | "smartcards" | "error" | "leaks" | "default-keychain" | "login-keychain" | "user-trust-settings-export" | "trust-settings-export"
-        ) && operand_words(&inv.args, &[]).len() <= 1
-            && !has_flag(&inv.args, &["-s", "-d"]);
+        ) && operand_words(&inv.args, words![]).len() <= 1
+            && !has_flag(&inv.args, words!["-s", "-d"]);
     cx.hit(if reads { &READ } else { &CHANGE });
 }

@@ -9,6 +9,9 @@
 //! (`chmod`, `rm`, `mkfs`, `dd`) and PowerShell payloads (`pwsh -Command …`, the
 //! interpreter family's) are not this family's.
 
+use crate::words;
+use crate::words::Words;
+
 mod admin;
 mod hoststate;
 mod macos;
@@ -25,58 +28,58 @@ pub static FAMILY: Family = Family::new("system", PROGRAMS, RULES).entered_by(en
 
 static PROGRAMS: &[Programs] = &[
     Programs::of(hoststate::PROGRAMS, hoststate::check),
-    Programs::of(&["systemctl"], services::systemctl),
-    Programs::of(&["service"], services::service),
-    Programs::of(&["launchctl"], services::launchctl),
-    Programs::of(&["loginctl"], services::loginctl),
-    Programs::of(&["busctl"], services::busctl),
-    Programs::of(&["chkconfig"], services::chkconfig),
-    Programs::of(&["update-rc.d"], |_, cx| cx.hit(&services::CONTROL)),
-    Programs::of(&["reboot", "shutdown", "halt", "poweroff", "init", "telinit"], services::power),
-    Programs::of(&["kill"], process::kill),
-    Programs::of(&["killall", "pkill", "xkill"], process::killall),
-    Programs::of(&["crontab"], process::crontab),
-    Programs::of(&["at", "batch", "atq"], process::at),
-    Programs::of(&["atrm"], |_, cx| cx.hit(&process::CRON_WRITE)),
-    Programs::of(&["watchman"], process::watchman),
-    Programs::of(&["mount", "umount", "swapon", "swapoff"], admin::mount),
-    Programs::of(&["sysctl"], admin::sysctl),
-    Programs::of(&["modprobe", "insmod", "rmmod"], admin::modules),
-    Programs::of(&["hostnamectl", "timedatectl", "localectl"], admin::hostctl),
-    Programs::of(&["journalctl"], admin::journalctl),
-    Programs::of(&["dmesg"], admin::dmesg),
-    Programs::of(&["lsblk"], |_, cx| cx.hit(&admin::READ)),
-    Programs::of(&["iptables", "ip6tables", "iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore"], network::iptables),
-    Programs::of(&["nft"], network::nft),
-    Programs::of(&["ufw"], network::ufw),
-    Programs::of(&["firewall-cmd"], network::firewall_cmd),
-    Programs::of(&["ip"], network::ip),
-    Programs::of(&["ifconfig"], network::ifconfig),
-    Programs::of(&["route"], network::route),
-    Programs::of(&["nmcli"], network::nmcli),
-    Programs::of(&["defaults"], macos::defaults),
-    Programs::of(&["diskutil"], macos::diskutil),
-    Programs::of(&["csrutil"], macos::csrutil),
-    Programs::of(&["nvram"], macos::nvram),
-    Programs::of(&["tmutil"], macos::tmutil),
-    Programs::of(&["pmset"], macos::pmset),
-    Programs::of(&["networksetup"], macos::networksetup),
-    Programs::of(&["scutil"], macos::scutil),
-    Programs::of(&["security"], macos::security),
-    Programs::of(&["apt", "apt-get", "apt-cache", "aptitude"], ospkg::apt),
-    Programs::of(&["dpkg", "dpkg-query", "dpkg-reconfigure"], ospkg::dpkg),
-    Programs::of(&["rpm"], ospkg::rpm),
-    Programs::of(&["yum", "dnf", "microdnf"], ospkg::dnf),
-    Programs::of(&["pacman", "yay", "paru"], ospkg::pacman),
-    Programs::of(&["zypper"], ospkg::zypper),
-    Programs::of(&["apk"], ospkg::apk),
-    Programs::of(&["brew"], ospkg::brew),
-    Programs::of(&["port"], ospkg::port),
-    Programs::of(&["snap"], ospkg::snap),
-    Programs::of(&["flatpak"], ospkg::flatpak),
-    Programs::of(&["nix", "nix-env", "nix-channel", "nix-collect-garbage", "nix-shell", "nix-build", "nixos-rebuild"], ospkg::nix),
+    Programs::of(words!["systemctl"], services::systemctl),
+    Programs::of(words!["service"], services::service),
+    Programs::of(words!["launchctl"], services::launchctl),
+    Programs::of(words!["loginctl"], services::loginctl),
+    Programs::of(words!["busctl"], services::busctl),
+    Programs::of(words!["chkconfig"], services::chkconfig),
+    Programs::of(words!["update-rc.d"], |_, cx| cx.hit(&services::CONTROL)),
+    Programs::of(words!["reboot", "shutdown", "halt", "poweroff", "init", "telinit"], services::power),
+    Programs::of(words!["kill"], process::kill),
+    Programs::of(words!["killall", "pkill", "xkill"], process::killall),
+    Programs::of(words!["crontab"], process::crontab),
+    Programs::of(words!["at", "batch", "atq"], process::at),
+    Programs::of(words!["atrm"], |_, cx| cx.hit(&process::CRON_WRITE)),
+    Programs::of(words!["watchman"], process::watchman),
+    Programs::of(words!["mount", "umount", "swapon", "swapoff"], admin::mount),
+    Programs::of(words!["sysctl"], admin::sysctl),
+    Programs::of(words!["modprobe", "insmod", "rmmod"], admin::modules),
+    Programs::of(words!["hostnamectl", "timedatectl", "localectl"], admin::hostctl),
+    Programs::of(words!["journalctl"], admin::journalctl),
+    Programs::of(words!["dmesg"], admin::dmesg),
+    Programs::of(words!["lsblk"], |_, cx| cx.hit(&admin::READ)),
+    Programs::of(words!["iptables", "ip6tables", "iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore"], network::iptables),
+    Programs::of(words!["nft"], network::nft),
+    Programs::of(words!["ufw"], network::ufw),
+    Programs::of(words!["firewall-cmd"], network::firewall_cmd),
+    Programs::of(words!["ip"], network::ip),
+    Programs::of(words!["ifconfig"], network::ifconfig),
+    Programs::of(words!["route"], network::route),
+    Programs::of(words!["nmcli"], network::nmcli),
+    Programs::of(words!["defaults"], macos::defaults),
+    Programs::of(words!["diskutil"], macos::diskutil),
+    Programs::of(words!["csrutil"], macos::csrutil),
+    Programs::of(words!["nvram"], macos::nvram),
+    Programs::of(words!["tmutil"], macos::tmutil),
+    Programs::of(words!["pmset"], macos::pmset),
+    Programs::of(words!["networksetup"], macos::networksetup),
+    Programs::of(words!["scutil"], macos::scutil),
+    Programs::of(words!["security"], macos::security),
+    Programs::of(words!["apt", "apt-get", "apt-cache", "aptitude"], ospkg::apt),
+    Programs::of(words!["dpkg", "dpkg-query", "dpkg-reconfigure"], ospkg::dpkg),
+    Programs::of(words!["rpm"], ospkg::rpm),
+    Programs::of(words!["yum", "dnf", "microdnf"], ospkg::dnf),
+    Programs::of(words!["pacman", "yay", "paru"], ospkg::pacman),
+    Programs::of(words!["zypper"], ospkg::zypper),
+    Programs::of(words!["apk"], ospkg::apk),
+    Programs::of(words!["brew"], ospkg::brew),
+    Programs::of(words!["port"], ospkg::port),
+    Programs::of(words!["snap"], ospkg::snap),
+    Programs::of(words!["flatpak"], ospkg::flatpak),
+    Programs::of(words!["nix", "nix-env", "nix-channel", "nix-collect-garbage", "nix-shell", "nix-build", "nixos-rebuild"], ospkg::nix),
     Programs::of(
-        &[
+        words![
             "useradd", "userdel", "usermod", "adduser", "deluser", "addgroup", "delgroup", "groupadd", "groupdel", "groupmod", "gpasswd", "passwd", "chpasswd",
             "chage", "chsh", "chfn", "visudo", "vipw", "vigr", "newusers", "systemd-sysusers",
         ],
@@ -84,7 +87,7 @@ static PROGRAMS: &[Programs] = &[
     ),
     // Windows: cmd built-ins and PowerShell cmdlets (and their exec aliases) typed bare.
     Programs::of(
-        &[
+        words![
             "iex", "icm", "del", "erase", "rd", "ren", "move", "attrib", "icacls", "takeown", "cipher", "taskkill", "format", "diskpart", "dir", "type",
             "findstr", "reg", "sc", "vssadmin", "Get-ChildItem", "Get-Content", "Get-Process", "Get-Service", "Get-Item", "Get-ItemProperty", "Get-Location",
             "Get-Command", "Get-Help", "Get-Date", "Get-Host", "Get-Disk", "Get-Volume", "Get-Partition", "Get-NetIPAddress", "Get-NetAdapter", "Get-EventLog",
@@ -149,7 +152,7 @@ static RULES: &[&Rule] = &[
 
 /// Programs whose `-h` means help (elsewhere it can mean `--halt`, `--human` …).
 /// probe: `{} -h` T0 system.help
-const DASH_H_IS_HELP: &[&str] = &[
+const DASH_H_IS_HELP: Words = words![
     "apt", "apt-get", "apt-cache", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "snap", "flatpak", "systemctl", "journalctl", "loginctl",
     "hostnamectl", "timedatectl", "localectl", "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "passwd", "chage", "ufw", "nmcli",
     "firewall-cmd", "iptables", "ip6tables", "nft", "crontab", "dpkg", "modprobe",
@@ -157,7 +160,7 @@ const DASH_H_IS_HELP: &[&str] = &[
 
 fn wants_help(inv: &Invocation) -> bool {
     let p = inv.program.as_str();
-    let dash_h = DASH_H_IS_HELP.contains(&p);
+    let dash_h = DASH_H_IS_HELP.contains(p);
     // The KILL_ALL floor and disk erasure are never waved through by a help word.
     if matches!(p, "kill" | "diskutil") {
         return false;
@@ -172,11 +175,11 @@ fn wants_help(inv: &Invocation) -> bool {
 /// probe: `{} --dry-run upgrade -i x` T2
 /// probe-except: `systemd-sysusers`: its `--dry-run` only prints what it would create, a read (system.admin.read, T0), not a simulation
 /// probe-except: `systemctl` `apk`: their checks do not read `--dry-run` (apk simulates with `-s`; systemctl's verbs ask either way), so a change stays T3
-const HONOURS_DRY_RUN: &[&str] =
-    &["apt", "apt-get", "aptitude", "dpkg", "zypper", "brew", "modprobe", "ufw", "nix-env", "nix-collect-garbage", "systemctl", "apk", "systemd-sysusers"];
+const HONOURS_DRY_RUN: Words =
+    words!["apt", "apt-get", "aptitude", "dpkg", "zypper", "brew", "modprobe", "ufw", "nix-env", "nix-collect-garbage", "systemctl", "apk", "systemd-sysusers"];
 
 fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
-    if !HONOURS_DRY_RUN.contains(&inv.program.as_str()) && inv.args.iter().any(|a| a.text == "--dry-run") {
+    if !HONOURS_DRY_RUN.contains(inv.program.as_str()) && inv.args.iter().any(|a| a.text == "--dry-run") {
         let mut plain = inv.clone();
         plain.args.retain(|a| a.text != "--dry-run");
         return enter(&plain, cx, check);

@@ -12,6 +12,8 @@ use crate::call::args::{short_letters, ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::packages::args::{has_flag, has_short, operand_words};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// Package queries: `apt list|search|show|policy`, `apt-cache …`, `dpkg -l|-L|-s|-S`, `rpm -q…`,
@@ -22,11 +24,11 @@ use crate::rules::{Cx, Rule};
 /// They read package databases; nothing is installed or removed.
 pub static READ: Rule = Rule::t0("system.pkg.read")
     .reason("queries installed or available packages only")
-    .matches(&[
+    .matches(words![
         "apt list --installed", "apt-cache policy nginx", "dpkg -l", "rpm -qa", "dnf list installed", "pacman -Ss vim", "brew info jq", "brew list",
         "snap list", "nix search nixpkgs hello", "apt show nginx", "nix", "nix profile list", "nix store verify --all",
     ])
-    .not_matches(&["apt install nginx", "brew install jq", "pacman -S vim"]);
+    .not_matches(words!["apt install nginx", "brew install jq", "pacman -S vim"]);
 
 /// ## What it matches
 /// Installing, removing, upgrading or refreshing system packages, repositories or package caches:
@@ -38,12 +40,12 @@ pub static READ: Rule = Rule::t0("system.pkg.read")
 /// Changes what software the machine runs (and package scripts run as root).
 pub static CHANGE: Rule = Rule::t3("system.pkg.change")
     .reason("installs, removes or upgrades system packages; ask the user first")
-    .matches(&[
+    .matches(words![
         "apt-get install nginx", "sudo apt install -y nginx", "apt-get -y remove nginx", "apt-get update", "dpkg -i x.deb", "rpm -Uvh x.rpm",
         "yum install nginx", "dnf -y install git", "pacman -Syu", "apk add curl", "brew install jq", "brew uninstall jq", "snap install code --classic",
         "nix-env -iA nixpkgs.hello", "nixos-rebuild switch", "yum -q install nginx", "nix-shell -p hello", "nix profile install nixpkgs#hello",
     ])
-    .not_matches(&["apt list", "apt-get -s install nginx", "apt-get --help install nginx"]);
+    .not_matches(words!["apt list", "apt-get -s install nginx", "apt-get --help install nginx"]);
 
 /// ## What it matches
 /// A change run under the manager's own simulation flag: `apt-get -s|--simulate|--dry-run|--no-act install …`,
@@ -53,11 +55,11 @@ pub static CHANGE: Rule = Rule::t3("system.pkg.change")
 /// Simulation: the manager prints what it would do and changes nothing.
 pub static SIMULATE: Rule = Rule::t2("system.pkg.simulate")
     .reason("simulation only: prints what the package manager would do")
-    .matches(&[
+    .matches(words![
         "apt-get -s install nginx", "apt --simulate remove nginx", "apt-get install --dry-run nginx", "dnf install --assumeno git", "brew cleanup -n",
         "zypper --dry-run install vim", "apk -s add curl", "nixos-rebuild dry-activate",
     ])
-    .not_matches(&["apt-get install nginx", "apt-get -s update"]);
+    .not_matches(words!["apt-get install nginx", "apt-get -s update"]);
 
 /// ## What it matches
 /// Local builds into the package store: `nix build`, `nix-build`, `nix flake check`, `nixos-rebuild build|dry-build`.
@@ -65,8 +67,8 @@ pub static SIMULATE: Rule = Rule::t2("system.pkg.simulate")
 /// T1 (local build): writes the store and a `result` link in the tree; nothing is activated.
 pub static BUILD: Rule = Rule::t1("system.pkg.build")
     .reason("builds packages locally without installing or activating them")
-    .matches(&["nix build .#app", "nix-build default.nix", "nix flake check", "nixos-rebuild build"])
-    .not_matches(&["nixos-rebuild switch", "nix profile install nixpkgs#hello"]);
+    .matches(words!["nix build .#app", "nix-build default.nix", "nix flake check", "nixos-rebuild build"])
+    .not_matches(words!["nixos-rebuild switch", "nix profile install nixpkgs#hello"]);
 
 fn read_or_change(cx: &mut Cx<'_>, read: bool, simulate: bool) {
     cx.hit(if read {
@@ -78,7 +80,7 @@ fn read_or_change(cx: &mut Cx<'_>, read: bool, simulate: bool) {
     });
 }
 
-fn words<'a>(inv: &'a Invocation, value_opts: &[&str]) -> Vec<&'a str> {
+fn words(inv: &Invocation, value_opts: Words) -> Vec<&str> {
     operand_words(&inv.args, value_opts).into_iter().map(|(_, w)| w).collect()
 }
 
@@ -86,48 +88,48 @@ fn words<'a>(inv: &'a Invocation, value_opts: &[&str]) -> Vec<&'a str> {
 /// so its own verbs — `showpkg`, `madison`, `dump` … — need no entry here; the three
 /// managers reject them, and an unknown verb asks).
 /// probe: `apt {}` T0 system.pkg.read
-const APT_READS: &[&str] = &[
+const APT_READS: Words = words![
     "list", "search", "show", "info", "showsrc", "policy", "depends", "rdepends", "changelog", "download", "source", "help", "why", "why-not", "moo", "check",
     "indextargets", "versions",
 ];
 /// probe: `apt-get {} install x` T2 system.pkg.simulate
-const APT_SIM: &[&str] = &["-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon"];
+const APT_SIM: Words = words!["-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon"];
 
 pub(super) fn apt(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.program == "apt-cache" {
         cx.hit(&READ);
         return;
     }
-    let w = words(inv, &["-o", "--option", "-c", "--config-file", "-t", "--target-release", "-a", "--host-architecture"]);
+    let w = words(inv, words!["-o", "--option", "-c", "--config-file", "-t", "--target-release", "-a", "--host-architecture"]);
     let verb = w.first().copied().unwrap_or("");
     // `apt-get -s update` still refreshes the package lists.
     let sim = has_flag(&inv.args, APT_SIM) && !matches!(verb, "update" | "clean" | "autoclean" | "edit-sources");
-    read_or_change(cx, verb.is_empty() || APT_READS.contains(&verb), sim);
+    read_or_change(cx, verb.is_empty() || APT_READS.contains(verb), sim);
 }
 
 pub(super) fn dpkg(inv: &Invocation, cx: &mut Cx<'_>) {
-    let writes = [
+    let writes = words![
         "-i", "--install", "-r", "--remove", "-P", "--purge", "--configure", "--unpack", "--set-selections", "--clear-selections", "--add-architecture",
         "--remove-architecture", "--update-avail", "--merge-avail", "--clear-avail", "--forget-old-unavail", "-a", "--pending", "--triggers-only",
     ];
-    let change = inv.program == "dpkg-reconfigure" || (inv.program == "dpkg" && has_flag(&inv.args, &writes));
-    read_or_change(cx, !change, has_flag(&inv.args, &["--dry-run", "--no-act", "--simulate"]));
+    let change = inv.program == "dpkg-reconfigure" || (inv.program == "dpkg" && has_flag(&inv.args, writes));
+    read_or_change(cx, !change, has_flag(&inv.args, words!["--dry-run", "--no-act", "--simulate"]));
 }
 
 pub(super) fn rpm(inv: &Invocation, cx: &mut Cx<'_>) {
     let long =
-        ["--install", "--upgrade", "--freshen", "--erase", "--import", "--rebuilddb", "--initdb", "--setperms", "--setugids", "--restore", "--reinstall"];
+        words!["--install", "--upgrade", "--freshen", "--erase", "--import", "--rebuilddb", "--initdb", "--setperms", "--setugids", "--restore", "--reinstall"];
     let short = inv.flags().filter_map(short_letters).any(|l| l.starts_with(['i', 'U', 'F', 'e']));
-    read_or_change(cx, !(short || has_flag(&inv.args, &long)), has_flag(&inv.args, &["--test"]));
+    read_or_change(cx, !(short || has_flag(&inv.args, long)), has_flag(&inv.args, words!["--test"]));
 }
 
 /// probe: `dnf {} install list` T0 system.pkg.read
-const DNF_VALUE_OPTS: &[&str] = &[
+const DNF_VALUE_OPTS: Words = words![
     "-c", "--config", "--installroot", "--enablerepo", "--disablerepo", "--exclude", "-x", "--releasever", "--setopt", "-d", "--debuglevel", "-e",
     "--errorlevel", "--repo", "--repoid", "--forcearch", "--color", "--destdir", "--downloaddir",
 ];
 /// probe: `dnf {}` T0 system.pkg.read
-const DNF_READS: &[&str] = &[
+const DNF_READS: Words = words![
     "list", "info", "search", "provides", "whatprovides", "repolist", "repoinfo", "deplist", "check-update", "check-upgrade", "history", "repoquery",
     "updateinfo", "help", "grouplist", "groupinfo", "alias", "changelog", "check", "leaves", "version",
 ];
@@ -142,66 +144,66 @@ pub(super) fn dnf(inv: &Invocation, cx: &mut Cx<'_>) {
         ["alias", action, ..] => *action == "list",
         [verb, ..] => DNF_READS.contains(verb),
     };
-    read_or_change(cx, read, has_flag(&inv.args, &["--assumeno"]));
+    read_or_change(cx, read, has_flag(&inv.args, words!["--assumeno"]));
 }
 
 pub(super) fn pacman(inv: &Invocation, cx: &mut Cx<'_>) {
     // The operation is the upper-case letter of the first short cluster (`-Syu`, `-Qi`).
     let letters = inv.flags().find_map(short_letters).unwrap_or("");
-    let long = |names: &[&str]| has_flag(&inv.args, names);
-    let read = if long(&["--query", "--deptest", "--version", "--help"])
+    let long = |names: Words| has_flag(&inv.args, names);
+    let read = if long(words!["--query", "--deptest", "--version", "--help"])
         || letters.contains('Q')
         || letters.contains('T')
         || letters.contains('V')
         || letters.contains('h')
     {
         true
-    } else if letters.contains('S') || long(&["--sync"]) {
+    } else if letters.contains('S') || long(words!["--sync"]) {
         let queries = letters.contains('s')
             || letters.contains('i')
             || letters.contains('l')
             || letters.contains('g')
-            || long(&["--search", "--info", "--list", "--groups"]);
-        queries && !(letters.contains('y') || letters.contains('u') || letters.contains('c') || long(&["--refresh", "--sysupgrade", "--clean"]))
-    } else if letters.contains('F') || long(&["--files"]) {
-        !(letters.contains('y') || long(&["--refresh"]))
+            || long(words!["--search", "--info", "--list", "--groups"]);
+        queries && !(letters.contains('y') || letters.contains('u') || letters.contains('c') || long(words!["--refresh", "--sysupgrade", "--clean"]))
+    } else if letters.contains('F') || long(words!["--files"]) {
+        !(letters.contains('y') || long(words!["--refresh"]))
     } else {
         // `yay`/`paru` with no operation upgrade everything; -R/-U/-D change.
         inv.program == "pacman" && letters.is_empty() && inv.args.is_empty()
     };
-    read_or_change(cx, read, has_short(&inv.args, 'p') || long(&["--print"]));
+    read_or_change(cx, read, has_short(&inv.args, 'p') || long(words!["--print"]));
 }
 
 /// probe: `zypper {}` T0 system.pkg.read
-const ZYPPER_READS: &[&str] = &[
+const ZYPPER_READS: Words = words![
     "search", "se", "info", "if", "list-updates", "lu", "list-patches", "lp", "packages", "pa", "patterns", "pt", "products", "pd", "repos", "lr", "services",
     "ls", "patches", "what-provides", "wp", "locks", "ll", "patch-check", "pchk", "search-packages", "help", "source-info", "si", "versioncmp", "targetos",
     "licenses",
 ];
 
 pub(super) fn zypper(inv: &Invocation, cx: &mut Cx<'_>) {
-    let w = words(inv, &["--root", "-R", "--config", "-c", "--repo", "-r", "--type", "-t"]);
-    read_or_change(cx, w.first().is_none_or(|v| ZYPPER_READS.contains(v)), has_flag(&inv.args, &["--dry-run", "-D"]));
+    let w = words(inv, words!["--root", "-R", "--config", "-c", "--repo", "-r", "--type", "-t"]);
+    read_or_change(cx, w.first().is_none_or(|v| ZYPPER_READS.contains(v)), has_flag(&inv.args, words!["--dry-run", "-D"]));
 }
 
 pub(super) fn apk(inv: &Invocation, cx: &mut Cx<'_>) {
-    let w = words(inv, &["-X", "--repository", "-p", "--root", "--arch", "--cache-dir", "--keys-dir"]);
+    let w = words(inv, words!["-X", "--repository", "-p", "--root", "--arch", "--cache-dir", "--keys-dir"]);
     let reads = ["info", "search", "list", "policy", "dot", "stats", "audit", "verify", "version", "manifest", "help"];
-    read_or_change(cx, w.first().is_none_or(|v| reads.contains(v)), has_flag(&inv.args, &["-s", "--simulate"]));
+    read_or_change(cx, w.first().is_none_or(|v| reads.contains(v)), has_flag(&inv.args, words!["-s", "--simulate"]));
 }
 
 /// probe: `brew {}` T0
 /// probe `--version` `--prefix` `--cellar` `--cache` `--repo` `--repository` `--env` `--caskroom` `--config` `--taps`: `brew {} jq` T0 system.pkg.read
-const BREW_READS: &[&str] = &[
+const BREW_READS: Words = words![
     "list", "ls", "info", "abv", "search", "outdated", "deps", "uses", "leaves", "config", "doctor", "dr", "desc", "home", "homepage", "cat", "log",
     "commands", "formulae", "casks", "tap-info", "missing", "options", "shellenv", "--version", "--prefix", "--cellar", "--cache", "--repo", "--repository",
     "--env", "--caskroom", "help", "livecheck", "audit", "style", "fetch", "which-formula", "docs", "--config", "--taps",
 ];
 
 pub(super) fn brew(inv: &Invocation, cx: &mut Cx<'_>) {
-    let w = words(inv, &[]);
+    let w = words(inv, words![]);
     // `brew --prefix openssl`, `brew --cache jq`: path queries spelled as options.
-    let path_query = matches!(Args::parse(&inv.args, ArgSpec::values(&[])).next(), Some(Token::Flag { index: 0, word, .. }) if BREW_READS.contains(&word) && short_letters(word).is_none());
+    let path_query = matches!(Args::parse(&inv.args, ArgSpec::values(words![])).next(), Some(Token::Flag { index: 0, word, .. }) if BREW_READS.contains(word) && short_letters(word).is_none());
     let read = path_query
         || match w.as_slice() {
             [] => true,
@@ -212,7 +214,7 @@ pub(super) fn brew(inv: &Invocation, cx: &mut Cx<'_>) {
             [verb, ..] => BREW_READS.contains(verb),
         };
     let simulatable = matches!(w.first(), Some(&("cleanup" | "autoremove" | "upgrade" | "bundle")));
-    read_or_change(cx, read, simulatable && has_flag(&inv.args, &["-n", "--dry-run"]));
+    read_or_change(cx, read, simulatable && has_flag(&inv.args, words!["-n", "--dry-run"]));
 }
 
 pub(super) fn port(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -220,7 +222,7 @@ pub(super) fn port(inv: &Invocation, cx: &mut Cx<'_>) {
         "installed", "list", "search", "info", "deps", "rdeps", "contents", "outdated", "echo", "variants", "provides", "dependents", "rdependents",
         "location", "notes", "usage", "version", "help", "dir", "file", "url", "logfile", "lint", "cat", "gohome",
     ];
-    let w = words(inv, &[]);
+    let w = words(inv, words![]);
     read_or_change(cx, w.first().is_none_or(|v| reads.contains(v)), has_short(&inv.args, 'y'));
 }
 
@@ -229,9 +231,9 @@ pub(super) fn snap(inv: &Invocation, cx: &mut Cx<'_>) {
         "list", "info", "find", "search", "services", "logs", "changes", "change", "tasks", "connections", "interfaces", "interface", "version", "warnings",
         "known", "get", "aliases", "model", "whoami", "saved", "help", "debug", "download", "routine", "recovery",
     ];
-    let w = words(inv, &[]);
+    let w = words(inv, words![]);
     let read = match w.as_slice() {
-        ["refresh", ..] => has_flag(&inv.args, &["--list", "--time"]),
+        ["refresh", ..] => has_flag(&inv.args, words!["--list", "--time"]),
         [verb, ..] => reads.contains(verb),
         [] => true,
     };
@@ -243,29 +245,31 @@ pub(super) fn flatpak(inv: &Invocation, cx: &mut Cx<'_>) {
         "list", "info", "search", "remotes", "remote-ls", "remote-info", "history", "ps", "documents", "document-info", "permissions", "permission-show",
         "permission-list", "--version", "help", "config",
     ];
-    let w = words(inv, &[]);
+    let w = words(inv, words![]);
     let read = w.first().is_none_or(|v| reads.contains(v)) && !(w.first() == Some(&"config") && w.len() > 2);
-    read_or_change(cx, read, has_flag(&inv.args, &["--no-deploy"]) && w.first() == Some(&"update"));
+    read_or_change(cx, read, has_flag(&inv.args, words!["--no-deploy"]) && w.first() == Some(&"update"));
 }
 
 pub(super) fn nix(inv: &Invocation, cx: &mut Cx<'_>) {
-    let w =
-        words(inv, &["--option", "-I", "--include", "--extra-experimental-features", "-f", "--file", "--expr", "--profile", "--store", "--arg", "--argstr"]);
+    let w = words(
+        inv,
+        words!["--option", "-I", "--include", "--extra-experimental-features", "-f", "--file", "--expr", "--profile", "--store", "--arg", "--argstr"],
+    );
     match inv.program.as_str() {
         "nix-build" => cx.hit(&BUILD),
         "nix-env" => read_or_change(
             cx,
-            has_short(&inv.args, 'q') || has_flag(&inv.args, &["--query", "--list-generations", "--version"]),
-            has_flag(&inv.args, &["--dry-run"]),
+            has_short(&inv.args, 'q') || has_flag(&inv.args, words!["--query", "--list-generations", "--version"]),
+            has_flag(&inv.args, words!["--dry-run"]),
         ),
-        "nix-channel" => read_or_change(cx, has_flag(&inv.args, &["--list"]), false),
+        "nix-channel" => read_or_change(cx, has_flag(&inv.args, words!["--list"]), false),
         "nixos-rebuild" => match w.first() {
             Some(&("build" | "dry-build" | "build-vm" | "build-image" | "list-generations")) => cx.hit(&BUILD),
             Some(&"dry-activate") => cx.hit(&SIMULATE),
             _ => cx.hit(&CHANGE),
         },
         // `nix-collect-garbage`, `nix-shell` (runs a shell or `--run CMD`).
-        "nix-collect-garbage" => read_or_change(cx, false, has_flag(&inv.args, &["--dry-run"])),
+        "nix-collect-garbage" => read_or_change(cx, false, has_flag(&inv.args, words!["--dry-run"])),
         "nix-shell" => cx.hit(&CHANGE),
         _ => match w.as_slice() {
             [] => cx.hit(&READ),

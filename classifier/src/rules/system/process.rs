@@ -10,6 +10,8 @@ use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Invocation, Stdin};
 use crate::rules::packages::args::{has_flag, operand_words};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `kill -l`/`-L` (list signals), `kill -0 PID` (does it exist?), `killall -l`, `atq`, `at -l`, `at -c N`.
@@ -17,8 +19,8 @@ use crate::rules::{Cx, Rule};
 /// Nothing is signalled or scheduled.
 pub static READ: Rule = Rule::t0("system.process.read")
     .reason("lists signals or jobs, or only checks that a process exists")
-    .matches(&["kill -l", "kill -0 1234", "killall -l", "atq", "at -l"])
-    .not_matches(&["kill 1234", "kill -9 1234"]);
+    .matches(words!["kill -l", "kill -0 1234", "killall -l", "atq", "at -l"])
+    .not_matches(words!["kill 1234", "kill -9 1234"]);
 
 /// ## What it matches
 /// Signalling named processes: `kill [-SIG] PID…`, `killall NAME`, `pkill PATTERN`, `xkill`.
@@ -26,8 +28,8 @@ pub static READ: Rule = Rule::t0("system.process.read")
 /// Stops live processes (possibly someone's server or editor); approvable.
 pub static SIGNAL: Rule = Rule::t3("system.process.signal")
     .reason("signals (usually stops) running processes; ask the user first")
-    .matches(&["kill -9 1234", "kill 4242", "pkill -f 'node server.js'", "killall node", "sudo kill -HUP 812", "kill %1"])
-    .not_matches(&["kill -l", "kill -9 -1"]);
+    .matches(words!["kill -9 1234", "kill 4242", "pkill -f 'node server.js'", "killall node", "sudo kill -HUP 812", "kill %1"])
+    .not_matches(words!["kill -l", "kill -9 -1"]);
 
 /// ## What it matches
 /// `kill` aimed at PID 1 or PID -1: `kill -9 -1`, `kill -- -1`, `kill 1`, `kill -TERM 1`.
@@ -36,8 +38,8 @@ pub static SIGNAL: Rule = Rule::t3("system.process.signal")
 /// Either ends the session or the machine with all unsaved work. Never approvable.
 pub static KILL_ALL: Rule = Rule::blocked("system.process.kill-all")
     .reason("signals every process (pid -1) or init (pid 1), which takes the session or machine down; kill the specific process id instead")
-    .matches(&["kill -9 -1", "kill -- -1", "kill 1", "sudo kill -9 1", "kill -s KILL -1"])
-    .not_matches(&["kill -1 1234", "kill -9 1234", "kill -l"])
+    .matches(words!["kill -9 -1", "kill -- -1", "kill 1", "sudo kill -9 1", "kill -s KILL -1"])
+    .not_matches(words!["kill -1 1234", "kill -9 1234", "kill -l"])
     .suggest("kill 1234");
 
 /// ## What it matches
@@ -46,8 +48,8 @@ pub static KILL_ALL: Rule = Rule::blocked("system.process.kill-all")
 /// Read-only.
 pub static CRON_READ: Rule = Rule::t0("system.cron.read")
     .reason("lists the crontab only")
-    .matches(&["crontab -l", "crontab -u deploy -l", "sudo crontab -l"])
-    .not_matches(&["crontab -e", "crontab -r"]);
+    .matches(words!["crontab -l", "crontab -u deploy -l", "sudo crontab -l"])
+    .not_matches(words!["crontab -e", "crontab -r"]);
 
 /// ## What it matches
 /// Changing scheduled jobs: `crontab -e|-r|-i`, `crontab FILE`, `crontab` reading stdin, `at TIME`,
@@ -56,8 +58,8 @@ pub static CRON_READ: Rule = Rule::t0("system.cron.read")
 /// Installs, replaces or deletes jobs that run later without anyone watching.
 pub static CRON_WRITE: Rule = Rule::t3("system.cron.write")
     .reason("installs, replaces or deletes scheduled jobs; ask the user first")
-    .matches(&["crontab -e", "crontab -r", "crontab jobs.txt", "at now + 5 minutes", "atrm 3", "echo 'make backup' | at midnight"])
-    .not_matches(&["crontab -l", "atq"]);
+    .matches(words!["crontab -e", "crontab -r", "crontab jobs.txt", "at now + 5 minutes", "atrm 3", "echo 'make backup' | at midnight"])
+    .not_matches(words!["crontab -l", "atq"]);
 
 /// ## What it matches
 /// `watchman trigger ROOT NAME [PATTERNS] -- CMD…` (also after `--`, and `watchman -j`/`--json-command`,
@@ -68,13 +70,13 @@ pub static CRON_WRITE: Rule = Rule::t3("system.cron.write")
 /// command has returned: a scheduled job like `crontab`.
 pub static WATCHMAN_TRIGGER: Rule = Rule::t3("system.watchman.trigger")
     .reason("registers a command that watchman runs on every file change, after this command has returned; ask the user first")
-    .matches(&[
+    .matches(words![
         "watchman -- trigger . build '*.c' -- make",
         "watchman trigger /work/proj t -- ./deploy.sh",
         "watchman -j < trigger.json",
         "echo '[\"trigger\", \".\", {\"name\": \"t\", \"command\": [\"make\"]}]' | watchman -j",
     ])
-    .not_matches(&[
+    .not_matches(words![
         "watchman watch-list",
         "watchman -- find . '*.rs'",
         "watchman trigger-list .",
@@ -83,16 +85,16 @@ pub static WATCHMAN_TRIGGER: Rule = Rule::t3("system.watchman.trigger")
 
 pub(super) fn watchman(inv: &Invocation, cx: &mut Cx<'_>) {
     /// probe: `watchman {}` T3 system.watchman.trigger
-    const JSON: &[&str] = &["-j", "--json-command"];
-    const SPEC: ArgSpec<'static> =
-        ArgSpec::values(&["-U", "--sockname", "-o", "--logfile", "--log-level", "--statefile", "--pidfile", "--output-encoding"]).with_flags(JSON);
+    const JSON: Words = words!["-j", "--json-command"];
+    const SPEC: ArgSpec =
+        ArgSpec::values(words!["-U", "--sockname", "-o", "--logfile", "--log-level", "--statefile", "--pidfile", "--output-encoding"]).with_flags(JSON);
     // One reading: whether a JSON request comes on stdin, and the operands with their
     // word index (a leading `--` ends watchman's options; the command's `--` is an operand).
     let mut json = false;
     let mut ops: Vec<(usize, &str)> = Vec::new();
     for t in Args::parse(&inv.args, SPEC) {
         match t {
-            Token::Opt { name, .. } if JSON.contains(&name) => json = true,
+            Token::Opt { name, .. } if JSON.contains(name) => json = true,
             Token::Operand(o) => ops.push((o.index, o.arg.text.as_str())),
             _ => {}
         }
@@ -135,7 +137,7 @@ pub(super) fn kill(inv: &Invocation, cx: &mut Cx<'_>) {
     // The signal spec comes first: `-9`, `-KILL` (spelled like an option), `-s KILL`,
     // `-n 9`, `--signal KILL`; then an optional `--`. Every later word is a pid, even
     // one spelled like an option (`-1`, a process group), so only the spec is read.
-    const KILL_ARGS: ArgSpec<'static> = ArgSpec::values(&["-s", "-n", "--signal"]);
+    const KILL_ARGS: ArgSpec = ArgSpec::values(words!["-s", "-n", "--signal"]);
     let mut it = Args::parse(&inv.args, KILL_ARGS);
     let (zero, mut i) = match it.next() {
         Some(Token::Opt { value, .. }) => (value.is_some_and(signal_zero), it.pos()),
@@ -157,7 +159,7 @@ pub(super) fn kill(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn killall(inv: &Invocation, cx: &mut Cx<'_>) {
-    if inv.program != "xkill" && has_flag(&inv.args, &["-l", "--list"]) {
+    if inv.program != "xkill" && has_flag(&inv.args, words!["-l", "--list"]) {
         cx.hit(&READ);
     } else {
         cx.hit(&SIGNAL);
@@ -165,8 +167,8 @@ pub(super) fn killall(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn crontab(inv: &Invocation, cx: &mut Cx<'_>) {
-    let list = has_flag(&inv.args, &["-l"]);
-    let writes = has_flag(&inv.args, &["-e", "-r", "-i"]) || !operand_words(&inv.args, &["-u"]).is_empty();
+    let list = has_flag(&inv.args, words!["-l"]);
+    let writes = has_flag(&inv.args, words!["-e", "-r", "-i"]) || !operand_words(&inv.args, words!["-u"]).is_empty();
     if list && !writes {
         cx.hit(&CRON_READ);
     } else {
@@ -176,7 +178,7 @@ pub(super) fn crontab(inv: &Invocation, cx: &mut Cx<'_>) {
 
 pub(super) fn at(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = inv.program.as_str();
-    if p == "atq" || (p == "at" && has_flag(&inv.args, &["-l", "-c"])) {
+    if p == "atq" || (p == "at" && has_flag(&inv.args, words!["-l", "-c"])) {
         cx.hit(&READ);
         return;
     }

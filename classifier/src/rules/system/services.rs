@@ -8,6 +8,8 @@
 use crate::call::Invocation;
 use crate::rules::packages::args::{first_positional, has_flag, operand_words};
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// Read-only service queries: `systemctl status|show|cat|list-*|is-*|get-default`, bare `systemctl`,
@@ -17,12 +19,12 @@ use crate::rules::{Cx, Rule};
 /// They report on services and sessions; nothing changes.
 pub static READ: Rule = Rule::t0("system.service.read")
     .reason("reads service or session state only")
-    .matches(&[
+    .matches(words![
         "systemctl status nginx", "systemctl list-units --failed", "systemctl --user is-active app", "service nginx status", "launchctl list",
         "loginctl list-sessions", "sudo systemctl cat docker", "busctl monitor", "chkconfig --list", "systemctl -M web status nginx", "systemctl", "launchctl",
         "launchctl limit maxfiles", "loginctl",
     ])
-    .not_matches(&["systemctl restart docker", "service nginx reload"]);
+    .not_matches(words!["systemctl restart docker", "service nginx reload"]);
 
 /// ## What it matches
 /// Service control: `systemctl start|stop|restart|reload|enable|disable|mask|kill|daemon-reload|edit|set-default|isolate …`,
@@ -34,7 +36,7 @@ pub static READ: Rule = Rule::t0("system.service.read")
 /// Starts, stops or reconfigures live services.
 pub static CONTROL: Rule = Rule::t3("system.service.control")
     .reason("starts, stops or reconfigures a service; ask the user first")
-    .matches(&[
+    .matches(words![
         "sudo systemctl stop nginx",
         "systemctl restart docker",
         "systemctl enable --now app",
@@ -47,7 +49,7 @@ pub static CONTROL: Rule = Rule::t3("system.service.control")
         "chkconfig nginx on",
         "busctl -C status call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager Reboot",
     ])
-    .not_matches(&["systemctl status nginx", "systemctl --help"]);
+    .not_matches(words!["systemctl status nginx", "systemctl --help"]);
 
 /// ## What it matches
 /// `reboot`, `shutdown`, `halt`, `poweroff`, `systemctl reboot|poweroff|halt|suspend|hibernate`, `init 0|6`, `telinit`.
@@ -55,12 +57,12 @@ pub static CONTROL: Rule = Rule::t3("system.service.control")
 /// Disruptive but reversible (the machine comes back), so approvable rather than blocked.
 pub static POWER: Rule = Rule::t3("system.power")
     .reason("reboots, suspends or shuts the machine down; ask the user first")
-    .matches(&[
+    .matches(words![
         "sudo reboot", "shutdown -h now", "poweroff", "systemctl reboot", "init 6", "halt -p", "systemctl poweroff", "systemctl halt", "systemctl suspend",
         "systemctl hibernate", "systemctl hybrid-sleep", "systemctl suspend-then-hibernate", "systemctl kexec", "systemctl soft-reboot", "systemctl emergency",
         "systemctl rescue", "systemctl default", "systemctl exit", "launchctl reboot",
     ])
-    .not_matches(&["shutdown --help", "systemctl status"]);
+    .not_matches(words!["shutdown --help", "systemctl status"]);
 
 /// ## What it matches
 /// `--help`/`-h`/`--version` on a system administration command (`systemctl --help`, `shutdown --help`).
@@ -68,21 +70,21 @@ pub static POWER: Rule = Rule::t3("system.power")
 /// Prints usage; runs nothing.
 pub static HELP: Rule = Rule::t0("system.help")
     .reason("prints help or version only")
-    .matches(&["systemctl --help", "shutdown --help", "useradd --help", "apt-get -h install nginx", "iptables --version", "telinit"])
-    .not_matches(&["systemctl restart x", "useradd -c -h evil", "systemctl -p --help stop nginx"]);
+    .matches(words!["systemctl --help", "shutdown --help", "useradd --help", "apt-get -h install nginx", "iptables --version", "telinit"])
+    .not_matches(words!["systemctl restart x", "useradd -c -h evil", "systemctl -p --help stop nginx"]);
 
 /// probe: `systemctl {}` T0 system.service.read
-const SYSTEMCTL_READS: &[&str] = &[
+const SYSTEMCTL_READS: Words = words![
     "status", "show", "cat", "list-units", "list-unit-files", "list-sockets", "list-timers", "list-jobs", "list-dependencies", "list-machines",
     "list-automounts", "list-paths", "is-active", "is-enabled", "is-failed", "is-system-running", "get-default", "help", "show-environment", "whoami",
 ];
 /// probe: `systemctl {}` T3 system.power
-const SYSTEMCTL_POWER: &[&str] = &[
+const SYSTEMCTL_POWER: Words = words![
     "reboot", "poweroff", "halt", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "kexec", "soft-reboot", "emergency", "rescue", "default",
     "exit",
 ];
 /// probe: `systemctl {} stop status` T0 system.service.read
-const SYSTEMCTL_VALUE_OPTS: &[&str] = &[
+const SYSTEMCTL_VALUE_OPTS: Words = words![
     "-t", "--type", "--state", "-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "--signal", "-s", "--kill-whom",
     "--root", "--job-mode", "--what", "--timestamp", "--boot-loader-entry", "--message", "--when",
 ];
@@ -94,15 +96,15 @@ pub(super) fn systemctl(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     };
     match inv.args[i].text.as_str() {
-        v if SYSTEMCTL_READS.contains(&v) => cx.hit(&READ),
-        v if SYSTEMCTL_POWER.contains(&v) => cx.hit(&POWER),
+        v if SYSTEMCTL_READS.contains(v) => cx.hit(&READ),
+        v if SYSTEMCTL_POWER.contains(v) => cx.hit(&POWER),
         v => cx.hit_because(&CONTROL, format!("`systemctl {v}` changes services or system state; ask the user first")),
     }
 }
 
 pub(super) fn service(inv: &Invocation, cx: &mut Cx<'_>) {
-    let pos = operand_words(&inv.args, &[]);
-    if has_flag(&inv.args, &["--status-all"]) || matches!(pos.get(1), Some((_, "status"))) {
+    let pos = operand_words(&inv.args, words![]);
+    if has_flag(&inv.args, words!["--status-all"]) || matches!(pos.get(1), Some((_, "status"))) {
         cx.hit(&READ);
     } else {
         cx.hit(&CONTROL);
@@ -110,7 +112,7 @@ pub(super) fn service(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// probe: `launchctl {}` T0 system.service.read
-const LAUNCHCTL_READS: &[&str] = &[
+const LAUNCHCTL_READS: Words = words![
     "list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "managerpid", "manageruid", "managername", "getenv", "version",
     "help", "procinfo", "resolveport", "error", "hostinfo", "examine", "plist",
 ];
@@ -118,7 +120,7 @@ const LAUNCHCTL_READS: &[&str] = &[
 pub(super) fn launchctl(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.arg(0) {
         None => cx.hit(&READ),
-        Some(v) if LAUNCHCTL_READS.contains(&v) => cx.hit(&READ),
+        Some(v) if LAUNCHCTL_READS.contains(v) => cx.hit(&READ),
         // `launchctl limit` with no value prints the limits.
         Some("limit") if inv.args.len() <= 2 => cx.hit(&READ),
         Some("reboot") => cx.hit(&POWER),
@@ -129,7 +131,7 @@ pub(super) fn launchctl(inv: &Invocation, cx: &mut Cx<'_>) {
 pub(super) fn loginctl(inv: &Invocation, cx: &mut Cx<'_>) {
     match first_positional(
         &inv.args,
-        &["-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "-s", "--signal", "--kill-whom"],
+        words!["-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "-s", "--signal", "--kill-whom"],
     )
     .map(|i| inv.args[i].text.as_str())
     {
@@ -145,8 +147,8 @@ pub(super) fn loginctl(inv: &Invocation, cx: &mut Cx<'_>) {
 pub(super) fn busctl(inv: &Invocation, cx: &mut Cx<'_>) {
     /// `-C`/`--capsule NAME` (systemd 256) names a capsule's bus: `busctl -C status call …` calls.
     /// probe: `busctl {} call status` T0 system.service.read
-    const VALUE_OPTS: &[&str] =
-        &["-H", "--host", "-M", "--machine", "--address", "--match", "--size", "--timeout", "--json", "--destination", "-C", "--capsule"];
+    const VALUE_OPTS: Words =
+        words!["-H", "--host", "-M", "--machine", "--address", "--match", "--size", "--timeout", "--json", "--destination", "-C", "--capsule"];
     match first_positional(&inv.args, VALUE_OPTS).map(|i| inv.args[i].text.as_str()) {
         None | Some("list" | "status" | "monitor" | "capture" | "tree" | "introspect" | "get-property" | "wait" | "help") => cx.hit(&READ),
         Some(_) => cx.hit(&CONTROL),
@@ -154,8 +156,8 @@ pub(super) fn busctl(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn chkconfig(inv: &Invocation, cx: &mut Cx<'_>) {
-    let pos = operand_words(&inv.args, &["--level"]);
-    if has_flag(&inv.args, &["--list"]) || pos.len() <= 1 && !has_flag(&inv.args, &["--add", "--del", "--override"]) {
+    let pos = operand_words(&inv.args, words!["--level"]);
+    if has_flag(&inv.args, words!["--list"]) || pos.len() <= 1 && !has_flag(&inv.args, words!["--add", "--del", "--override"]) {
         cx.hit(&READ);
     } else {
         cx.hit(&CONTROL);

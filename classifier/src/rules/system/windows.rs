@@ -11,6 +11,8 @@ use crate::call::{first_operand, Arg, Invocation};
 use crate::lanes::scripts::Lang;
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
+use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// Read-only Windows forms: `dir`, `type`, `findstr`, `reg query`, `sc query|qc`, `vssadmin list`, and cmdlets with
@@ -19,11 +21,11 @@ use crate::rules::{Cx, Rule};
 /// They list, read or format output only.
 pub static READ: Rule = Rule::t0("system.windows.read")
     .reason("reads files, processes or settings only")
-    .matches(&[
+    .matches(words![
         "Get-ChildItem C:\\x -Recurse", "Get-Content C:\\path\\Remove-Item-notes.txt", "Format-Table", "Out-String", "reg query HKCU\\x", "sc query foo",
         "vssadmin list shadows", "dir", "Get-Process", "Export-Csv -Path procs.csv",
     ])
-    .not_matches(&["Remove-Item foo", "reg delete HKCU\\x /f", "Get-ChildItem | ForEach-Object { Remove-Item $_ }"]);
+    .not_matches(words!["Remove-Item foo", "reg delete HKCU\\x /f", "Get-ChildItem | ForEach-Object { Remove-Item $_ }"]);
 
 /// ## What it matches
 /// Windows changes: `del`, `erase`, `rd`, `move`, `ren`, `attrib`, `icacls`, `takeown`, `cipher`, `taskkill`, `reg add|delete|import`,
@@ -33,12 +35,12 @@ pub static READ: Rule = Rule::t0("system.windows.read")
 /// They delete, move or rewrite files, kill processes, or change services, the registry or shadow copies.
 pub static CHANGE: Rule = Rule::t3("system.windows.change")
     .reason("changes files, processes, services or the registry on Windows; ask the user first")
-    .matches(&[
+    .matches(words![
         "Remove-Item C:\\x -Recurse -Force", "del C:\\x /s /q", "rd /s /q C:\\x", "Set-ExecutionPolicy Bypass", "Stop-Computer", "reg delete HKCU\\x /f",
         "sc delete foo", "vssadmin delete shadows /all", "taskkill /F /IM node.exe", "Invoke-Expression $payload", "Clear-Content foo.txt",
         "reg frobnicate HKCU\\x", "move a b", "Out-File -FilePath log.txt",
     ])
-    .not_matches(&["Get-ChildItem", "reg query HKCU\\x"]);
+    .not_matches(words!["Get-ChildItem", "reg query HKCU\\x"]);
 
 /// ## What it matches
 /// Disk formatting and wiping: `format X:`, `diskpart`, `Format-Volume`, `Clear-Disk`, `Initialize-Disk`, `Remove-Partition`.
@@ -46,14 +48,14 @@ pub static CHANGE: Rule = Rule::t3("system.windows.change")
 /// The Windows `mkfs`: every file on the volume is destroyed. Never approvable.
 pub static DISK: Rule = Rule::blocked("system.windows.disk")
     .reason("formats or wipes a disk or volume; the user must do this by hand")
-    .matches(&["Format-Volume -DriveLetter D", "Clear-Disk", "format C: /q", "diskpart /s wipe.txt", "Format-Volume"])
-    .not_matches(&["Format-Table", "Get-Disk"])
+    .matches(words!["Format-Volume -DriveLetter D", "Clear-Disk", "format C: /q", "diskpart /s wipe.txt", "Format-Volume"])
+    .not_matches(words!["Format-Table", "Get-Disk"])
     .suggest("Get-Disk");
 
 /// Verbs of the cmdlets listed in `mod.rs` that only read. `Out-*`, `Tee-Object` and
 /// `Export-Csv` have their own arms above; a script block handed to one of these
 /// (`ForEach-Object { … }`, `Where-Object { … }`) is code, read by the PowerShell analyser.
-const PS_READ_VERBS: &[&str] = &[
+const PS_READ_VERBS: Words = words![
     "get", "measure", "select", "where", "sort", "compare", "test", "resolve", "convertfrom", "convertto", "group", "join", "split", "format", "foreach",
     "wait", "import",
 ];
@@ -74,7 +76,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "vssadmin" => cx.hit(if first.as_deref() == Some("list") { &READ } else { &CHANGE }),
         "out-file" => {
             cx.hit(&CHANGE);
-            if let Some(target) = first_operand(&inv.args, ArgSpec::values(&[])) {
+            if let Some(target) = first_operand(&inv.args, ArgSpec::values(words![])) {
                 paths::check_write(cx, target.arg, inv.cwd.as_deref());
             }
         }
@@ -93,7 +95,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
         }
         name => match name.split_once('-') {
-            Some((verb, _)) if PS_READ_VERBS.contains(&verb) => {
+            Some((verb, _)) if PS_READ_VERBS.contains(verb) => {
                 cx.hit(&READ);
                 if inv.args.iter().any(|a| a.text.contains('{')) {
                     script_block(inv, cx);

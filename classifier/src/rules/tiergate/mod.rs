@@ -11,8 +11,9 @@
 use crate::call::{basename, Invocation};
 use crate::protect::{Guard, Protected};
 use crate::rules::{Cx, Family, Programs, Rule};
+use crate::words;
 
-pub static FAMILY: Family = Family::new("tiergate", &[Programs::of(&["tiergate"], check)], RULES);
+pub static FAMILY: Family = Family::new("tiergate", &[Programs::of(words!["tiergate"], check)], RULES);
 
 static RULES: &[&Rule] = &[&SELF_APPROVAL, &STORE, &READ];
 
@@ -22,11 +23,11 @@ static RULES: &[&Rule] = &[&SELF_APPROVAL, &STORE, &READ];
 /// A grant the agent mints for itself is no consent at all. Never approvable.
 pub static SELF_APPROVAL: Rule = Rule::blocked("tiergate.self-approval")
     .reason("an agent may not approve its own request; only the user approves a code, in their own terminal")
-    .matches(&[
+    .matches(words![
         "tiergate approve K7QF2M", "sudo /usr/local/bin/tiergate approve ABC123", "bash -c 'tiergate approve X'", "./target/release/tiergate approve X",
         "target/debug/tiergate approve X",
     ])
-    .not_matches(&["tiergate approvals list", "tiergate explain 'ls'", "echo tiergate approve X"]);
+    .not_matches(words!["tiergate approvals list", "tiergate explain 'ls'", "echo tiergate approve X"]);
 
 /// ## What it matches
 /// Any command naming tiergate's approval store: an argument holding `tiergate.db` or the hook's data directory.
@@ -34,8 +35,8 @@ pub static SELF_APPROVAL: Rule = Rule::blocked("tiergate.self-approval")
 /// The store holds grants and pending codes; an agent reading or editing it could approve itself. Never approvable.
 pub static STORE: Rule = Rule::blocked("tiergate.store")
     .reason("names tiergate's approval store, which the agent may not read or change; ask the user")
-    .matches(&["sqlite3 ~/.local/share/tiergate/tiergate.db 'delete from grants'", "cat /var/lib/x/tiergate.db"])
-    .not_matches(&["cat tiergate.toml", "tiergate log -n 5", "cp a tiergate.db.txt"]);
+    .matches(words!["sqlite3 ~/.local/share/tiergate/tiergate.db 'delete from grants'", "cat /var/lib/x/tiergate.db"])
+    .not_matches(words!["cat tiergate.toml", "tiergate log -n 5", "cp a tiergate.db.txt"]);
 
 /// ## What it matches
 /// The rest of tiergate's commands: classify, explain, batch, log, and approvals that only remove grants.
@@ -43,8 +44,8 @@ pub static STORE: Rule = Rule::blocked("tiergate.store")
 /// They read or only reduce what was granted.
 pub static READ: Rule = Rule::t0("tiergate.read")
     .reason("tiergate command that reads or only removes grants")
-    .matches(&["tiergate classify 'git push -f'", "tiergate approvals revoke 3", "tiergate log -n 5"])
-    .not_matches(&["tiergate approve X"]);
+    .matches(words!["tiergate classify 'git push -f'", "tiergate approvals revoke 3", "tiergate log -n 5"])
+    .not_matches(words!["tiergate approve X"]);
 
 /// Self-approval and the store are not recorded here: the pass over every unit
 /// (`explain::self_defence`, and `Eng::defend` for verdict-only runs) records them,

@@ -7,35 +7,37 @@
 use crate::call::args::{split_option, ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::{Check, Cx, Family, Programs, Rule};
+use crate::words;
+use crate::words::Words;
 
 pub static FAMILY: Family = Family::new("tools", PROGRAMS, RULES).entered_by(enter);
 
 /// `editor` and `sensible-editor` are Debian's alternatives for whichever editor is
 /// configured (often vim): read as vim, the most capable of them.
 /// probe: `{} -c '!rm x' f` T3 tools.editor-commands
-const VIMS: &[&str] = &[
+const VIMS: Words = words![
     "vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis", "editor",
     "sensible-editor",
 ];
 /// Tracers that are wrappers (`strace CMD`) and can also attach to a running process.
 /// probe: `{} -p 1234` T3 tools.debugger-attach
-pub(crate) const TRACERS: &[&str] = &["strace", "ltrace"];
+pub(crate) const TRACERS: Words = words!["strace", "ltrace"];
 /// probe: `{} --eval '(delete-file "x")'` T3 tools.editor-commands
-const EMACS: &[&str] = &["emacs", "emacs-nox", "emacsclient", "xemacs"];
+const EMACS: Words = words!["emacs", "emacs-nox", "emacsclient", "xemacs"];
 /// probe: `{} '+!rm x' f` T3 tools.pager-command
-const PAGERS: &[&str] = &["less", "more", "most", "pg"];
+const PAGERS: Words = words!["less", "more", "most", "pg"];
 /// Terminal editors judged by where they write; of their options only Kakoune's
 /// command options (`kak -e`, see `kak`) run anything.
 /// probe: `{} /etc/x` T3 paths.write-system
-const SIMPLE_EDITORS: &[&str] = &["nano", "pico", "micro", "hx", "helix", "ed", "mcedit", "joe", "kak", "ne"];
+const SIMPLE_EDITORS: Words = words!["nano", "pico", "micro", "hx", "helix", "ed", "mcedit", "joe", "kak", "ne"];
 /// probe: `{} -ex 'shell rm x' ./a.out` T3 tools.debugger-commands
 /// probe-except: `lldb` `rust-lldb`: lldb's start-up commands are -o/-O/-s (LLDB_CODE), not gdb's -ex
-const DEBUGGERS: &[&str] = &["gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb"];
+const DEBUGGERS: Words = words!["gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb"];
 /// TeX engines and drivers whose command-line input is TeX code (`\write18`, `\directlua`).
 /// (`--shell-escape` is the shared option table's, `rules/exec/options.rs`.)
 /// probe: `{} '\immediate\write18{rm x}'` T3 tools.tex-shell-escape
 /// probe: `{} --shell-escape x.tex` T3 exec.option-shell-escape
-pub(crate) const TEX: &[&str] = &[
+pub(crate) const TEX: Words = words![
     "tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context", "ptex", "eptex",
     "uptex", "euptex", "pdfetex", "luahbtex", "luajittex", "dviluatex", "dvilualatex",
 ];
@@ -43,24 +45,24 @@ pub(crate) const TEX: &[&str] = &[
 static PROGRAMS: &[Programs] = &[
     Programs::of(VIMS, |inv, cx| {
         vim(inv, cx);
-        edits(inv, cx, &["-c", "--cmd", "-S", "-s", "-u", "-U", "-i", "-T", "-w", "-W", "-t", "-q", "--servername"]);
+        edits(inv, cx, words!["-c", "--cmd", "-S", "-s", "-u", "-U", "-i", "-T", "-w", "-W", "-t", "-q", "--servername"]);
     }),
     Programs::of(EMACS, |inv, cx| {
         emacs(inv, cx);
         edits(
             inv,
             cx,
-            &["--eval", "-eval", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e", "-s", "--socket-name", "--chdir", "-L", "-d", "--display"],
+            words!["--eval", "-eval", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e", "-s", "--socket-name", "--chdir", "-L", "-d", "--display"],
         );
     }),
     Programs::of(SIMPLE_EDITORS, |inv, cx| {
         kak(inv, cx);
-        edits(inv, cx, &["-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-o", "--operatingdir", "-c", "--config", "-e"])
+        edits(inv, cx, words!["-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-o", "--operatingdir", "-c", "--config", "-e"])
     }),
     Programs::of(PAGERS, pager),
     Programs::of(DEBUGGERS, debugger),
     Programs::of(TRACERS, tracer_attach),
-    Programs::of(&["open"], open),
+    Programs::of(words!["open"], open),
     Programs::of(TEX, |inv, cx| {
         if inv.args.iter().any(|a| a.text.contains("write18") || a.text.contains("directlua") || a.text.contains("luaexec")) {
             cx.hit(&TEX_WRITE18);
@@ -76,8 +78,8 @@ static RULES: &[&Rule] = &[&EDITOR_COMMANDS, &PAGER_COMMAND, &DEBUGGER_COMMANDS,
 /// Those open by running code; opening a document, a folder or a URL does not.
 pub static OPEN_RUNS: Rule = Rule::t3("tools.open-runs")
     .reason("opens something that runs code (a script in a terminal, an app or a .command file); run the command directly or ask the user")
-    .matches(&["open -a Terminal x.sh", "open ./Installer.app", "open build.command"])
-    .not_matches(&["open README.md", "open .", "open https://example.com", "open -a Preview x.pdf"]);
+    .matches(words!["open -a Terminal x.sh", "open ./Installer.app", "open build.command"])
+    .not_matches(words!["open README.md", "open .", "open https://example.com", "open -a Preview x.pdf"]);
 
 /// ## What it matches
 /// Commands handed to an editor at start-up: `vim -c CMD`, `vim +CMD`, `vim --cmd`, `vim -S script`, `vim -s keys`, `vim -u vimrc`, `vim -es` (Ex commands from input), `emacs --eval`, `emacs -batch`, `emacs -l file`, `emacs -f fn`, `emacsclient -e`, `kak -e|-E CMD`, `kak -f KEYS`, `kak -p SESSION`.
@@ -85,11 +87,11 @@ pub static OPEN_RUNS: Rule = Rule::t3("tools.open-runs")
 /// Editor commands are code (`:!sh`, `system()`, `(shell-command …)`); `+42` and `+/pattern` only move the cursor.
 pub static EDITOR_COMMANDS: Rule = Rule::t3("tools.editor-commands")
     .reason("hands the editor commands to run at start-up (they can run shell commands or write files); open the file without them")
-    .matches(&[
+    .matches(words![
         "vim -c ':!sh' x", "vim +'!rm x' notes.md", "nvim --cmd 'lua os.execute(\"x\")'", "vim -S session.vim", "emacs --eval '(shell-command \"x\")'",
         "emacs -batch -l build.el", "emacsclient -e '(kill-emacs)'", "vim -es < cmds.vim", "vi -u /tmp/vimrc x", "kak -e 'nop %sh{id}' notes.md",
     ])
-    .not_matches(&[
+    .not_matches(words![
         "vim notes.md", "vim +42 src/main.rs", "vim +/TODO x", "nvim -R log.txt", "emacs notes.org", "vim -u NONE x", "vim -d a b", "kak -n notes.md",
     ]);
 
@@ -99,8 +101,8 @@ pub static EDITOR_COMMANDS: Rule = Rule::t3("tools.editor-commands")
 /// `!` and `|` in a pager's start-up command run the shell; `+G`, `+F` and `+/pat` only move.
 pub static PAGER_COMMAND: Rule = Rule::t3("tools.pager-command")
     .reason("tells the pager to run a shell command (`!`/`|` in its start-up command, or a key file); open the file without it")
-    .matches(&["less '+!id' x.log", "less -k keys x", "more '+!id' x"])
-    .not_matches(&["less +F app.log", "less +G x", "less -R x", "more +/err x"]);
+    .matches(words!["less '+!id' x.log", "less -k keys x", "more '+!id' x"])
+    .not_matches(words!["less +F app.log", "less +G x", "less -R x", "more +/err x"]);
 
 /// ## What it matches
 /// Debugger command options: `gdb -ex CMD`, `-x FILE`, `-iex`, `--eval-command`, `--command`, `lldb -o CMD`, `-s FILE`, `--one-line*`, `--source*`.
@@ -108,14 +110,14 @@ pub static PAGER_COMMAND: Rule = Rule::t3("tools.pager-command")
 /// Debugger commands run shell commands (`shell …`, `platform shell …`) and change the program's memory.
 pub static DEBUGGER_COMMANDS: Rule = Rule::t3("tools.debugger-commands")
     .reason("hands the debugger commands to run (they can run shell commands or the program); start it without them or ask the user")
-    .matches(&[
+    .matches(words![
         "gdb -ex 'shell id' ./a.out", "gdb -batch -x cmds ./a.out", "lldb -o 'platform shell id' ./a.out", "lldb -s cmds.txt",
         "gdb-multiarch -ex 'shell id' fw.elf", "cgdb -ex 'shell id' ./a.out", "rust-gdb -ex 'shell id' ./a.out", "rust-lldb -o 'platform shell id' ./a.out",
         "gdb --command=cmds.gdb ./a.out", "gdb --eval-command='shell id' ./a.out", "gdb -iex 'shell id' ./a.out", "gdb -ix init.gdb ./a.out",
         "gdb --init-command=init.gdb ./a.out", "gdb --init-eval-command='shell id' ./a.out", "gdb -eval-command='shell id' ./a.out",
         "gdb -command=c.gdb ./a.out",
     ])
-    .not_matches(&["gdb ./a.out", "lldb ./a.out", "gdb --version"]);
+    .not_matches(words!["gdb ./a.out", "lldb ./a.out", "gdb --version"]);
 
 /// ## What it matches
 /// Attaching a debugger to a running process: `gdb -p PID`, `gdb --pid`, `lldb -p PID`, `lldb -n NAME`, and a tracer's `strace -p PID` / `ltrace -p PID` (with or without a command of its own).
@@ -123,8 +125,8 @@ pub static DEBUGGER_COMMANDS: Rule = Rule::t3("tools.debugger-commands")
 /// A debugger attached to a live process can change its memory and what it does.
 pub static DEBUGGER_ATTACH: Rule = Rule::t3("tools.debugger-attach")
     .reason("attaches a debugger to a running process, which can change what it does; ask the user first")
-    .matches(&["gdb -p 1234", "lldb -p 42", "lldb -n server", "strace -p 1234", "ltrace -p1234", "strace -f --attach=99 -o trace.txt"])
-    .not_matches(&["gdb ./a.out", "strace ls", "strace -o trace.txt ls"]);
+    .matches(words!["gdb -p 1234", "lldb -p 42", "lldb -n server", "strace -p 1234", "ltrace -p1234", "strace -f --attach=99 -o trace.txt"])
+    .not_matches(words!["gdb ./a.out", "strace ls", "strace -o trace.txt ls"]);
 
 /// ## What it matches
 /// TeX input on the command line that shells out: `pdflatex '\immediate\write18{…}'`, `\directlua{os.execute…}`.
@@ -132,11 +134,11 @@ pub static DEBUGGER_ATTACH: Rule = Rule::t3("tools.debugger-attach")
 /// `\write18` runs a shell command (restricted by default, unrestricted with `--shell-escape`); `\directlua` runs Lua.
 pub static TEX_WRITE18: Rule = Rule::t3("tools.tex-shell-escape")
     .reason("the TeX input runs a shell command (\\write18) or Lua code; build the document without it or ask the user")
-    .matches(&[
+    .matches(words![
         "pdflatex '\\immediate\\write18{id}'", "lualatex '\\directlua{os.execute(\"id\")}'", "luahbtex '\\directlua{os.execute(\"id\")}'",
         "ptex '\\immediate\\write18{id}'",
     ])
-    .not_matches(&["pdflatex doc.tex", "latex '\\def\\x{1}\\input doc'", "luahbtex doc.tex"]);
+    .not_matches(words!["pdflatex doc.tex", "latex '\\def\\x{1}\\input doc'", "luahbtex doc.tex"]);
 
 /// Every program's check, then what an unowned program gets: editors and pagers
 /// stay exempt there; `gdb`, TeX and `open` get the verb scan as before.
@@ -149,7 +151,7 @@ fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
 /// process. Asked for the tracer alone and for its own words when it also wraps a
 /// command (`units::wrapper_words`).
 pub(crate) fn tracer_attach(inv: &Invocation, cx: &mut Cx<'_>) {
-    if inv.option(&["-p", "--attach"]).is_some() {
+    if inv.option(words!["-p", "--attach"]).is_some() {
         cx.hit(&DEBUGGER_ATTACH);
     }
 }
@@ -160,7 +162,7 @@ fn editor_hit(cx: &mut Cx<'_>, program: &str, opt: &str) {
 
 /// vim's options that take a value, each a whole word (`-es` is one option; `-cCMD`
 /// is not vim syntax).
-const VIM_ARGS: ArgSpec<'static> = ArgSpec::values(&["-c", "--cmd", "-s", "-W", "-w", "-u", "-U"]).single_dash_long();
+const VIM_ARGS: ArgSpec = ArgSpec::values(words!["-c", "--cmd", "-s", "-W", "-w", "-u", "-U"]).single_dash_long();
 
 fn vim(inv: &Invocation, cx: &mut Cx<'_>) {
     for t in Args::parse(&inv.args, VIM_ARGS) {
@@ -184,7 +186,7 @@ fn vim(inv: &Invocation, cx: &mut Cx<'_>) {
             return;
         }
     }
-    if inv.program == "ex" && Args::parse(&inv.args, ArgSpec::values(&[])).operands().next().is_none() {
+    if inv.program == "ex" && Args::parse(&inv.args, ArgSpec::values(words![])).operands().next().is_none() {
         // Bare `ex` reads Ex commands from its input.
         editor_hit(cx, &inv.program, "(commands from input)");
     }
@@ -205,11 +207,11 @@ fn kak(inv: &Invocation, cx: &mut Cx<'_>) {
 fn emacs(inv: &Invocation, cx: &mut Cx<'_>) {
     // `--kill` only exits once the other options are processed: it runs nothing itself.
     /// probe: `emacsclient {} x` T3 tools.editor-commands
-    const CODE: &[&str] = &["--eval", "-eval", "--execute", "-batch", "--batch", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e"];
+    const CODE: Words = words!["--eval", "-eval", "--execute", "-batch", "--batch", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e"];
     for a in &inv.args {
         let name = a.text.split_once('=').map_or(a.text.as_str(), |(n, _)| n);
         // `emacsclient -e`, `emacs --eval`; `emacs -e` is not an option, so only the client's counts.
-        if CODE.contains(&name) && (name != "-e" || inv.program == "emacsclient") {
+        if CODE.contains(name) && (name != "-e" || inv.program == "emacsclient") {
             editor_hit(cx, &inv.program, name);
             return;
         }
@@ -232,16 +234,16 @@ fn pager(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
     /// probe: `gdb {} 'shell rm x' ./a.out` T3 tools.debugger-commands
-    const GDB_CODE: &[&str] =
-        &["-ex", "-iex", "-x", "-ix", "--command", "--eval-command", "--init-command", "--init-eval-command", "-eval-command", "-command"];
+    const GDB_CODE: Words =
+        words!["-ex", "-iex", "-x", "-ix", "--command", "--eval-command", "--init-command", "--init-eval-command", "-eval-command", "-command"];
     /// probe: `lldb {} 'platform shell rm x' ./a.out` T3 tools.debugger-commands
-    const LLDB_CODE: &[&str] = &[
+    const LLDB_CODE: Words = words![
         "-o", "-O", "-s", "-S", "-k", "-K", "--one-line", "--one-line-before-file", "--one-line-on-crash", "--source", "--source-before-file",
         "--source-on-crash",
     ];
     let lldb = inv.program.contains("lldb");
     let code = if lldb { LLDB_CODE } else { GDB_CODE };
-    for t in Args::parse(&inv.args, ArgSpec::values(&[])) {
+    for t in Args::parse(&inv.args, ArgSpec::values(words![])) {
         // `gdb --args PROG ARGS…` / `lldb -- PROG ARGS…`: the program runs when the session says `run`.
         let program_at = match t {
             Token::DashDash(d) if lldb => Some(d + 1),
@@ -254,7 +256,7 @@ fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         // gdb's long options take one dash too (`-eval-command=CMD`).
         let name = t.name().map_or("", |n| split_option(n).0);
-        if code.contains(&name) {
+        if code.contains(name) {
             cx.hit_because(&DEBUGGER_COMMANDS, format!("`{} {name}`: {}", inv.program, DEBUGGER_COMMANDS.reason));
             return;
         }
@@ -267,11 +269,11 @@ fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn open(inv: &Invocation, cx: &mut Cx<'_>) {
     /// probe: `open -a '{}' x.sh` T3 tools.open-runs
-    const TERMINALS: &[&str] = &["Terminal", "iTerm", "iTerm2", "Alacritty", "kitty", "WezTerm", "Warp", "Ghostty", "Hyper", "Script Editor", "Automator"];
-    let app = inv.option(&["-a"]).map(|a| a.trim_end_matches(".app"));
+    const TERMINALS: Words = words!["Terminal", "iTerm", "iTerm2", "Alacritty", "kitty", "WezTerm", "Warp", "Ghostty", "Hyper", "Script Editor", "Automator"];
+    let app = inv.option(words!["-a"]).map(|a| a.trim_end_matches(".app"));
     let runs_file = |w: &str| [".app", ".app/", ".command", ".tool", ".terminal", ".workflow", ".pkg", ".mpkg", ".scpt"].iter().any(|e| w.ends_with(e));
-    let operands: Vec<&str> = inv.bare_words().filter(|w| Some(*w) != inv.option(&["-a"])).collect();
-    if app.is_some_and(|a| TERMINALS.contains(&a)) && !operands.is_empty() || operands.iter().any(|w| runs_file(w)) {
+    let operands: Vec<&str> = inv.bare_words().filter(|w| Some(*w) != inv.option(words!["-a"])).collect();
+    if app.is_some_and(|a| TERMINALS.contains(a)) && !operands.is_empty() || operands.iter().any(|w| runs_file(w)) {
         cx.hit(&OPEN_RUNS);
     }
 }
@@ -279,7 +281,7 @@ fn open(inv: &Invocation, cx: &mut Cx<'_>) {
 /// The operands an editor opens go through the same `paths` policy as a redirect:
 /// an editor writes what it opens (ORACLE.md §4 row 23 saw editors write outside the
 /// tree); `vim -R` and `view` only read.
-fn edits(inv: &Invocation, cx: &mut Cx<'_>, value_opts: &[&str]) {
+fn edits(inv: &Invocation, cx: &mut Cx<'_>, value_opts: Words) {
     let read_only = matches!(inv.program.as_str(), "view" | "gview") || inv.args.iter().any(|a| matches!(a.text.as_str(), "-R" | "-M" | "--view"));
     if read_only {
         return;

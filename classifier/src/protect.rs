@@ -19,16 +19,18 @@
 //! | tiergate config | a file named `tiergate.toml` or `.tiergate.toml`, and every config file the hook consulted (`with_file`) | `paths.tiergate-config` |
 //! | tiergate approval store | a file named `tiergate.db` (and its `-wal`, `-shm`, `-journal`, the audit spool `-log` and `-log.fold-*`), and anything under the data directory (`with_dir`) | `paths.tiergate-store` |
 //! | tiergate binary | the running `tiergate` executable (`with_file`) | `paths.tiergate-binary` |
-//! | the user's `protected_paths` | a glob (`globset`: `*` `?` `[..]` `{a,b}` within a component, `**` across) matched against the path and each of its ancestors, so a directory protects what is under it | `paths.protected` |
+//! | the user's `protected_paths` | a glob (`protect::glob`, globset's grammar: `*` `?` `[..]` `{a,b}` within a component, `**` across) matched against the path and each of its ancestors, so a directory protects what is under it | `paths.protected` |
 //!
 //! A user pattern starting `~/` is under the home directory, an absolute one is as
 //! written, and a relative one is under the project root (the request's cwd), or
 //! anywhere (`**/…`) when no root is known. A pattern the matcher rejects is an error
 //! naming the entry and the file it came from, never a pattern that matches nothing.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+mod glob;
+
+use glob::Glob;
 
 use crate::lanes::resolve;
 use crate::rules::{paths, Rule};
@@ -104,13 +106,11 @@ struct Inner {
     files: Vec<(String, Guard)>,
     dirs: Vec<(String, Guard)>,
     /// (entry as written, where it came from, parsed), in the order of `set`.
-    entries: Vec<(String, String, globset::Glob)>,
+    entries: Vec<(String, String, Glob)>,
     /// Lower-cased literal prefix of each anchored pattern (up to its first glob
-    /// character): a path that starts with none of them cannot match, and the set
-    /// (a regex compile, the expensive part) is never built for it.
+    /// character): a path that starts with none of them cannot match, and is
+    /// never run through the patterns.
     prefixes: Vec<String>,
-    /// Built on first use (`docs/decisions/protect-glob-matcher.md`).
-    set: OnceLock<Result<GlobSet, String>>,
 }
 
 impl Protected {
@@ -130,7 +130,6 @@ impl Protected {
             inner.prefixes.push(g[..g.find(['*', '?', '[', '{', '\\']).unwrap_or(g.len())].to_lowercase());
             inner.entries.push((pattern.to_owned(), origin.to_owned(), glob));
         }
-        inner.set = OnceLock::new();
         Ok(Protected { inner: Arc::new(inner) })
     }
 
@@ -217,15 +216,9 @@ impl Protected {
         }
         // A path (or an ancestor) can only match a pattern if it starts with the pattern's literal prefix.
         if !self.inner.prefixes.is_empty() && self.inner.prefixes.iter().any(|pre| abs.to_lowercase().starts_with(pre.as_str())) {
-            let set = match self.inner.set.get_or_init(|| self.build_set()) {
-                Ok(set) => set,
-                // Every entry parsed; a set that still fails to build protects everything rather than nothing.
-                Err(e) => return hit(Guard::User, Some(e.clone())),
-            };
             let mut p = abs;
             loop {
-                if let Some(i) = set.matches(p).first() {
-                    let (entry, origin, _) = &self.inner.entries[*i];
+                if let Some((entry, origin, _)) = self.inner.entries.iter().find(|(_, _, g)| g.is_match(p)) {
                     return hit(Guard::User, Some(format!("matches protected_paths entry {entry:?} in {origin}")));
                 }
                 match p.rfind('/') {
@@ -235,16 +228,6 @@ impl Protected {
             }
         }
         None
-    }
-}
-
-impl Protected {
-    fn build_set(&self) -> Result<GlobSet, String> {
-        let mut builder = GlobSetBuilder::new();
-        for (_, _, glob) in &self.inner.entries {
-            builder.add(glob.clone());
-        }
-        builder.build().map_err(|e| format!("protected_paths could not be compiled ({e}), so every path counts as protected"))
     }
 }
 
@@ -296,7 +279,7 @@ fn builtin_by_name(abs: &str) -> Option<Guard> {
 }
 
 /// Anchors and compiles one user pattern; `Err` names the entry and its file.
-fn compile(pattern: &str, origin: &str, home: Option<&str>, root: Option<&str>) -> Result<globset::Glob, String> {
+fn compile(pattern: &str, origin: &str, home: Option<&str>, root: Option<&str>) -> Result<Glob, String> {
     let bad = |why: String| format!("protected_paths entry {pattern:?} in {origin}: {why}");
     let p = pattern.trim();
     if p.is_empty() {
@@ -320,7 +303,7 @@ fn compile(pattern: &str, origin: &str, home: Option<&str>, root: Option<&str>) 
     };
     // Fold `.`/`..` in the literal part the way paths are folded, when the pattern has no glob syntax there.
     let anchored = fold_dots(&anchored);
-    GlobBuilder::new(&anchored).literal_separator(true).case_insensitive(true).backslash_escape(true).build().map_err(|e| bad(e.kind().to_string()))
+    Glob::new(&anchored).map_err(bad)
 }
 
 /// `/w/./a/../b` → `/w/b`, component by component (glob components are left alone).

@@ -75,8 +75,9 @@ pub(crate) const fn less(a: &[u8], b: &[u8]) -> bool {
 
 /// The first declared position whose name is `key`; `name(i)` is the name at
 /// position `i` of the table `order` indexes.
-pub(crate) fn find<'t>(order: &[u16], key: &str, name: impl Fn(usize) -> &'t str) -> Option<usize> {
-    let at = order.partition_point(|&i| below(name(usize::from(i)).as_bytes(), key.as_bytes()));
+pub(crate) fn find<'t>(order: &[u16], key: &str, name: impl Fn(usize) -> &'t [u8]) -> Option<usize> {
+    let key = key.as_bytes();
+    let at = order.partition_point(|&i| below(name(usize::from(i)), key));
     order.get(at).map(|&i| usize::from(i)).filter(|&i| name(i) == key)
 }
 
@@ -92,7 +93,7 @@ pub(crate) fn below(a: &[u8], b: &[u8]) -> bool {
 
 /// `names.contains(&key)`, through `order` (from [`order`] over `names`).
 pub(crate) fn contains(names: Words, order: &[u16], key: &str) -> bool {
-    find(order, key, |i| names.get(i)).is_some()
+    find(order, key, |i| names.bytes_at(i)).is_some()
 }
 
 #[cfg(test)]
@@ -116,7 +117,7 @@ mod tests {
         /// Finding through the index answers what a scan in declared order answers.
         #[test]
         fn find_is_the_first_declared_match(key in prop_oneof![proptest::sample::select(LIST).prop_map(str::to_owned), "[a-z]{0,3}"]) {
-            prop_assert_eq!(find(&ORDER, &key, |i| NAMES.get(i)), LIST.iter().position(|n| *n == key));
+            prop_assert_eq!(find(&ORDER, &key, |i| NAMES.bytes_at(i)), LIST.iter().position(|n| *n == key));
             prop_assert_eq!(contains(NAMES, &ORDER, &key), LIST.contains(&key.as_str()));
         }
 

@@ -101,9 +101,11 @@ impl Words {
     pub fn find(&self, word: &str) -> Option<&'static str> {
         let w = word.as_bytes();
         let mut start = 0;
+        let text = self.text.as_bytes();
         for &end in self.ends {
             let end = usize::from(end);
-            if end - start == w.len() && &self.text.as_bytes()[start..end] == w {
+            // Length, then first byte, before a `memcmp` call: most entries differ there.
+            if end - start == w.len() && w.first().is_none_or(|b| text.get(start) == Some(b)) && &text[start..end] == w {
                 return Some(&self.text[start..end]);
             }
             start = end;
@@ -310,7 +312,8 @@ macro_rules! joined_words {
         const LEN: usize = $crate::words::parts_len(JOINED_PARTS);
         const TEXT: [u8; LEN] = $crate::words::parts_text::<LEN>(JOINED_PARTS);
         const ENDS: [u16; $crate::words::parts_count(JOINED_PARTS)] = $crate::words::parts_ends::<{ $crate::words::parts_count(JOINED_PARTS) }>(JOINED_PARTS);
-        $crate::words::Words::packed($crate::words::text(&TEXT), &ENDS)
+        const JOINED: $crate::words::Words = $crate::words::Words::packed($crate::words::text(&TEXT), &ENDS);
+        JOINED
     }};
 }
 
@@ -329,7 +332,9 @@ macro_rules! words {
         const LEN: usize = $crate::words::total_len(LIST);
         const TEXT: [u8; LEN] = $crate::words::join::<LEN>(LIST);
         const ENDS: [u16; LIST.len()] = $crate::words::ends::<{ LIST.len() }>(LIST);
-        $crate::words::Words::packed($crate::words::text(&TEXT), &ENDS)
+        // A `const`, so a list written inline in a function is built once, at compile time.
+        const WORDS: $crate::words::Words = $crate::words::Words::packed($crate::words::text(&TEXT), &ENDS);
+        WORDS
     }};
 }
 

@@ -30,6 +30,7 @@ pub(crate) use engine::*;
 pub use rule::{Check, Cx, Engine, Enter, Family, FileText, Hit, Programs, Rule};
 
 use crate::call::Invocation;
+use crate::words::Words;
 
 /// Every family, in dispatch order. A program belongs to exactly one family
 /// (a registry test checks it).
@@ -68,8 +69,17 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
 /// dispatch order always did; a registry test keeps every name in one family.
 fn owner(program: &str) -> Option<(&'static Family, Check)> {
     let key = program.as_bytes();
-    let at = OWNERS.partition_point(|e| crate::sorted::below(e.name(), key));
-    OWNERS.get(at).filter(|e| e.name() == key).map(|e| {
+    let (mut lo, mut hi) = (0, PROGRAM_COUNT);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if crate::sorted::below(OWNER_NAMES.bytes_at(mid), key) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    (lo < PROGRAM_COUNT && OWNER_NAMES.bytes_at(lo) == key).then(|| {
+        let e = OWNERS[lo];
         let family = FAMILIES[e.family as usize];
         (family, family.programs[e.group as usize].check)
     })
@@ -107,7 +117,48 @@ const PROGRAM_COUNT: usize = {
 
 /// Every listed program name, sorted by name and then by family index, so the
 /// leftmost entry for a name is its first family.
-static OWNERS: [Owner; PROGRAM_COUNT] = sorted_owners();
+static OWNERS: [Owner; PROGRAM_COUNT] = SORTED_OWNERS;
+const SORTED_OWNERS: [Owner; PROGRAM_COUNT] = sorted_owners();
+
+/// `OWNERS`' names in its order, in one `Words`: a probe of the search reads two
+/// offsets and the bytes they bound, not three tables to reach one name.
+static OWNER_NAMES: Words = {
+    const LEN: usize = {
+        let (mut n, mut i) = (0, 0);
+        while i < PROGRAM_COUNT {
+            n += SORTED_OWNERS[i].name().len();
+            i += 1;
+        }
+        n
+    };
+    const TEXT: [u8; LEN] = {
+        let mut out = [0u8; LEN];
+        let (mut at, mut i) = (0, 0);
+        while i < PROGRAM_COUNT {
+            let b = SORTED_OWNERS[i].name();
+            let mut j = 0;
+            while j < b.len() {
+                out[at] = b[j];
+                at += 1;
+                j += 1;
+            }
+            i += 1;
+        }
+        out
+    };
+    const ENDS: [u16; PROGRAM_COUNT] = {
+        assert!(LEN <= u16::MAX as usize);
+        let mut out = [0u16; PROGRAM_COUNT];
+        let (mut at, mut i) = (0, 0);
+        while i < PROGRAM_COUNT {
+            at += SORTED_OWNERS[i].name().len();
+            out[i] = at as u16;
+            i += 1;
+        }
+        out
+    };
+    Words::packed(crate::words::text(&TEXT), &ENDS)
+};
 
 const fn sorted_owners() -> [Owner; PROGRAM_COUNT] {
     assert!(FAMILIES.len() <= u8::MAX as usize);

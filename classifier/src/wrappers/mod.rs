@@ -114,7 +114,7 @@ static ORDER: [u16; WRAPPERS.len()] = crate::sorted::order(crate::words!(@from &
 
 /// The first table entry for this program name.
 fn wrapper(name: &str) -> Option<&'static Wrapper> {
-    crate::sorted::find(&ORDER, name, |i| WRAPPERS[i].name).map(|i| &WRAPPERS[i])
+    crate::sorted::find(&ORDER, name, |i| WRAPPERS[i].name.as_bytes()).map(|i| &WRAPPERS[i])
 }
 
 /// The rule a wrapper fires by itself, whatever it runs.

@@ -312,8 +312,8 @@ macro_rules! joined_words {
         const LEN: usize = $crate::words::parts_len(JOINED_PARTS);
         const TEXT: [u8; LEN] = $crate::words::parts_text::<LEN>(JOINED_PARTS);
         const ENDS: [u16; $crate::words::parts_count(JOINED_PARTS)] = $crate::words::parts_ends::<{ $crate::words::parts_count(JOINED_PARTS) }>(JOINED_PARTS);
-        const JOINED: $crate::words::Words = $crate::words::Words::packed($crate::words::text(&TEXT), &ENDS);
-        JOINED
+        const TEXT_STR: &str = $crate::words::text(&TEXT);
+        $crate::words::Words::packed(TEXT_STR, &ENDS)
     }};
 }
 
@@ -332,9 +332,10 @@ macro_rules! words {
         const LEN: usize = $crate::words::total_len(LIST);
         const TEXT: [u8; LEN] = $crate::words::join::<LEN>(LIST);
         const ENDS: [u16; LIST.len()] = $crate::words::ends::<{ LIST.len() }>(LIST);
-        // A `const`, so a list written inline in a function is built once, at compile time.
-        const WORDS: $crate::words::Words = $crate::words::Words::packed($crate::words::text(&TEXT), &ENDS);
-        WORDS
+        // Checked as UTF-8 at compile time; a list written inline in a function is then
+        // two addresses and two lengths, with no relocation and no check at run time.
+        const TEXT_STR: &str = $crate::words::text(&TEXT);
+        $crate::words::Words::packed(TEXT_STR, &ENDS)
     }};
 }
 

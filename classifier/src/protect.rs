@@ -107,10 +107,6 @@ struct Inner {
     dirs: Vec<(String, Guard)>,
     /// (entry as written, where it came from, parsed), in the order of `set`.
     entries: Vec<(String, String, Glob)>,
-    /// Lower-cased literal prefix of each anchored pattern (up to its first glob
-    /// character): a path that starts with none of them cannot match, and is
-    /// never run through the patterns.
-    prefixes: Vec<String>,
 }
 
 impl Protected {
@@ -126,8 +122,6 @@ impl Protected {
         let mut inner = (*self.inner).clone();
         for (pattern, origin) in entries {
             let glob = compile(pattern, origin, home, root)?;
-            let g = glob.glob();
-            inner.prefixes.push(g[..g.find(['*', '?', '[', '{', '\\']).unwrap_or(g.len())].to_lowercase());
             inner.entries.push((pattern.to_owned(), origin.to_owned(), glob));
         }
         Ok(Protected { inner: Arc::new(inner) })
@@ -214,8 +208,8 @@ impl Protected {
                 return hit(*guard, Some(format!("inside tiergate's data directory {d}")));
             }
         }
-        // A path (or an ancestor) can only match a pattern if it starts with the pattern's literal prefix.
-        if !self.inner.prefixes.is_empty() && self.inner.prefixes.iter().any(|pre| abs.to_lowercase().starts_with(pre.as_str())) {
+        // Each pattern turns away, on its literal prefix, a path (or ancestor) it cannot match.
+        if !self.inner.entries.is_empty() {
             let mut p = abs;
             loop {
                 if let Some((entry, origin, _)) = self.inner.entries.iter().find(|(_, _, g)| g.is_match(p)) {

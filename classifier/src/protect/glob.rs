@@ -18,23 +18,38 @@
 //! byte, and `**` also crosses a component holding a newline.
 //! A differential test against `globset` (a dev-dependency) keeps the rest equal.
 
-/// A compiled pattern.
-#[derive(Clone, Debug)]
+use std::sync::OnceLock;
+
+/// A parsed pattern. Parsing is all a config check needs; the automaton is built
+/// the first time a path gets past the pattern's literal prefix.
+#[derive(Debug)]
 pub(crate) struct Glob {
     text: String,
-    states: Vec<State>,
+    /// The characters every match starts with (ASCII case aside): most paths are
+    /// turned away on these, without the automaton.
+    literal: String,
+    tokens: Vec<Token>,
+    nfa: OnceLock<Nfa>,
+}
+
+impl Clone for Glob {
+    fn clone(&self) -> Glob {
+        Glob { text: self.text.clone(), literal: self.literal.clone(), tokens: self.tokens.clone(), nfa: OnceLock::new() }
+    }
+}
+
+/// States are numbers; state 0 accepts. Moves and empty moves are flat lists
+/// (a pattern has a few dozen states), classes live apart so an edge is `Copy`.
+#[derive(Debug, Default)]
+struct Nfa {
     start: usize,
+    states: usize,
+    moves: Vec<(usize, Edge, usize)>,
+    eps: Vec<(usize, usize)>,
+    classes: Vec<(bool, Vec<(char, char)>)>,
 }
 
-#[derive(Clone, Debug, Default)]
-struct State {
-    /// States reached without reading a character.
-    eps: Vec<usize>,
-    /// (what the next character must be, the state after it).
-    moves: Vec<(Edge, usize)>,
-}
-
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 enum Edge {
     /// This character, ignoring ASCII case.
     Char(char),
@@ -42,21 +57,124 @@ enum Edge {
     NotSlash,
     /// Any character.
     Any,
-    /// A class; never `/` (the separator is literal).
-    Class { negated: bool, ranges: Vec<(char, char)> },
+    /// `classes[i]`: (negated, ranges); never `/` (the separator is literal).
+    Class(usize),
 }
 
-impl Edge {
-    fn takes(&self, c: char) -> bool {
-        match self {
+impl Nfa {
+    fn takes(&self, edge: Edge, c: char) -> bool {
+        match edge {
             Edge::Char(x) => x.eq_ignore_ascii_case(&c),
             Edge::NotSlash => c != '/',
             Edge::Any => true,
-            Edge::Class { negated, ranges } => {
+            Edge::Class(i) => {
+                let (negated, ranges) = &self.classes[i];
                 let hit = |c: char| ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi);
                 c != '/' && (hit(c) || hit(c.to_ascii_lowercase()) || hit(c.to_ascii_uppercase())) != *negated
             }
         }
+    }
+
+    fn matches(&self, path: &str) -> bool {
+        let mut now = vec![false; self.states];
+        let mut next = vec![false; self.states];
+        self.close(self.start, &mut now);
+        for c in path.chars() {
+            next.iter_mut().for_each(|b| *b = false);
+            let mut any = false;
+            for &(from, edge, to) in &self.moves {
+                if now[from] && self.takes(edge, c) {
+                    self.close(to, &mut next);
+                    any = true;
+                }
+            }
+            if !any {
+                return false;
+            }
+            std::mem::swap(&mut now, &mut next);
+        }
+        now[0]
+    }
+
+    /// Marks `s` and every state reachable from it without reading.
+    fn close(&self, s: usize, set: &mut [bool]) {
+        if set[s] {
+            return;
+        }
+        set[s] = true;
+        for &(from, to) in &self.eps {
+            if from == s {
+                self.close(to, set);
+            }
+        }
+    }
+
+    fn build(tokens: &[Token]) -> Nfa {
+        let mut n = Nfa { states: 1, ..Nfa::default() };
+        n.start = if tokens == [Token::RecursivePrefix] {
+            let s = n.add();
+            n.moves.push((s, Edge::Any, s));
+            n.eps.push((s, 0));
+            s
+        } else {
+            n.seq(tokens, 0)
+        };
+        n
+    }
+
+    fn add(&mut self) -> usize {
+        self.states += 1;
+        self.states - 1
+    }
+
+    /// States for `tokens` in order, ending in `exit`; returns the first.
+    fn seq(&mut self, tokens: &[Token], exit: usize) -> usize {
+        tokens.iter().rev().fold(exit, |next, t| self.token(t, next))
+    }
+
+    fn token(&mut self, t: &Token, next: usize) -> usize {
+        let s = self.add();
+        match t {
+            Token::Literal(c) => self.moves.push((s, Edge::Char(*c), next)),
+            Token::Any => self.moves.push((s, Edge::NotSlash, next)),
+            Token::Class { negated, ranges } => {
+                self.classes.push((*negated, ranges.clone()));
+                self.moves.push((s, Edge::Class(self.classes.len() - 1), next));
+            }
+            Token::ZeroOrMore => {
+                self.moves.push((s, Edge::NotSlash, s));
+                self.eps.push((s, next));
+            }
+            Token::RecursivePrefix => {
+                // Nothing, `/`, or anything ending in `/`.
+                let inner = self.add();
+                self.eps.push((s, next));
+                self.moves.extend([(s, Edge::Char('/'), next), (s, Edge::Any, inner), (inner, Edge::Any, inner), (inner, Edge::Char('/'), next)]);
+            }
+            Token::RecursiveSuffix => {
+                // `/` and then anything.
+                let inner = self.add();
+                self.moves.extend([(s, Edge::Char('/'), inner), (inner, Edge::Any, inner)]);
+                self.eps.push((inner, next));
+            }
+            Token::RecursiveZeroOrMore => {
+                // `/`, or `/`, anything, `/`.
+                let inner = self.add();
+                self.moves.extend([(s, Edge::Char('/'), next), (s, Edge::Char('/'), inner), (inner, Edge::Any, inner), (inner, Edge::Char('/'), next)]);
+            }
+            Token::Alternates(branches) => {
+                // globset drops empty alternatives (`{a,}` is `a` alone); none left matches nothing extra.
+                let kept: Vec<&Vec<Token>> = branches.iter().filter(|b| !matches_only_empty(b)).collect();
+                if kept.is_empty() {
+                    self.eps.push((s, next));
+                }
+                for b in kept {
+                    let first = self.seq(b, next);
+                    self.eps.push((s, first));
+                }
+            }
+        }
+        s
     }
 }
 
@@ -82,17 +200,14 @@ impl Glob {
     /// Parses `pattern`; `Err` says what is wrong with it.
     pub(crate) fn new(pattern: &str) -> Result<Glob, String> {
         let tokens = Parser::new(pattern).parse()?;
-        let mut g = Glob { text: pattern.to_owned(), states: vec![State::default()], start: 0 };
-        // State 0 accepts: every token's exit leads, in the end, to it.
-        g.start = if tokens == [Token::RecursivePrefix] {
-            let s = g.add();
-            g.states[s].moves.push((Edge::Any, s));
-            g.states[s].eps.push(0);
-            s
-        } else {
-            g.seq(&tokens, 0)
-        };
-        Ok(g)
+        let literal = tokens
+            .iter()
+            .map_while(|t| match t {
+                Token::Literal(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        Ok(Glob { text: pattern.to_owned(), literal, tokens, nfa: OnceLock::new() })
     }
 
     /// The pattern as written.
@@ -102,97 +217,15 @@ impl Glob {
 
     /// Whether the whole of `path` matches.
     pub(crate) fn is_match(&self, path: &str) -> bool {
-        let mut now = vec![false; self.states.len()];
-        let mut next = vec![false; self.states.len()];
-        self.close(self.start, &mut now);
-        for c in path.chars() {
-            next.iter_mut().for_each(|b| *b = false);
-            let mut any = false;
-            for (s, _) in now.iter().enumerate().filter(|(_, on)| **on) {
-                for (edge, to) in &self.states[s].moves {
-                    if edge.takes(c) {
-                        self.close(*to, &mut next);
-                        any = true;
-                    }
-                }
-            }
-            if !any {
-                return false;
-            }
-            std::mem::swap(&mut now, &mut next);
+        // A match starts with the literal, each character of it as the automaton compares it.
+        // The automaton is of what follows the literal, and reads what follows it in `path`
+        // (equal bytes but for ASCII case end on the same character boundary).
+        let lit = self.literal.as_bytes();
+        if !path.as_bytes().get(..lit.len()).is_some_and(|head| head.eq_ignore_ascii_case(lit)) {
+            return false;
         }
-        now[0]
-    }
-
-    /// Marks `s` and every state reachable from it without reading.
-    fn close(&self, s: usize, set: &mut [bool]) {
-        if set[s] {
-            return;
-        }
-        set[s] = true;
-        for &e in &self.states[s].eps {
-            self.close(e, set);
-        }
-    }
-
-    fn add(&mut self) -> usize {
-        self.states.push(State::default());
-        self.states.len() - 1
-    }
-
-    /// States for `tokens` in order, ending in `exit`; returns the first.
-    fn seq(&mut self, tokens: &[Token], exit: usize) -> usize {
-        tokens.iter().rev().fold(exit, |next, t| self.token(t, next))
-    }
-
-    fn token(&mut self, t: &Token, next: usize) -> usize {
-        let s = self.add();
-        let edge = |g: &mut Glob, from: usize, e: Edge, to: usize| g.states[from].moves.push((e, to));
-        match t {
-            Token::Literal(c) => edge(self, s, Edge::Char(*c), next),
-            Token::Any => edge(self, s, Edge::NotSlash, next),
-            Token::Class { negated, ranges } => edge(self, s, Edge::Class { negated: *negated, ranges: ranges.clone() }, next),
-            Token::ZeroOrMore => {
-                edge(self, s, Edge::NotSlash, s);
-                self.states[s].eps.push(next);
-            }
-            Token::RecursivePrefix => {
-                // Nothing, `/`, or anything ending in `/`.
-                let inner = self.add();
-                self.states[s].eps.push(next);
-                edge(self, s, Edge::Char('/'), next);
-                edge(self, s, Edge::Any, inner);
-                edge(self, inner, Edge::Any, inner);
-                edge(self, inner, Edge::Char('/'), next);
-            }
-            Token::RecursiveSuffix => {
-                // `/` and then anything.
-                let inner = self.add();
-                edge(self, s, Edge::Char('/'), inner);
-                edge(self, inner, Edge::Any, inner);
-                self.states[inner].eps.push(next);
-            }
-            Token::RecursiveZeroOrMore => {
-                // `/`, or `/`, anything, `/`.
-                let inner = self.add();
-                edge(self, s, Edge::Char('/'), next);
-                edge(self, s, Edge::Char('/'), inner);
-                edge(self, inner, Edge::Any, inner);
-                edge(self, inner, Edge::Char('/'), next);
-            }
-            Token::Alternates(branches) => {
-                // globset drops empty alternatives (`{a,}` is `a` alone); none left matches nothing extra.
-                let kept: Vec<&Vec<Token>> = branches.iter().filter(|b| !matches_only_empty(b)).collect();
-                if kept.is_empty() {
-                    self.states[s].eps.push(next);
-                }
-                for b in kept {
-                    let first = self.seq(b, next);
-                    self.states[s].eps.push(first);
-                }
-            }
-        }
-        s
+        let rest = &self.tokens[self.literal.chars().count()..];
+        self.nfa.get_or_init(|| Nfa::build(rest)).matches(&path[lit.len()..])
     }
 }
 
@@ -213,7 +246,8 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn new(glob: &'a str) -> Parser<'a> {
-        Parser { chars: glob.chars().peekable(), prev: None, cur: None, alternates: Vec::new(), branches: vec![Vec::new()] }
+        let top = Vec::with_capacity(glob.len());
+        Parser { chars: glob.chars().peekable(), prev: None, cur: None, alternates: Vec::new(), branches: vec![top] }
     }
 
     fn parse(mut self) -> Result<Vec<Token>, String> {

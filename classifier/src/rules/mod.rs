@@ -122,42 +122,16 @@ const SORTED_OWNERS: [Owner; PROGRAM_COUNT] = sorted_owners();
 
 /// `OWNERS`' names in its order, in one `Words`: a probe of the search reads two
 /// offsets and the bytes they bound, not three tables to reach one name.
-static OWNER_NAMES: Words = {
-    const LEN: usize = {
-        let (mut n, mut i) = (0, 0);
-        while i < PROGRAM_COUNT {
-            n += SORTED_OWNERS[i].name().len();
-            i += 1;
-        }
-        n
-    };
-    const TEXT: [u8; LEN] = {
-        let mut out = [0u8; LEN];
-        let (mut at, mut i) = (0, 0);
-        while i < PROGRAM_COUNT {
-            let b = SORTED_OWNERS[i].name();
-            let mut j = 0;
-            while j < b.len() {
-                out[at] = b[j];
-                at += 1;
-                j += 1;
-            }
-            i += 1;
-        }
-        out
-    };
-    const ENDS: [u16; PROGRAM_COUNT] = {
-        assert!(LEN <= u16::MAX as usize);
-        let mut out = [0u16; PROGRAM_COUNT];
-        let (mut at, mut i) = (0, 0);
-        while i < PROGRAM_COUNT {
-            at += SORTED_OWNERS[i].name().len();
-            out[i] = at as u16;
-            i += 1;
-        }
-        out
-    };
-    Words::packed(crate::words::text(&TEXT), &ENDS)
+static OWNER_NAMES: Words = crate::words!(@from &OWNER_NAME_LIST);
+
+const OWNER_NAME_LIST: [&str; PROGRAM_COUNT] = {
+    let mut t = [""; PROGRAM_COUNT];
+    let mut i = 0;
+    while i < PROGRAM_COUNT {
+        t[i] = crate::words::text(SORTED_OWNERS[i].name());
+        i += 1;
+    }
+    t
 };
 
 const fn sorted_owners() -> [Owner; PROGRAM_COUNT] {

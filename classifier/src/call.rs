@@ -201,8 +201,16 @@ pub fn option_words(args: &[Arg]) -> impl Iterator<Item = &str> + '_ {
 /// any option word without `=` may own the next word, so a help word right after
 /// one does not count: that costs a prompt on `tool -y --help`, never a pass.
 pub fn stands_alone(args: &[Arg], word: &str) -> bool {
+    stands_alone_in(args, ArgSpec::values(words![]), word)
+}
+
+/// [`stands_alone`] under the program's own `spec`: its declared value options
+/// take their values (`nc -e /bin/sh … -h` still asks for help), and a POSIX spec
+/// ends the search at the first operand (`sftp -b cmds host -h` runs the batch:
+/// `-h` is an operand there).
+pub fn stands_alone_in(args: &[Arg], spec: ArgSpec, word: &str) -> bool {
     let mut after_option = false;
-    for t in Args::parse(args, ArgSpec::values(words![])) {
+    for t in Args::parse(args, spec) {
         match t {
             args::Token::Flag { word: w, .. } => {
                 if w == word && !after_option {

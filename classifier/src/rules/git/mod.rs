@@ -103,11 +103,14 @@ impl GitCall {
         paths::check_write(cx, target, unit_cwd);
     }
 
-    /// True when a help flag comes before any `--`, or a global help flag is
-    /// followed by a bare subcommand (`git --help push`; with more words the
-    /// original did not exempt it, and neither do we).
+    /// True when a help flag stands alone before any `--` (not as the value of the
+    /// option before it: `git clean -fdx -e -h` cleans, with the exclude pattern
+    /// `-h`; `git commit -m -h` commits), or a global help flag is followed by a
+    /// bare subcommand (`git --help push`; with more words the original did not
+    /// exempt it, and neither do we).
     pub fn wants_help(&self) -> bool {
-        self.inv.flags().any(|f| f == "--help" || f == "-h") || (self.global_help && self.inv.args.is_empty())
+        let args = &self.inv.args;
+        crate::call::stands_alone(args, "--help") || crate::call::stands_alone(args, "-h") || (self.global_help && args.is_empty())
     }
 }
 

@@ -36,7 +36,7 @@ pub(super) static READ: Rule = Rule::t0("git.read")
 pub(super) static HELP: Rule = Rule::t0("git.help")
     .reason("prints git help; nothing runs")
     .matches(words!["git push --help", "git reset -h", "git worktree remove --help", "git --help push", "git help reset"])
-    .not_matches(words!["git push origin main", "git --help push origin main"]);
+    .not_matches(words!["git push origin main", "git --help push origin main", "git clean -fdx -e -h", "git commit -m -h"]);
 
 /// ## What it matches
 /// Options of reading subcommands that run a program: `git grep -O/--open-files-in-pager`,

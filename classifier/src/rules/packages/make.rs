@@ -120,7 +120,8 @@ fn parse_args(inv: &Invocation) -> MakeArgs {
 }
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    if inv.words().any(|w| matches!(w, "--help" | "-h" | "-v" | "--version")) {
+    // Not as a value: `make -C -h deploy` builds `deploy` in the directory `-h`.
+    if ["--help", "-h", "-v", "--version"].into_iter().any(|w| crate::call::stands_alone_in(&inv.args, MAKE_ARGS, w)) {
         cx.hit(&HELP);
         return;
     }

@@ -107,7 +107,7 @@ pub static HELP: Rule = Rule::t0("packages.help")
         "npm --version", "pip -h install requests", "pip --help list", "cargo --version", "make --help", "npm install --help", "cargo build -h",
         "ruff --version", "gradle --help", "pip", "rustup --version", "go build -h", "dotnet",
     ])
-    .not_matches(words!["npm install left-pad"]);
+    .not_matches(words!["npm install left-pad", "make -C -h deploy"]);
 
 /// ## What it matches
 /// Tests, lints, checks and type-checks: `cargo test|check|clippy|bench`, `go test|vet`, `pytest`, `jest`, `vitest`,

@@ -1,12 +1,14 @@
 //! The `tools` family: editors, pagers, debuggers and typesetters. Opening a file
 //! in them is free; the options that hand them commands are code (`vim -c`,
 //! `emacs --eval`, `gdb -ex`, `lldb -o`, `less +!cmd`, TeX `\write18`), and
-//! `gdb --args PROG …` runs PROG. Shell-escape flags and `man -P` live in the
+//! `gdb --args PROG …` runs PROG. ed and the debuggers also read commands from
+//! their input (`ed f <<< '!cmd'`, `gdb -batch ./a.out < cmds`): input they are
+//! given is judged as those commands. Shell-escape flags and `man -P` live in the
 //! shared option table (`rules/exec/options.rs`).
 
 use crate::call::args::{split_option, ArgSpec, Args, Token};
-use crate::call::Invocation;
-use crate::rules::{Check, Cx, Family, Programs, Rule};
+use crate::call::{Invocation, Stdin};
+use crate::rules::{Check, Cx, Family, FileText, Programs, Rule};
 use crate::words;
 use crate::words::Words;
 
@@ -57,7 +59,10 @@ static PROGRAMS: &[Programs] = &[
     }),
     Programs::of(SIMPLE_EDITORS, |inv, cx| {
         kak(inv, cx);
-        edits(inv, cx, words!["-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-o", "--operatingdir", "-c", "--config", "-e"])
+        edits(inv, cx, words!["-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-o", "--operatingdir", "-c", "--config", "-e"]);
+        if inv.program == "ed" {
+            ed_input(inv, cx);
+        }
     }),
     Programs::of(PAGERS, pager),
     Programs::of(DEBUGGERS, debugger),
@@ -82,7 +87,7 @@ pub static OPEN_RUNS: Rule = Rule::t3("tools.open-runs")
     .not_matches(words!["open README.md", "open .", "open https://example.com", "open -a Preview x.pdf"]);
 
 /// ## What it matches
-/// Commands handed to an editor at start-up: `vim -c CMD`, `vim +CMD`, `vim --cmd`, `vim -S script`, `vim -s keys`, `vim -u vimrc`, `vim -es` (Ex commands from input), `emacs --eval`, `emacs -batch`, `emacs -l file`, `emacs -f fn`, `emacsclient -e`, `kak -e|-E CMD`, `kak -f KEYS`, `kak -p SESSION`.
+/// Commands handed to an editor at start-up: `vim -c CMD`, `vim +CMD`, `vim --cmd`, `vim -S script`, `vim -s keys`, `vim -u vimrc`, `vim -es` (Ex commands from input), `emacs --eval`, `emacs -batch`, `emacs -l file`, `emacs -f fn`, `emacsclient -e`, `kak -e|-E CMD`, `kak -f KEYS`, `kak -p SESSION`; and `ed` given commands on its input other than printing, addressing and quitting (`ed f <<< '!cmd'`, `w`, `r !cmd`), or input tiergate cannot see.
 /// ## Why this tier
 /// Editor commands are code (`:!sh`, `system()`, `(shell-command …)`); `+42` and `+/pattern` only move the cursor.
 pub static EDITOR_COMMANDS: Rule = Rule::t3("tools.editor-commands")
@@ -90,9 +95,11 @@ pub static EDITOR_COMMANDS: Rule = Rule::t3("tools.editor-commands")
     .matches(words![
         "vim -c ':!sh' x", "vim +'!rm x' notes.md", "nvim --cmd 'lua os.execute(\"x\")'", "vim -S session.vim", "emacs --eval '(shell-command \"x\")'",
         "emacs -batch -l build.el", "emacsclient -e '(kill-emacs)'", "vim -es < cmds.vim", "vi -u /tmp/vimrc x", "kak -e 'nop %sh{id}' notes.md",
+        "ed f <<< '!id'", "ed -s f <<< 'w /tmp/x'", "printf '%s\\n' '!id' | ed f", "ed f <<< 'r !id'",
     ])
     .not_matches(words![
         "vim notes.md", "vim +42 src/main.rs", "vim +/TODO x", "nvim -R log.txt", "emacs notes.org", "vim -u NONE x", "vim -d a b", "kak -n notes.md",
+        "ed -s f <<< ',p'", "ed f <<< $'1,3n\\nq'", "ed notes.txt",
     ]);
 
 /// ## What it matches
@@ -105,7 +112,8 @@ pub static PAGER_COMMAND: Rule = Rule::t3("tools.pager-command")
     .not_matches(words!["less +F app.log", "less +G x", "less -R x", "more +/err x"]);
 
 /// ## What it matches
-/// Debugger command options: `gdb -ex CMD`, `-x FILE`, `-iex`, `--eval-command`, `--command`, `lldb -o CMD`, `-s FILE`, `--one-line*`, `--source*`.
+/// Debugger command options: `gdb -ex CMD`, `-x FILE`, `-iex`, `--eval-command`, `--command`, `lldb -o CMD`, `-s FILE`, `--one-line*`, `--source*`;
+/// and commands on the debugger's input (`gdb -batch ./a.out <<< 'shell id'`, `… < cmds.gdb`, `… | lldb`).
 /// ## Why this tier
 /// Debugger commands run shell commands (`shell …`, `platform shell …`) and change the program's memory.
 pub static DEBUGGER_COMMANDS: Rule = Rule::t3("tools.debugger-commands")
@@ -115,9 +123,9 @@ pub static DEBUGGER_COMMANDS: Rule = Rule::t3("tools.debugger-commands")
         "gdb-multiarch -ex 'shell id' fw.elf", "cgdb -ex 'shell id' ./a.out", "rust-gdb -ex 'shell id' ./a.out", "rust-lldb -o 'platform shell id' ./a.out",
         "gdb --command=cmds.gdb ./a.out", "gdb --eval-command='shell id' ./a.out", "gdb -iex 'shell id' ./a.out", "gdb -ix init.gdb ./a.out",
         "gdb --init-command=init.gdb ./a.out", "gdb --init-eval-command='shell id' ./a.out", "gdb -eval-command='shell id' ./a.out",
-        "gdb -command=c.gdb ./a.out",
+        "gdb -command=c.gdb ./a.out", "gdb -batch ./a.out <<< 'shell id'", "lldb ./a.out < cmds.txt", "echo 'shell id' | gdb -batch",
     ])
-    .not_matches(words!["gdb ./a.out", "lldb ./a.out", "gdb --version"]);
+    .not_matches(words!["gdb ./a.out", "lldb ./a.out", "gdb --version", "gdb -batch ./a.out <<< ''"]);
 
 /// ## What it matches
 /// Attaching a debugger to a running process: `gdb -p PID`, `gdb --pid`, `lldb -p PID`, `lldb -n NAME`, and a tracer's `strace -p PID` / `ltrace -p PID` (with or without a command of its own).
@@ -265,6 +273,52 @@ fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
             return;
         }
     }
+    // Without a terminal a debugger reads its commands from its input.
+    let why = match input_commands(inv, cx) {
+        Some(Ok(text)) if !text.trim().is_empty() => "commands on its input",
+        Some(Err(why)) => why,
+        _ => return,
+    };
+    cx.hit_because(&DEBUGGER_COMMANDS, format!("`{}` reads {why}: {}", inv.program, DEBUGGER_COMMANDS.reason));
+}
+
+/// What a program that reads commands from its input is given: `None` without
+/// input, `Some(Ok(text))` when tiergate sees it (a heredoc, a here-string, a
+/// readable file), `Some(Err(why))` when it cannot (a pipe, an unreadable file).
+fn input_commands(inv: &Invocation, cx: &mut Cx<'_>) -> Option<Result<String, &'static str>> {
+    Some(match &inv.stdin {
+        Stdin::None => return None,
+        Stdin::Heredoc { body, .. } => Ok(body.clone()),
+        Stdin::HereString(s) => Ok(s.clone()),
+        Stdin::File(path) => match cx.read(path, inv.cwd.as_deref()) {
+            FileText::Text(t) => Ok(t),
+            _ => Err("commands from a file tiergate cannot read"),
+        },
+        Stdin::Pipe { .. } => Err("the previous stage's output as commands"),
+    })
+}
+
+/// ed: commands come from the input (`red`, restricted, runs no shell and writes only
+/// in the current directory; no family owns it). Printing, addressing and quitting
+/// read; anything else may run a shell (`!cmd`, `r !cmd`, `e !cmd`, `w !cmd`) or
+/// write a file (`w name`), so it asks, as input tiergate cannot see does.
+fn ed_input(inv: &Invocation, cx: &mut Cx<'_>) {
+    let why = match input_commands(inv, cx) {
+        None => return,
+        Some(Err(why)) => why.to_owned(),
+        Some(Ok(text)) => match text.lines().map(str::trim).find(|l| !ed_reads(l)) {
+            None => return,
+            Some(line) => format!("the command `{line}`"),
+        },
+    };
+    cx.hit_because(&EDITOR_COMMANDS, format!("`{}` reads {why} from its input: {}", inv.program, EDITOR_COMMANDS.reason));
+}
+
+/// An ed command line that only reads: an address (numbers, `.`, `$`, `,`, `;`,
+/// `+`, `-`) and then nothing or one of `p n l =`, or `q Q h H P`.
+fn ed_reads(line: &str) -> bool {
+    let command = line.trim_start_matches(|c: char| c.is_ascii_digit() || ".$,;+- ".contains(c));
+    matches!(command, "" | "p" | "n" | "l" | "=" | "q" | "Q" | "h" | "H" | "P")
 }
 
 fn open(inv: &Invocation, cx: &mut Cx<'_>) {

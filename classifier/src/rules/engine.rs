@@ -92,7 +92,7 @@ pub static WRAPPER_RUNS: Rule = Rule::t0("wrapper.runs").reason("the wrapper run
 /// The shell's commands are typed later and never seen.
 pub static WRAPPER_SHELL: Rule = Rule::t3("wrapper.interactive-shell")
     .reason("starts an interactive shell whose commands are not visible; run the specific command instead")
-    .matches(words!["tmux", "tmux new-session -s work", "unshare -r", "script", "screen -S x", "setarch x86_64"])
+    .matches(words!["tmux", "tmux new-session -s work", "unshare -r", "script", "screen -S x", "setarch x86_64", "echo 'rm -rf x' | parallel"])
     .not_matches(words!["tmux ls", "tmux new-session -d 'ls'", "script -c 'ls' /dev/null", "screen -ls"]);
 
 /// ## What it matches

@@ -349,6 +349,8 @@ impl<'f> Eng<'f> {
         let mut start = 0;
         let mut peeled: Vec<&'static str> = Vec::new();
         let mut cx_hits = Vec::new();
+        // Some word of the target is an input line (`xargs -I{} sh -c {}`).
+        let mut fed_input = false;
         // What each peeled wrapper runs, for `explain` (never a verdict hit).
         let mut notes: Vec<Hit> = Vec::new();
         // The peeled program word's index, once no wrapper is left to peel.
@@ -364,6 +366,8 @@ impl<'f> Eng<'f> {
                 // so pipelines still see it (`env | nc host 80`).
                 Peeled::NotWrapper | Peeled::Nothing { harmless: true, .. } => break Some(start),
                 Peeled::Target { name, start: offset } => {
+                    let (own, target) = args[start..].split_at_mut(offset);
+                    fed_input |= wrappers::mark_input_words(name, own, target);
                     let (h, note) = self.wrapper_words(name, &args[start..], offset, cwd, s.span);
                     cx_hits.extend(h);
                     notes.extend(note);
@@ -416,6 +420,14 @@ impl<'f> Eng<'f> {
                 span: s.span,
             };
             let mut cx = Cx::new(self, s.span);
+            // A shell string with an input line pasted in is code tiergate cannot see.
+            if fed_input && shell::SHELLS.contains(inv.program.as_str()) && inv.args.iter().any(|a| !a.exact) {
+                let detail = format!(
+                    "`xargs -I` pastes each input line into the words of this `{}`, so the shell code it runs is unknown; run the command directly",
+                    inv.program
+                );
+                cx.hit_because(&shell::DYNAMIC_COMMAND, detail);
+            }
             dispatch_unit(&inv, &mut cx);
             if !procsub_programs.is_empty() {
                 flow::check_procsub_exec(&inv, &procsub_programs, &mut cx);

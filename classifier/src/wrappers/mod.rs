@@ -53,6 +53,8 @@ pub(super) struct Wrapper {
     flag_opts: Words,
     /// Options that take two values (`bwrap --bind SRC DEST`).
     value2_opts: Words,
+    /// Options whose value is optional and only ever attached (`xargs -i[R]`, `--replace[=R]`).
+    optional_opts: Words,
     /// Every `--long` word is self-contained (`--tool=memcheck`, `--private`):
     /// the wrapper takes no separate long-option values.
     long_free: bool,
@@ -66,7 +68,7 @@ pub(super) struct Wrapper {
 impl Wrapper {
     /// The wrapper's options as the argument layer reads them.
     fn spec(&self) -> ArgSpec {
-        ArgSpec::strict(self.value_opts, self.flag_opts, self.value2_opts, self.long_free)
+        ArgSpec::strict(self.value_opts, self.flag_opts, self.value2_opts, self.long_free).with_optional(self.optional_opts)
     }
 }
 
@@ -76,6 +78,7 @@ pub(super) const W: Wrapper = Wrapper {
     value_opts: words![],
     flag_opts: words![],
     value2_opts: words![],
+    optional_opts: words![],
     long_free: false,
     bare_shell: false,
     gate: None,
@@ -299,8 +302,9 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
     }
     if start >= words.len() {
         // `exec 3>&1`, `time`, `nice` and `env` alone run nothing; `sudo`,
-        // `unshare`, `script` alone start a shell.
-        if interactive_shell {
+        // `unshare`, `script` alone start a shell; `parallel` alone runs each
+        // input line as a command.
+        if interactive_shell || w.kind == Kind::Parallel {
             return Peeled::Nothing { name: w.name, harmless: false };
         }
         return Peeled::Nothing { name: w.name, harmless: !w.bare_shell };
@@ -326,6 +330,34 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
         return Peeled::Shell { name: w.name, script };
     }
     Peeled::Target { name: w.name, start }
+}
+
+/// `xargs -I R CMD…` (also `-iR`, `-i`, `--replace[=R]`): each R in CMD's words is
+/// replaced by an input line, so a word holding R is not the literal it looks like
+/// (`xargs -I{} sh -c {}` runs each line as shell). Marks those words inexact and
+/// says whether there were any; `own` is the wrapper's words (its name first),
+/// `target` what it runs.
+pub fn mark_input_words(name: &str, own: &[Arg], target: &mut [Arg]) -> bool {
+    let Some(w) = wrapper(name).filter(|w| w.kind == Kind::Xargs) else {
+        return false;
+    };
+    let mut replace: Option<&str> = None;
+    for t in Args::parse(own, w.spec()).starting_at(1) {
+        match t {
+            Token::Opt { name: "-I", value: Some(r), .. } => replace = Some(r),
+            Token::Opt { name: "-i" | "--replace", value, .. } => replace = Some(value.filter(|r| !r.is_empty()).unwrap_or("{}")),
+            _ => {}
+        }
+    }
+    let Some(r) = replace.filter(|r| !r.is_empty()) else {
+        return false;
+    };
+    let mut any = false;
+    for a in target.iter_mut().filter(|a| a.text.contains(r)) {
+        a.exact = false;
+        any = true;
+    }
+    any
 }
 
 /// True when the wrapper runs this option's value as a shell string (`su -c`, `script -c`).

@@ -354,10 +354,12 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
     Wrapper {
         name: "xargs",
         value_opts: words![
-            "-a", "--arg-file", "-d", "--delimiter", "-E", "-e", "--eof", "-I", "-i", "--replace", "-L", "-l", "--max-lines", "-n", "--max-args", "-P",
-            "--max-procs", "-s", "--max-chars", "--process-slot-var",
+            "-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var",
         ],
         flag_opts: words!["-0", "--null", "-o", "--open-tty", "-p", "--interactive", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit"],
+        // GNU's `-e[EOF]`, `-i[R]`, `-l[N]` and their long forms take a value only attached:
+        // `xargs -i rm {}` runs rm.
+        optional_opts: words!["-e", "--eof", "-i", "--replace", "-l", "--max-lines"],
         kind: Kind::Xargs,
         ..W
     },

@@ -35,6 +35,16 @@ impl Engine for Eng<'_> {
         let Some(abs) = resolve(path, cwd, self.home) else {
             return FileText::Unusable("relative path and no working directory");
         };
+        // `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0` are the command's own input (its
+        // heredoc, its pipe), not a file: read here they would be tiergate's input. Other
+        // device and process files are streams or kernel state, never the text the
+        // command will run. `/dev/null` reads as what it is.
+        if abs == "/dev/null" {
+            return FileText::Text(String::new());
+        }
+        if abs.starts_with("/dev/") || abs.starts_with("/proc/") {
+            return FileText::Unusable("a device or process file (the command's own input, a stream), not a script");
+        }
         match self.files.read(&abs) {
             Ok(None) => FileText::Missing,
             Ok(Some(bytes)) if bytes.len() > MAX_FILE_BYTES => FileText::Unusable("too large"),

@@ -8,6 +8,14 @@ pub struct RealFs;
 
 impl FileSource for RealFs {
     fn read(&self, path: &str) -> Result<Option<Vec<u8>>, String> {
+        // Only a regular file holds the text a command will read: a FIFO would block
+        // the open, and a device or a symlink to `/dev/stdin` is not that text (it
+        // would be the hook's own input). `metadata` follows symlinks and never blocks.
+        match std::fs::metadata(path) {
+            Ok(m) if !m.is_file() => return Err("not a regular file".into()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            _ => {}
+        }
         let file = match std::fs::File::open(path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -43,5 +51,33 @@ pub fn resolve_existing(p: &Path) -> Option<PathBuf> {
         if !base.pop() {
             return None;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_regular_files_are_read() {
+        let dir = std::env::temp_dir().join(format!("tiergate-realfs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("x.sh");
+        std::fs::write(&file, "echo hi\n").unwrap();
+        assert_eq!(RealFs.read(file.to_str().unwrap()), Ok(Some(b"echo hi\n".to_vec())));
+        assert_eq!(RealFs.read(dir.join("missing").to_str().unwrap()), Ok(None));
+        // A directory, and a FIFO (whose open would block until a writer came).
+        assert!(RealFs.read(dir.to_str().unwrap()).is_err());
+        let fifo = dir.join("p");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+        if made {
+            assert!(RealFs.read(fifo.to_str().unwrap()).is_err());
+        }
+        // A symlink to a device (as `/dev/stdin` is, in a hook) is not a file either.
+        let link = dir.join("in.sh");
+        std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+        assert!(RealFs.read(link.to_str().unwrap()).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(made, "mkfifo is needed for this test");
     }
 }

@@ -123,13 +123,13 @@ pub static DYNAMIC_COMMAND: Rule = Rule::t3("shell.dynamic-command")
     .not_matches(words!["echo $CMD", "ls \"$(pwd)\"", "cat names | xargs -I{} echo {}", "cat names | xargs sh -c 'echo $0'"]);
 
 /// ## What it matches
-/// A script run by a shell (`bash x.sh`, `source env.sh`, `./run.sh`) that cannot be read.
+/// A script run by a shell (`bash x.sh`, `source env.sh`, `./run.sh`) that cannot be read, or that names the command's own input or another device or process file (`bash /dev/stdin <<< …`, `/dev/fd/0`, `/proc/self/fd/0`; `/dev/null` reads as empty).
 /// ## Why this tier
 /// What it does is unknown until it is read.
 pub static SCRIPT_UNREADABLE: Rule = Rule::t3("shell.script-unreadable")
     .reason("runs a script tiergate cannot read (missing, unreadable or not text); review the script and ask the user")
-    .matches(words!["bash missing-script.sh", "source ./nope.sh", "sh /nonexistent/x.sh"])
-    .not_matches(words!["bash -n missing-script.sh"]);
+    .matches(words!["bash missing-script.sh", "source ./nope.sh", "sh /nonexistent/x.sh", "bash /dev/stdin <<< 'ls'", "sh /proc/self/fd/0 < x"])
+    .not_matches(words!["bash -n missing-script.sh", "bash /dev/null"]);
 
 /// ## What it matches
 /// A shell script classified by reading it (`bash build.sh`): the script's own commands decide the tier.

@@ -82,3 +82,30 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     super::wrote(cx);
 }
+
+/// `yq -i EXPR FILE…` (`--inplace`, the Python yq's `--in-place`): the files are
+/// rewritten, each a written path like the programs above; without it yq only prints.
+/// The expression is an operand too: read as a relative path it stays in the tree.
+pub(super) fn yq(inv: &Invocation, cx: &mut Cx<'_>) {
+    const SPEC: ArgSpec = ArgSpec::values(words![
+        "-o", "--output-format", "-p", "--input-format", "-I", "--indent", "--from-file", "-s", "--split-exp", "--expression", "--arg", "--argjson",
+    ])
+    .with_flags(words!["-i", "--inplace", "--in-place"])
+    .packed();
+    let mut in_place = false;
+    let mut operands = Vec::new();
+    for t in Args::parse(&inv.args, SPEC) {
+        match t {
+            Token::Opt { name: "-i" | "--inplace" | "--in-place", .. } => in_place = true,
+            Token::Operand(o) => operands.push(o.arg.clone()),
+            _ => {}
+        }
+    }
+    if !in_place {
+        return;
+    }
+    for a in &operands {
+        super::write_to(cx, a, inv.cwd.as_deref());
+    }
+    super::wrote(cx);
+}

@@ -45,6 +45,7 @@ static PROGRAMS: &[Programs] = &[
     Programs::of(words!["sort", "uniq", "shuf", "split", "base64", "rg", "tree", "xxd"], text::check),
     Programs::of(words!["patch"], patch::check),
     Programs::of(inplace::PROGRAMS, inplace::check),
+    Programs::of(words!["yq"], inplace::yq),
     Programs::of(
         words!["tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync"],
         archive::check,

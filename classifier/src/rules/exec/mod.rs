@@ -38,12 +38,12 @@ static RULES: &[&Rule] = &[
 ];
 
 /// ## What it matches
-/// A program no family models (and that is not a known read-only tool) handed a protected path as an operand or option value: `yq -i '.x=1' .claude/settings.json`, `mytool --config=.tiergate.toml`, `ed .claude/hooks/x.sh`.
+/// A program no family models (and that is not a known read-only tool) handed a protected path as an operand or option value: `mytool -i '.x=1' .claude/settings.json`, `mytool --config=.tiergate.toml`, `ed .claude/hooks/x.sh`.
 /// ## Why this tier
 /// Nobody has read what the program does with the path, and writing it would disable the guard; the Write tool denies the same path. Asking, not blocking: the program may only read it.
 pub static PROTECTED_OPERAND: Rule = Rule::t3("exec.protected-operand")
     .reason("an unmodelled program is handed a protected path (tiergate's or Claude Code's own files) that it may write; ask the user")
-    .matches(words!["yq -i '.a=1' .claude/settings.json", "mytool --config=.tiergate.toml", "mytool fmt .claude/hooks/h.sh"])
+    .matches(words!["mytool -i '.a=1' .claude/settings.json", "mytool --config=.tiergate.toml", "mytool fmt .claude/hooks/h.sh"])
     .not_matches(words!["cat .claude/settings.json", "jq . .claude/settings.json", "mytool notes.md"]);
 
 /// ## What it matches
@@ -59,15 +59,15 @@ pub static ENV_COMMAND: Rule = Rule::t0("exec.env-command")
 /// programs no family owns the output-path defaults.
 pub(crate) fn check_unit(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
     options::check(inv, owned, cx);
-    // Read-only tools are exempt; the editors on that list (and `yq -i`) write what they open.
-    let writes_what_it_opens = matches!(inv.program.as_str(), "nano" | "code" | "subl" | "micro" | "hx" | "ed" | "mate" | "yq");
+    // Read-only tools are exempt; the editors on that list write what they open.
+    let writes_what_it_opens = matches!(inv.program.as_str(), "nano" | "code" | "subl" | "micro" | "hx" | "ed" | "mate");
     let reader = crate::rules::fallback::is_exempt(&inv.program) && !writes_what_it_opens;
     if !owned && !reader && !cx.reached(crate::verdict::Tier::T3) {
         protected_operand(inv, cx);
     }
 }
 
-/// `yq -i … .claude/settings.json`: an unread program and a protected path.
+/// `mytool -i … .claude/settings.json`: an unread program and a protected path.
 fn protected_operand(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.clone().or_else(|| cx.root());
     let cwd = cwd.as_deref();

@@ -78,14 +78,14 @@ pub static FORCE_FLAG: Rule = Rule::t3("fallback.force-flag")
 const EXEMPT: Words = words![
     "echo", "printf", "cat", "tac", "head", "tail", "grep", "egrep", "fgrep", "zgrep", "ag", "ack", "ls", "ll", "la", "wc", "cut", "tr", "column", "nl",
     "fold", "fmt", "paste", "join", "comm", "expand", "unexpand", "rev", "jq", "yq", "gojq", "xmllint", "diff", "colordiff", "cmp", "file", "stat", "du", "df",
-    "which", "whereis", "whatis", "apropos", "man", "info", "tldr", "help", "date", "cal", "uptime", "id", "whoami", "groups", "hostname", "uname", "ps",
-    "pgrep", "pstree", "top", "htop", "btop", "free", "vmstat", "iostat", "lsof", "pwd", "true", "false", "test", "[", "basename", "dirname", "readlink",
-    "realpath", "od", "hexdump", "strings", "seq", "yes", "sleep", "cd", "pushd", "popd", "history", "unalias", "set", "unset", "shopt", "read", "wait",
-    "jobs", "fg", "bg", "printenv", "locale", "tput", "clear", "bat", "batcat", "fzf", "glow", "delta", "tokei", "cloc", "scc", "sha1sum", "sha256sum",
-    "sha512sum", "md5sum", "md5", "shasum", "b2sum", "cksum", "nano", "code", "subl", "open", "xdg-open", "vim", "vi", "nvim", "view", "emacs", "less", "more",
-    "most", "hash", "mate", "hx", "micro", "ed", "pbcopy", "pbpaste", "xclip", "xsel", "ping", "dig", "nslookup", "host", "whois", "traceroute", "mtr",
-    "tracepath", "cowsay", "figlet", "lolcat", "say", "notify-send", "time", "locate", "mdfind", "fc-list", "env", "exit", "return", "shift", "getopts", "let",
-    "local", "readonly", "ulimit", "umask", "tty", "stty", "w", "who", "last", "finger", "users", "nproc", "lscpu", "lspci", "lsusb", "arch", "sw_vers",
+    "which", "whereis", "whatis", "apropos", "man", "info", "tldr", "help", "cal", "uptime", "id", "whoami", "groups", "uname", "ps", "pgrep", "pstree", "top",
+    "htop", "btop", "free", "vmstat", "iostat", "lsof", "pwd", "true", "false", "test", "[", "basename", "dirname", "readlink", "realpath", "od", "hexdump",
+    "strings", "seq", "yes", "sleep", "cd", "pushd", "popd", "history", "unalias", "set", "unset", "shopt", "read", "wait", "jobs", "fg", "bg", "printenv",
+    "locale", "tput", "clear", "bat", "batcat", "fzf", "glow", "delta", "tokei", "cloc", "scc", "sha1sum", "sha256sum", "sha512sum", "md5sum", "md5", "shasum",
+    "b2sum", "cksum", "nano", "code", "subl", "open", "xdg-open", "vim", "vi", "nvim", "view", "emacs", "less", "more", "most", "hash", "mate", "hx", "micro",
+    "ed", "pbcopy", "pbpaste", "xclip", "xsel", "ping", "dig", "nslookup", "host", "whois", "traceroute", "mtr", "tracepath", "cowsay", "figlet", "lolcat",
+    "say", "notify-send", "time", "locate", "mdfind", "fc-list", "env", "exit", "return", "shift", "getopts", "let", "local", "readonly", "ulimit", "umask",
+    "tty", "stty", "w", "who", "last", "finger", "users", "nproc", "lscpu", "lspci", "lsusb", "arch", "sw_vers",
 ];
 
 /// `EXEMPT` sorted (asked for every unit; see `crate::sorted`).

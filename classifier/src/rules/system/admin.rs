@@ -28,16 +28,18 @@ pub static READ: Rule = Rule::t0("system.admin.read")
 /// ## What it matches
 /// `mount DEV DIR`, `umount`, `swapon DEV|-a`, `swapoff`, `sysctl -w|-p|--system|NAME=VALUE`,
 /// `modprobe MOD`, `modprobe -r`, `insmod`, `rmmod`, `hostnamectl set-*`, `timedatectl set-*`,
-/// `localectl set-*`, `journalctl --vacuum-*|--rotate|--flush`, `dmesg -c|-C|-n`.
+/// `localectl set-*`, `journalctl --vacuum-*|--rotate|--flush`, `dmesg -c|-C|-n`,
+/// `date -s|--set TIME` or `date MMDDhhmm…` (an operand that is not a `+FORMAT`), `hostname NAME`, `hostname -F FILE`.
 /// ## Why this tier
 /// Changes the running machine (file systems, kernel, clock, host name, logs).
 pub static CHANGE: Rule = Rule::t3("system.admin.change")
     .reason("changes mounts, kernel settings, host settings or system logs; ask the user first")
     .matches(words![
         "mount /dev/sdb1 /mnt", "umount /mnt", "swapoff -a", "sysctl -w net.ipv4.ip_forward=1", "modprobe br_netfilter", "rmmod nvidia",
-        "hostnamectl set-hostname x", "timedatectl set-time '2020-01-01'", "journalctl --vacuum-time=1d", "dmesg -C",
+        "hostnamectl set-hostname x", "timedatectl set-time '2020-01-01'", "journalctl --vacuum-time=1d", "dmesg -C", "date -s '2020-01-01 00:00'",
+        "date 010100002020", "hostname build-box", "hostname -F /etc/hostname",
     ])
-    .not_matches(words!["mount", "dmesg", "modprobe -n br_netfilter"]);
+    .not_matches(words!["mount", "dmesg", "modprobe -n br_netfilter", "date +%s", "date -d yesterday +%F", "date -j -f %s 0", "hostname -I", "hostname"]);
 
 /// ## What it matches
 /// `modprobe -n|--dry-run`.
@@ -131,4 +133,28 @@ pub(super) fn dmesg(inv: &Invocation, cx: &mut Cx<'_>) {
         || has_short(&inv.args, 'D')
         || has_short(&inv.args, 'E');
     cx.hit(if changes { &CHANGE } else { &READ });
+}
+
+/// `date`: reads the clock unless told to set it (`-s TIME`, or an operand that is not a
+/// `+FORMAT`: GNU and BSD date set the clock from `MMDDhhmm[[CC]YY][.ss]`; BSD's `-j` never sets).
+pub(super) fn date(inv: &Invocation, cx: &mut Cx<'_>) {
+    const SPEC: ArgSpec = ArgSpec::values(words!["-d", "--date", "-f", "--file", "-r", "--reference", "-s", "--set", "-v", "--rfc-3339"])
+        .with_optional(words!["-I", "--iso-8601"]);
+    let mut sets = false;
+    let mut no_set = false;
+    for t in Args::parse(&inv.args, SPEC) {
+        match t {
+            crate::call::args::Token::Opt { name: "-s" | "--set", .. } => sets = true,
+            crate::call::args::Token::Flag { word: "-j", .. } => no_set = true,
+            crate::call::args::Token::Operand(o) if !o.arg.text.starts_with('+') => sets = true,
+            _ => {}
+        }
+    }
+    cx.hit(if sets && !no_set { &CHANGE } else { &READ });
+}
+
+/// `hostname`: prints the host name unless given one (`hostname NAME`, `-F FILE`).
+pub(super) fn hostname(inv: &Invocation, cx: &mut Cx<'_>) {
+    let sets = has_flag(&inv.args, words!["-F", "--file"]) || !operand_words(&inv.args, words!["-F", "--file"]).is_empty();
+    cx.hit(if sets { &CHANGE } else { &READ });
 }

@@ -46,6 +46,8 @@ static PROGRAMS: &[Programs] = &[
     Programs::of(words!["sysctl"], admin::sysctl),
     Programs::of(words!["modprobe", "insmod", "rmmod"], admin::modules),
     Programs::of(words!["hostnamectl", "timedatectl", "localectl"], admin::hostctl),
+    Programs::of(words!["date"], admin::date),
+    Programs::of(words!["hostname"], admin::hostname),
     Programs::of(words!["journalctl"], admin::journalctl),
     Programs::of(words!["dmesg"], admin::dmesg),
     Programs::of(words!["lsblk"], |_, cx| cx.hit(&admin::READ)),

@@ -127,6 +127,16 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         (_, [verb, ..]) => conda_verb(verb, w.get(1).copied(), rest),
         (_, []) => &HELP,
     };
+    // `pip download -d DIR`, `pip wheel -w DIR`: the files land in DIR, a write like any other.
+    let pip_verb_word = if inv.program == "uv" && sub == "pip" { w.get(1).copied() } else { Some(sub) };
+    let output = match (inv.program.as_str(), pip_verb_word) {
+        ("pip" | "pip3" | "uv", Some("download")) => words!["-d", "--dest", "--destination-directory"],
+        ("pip" | "pip3" | "uv", Some("wheel")) => words!["-w", "--wheel-dir"],
+        _ => words![],
+    };
+    if let Some(dir) = crate::call::option_arg(args, output) {
+        crate::rules::paths::check_write(cx, &dir, inv.cwd.as_deref());
+    }
     let simulate = rule_simulates(inv.program.as_str(), sub);
     cx.hit(pick(args, rule, simulate));
 }

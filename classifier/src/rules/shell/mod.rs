@@ -21,7 +21,7 @@ static PROGRAMS: &[Programs] = &[
     Programs::of(words!["eval"], eval),
     Programs::of(words!["source", "."], source),
     Programs::of(words!["ssh", "autossh"], ssh),
-    Programs::of(words!["mosh", "sshfs"], mosh),
+    Programs::of(words!["mosh", "sshfs", "ssh-copy-id"], mosh),
     Programs::of(words!["trap"], trap),
     Programs::of(words!["export", "declare", "typeset"], export),
     Programs::of(words!["hash"], hash),
@@ -156,13 +156,14 @@ pub static INTERACTIVE: Rule = Rule::t3("shell.interactive")
     .not_matches(words!["bash -c 'ls'", "bash --version"]);
 
 /// ## What it matches
-/// `ssh HOST [CMD]`: a session or command on another machine; `mosh HOST`; `sshfs HOST:DIR MNT` (mounts the other machine's files here).
+/// `ssh HOST [CMD]`: a session or command on another machine; `mosh HOST`; `sshfs HOST:DIR MNT` (mounts the other machine's files here);
+/// `ssh-copy-id HOST` (logs in and adds a key to the other machine's `authorized_keys`).
 /// ## Why this tier
 /// The remote machine's state is not the working tree; the remote command is also classified, so a blocked one stays blocked.
 pub static SSH_REMOTE: Rule = Rule::t3("shell.ssh-remote")
     .reason("runs commands on a remote machine; ask the user before touching other hosts")
-    .matches(words!["ssh prod uptime", "ssh -i key.pem user@host 'ls /'", "mosh prod", "sshfs deploy@host:/srv mnt"])
-    .not_matches(words!["ssh -V", "ssh -G host", "mosh --version", "sshfs --version"]);
+    .matches(words!["ssh prod uptime", "ssh -i key.pem user@host 'ls /'", "mosh prod", "sshfs deploy@host:/srv mnt", "ssh-copy-id deploy@prod"])
+    .not_matches(words!["ssh -V", "ssh -G host", "mosh --version", "sshfs --version", "ssh-copy-id -h"]);
 
 /// A shell's options, as bash reads them (sh, zsh, dash, ksh alike): `-o NAME`,
 /// `-O NAME` (and their `+` forms) and the rc-file options take a value; letters
@@ -243,7 +244,8 @@ fn source(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// `mosh HOST`, `sshfs HOST:DIR MNT`: a session with, or a mount of, another machine.
 fn mosh(inv: &Invocation, cx: &mut Cx<'_>) {
-    if !inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "--help")) {
+    let prints = ["--version", "--help", "-h"].into_iter().any(|w| crate::call::stands_alone(&inv.args, w));
+    if !prints {
         cx.hit(&SSH_REMOTE);
     }
 }

@@ -4,6 +4,7 @@
 //!
 //! It does not read `.tf` files or plan files.
 
+use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::cloud::verbs::{split, Argv, Opts};
 use crate::rules::{Cx, Rule};
@@ -34,7 +35,7 @@ pub static VALIDATE: Rule = Rule::t1("iac.terraform.validate")
     .not_matches(words!["terraform plan"]);
 
 /// ## What it matches
-/// `terraform plan` (also `-destroy`, `-out`), `terragrunt run-all plan`.
+/// `terraform plan` (also `-destroy`, `-out` into the tree: an `-out`, `-state-out` or `-backup` file elsewhere is a written path), `terragrunt run-all plan`.
 /// ## Why this tier
 /// A simulation: it refreshes and diffs, and changes no infrastructure.
 pub static PLAN: Rule = Rule::t2("iac.terraform.plan")
@@ -42,7 +43,7 @@ pub static PLAN: Rule = Rule::t2("iac.terraform.plan")
     .matches(words![
         "terraform plan", "terraform plan -out=tfplan", "terraform plan -destroy", "tofu plan", "terragrunt run-all plan", "TF_LOG=debug terraform plan",
     ])
-    .not_matches(words!["terraform apply", "terraform apply -f plan.tfplan"]);
+    .not_matches(words!["terraform apply", "terraform apply -f plan.tfplan", "terraform plan -out=/etc/tfplan"]);
 
 /// ## What it matches
 /// `init -upgrade|-migrate-state|-reconfigure|-force-copy` (FEATURES.md §4 anchors).
@@ -201,6 +202,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             return cx.hit_because(&STATE, format!("`{flag}` is a destructive flag no terraform read command takes; ask the user what it is meant to do"));
         }
     }
+    written_files(inv, cmd, sub, pos, cx);
     match cmd {
         None => cx.hit(&READ),
         Some("init") if init_moves_state(&argv) => cx.hit(&INIT_ANCHOR),
@@ -226,5 +228,23 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         // terraform/tofu have no plugin subcommands: an unknown one prints usage and exits.
         Some(c) => cx.hit_because(&READ, format!("`{} {c}` is not a {} command; it prints usage and runs nothing", inv.program, inv.program)),
+    }
+}
+
+/// Files terraform writes whatever the command's tier: `plan -out FILE`, `-state-out FILE`,
+/// `-backup FILE`, and `providers mirror DIR`. Each is a written path (`paths::check_write`):
+/// in the tree free, elsewhere it asks (`terraform plan -out /etc/x` was a free plan).
+fn written_files(inv: &Invocation, cmd: Option<&str>, sub: Option<&str>, pos: &[&str], cx: &mut Cx<'_>) {
+    let cwd = inv.cwd.as_deref();
+    let spec = ArgSpec::values(words!["-out", "--out", "-state-out", "--state-out", "-backup", "--backup"]).single_dash_long();
+    for t in Args::parse(&inv.args, spec) {
+        if let Token::Opt { index, value: Some(v), .. } = t {
+            crate::rules::paths::check_write(cx, &crate::call::value_arg(&inv.args, index, v), cwd);
+        }
+    }
+    if (cmd, sub) == (Some("providers"), Some("mirror")) {
+        if let Some(dir) = pos.get(2).and_then(|d| inv.args.iter().find(|a| a.text == *d)) {
+            crate::rules::paths::check_write(cx, dir, cwd);
+        }
     }
 }

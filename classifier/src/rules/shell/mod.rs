@@ -21,7 +21,7 @@ static PROGRAMS: &[Programs] = &[
     Programs::of(words!["eval"], eval),
     Programs::of(words!["source", "."], source),
     Programs::of(words!["ssh", "autossh"], ssh),
-    Programs::of(words!["mosh", "sshfs", "ssh-copy-id"], mosh),
+    Programs::of(REMOTE_RUNNERS, mosh),
     Programs::of(words!["trap"], trap),
     Programs::of(words!["export", "declare", "typeset"], export),
     Programs::of(words!["hash"], hash),
@@ -157,13 +157,23 @@ pub static INTERACTIVE: Rule = Rule::t3("shell.interactive")
 
 /// ## What it matches
 /// `ssh HOST [CMD]`: a session or command on another machine; `mosh HOST`; `sshfs HOST:DIR MNT` (mounts the other machine's files here);
-/// `ssh-copy-id HOST` (logs in and adds a key to the other machine's `authorized_keys`).
+/// `ssh-copy-id HOST` (logs in and adds a key to the other machine's `authorized_keys`); fleet runners (`pssh`, `pdsh`,
+/// `clush`, `salt '*' cmd.run …`), which run a command on every host they name.
 /// ## Why this tier
 /// The remote machine's state is not the working tree; the remote command is also classified, so a blocked one stays blocked.
 pub static SSH_REMOTE: Rule = Rule::t3("shell.ssh-remote")
     .reason("runs commands on a remote machine; ask the user before touching other hosts")
-    .matches(words!["ssh prod uptime", "ssh -i key.pem user@host 'ls /'", "mosh prod", "sshfs deploy@host:/srv mnt", "ssh-copy-id deploy@prod"])
+    .matches(words![
+        "ssh prod uptime", "ssh -i key.pem user@host 'ls /'", "mosh prod", "sshfs deploy@host:/srv mnt", "ssh-copy-id deploy@prod", "pssh -h hosts.txt uptime",
+        "salt '*' cmd.run 'rm -rf /srv/x'"
+    ])
     .not_matches(words!["ssh -V", "ssh -G host", "mosh --version", "sshfs --version", "ssh-copy-id -h"]);
+
+/// Programs that log in to other machines or run commands across a fleet of them
+/// (`pssh -h hosts CMD`, `salt '*' cmd.run CMD`, `clush -a CMD`).
+/// probe: `{} web1 'rm -rf /srv/x'` T3 shell.ssh-remote
+const REMOTE_RUNNERS: Words =
+    words!["mosh", "sshfs", "ssh-copy-id", "pssh", "parallel-ssh", "pdsh", "clush", "mussh", "salt", "salt-ssh", "dsh", "cssh", "tmux-cssh"];
 
 /// A shell's options, as bash reads them (sh, zsh, dash, ksh alike): `-o NAME`,
 /// `-O NAME` (and their `+` forms) and the rc-file options take a value; letters
@@ -244,7 +254,9 @@ fn source(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// `mosh HOST`, `sshfs HOST:DIR MNT`: a session with, or a mount of, another machine.
 fn mosh(inv: &Invocation, cx: &mut Cx<'_>) {
-    let prints = ["--version", "--help", "-h"].into_iter().any(|w| crate::call::stands_alone(&inv.args, w));
+    // `-h` is help only to ssh-copy-id: to pssh and parallel-ssh it names the hosts file.
+    let words: &[&str] = if inv.program == "ssh-copy-id" { &["--version", "--help", "-h"] } else { &["--version", "--help"] };
+    let prints = words.iter().any(|w| crate::call::stands_alone(&inv.args, w));
     if !prints {
         cx.hit(&SSH_REMOTE);
     }

@@ -201,19 +201,24 @@ pub const fn total_len(list: &[&str]) -> usize {
     n
 }
 
+/// Copies `bytes` into `out` at `at`; returns where the copy ends.
+const fn put(out: &mut [u8], mut at: usize, bytes: &[u8]) -> usize {
+    let mut j = 0;
+    while j < bytes.len() {
+        out[at] = bytes[j];
+        at += 1;
+        j += 1;
+    }
+    at
+}
+
 /// `list`'s entries back to back (for [`words!`](crate::words!)).
 #[doc(hidden)]
 pub const fn join<const N: usize>(list: &[&str]) -> [u8; N] {
     let mut out = [0u8; N];
     let (mut at, mut i) = (0, 0);
     while i < list.len() {
-        let b = list[i].as_bytes();
-        let mut j = 0;
-        while j < b.len() {
-            out[at] = b[j];
-            at += 1;
-            j += 1;
-        }
+        at = put(&mut out, at, list[i].as_bytes());
         i += 1;
     }
     assert!(at == N);
@@ -271,13 +276,7 @@ pub const fn parts_text<const N: usize>(parts: &[Words]) -> [u8; N] {
     let mut out = [0u8; N];
     let (mut at, mut i) = (0, 0);
     while i < parts.len() {
-        let b = parts[i].text.as_bytes();
-        let mut j = 0;
-        while j < b.len() {
-            out[at] = b[j];
-            at += 1;
-            j += 1;
-        }
+        at = put(&mut out, at, parts[i].text.as_bytes());
         i += 1;
     }
     assert!(at == N);

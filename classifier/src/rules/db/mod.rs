@@ -174,8 +174,7 @@ pub static VERSION: Rule = Rule::t0("db.info")
 fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
     let kv = matches!(inv.program.as_str(), "redis-cli" | "valkey-cli" | "keydb-cli" | "mongo" | "mongosh");
     // A help word that is an option's value is not help: `sqlite3 -cmd --help app.db 'DROP TABLE t'` runs the DROP.
-    let alone = |w: &str| crate::call::stands_alone(&inv.args, w);
-    if alone("--version") || alone("--help") || (!kv && alone("-V")) {
+    if crate::call::stands_alone(&inv.args, |w| matches!(w, "--version" | "--help") || (!kv && w == "-V")) {
         cx.hit(&VERSION);
         return;
     }

@@ -97,7 +97,7 @@ const NO_TABLE: Table = Table { read: words![], validate: words!["fmt", "test"],
 /// Runs for programs no family owns (called from `rules::dispatch`).
 pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
     // `--help` prints usage (FEATURES.md §6a); `-h` is left alone: on an unread CLI it may mean `--host`.
-    if is_exempt(&inv.program) || crate::call::stands_alone(&inv.args, "--help") || crate::call::stands_alone(&inv.args, "--version") {
+    if is_exempt(&inv.program) || crate::call::stands_alone(&inv.args, |w| matches!(w, "--help" | "--version")) {
         return;
     }
     // `rtk rm -rf build`, `entr git push`: an unread program handed a command

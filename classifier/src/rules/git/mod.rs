@@ -110,7 +110,7 @@ impl GitCall {
     /// exempt it, and neither do we).
     pub fn wants_help(&self) -> bool {
         let args = &self.inv.args;
-        crate::call::stands_alone(args, "--help") || crate::call::stands_alone(args, "-h") || (self.global_help && args.is_empty())
+        crate::call::stands_alone(args, |w| matches!(w, "--help" | "-h")) || (self.global_help && args.is_empty())
     }
 }
 

@@ -51,7 +51,7 @@ pub(super) fn nc(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&CONNECT);
         return;
     }
-    if ["-h", "--help", "--version"].into_iter().any(|w| crate::call::stands_alone_in(&inv.args, NC_ARGS, w)) {
+    if crate::call::stands_alone_in(&inv.args, NC_ARGS, |w| matches!(w, "-h" | "--help" | "--version")) {
         cx.hit(&READ);
         return;
     }
@@ -99,7 +99,7 @@ pub(super) fn socat(inv: &Invocation, cx: &mut Cx<'_>) {
 
 pub(super) fn telnet(inv: &Invocation, cx: &mut Cx<'_>) {
     // `telnet -l -h host` logs in as the user `-h`.
-    if crate::call::stands_alone(&inv.args, "--help") || crate::call::stands_alone(&inv.args, "-h") {
+    if crate::call::stands_alone(&inv.args, |w| matches!(w, "--help" | "-h")) {
         cx.hit(&READ);
         return;
     }
@@ -160,7 +160,7 @@ pub(super) fn session(inv: &Invocation, cx: &mut Cx<'_>) {
     // Help only as an option before the first operand: OpenSSH's getopt does not
     // reorder, so `sftp -b cmds host -h` runs the batch file.
     let spec = if inv.program == "sftp" { SFTP_ARGS } else { ArgSpec::values(words![]) }.posix();
-    if ["-h", "--help", "--version", "-V"].into_iter().any(|w| crate::call::stands_alone_in(&inv.args, spec, w)) {
+    if crate::call::stands_alone_in(&inv.args, spec, |w| matches!(w, "-h" | "--help" | "--version" | "-V")) {
         cx.hit(&READ);
         return;
     }

@@ -49,7 +49,7 @@ pub(crate) fn first_positional(args: &[Arg], value_opts: Words) -> Option<usize>
 /// option of its own, not as the value of the option before it (`call::stands_alone`:
 /// `docker --config --help rm -f x` removes x).
 pub(crate) fn wants_help(args: &[Arg], extra: Words) -> bool {
-    std::iter::once("--help").chain(extra).any(|w| crate::call::stands_alone(args, w))
+    crate::call::stands_alone(args, |w| w == "--help" || extra.contains(w))
 }
 
 pub(crate) use crate::call::{has_flag, has_short};

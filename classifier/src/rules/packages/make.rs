@@ -121,7 +121,7 @@ fn parse_args(inv: &Invocation) -> MakeArgs {
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // Not as a value: `make -C -h deploy` builds `deploy` in the directory `-h`.
-    if ["--help", "-h", "-v", "--version"].into_iter().any(|w| crate::call::stands_alone_in(&inv.args, MAKE_ARGS, w)) {
+    if crate::call::stands_alone_in(&inv.args, MAKE_ARGS, |w| matches!(w, "--help" | "-h" | "-v" | "--version")) {
         cx.hit(&HELP);
         return;
     }

@@ -256,7 +256,7 @@ fn source(inv: &Invocation, cx: &mut Cx<'_>) {
 fn mosh(inv: &Invocation, cx: &mut Cx<'_>) {
     // `-h` is help only to ssh-copy-id: to pssh and parallel-ssh it names the hosts file.
     let words: &[&str] = if inv.program == "ssh-copy-id" { &["--version", "--help", "-h"] } else { &["--version", "--help"] };
-    let prints = words.iter().any(|w| crate::call::stands_alone(&inv.args, w));
+    let prints = crate::call::stands_alone(&inv.args, |w| words.contains(&w));
     if !prints {
         cx.hit(&SSH_REMOTE);
     }

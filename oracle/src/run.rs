@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 use super::classify::{self, Context};
 use super::report::{Meta, RowOut};
 use super::sandbox::{self, Cgroup, Run, Sandbox};
-use super::{baseline, metamorph, project, selftest, Flags};
+use super::{baseline, metamorph, project, selftest, Options};
 
 pub const BASELINE: &str = "corpus/oracle/baseline.csv";
 const TLDR: &str = "corpus/history/tldr.csv";
@@ -114,7 +114,7 @@ pub fn command_words(command: &str) -> Vec<String> {
     command.split(|c: char| c.is_whitespace() || ";|&()<>'\"`$=".contains(c)).filter(|w| !w.is_empty()).map(str::to_owned).collect()
 }
 
-pub fn oracle(root: &Path, flags: &Flags, flags_line: &str) -> i32 {
+pub fn oracle(root: &Path, flags: &Options, flags_line: &str) -> i32 {
     let t0 = Instant::now();
     let workers = flags.jobs.unwrap_or(2);
     let timeout = Duration::from_secs(flags.timeout.unwrap_or(3));

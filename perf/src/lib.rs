@@ -1,4 +1,4 @@
-//! `cargo xtask bench [classify|lanes|hook]… [--check]`: measures the classifier
+//! The benchmarks behind `cargo xtask bench [classify|lanes|hook]… [--check]`: measures the classifier
 //! and the hook, and keeps the figures as committed baselines in
 //! `benches/baselines/*.json`.
 //!
@@ -12,9 +12,12 @@
 //! - `lanes`: library ns/command per lane (`benches/lanes.rs`, release profile).
 //! - `hook`: `tiergate hook` process-per-call latency p50/p99 (raw, and over a
 //!   `tiergate --version` spawn measured interleaved) and max RSS.
-//! - `replay`: warm replay wall time, in `bench_replay.rs` (dispatched first).
+//! - `replay`: warm replay wall time, in `replay_time.rs`.
 //! - `batch`: batch and library throughput, base against head in one run, in
-//!   `bench_batch.rs` (dispatched first).
+//!   `batch.rs`.
+
+pub mod batch;
+pub mod replay_time;
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -89,8 +92,9 @@ const CHECK_ATTEMPTS: usize = 3;
 /// Batch passes over the corpus; the median is kept.
 const BATCH_PASSES: usize = 5;
 
-pub fn run(args: &crate::flags::BenchArgs) -> i32 {
-    match run_inner(args) {
+/// `bench [GROUP…] [--check]`: `groups` by name (`classify`, `lanes`, `hook`; none: all).
+pub fn run(groups: &[&'static str], check: bool) -> i32 {
+    match run_inner(groups, check) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("xtask bench: {e:#}");
@@ -99,10 +103,9 @@ pub fn run(args: &crate::flags::BenchArgs) -> i32 {
     }
 }
 
-fn run_inner(args: &crate::flags::BenchArgs) -> Result<i32> {
-    let check = args.check;
+fn run_inner(asked: &[&'static str], check: bool) -> Result<i32> {
     let mut groups: Vec<&str> = Vec::new();
-    for g in args.groups.iter().map(|g| g.name()) {
+    for &g in asked {
         if !groups.contains(&g) {
             groups.push(g);
         }
@@ -232,10 +235,10 @@ pub(crate) fn tldr(root: &Path) -> Result<Vec<String>> {
 /// Median protocol v1 throughput of one long-lived `tiergate batch` per pass.
 fn bench_classify(root: &Path, tiergate: &Path) -> Result<BTreeMap<String, f64>> {
     let cmds = tldr(root)?;
-    let input = crate::bench_batch::batch_input(&cmds)?;
+    let input = crate::batch::batch_input(&cmds)?;
     let mut rates = Vec::new();
     for _ in 0..BATCH_PASSES {
-        rates.push(crate::bench_batch::batch_pass(tiergate, &input, cmds.len())?);
+        rates.push(crate::batch::batch_pass(tiergate, &input, cmds.len())?);
     }
     let mut m = BTreeMap::new();
     m.insert("batch_commands_per_s".into(), median(&mut rates));

@@ -1,4 +1,4 @@
-//! `cargo xtask bench batch [--base REV]`: `tiergate batch` and library throughput
+//! Behind `cargo xtask bench batch [--base REV]`: `tiergate batch` and library throughput
 //! over the tldr corpus, base against head **in one run** (issue 14). Both sides are
 //! release builds; base is built from a detached worktree into the replay's base
 //! target directory. Passes alternate base/head (the order flips each round) so a
@@ -35,20 +35,20 @@ pub fn run(base: &str) -> i32 {
 }
 
 fn measure(base_rev: &str) -> Result<()> {
-    let root = crate::bench::root();
+    let root = crate::root();
     let commit = replay::git::git(&root, &["rev-parse", "--verify", &format!("{base_rev}^{{commit}}")]).map_err(|e| anyhow::anyhow!("{base_rev}: {e}"))?;
     let commit = commit.trim().to_owned();
-    let keep = crate::bench::target_dir(&root).join("bench/batch");
+    let keep = crate::target_dir(&root).join("bench/batch");
     std::fs::create_dir_all(&keep)?;
     eprintln!("bench batch: building head (release tiergate and the lanes bench)…");
-    let head = side(&root, &crate::bench::target_dir(&root), &keep, "head")?;
+    let head = side(&root, &crate::target_dir(&root), &keep, "head")?;
     eprintln!("bench batch: building base {} in a worktree (release; minutes on 2 cores when its dependencies are cold)…", &commit[..12.min(commit.len())]);
     let base = {
         replay::build::cleanup_stale_worktrees(&root);
         let wt = replay::build::Worktree::add(&root, &commit).map_err(|e| anyhow::anyhow!("{e:?}"))?;
         side(&wt.dir, &replay::build::replay_dir(&root).join("base-target"), &keep, "base")?
     };
-    let cmds = crate::bench::tldr(&root)?;
+    let cmds = crate::tldr(&root)?;
     let input = batch_input(&cmds)?;
     let csv = root.join("corpus/history/tldr.csv");
     let mut rates: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
@@ -67,7 +67,7 @@ fn measure(base_rev: &str) -> Result<()> {
     }
     let mut figures = BTreeMap::new();
     for (k, xs) in &mut rates {
-        figures.insert(format!("{k}_commands_per_s"), crate::bench::median(xs));
+        figures.insert(format!("{k}_commands_per_s"), crate::median(xs));
     }
     for what in ["batch", "library"] {
         let ratio = figures[&format!("head_{what}_commands_per_s")] / figures[&format!("base_{what}_commands_per_s")];
@@ -82,7 +82,7 @@ fn measure(base_rev: &str) -> Result<()> {
     println!("base {base_rev} = {commit}; load average at the end {load}");
     let path = root.join("benches/baselines/batch.json");
     let extra = json!({"base": base_rev, "base_commit": commit, "load_average_at_end": load});
-    crate::bench::write_baseline_with(&path, "batch", &figures, extra)?;
+    crate::write_baseline_with(&path, "batch", &figures, extra)?;
     println!("wrote {}", path.display());
     Ok(())
 }

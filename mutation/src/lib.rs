@@ -1,12 +1,12 @@
-//! `cargo xtask mutants [--list] [--shard I/N] [--rules PREFIX] [--sample N [--seed S]] [--per-family K] [--ops a,b] [--ids FILE]`
-//! (flags.rs `MutantsArgs`; its parsing is tested there)
-//! and `cargo xtask mutants merge DIR…`: seeded regressions of the rule tables
-//! (gen.rs), each put through the bench's own gate (gate.rs), reported as caught
-//! (by which layer), survived or unviable (report.rs). The report goes to
-//! `reports/mutants/` (a shard: `reports/mutants-shards/I-of-N/`).
+//! Seeded regressions, the library behind `cargo xtask mutants [--list] [--shard I/N]
+//! [--rules PREFIX] [--sample N [--seed S]] [--per-family K] [--ops a,b] [--ids FILE]`
+//! and `cargo xtask mutants merge DIR…` (xtask parses the flags into `Options`):
+//! mutants of the rule tables (gen.rs), each put through the bench's own gate
+//! (gate.rs), reported as caught (by which layer), survived or unviable (report.rs).
+//! The report goes to `reports/mutants/` (a shard: `reports/mutants-shards/I-of-N/`).
 
 mod gate;
-pub(crate) mod gen;
+pub mod gen;
 mod report;
 
 use std::path::{Path, PathBuf};
@@ -15,11 +15,31 @@ use std::time::Instant;
 use gen::Mutant;
 use report::{Meta, Record};
 
-use crate::flags::{MutantsArgs, Shard};
+/// What `cargo xtask mutants` was asked to run.
+#[derive(Debug, Default)]
+pub struct Options {
+    /// Print the selected mutants and stop.
+    pub list: bool,
+    /// `--shard I/N` (1-based).
+    pub shard: Option<(usize, usize)>,
+    /// Only mutants whose scope starts with this.
+    pub rules: Option<String>,
+    /// `--sample N`: evenly spread, or with `seed` a simple random sample.
+    pub sample: Option<usize>,
+    pub seed: Option<String>,
+    /// The report directory, relative to the project root.
+    pub out: Option<PathBuf>,
+    /// `--per-family K`.
+    pub per_family: Option<usize>,
+    /// Only these operators.
+    pub ops: Option<Vec<String>>,
+    /// `--ids FILE`: only the ids listed there.
+    pub ids: Option<PathBuf>,
+}
 
 /// The population, then `--ids`, `--ops`, `--rules`, `--shard`, `--per-family` and
 /// `--sample`, in that order. `ids` is the `--ids` file's contents, read by the caller.
-fn select(all: &[Mutant], f: &MutantsArgs, ids: Option<&[String]>) -> Vec<Mutant> {
+fn select(all: &[Mutant], f: &Options, ids: Option<&[String]>) -> Vec<Mutant> {
     let mut v: Vec<Mutant> = all
         .iter()
         .filter(|m| ids.is_none_or(|ids| ids.contains(&m.id)))
@@ -27,7 +47,7 @@ fn select(all: &[Mutant], f: &MutantsArgs, ids: Option<&[String]>) -> Vec<Mutant
         .filter(|m| f.rules.as_ref().is_none_or(|p| m.scope.starts_with(p.as_str())))
         .cloned()
         .collect();
-    if let Some(Shard { i, n }) = f.shard {
+    if let Some((i, n)) = f.shard {
         v = gen::shard(&v, i, n);
     }
     if let Some(k) = f.per_family {
@@ -51,8 +71,8 @@ pub fn merge(dirs: &[PathBuf]) -> i32 {
     report::merge_task(dirs)
 }
 
-/// `mutants [flags]`; `args` are the words as typed, for the report's meta line.
-pub fn run(flags: &MutantsArgs, args: &[String]) -> i32 {
+/// `mutants [flags]`; `command` is the command line as typed, for the report's meta line.
+pub fn run(flags: &Options, command: &str) -> i32 {
     let root = replay::project_root();
     let commit = match replay::git::git(&root, &["rev-parse", "HEAD"]) {
         Ok(c) => c.trim().to_owned(),
@@ -106,7 +126,7 @@ pub fn run(flags: &MutantsArgs, args: &[String]) -> i32 {
     let baseline: Vec<String> = scratch.baseline.iter().map(|(l, f)| format!("{l}: {f}")).collect();
     let dir = match (&flags.out, flags.shard) {
         (Some(out), _) => root.join(out),
-        (None, Some(Shard { i, n })) => root.join("reports").join("mutants-shards").join(format!("{i}-of-{n}")),
+        (None, Some((i, n))) => root.join("reports").join("mutants-shards").join(format!("{i}-of-{n}")),
         (None, None) => root.join("reports").join("mutants"),
     };
     for (k, m) in chosen.iter().enumerate() {
@@ -124,13 +144,13 @@ pub fn run(flags: &MutantsArgs, args: &[String]) -> i32 {
         records.push(Record::of(m, &o, &scratch.rules, &truth));
         // Rewritten after every mutant: a run stopped early leaves a report of what it ran
         // (`selected` says how many were chosen, the headline how many ran).
-        let meta = Meta::of(&commit, &all, &chosen, &flags_line(args), prepare_secs, scratch.build_secs, baseline.clone());
+        let meta = Meta::of(&commit, &all, &chosen, command, prepare_secs, scratch.build_secs, baseline.clone());
         if let Err(e) = report::write(&dir, &meta, &records) {
             eprintln!("xtask mutants: writing {}: {e}", dir.display());
             return replay::exit::INFRA;
         }
     }
-    let meta = Meta::of(&commit, &all, &chosen, &flags_line(args), prepare_secs, scratch.build_secs, baseline);
+    let meta = Meta::of(&commit, &all, &chosen, command, prepare_secs, scratch.build_secs, baseline);
     match report::write(&dir, &meta, &records) {
         Ok(()) => {
             println!("{}", report::headline(&meta, &records));
@@ -141,14 +161,6 @@ pub fn run(flags: &MutantsArgs, args: &[String]) -> i32 {
             eprintln!("xtask mutants: writing {}: {e}", dir.display());
             replay::exit::INFRA
         }
-    }
-}
-
-fn flags_line(args: &[String]) -> String {
-    if args.is_empty() {
-        "cargo xtask mutants".into()
-    } else {
-        format!("cargo xtask mutants {}", args.join(" "))
     }
 }
 

@@ -213,7 +213,7 @@ pub fn reviewed<'a>(equivalent: &'a BTreeMap<String, String>, r: &Record) -> Opt
 pub fn probes_only(r: &Record) -> bool {
     match r.layers.as_slice() {
         [l] if l == "probes" => true,
-        [l] if l == "truth" => !r.failures.is_empty() && r.failures.iter().all(|f| f.starts_with(&format!("truth: {}", crate::tables::FILE))),
+        [l] if l == "truth" => !r.failures.is_empty() && r.failures.iter().all(|f| f.starts_with(&format!("truth: {}", corpora::tables::FILE))),
         _ => false,
     }
 }
@@ -539,7 +539,7 @@ mod tests {
         let mut a = rec("a", "caught");
         a.layers = vec!["probes".into()];
         let mut b = rec("b", "caught");
-        b.failures = vec![format!("truth: {}:12 table-git_land: expected T3, head says T0", crate::tables::FILE)];
+        b.failures = vec![format!("truth: {}:12 table-git_land: expected T3, head says T0", corpora::tables::FILE)];
         let mut c = rec("c", "caught");
         c.failures = vec!["truth: corpus/truth/git.csv:3 git-1: expected T3, head says T0".into()];
         let s = summary(&m, &[a, b, c, rec("d", "survived")], &BTreeMap::new());

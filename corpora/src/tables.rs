@@ -28,7 +28,7 @@
 
 use std::collections::HashSet;
 
-use crate::mutants::gen;
+use crate::rule_source;
 
 pub const FILE: &str = "corpus/truth/tables.csv";
 
@@ -89,9 +89,9 @@ const TIERS: &[&str] = &["T0", "T1", "T2", "T3", "BLOCKED"];
 
 /// Every probe row of one file, or `file:line: why` for a malformed probe line.
 fn of_file(file: &str, src: &str, out: &mut Vec<[String; 4]>) -> Result<(), String> {
-    let scope = gen::scope_of(file);
+    let scope = rule_source::scope_of(file);
     let mut attached = 0;
-    for (name, open, entries) in gen::tables(src) {
+    for (name, open, entries) in rule_source::tables(src) {
         let decl = src[..open].rfind(name.as_str()).unwrap_or(open);
         let mut probes = Vec::new();
         let mut except: HashSet<&str> = HashSet::new();
@@ -159,7 +159,7 @@ fn slug(s: &str) -> String {
     s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
 }
 
-/// The CSV text for `files` (path, source), sorted by path as `gen::generate` sorts.
+/// The CSV text for `files` (path, source), sorted by path as the table mutants sort them.
 pub fn render(files: &[(String, String)]) -> Result<String, String> {
     let mut rows = Vec::new();
     for (file, src) in files {
@@ -188,9 +188,8 @@ pub fn render(files: &[(String, String)]) -> Result<String, String> {
 }
 
 /// Writes (or, with `check`, compares) `corpus/truth/tables.csv`: 0 fresh or written, 1 stale, 3 error.
-pub fn run(check: bool) -> i32 {
-    let root = replay::project_root();
-    let text = match gen::work_tree_sources(&root).and_then(|f| render(&f)) {
+pub fn run(root: &std::path::Path, check: bool) -> i32 {
+    let text = match rule_source::work_tree_sources(root).and_then(|f| render(&f)) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("xtask codegen: {e}");
@@ -284,7 +283,7 @@ mod tests {
     #[test]
     fn the_committed_table_rows_match_the_sources() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-        let want = render(&gen::work_tree_sources(root).unwrap()).unwrap();
+        let want = render(&rule_source::work_tree_sources(root).unwrap()).unwrap();
         let have = std::fs::read_to_string(root.join(FILE)).unwrap_or_default();
         assert!(have == want, "{FILE} is stale: run `cargo xtask codegen`");
     }

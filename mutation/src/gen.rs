@@ -18,26 +18,8 @@ use regex::Regex;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-pub const RULES_DIR: &str = "classifier/src/rules";
-
-/// The rule sources of the work tree, sorted.
-pub fn work_tree_sources(root: &Path) -> Result<Vec<(String, String)>, String> {
-    let mut files = Vec::new();
-    let mut stack = vec![root.join(RULES_DIR)];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
-            let p = e.map_err(|e| e.to_string())?.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                let rel = p.strip_prefix(root).unwrap_or(&p).to_string_lossy().replace('\\', "/");
-                files.push((rel, std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?));
-            }
-        }
-    }
-    files.sort();
-    Ok(files)
-}
+use corpora::rule_source::{close_paren, scope_of, tables};
+pub use corpora::rule_source::{work_tree_sources, RULES_DIR};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mutant {
@@ -84,11 +66,6 @@ impl Mutant {
 
 fn line_of(src: &str, at: usize) -> usize {
     src[..at].bytes().filter(|&b| b == b'\n').count() + 1
-}
-
-pub(crate) fn scope_of(file: &str) -> String {
-    let rel = file.strip_prefix(RULES_DIR).unwrap_or(file).trim_start_matches('/').trim_end_matches(".rs");
-    rel.trim_end_matches("/mod").replace('/', ".")
 }
 
 struct Gen<'a> {
@@ -141,87 +118,6 @@ fn statics(src: &str) -> Vec<(String, String, &'static str, usize, usize)> {
             (c[1].to_owned(), c[3].to_owned(), tier, ctor.start(), ctor.end())
         })
         .collect()
-}
-
-/// The index just past the `)` matching the `(` at `open`, skipping strings and chars.
-fn close_paren(src: &str, open: usize, open_ch: u8, close_ch: u8) -> Option<usize> {
-    let b = src.as_bytes();
-    let mut depth = 0usize;
-    let mut i = open;
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            c if c == open_ch => depth += 1,
-            c if c == close_ch => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i + 1);
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
-/// A table (`words![…]`, or a `&[&str]` slice): its name, the byte offset of its opening `[`, and the (start, end) byte span of each string literal.
-pub(crate) type Table = (String, usize, Vec<(usize, usize)>);
-
-/// Tables in `src`: `const X: Words = words![…]` (and the older `&[&str]` spelling).
-pub(crate) fn tables(src: &str) -> Vec<Table> {
-    let re = Regex::new(r"(?:static|const)\s+([A-Z][A-Z0-9_]*)\s*:\s*(?:&\[&str\]\s*=\s*&|Words\s*=\s*words!)\[").expect("table regex");
-    let mut out = Vec::new();
-    for c in re.captures_iter(src) {
-        let whole = c.get(0).expect("match");
-        let open = whole.end() - 1;
-        let Some(close) = close_paren(src, open, b'[', b']') else { continue };
-        let body = &src[open + 1..close - 1];
-        let mut entries = Vec::new();
-        let b = body.as_bytes();
-        let mut i = 0;
-        let mut raw = false;
-        while i < b.len() {
-            match b[i] {
-                // A raw string literal (`r"…"`, `r#"…"#`) starts here, outside any string:
-                // not scanned, and the table is left alone. (An entry that merely ends in
-                // `r`, such as `"tldr"`, is inside a string and never gets here.)
-                b'r' if matches!(b.get(i + 1), Some(b'"' | b'#')) && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')) => {
-                    raw = true;
-                    break;
-                }
-                b'"' => {
-                    let s = i;
-                    i += 1;
-                    while i < b.len() && b[i] != b'"' {
-                        i += if b[i] == b'\\' { 2 } else { 1 };
-                    }
-                    entries.push((open + 1 + s, open + 1 + i + 1));
-                }
-                b'/' if b.get(i + 1) == Some(&b'/') => {
-                    while i < b.len() && b[i] != b'\n' {
-                        i += 1;
-                    }
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        if !raw {
-            out.push((c[1].to_owned(), open, entries));
-        }
-    }
-    out
 }
 
 const ALLOW_SIDE: &[&str] = &["READ", "SAFE", "EXEMPT", "HARMLESS", "SIM", "DRY_RUN", "SCRATCH", "DATA", "VALIDATE", "TEST_"];
@@ -494,15 +390,5 @@ fn check(cx: &mut Cx) {
         let other = (0..50).map(|k| sample_seeded(&a, 3, &format!("seed-{k}"))).find(|s| *s != one);
         assert!(other.is_some(), "some other seed draws another sample");
         assert_eq!(sample_seeded(&a, a.len() + 1, "x"), a);
-    }
-
-    #[test]
-    fn an_entry_ending_in_r_is_scanned_and_a_raw_string_table_is_not() {
-        let src = "const READ_X: &[&str] = &[\"tldr\", \"--mirror\", \"a\"];\nconst READ_Y: &[&str] = &[r\"raw\", \"b\"];\n";
-        let t = tables(src);
-        assert_eq!(t.len(), 1, "the raw-string table is skipped, the other kept: {t:?}");
-        assert_eq!(t[0].0, "READ_X");
-        let words: Vec<&str> = t[0].2.iter().map(|&(s, e)| &src[s..e]).collect();
-        assert_eq!(words, ["\"tldr\"", "\"--mirror\"", "\"a\""]);
     }
 }

@@ -5,6 +5,7 @@
 //! `parse.unsupported`; input that could nest past what a stack holds is refused
 //! or parsed on a thread with a stack sized for it (see `parse`).
 
+mod braces;
 pub mod dequote;
 pub mod model;
 mod plain;
@@ -202,6 +203,17 @@ fn span(loc: Option<&SourceSpan>) -> Span {
 
 fn word(w: &ast::Word, opts: &Cx<'_>) -> Word {
     dequote::word(&w.value, span(w.loc.as_ref()), opts)
+}
+
+/// A command word after brace expansion: the words bash passes for it, each
+/// de-quoted (`{,"git",push}` is `git push`). One past the budget is opaque.
+fn command_words(w: &ast::Word, opts: &Cx<'_>, out: &mut Vec<Word>) {
+    let at = span(w.loc.as_ref());
+    match braces::expand(&w.value, opts) {
+        braces::Braces::None => out.push(dequote::word(&w.value, at, opts)),
+        braces::Braces::Words(words) => out.extend(words.iter().map(|raw| dequote::word(raw, at, opts))),
+        braces::Braces::TooMany => out.push(Word { text: w.value.clone(), exact: false, quoted: false, subs: Vec::new(), opaque: true, span: at }),
+    }
 }
 
 fn compound_list(cl: &ast::CompoundList, opts: &Cx<'_>, out: &mut List) {
@@ -426,13 +438,14 @@ fn simple(s: &ast::SimpleCommand, opts: &Cx<'_>) -> Simple {
     let mut out = Simple { assigns: Vec::new(), words: Vec::new(), redirects: Vec::new(), procsubs: Vec::new(), span: Span::default() };
     let item = |i: &ast::CommandPrefixOrSuffixItem, out: &mut Simple, prefix: bool| match i {
         ast::CommandPrefixOrSuffixItem::IoRedirect(r) => out.redirects.push(redirect(r, opts)),
-        ast::CommandPrefixOrSuffixItem::Word(w) => out.words.push(word(w, opts)),
+        ast::CommandPrefixOrSuffixItem::Word(w) => command_words(w, opts, &mut out.words),
         ast::CommandPrefixOrSuffixItem::AssignmentWord(_, w) => {
-            // After the program word an assignment-shaped word is just an argument.
+            // After the program word an assignment-shaped word is just an argument
+            // (and brace-expanded like one: `echo a={1,2}` is `a=1 a=2`).
             if prefix {
                 out.assigns.push(word(w, opts));
             } else {
-                out.words.push(word(w, opts));
+                command_words(w, opts, &mut out.words);
             }
         }
         ast::CommandPrefixOrSuffixItem::ProcessSubstitution(_, sub) => {
@@ -446,7 +459,7 @@ fn simple(s: &ast::SimpleCommand, opts: &Cx<'_>) -> Simple {
         }
     }
     if let Some(w) = &s.word_or_name {
-        out.words.push(word(w, opts));
+        command_words(w, opts, &mut out.words);
     }
     if let Some(sfx) = &s.suffix {
         for i in &sfx.0 {

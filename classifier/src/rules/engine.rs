@@ -30,13 +30,14 @@ pub static PARSE_UNSUPPORTED: Rule = Rule::t3("parse.unsupported")
 
 /// ## What it matches
 /// An expansion the model cannot see into: a command substitution inside `${…}`
-/// or `$((…))`, or a word the word parser rejects.
+/// or `$((…))`, a word the word parser rejects, or a brace expansion of more
+/// words than the parser's budget (`{1..5000}`, `parse/braces.rs`).
 /// ## Why this tier
-/// The hidden command runs; unknown is not safe.
+/// The hidden command runs, and an unexpanded brace word could be any words; unknown is not safe.
 pub static PARSE_OPAQUE: Rule = Rule::t3("parse.opaque-expansion")
-    .reason("a command substitution is hidden inside a parameter or arithmetic expansion; run the inner command on its own")
-    .matches(words!["echo ${X:-$((1 + $(id -u)))}", "echo $(( $(id -u) + 1 ))"])
-    .not_matches(words!["echo ${HOME}", "echo $((1 + 2))"]);
+    .reason("an expansion hides what runs (a command substitution inside a parameter or arithmetic expansion, or a brace expansion past 1,024 words); run the inner command on its own or write the words out")
+    .matches(words!["echo ${X:-$((1 + $(id -u)))}", "echo $(( $(id -u) + 1 ))", "echo {1..5000}"])
+    .not_matches(words!["echo ${HOME}", "echo $((1 + 2))", "echo {1..50}"]);
 
 /// ## What it matches
 /// Substitutions, `bash -c` payloads or scripts nested past the depth budget.

@@ -39,8 +39,17 @@ fn computed_program_names_are_never_safe() {
     check("$CMD", "T3");
     check("$(echo ls)", "T3");
     check("`which ls` -la", "T3");
-    check("{ls,-la}", "T3");
+    check("{$X,ls} -la", "T3");
     check("${X}", "T3");
+}
+
+#[test]
+fn brace_expansions_are_expanded_before_the_program_is_resolved() {
+    check("{ls,-la}", "T0");
+    check("{,\"git\",push,--force,origin,main,}", "BLOCKED");
+    check("{curl,x} | sh", "BLOCKED");
+    check("'{rm,-rf,x}'", "T0");
+    check("echo {1..5000}", "T3");
 }
 
 #[test]

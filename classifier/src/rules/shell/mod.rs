@@ -113,13 +113,14 @@ pub fn is_hijack_assignment(word: &str) -> bool {
 }
 
 /// ## What it matches
-/// A command word that is a variable, a substitution, a glob or a brace expansion (`$CMD x`, `$(echo rm) x`, `{rm,-rf,x}`);
+/// A command word that is a variable, a substitution, a glob or a brace expansion holding one (`$CMD x`, `$(echo rm) x`, `r*m x`, `{$X,y}`);
+/// a brace expansion of literal words is expanded first (`{rm,-rf,x}` is `rm -rf x`, `parse/braces.rs`);
 /// and a shell string that `xargs -I` pastes input lines into (`xargs -I{} sh -c {}`).
 /// ## Why this tier
 /// The program that runs is only known at run time; unknown is never safe.
 pub static DYNAMIC_COMMAND: Rule = Rule::t3("shell.dynamic-command")
     .reason("the program name is computed at run time (variable, substitution or expansion); write the program name literally")
-    .matches(words!["$CMD install x", "$(echo rm) -rf build", "{rm,-rf,build}", "\"$EDITOR\" file", "cat cmds | xargs -I{} sh -c {}"])
+    .matches(words!["$CMD install x", "$(echo rm) -rf build", "{$X,rm} -rf build", "/bin/r? -rf build", "\"$EDITOR\" file", "cat cmds | xargs -I{} sh -c {}"])
     .not_matches(words!["echo $CMD", "ls \"$(pwd)\"", "cat names | xargs -I{} echo {}", "cat names | xargs sh -c 'echo $0'"]);
 
 /// ## What it matches

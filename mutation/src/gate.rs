@@ -16,7 +16,7 @@ use replay::config::Config;
 use replay::coverage::RuleInfo;
 use replay::runner::Job;
 
-use super::gen::Mutant;
+use crate::mutant::Mutant;
 
 fn quiet(_: &str) {}
 
@@ -104,9 +104,9 @@ const SCRATCH_CARGO_CONFIG: &str = "# Written by `cargo xtask mutants` (mutation
 # the classifier crate at level 1; the code, and so every verdict, is unchanged.\n\
 [profile.release.package.classifier]\nopt-level = 1\n";
 
-/// Creates or resets the scratch worktree at `commit`, builds the unmutated binary,
-/// caches it as the replay's base, and records the unmutated gate's own failures.
-pub fn prepare(root: &Path, commit: &str, log: &dyn Fn(&str)) -> Result<Scratch, String> {
+/// Creates or resets the scratch worktree (`target/mutants/scratch`) at `commit`:
+/// mutants are listed from, and applied to, the committed tree.
+pub fn checkout(root: &Path, commit: &str) -> Result<PathBuf, String> {
     let dir = root.join("target").join("mutants").join("scratch");
     if dir.join(".git").exists() {
         git(&dir, &["reset", "--quiet", "--hard", commit])?;
@@ -122,6 +122,12 @@ pub fn prepare(root: &Path, commit: &str, log: &dyn Fn(&str)) -> Result<Scratch,
             let _ = Command::new("cp").args(["-a", "--reflink=auto"]).arg(&seed).arg(dir.join("target")).status();
         }
     }
+    Ok(dir)
+}
+
+/// Builds the unmutated binary in the scratch worktree `dir` (see [`checkout`]),
+/// caches it as the replay's base, and records the unmutated gate's own failures.
+pub fn prepare(root: &Path, dir: PathBuf, commit: &str, log: &dyn Fn(&str)) -> Result<Scratch, String> {
     let cfg_dir = root.join("target").join("mutants").join(".cargo");
     std::fs::create_dir_all(&cfg_dir)
         .and_then(|()| std::fs::write(cfg_dir.join("config.toml"), SCRATCH_CARGO_CONFIG))
@@ -140,9 +146,14 @@ pub fn prepare(root: &Path, commit: &str, log: &dyn Fn(&str)) -> Result<Scratch,
     Ok(s)
 }
 
+/// Examples answered per child: a mutant that hangs is caught after one chunk, not
+/// after a timeout per example.
+const EXAMPLE_CHUNK: usize = 256;
+
 /// Rule examples through `bin`: a `matches` example must get the rule's id, a
-/// `not_matches` one must not.
-fn examples(rules: &[RuleInfo], bin: &Path) -> Result<Found, String> {
+/// `not_matches` one must not. Also: whether an example got no answer in time (a
+/// hang), after which the rest are not asked.
+fn examples(rules: &[RuleInfo], bin: &Path) -> Result<(Found, bool), String> {
     let mut jobs = Vec::new();
     let mut want = Vec::new();
     for r in rules {
@@ -155,15 +166,22 @@ fn examples(rules: &[RuleInfo], bin: &Path) -> Result<Found, String> {
     }
     let subject =
         Subject { argv: vec!["env".into(), format!("HOME={EXAMPLE_HOME}"), bin.display().to_string(), "batch".into()], build_id: None, label: "mutant".into() };
-    let answers = replay::runner::run(&subject, &jobs, Duration::from_secs(10), &|| {}).map_err(|e| e.to_string())?;
     let mut out = Found::new();
-    for ((id, hit, c), v) in want.into_iter().zip(answers) {
-        if (v.rule == id) != hit {
-            let msg = if hit { format!("{id}: misses `{c}` (got {})", v.short()) } else { format!("{id}: hits `{c}`") };
-            out.insert(("examples".into(), msg));
+    for (chunk, wanted) in jobs.chunks(EXAMPLE_CHUNK).zip(want.chunks(EXAMPLE_CHUNK)) {
+        let answers = replay::runner::run(&subject, chunk, Duration::from_secs(10), &|| {}).map_err(|e| e.to_string())?;
+        let mut hung = false;
+        for (&(id, hit, c), v) in wanted.iter().zip(answers) {
+            hung |= v.error.as_deref().is_some_and(|e| e.starts_with("no answer within"));
+            if (v.rule == id) != hit {
+                let msg = if hit { format!("{id}: misses `{c}` (got {})", v.short()) } else { format!("{id}: hits `{c}`") };
+                out.insert(("examples".into(), msg));
+            }
+        }
+        if hung {
+            return Ok((out, true));
         }
     }
-    Ok(out)
+    Ok((out, false))
 }
 
 /// What a mutant moved in the replay, caught or not: rows whose tier moved, rows whose
@@ -178,6 +196,13 @@ pub struct Moved {
     pub reason: usize,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rule_examples: Vec<String>,
+    /// The first few rows whose tier moved (`corpus id: base → head`), within the caps.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tier_examples: Vec<String>,
+    /// Ids of the first few truth rows whose tier or deciding rule moved: the truth rows
+    /// nearest to what a code mutant changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub truth_ids: Vec<String>,
 }
 
 impl Moved {
@@ -185,12 +210,25 @@ impl Moved {
         use replay::diff::Category;
         let mut m = Moved::default();
         for r in rows {
+            let truth = r.corpus == replay::corpus::Kind::Truth;
             match (r.category, &r.base, &r.head) {
-                (Category::Tightened | Category::Loosened, _, _) => m.tier += 1,
+                (Category::Tightened | Category::Loosened, b, h) => {
+                    m.tier += 1;
+                    if m.tier_examples.len() < 3 {
+                        let short = |v: &Option<replay::protocol::Verdict>| v.as_ref().map_or_else(|| "none".to_owned(), |v| v.short());
+                        m.tier_examples.push(format!("{} {}: {} → {}", r.corpus.as_str(), r.id, short(b), short(h)));
+                    }
+                    if truth && m.truth_ids.len() < 3 {
+                        m.truth_ids.push(r.id.clone());
+                    }
+                }
                 (Category::ReasonOnly, Some(b), Some(h)) if b.rule != h.rule => {
                     m.rule += 1;
                     if m.rule_examples.len() < 3 {
                         m.rule_examples.push(format!("{} {}: {} → {}", r.corpus.as_str(), r.id, b.rule, h.rule));
+                    }
+                    if truth && m.truth_ids.len() < 3 {
+                        m.truth_ids.push(r.id.clone());
                     }
                 }
                 (Category::ReasonOnly, _, _) => m.reason += 1,
@@ -206,9 +244,14 @@ impl Moved {
 
 /// The gate on the scratch tree as it is now: (failures, what moved, seconds spent in the replay).
 pub fn gate(s: &Scratch) -> Result<(Found, Moved, f64), String> {
-    let mut found = examples(&s.rules, &bin(&s.dir)?)?;
+    let (mut found, hung) = examples(&s.rules, &bin(&s.dir)?)?;
     let mut moved = Moved::default();
     let t = Instant::now();
+    if hung {
+        // Every answer of the replay would wait out its timeout: the hang is the finding.
+        found.insert(("examples".into(), "hang: a rule example got no answer within 10 s; the replay was not run".into()));
+        return Ok((found, moved, t.elapsed().as_secs_f64()));
+    }
     let cfg = Config { require_base: true, determinism_sample: 50, log: quiet, ..Config::new(s.dir.clone(), Some(s.commit.clone())) };
     match replay::run(&cfg) {
         Ok(out) => {

@@ -1,10 +1,9 @@
 //! Mutant reports: `meta.json` (population, selection, baseline), `results.jsonl`
-//! (one mutant a line, sorted by id) and `summary.md` (caught rate over viable
-//! mutants, caught by layer, cost, survivors per rule with the diff and the nearest
-//! truth row: the to-do list of missing truth rows). `merge` joins shard reports.
+//! (one mutant a line, sorted by id) and `summary.md` (summary.rs). Reviews of
+//! survivors live in one committed file, `reports/mutants/equivalent.tsv`, read by
+//! every run whatever its report directory. `merge` joins shard reports.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -12,18 +11,28 @@ use serde::{Deserialize, Serialize};
 use replay::corpus::{Row, Spec};
 use replay::coverage::RuleInfo;
 
-use super::gate::Outcome;
-use super::gen::Mutant;
+use crate::gate::Outcome;
+use crate::mutant::{Mutant, Population};
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Meta {
     pub commit: String,
-    /// A digest of the rule sources the mutants were generated from: shards of one
-    /// population merge when it matches, whatever commit each ran on.
+    /// A digest of the mutant ids of the population: shards of one population merge
+    /// when it matches, whatever commit each ran on.
     #[serde(default)]
     pub source: String,
     pub population: usize,
     pub population_by_op: BTreeMap<String, usize>,
+    /// Mutants per population (`tables`, `code`); empty in reports written before the
+    /// code population existed, whose mutants are all table mutants.
+    #[serde(default)]
+    pub population_by_kind: BTreeMap<String, usize>,
+    /// `cargo mutants --version`, when the code population was listed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub engine: String,
+    /// `--in-diff REV`: the population is what `REV..commit` touched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_diff: Option<String>,
     pub selected: usize,
     pub command: String,
     /// One-off costs: scratch preparation in total, and its unmutated build.
@@ -40,10 +49,13 @@ pub struct Meta {
 }
 
 impl Meta {
-    pub fn of(commit: &str, all: &[Mutant], chosen: &[Mutant], command: &str, prepare_secs: f64, base_build_secs: f64, baseline: Vec<String>) -> Meta {
+    /// The population and selection; costs and the baseline are filled in as they are measured.
+    pub fn of(commit: &str, all: &[Mutant], chosen: &[Mutant], command: &str, engine: &str) -> Meta {
         let mut by = BTreeMap::new();
+        let mut kinds = BTreeMap::new();
         for m in all {
             *by.entry(m.op.clone()).or_insert(0) += 1;
+            *kinds.entry(m.population.as_str().to_owned()).or_insert(0) += 1;
         }
         let mut h = <sha2::Sha256 as sha2::Digest>::new();
         for m in all {
@@ -54,12 +66,15 @@ impl Meta {
             source: replay::build::hex(&sha2::Digest::finalize(h))[..16].to_owned(),
             population: all.len(),
             population_by_op: by,
+            population_by_kind: kinds,
+            engine: engine.into(),
+            in_diff: None,
             selected: chosen.len(),
             command: command.into(),
-            prepare_secs,
-            base_build_secs,
-            baseline_failures: baseline.len(),
-            baseline,
+            prepare_secs: 0.0,
+            base_build_secs: 0.0,
+            baseline_failures: 0,
+            baseline: Vec::new(),
             reruns: Vec::new(),
         }
     }
@@ -68,6 +83,8 @@ impl Meta {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Record {
     pub id: String,
+    #[serde(default)]
+    pub population: Population,
     /// [`super::gen::Mutant::key`]; empty in reports written before it existed.
     #[serde(default)]
     pub key: String,
@@ -95,7 +112,7 @@ pub struct Record {
 /// for a table entry, a truth row running one of the family's programs (the first
 /// words of its rules' examples) with that word — gated first — else the truth row
 /// nearest to the family's first example.
-fn nearest(m: &Mutant, rules: &[RuleInfo], truth: &[Row]) -> Option<String> {
+fn nearest(m: &Mutant, moved: &[String], rules: &[RuleInfo], truth: &[Row]) -> Option<String> {
     let show = |r: &Row| {
         let expect = match &r.spec {
             Spec::Truth { expect, .. } => expect.as_str(),
@@ -107,7 +124,15 @@ fn nearest(m: &Mutant, rules: &[RuleInfo], truth: &[Row]) -> Option<String> {
         let example = r.matches.first()?;
         return replay::coverage::nearest_truth(truth, example).map(show);
     }
-    let family = m.scope.split(['.', ':']).next().unwrap_or("");
+    let family = match m.population {
+        Population::Tables => m.scope.split(['.', ':']).next().unwrap_or(""),
+        // Code under `rules/<family>/` is near that family's rows; other code (the
+        // engine, the argument layer, the lanes) is near what it moved, if anything.
+        Population::Code => match m.scope.strip_prefix("rules.") {
+            Some(rest) => rest.split('.').next().unwrap_or(""),
+            None => return moved.first().and_then(|id| truth.iter().find(|r| &r.id == id)).map(show),
+        },
+    };
     let examples: Vec<&str> = rules.iter().filter(|r| r.family == family).flat_map(|r| r.matches.iter().map(String::as_str)).collect();
     let programs: Vec<&str> = examples.iter().filter_map(|e| e.split_whitespace().next()).collect();
     let word = m.what.split('"').nth(1).unwrap_or("");
@@ -122,6 +147,7 @@ impl Record {
     pub fn of(m: &Mutant, o: &Outcome, rules: &[RuleInfo], truth: &[Row]) -> Record {
         Record {
             id: m.id.clone(),
+            population: m.population,
             key: m.key.clone(),
             op: m.op.clone(),
             scope: m.scope.clone(),
@@ -137,54 +163,24 @@ impl Record {
             moved: o.moved.clone(),
             note: o.note.clone(),
             diff: o.diff.clone(),
-            nearest_truth: if o.status == "survived" { nearest(m, rules, truth) } else { None },
+            nearest_truth: if o.status == "survived" { nearest(m, &o.moved.truth_ids, rules, truth) } else { None },
         }
     }
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
+/// The committed reviews of survivors, `key<TAB>reason` a line.
+pub const EQUIVALENTS: &str = "reports/mutants/equivalent.tsv";
 
-/// The 95% Wilson score interval of `k` successes in `n` trials, in percent.
-pub fn wilson(k: usize, n: usize) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 100.0);
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.96_f64);
-    let p = k / n;
-    let centre = p + z * z / (2.0 * n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    let d = 1.0 + z * z / n;
-    (((centre - half) / d * 100.0).max(0.0), ((centre + half) / d * 100.0).min(100.0))
-}
+/// Reviewed survivors, by key (or id).
+pub type Reviews = BTreeMap<String, String>;
 
-fn rate(c: usize, s: usize) -> String {
-    if c + s == 0 {
-        return "–".to_owned();
-    }
-    let (lo, hi) = wilson(c, c + s);
-    format!("{:.0}% (95% CI {lo:.0}–{hi:.0}%)", c as f64 * 100.0 / (c + s) as f64)
-}
-
-/// `N mutants: C caught, S survived, U unviable — caught X% of viable`.
-pub fn headline(meta: &Meta, records: &[Record]) -> String {
-    let n = |s: &str| records.iter().filter(|r| r.status == s).count();
-    let (c, s, u, e) = (n("caught"), n("survived"), n("unviable"), n("error"));
-    format!("{} of {} mutants run: {c} caught, {s} survived, {u} unviable, {e} error — caught {} of viable", records.len(), meta.population, rate(c, s))
-}
-
-/// Reviewed survivors from `equivalent.tsv` next to the report (`key<TAB>reason` a line).
-/// They stay survivors; those whose reason starts `equivalent:` or `unreachable` are left
-/// out of a second rate, shown beside the first. The key is a mutant's id or, better, its
+/// Reviewed survivors from [`EQUIVALENTS`]. They stay survivors; those whose reason
+/// starts `equivalent:` or `unreachable` are set apart ([`set_apart`]) and left out of
+/// a second rate, shown beside the first. The key is a mutant's id or, better, its
 /// [`stable_key`], which survives edits elsewhere in the file (an id holds a line and a
 /// hash of byte offsets, so any edit above the entry changes it).
-pub fn equivalents(dir: &Path) -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(dir.join("equivalent.tsv")).unwrap_or_default();
+pub fn equivalents(root: &Path) -> Reviews {
+    let text = std::fs::read_to_string(root.join(EQUIVALENTS)).unwrap_or_default();
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .filter_map(|l| l.split_once('\t'))
@@ -202,8 +198,16 @@ pub fn stable_key(id: &str, what: &str) -> String {
 }
 
 /// The review of `r`, found by its id or its stable key.
-pub fn reviewed<'a>(equivalent: &'a BTreeMap<String, String>, r: &Record) -> Option<&'a String> {
+pub fn reviewed<'a>(equivalent: &'a Reviews, r: &Record) -> Option<&'a String> {
     equivalent.get(&r.id).or_else(|| equivalent.get(&r.key))
+}
+
+/// A survivor whose review says no command's verdict can tell it apart
+/// (`equivalent:`) or no command reaches its code (`unreachable`): reported apart.
+/// Other reviewed survivors (a reason-only move, one only invented subcommands
+/// expose) stay survivors, their reason shown.
+pub fn set_apart(equivalent: &Reviews, r: &Record) -> bool {
+    reviewed(equivalent, r).is_some_and(|why| why.starts_with("equivalent:") || why.starts_with("unreachable"))
 }
 
 /// Caught by the generated table probes alone. Records written before the gate named
@@ -218,146 +222,14 @@ pub fn probes_only(r: &Record) -> bool {
     }
 }
 
-pub fn summary(meta: &Meta, records: &[Record], equivalent: &BTreeMap<String, String>) -> String {
-    let mut out = String::from("# Seeded-regression sensitivity\n\n");
-    let _ = writeln!(out, "{}\n", headline(meta, records));
-    // Only reasons that say no verdict can differ (`equivalent:`) or that no command reaches
-    // the code (`unreachable`) leave the denominator; other reviewed survivors (a reason-only
-    // move, one only invented subcommands expose) stay survivors, their reason shown.
-    let excluded = |why: &str| why.starts_with("equivalent:") || why.starts_with("unreachable");
-    let eq: Vec<&Record> = records.iter().filter(|r| r.status == "survived" && reviewed(equivalent, r).is_some_and(|w| excluded(w))).collect();
-    if !eq.is_empty() {
-        let n = |s: &str| records.iter().filter(|r| r.status == s).count();
-        let _ = writeln!(
-            out,
-            "Excluding the {} survivor(s) no command's verdict can tell apart (equivalent, or unreachable by any command; each with its reason below): caught {} of the rest.\n",
-            eq.len(),
-            rate(n("caught"), n("survived") - eq.len())
-        );
-    }
-    let probes = records.iter().filter(|r| r.status == "caught" && probes_only(r)).count();
-    if probes > 0 {
-        let n = |s: &str| records.iter().filter(|r| r.status == s).count();
-        let _ = writeln!(
-            out,
-            "Without the generated table probes (`corpus/truth/tables.csv`; {probes} mutant(s) only a probe row caught, counted as survivors here): caught {} of viable.\n",
-            rate(n("caught") - probes, n("survived") + probes)
-        );
-    }
-    let _ = writeln!(out, "Commit `{}`; `{}`.\n", &meta.commit[..meta.commit.len().min(10)], meta.command);
-    if !meta.reruns.is_empty() {
-        let short: Vec<String> = meta.reruns.iter().map(|c| format!("`{}`", &c[..c.len().min(10)])).collect();
-        let _ =
-            writeln!(out, "Records re-run on later commit(s) {} replace the first run's (same rule sources; only truth rows were added).\n", short.join(", "));
-    }
-    let pops: Vec<String> = meta.population_by_op.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    let _ = writeln!(out, "Population: {} mutants ({}); {} selected.", meta.population, pops.join(", "), meta.selected);
-    let _ = writeln!(out, "The unmutated gate had {} failure(s) of its own; they are not credited to any mutant.\n", meta.baseline_failures);
-    for b in &meta.baseline {
-        let _ = writeln!(out, "- {}", b.replace('\n', " "));
-    }
-    if !meta.baseline.is_empty() {
-        out.push('\n');
-    }
-    let _ = writeln!(out, "## By operator\n\n| op | run | caught | survived | unviable | error |\n|---|---:|---:|---:|---:|---:|");
-    for (op, c) in &tally(records, |r| &r.op) {
-        let _ = writeln!(out, "| {op} | {} | {} | {} | {} | {} |", c[0], c[1], c[2], c[3], c[4]);
-    }
-    let _ = writeln!(out, "\n## By rule family\n\n| family | run | caught | survived | unviable | error |\n|---|---:|---:|---:|---:|---:|");
-    for (f, c) in &tally(records, |r| r.scope.split(['.', ':']).next().unwrap_or("")) {
-        let _ = writeln!(out, "| {f} | {} | {} | {} | {} | {} |", c[0], c[1], c[2], c[3], c[4]);
-    }
-    let _ = writeln!(out, "\n## Caught by layer\n\nA mutant can fail several layers; `only` counts mutants that one layer alone caught.\n\n| layer | caught | only |\n|---|---:|---:|");
-    let mut layers: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for r in records.iter().filter(|r| r.status == "caught") {
-        for l in &r.layers {
-            let e = layers.entry(l).or_default();
-            e.0 += 1;
-            if r.layers.len() == 1 {
-                e.1 += 1;
-            }
-        }
-    }
-    for (l, (c, o)) in &layers {
-        let _ = writeln!(out, "| {l} | {c} | {o} |");
-    }
-    let built: Vec<&Record> = records.iter().filter(|r| r.status != "error").collect();
-    let b = median(built.iter().map(|r| r.build_secs).collect());
-    let g = median(records.iter().filter(|r| r.status == "caught" || r.status == "survived").map(|r| r.gate_secs).collect());
-    let total: f64 = records.iter().map(|r| r.build_secs + r.gate_secs).sum();
-    let per = if records.is_empty() { 0.0 } else { total / records.len() as f64 };
-    let _ = writeln!(
-        out,
-        "\n## Cost\n\nMedian incremental release build {b:.0} s, median gate (rule examples + full replay against the cached unmutated base) {g:.0} s; \
-{total:.0} s for {} mutants, {per:.0} s each on average. One-off: scratch preparation {:.0} s (its unmutated build {:.0} s). \
-At that rate the whole population of {} takes about {:.1} hours on this machine, or {:.1} hours over a 20-job matrix.\n",
-        records.len(),
-        meta.prepare_secs,
-        meta.base_build_secs,
-        meta.population,
-        per * meta.population as f64 / 3600.0,
-        per * meta.population as f64 / 3600.0 / 20.0
-    );
-    let survivors: Vec<&Record> = records.iter().filter(|r| r.status == "survived").collect();
-    if !survivors.is_empty() {
-        let kinds = [
-            ("moved a tier within the caps", survivors.iter().filter(|r| r.moved.tier > 0).count()),
-            ("moved only the deciding rule of some rows (same tier)", survivors.iter().filter(|r| r.moved.tier == 0 && r.moved.rule > 0).count()),
-            ("moved only reason texts", survivors.iter().filter(|r| r.moved.tier == 0 && r.moved.rule == 0 && r.moved.reason > 0).count()),
-            ("moved nothing on any row", survivors.iter().filter(|r| r.moved.is_empty()).count()),
-        ];
-        let _ = writeln!(out, "## What the survivors moved\n\nA survivor that moved something was seen by the bench and not judged; one that moved nothing is out of every corpus's reach.\n\n| survivors that | count |\n|---|---:|");
-        for (what, n) in kinds {
-            let _ = writeln!(out, "| {what} | {n} |");
-        }
-        out.push('\n');
-    }
-    let _ = writeln!(out, "## Survivors by rule ({})\n", survivors.len());
-    if survivors.is_empty() {
-        out.push_str("None.\n");
-    }
-    let mut by_scope: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
-    for r in survivors {
-        by_scope.entry(&r.scope).or_default().push(r);
-    }
-    for (scope, rs) in by_scope {
-        let _ = writeln!(out, "### `{scope}`\n");
-        for r in rs {
-            let _ = writeln!(out, "- `{}` — {}", r.id, r.what);
-            if let Some(why) = reviewed(equivalent, r) {
-                let _ = writeln!(out, "  reviewed: {why}");
-            }
-            let m = &r.moved;
-            let _ = writeln!(
-                out,
-                "  moved: {} tier, {} rule, {} reason-only row(s){}",
-                m.tier,
-                m.rule,
-                m.reason,
-                if m.rule_examples.is_empty() { String::new() } else { format!(" — {}", m.rule_examples.join("; ")) }
-            );
-            let _ = writeln!(out, "  nearest truth row: {}\n", r.nearest_truth.as_deref().unwrap_or("none (a truth row is missing)"));
-            let _ = writeln!(out, "```diff\n{}```\n", r.diff);
-        }
-    }
-    let unviable: Vec<&Record> = records.iter().filter(|r| r.status == "unviable" || r.status == "error").collect();
-    if !unviable.is_empty() {
-        let _ = writeln!(out, "## Unviable or errored\n");
-        for r in unviable {
-            let _ = writeln!(out, "- `{}` ({}) — {}", r.id, r.status, r.note.replace('\n', " "));
-        }
-    }
-    out
-}
-
-pub fn write(dir: &Path, meta: &Meta, records: &[Record]) -> std::io::Result<()> {
+pub fn write(dir: &Path, meta: &Meta, records: &[Record], reviews: &Reviews) -> std::io::Result<()> {
     let mut records = records.to_vec();
     records.sort_by(|a, b| a.id.cmp(&b.id));
     std::fs::create_dir_all(dir)?;
     let jsonl: String = records.iter().map(|r| serde_json::to_string(r).unwrap_or_default() + "\n").collect();
     replay::report::write::atomic(&dir.join("results.jsonl"), jsonl.as_bytes())?;
     replay::report::write::atomic(&dir.join("meta.json"), serde_json::to_string_pretty(meta).unwrap_or_default().as_bytes())?;
-    replay::report::write::atomic(&dir.join("summary.md"), summary(meta, &records, &equivalents(dir)).as_bytes())
+    replay::report::write::atomic(&dir.join("summary.md"), crate::summary::summary(meta, &records, reviews).as_bytes())
 }
 
 /// Reads one report directory.
@@ -372,18 +244,37 @@ pub fn read(dir: &Path) -> Result<(Meta, Vec<Record>), String> {
     Ok((meta, records))
 }
 
-/// Joins shard reports: one population (the same rule sources); records keyed by id.
+/// Joins shard reports: one population (the same mutant ids), or reports of
+/// different populations (a table run and a code run); records keyed by id.
 /// A later directory's record of a mutant replaces an earlier one's: that is how a
 /// re-run of the survivors (`--ids`, after truth rows were added) updates a sample,
 /// and its commit is listed in `reruns`. Adding truth rows can only add failures, so
 /// a mutant caught earlier stays caught; the replaced record is the survivor's.
 pub fn merge(parts: Vec<(Meta, Vec<Record>)>) -> Result<(Meta, Vec<Record>), String> {
-    let mut it = parts.into_iter();
+    let mut it = parts.into_iter().map(|(mut m, r)| {
+        if m.population_by_kind.is_empty() {
+            m.population_by_kind.insert(Population::Tables.as_str().to_owned(), m.population);
+        }
+        (m, r)
+    });
     let (mut meta, first) = it.next().ok_or("merge needs at least one report directory")?;
     let mut by_id: BTreeMap<String, Record> = first.into_iter().map(|r| (r.id.clone(), r)).collect();
     for (m, r) in it {
+        let kinds = |m: &Meta| -> Vec<String> { m.population_by_kind.keys().cloned().collect() };
+        let disjoint = kinds(&m).iter().all(|k| !kinds(&meta).contains(k));
         let same = if m.source.is_empty() || meta.source.is_empty() { m.commit == meta.commit } else { m.source == meta.source };
-        if !same || m.population != meta.population {
+        if disjoint {
+            meta.population += m.population;
+            for (k, v) in &m.population_by_op {
+                *meta.population_by_op.entry(k.clone()).or_default() += v;
+            }
+            for (k, v) in &m.population_by_kind {
+                meta.population_by_kind.insert(k.clone(), *v);
+            }
+            if meta.engine.is_empty() {
+                meta.engine.clone_from(&m.engine);
+            }
+        } else if !same || m.population != meta.population {
             return Err(format!("shards disagree: {} ({} mutants) vs {} ({} mutants)", m.commit, m.population, meta.commit, meta.population));
         }
         meta.prepare_secs += m.prepare_secs;
@@ -409,11 +300,17 @@ pub fn merge_task(dirs: &[PathBuf]) -> i32 {
     match merged {
         Ok((meta, records)) => {
             let out = root.join("reports").join("mutants");
-            if let Err(e) = write(&out, &meta, &records) {
+            let reviews = equivalents(&root);
+            if let Err(e) = write(&out, &meta, &records, &reviews) {
                 eprintln!("xtask mutants merge: {e}");
                 return replay::exit::INFRA;
             }
-            println!("{}\nreport: reports/mutants", headline(&meta, &records));
+            for p in Population::ALL {
+                if records.iter().any(|r| r.population == p) {
+                    println!("{}: {}", p.as_str(), crate::summary::headline(&records, p, &reviews));
+                }
+            }
+            println!("report: reports/mutants");
             0
         }
         Err(e) => {
@@ -423,29 +320,14 @@ pub fn merge_task(dirs: &[PathBuf]) -> i32 {
     }
 }
 
-/// Records counted per `key`: [run, caught, survived, unviable, error].
-fn tally<'a>(records: &'a [Record], key: impl Fn(&'a Record) -> &'a str) -> BTreeMap<&'a str, [usize; 5]> {
-    let mut out: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
-    for r in records {
-        let e = out.entry(key(r)).or_default();
-        e[0] += 1;
-        e[match r.status.as_str() {
-            "caught" => 1,
-            "survived" => 2,
-            "unviable" => 3,
-            _ => 4,
-        }] += 1;
-    }
-    out
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod fixtures {
     use super::*;
 
-    fn rec(id: &str, status: &str) -> Record {
+    pub fn rec(id: &str, status: &str) -> Record {
         Record {
             id: id.into(),
+            population: Population::Tables,
             key: String::new(),
             op: "tier".into(),
             scope: "git.push.force".into(),
@@ -465,40 +347,41 @@ mod tests {
         }
     }
 
-    fn meta(selected: usize) -> Meta {
-        Meta {
-            commit: "abc".into(),
-            source: String::new(),
-            population: 4,
-            population_by_op: BTreeMap::new(),
-            selected,
-            command: "x".into(),
-            prepare_secs: 1.0,
-            base_build_secs: 1.0,
-            baseline_failures: 0,
-            baseline: vec![],
-            reruns: vec![],
-        }
+    pub fn code(id: &str, status: &str, scope: &str, op: &str) -> Record {
+        Record { population: Population::Code, scope: scope.into(), op: op.into(), ..rec(id, status) }
     }
+
+    pub fn meta(selected: usize) -> Meta {
+        let mut m = Meta::of("abc", &[], &[], "x", "");
+        (m.population, m.selected, m.source) = (4, selected, String::new());
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::{code, meta, rec};
+    use super::*;
+    use crate::summary::{headline, summary};
 
     #[test]
     fn merged_shards_equal_one_run() {
         let all = vec![rec("a", "caught"), rec("b", "survived"), rec("c", "unviable"), rec("d", "caught")];
-        let shards: Vec<(Meta, Vec<Record>)> = (1..=2).map(|i| (meta(2), super::super::gen::shard(&all, i, 2))).collect();
+        let shards: Vec<(Meta, Vec<Record>)> = (1..=2).map(|i| (meta(2), crate::mutant::shard(&all, i, 2))).collect();
         let (m, r) = merge(shards).unwrap();
         assert_eq!(r, all);
         assert_eq!(m.selected, 4);
-        assert!(headline(&m, &r).contains("2 caught, 1 survived, 1 unviable, 0 error — caught 67% (95% CI 21–94%) of viable"), "{}", headline(&m, &r));
-        let eq: BTreeMap<String, String> = [("b".to_owned(), "equivalent: why".to_owned())].into();
+        let none = Reviews::new();
+        let h = headline(&r, Population::Tables, &none);
+        assert!(h.contains("2 caught, 1 survived, 1 unviable, 0 error — caught 67% (95% CI 21–94%) of viable"), "{h}");
+        let eq: Reviews = [("b".to_owned(), "equivalent: why".to_owned())].into();
+        assert!(headline(&r, Population::Tables, &eq).contains("1 survivor(s) set apart by review, caught 100% (95% CI 34–100%) of the rest"));
         let text = summary(&m, &r, &eq);
-        assert!(
-            text.contains("Excluding the 1 survivor(s) no command's verdict can tell apart") && text.contains("caught 100% (95% CI 34–100%) of the rest"),
-            "{text}"
-        );
-        assert!(text.contains("reviewed: equivalent: why"), "{text}");
-        let reason_only: BTreeMap<String, String> = [("b".to_owned(), "same class (reason-only)".to_owned())].into();
-        assert!(!summary(&m, &r, &reason_only).contains("Excluding"), "a reason-only survivor stays in the denominator");
-        assert!(summary(&m, &r, &BTreeMap::new()).contains("### `git.push.force`"));
+        assert!(text.contains("| tables | 4 | 2 | 1 | 1 | 1 | 0 | 67% (95% CI 21–94%) | 100% (95% CI 34–100%) |"), "{text}");
+        assert!(text.contains("reviewed (set apart): equivalent: why"), "{text}");
+        let reason_only: Reviews = [("b".to_owned(), "same class (reason-only)".to_owned())].into();
+        assert!(!headline(&r, Population::Tables, &reason_only).contains("set apart"), "a reason-only survivor stays in the denominator");
+        assert!(summary(&m, &r, &none).contains("### `git.push.force`"));
         let mut other = meta(1);
         other.commit = "def".into();
         assert!(merge(vec![(meta(1), vec![]), (other, vec![])]).is_err());
@@ -514,35 +397,31 @@ mod tests {
         let (m, r) = merge(vec![first, (later, vec![rec("b", "caught")])]).unwrap();
         assert_eq!(r.iter().map(|r| r.status.as_str()).collect::<Vec<_>>(), ["caught", "caught"]);
         assert_eq!((m.selected, m.reruns.clone()), (2, vec!["def".to_owned()]));
-        assert!(summary(&m, &r, &BTreeMap::new()).contains("re-run on later commit(s) `def`"));
+        assert!(summary(&m, &r, &Reviews::new()).contains("re-run on later commit(s) `def`"));
     }
 
-    /// Survivors are told apart by what they moved: a rule id at the same tier is a
-    /// regression the bench saw and did not judge; nothing at all is out of reach.
+    /// A table run and a code run merge into one report holding both populations, each
+    /// rated on its own, the code mutants per module and per operator.
     #[test]
-    fn the_summary_sorts_survivors_by_what_they_moved() {
-        let m = Meta::of("c", &[], &[], "cargo xtask mutants", 0.0, 0.0, vec![]);
-        let mut a = rec("a", "survived");
-        a.moved.rule = 2;
-        a.moved.rule_examples = vec!["truth git-1: git.read → git.unknown".into()];
-        let b = rec("b", "survived");
-        let s = summary(&m, &[a, b, rec("c", "caught")], &BTreeMap::new());
-        assert!(s.contains("| moved only the deciding rule of some rows (same tier) | 1 |"), "{s}");
-        assert!(s.contains("| moved nothing on any row | 1 |"), "{s}");
-        assert!(s.contains("moved: 0 tier, 2 rule, 0 reason-only row(s) — truth git-1: git.read → git.unknown"), "{s}");
-    }
-
-    /// The rate without probes moves every mutant only a tables.csv row caught to the survivors.
-    #[test]
-    fn the_rate_without_table_probes_counts_probe_only_catches_as_survivors() {
-        let m = Meta::of("c", &[], &[], "cargo xtask mutants", 0.0, 0.0, vec![]);
-        let mut a = rec("a", "caught");
-        a.layers = vec!["probes".into()];
-        let mut b = rec("b", "caught");
-        b.failures = vec![format!("truth: {}:12 table-git_land: expected T3, head says T0", corpora::tables::FILE)];
-        let mut c = rec("c", "caught");
-        c.failures = vec!["truth: corpus/truth/git.csv:3 git-1: expected T3, head says T0".into()];
-        let s = summary(&m, &[a, b, c, rec("d", "survived")], &BTreeMap::new());
-        assert!(s.contains("2 mutant(s) only a probe row caught, counted as survivors here): caught 25% (95% CI"), "{s}");
+    fn a_table_report_and_a_code_report_merge_into_one() {
+        let mut tables = meta(2);
+        tables.population_by_kind.clear(); // written before the code population existed
+        let mut code_run = meta(3);
+        (code_run.commit, code_run.source, code_run.population) = ("def".into(), "code-src".into(), 7000);
+        code_run.population_by_kind = [("code".to_owned(), 7000)].into();
+        let code_recs = vec![
+            code("code:units/mod.rs:1:aa", "caught", "units", "fn-value"),
+            code("code:call.rs:2:bb", "survived", "call", "binary-op"),
+            code("code:rules/exec/options.rs:3:cc", "caught", "rules.exec.options", "binary-op"),
+        ];
+        let (m, r) = merge(vec![(tables, vec![rec("a", "caught"), rec("b", "survived")]), (code_run, code_recs)]).unwrap();
+        assert_eq!((m.population, m.population_by_kind.get("tables"), m.population_by_kind.get("code")), (7004, Some(&4), Some(&7000)));
+        let text = summary(&m, &r, &Reviews::new());
+        assert!(text.contains("| tables | 2 | 1 | 1 | 0 | 0 | 0 |"), "{text}");
+        assert!(text.contains("| code | 3 | 2 | 1 | 0 | 0 | 0 | 67% (95% CI 21–94%) |"), "{text}");
+        assert!(text.contains("## Code mutants\n\n### By module\n"), "{text}");
+        assert!(text.contains("| rules.exec | 1 | 1 | 0 |"), "{text}");
+        assert!(text.contains("| binary-op | 2 | 1 | 1 |"), "{text}");
+        assert!(text.contains("## Survivors of the code population by module (1)"), "{text}");
     }
 }

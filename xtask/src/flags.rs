@@ -80,7 +80,16 @@ rows; prints gaps in corpus/coverage-exemptions.csv form; writes reports/coverag
 --check (or CI): exit 1 on a gap not exempted or a stale line; --bless rewrites the
 exemption file (reasons kept, new gaps as todo: lines).")]
     Coverage(CoverageArgs),
-    /// Seeded regressions of the rule tables, each put through the bench's gate; reports/mutants/.
+    /// Seeded regressions (rule-table mutants and cargo-mutants' code mutants), each put through the bench's gate; reports/mutants/.
+    #[command(long_about = "\
+Seeded regressions, each applied to the committed tree, built, and put through the
+bench's gate (every rule example, then the replay against the unmutated binary):
+the rule-table mutants (tier, skip-hit, drop-entry, widen) and the classifier's
+code mutants as cargo-mutants lists them (needs `cargo install cargo-mutants`).
+--in-diff REV keeps the mutants of what REV..HEAD touched; --check exits 1 when a
+mutant survives that no review in reports/mutants/equivalent.tsv sets apart.
+The report (rates per population, module and operator, survivors with their diff)
+goes to reports/mutants/ (a shard: reports/mutants-shards/I-of-N/).")]
     Mutants(MutantsArgs),
     /// Opt-in (root, bwrap, strace): runs what head allows in a verified sandbox, diffs the effects; reports/oracle/.
     #[command(long_about = "\
@@ -320,6 +329,15 @@ pub struct CoverageArgs {
 pub struct MutantsArgs {
     #[command(subcommand)]
     pub merge: Option<MutantsMerge>,
+    /// Populations to draw from, comma-separated (default: both).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = population())]
+    pub population: Vec<mutation::mutant::Population>,
+    /// Only the mutants of what REV..HEAD touched (cargo-mutants' --in-diff for code).
+    #[arg(long, value_name = "REV")]
+    pub in_diff: Option<String>,
+    /// Exit 1 when a mutant survives that no review in reports/mutants/equivalent.tsv sets apart.
+    #[arg(long)]
+    pub check: bool,
     /// Print the selected mutants and stop.
     #[arg(long)]
     pub list: bool,
@@ -353,6 +371,9 @@ pub struct MutantsArgs {
 impl MutantsArgs {
     pub fn options(&self) -> mutation::Options {
         mutation::Options {
+            population: self.population.clone(),
+            in_diff: self.in_diff.clone(),
+            check: self.check,
             list: self.list,
             shard: self.shard.map(Shard::pair),
             rules: self.rules.clone(),
@@ -469,6 +490,12 @@ fn seconds(s: &str) -> Result<f64, String> {
 /// A corpus name; the valid ones (and a did-you-mean) come from `Kind::ALL`.
 fn corpus_kind() -> impl TypedValueParser<Value = Kind> {
     PossibleValuesParser::new(Kind::ALL.map(Kind::as_str)).map(|s| Kind::parse(&s).expect("one of Kind::ALL's names"))
+}
+
+/// A mutant population (`tables`, `code`).
+fn population() -> impl TypedValueParser<Value = mutation::mutant::Population> {
+    use mutation::mutant::Population;
+    PossibleValuesParser::new(Population::ALL.map(Population::as_str)).map(|s| Population::parse(&s).expect("one of Population::ALL's names"))
 }
 
 fn expect() -> impl TypedValueParser<Value = Expect> {

@@ -105,6 +105,12 @@ fn the_other_tasks_keep_their_spellings() {
     let Task::Mutants(m) = ok("mutants --per-family 12 --ids survivors.txt") else { panic!() };
     assert_eq!((m.per_family, m.ids.as_deref()), (Some(12), Some(std::path::Path::new("survivors.txt"))));
     assert!(p("mutants --per-family x").is_err());
+    let Task::Mutants(m) = ok("mutants --population code --in-diff HEAD~1 --sample 24 --check") else { panic!() };
+    let o = m.options();
+    assert_eq!((o.population, o.in_diff.as_deref(), o.sample, o.check), (vec![mutation::mutant::Population::Code], Some("HEAD~1"), Some(24), true));
+    assert_eq!(ok_mutants("mutants --population tables,code").population.len(), 2);
+    let bad = err("mutants --population cod");
+    assert!(bad.message.contains("code"), "a did-you-mean names the population: {}", bad.message);
     assert!(matches!(ok("mutants merge a b"), Task::Mutants(MutantsArgs { merge: Some(MutantsMerge::Merge { .. }), .. })));
     let Task::Bench(b) = ok("bench lanes hook --check") else { panic!() };
     assert_eq!((b.groups, b.check, b.replay.is_none()), (vec![BenchGroup::Lanes, BenchGroup::Hook], true, true));
@@ -127,4 +133,11 @@ fn the_other_tasks_keep_their_spellings() {
     assert_eq!(o.corpus, ["tldr", "truth"]);
     assert!(p("oracle --corpus bogus").is_err() && p("oracle --shard 0/3").is_err() && p("oracle --check").is_err());
     assert!(matches!(ok("oracle --metamorphic --check"), Task::Oracle(OracleArgs { check: true, metamorphic: true, .. })));
+}
+
+fn ok_mutants(s: &str) -> MutantsArgs {
+    match ok(s) {
+        Task::Mutants(m) => m,
+        other => panic!("{other:?}"),
+    }
 }

@@ -7,6 +7,12 @@
 //! temporary file and renamed over it. Nothing is written without `--write`.
 //! Bare `tiergate install --print` keeps printing the original Claude snippet.
 //!
+//! The command written is the one that works on this machine: `tiergate hook`
+//! when `tiergate` on this PATH is the running binary, else the running
+//! binary's absolute path (and the install says so). Where an agent blocks on
+//! exit 2, the snippet ends in `|| exit 2`, so a missing or crashing tiergate
+//! blocks instead of letting the command run (docs/decisions/0010-fail-closed-install.md).
+//!
 //! `doctor` looks at each agent's user-level config: is a tiergate hook there,
 //! does the config parse, does its matcher cover the agent's shell tools, does
 //! the command's program resolve on this PATH, and does a live round trip (a
@@ -28,7 +34,9 @@ const USAGE: &str = "usage: tiergate install --agent NAME [--print | --write [--
 
 pub fn run(args: &Parsed) -> ExitCode {
     if args.has("--agents") {
-        println!("{}", Agent::names().replace('|', "\n"));
+        for a in Agent::ALL {
+            println!("{:<9} ~/{}", a.name(), a.install().file);
+        }
         return ExitCode::SUCCESS;
     }
     let agent = match args.value("--agent").map(|v| (v, Agent::parse(v))) {
@@ -53,8 +61,13 @@ pub fn run(args: &Parsed) -> ExitCode {
         (Some(_), true, true) => usage("--print and --write exclude each other"),
         (Some(a), _, false) => {
             let i = a.install();
-            println!("{}", i.snippet);
-            eprintln!("# {}: ~/{}\n# {}", a.name(), i.file, i.notes);
+            let here = Program::here();
+            println!("{}", snippet_for(a, &here.word));
+            eprintln!("# {}: ~/{}", a.name(), i.file);
+            if let Some(n) = here.note {
+                eprintln!("# {n}");
+            }
+            eprintln!("# {}", i.notes);
             ExitCode::SUCCESS
         }
         (Some(Agent::Generic), _, true) if file.is_none() => usage("`generic` has no config file of its own: use --print, or --write --file PATH"),
@@ -63,9 +76,13 @@ pub fn run(args: &Parsed) -> ExitCode {
                 Some(p) => p,
                 None => return usage("no HOME; pass --file PATH"),
             };
-            match write_config(a, &path) {
+            let here = Program::here();
+            match write_config(a, &path, &here.word) {
                 Ok(backup) => {
                     println!("wrote {}{}", path.display(), backup.map(|b| format!(" (previous version kept as {})", b.display())).unwrap_or_default());
+                    if let Some(n) = here.note {
+                        eprintln!("# {n}");
+                    }
                     eprintln!("# {}", a.install().notes);
                     ExitCode::SUCCESS
                 }
@@ -87,13 +104,52 @@ fn home() -> Option<PathBuf> {
     std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from)
 }
 
-/// The new text of the agent's config file, given its current text.
-pub fn merged(agent: Agent, old: Option<&str>) -> Result<String, String> {
-    let i = agent.install();
-    if i.format == Format::Script {
-        return Ok(format!("{}\n", i.snippet.trim_end()));
+/// What the written hook commands call tiergate by: `tiergate` when that name
+/// resolves on this PATH to the running binary, else the running binary's
+/// absolute path; `note` says which and why, for the user.
+struct Program {
+    word: String,
+    note: Option<String>,
+}
+
+impl Program {
+    fn here() -> Program {
+        let Ok(me) = std::env::current_exe() else { return Program { word: "tiergate".into(), note: None } };
+        let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+        let abs = quote(&me.display().to_string());
+        match which("tiergate") {
+            Some(p) if canon(&p) == canon(&me) => Program { word: "tiergate".into(), note: None },
+            Some(p) => Program {
+                note: Some(format!("`tiergate` on this PATH is {}, not this binary: the hook runs {abs} by its absolute path", p.display())),
+                word: abs,
+            },
+            None => Program { note: Some(format!("`tiergate` is not on this PATH: the hook runs {abs} by its absolute path")), word: abs },
+        }
     }
-    let snippet: Value = serde_json::from_str(i.snippet).map_err(|e| format!("internal: bad snippet ({e})"))?;
+}
+
+/// The agent's snippet with `program` standing for `tiergate` in every hook command.
+fn snippet_for(agent: Agent, program: &str) -> String {
+    let i = agent.install();
+    let word = if i.format == Format::Json {
+        // Inside a JSON string: escaped as JSON (the shell quoting is already in `program`).
+        let q = serde_json::to_string(program).unwrap_or_else(|_| "\"tiergate\"".into());
+        q[1..q.len() - 1].to_owned()
+    } else {
+        program.to_owned()
+    };
+    i.snippet.replace("tiergate hook", &format!("{word} hook"))
+}
+
+/// The new text of the agent's config file, given its current text; `program`
+/// is what the hook commands call tiergate by (`Program::word`).
+pub fn merged(agent: Agent, old: Option<&str>, program: &str) -> Result<String, String> {
+    let i = agent.install();
+    let snippet = snippet_for(agent, program);
+    if i.format == Format::Script {
+        return Ok(format!("{}\n", snippet.trim_end()));
+    }
+    let snippet: Value = serde_json::from_str(&snippet).map_err(|e| format!("internal: bad snippet ({e})"))?;
     let mut cfg = match old.map(str::trim).filter(|t| !t.is_empty()) {
         Some(t) => serde_json::from_str::<Value>(t).map_err(|e| format!("the existing file is not valid JSON ({e}); fix it or merge the snippet by hand"))?,
         None => Value::Object(Map::new()),
@@ -126,13 +182,13 @@ fn runs_tiergate(e: &Value) -> bool {
 }
 
 /// Writes atomically (temp file + rename) with a backup of the old file.
-fn write_config(agent: Agent, path: &Path) -> Result<Option<PathBuf>, String> {
+fn write_config(agent: Agent, path: &Path, program: &str) -> Result<Option<PathBuf>, String> {
     let old = match std::fs::read_to_string(path) {
         Ok(t) => Some(t),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(format!("cannot read: {e}")),
     };
-    let text = merged(agent, old.as_deref())?;
+    let text = merged(agent, old.as_deref(), program)?;
     let dir = path.parent().ok_or("no parent directory")?;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let mut backup = None;
@@ -239,10 +295,19 @@ fn check(a: Agent, text: &str, cwd: &str) -> Check {
             }
         }
     }
-    let program = command.split_whitespace().next().unwrap_or_default().trim_matches('"').to_owned();
+    let program = first_word(&command);
+    // The exact command that fixes what is found below: this binary, as install would write it.
+    let fix = format!("`{} install --agent {} --write`", Program::here().word, a.name());
     match which(&program) {
         Some(p) => notes.push(format!("`{program}` resolves to {}", p.display())),
-        None => bad.push(format!("`{program}` is not on this PATH; the agent may not find it either (use an absolute path)")),
+        None => {
+            bad.push(format!("`{program}` is not on this PATH, so the agent may not find it either; fix: run {fix}, which writes this binary's absolute path"))
+        }
+    }
+    if i.snippet.contains(FAIL_CLOSED) && !command.contains(FAIL_CLOSED) {
+        bad.push(format!(
+            "the command fails open: if tiergate is missing or crashes, the agent runs the command anyway; fix: run {fix}, which ends it in `{FAIL_CLOSED}`"
+        ));
     }
     match round_trip(&command, &a.probe(cwd)) {
         Ok(summary) => notes.push(format!("live round trip: {summary}")),
@@ -288,6 +353,24 @@ fn walk(v: &Value, site: &Site, key: &str, cmds: &mut Vec<String>, sites: &mut V
         Value::Array(a) => a.iter().for_each(|x| walk(x, site, key, cmds, sites)),
         _ => {}
     }
+}
+
+/// What the snippets end their hook command in, where the agent blocks on exit 2.
+const FAIL_CLOSED: &str = "|| exit 2";
+
+/// The first word of a shell command line: the program, unquoted ('…' or "…").
+fn first_word(command: &str) -> String {
+    let mut out = String::new();
+    let mut quote = None;
+    for c in command.trim_start().chars() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, c) if c.is_whitespace() => break,
+            (_, c) => out.push(c),
+        }
+    }
+    out
 }
 
 fn quote(w: &str) -> String {

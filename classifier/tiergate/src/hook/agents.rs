@@ -92,10 +92,6 @@ impl Agent {
         Agent::ALL.iter().copied().find(|a| a.name() == alias)
     }
 
-    pub fn names() -> String {
-        Agent::ALL.iter().map(|a| a.name()).collect::<Vec<_>>().join("|")
-    }
-
     /// Maps one parsed event object to the calls to judge.
     pub fn read(self, o: &Map<String, Value>) -> Result<Event, String> {
         match self {

@@ -440,16 +440,25 @@ fn powershell_t3_gets_an_exact_text_code_where_ask_does_not_exist() {
 fn claude_modes_where_ask_is_ignored_get_the_nonce_flow() {
     let env = Env::new("modes");
     let cwd = env.cwd();
-    for mode in ["bypassPermissions", "dontAsk", "auto"] {
-        let mut ev = shell_event("claude", T3, cwd);
+    // The environment Claude Code 2.1.332 gives its hooks (AI_AGENT, CLAUDE_CODE_SESSION_ATTENDED).
+    let interactive = |v: &str| Env::new("modes-client").with("AI_AGENT", &format!("claude-code_{v}_harness")).with("CLAUDE_CODE_SESSION_ATTENDED", "1");
+    let (new, old) = (interactive("2-1-332"), interactive("2-1-331"));
+    let headless = Env::new("modes-headless").with("AI_AGENT", "claude-code_2-1-332_harness").with("CLAUDE_CODE_SESSION_ATTENDED", "0");
+    let got = |env: &Env, mode: &str| {
+        let mut ev = shell_event("claude", T3, env.cwd());
         ev["permission_mode"] = json!(mode);
-        let r = parse("claude", run_hook(&env, None, ev.to_string().as_bytes()));
-        assert_eq!(r.got, Got::Deny(true), "{mode}: {}", r.reason);
+        parse("claude", run_hook(env, None, ev.to_string().as_bytes())).got
+    };
+    for mode in ["bypassPermissions", "dontAsk", "auto"] {
+        assert_eq!(got(&env, mode), Got::Deny(true), "{mode}, unknown client: the nonce flow");
+        assert_eq!(got(&old, mode), Got::Deny(true), "{mode}, 2.1.331: the nonce flow");
+        assert_eq!(got(&new, mode), Got::Ask, "{mode}, 2.1.332 shows the dialog");
+        assert_eq!(got(&headless, mode), Got::Deny(true), "{mode}, -p: the nonce flow");
     }
     for mode in ["default", "acceptEdits", "plan"] {
-        let mut ev = shell_event("claude", T3, cwd);
-        ev["permission_mode"] = json!(mode);
-        assert_eq!(parse("claude", run_hook(&env, None, ev.to_string().as_bytes())).got, Got::Ask, "{mode}");
+        assert_eq!(got(&env, mode), Got::Ask, "{mode}");
+        assert_eq!(got(&old, mode), Got::Ask, "{mode}");
+        assert_eq!(got(&headless, mode), Got::Deny(true), "{mode}, -p: an ask could not be approved");
     }
     // Claude-shaped events through Cursor's third-party hooks (tool `Shell`): ask acts as deny there.
     let ev = json!({"cwd":cwd,"hook_event_name":"PreToolUse","transcript_path":"/t","tool_name":"Shell","tool_input":{"command":T3}}).to_string();

@@ -118,3 +118,31 @@ fn redact(env: &Env, text: &str) -> String {
     }
     t
 }
+
+/// Claude Code's T3 answer per permission mode and per client, as the hook's
+/// environment tells it (docs/decisions/0011-claude-ask-by-client.md): the exact
+/// answers, pinned, so a change to the contract is a reviewed snapshot change.
+#[test]
+fn golden_claude_t3_by_mode_and_client() {
+    let clients: [(&str, &[(&str, &str)]); 4] = [
+        ("no client variables", &[]),
+        ("2.1.331, interactive", &[("AI_AGENT", "claude-code_2-1-331_harness"), ("CLAUDE_CODE_SESSION_ATTENDED", "1")]),
+        ("2.1.332, interactive", &[("AI_AGENT", "claude-code_2-1-332_harness"), ("CLAUDE_CODE_SESSION_ATTENDED", "1")]),
+        ("2.1.332, -p (unattended)", &[("AI_AGENT", "claude-code_2-1-332_harness"), ("CLAUDE_CODE_SESSION_ATTENDED", "0")]),
+    ];
+    let mut exact = String::new();
+    for (label, vars) in clients {
+        let env = vars.iter().fold(Env::new("golden-claude-modes"), |e, (k, v)| e.with(k, v));
+        exact.push_str(&format!("{label}:\n"));
+        for mode in ["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"] {
+            let ev = serde_json::json!({"session_id":"s","transcript_path":"/t.jsonl","cwd":env.cwd(),"permission_mode":mode,
+                "hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"kubectl delete pod web-1"},"tool_use_id":"toolu_01"});
+            let o = run_hook(&env, None, ev.to_string().as_bytes());
+            let v: Value = serde_json::from_slice(&o.stdout).unwrap_or(Value::Null);
+            let h = &v["hookSpecificOutput"];
+            let reason = redact(&env, h["permissionDecisionReason"].as_str().unwrap_or_default());
+            exact.push_str(&format!("  {mode:<17} exit {:?} {} {reason}\n", o.status.code(), h["permissionDecision"]));
+        }
+    }
+    insta::assert_snapshot!("golden_claude_t3_by_mode", exact);
+}

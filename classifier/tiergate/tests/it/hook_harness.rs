@@ -72,7 +72,9 @@ impl Env {
         let mut c = Command::new(BIN);
         c.args(args);
         for (k, _) in std::env::vars() {
-            if k.starts_with("TIERGATE_") || k.starts_with("XDG_") {
+            // Also what an agent puts in its hooks' environment (a test run from inside
+            // Claude Code or Cursor must not change the answers under test).
+            if k.starts_with("TIERGATE_") || k.starts_with("XDG_") || k.starts_with("CLAUDE_CODE_") || k == "AI_AGENT" || k == "CURSOR_VERSION" {
                 c.env_remove(k);
             }
         }

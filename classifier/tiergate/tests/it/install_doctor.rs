@@ -8,7 +8,13 @@ use serde_json::Value;
 fn agents(env: &Env) -> Vec<String> {
     let (rc, out, _) = env.cli(&["install", "--agents"]);
     assert_eq!(rc, 0);
-    out.lines().map(str::to_owned).collect()
+    // `NAME  ~/FILE` per line.
+    out.lines().map(|l| l.split_whitespace().next().unwrap_or_default().to_owned()).collect()
+}
+
+/// An env whose PATH has no `tiergate` at all.
+fn without_bin_on_path(env: Env) -> Env {
+    env.with("PATH", "/usr/bin:/bin")
 }
 
 /// An env whose PATH finds the built `tiergate` first.
@@ -146,6 +152,61 @@ fn doctor_reports_wired_agents_and_runs_a_live_round_trip() {
     assert!(out.contains("`PowerShell`") && out.contains("`Monitor`"), "{out}");
     assert!(out.lines().any(|l| l.starts_with("codex") && l.contains("FAIL")), "{out}");
     assert!(out.contains("not on this PATH") && out.contains("live round trip failed"), "{out}");
+    // Each failure names the exact command that fixes it.
+    assert!(out.contains("fix: run `tiergate install --agent codex --write`, which writes this binary's absolute path"), "{out}");
+    assert!(
+        out.contains("the command fails open") && out.contains("fix: run `tiergate install --agent claude --write`, which ends it in `|| exit 2`"),
+        "{out}"
+    );
+}
+
+#[test]
+fn write_without_tiergate_on_the_path_writes_the_absolute_path_and_doctor_passes() {
+    let env = without_bin_on_path(Env::new("abs-path"));
+    let (rc, out, err) = env.cli(&["install", "--agent", "claude", "--write"]);
+    assert_eq!(rc, 0, "{out}{err}");
+    assert!(err.contains(&format!("`tiergate` is not on this PATH: the hook runs {BIN} by its absolute path")), "it says so: {err}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(env.home.join(".claude/settings.json")).unwrap()).unwrap();
+    assert_eq!(v["hooks"]["PreToolUse"][0]["hooks"][0]["command"], format!("{BIN} hook || exit 2"));
+    let (rc, out, _) = env.cli(&["doctor"]);
+    assert_eq!(rc, 0, "{out}");
+    assert!(out.lines().any(|l| l.starts_with("claude") && l.contains(" pass ")), "{out}");
+    assert!(out.contains(&format!("`{BIN}` resolves to {BIN}")), "{out}");
+    // With the binary on the PATH, the plain name is written.
+    let env = with_bin_on_path(Env::new("name-on-path"));
+    let (rc, _, err) = env.cli(&["install", "--agent", "claude", "--write"]);
+    assert_eq!(rc, 0, "{err}");
+    assert!(!err.contains("absolute path"), "{err}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(env.home.join(".claude/settings.json")).unwrap()).unwrap();
+    assert_eq!(v["hooks"]["PreToolUse"][0]["hooks"][0]["command"], "tiergate hook || exit 2");
+}
+
+#[test]
+fn another_tiergate_first_on_the_path_is_not_the_one_written() {
+    let env = Env::new("other-bin");
+    let other = env.root.join("other-bin");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("tiergate"), "#!/bin/sh\nexit 0\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(other.join("tiergate"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let env = env.with("PATH", &format!("{}:/usr/bin:/bin", other.display()));
+    let (rc, out, err) = env.cli(&["install", "--agent", "gemini"]);
+    assert_eq!(rc, 0, "{err}");
+    assert!(err.contains(&format!("`tiergate` on this PATH is {}, not this binary", other.join("tiergate").display())), "{err}");
+    assert!(out.contains(&format!("\"{BIN} hook --agent gemini || exit 2\"")), "--print shows what --write would write: {out}");
+}
+
+#[test]
+fn install_says_each_note_once() {
+    let env = without_bin_on_path(Env::new("notes-once"));
+    for args in [&["install", "--agent", "claude"][..], &["install", "--agent", "claude", "--write"], &["install", "--agent", "vscode", "--write"]] {
+        let (rc, _, err) = env.cli(args);
+        assert_eq!(rc, 0, "{err}");
+        let lines: Vec<&str> = err.lines().collect();
+        let mut seen = std::collections::BTreeSet::new();
+        assert!(lines.iter().all(|l| seen.insert(*l)), "{args:?} repeats a line:\n{err}");
+        assert_eq!(err.matches("~/.claude/settings.json").count(), usize::from(args.len() == 3), "{args:?}: the file is named once, by --print:\n{err}");
+    }
 }
 
 #[test]
@@ -159,8 +220,9 @@ fn claude_exec_form_is_understood_by_write_and_doctor() {
     )
     .unwrap();
     let (rc, out, _) = env.cli(&["doctor"]);
-    assert_eq!(rc, 0, "{out}");
+    assert_eq!(rc, 1, "the exec form cannot end in `|| exit 2`, so a missing binary would not block: {out}");
     assert!(out.contains("command: tiergate hook") && out.contains("live round trip: `git status` allowed"), "{out}");
+    assert!(out.contains("the command fails open"), "{out}");
     let (rc, _, err) = env.cli(&["install", "--agent", "claude", "--write"]);
     assert_eq!(rc, 0, "{err}");
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();

@@ -21,7 +21,7 @@ pub static INSTALL: Install = Install {
     file: ".augment/settings.json",
     format: Format::Json,
     snippet: r#"{"hooks": {"PreToolUse": [{"matcher": "launch-process",
-  "hooks": [{"type": "command", "command": "tiergate hook --agent augment", "timeout": 10000}]}]}}"#,
+  "hooks": [{"type": "command", "command": "tiergate hook --agent augment || exit 2", "timeout": 10000}]}]}}"#,
     notes: "Augment's timeout is in milliseconds. Workspace scope: .augment/settings.json. Only exit code 2 blocks: T3 commands are blocked with a code for `tiergate approve CODE`.",
     probe: r#"{"hook_event_name":"PreToolUse","session_id":"tiergate-doctor","cwd":$CWD,"tool_name":"launch-process","tool_input":{"command":"git status"}}"#,
     shell_tools: &["launch-process"],

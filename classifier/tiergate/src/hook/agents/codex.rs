@@ -71,9 +71,9 @@ pub static INSTALL: Install = Install {
     file: ".codex/hooks.json",
     format: Format::Json,
     snippet: r#"{"hooks": {"PreToolUse": [{"matcher": "Bash|apply_patch",
-  "hooks": [{"type": "command", "command": "tiergate hook --agent codex", "timeout": 10}]}],
+  "hooks": [{"type": "command", "command": "tiergate hook --agent codex || exit 2", "timeout": 10}]}],
   "PermissionRequest": [{"matcher": "Bash",
-  "hooks": [{"type": "command", "command": "tiergate hook --agent codex", "timeout": 10}]}]}}"#,
+  "hooks": [{"type": "command", "command": "tiergate hook --agent codex || exit 2", "timeout": 10}]}]}}"#,
     notes: "REQUIRED: Codex skips new or edited hooks silently until you trust them. Start `codex`, run `/hooks`, and approve the tiergate entries \
 (again after every edit of hooks.json). Codex fails open when a hook crashes, times out or is untrusted; `tiergate doctor` runs the hook once to check it answers. \
 Codex has no ask: T3 commands are denied with a code; run `tiergate approve CODE` in your own terminal and let the agent retry.",

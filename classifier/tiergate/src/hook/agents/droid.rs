@@ -30,7 +30,7 @@ pub static INSTALL: Install = Install {
     file: ".factory/hooks.json",
     format: Format::Json,
     snippet: r#"{"hooks": {"PreToolUse": [{"matcher": "Execute",
-  "hooks": [{"type": "command", "command": "tiergate hook --agent droid", "timeout": 10}]}]}}"#,
+  "hooks": [{"type": "command", "command": "tiergate hook --agent droid || exit 2", "timeout": 10}]}]}}"#,
     notes: "Droid snapshots hooks at startup: restart droid, then review the change in /hooks. Project scope: <project>/.factory/hooks.json.",
     probe: r#"{"hook_event_name":"PreToolUse","session_id":"tiergate-doctor","cwd":$CWD,"tool_name":"Execute","tool_input":{"command":"git status"}}"#,
     shell_tools: &["Execute"],

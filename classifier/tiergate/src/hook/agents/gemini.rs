@@ -41,7 +41,7 @@ pub static INSTALL: Install = Install {
     file: ".gemini/settings.json",
     format: Format::Json,
     snippet: r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command|write_file|replace",
-  "hooks": [{"type": "command", "name": "tiergate", "command": "tiergate hook --agent gemini", "timeout": 10000}]}]}}"#,
+  "hooks": [{"type": "command", "name": "tiergate", "command": "tiergate hook --agent gemini || exit 2", "timeout": 10000}]}]}}"#,
     notes: "Gemini's timeout is in milliseconds. Project hooks (.gemini/settings.json) only run in trusted folders; the user file ~/.gemini/settings.json always does. \
 A timed-out hook does not block on Gemini.",
     probe: r#"{"session_id":"tiergate-doctor","cwd":$CWD,"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"git status"}}"#,

@@ -44,7 +44,7 @@ pub static INSTALL: Install = Install {
     file: ".claude/settings.json",
     format: Format::Json,
     snippet: r#"{"hooks": {"PreToolUse": [{"matcher": "*",
-  "hooks": [{"type": "command", "command": "tiergate hook --agent generic", "timeout": 10}]}]}}"#,
+  "hooks": [{"type": "command", "command": "tiergate hook --agent generic || exit 2", "timeout": 10}]}]}}"#,
     notes:
         "For a Claude-compatible agent tiergate has no adapter for: put the entry in that agent's own hook config (the file above is only Claude's layout). \
 Deny and T3 are exit 2 with the reason on stderr plus the Claude-shaped JSON.",

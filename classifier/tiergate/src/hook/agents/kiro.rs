@@ -23,7 +23,7 @@ pub static INSTALL: Install = Install {
     file: ".kiro/hooks/tiergate.json",
     format: Format::Script,
     snippet: r#"{"version": "v1", "hooks": [{"name": "tiergate", "description": "tiergate shell command gate", "trigger": "PreToolUse",
-  "action": {"type": "command", "command": "tiergate hook --agent kiro"}, "timeout": 10, "enabled": true}]}"#,
+  "action": {"type": "command", "command": "tiergate hook --agent kiro || exit 2"}, "timeout": 10, "enabled": true}]}"#,
     notes: "Kiro CLI 3 reads ~/.kiro/hooks/*.json; Kiro CLI 2 embeds hooks in each agent config. Only exit code 2 blocks: T3 commands are blocked with a code for `tiergate approve CODE`.",
     probe: r#"{"hook_event_name":"PreToolUse","cwd":$CWD,"session_id":"tiergate-doctor","tool_name":"execute_bash","tool_input":{"command":"git status"}}"#,
     shell_tools: &[],

@@ -45,7 +45,7 @@ pub static INSTALL: Install = Install {
     format: Format::Json,
     // The same entry as Claude Code's: VS Code loads ~/.claude/settings.json by default.
     snippet: super::claude::INSTALL.snippet,
-    notes: "VS Code reads hooks from .github/hooks/*.json, .claude/settings(.local).json and ~/.claude/settings.json (chat.hookFilesLocations). \
+    notes: "VS Code reads this file by default (chat.hookFilesLocations, next to .github/hooks/*.json and the project's .claude/settings(.local).json). \
 This is the same entry as `tiergate install --agent claude` (no --agent: each event is answered in its sender's form); install it once.",
     probe: r#"{"hookEventName":"PreToolUse","sessionId":"tiergate-doctor","cwd":$CWD,"tool_name":"runTerminalCommand","tool_input":{"command":"git status"},"tool_use_id":"doctor"}"#,
     shell_tools: &["runTerminalCommand", "run_in_terminal"],

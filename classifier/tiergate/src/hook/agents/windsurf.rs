@@ -27,7 +27,7 @@ pub fn read(o: &Map<String, Value>) -> Result<Event, String> {
 pub static INSTALL: Install = Install {
     file: ".codeium/windsurf/hooks.json",
     format: Format::Json,
-    snippet: r#"{"hooks": {"pre_run_command": [{"command": "tiergate hook --agent windsurf", "show_output": true}]}}"#,
+    snippet: r#"{"hooks": {"pre_run_command": [{"command": "tiergate hook --agent windsurf || exit 2", "show_output": true}]}}"#,
     notes: "Workspace scope: .windsurf/hooks.json; system: /etc/windsurf/hooks.json. Windsurf only honours exit code 2: T3 commands are blocked with a code for `tiergate approve CODE` shown in the output.",
     probe: r#"{"agent_action_name":"pre_run_command","trajectory_id":"tiergate-doctor","execution_id":"doctor","timestamp":"1970-01-01T00:00:00Z","tool_info":{"command_line":"git status","cwd":$CWD}}"#,
     shell_tools: &[],

@@ -114,8 +114,9 @@ fn run_inner(asked: &[&'static str], check: bool) -> Result<i32> {
         groups = GROUPS.to_vec();
     }
     let root = root();
-    let tiergate = if groups.iter().any(|g| *g != "hook") { Some(build_tiergate(&root)?) } else { None };
-    // The hook group measures the binary users run: the `dist` build.
+    // The hook group also measures the workspace's plain `release` build, side by side.
+    let tiergate = build_tiergate(&root)?;
+    // The hook group measures the binary users run: `cargo install` (= `cargo xtask dist`).
     let shipped = if groups.contains(&"hook") { Some(build_dist(&root)?) } else { None };
     let mut failed = false;
     for g in groups {
@@ -127,9 +128,9 @@ fn run_inner(asked: &[&'static str], check: bool) -> Result<i32> {
         for attempt in 1..=CHECK_ATTEMPTS {
             eprintln!("bench {g}: measuring…");
             let figures = match g {
-                "classify" => bench_classify(&root, tiergate.as_deref().context("release build")?)?,
+                "classify" => bench_classify(&root, &tiergate)?,
                 "lanes" => bench_lanes(&root)?,
-                _ => bench_hook(&root, shipped.as_deref().context("dist build")?)?,
+                _ => bench_hook(&root, shipped.as_deref().context("dist build")?, &tiergate)?,
             };
             let Some(base) = &base else {
                 write_baseline(&path, g, &figures)?;
@@ -193,25 +194,19 @@ fn build_tiergate(root: &Path) -> Result<PathBuf> {
     Ok(bin)
 }
 
-/// Extra flags for the shipped binary's final link (docs/decisions/0005-hook-startup.md):
-/// static, so no dynamic loader and no shared libraries at start-up; still
-/// position-independent, so ASLR stays. Only the `tiergate` crate gets them
-/// (`cargo rustc`): dependencies are the `dist` profile's ordinary builds.
-pub const DIST_RUSTC_FLAGS: &[&str] = &["-C", "target-feature=+crt-static", "-C", "relocation-model=pie"];
-
-/// Builds the shipped `tiergate`: `cargo rustc --profile dist` plus `DIST_RUSTC_FLAGS`
-/// on x86_64/aarch64 Linux with glibc; a plain `dist` build elsewhere.
+/// Builds the shipped `tiergate` the way a user installs it:
+/// `cargo install --locked --path classifier/tiergate --root TARGET/dist`, so
+/// `cargo xtask dist` and `cargo install` cannot drift apart. What makes it the
+/// fast build (static-pie on glibc Linux, fat LTO, one codegen unit) is
+/// `classifier/tiergate/.cargo/config.toml`, which cargo reads for that install
+/// (docs/decisions/0005-hook-startup.md). Returns `TARGET/dist/bin/tiergate`.
 pub fn build_dist(root: &Path) -> Result<PathBuf> {
-    eprintln!("building the shipped tiergate (profile dist; the first build compiles every dependency, several minutes on 2 cores)…");
-    let how = tiergate_build(root)?;
-    let mut args: Vec<String> = ["rustc", "--profile", "dist"].map(String::from).into();
-    args.extend(how.target_args());
-    if cfg!(all(target_os = "linux", target_env = "gnu")) {
-        args.push("--".into());
-        args.extend(DIST_RUSTC_FLAGS.iter().map(|f| (*f).to_owned()));
-    }
-    cargo(root, &args.iter().map(String::as_str).collect::<Vec<_>>())?;
-    let bin = how.binary(&target_dir(root), "dist");
+    eprintln!("building the shipped tiergate (cargo install --path classifier/tiergate: fat LTO; a first build compiles every dependency, several minutes on 2 cores)…");
+    let dist = target_dir(root).join("dist");
+    let package = root.join("classifier/tiergate");
+    let (package, dist_s) = (package.display().to_string(), dist.display().to_string());
+    cargo(root, &["install", "--quiet", "--locked", "--force", "--path", &package, "--root", &dist_s])?;
+    let bin = dist.join("bin").join(format!("tiergate{}", std::env::consts::EXE_SUFFIX));
     if !bin.exists() {
         bail!("{} missing after the build", bin.display());
     }
@@ -335,7 +330,10 @@ fn code_in(stdout: &str) -> Option<String> {
 
 /// Issue 14's hook group: `/bin/true` and `tiergate hook` cases, side by side in
 /// one process, interleaved round by round so load swings hit every case alike.
-fn bench_hook(root: &Path, tiergate: &Path) -> Result<BTreeMap<String, f64>> {
+/// `tiergate` is the installed build (`cargo install`, the same as `cargo xtask dist`);
+/// `release` the workspace's `cargo build --release` (dynamically linked, no LTO),
+/// measured beside it so the bench shows what the install's build settings buy.
+fn bench_hook(root: &Path, tiergate: &Path, release: &Path) -> Result<BTreeMap<String, f64>> {
     let base = target_dir(root).join("bench/hook");
     let _ = std::fs::remove_dir_all(&base);
     let home = base.join("home");
@@ -368,6 +366,8 @@ fn bench_hook(root: &Path, tiergate: &Path) -> Result<BTreeMap<String, f64>> {
         case("t3_10k", tiergate, hook(&[]), "10k", &t3, "\"ask\"", false),
         case("blocked_10k", tiergate, hook(&[]), "10k", &blocked, "\"deny\"", false),
         case("nonce_grant", tiergate, hook(&["--mode", "nonce"]), "nonce", &t3, "Approved once", true),
+        case("t0_release", release, hook(&[]), "release", &t0, "\"allow\"", false),
+        case("t3_release", release, hook(&[]), "release", &t3, "\"ask\"", false),
     ];
     let mut ms: Vec<Vec<f64>> = vec![Vec::with_capacity(HOOK_CALLS); cases.len()];
     let approve = |c: &HookCase| -> Result<()> {

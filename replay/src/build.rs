@@ -98,7 +98,7 @@ pub fn build_head(root: &Path, target_dir: &Path, log: &dyn Fn(&str)) -> Result<
 /// manifest and lockfile, cargo configuration and toolchain pins. Everything else
 /// (replay, xtask, corpora, docs) cannot change the binary, so commits that differ
 /// only there share one cached build.
-const BUILD_INPUTS: &[&str] = &["classifier", "redact", "Cargo.toml", "Cargo.lock", ".cargo/config.toml", "rust-toolchain.toml", "rust-toolchain"];
+pub const BUILD_INPUTS: &[&str] = &["classifier", "redact", "Cargo.toml", "Cargo.lock", ".cargo/config.toml", "rust-toolchain.toml", "rust-toolchain"];
 
 /// The cache key of a base build: the git object ids of `BUILD_INPUTS` at the
 /// commit, plus `rustc -vV` and the profile.

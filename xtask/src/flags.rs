@@ -52,12 +52,13 @@ Exit: 0 clean, 1 policy, 2 usage/config, 3 infrastructure.")]
     /// Measures tiergate and the hook; without --check rewrites benches/baselines/<group>.json.
     #[command(long_about = "\
 classify: tiergate batch throughput; lanes: library ns/command per lane; hook: tiergate
-hook p50/p99 over the /bin/true floor (shipped build), interleaved: T0, T3, blocked,
-log on/off, after 10,000 logged calls, nonce grant. Without --check rewrites
+hook p50/p99 over the /bin/true floor (the `cargo install` build, which is also
+`cargo xtask dist`), interleaved: T0, T3, blocked, log on/off, after 10,000 logged
+calls, nonce grant; and T0/T3 of the workspace's plain `cargo build --release`. Without --check rewrites
 benches/baselines/<group>.json; with it compares and exits 1 on a regression.
 `bench replay` times warm replays instead.")]
     Bench(BenchArgs),
-    /// Builds the shipped tiergate (profile dist, static; target/dist/tiergate).
+    /// Builds the shipped tiergate: `cargo install --path classifier/tiergate` into target/dist/bin.
     Dist,
     /// The verdict of one command at a revision: exit 0 match, 1 mismatch, 125 cannot build/test.
     #[command(long_about = "\
@@ -101,6 +102,34 @@ diffs them against corpus/oracle/baseline.csv; reports/oracle/.
     Oracle(OracleArgs),
     /// Project hygiene: file-size cap and the other tidy checks.
     Tidy,
+    /// Opt-in (npm, unshare): tiergate inside the real Claude Code client, judged by marker files.
+    #[command(long_about = "\
+Opt-in (npm, unshare, ip; tmux for the interactive cases): installs the pinned Claude
+Code from npm into target/agents-e2e/npm, and runs it with the hook written by
+`tiergate install --agent claude --write` against a scripted Messages API on
+loopback, in a network namespace with only loopback up. Each case is judged by
+marker files (did the command run?) and by what the model was told. Prints
+`agents-e2e: SKIPPED (why)` and exits 0 where it cannot run; exit 1 when a case fails.")]
+    AgentsE2e(AgentsE2eArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct AgentsE2eArgs {
+    /// Only these case ids (comma-separated).
+    #[arg(long, value_name = "IDS", value_delimiter = ',')]
+    pub only: Vec<String>,
+    /// Keep target/agents-e2e/work/ (each case's HOME, project, transcript, screens).
+    #[arg(long)]
+    pub keep: bool,
+    /// Internal: run the cases here, inside the network namespace.
+    #[arg(long, hide = true, value_name = "WORK")]
+    pub in_netns: Option<PathBuf>,
+    /// Internal: the Claude Code binary.
+    #[arg(long, hide = true, value_name = "PATH")]
+    pub claude: Option<PathBuf>,
+    /// Internal: the tiergate binary.
+    #[arg(long, hide = true, value_name = "PATH")]
+    pub tiergate: Option<PathBuf>,
 }
 
 /// The flags of `replay`, `replay accept` and `replay merge` (global: they may come
@@ -538,3 +567,9 @@ pub fn parse(args: &[String]) -> Result<Cli, ParseFailure> {
 
 #[cfg(test)]
 mod tests;
+
+impl AgentsE2eArgs {
+    pub fn options(&self) -> e2e::Options {
+        e2e::Options { only: self.only.clone(), keep: self.keep, in_netns: self.in_netns.clone(), claude: self.claude.clone(), tiergate: self.tiergate.clone() }
+    }
+}

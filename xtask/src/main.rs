@@ -69,6 +69,7 @@ fn main() -> ExitCode {
         // The raw words go into the report's meta line (what was run, as typed).
         Task::Mutants(m) => mutation::run(&m.options(), &typed("mutants", &args[1..])),
         Task::Oracle(o) => oracle::run(&o.options(), &typed("oracle", &args[1..])),
+        Task::AgentsE2e(a) => e2e::run(&a.options()),
         Task::Tidy => {
             let (problems, files) = tidy::run();
             for p in &problems {

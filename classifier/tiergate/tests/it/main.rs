@@ -14,4 +14,5 @@ mod hook_nonce;
 mod hook_protect;
 mod install_doctor;
 mod protocol_lines;
+mod readme_quickstart;
 mod store_failures;

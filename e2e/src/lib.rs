@@ -11,7 +11,7 @@
 //! namespace cannot be made, or the npm registry cannot be reached, it prints
 //! `agents-e2e: SKIPPED (why)` and exits 0. Interactive cases need tmux and are
 //! skipped, with a note, without it. Exit 1 when a case fails.
-//! Gemini CLI and Codex are not driven here: docs/decisions/0011-claude-ask-by-client.md says why.
+//! Gemini CLI and Codex are not driven here: docs/decisions/0012-claude-ask-by-client.md says why.
 
 mod api;
 mod cases;

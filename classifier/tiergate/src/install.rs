@@ -11,7 +11,7 @@
 //! when `tiergate` on this PATH is the running binary, else the running
 //! binary's absolute path (and the install says so). Where an agent blocks on
 //! exit 2, the snippet ends in `|| exit 2`, so a missing or crashing tiergate
-//! blocks instead of letting the command run (docs/decisions/0010-fail-closed-install.md).
+//! blocks instead of letting the command run (docs/decisions/0011-fail-closed-install.md).
 //!
 //! `doctor` looks at each agent's user-level config: is a tiergate hook there,
 //! does the config parse, does its matcher cover the agent's shell tools, does

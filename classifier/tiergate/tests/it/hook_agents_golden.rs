@@ -120,7 +120,7 @@ fn redact(env: &Env, text: &str) -> String {
 }
 
 /// Claude Code's T3 answer per permission mode and per client, as the hook's
-/// environment tells it (docs/decisions/0011-claude-ask-by-client.md): the exact
+/// environment tells it (docs/decisions/0012-claude-ask-by-client.md): the exact
 /// answers, pinned, so a change to the contract is a reviewed snapshot change.
 #[test]
 fn golden_claude_t3_by_mode_and_client() {

@@ -6,7 +6,7 @@
 //! deny, so such events get the nonce flow.
 //!
 //! T3 is `ask` where Claude Code turns a hook's ask into its dialog, and the
-//! nonce deny where it does not (docs/decisions/0011-claude-ask-by-client.md):
+//! nonce deny where it does not (docs/decisions/0012-claude-ask-by-client.md):
 //! - headless (`-p`, `CLAUDE_CODE_SESSION_ATTENDED=0` in the hook's environment):
 //!   an ask is denied with no way to approve, so the nonce deny, in every mode;
 //! - `bypassPermissions`, `dontAsk`, `auto`: older clients ignored or auto-approved

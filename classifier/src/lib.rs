@@ -10,6 +10,7 @@ mod combine;
 pub mod explain;
 pub mod lanes;
 pub mod limits;
+pub mod names;
 mod parse;
 pub mod protect;
 pub mod protocol;

@@ -12,6 +12,17 @@ use crate::words::Words;
 
 /// The positions of `names` sorted by name, then by position.
 pub(crate) const fn order<const N: usize>(names: Words) -> [u16; N] {
+    order_by(names, false)
+}
+
+/// The positions of `names` sorted by name with ASCII letters folded to lower
+/// case (`Rscript` beside `rscript`), then by position: the index
+/// [`find_folded`] searches (`crate::names`).
+pub(crate) const fn order_folded<const N: usize>(names: Words) -> [u16; N] {
+    order_by(names, true)
+}
+
+const fn order_by<const N: usize>(names: Words, folded: bool) -> [u16; N] {
     assert!(names.len() == N && N <= u16::MAX as usize);
     let mut t = [0u16; N];
     let mut i = 0;
@@ -23,7 +34,7 @@ pub(crate) const fn order<const N: usize>(names: Words) -> [u16; N] {
     let mut start = N / 2;
     while start > 0 {
         start -= 1;
-        sift_down(&mut t, names, start, N);
+        sift_down(&mut t, names, folded, start, N);
     }
     let mut end = N;
     while end > 1 {
@@ -31,21 +42,21 @@ pub(crate) const fn order<const N: usize>(names: Words) -> [u16; N] {
         let top = t[0];
         t[0] = t[end];
         t[end] = top;
-        sift_down(&mut t, names, 0, end);
+        sift_down(&mut t, names, folded, 0, end);
     }
     t
 }
 
-const fn sift_down<const N: usize>(t: &mut [u16; N], names: Words, mut root: usize, end: usize) {
+const fn sift_down<const N: usize>(t: &mut [u16; N], names: Words, folded: bool, mut root: usize, end: usize) {
     loop {
         let mut child = 2 * root + 1;
         if child >= end {
             return;
         }
-        if child + 1 < end && before(names, t[child], t[child + 1]) {
+        if child + 1 < end && before(names, folded, t[child], t[child + 1]) {
             child += 1;
         }
-        if !before(names, t[root], t[child]) {
+        if !before(names, folded, t[root], t[child]) {
             return;
         }
         let x = t[root];
@@ -55,10 +66,26 @@ const fn sift_down<const N: usize>(t: &mut [u16; N], names: Words, mut root: usi
     }
 }
 
-/// Position `a` sorts before position `b`: by name, then by position.
-const fn before(names: Words, a: u16, b: u16) -> bool {
+/// Position `a` sorts before position `b`: by name (folded or not), then by position.
+const fn before(names: Words, folded: bool, a: u16, b: u16) -> bool {
     let (x, y) = (names.bytes_at(a as usize), names.bytes_at(b as usize));
+    if folded {
+        return less_folded(x, y) || (!less_folded(y, x) && a < b);
+    }
     less(x, y) || (!less(y, x) && a < b)
+}
+
+/// `a < b` with ASCII upper-case letters read as lower case.
+const fn less_folded(a: &[u8], b: &[u8]) -> bool {
+    let mut i = 0;
+    while i < a.len() && i < b.len() {
+        let (x, y) = (a[i].to_ascii_lowercase(), b[i].to_ascii_lowercase());
+        if x != y {
+            return x < y;
+        }
+        i += 1;
+    }
+    a.len() < b.len()
 }
 
 /// Byte-wise lexicographic `a < b` (`Ord` for `[u8]` is not `const`).
@@ -79,6 +106,14 @@ pub(crate) fn find<'t>(order: &[u16], key: &str, name: impl Fn(usize) -> &'t [u8
     let key = key.as_bytes();
     let at = order.partition_point(|&i| below(name(usize::from(i)), key));
     order.get(at).map(|&i| usize::from(i)).filter(|&i| name(i) == key)
+}
+
+/// The first declared position whose name folds to `key` (ASCII case ignored;
+/// `key` itself is already lower case), through an [`order_folded`] index.
+pub(crate) fn find_folded<'t>(order: &[u16], key: &str, name: impl Fn(usize) -> &'t [u8]) -> Option<usize> {
+    let key = key.as_bytes();
+    let at = order.partition_point(|&i| less_folded(name(usize::from(i)), key));
+    order.get(at).map(|&i| usize::from(i)).filter(|&i| name(i).eq_ignore_ascii_case(key))
 }
 
 /// `a < b` for byte strings, deciding on the first byte in place when it differs
@@ -104,6 +139,7 @@ mod tests {
     const LIST: &[&str] = &["sudo", "env", "", "a", "ab", "b", "env", "zz", "A", "é", "ab-c", "env"];
     const NAMES: Words = crate::words!["sudo", "env", "", "a", "ab", "b", "env", "zz", "A", "é", "ab-c", "env"];
     static ORDER: [u16; NAMES.len()] = order(NAMES);
+    static FOLDED: [u16; NAMES.len()] = order_folded(NAMES);
 
     #[test]
     fn the_index_is_a_sorted_permutation() {
@@ -119,6 +155,12 @@ mod tests {
         fn find_is_the_first_declared_match(key in prop_oneof![proptest::sample::select(LIST).prop_map(str::to_owned), "[a-z]{0,3}"]) {
             prop_assert_eq!(find(&ORDER, &key, |i| NAMES.bytes_at(i)), LIST.iter().position(|n| *n == key));
             prop_assert_eq!(contains(NAMES, &ORDER, &key), LIST.contains(&key.as_str()));
+        }
+
+        /// The folded index answers what a case-insensitive scan in declared order answers.
+        #[test]
+        fn find_folded_is_the_first_declared_match_ignoring_case(key in prop_oneof![proptest::sample::select(LIST).prop_map(str::to_lowercase), "[a-z]{0,3}"]) {
+            prop_assert_eq!(find_folded(&FOLDED, &key, |i| NAMES.bytes_at(i)), LIST.iter().position(|n| n.eq_ignore_ascii_case(&key)));
         }
 
         #[test]

@@ -89,6 +89,9 @@ pub const MAX_CODE_DEPTH: u8 = 4;
 
 /// The language an interpreter basename runs (`python3.12` → Python).
 pub fn lang_of_program(program: &str) -> Option<Lang> {
+    // A case-insensitive file system runs `#!/usr/bin/Python3` as `python3` (`crate::names`).
+    let program = crate::names::canonical(program);
+    let program = program.as_ref();
     let p = program.strip_suffix(".exe").unwrap_or(program);
     if p.starts_with("python") || p.starts_with("pypy") || matches!(p, "ipython" | "ipython3" | "bpython" | "ptpython") {
         return Some(Lang::Python);
@@ -116,7 +119,7 @@ pub fn shebang_program(text: &str) -> Option<&str> {
     let line = text.strip_prefix("#!")?.lines().next()?;
     let mut words = line.split_whitespace();
     let first = basename(words.next()?);
-    if first != "env" {
+    if !first.eq_ignore_ascii_case("env") {
         return Some(first);
     }
     words.find(|w| !w.starts_with('-') && !w.contains('=')).map(basename)

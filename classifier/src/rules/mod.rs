@@ -68,6 +68,15 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
 /// hook call's instructions). The first family listing a name wins, as the
 /// dispatch order always did; a registry test keeps every name in one family.
 fn owner(program: &str) -> Option<(&'static Family, Check)> {
+    owner_index(program).map(|lo| {
+        let e = OWNERS[lo];
+        let family = FAMILIES[e.family as usize];
+        (family, family.programs[e.group as usize].check)
+    })
+}
+
+/// The leftmost `OWNERS` position whose name is `program`.
+fn owner_index(program: &str) -> Option<usize> {
     let key = program.as_bytes();
     let (mut lo, mut hi) = (0, PROGRAM_COUNT);
     while lo < hi {
@@ -78,11 +87,7 @@ fn owner(program: &str) -> Option<(&'static Family, Check)> {
             hi = mid;
         }
     }
-    (lo < PROGRAM_COUNT && OWNER_NAMES.bytes_at(lo) == key).then(|| {
-        let e = OWNERS[lo];
-        let family = FAMILIES[e.family as usize];
-        (family, family.programs[e.group as usize].check)
-    })
+    (lo < PROGRAM_COUNT && OWNER_NAMES.bytes_at(lo) == key).then_some(lo)
 }
 
 /// One `OWNERS` entry: `FAMILIES[family].programs[group].names[index]`. Indices,
@@ -211,6 +216,53 @@ const fn less(a: &[u8], b: &[u8]) -> bool {
 /// True when some family owns this program name.
 pub fn owned(program: &str) -> bool {
     owner(program).is_some()
+}
+
+/// The program name a family spells with capitals (`R`, `Rscript`,
+/// `Get-ChildItem`) that `lower`, folded to lower case, matches with case
+/// ignored. A registry test keeps program names distinct with case ignored,
+/// so the answer is the only one.
+pub(crate) fn capitalised_name(lower: &str) -> Option<&'static str> {
+    crate::sorted::find_folded(&CAPITALISED_ORDER, lower, |i| CAPITALISED.bytes_at(i)).map(|i| CAPITALISED.get(i))
+}
+
+/// How many listed program names hold an ASCII capital.
+const CAPITALISED_COUNT: usize = {
+    let (mut n, mut i) = (0, 0);
+    while i < PROGRAM_COUNT {
+        n += has_capital(OWNER_NAME_LIST[i].as_bytes()) as usize;
+        i += 1;
+    }
+    n
+};
+
+const CAPITALISED_LIST: [&str; CAPITALISED_COUNT] = {
+    let mut t = [""; CAPITALISED_COUNT];
+    let (mut n, mut i) = (0, 0);
+    while i < PROGRAM_COUNT {
+        if has_capital(OWNER_NAME_LIST[i].as_bytes()) {
+            t[n] = OWNER_NAME_LIST[i];
+            n += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The few names with capitals, apart: a lower-case name is searched only here
+/// (a handful of probes), not in every name.
+static CAPITALISED: Words = crate::words!(@from &CAPITALISED_LIST);
+static CAPITALISED_ORDER: [u16; CAPITALISED_COUNT] = crate::sorted::order_folded(crate::words!(@from &CAPITALISED_LIST));
+
+const fn has_capital(name: &[u8]) -> bool {
+    let mut i = 0;
+    while i < name.len() {
+        if name[i].is_ascii_uppercase() {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 /// The rule with this id, if any (ids are unique; a registry test checks it).

@@ -5,7 +5,7 @@
 //! It decides no tiers itself beyond the engine rules (parse, limits, wrappers,
 //! default); `combine.rs` picks the verdict from the hits.
 
-use crate::call::{basename, Arg, Invocation, Stdin};
+use crate::call::{Arg, Invocation, Stdin};
 use crate::lanes::{resolve, FileSource};
 use crate::limits::{MAX_DEPTH, MAX_PARSED_BYTES, MAX_UNITS};
 use crate::parse::model::{List, Pipeline, Simple, Stage, Word};
@@ -361,7 +361,7 @@ impl<'f> Eng<'f> {
                 cx_hits.push(Hit { rule, detail: None, span: s.span });
                 break None;
             }
-            match wrappers::peel(basename(&args[start].text), &args[start..]) {
+            match wrappers::peel(&crate::names::program(&args[start].text), &args[start..]) {
                 // A wrapper that runs nothing (`env`, `command -v x`) is itself the unit,
                 // so pipelines still see it (`env | nc host 80`).
                 Peeled::NotWrapper | Peeled::Nothing { harmless: true, .. } => break Some(start),
@@ -402,8 +402,9 @@ impl<'f> Eng<'f> {
             }
         };
         if let Some(start) = target {
-            // The program's own words move into the invocation (no copy).
-            let program = basename(&args[start].text).to_owned();
+            // The program's own words move into the invocation (no copy). Its name is
+            // the one a case-insensitive file system finds (`Rm` is `rm`: `names`).
+            let program = crate::names::program(&args[start].text).into_owned();
             let mut own_args = args.split_off(start + 1);
             // `git reset --h` is `--hard`: every family sees the full option.
             if rules::exec::options::expand_abbreviations(&mut own_args) {
@@ -548,12 +549,12 @@ fn first_program(p: &Pipeline) -> Option<String> {
             let words: Vec<Arg> = s.words.iter().map(arg).collect();
             let mut start = 0;
             while start < words.len() {
-                match wrappers::peel(basename(&words[start].text), &words[start..]) {
+                match wrappers::peel(&crate::names::program(&words[start].text), &words[start..]) {
                     Peeled::Target { start: o, .. } => start += o,
                     _ => break,
                 }
             }
-            words.get(start).map(|w| basename(&w.text).to_owned())
+            words.get(start).map(|w| crate::names::program(&w.text).into_owned())
         }
         _ => None,
     }

@@ -120,6 +120,17 @@ fn wrapper(name: &str) -> Option<&'static Wrapper> {
     crate::sorted::find(&ORDER, name, |i| WRAPPERS[i].name.as_bytes()).map(|i| &WRAPPERS[i])
 }
 
+/// The table's spelling of a wrapper's name (`crate::names` folds a name to it).
+pub(crate) fn known(name: &str) -> Option<&'static str> {
+    wrapper(name).map(|w| w.name)
+}
+
+/// Every wrapper name, in table order (registry tests).
+#[cfg(test)]
+pub(crate) fn names() -> impl Iterator<Item = &'static str> {
+    WRAPPERS.iter().map(|w| w.name)
+}
+
 /// The rule a wrapper fires by itself, whatever it runs.
 pub fn gate(name: &str) -> Option<&'static Rule> {
     wrapper(name).and_then(|w| w.gate)

@@ -4,7 +4,9 @@
 //! Invariants (see `docs/evidence.md`): no panic and bounded work on any input;
 //! wrapping never lowers the class; a leading `VAR=value` never changes it;
 //! quoting a word the way bash unquotes it never changes it; appending
-//! `--dry-run` never raises it; the verdict is deterministic.
+//! `--dry-run` never raises it; a program name in another letter case is never
+//! less strict than its lower-case form; two commands whose units differ in any
+//! argument never share a grant key; the verdict is deterministic.
 //!
 //! Case count: 256 per property unless `PROPTEST_CASES` says otherwise; the seed
 //! is fixed (override with `PROPTEST_RNG_SEED`) so a CI failure reproduces
@@ -350,6 +352,26 @@ proptest! {
         let quoted = q.render();
         let (b, v) = (verdict(&base), verdict(&quoted));
         prop_assert_eq!(class(&v), class(&b), "{} but {}", show(&base, &b), show(&quoted, &v));
+    }
+
+    /// On a case-insensitive file system (macOS, Windows) `Rm`, `SuDo` and `GIT`
+    /// run `rm`, `sudo` and `git`: a name in any case is at least as strict as
+    /// its lower-case form, wrappers included.
+    #[test]
+    fn a_program_name_in_another_case_is_never_less_strict(
+        c in simple(),
+        w in proptest::option::of(proptest::sample::select(PREFIXES)),
+        masks in (any::<u64>(), any::<u64>()),
+    ) {
+        let recase = |word: &str, mask: u64| -> String {
+            word.chars().enumerate().map(|(i, ch)| if mask >> (i % 64) & 1 == 1 { ch.to_ascii_uppercase() } else { ch }).collect()
+        };
+        let lower = format!("{}{}", w.unwrap_or(""), c.render());
+        let mut cased = c.clone();
+        cased.words[0] = recase(&cased.words[0], masks.0);
+        let cased = format!("{}{}", w.map(|w| recase(w, masks.1)).unwrap_or_default(), cased.render());
+        let (b, v) = (verdict(&lower), verdict(&cased));
+        prop_assert!(rank(&v) >= rank(&b), "{} but {}", show(&lower, &b), show(&cased, &v));
     }
 
     #[test]

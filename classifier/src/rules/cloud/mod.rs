@@ -24,7 +24,7 @@ pub static FAMILY: Family = Family::new("cloud", PROGRAMS, RULES);
 
 static PROGRAMS: &[Programs] = &[
     // `AWS` runs the aws CLI on case-insensitive file systems (macOS default).
-    Programs::of(words!["aws", "AWS"], aws::check),
+    Programs::of(words!["aws"], aws::check),
     Programs::of(words!["gcloud", "gsutil", "bq"], gcp::check),
     Programs::of(words!["az"], azure::check),
     Programs::of(words!["gh", "glab"], forge::check),

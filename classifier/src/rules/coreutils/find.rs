@@ -81,8 +81,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                     cmd.push(w);
                     j += 1;
                 }
-                let program = cmd.first().map(|a| crate::call::basename(&a.text).to_owned()).unwrap_or_default();
-                if root_start && matches!(program.as_str(), "rm" | "shred" | "unlink" | "srm") {
+                let program = cmd.first().map(|a| crate::names::program(&a.text).into_owned()).unwrap_or_default();
+                if root_start && matches!(program.as_ref(), "rm" | "shred" | "unlink" | "srm") {
                     deletes = true;
                 }
                 cx.hit(&EXEC);

@@ -26,9 +26,9 @@ pub(super) static MODE: Rule = Rule::t3("coreutils.chmod")
     .reason("changes file permissions; ask the user (or have the script run through its interpreter: bash script.sh)")
     .matches(words![
         "chmod -R 777 .", "chmod 777 run.sh", "chmod u+s tool", "chattr +i file", "setfacl -m u:bob:rw file", "chmod 755 script.sh", "chmod +x script.sh",
-        "chmod +x /usr/local/bin/tool",
+        "chmod +x /usr/local/bin/tool", "Chmod 777 /etc/passwd",
     ])
-    .not_matches(words!["chmod -x .claude/hooks/guard.sh", "chmod -R 777 /", "chmod --help"]);
+    .not_matches(words!["chmod -x .claude/hooks/guard.sh", "chmod -R 777 /", "chmod --help", "Chmod --help"]);
 
 /// ## What it matches
 /// `chown`, `chgrp` of anything.

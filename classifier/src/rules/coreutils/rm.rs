@@ -36,6 +36,8 @@ pub(super) static CATASTROPHIC: Rule = Rule::blocked("coreutils.rm.catastrophic"
         "rm -rf /", "rm -rf /*", "rm -rf ~", "rm -rf ~/", "rm -rf $HOME", "rm -rf \"$HOME\"", "rm -fr /", "rm -r -f /", "rm --recursive --force /",
         "rm -rf /etc", "rm -rf /usr", "/bin/rm -rf /", "sudo rm -rf /var", "rm -rf ./ /", "rm -rf / --dry-run", "cd ~ && rm -rf *", "ls && rm -rf ~",
         "rm -rf ../../..", "rm -rf /System", "rm -rf \"${HOME:?}\"", "rm -rf ~root", "rm -rf /*/",
+        // A case-insensitive file system runs `rm` for these (`crate::names`).
+        "Rm -rf /", "RM -rf ~", "SuDo Rm -Rf /",
     ])
     .not_matches(words!["rm -rf ./check", "rm -rf build node_modules", "rm -rf /tmp/foo", "rm -rf ~/projects/old", "rm /etc/passwd-"]);
 

@@ -5,7 +5,7 @@
 //! inert; programs that take a program as data (`ldd`, `file`, `which`) are not
 //! runners and are listed.
 
-use crate::call::{basename, Invocation};
+use crate::call::Invocation;
 use crate::rules::{shell, Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -73,7 +73,8 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
         if !a.exact || a.is_flag() || a.text == "--" {
             continue;
         }
-        let name = basename(&a.text);
+        let name = crate::names::program(&a.text);
+        let name = name.as_ref();
         let has_args = i + 1 < args.len();
         let prev = i.checked_sub(1).map(|p| args[p].text.as_str());
         let next = args.get(i + 1).map(|a| a.text.as_str());

@@ -104,7 +104,8 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
     // line that starts with a modelled program is taken to run it.
     if let Some(first) = crate::call::first_operand(&inv.args, ArgSpec::values(words![]).posix()).filter(|o| o.index == 0 && o.arg.exact).map(|o| o.arg) {
         // A word that is also a verb (`install`, `test`, `patch`) is a subcommand, not a program.
-        let program = crate::call::basename(&first.text);
+        let program = crate::names::program(&first.text);
+        let program = program.as_ref();
         if crate::rules::owned(program) && inv.args.len() > 1 && kind_of(program, &NO_TABLE).is_none() {
             cx.hit_because(&PROXY, format!("`{}` appears to run `{}`; judged as that command", inv.program, first.text));
             cx.argv(&inv.args, inv.cwd.as_deref());

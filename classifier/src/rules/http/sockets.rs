@@ -129,7 +129,7 @@ fn transport_program(inv: &Invocation, cx: &mut Cx<'_>, spec: ArgSpec) {
     for t in Args::parse(&inv.args, spec) {
         if let Token::Opt { index, name: "-S" | "-D", value: Some(v) } = t {
             let program = value_arg(&inv.args, index, v);
-            if crate::call::basename(&program.text) != "ssh" {
+            if crate::names::program(&program.text) != "ssh" {
                 cx.argv(std::slice::from_ref(&program), inv.cwd.as_deref());
             }
         }

@@ -87,7 +87,8 @@ static PROGRAMS: &[Programs] = &[
         ],
         admin::accounts,
     ),
-    // Windows: cmd built-ins and PowerShell cmdlets (and their exec aliases) typed bare.
+    // Windows: cmd built-ins and PowerShell cmdlets (and their exec aliases) typed bare;
+    // any other case (`remove-item`, `REMOVE-ITEM`) folds to these (`crate::names`).
     Programs::of(
         words![
             "iex", "icm", "del", "erase", "rd", "ren", "move", "attrib", "icacls", "takeown", "cipher", "taskkill", "format", "diskpart", "dir", "type",
@@ -104,13 +105,7 @@ static PROGRAMS: &[Programs] = &[
             "Stop-Computer", "Restart-Computer", "Set-ExecutionPolicy", "Invoke-Expression", "Invoke-Command", "Invoke-Item", "Set-Acl", "Clear-RecycleBin",
             "Install-Module", "Install-Package", "Uninstall-Module", "Uninstall-Package", "Update-Module", "Enable-PSRemoting",
             "Enable-WindowsOptionalFeature", "Disable-WindowsOptionalFeature", "Set-NetFirewallProfile", "New-NetFirewallRule", "Remove-NetFirewallRule",
-            "Set-MpPreference", "Add-MpPreference", "Format-Volume", "Clear-Disk", "Initialize-Disk", "Remove-Partition", "remove-item", "remove-itemproperty",
-            "set-content", "add-content", "clear-content", "out-file", "set-item", "set-itemproperty", "new-item", "new-itemproperty", "copy-item",
-            "move-item", "rename-item", "stop-process", "stop-service", "start-service", "restart-service", "set-service", "new-service", "remove-service",
-            "start-process", "stop-computer", "restart-computer", "set-executionpolicy", "invoke-expression", "invoke-command", "invoke-item", "set-acl",
-            "clear-recyclebin", "install-module", "install-package", "uninstall-module", "uninstall-package", "update-module", "enable-psremoting",
-            "enable-windowsoptionalfeature", "disable-windowsoptionalfeature", "set-netfirewallprofile", "new-netfirewallrule", "remove-netfirewallrule",
-            "set-mppreference", "add-mppreference", "format-volume", "clear-disk", "initialize-disk", "remove-partition",
+            "Set-MpPreference", "Add-MpPreference", "Format-Volume", "Clear-Disk", "Initialize-Disk", "Remove-Partition",
         ],
         windows::check,
     ),

@@ -61,7 +61,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 /// (a program named `tiergate` with an `approve` word) or names the approval
 /// store (`tiergate.db`, or a data directory the request's `Protected` carries).
 pub fn self_defence<'a>(program: &'a str, args: impl Iterator<Item = &'a str> + Clone, protect: &Protected) -> Option<(&'static Rule, String)> {
-    if basename(program) == "tiergate" && args.clone().any(|a| a == "approve") {
+    if crate::names::program(program) == "tiergate" && args.clone().any(|a| a == "approve") {
         return Some((&SELF_APPROVAL, SELF_APPROVAL.reason.to_owned()));
     }
     // Called for every unit: no allocation, and the token split only for a word

@@ -47,3 +47,14 @@ fn the_replay_cache_key_covers_replays_build_inputs() {
     let listed: Vec<&str> = line.trim().trim_start_matches("for path in ").trim_end_matches("; do").split_whitespace().collect();
     assert_eq!(listed, replay::build::BUILD_INPUTS, "replay.yml's cache key must hash what the tiergate binary is built from");
 }
+
+#[test]
+fn mutants_yml_installs_the_cargo_mutants_the_task_pins() {
+    let code = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../mutation/src/code.rs")).unwrap();
+    let pinned =
+        code.lines().find_map(|l| l.strip_prefix("pub const VERSION: &str = \"")).and_then(|r| r.split('"').next()).expect("mutation/src/code.rs pins VERSION");
+    assert!(
+        workflow("mutants.yml").contains(&format!("cargo install cargo-mutants --locked --version {pinned}\n")),
+        "mutants.yml must install cargo-mutants {pinned}"
+    );
+}

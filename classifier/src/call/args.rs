@@ -18,9 +18,15 @@
 //!
 //! GNU `getopt_long` also accepts any unambiguous prefix of a long option;
 //! [`long_prefix`] is the one implementation of that reading.
+//!
+//! A word built at run time that stands where an option goes is found here too
+//! ([`computed_option`], `args/computed.rs`).
 
 use super::{Arg, Operand};
 use crate::words::{WordList, Words};
+
+mod computed;
+pub use computed::{computed_option, could_be_option};
 
 /// What a program declares about its options.
 #[derive(Clone, Copy, Debug, Default)]

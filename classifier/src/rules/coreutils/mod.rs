@@ -30,6 +30,9 @@ use crate::rules::{Check, Cx, Family, Programs, Rule};
 /// True for a `/dev/…` path naming a disk (not `/dev/null`, `/dev/stdout` …), for
 /// other lanes that see writes to devices (redirects: `cat x > /dev/sda`).
 pub use disk::is_device as is_block_device;
+// How tar, rsync and sed read their options, for the computed-option check (`rules::exec::computed`).
+pub(crate) use archive::{RSYNC_VALUES, TAR_ARGS};
+pub(crate) use sed::SED_ARGS;
 
 pub static FAMILY: Family = Family::new("coreutils", PROGRAMS, RULES).entered_by(enter);
 

@@ -1,6 +1,6 @@
 //! The `exec` family: what a command runs or writes that its program's name does
 //! not say. Safe by elimination only holds for what the classifier can see, so
-//! three mechanisms make the hidden parts visible, for every unit:
+//! four mechanisms make the hidden parts visible, for every unit:
 //!
 //! - `options.rs`: the one table of options that carry a command, code or an
 //!   output path, keyed by option name and program (`rsync -e`, `man -P`,
@@ -8,6 +8,8 @@
 //!   resolved against it (`--post-f` is `--post-file`).
 //! - `implicit.rs`: an unmodelled program handed a shell, an interpreter or a
 //!   path to an executable as an operand (`someprog /bin/sh -c …`) runs it.
+//! - `computed.rs`: a word built at run time where an option goes, for programs
+//!   whose options decide what they do (`find . $(echo -delete)`).
 //! - `env.rs`: variables whose value is a command (`PAGER`, `*_COMMAND`,
 //!   `GIT_SSH_COMMAND`) are classified as one.
 //!
@@ -16,6 +18,7 @@
 
 use crate::words;
 
+pub(crate) mod computed;
 pub(crate) mod env;
 pub(crate) mod implicit;
 pub(crate) mod options;
@@ -35,6 +38,7 @@ static RULES: &[&Rule] = &[
     &ENV_COMMAND,
     &PROTECTED_OPERAND,
     &options::ABBREVIATION,
+    &computed::COMPUTED_OPTION,
 ];
 
 /// ## What it matches
@@ -59,6 +63,7 @@ pub static ENV_COMMAND: Rule = Rule::t0("exec.env-command")
 /// programs no family owns the output-path defaults.
 pub(crate) fn check_unit(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
     options::check(inv, owned, cx);
+    computed::check(inv, cx);
     // Read-only tools are exempt; the editors on that list write what they open.
     let writes_what_it_opens = matches!(inv.program.as_str(), "nano" | "code" | "subl" | "micro" | "hx" | "ed" | "mate");
     let reader = crate::rules::fallback::is_exempt(&inv.program) && !writes_what_it_opens;

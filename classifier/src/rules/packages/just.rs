@@ -2,7 +2,9 @@
 //! (or `--justfile F`) through the `FileSource`, follows the recipes' dependencies a
 //! few levels, and classifies each recipe line as shell run in the justfile's
 //! directory. `{{…}}` interpolations become unresolved expansions (never safe
-//! literals); backtick assignments are classified as the shell they run.
+//! literals), except a recipe parameter the command line gives no argument for,
+//! which is its literal default (a variadic `*args` is empty); backtick
+//! assignments are classified as the shell they run.
 //!
 //! It does not read imported or `mod` justfiles, and it does not search parent
 //! directories: a recipe it cannot find is T3 (`packages.recipe-unresolved`).
@@ -29,8 +31,11 @@ pub static JUST_RECIPE: Rule = Rule::t1("packages.just.recipe")
 
 #[derive(Default)]
 struct Recipe {
-    params: bool,
-    deps: Vec<String>,
+    /// Parameter names in order, each with its value when no argument is given:
+    /// a quoted literal default, empty for `*variadic`, `None` when unknown.
+    params: Vec<(String, Option<String>)>,
+    /// Dependencies, each with whether it is called with arguments (`(build "x")`).
+    deps: Vec<(String, bool)>,
     body: Vec<String>,
 }
 
@@ -83,8 +88,12 @@ fn parse(text: &str) -> Justfile {
             let mut words = head.trim_start_matches('@').split_whitespace();
             let Some(name) = words.next() else { continue };
             let recipe = Recipe {
-                params: words.next().is_some(),
-                deps: deps.split_whitespace().map(|d| d.trim_matches(['(', ')', '&']).to_owned()).filter(|d| !d.is_empty() && !d.starts_with('"')).collect(),
+                params: words.map(param).collect(),
+                deps: deps
+                    .split_whitespace()
+                    .map(|d| (d.trim_matches(['(', ')', '&']).to_owned(), d.starts_with('(') && !d.ends_with(')')))
+                    .filter(|(d, _)| !d.is_empty() && !d.starts_with(['"', '\'']))
+                    .collect(),
                 body: Vec::new(),
             };
             jf.order.push(name.to_owned());
@@ -95,15 +104,39 @@ fn parse(text: &str) -> Justfile {
     jf
 }
 
-/// Replaces `{{ … }}` with an unresolved expansion.
-fn interpolate(line: &str) -> String {
+/// One recipe parameter from its header word: `name`, `name="default"`,
+/// `*args`, `+args`, `$name` (exported).
+fn param(word: &str) -> (String, Option<String>) {
+    let word = word.trim_start_matches('$');
+    let variadic = word.starts_with('*');
+    let (name, default) = match word.trim_start_matches(['*', '+', '$']).split_once('=') {
+        Some((n, d)) => (n, literal(d)),
+        None => (word.trim_start_matches(['*', '+', '$']), variadic.then(String::new)),
+    };
+    (name.to_owned(), default)
+}
+
+/// A quoted just string with nothing to evaluate (`"x"`, `'x'`).
+fn literal(expr: &str) -> Option<String> {
+    let q = expr.chars().next().filter(|c| matches!(c, '"' | '\''))?;
+    let inner = expr.strip_prefix(q)?.strip_suffix(q)?;
+    (!inner.contains(['"', '\'', '\\', '`', '{', '}'])).then(|| inner.to_owned())
+}
+
+/// Replaces `{{ … }}` with an unresolved expansion, or with the value `known`
+/// holds for a bare name (`{{ args }}` of a parameter given no argument).
+fn interpolate(line: &str, known: &[(String, Option<String>)]) -> String {
     let mut out = String::new();
     let mut rest = line;
     while let Some(i) = rest.find("{{") {
         out.push_str(&rest[..i]);
         match rest[i..].find("}}") {
             Some(j) => {
-                out.push_str("${JUST_VALUE}");
+                let name = rest[i + 2..i + j].trim();
+                match known.iter().find(|(n, _)| n == name).and_then(|(_, v)| v.as_deref()) {
+                    Some(v) => out.push_str(v),
+                    None => out.push_str("${JUST_VALUE}"),
+                }
                 rest = &rest[i + j + 2..];
             }
             None => {
@@ -190,27 +223,31 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     let resolve_name = |n: &str| jf.aliases.get(n).cloned().unwrap_or_else(|| n.to_owned());
-    let mut goals: Vec<String> = Vec::new();
+    // Each goal, and whether the command line gives it arguments.
+    let mut goals: Vec<(String, bool)> = Vec::new();
     let mut takes_args = false;
     for p in &positionals {
         let name = resolve_name(p);
         if jf.recipes.contains_key(&name) && !takes_args {
-            takes_args = jf.recipes.get(&name).is_some_and(|r| r.params);
-            goals.push(name);
-        } else if goals.is_empty() {
+            takes_args = jf.recipes.get(&name).is_some_and(|r| !r.params.is_empty());
+            goals.push((name, false));
+        } else if let Some(last) = goals.last_mut() {
+            last.1 = true;
+        } else {
             return cx.hit_because(&RECIPE, format!("the justfile has no recipe `{p}` (it may come from an import or a parent directory); ask the user"));
         }
     }
     if goals.is_empty() {
         // just runs the first recipe in the file when none is named.
         match jf.order.first().cloned() {
-            Some(g) => goals.push(g),
+            Some(g) => goals.push((g, false)),
             None => return,
         }
     }
     let mut seen = HashSet::new();
-    let mut queue: VecDeque<(String, usize)> = goals.into_iter().map(|g| (g, 0)).collect();
-    while let Some((name, depth)) = queue.pop_front() {
+    // A dependency named without arguments runs with its parameters' defaults.
+    let mut queue: VecDeque<(String, usize, bool)> = goals.into_iter().map(|(g, given)| (g, 0, given)).collect();
+    while let Some((name, depth, given)) = queue.pop_front() {
         if !seen.insert(name.clone()) || seen.len() > 64 {
             continue;
         }
@@ -219,14 +256,15 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             cx.hit_because(&RECIPE, format!("recipe `{name}` is a script in another language (shebang); review it and ask the user"));
             continue;
         }
+        let known: &[(String, Option<String>)] = if given { &[] } else { &recipe.params };
         for line in &recipe.body {
-            let cmd = interpolate(line.trim_start_matches(['@', '-']));
+            let cmd = interpolate(line.trim_start_matches(['@', '-']), known);
             if !cmd.trim().is_empty() && !cmd.trim_start().starts_with('#') {
                 cx.shell(&cmd, dir.as_deref());
             }
         }
         if depth < 4 {
-            queue.extend(recipe.deps.iter().map(|d| (d.clone(), depth + 1)));
+            queue.extend(recipe.deps.iter().map(|(d, with_args)| (d.clone(), depth + 1, *with_args)));
         }
     }
 }

@@ -279,6 +279,10 @@ fn spawn_timed(program: &Path, args: &[String], home: &Path, data_dir: &Path, ev
     let mut child = Command::new(program)
         .args(args)
         .env("HOME", home)
+        // Claude Code's hook environment changes the T3 answer (headless: the nonce
+        // deny); a bench run from inside Claude Code must measure the plain `ask`.
+        .env_remove("AI_AGENT")
+        .env_remove("CLAUDE_CODE_SESSION_ATTENDED")
         .env_remove("XDG_CONFIG_HOME")
         .env_remove("XDG_DATA_HOME")
         .env("TIERGATE_DATA_DIR", data_dir)

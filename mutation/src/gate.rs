@@ -34,6 +34,9 @@ pub struct Scratch {
     pub rules: Vec<RuleInfo>,
     pub baseline: Found,
     pub build_secs: f64,
+    /// Run the replay even when the rule examples already caught the mutant, so the
+    /// report's caught-by-layer table counts every layer (`--all-layers`).
+    pub all_layers: bool,
 }
 
 fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
@@ -127,7 +130,7 @@ pub fn checkout(root: &Path, commit: &str) -> Result<PathBuf, String> {
 
 /// Builds the unmutated binary in the scratch worktree `dir` (see [`checkout`]),
 /// caches it as the replay's base, and records the unmutated gate's own failures.
-pub fn prepare(root: &Path, dir: PathBuf, commit: &str, log: &dyn Fn(&str)) -> Result<Scratch, String> {
+pub fn prepare(root: &Path, dir: PathBuf, commit: &str, all_layers: bool, log: &dyn Fn(&str)) -> Result<Scratch, String> {
     let cfg_dir = root.join("target").join("mutants").join(".cargo");
     std::fs::create_dir_all(&cfg_dir)
         .and_then(|()| std::fs::write(cfg_dir.join("config.toml"), SCRATCH_CARGO_CONFIG))
@@ -139,10 +142,11 @@ pub fn prepare(root: &Path, dir: PathBuf, commit: &str, log: &dyn Fn(&str)) -> R
     let key = replay::build::base_key(&dir, commit).map_err(|e| e.to_string())?;
     replay::build::install(&base_bin, &replay::build::cached_bin(&dir, &key)).map_err(|e| e.to_string())?;
     let rules = replay::coverage::rules_of(&base_bin.display().to_string())?;
-    let mut s = Scratch { dir, commit: commit.to_owned(), base_bin, rules, baseline: Found::new(), build_secs };
+    let mut s = Scratch { dir, commit: commit.to_owned(), base_bin, rules, baseline: Found::new(), build_secs, all_layers: true };
     let (found, _, _) = gate(&s)?;
     log(&format!("the unmutated gate has {} failure(s) of its own; mutants are credited only with new ones", found.len()));
     s.baseline = found;
+    s.all_layers = all_layers;
     Ok(s)
 }
 
@@ -243,6 +247,9 @@ impl Moved {
 }
 
 /// The gate on the scratch tree as it is now: (failures, what moved, seconds spent in the replay).
+/// The layers run in order, rule examples then the replay; unless `all_layers`, a
+/// mutant the examples already caught (failures beyond the unmutated tree's) is not
+/// replayed — whether it is caught cannot change, and the replay is most of the time.
 pub fn gate(s: &Scratch) -> Result<(Found, Moved, f64), String> {
     let (mut found, hung) = examples(&s.rules, &bin(&s.dir)?)?;
     let mut moved = Moved::default();
@@ -250,6 +257,9 @@ pub fn gate(s: &Scratch) -> Result<(Found, Moved, f64), String> {
     if hung {
         // Every answer of the replay would wait out its timeout: the hang is the finding.
         found.insert(("examples".into(), "hang: a rule example got no answer within 10 s; the replay was not run".into()));
+        return Ok((found, moved, t.elapsed().as_secs_f64()));
+    }
+    if !s.all_layers && found.difference(&s.baseline).next().is_some() {
         return Ok((found, moved, t.elapsed().as_secs_f64()));
     }
     let cfg = Config { require_base: true, determinism_sample: 50, log: quiet, ..Config::new(s.dir.clone(), Some(s.commit.clone())) };

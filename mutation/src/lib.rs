@@ -48,6 +48,8 @@ pub struct Options {
     pub ids: Option<PathBuf>,
     /// Exit 1 when a mutant survives that no review in `equivalent.tsv` sets apart.
     pub check: bool,
+    /// Replay every mutant, also those the rule examples caught (full layer counts).
+    pub all_layers: bool,
 }
 
 /// The population, then `--ids`, `--ops`, `--rules`, `--shard`, `--per-family` and
@@ -204,12 +206,13 @@ pub fn run(flags: &Options, command: &str) -> i32 {
     };
     let mut meta = Meta::of(&commit, &all, &chosen, command, &engine);
     meta.in_diff = flags.in_diff.clone();
+    meta.examples_first = !flags.all_layers;
     if chosen.is_empty() {
         log("no mutant to run (the change touches no mutable code, or the filters left none)");
         return finish(&root, &out, &meta, &[], &reviews, flags.check);
     }
     let t = Instant::now();
-    let scratch = match gate::prepare(&root, dir, &commit, &log) {
+    let scratch = match gate::prepare(&root, dir, &commit, flags.all_layers, &log) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("xtask mutants: {e}");

@@ -30,6 +30,10 @@ pub struct Meta {
     /// `cargo mutants --version`, when the code population was listed.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub engine: String,
+    /// A mutant the rule examples caught was not replayed (runs without `--all-layers`):
+    /// the replay's layers count only the mutants the examples let through.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub examples_first: bool,
     /// `--in-diff REV`: the population is what `REV..commit` touched.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_diff: Option<String>,
@@ -69,6 +73,7 @@ impl Meta {
             population_by_kind: kinds,
             engine: engine.into(),
             in_diff: None,
+            examples_first: false,
             selected: chosen.len(),
             command: command.into(),
             prepare_secs: 0.0,

@@ -146,7 +146,7 @@ pub fn summary(meta: &Meta, records: &[Record], reviews: &Reviews) -> String {
         table(&mut out, unit, &rs, module, reviews);
         let _ = writeln!(out, "### By operator\n");
         table(&mut out, "operator", &rs, |r| r.op.clone(), reviews);
-        layers(&mut out, &rs);
+        layers(&mut out, &rs, meta.examples_first);
     }
     cost(&mut out, meta, records);
     survivors(&mut out, records, reviews);
@@ -166,8 +166,15 @@ fn module(r: &Record) -> String {
     crate::mutant::family(&m).to_owned()
 }
 
-fn layers(out: &mut String, records: &[&Record]) {
-    let _ = writeln!(out, "### Caught by layer\n\nA mutant can fail several layers; `only` counts mutants that one layer alone caught.\n\n| layer | caught | only |\n|---|---:|---:|");
+fn layers(out: &mut String, records: &[&Record], examples_first: bool) {
+    let _ = writeln!(out, "### Caught by layer\n\nA mutant can fail several layers; `only` counts mutants that one layer alone caught.");
+    if examples_first {
+        let _ = writeln!(
+            out,
+            "This run replayed only the mutants the rule examples let through (`--all-layers` replays every one), so the replay's layers count those alone."
+        );
+    }
+    let _ = writeln!(out, "\n| layer | caught | only |\n|---|---:|---:|");
     let mut layers: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     for r in records.iter().filter(|r| r.status == "caught") {
         for l in &r.layers {

@@ -367,6 +367,9 @@ pub struct MutantsArgs {
     /// Exit 1 when a mutant survives that no review in reports/mutants/equivalent.tsv sets apart.
     #[arg(long)]
     pub check: bool,
+    /// Replay every mutant, also those the rule examples already caught (full caught-by-layer counts).
+    #[arg(long)]
+    pub all_layers: bool,
     /// Print the selected mutants and stop.
     #[arg(long)]
     pub list: bool,
@@ -403,6 +406,7 @@ impl MutantsArgs {
             population: self.population.clone(),
             in_diff: self.in_diff.clone(),
             check: self.check,
+            all_layers: self.all_layers,
             list: self.list,
             shard: self.shard.map(Shard::pair),
             rules: self.rules.clone(),

@@ -107,6 +107,42 @@ const SCRATCH_CARGO_CONFIG: &str = "# Written by `cargo xtask mutants` (mutation
 # the classifier crate at level 1; the code, and so every verdict, is unchanged.\n\
 [profile.release.package.classifier]\nopt-level = 1\n";
 
+/// Held while a run uses the scratch worktree: two runs at once would apply their
+/// mutants to the same files. A lock whose process is gone (a killed run) is taken over.
+pub struct ScratchLock(PathBuf);
+
+impl ScratchLock {
+    pub fn take(root: &Path) -> Result<ScratchLock, String> {
+        let path = root.join("target").join("mutants").join("scratch.lock");
+        std::fs::create_dir_all(path.parent().unwrap_or(root)).map_err(|e| e.to_string())?;
+        for _ in 0..2 {
+            match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
+                Ok(mut f) => {
+                    use std::io::Write as _;
+                    let _ = write!(f, "{}", std::process::id());
+                    return Ok(ScratchLock(path));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let pid = std::fs::read_to_string(&path).unwrap_or_default();
+                    let alive = !pid.trim().is_empty() && Path::new("/proc").join(pid.trim()).exists();
+                    if alive {
+                        return Err(format!("another mutants run (pid {}) is using target/mutants/scratch; wait for it or stop it", pid.trim()));
+                    }
+                    let _ = std::fs::remove_file(&path);
+                }
+                Err(e) => return Err(format!("{}: {e}", path.display())),
+            }
+        }
+        Err(format!("{}: could not take the lock", path.display()))
+    }
+}
+
+impl Drop for ScratchLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
 /// Creates or resets the scratch worktree (`target/mutants/scratch`) at `commit`:
 /// mutants are listed from, and applied to, the committed tree.
 pub fn checkout(root: &Path, commit: &str) -> Result<PathBuf, String> {

@@ -147,6 +147,13 @@ pub fn run(flags: &Options, command: &str) -> i32 {
             return replay::exit::INFRA;
         }
     };
+    let _lock = match gate::ScratchLock::take(&root) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("xtask mutants: {e}");
+            return replay::exit::INFRA;
+        }
+    };
     // Mutants are listed from, and applied to, the committed tree.
     let listed = gate::checkout(&root, &commit).and_then(|dir| population(&root, &dir, &commit, flags).map(|p| (dir, p)));
     let (dir, (all, engine)) = match listed {

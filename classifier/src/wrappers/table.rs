@@ -17,7 +17,6 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
             "-A", "--askpass", "-b", "--background", "-E", "--preserve-env", "-H", "--set-home", "-n", "--non-interactive", "-P", "--preserve-groups", "-S",
             "--stdin", "-k", "--reset-timestamp", "-B", "--bell", "-N", "--no-update",
         ],
-        kind: Kind::Plain { skip: 0 },
         bare_shell: true,
         ..W
     },
@@ -45,23 +44,16 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
         kind: Kind::Env,
         ..W
     },
-    Wrapper { name: "command", value_opts: words![], flag_opts: words!["-p", "-v", "-V"], kind: Kind::Command, ..W },
-    Wrapper { name: "builtin", value_opts: words![], flag_opts: words![], kind: Kind::Plain { skip: 0 }, ..W },
-    Wrapper { name: "exec", value_opts: words!["-a"], flag_opts: words!["-c", "-l"], kind: Kind::Plain { skip: 0 }, ..W },
-    Wrapper { name: "nohup", value_opts: words![], flag_opts: words![], kind: Kind::Plain { skip: 0 }, ..W },
-    Wrapper { name: "nice", value_opts: words!["-n", "--adjustment"], flag_opts: words![], kind: Kind::Plain { skip: 0 }, ..W },
-    Wrapper {
-        name: "ionice",
-        value_opts: words!["-c", "--class", "-n", "--classdata"],
-        flag_opts: words!["-t", "--ignore"],
-        kind: Kind::Plain { skip: 0 },
-        ..W
-    },
+    Wrapper { name: "command", flag_opts: words!["-p", "-v", "-V"], kind: Kind::Command, ..W },
+    Wrapper { name: "builtin", ..W },
+    Wrapper { name: "exec", value_opts: words!["-a"], flag_opts: words!["-c", "-l"], ..W },
+    Wrapper { name: "nohup", ..W },
+    Wrapper { name: "nice", value_opts: words!["-n", "--adjustment"], ..W },
+    Wrapper { name: "ionice", value_opts: words!["-c", "--class", "-n", "--classdata"], flag_opts: words!["-t", "--ignore"], ..W },
     Wrapper {
         name: "time",
         value_opts: words!["-f", "--format", "-o", "--output"],
         flag_opts: words!["-p", "--portability", "-a", "--append", "-v", "--verbose", "-q", "--quiet"],
-        kind: Kind::Plain { skip: 0 },
         ..W
     },
     Wrapper {
@@ -78,7 +70,7 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
         kind: Kind::Plain { skip: 1 },
         ..W
     },
-    Wrapper { name: "stdbuf", value_opts: words!["-i", "--input", "-o", "--output", "-e", "--error"], flag_opts: words![], kind: Kind::Plain { skip: 0 }, ..W },
+    Wrapper { name: "stdbuf", value_opts: words!["-i", "--input", "-o", "--output", "-e", "--error"], ..W },
     Wrapper {
         name: "chroot",
         value_opts: words!["--userspec", "--groups"],
@@ -115,17 +107,15 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
             "-f", "--follow-forks", "-ff", "-t", "-tt", "-ttt", "-T", "-c", "-C", "-v", "-V", "-x", "-xx", "-y", "-yy", "-q", "-qq", "-r", "-i", "-k", "-w",
             "-z", "-Z", "-d", "-D", "-h", "-n",
         ],
-        kind: Kind::Plain { skip: 0 },
         ..W
     },
     Wrapper {
         name: "ltrace",
         value_opts: words!["-o", "--output", "-e", "-p", "-s", "-u", "-a", "-l", "-n"],
         flag_opts: words!["-f", "-t", "-tt", "-ttt", "-T", "-c", "-C", "-i", "-S", "-b", "-r", "-w"],
-        kind: Kind::Plain { skip: 0 },
         ..W
     },
-    Wrapper { name: "setsid", value_opts: words![], flag_opts: words!["-c", "--ctty", "-f", "--fork", "-w", "--wait"], kind: Kind::Plain { skip: 0 }, ..W },
+    Wrapper { name: "setsid", flag_opts: words!["-c", "--ctty", "-f", "--fork", "-w", "--wait"], ..W },
     // Namespace, scheduling, sandbox, limit, tracing and proxy runners: each runs
     // its operand as a program (the exec-vectors issue; ORACLE.md's exec traces).
     Wrapper {
@@ -350,7 +340,7 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
     Wrapper { name: "mise", kind: Kind::Sub { subs: words!["exec", "x"], skip: 0 }, ..W },
     Wrapper { name: "rtx", kind: Kind::Sub { subs: words!["exec", "x"], skip: 0 }, ..W },
     Wrapper { name: "sshpass", value_opts: words!["-p", "-f", "-d", "-P"], flag_opts: words!["-e", "-v"], ..W },
-    Wrapper { name: "caffeinate", value_opts: words!["-t", "-w"], flag_opts: words!["-d", "-i", "-m", "-s", "-u"], kind: Kind::Plain { skip: 0 }, ..W },
+    Wrapper { name: "caffeinate", value_opts: words!["-t", "-w"], flag_opts: words!["-d", "-i", "-m", "-s", "-u"], ..W },
     Wrapper {
         name: "xargs",
         value_opts: words![
@@ -363,20 +353,12 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
         kind: Kind::Xargs,
         ..W
     },
-    Wrapper { name: "busybox", value_opts: words![], flag_opts: words![], kind: Kind::Plain { skip: 0 }, ..W },
-    Wrapper {
-        name: "pkexec",
-        value_opts: words!["--user"],
-        flag_opts: words!["--keep-cwd", "--disable-internal-agent"],
-        kind: Kind::Plain { skip: 0 },
-        bare_shell: true,
-        ..W
-    },
+    Wrapper { name: "busybox", ..W },
+    Wrapper { name: "pkexec", value_opts: words!["--user"], flag_opts: words!["--keep-cwd", "--disable-internal-agent"], bare_shell: true, ..W },
     Wrapper {
         name: "run0",
         value_opts: words!["-u", "--user", "-g", "--group", "-D", "--chdir", "--setenv", "--unit", "--property", "--description", "--slice", "--nice"],
         flag_opts: words!["--no-ask-password", "--machine"],
-        kind: Kind::Plain { skip: 0 },
         bare_shell: true,
         ..W
     },

@@ -297,12 +297,11 @@ fn check(a: Agent, text: &str, cwd: &str) -> Check {
     }
     let program = first_word(&command);
     // The exact command that fixes what is found below: this binary, as install would write it.
-    let fix = format!("`{} install --agent {} --write`", Program::here().word, a.name());
+    let word = Program::here().word;
+    let fix = format!("`{word} install --agent {} --write`", a.name());
     match which(&program) {
         Some(p) => notes.push(format!("`{program}` resolves to {}", p.display())),
-        None => {
-            bad.push(format!("`{program}` is not on this PATH, so the agent may not find it either; fix: run {fix}, which writes this binary's absolute path"))
-        }
+        None => bad.push(format!("`{program}` is not on this PATH, so the agent may not find it either; fix: run {fix}, which writes `{word} hook`")),
     }
     if i.snippet.contains(FAIL_CLOSED) && !command.contains(FAIL_CLOSED) {
         bad.push(format!(

@@ -153,7 +153,7 @@ fn doctor_reports_wired_agents_and_runs_a_live_round_trip() {
     assert!(out.lines().any(|l| l.starts_with("codex") && l.contains("FAIL")), "{out}");
     assert!(out.contains("not on this PATH") && out.contains("live round trip failed"), "{out}");
     // Each failure names the exact command that fixes it.
-    assert!(out.contains("fix: run `tiergate install --agent codex --write`, which writes this binary's absolute path"), "{out}");
+    assert!(out.contains("fix: run `tiergate install --agent codex --write`, which writes `tiergate hook`"), "{out}");
     assert!(
         out.contains("the command fails open") && out.contains("fix: run `tiergate install --agent claude --write`, which ends it in `|| exit 2`"),
         "{out}"
@@ -172,6 +172,15 @@ fn write_without_tiergate_on_the_path_writes_the_absolute_path_and_doctor_passes
     assert_eq!(rc, 0, "{out}");
     assert!(out.lines().any(|l| l.starts_with("claude") && l.contains(" pass ")), "{out}");
     assert!(out.contains(&format!("`{BIN}` resolves to {BIN}")), "{out}");
+    // A bare name that this PATH cannot find: the fix names this binary, as install would write it.
+    std::fs::write(
+        env.home.join(".claude/settings.json"),
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash|PowerShell|Monitor","hooks":[{"type":"command","command":"tiergate hook || exit 2"}]}]}}"#,
+    )
+    .unwrap();
+    let (rc, out, _) = env.cli(&["doctor"]);
+    assert_eq!(rc, 1, "{out}");
+    assert!(out.contains(&format!("fix: run `{BIN} install --agent claude --write`, which writes `{BIN} hook`")), "{out}");
     // With the binary on the PATH, the plain name is written.
     let env = with_bin_on_path(Env::new("name-on-path"));
     let (rc, _, err) = env.cli(&["install", "--agent", "claude", "--write"]);

@@ -3,6 +3,7 @@
 //!
 //! Families live one per module; this file only lists them.
 
+mod card;
 mod rule;
 
 pub mod agents;
@@ -26,8 +27,9 @@ pub mod system;
 pub mod tiergate;
 pub mod tools;
 
+pub use card::{Card, Traits};
 pub(crate) use engine::*;
-pub use rule::{Check, Cx, Engine, Enter, Family, FileText, Hit, Programs, Rule};
+pub use rule::{Check, Cx, Engine, Enter, Family, FileText, Hit, Rule};
 
 use crate::call::Invocation;
 use crate::words::Words;
@@ -62,16 +64,16 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
     FAMILIES.iter().flat_map(|f| f.rules.iter().copied())
 }
 
-/// The family that owns a program name, and the check its entry names: a binary
-/// search of `OWNERS`, a table of every family's program names sorted at compile
-/// time (no map to build when a hook process starts: building one was ~10% of a
-/// hook call's instructions). The first family listing a name wins, as the
-/// dispatch order always did; a registry test keeps every name in one family.
-fn owner(program: &str) -> Option<(&'static Family, Check)> {
+/// The family whose card lists a program name, and that card: a binary search
+/// of `OWNERS`, a table of every card's program names sorted at compile time (no
+/// map to build when a hook process starts: building one was ~10% of a hook
+/// call's instructions). The first family listing a name wins, as the dispatch
+/// order always did; a registry test keeps every name in one card.
+fn card_of(program: &str) -> Option<(&'static Family, &'static Card)> {
     owner_index(program).map(|lo| {
         let e = OWNERS[lo];
         let family = FAMILIES[e.family as usize];
-        (family, family.programs[e.group as usize].check)
+        (family, &family.cards[e.group as usize])
     })
 }
 
@@ -90,7 +92,18 @@ fn owner_index(program: &str) -> Option<usize> {
     (lo < PROGRAM_COUNT && OWNER_NAMES.bytes_at(lo) == key).then_some(lo)
 }
 
-/// One `OWNERS` entry: `FAMILIES[family].programs[group].names[index]`. Indices,
+/// The family that owns a program name and the check its card names (a card
+/// without a check states facts only: its program stays unowned).
+fn owner(program: &str) -> Option<(&'static Family, Check)> {
+    card_of(program).and_then(|(f, c)| Some((f, c.check?)))
+}
+
+/// What the cards say about a program, whoever owns it (none for a program no card lists).
+pub fn traits_of(program: &str) -> Traits {
+    card_of(program).map_or(Traits::NONE, |(_, c)| c.traits)
+}
+
+/// One `OWNERS` entry: `FAMILIES[family].cards[group].names[index]`. Indices,
 /// not a `&str`: every pointer in a static is a relocation the loader applies at
 /// each start.
 #[derive(Clone, Copy)]
@@ -102,17 +115,17 @@ struct Owner {
 
 impl Owner {
     const fn name(self) -> &'static [u8] {
-        FAMILIES[self.family as usize].programs[self.group as usize].names.bytes_at(self.index as usize)
+        FAMILIES[self.family as usize].cards[self.group as usize].names.bytes_at(self.index as usize)
     }
 }
 
-/// How many program names the families list (duplicates included).
+/// How many program names the cards list (duplicates included).
 const PROGRAM_COUNT: usize = {
     let (mut n, mut f) = (0, 0);
     while f < FAMILIES.len() {
         let mut g = 0;
-        while g < FAMILIES[f].programs.len() {
-            n += FAMILIES[f].programs[g].names.len();
+        while g < FAMILIES[f].cards.len() {
+            n += FAMILIES[f].cards[g].names.len();
             g += 1;
         }
         f += 1;
@@ -144,7 +157,7 @@ const fn sorted_owners() -> [Owner; PROGRAM_COUNT] {
     let mut t = [Owner { family: 0, group: 0, index: 0 }; PROGRAM_COUNT];
     let (mut i, mut f) = (0, 0);
     while f < FAMILIES.len() {
-        let groups = FAMILIES[f].programs;
+        let groups = FAMILIES[f].cards;
         assert!(groups.len() <= u8::MAX as usize);
         let mut g = 0;
         while g < groups.len() {
@@ -296,8 +309,8 @@ mod tests {
     fn owner_is_the_first_family_listing_the_name() {
         for f in FAMILIES {
             for p in f.names() {
-                let first = FAMILIES.iter().find(|g| g.owns(p)).map(|g| g.name);
-                assert_eq!(owner(p).map(|(g, _)| g.name), first, "{p}");
+                let first = FAMILIES.iter().find(|g| g.lists(p)).map(|g| g.name);
+                assert_eq!(card_of(p).map(|(g, _)| g.name), first, "{p}");
             }
         }
         assert!(OWNERS.windows(2).all(|w| (w[0].name(), w[0].family) <= (w[1].name(), w[1].family)), "OWNERS is not sorted");

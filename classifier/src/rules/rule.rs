@@ -8,6 +8,8 @@ use crate::protect::Protected;
 use crate::verdict::{Span, Tier};
 use crate::words::Words;
 
+use super::Card;
+
 /// A named rule. Ids are stable API (`git.push.force`); see `renamed.rs` for renames.
 #[derive(Debug)]
 pub struct Rule {
@@ -186,34 +188,21 @@ pub type Check = fn(&Invocation, &mut Cx<'_>);
 /// `--dry-run`), or whatever it does around every program.
 pub type Enter = fn(&Invocation, &mut Cx<'_>, Check);
 
-/// Programs checked by one function. The names and the code that reads them are
-/// declared together, once: dispatch goes from a name straight to its check.
-pub struct Programs {
-    pub names: Words,
-    pub check: Check,
-}
-
-impl Programs {
-    pub const fn of(names: Words, check: Check) -> Programs {
-        Programs { names, check }
-    }
-}
-
 /// A family's entry: the programs it owns, each with its check, and its rules.
 pub struct Family {
     /// Module name; every rule id in `rules` starts with `<name>.`.
     pub name: &'static str,
-    /// Program basenames dispatched here (`git`, `kubectl`, …), grouped by their
-    /// check. A family that lists none runs from the engine on every unit.
-    pub programs: &'static [Programs],
+    /// The programs dispatched here (`git`, `kubectl`, …), one card per group read
+    /// by one check. A family that lists none runs from the engine on every unit.
+    pub cards: &'static [Card],
     /// Runs a program's check; [`Family::new`] calls it directly.
     pub enter: Enter,
     pub rules: &'static [&'static Rule],
 }
 
 impl Family {
-    pub const fn new(name: &'static str, programs: &'static [Programs], rules: &'static [&'static Rule]) -> Family {
-        Family { name, programs, enter: |inv, cx, check| check(inv, cx), rules }
+    pub const fn new(name: &'static str, cards: &'static [Card], rules: &'static [&'static Rule]) -> Family {
+        Family { name, cards, enter: |inv, cx, check| check(inv, cx), rules }
     }
 
     /// The same family with shared forms handled around every program's check.
@@ -221,13 +210,13 @@ impl Family {
         Family { enter, ..self }
     }
 
-    /// Every program name this family owns.
+    /// Every program name this family has a card for (checked or not).
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.programs.iter().flat_map(|g| g.names.iter())
+        self.cards.iter().flat_map(|c| c.names.iter())
     }
 
-    /// True when this family lists `program`.
-    pub fn owns(&self, program: &str) -> bool {
+    /// True when this family has a card for `program`.
+    pub fn lists(&self, program: &str) -> bool {
         self.names().any(|p| p == program)
     }
 }

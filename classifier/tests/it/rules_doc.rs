@@ -33,7 +33,7 @@ fn render() -> String {
             continue;
         }
         let _ = writeln!(out, "\n## `{}`\n", f.name);
-        if !f.programs.is_empty() {
+        if !f.cards.is_empty() {
             let names: Vec<&str> = f.names().collect();
             let _ = writeln!(out, "Programs: {}\n", code_list(&names));
         }

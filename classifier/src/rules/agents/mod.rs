@@ -5,13 +5,13 @@
 
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
-use crate::rules::{Cx, Family, Programs, Rule};
+use crate::rules::{Card, Cx, Family, Rule};
 use crate::words;
 use crate::words::Words;
 
-pub static FAMILY: Family = Family::new("agents", PROGRAMS, RULES);
+pub static FAMILY: Family = Family::new("agents", CARDS, RULES);
 
-static PROGRAMS: &[Programs] = &[Programs::of(
+static CARDS: &[Card] = &[Card::of(
     words![
         "claude", "codex", "gemini", "qwen", "aider", "cursor-agent", "amp", "opencode", "copilot", "crush", "droid", "cline", "kiro-cli", "auggie", "plandex"
     ],

@@ -18,18 +18,18 @@ pub(crate) mod generic;
 mod paas;
 pub(crate) mod verbs;
 
-use crate::rules::{Family, Programs, Rule};
+use crate::rules::{Card, Family, Rule};
 
-pub static FAMILY: Family = Family::new("cloud", PROGRAMS, RULES);
+pub static FAMILY: Family = Family::new("cloud", CARDS, RULES);
 
-static PROGRAMS: &[Programs] = &[
+static CARDS: &[Card] = &[
     // `AWS` runs the aws CLI on case-insensitive file systems (macOS default).
-    Programs::of(words!["aws"], aws::check),
-    Programs::of(words!["gcloud", "gsutil", "bq"], gcp::check),
-    Programs::of(words!["az"], azure::check),
-    Programs::of(words!["gh", "glab"], forge::check),
+    Card::of(words!["aws"], aws::check),
+    Card::of(words!["gcloud", "gsutil", "bq"], gcp::check),
+    Card::of(words!["az"], azure::check),
+    Card::of(words!["gh", "glab"], forge::check),
     // The platform CLIs: the shared verb-scan lane with their own tables.
-    Programs::of(
+    Card::of(
         words![
             "doctl", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "wrangler", "hcloud", "linode-cli", "oci", "ibmcloud", "supabase", "railway",
             "render", "scw", "exoscale", "vultr-cli",
@@ -37,7 +37,7 @@ static PROGRAMS: &[Programs] = &[
         paas::check,
     ),
     // Credential wrappers: the wrapped command is classified as if run directly.
-    Programs::of(words!["aws-vault", "saml2aws", "doppler", "infisical", "op", "chamber"], creds::check),
+    Card::of(words!["aws-vault", "saml2aws", "doppler", "infisical", "op", "chamber"], creds::check),
 ];
 
 static RULES: &[&Rule] = &[

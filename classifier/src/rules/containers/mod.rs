@@ -14,15 +14,15 @@ mod docker;
 mod other;
 
 use crate::call::Invocation;
-use crate::rules::{Check, Cx, Family, Programs, Rule};
+use crate::rules::{Card, Check, Cx, Family, Rule};
 
-pub static FAMILY: Family = Family::new("containers", PROGRAMS, RULES).entered_by(enter);
+pub static FAMILY: Family = Family::new("containers", CARDS, RULES).entered_by(enter);
 
-static PROGRAMS: &[Programs] = &[
-    Programs::of(words!["docker", "podman", "nerdctl"], docker::check),
-    Programs::of(words!["docker-compose", "podman-compose"], |inv, cx| compose::check(&inv.args, inv, cx)),
-    Programs::of(words!["buildah", "skopeo", "ctr", "crictl"], other::tool),
-    Programs::of(words!["lima", "limactl", "colima", "vagrant"], other::vm),
+static CARDS: &[Card] = &[
+    Card::of(words!["docker", "podman", "nerdctl"], docker::check),
+    Card::of(words!["docker-compose", "podman-compose"], |inv, cx| compose::check(&inv.args, inv, cx)),
+    Card::of(words!["buildah", "skopeo", "ctr", "crictl"], other::tool),
+    Card::of(words!["lima", "limactl", "colima", "vagrant"], other::vm),
 ];
 
 static RULES: &[&Rule] = &[

@@ -25,7 +25,7 @@ mod write;
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
 use crate::rules::paths;
-use crate::rules::{Check, Cx, Family, Programs, Rule};
+use crate::rules::{Card, Check, Cx, Family, Rule};
 
 /// True for a `/dev/…` path naming a disk (not `/dev/null`, `/dev/stdout` …), for
 /// other lanes that see writes to devices (redirects: `cat x > /dev/sda`).
@@ -34,26 +34,26 @@ pub use disk::is_device as is_block_device;
 pub(crate) use archive::{RSYNC_VALUES, TAR_ARGS};
 pub(crate) use sed::SED_ARGS;
 
-pub static FAMILY: Family = Family::new("coreutils", PROGRAMS, RULES).entered_by(enter);
+pub static FAMILY: Family = Family::new("coreutils", CARDS, RULES).entered_by(enter);
 
-static PROGRAMS: &[Programs] = &[
-    Programs::of(words!["rm", "rmdir", "unlink", "shred", "srm", "wipe"], rm::check),
-    Programs::of(words!["mv", "cp", "ln", "install", "mkdir", "touch", "truncate", "tee", "sponge", "rename"], write::check),
-    Programs::of(words!["chmod", "chown", "chgrp", "chattr", "setfacl", "chflags", "setfattr"], perms::check),
-    Programs::of(words!["setcap"], perms::setcap),
-    Programs::of(disk::VOLUME_TOOLS, disk::volume),
-    Programs::of(words!["find"], find::check),
-    Programs::of(words!["fd", "fdfind"], find::fd),
-    Programs::of(words!["sed", "gsed"], sed::check),
-    Programs::of(words!["sort", "uniq", "shuf", "split", "base64", "rg", "tree", "xxd"], text::check),
-    Programs::of(words!["patch"], patch::check),
-    Programs::of(inplace::PROGRAMS, inplace::check),
-    Programs::of(words!["yq"], inplace::yq),
-    Programs::of(
+static CARDS: &[Card] = &[
+    Card::of(words!["rm", "rmdir", "unlink", "shred", "srm", "wipe"], rm::check),
+    Card::of(words!["mv", "cp", "ln", "install", "mkdir", "touch", "truncate", "tee", "sponge", "rename"], write::check),
+    Card::of(words!["chmod", "chown", "chgrp", "chattr", "setfacl", "chflags", "setfattr"], perms::check),
+    Card::of(words!["setcap"], perms::setcap),
+    Card::of(disk::VOLUME_TOOLS, disk::volume),
+    Card::of(words!["find"], find::check),
+    Card::of(words!["fd", "fdfind"], find::fd),
+    Card::of(words!["sed", "gsed"], sed::check),
+    Card::of(words!["sort", "uniq", "shuf", "split", "base64", "rg", "tree", "xxd"], text::check),
+    Card::of(words!["patch"], patch::check),
+    Card::of(inplace::CARDS, inplace::check),
+    Card::of(words!["yq"], inplace::yq),
+    Card::of(
         words!["tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync"],
         archive::check,
     ),
-    Programs::of(
+    Card::of(
         words![
             "dd", "mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.btrfs", "mkfs.ntfs", "mkfs.exfat",
             "mkfs.f2fs", "mke2fs", "mkswap", "mkntfs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "wipefs", "blkdiscard",

@@ -19,29 +19,29 @@ mod sql;
 pub use sql::Dialect;
 
 use crate::call::Invocation;
-use crate::rules::{Check, Cx, Family, Programs, Rule};
+use crate::rules::{Card, Check, Cx, Family, Rule};
 use sql::Class;
 
-pub static FAMILY: Family = Family::new("db", PROGRAMS, RULES).entered_by(enter);
+pub static FAMILY: Family = Family::new("db", CARDS, RULES).entered_by(enter);
 
-static PROGRAMS: &[Programs] = &[
-    Programs::of(words!["psql"], clients::psql),
-    Programs::of(words!["mysql", "mariadb"], clients::mysql),
-    Programs::of(words!["sqlite3", "sqlite", "duckdb"], clients::sqlite),
-    Programs::of(words!["clickhouse-client", "clickhouse", "sqlcmd", "cqlsh"], clients::other_sql),
-    Programs::of(words!["redis-cli", "valkey-cli", "keydb-cli"], kv::redis),
-    Programs::of(words!["mongo", "mongosh"], kv::mongo),
-    Programs::of(words!["influx"], kv::influx),
-    Programs::of(
+static CARDS: &[Card] = &[
+    Card::of(words!["psql"], clients::psql),
+    Card::of(words!["mysql", "mariadb"], clients::mysql),
+    Card::of(words!["sqlite3", "sqlite", "duckdb"], clients::sqlite),
+    Card::of(words!["clickhouse-client", "clickhouse", "sqlcmd", "cqlsh"], clients::other_sql),
+    Card::of(words!["redis-cli", "valkey-cli", "keydb-cli"], kv::redis),
+    Card::of(words!["mongo", "mongosh"], kv::mongo),
+    Card::of(words!["influx"], kv::influx),
+    Card::of(
         words![
             "rails", "rake", "alembic", "prisma", "flyway", "liquibase", "knex", "sequelize", "sequelize-cli", "dbmate", "goose", "migrate", "diesel", "sqlx",
             "atlas", "django-admin",
         ],
         migrate::check,
     ),
-    Programs::of(words!["reindexdb", "vacuumdb", "clusterdb", "pgbench", "pg_recvlogical", "pg_receivewal"], |_, cx| cx.hit(&MAINTENANCE)),
+    Card::of(words!["reindexdb", "vacuumdb", "clusterdb", "pgbench", "pg_recvlogical", "pg_receivewal"], |_, cx| cx.hit(&MAINTENANCE)),
     // Dump, restore and server administration.
-    Programs::of(
+    Card::of(
         words![
             "pg_dump", "pg_dumpall", "pg_restore", "mysqldump", "mariadb-dump", "mongodump", "mongorestore", "mongoexport", "mongoimport", "dropdb",
             "createdb", "createuser", "dropuser", "pg_ctl", "pg_ctlcluster", "initdb", "mysqladmin", "mariadb-admin", "pg_isready", "pg_upgrade",

@@ -21,9 +21,9 @@ mod read;
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
 use crate::rules::paths;
-use crate::rules::{Cx, Family, Programs, Rule};
+use crate::rules::{Card, Cx, Family, Rule};
 
-pub static FAMILY: Family = Family::new("git", &[Programs::of(words!["git"], check)], RULES);
+pub static FAMILY: Family = Family::new("git", &[Card::of(words!["git"], check)], RULES);
 
 static RULES: &[&Rule] = &[
     &read::READ,

@@ -16,24 +16,24 @@ mod wget;
 
 use crate::call::args::{split_option, ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg};
-use crate::rules::{Family, Programs, Rule};
+use crate::rules::{Card, Family, Rule};
 
-pub static FAMILY: Family = Family::new("http", PROGRAMS, RULES);
+pub static FAMILY: Family = Family::new("http", CARDS, RULES);
 
-static PROGRAMS: &[Programs] = &[
-    Programs::of(words!["curl"], curl::check),
-    Programs::of(words!["wget", "wget2"], wget::wget),
-    Programs::of(words!["aria2c"], wget::aria2c),
-    Programs::of(words!["http", "https", "xh", "xhs", "httpie"], httpie::check),
-    Programs::of(words!["nc", "ncat", "netcat"], sockets::nc),
-    Programs::of(words!["socat"], sockets::socat),
-    Programs::of(words!["telnet"], sockets::telnet),
-    Programs::of(words!["scp"], sockets::scp),
-    Programs::of(words!["sftp", "ftp", "lftp"], sockets::session),
-    Programs::of(words!["openssl"], remote::openssl),
-    Programs::of(words!["smbclient"], remote::smbclient),
-    Programs::of(remote::MAILERS, remote::mail),
-    Programs::of(remote::UPLOADERS, remote::uploader),
+static CARDS: &[Card] = &[
+    Card::of(words!["curl"], curl::check),
+    Card::of(words!["wget", "wget2"], wget::wget),
+    Card::of(words!["aria2c"], wget::aria2c),
+    Card::of(words!["http", "https", "xh", "xhs", "httpie"], httpie::check),
+    Card::of(words!["nc", "ncat", "netcat"], sockets::nc),
+    Card::of(words!["socat"], sockets::socat),
+    Card::of(words!["telnet"], sockets::telnet),
+    Card::of(words!["scp"], sockets::scp),
+    Card::of(words!["sftp", "ftp", "lftp"], sockets::session),
+    Card::of(words!["openssl"], remote::openssl),
+    Card::of(words!["smbclient"], remote::smbclient),
+    Card::of(remote::MAILERS, remote::mail),
+    Card::of(remote::UPLOADERS, remote::uploader),
 ];
 
 static RULES: &[&Rule] =

@@ -10,13 +10,13 @@ use crate::words;
 mod terraform;
 mod tools;
 
-use crate::rules::{Family, Programs, Rule};
+use crate::rules::{Card, Family, Rule};
 
-pub static FAMILY: Family = Family::new("iac", PROGRAMS, RULES);
+pub static FAMILY: Family = Family::new("iac", CARDS, RULES);
 
-static PROGRAMS: &[Programs] = &[
-    Programs::of(words!["terraform", "tofu", "terragrunt"], terraform::check),
-    Programs::of(
+static CARDS: &[Card] = &[
+    Card::of(words!["terraform", "tofu", "terragrunt"], terraform::check),
+    Card::of(
         words![
             "pulumi", "cdk", "cdktf", "ansible", "ansible-playbook", "ansible-galaxy", "ansible-vault", "ansible-inventory", "ansible-doc", "ansible-config",
             "ansible-lint", "packer", "serverless", "sls", "sam", "checkov", "tfsec", "terrascan",

@@ -24,7 +24,7 @@ use crate::lanes::scripts::lang_of_program;
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg, Invocation, Stdin};
 use crate::lanes::scripts::Lang;
-use crate::rules::{paths, Cx, Family, Programs, Rule};
+use crate::rules::{paths, Card, Cx, Family, Rule};
 
 /// ## What it matches
 /// Inline code held in a variable or substitution (`python3 -c "$CODE"`).
@@ -35,23 +35,23 @@ pub static UNSEEN: Rule = Rule::t3("interp.code.unseen")
     .matches(words!["python3 -c \"$CODE\"", "node -e \"$(cat x.js)\"", "python3 <<EOF\nprint(\"$HOME\")\nEOF"])
     .not_matches(words!["python3 -c 'print(1)'"]);
 
-pub static FAMILY: Family = Family::new("interp", PROGRAMS, RULES);
+pub static FAMILY: Family = Family::new("interp", CARDS, RULES);
 
-static PROGRAMS: &[Programs] = &[
-    Programs::of(
+static CARDS: &[Card] = &[
+    Card::of(
         words![
             "python", "python2", "python3", "python3.6", "python3.7", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13",
             "python3.14", "python2.7", "pypy", "pypy3", "ipython", "ipython3", "bpython", "ptpython",
         ],
         python::check,
     ),
-    Programs::of(words!["awk", "gawk", "mawk", "nawk"], others::awk),
-    Programs::of(words!["deno"], others::deno),
-    Programs::of(words!["R"], others::r),
-    Programs::of(words!["pwsh", "powershell", "powershell.exe", "pwsh.exe"], others::pwsh),
+    Card::of(words!["awk", "gawk", "mawk", "nawk"], others::awk),
+    Card::of(words!["deno"], others::deno),
+    Card::of(words!["R"], others::r),
+    Card::of(words!["pwsh", "powershell", "powershell.exe", "pwsh.exe"], others::pwsh),
     // Languages without an analyser: their code is gated unseen.
-    Programs::of(opaque::NAMES, opaque::check),
-    Programs::of(
+    Card::of(opaque::NAMES, opaque::check),
+    Card::of(
         words![
             "lua5.1", "lua5.2", "lua5.3", "lua5.4", "php7.4", "php8.0", "php8.1", "php8.2", "php8.3", "php8.4", "ruby3.0", "ruby3.1", "ruby3.2", "ruby3.3",
             "perl5", "node", "nodejs", "ruby", "perl", "php", "lua", "luajit", "Rscript", "osascript", "tclsh", "wish", "groovy", "tsx", "ts-node", "jruby",

@@ -10,16 +10,16 @@ mod helm;
 mod kubectl;
 mod tools;
 
-use crate::rules::{Family, Programs, Rule};
+use crate::rules::{Card, Family, Rule};
 
-pub static FAMILY: Family = Family::new("kube", PROGRAMS, RULES);
+pub static FAMILY: Family = Family::new("kube", CARDS, RULES);
 
-static PROGRAMS: &[Programs] = &[
+static CARDS: &[Card] = &[
     // kubecolor passes its arguments to kubectl unchanged.
-    Programs::of(words!["kubectl", "oc", "kubecolor"], kubectl::check),
-    Programs::of(words!["helm"], helm::helm),
-    Programs::of(words!["flux"], helm::flux),
-    Programs::of(
+    Card::of(words!["kubectl", "oc", "kubecolor"], kubectl::check),
+    Card::of(words!["helm"], helm::helm),
+    Card::of(words!["flux"], helm::flux),
+    Card::of(
         words![
             "kustomize", "kind", "minikube", "k3d", "eksctl", "argocd", "istioctl", "kubectx", "kubens", "skaffold", "tilt", "k9s", "velero", "kubeconform",
             "kubeval", "kube-linter", "kube-score", "microk8s", "k3s",

@@ -26,22 +26,22 @@ mod scripts;
 mod tools;
 
 use crate::call::Invocation;
-use crate::rules::{Cx, Family, Programs, Rule};
+use crate::rules::{Card, Cx, Family, Rule};
 
-pub static FAMILY: Family = Family::new("packages", PROGRAMS, RULES);
+pub static FAMILY: Family = Family::new("packages", CARDS, RULES);
 
-static PROGRAMS: &[Programs] = &[
-    Programs::of(words!["npm", "pnpm", "yarn", "bun"], npm::check),
-    Programs::of(words!["npx", "pnpx", "bunx"], |inv, cx| runners::node_exec(inv, cx, &inv.args, false)),
-    Programs::of(words!["uvx"], |inv, cx| runners::python_remote(inv, cx, &inv.args)),
-    Programs::of(words!["pip", "pip3", "pipx", "uv", "poetry", "pdm", "pipenv", "hatch", "conda", "mamba", "micromamba", "twine"], python::check),
-    Programs::of(words!["cargo", "rustup", "go"], rust_go::check),
-    Programs::of(words!["gem", "bundle", "bundler", "composer", "mvn", "mvnw", "gradle", "gradlew", "dotnet"], jvm::check),
-    Programs::of(words!["make", "gmake"], make::check),
-    Programs::of(words!["just"], just::check),
-    Programs::of(words!["cpan", "cpanm"], cpan),
+static CARDS: &[Card] = &[
+    Card::of(words!["npm", "pnpm", "yarn", "bun"], npm::check),
+    Card::of(words!["npx", "pnpx", "bunx"], |inv, cx| runners::node_exec(inv, cx, &inv.args, false)),
+    Card::of(words!["uvx"], |inv, cx| runners::python_remote(inv, cx, &inv.args)),
+    Card::of(words!["pip", "pip3", "pipx", "uv", "poetry", "pdm", "pipenv", "hatch", "conda", "mamba", "micromamba", "twine"], python::check),
+    Card::of(words!["cargo", "rustup", "go"], rust_go::check),
+    Card::of(words!["gem", "bundle", "bundler", "composer", "mvn", "mvnw", "gradle", "gradlew", "dotnet"], jvm::check),
+    Card::of(words!["make", "gmake"], make::check),
+    Card::of(words!["just"], just::check),
+    Card::of(words!["cpan", "cpanm"], cpan),
     // Build tools, test runners, linters and formatters.
-    Programs::of(
+    Card::of(
         words![
             "cmake", "ninja", "meson", "bazel", "bazelisk", "task", "tox", "nox", "pytest", "py.test", "jest", "vitest", "mocha", "playwright", "eslint",
             "prettier", "ruff", "black", "isort", "flake8", "pylint", "mypy", "pyright", "tsc", "biome", "shellcheck", "hadolint", "yamllint", "golangci-lint",

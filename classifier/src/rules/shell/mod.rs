@@ -6,29 +6,29 @@
 
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{Invocation, Stdin};
-use crate::rules::{Cx, Family, FileText, Programs, Rule};
+use crate::rules::{Card, Cx, Family, FileText, Rule};
 use crate::words;
 use crate::words::Words;
 
-pub static FAMILY: Family = Family::new("shell", PROGRAMS, RULES);
+pub static FAMILY: Family = Family::new("shell", CARDS, RULES);
 
 /// Programs whose arguments or input are shell code.
 /// probe: `{} -c 'rm -rf ~/x'` T3 coreutils.rm
 pub const SHELLS: Words = words!["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh"];
 
-static PROGRAMS: &[Programs] = &[
-    Programs::of(SHELLS, shell),
-    Programs::of(words!["eval"], eval),
-    Programs::of(words!["source", "."], source),
-    Programs::of(words!["ssh", "autossh"], ssh),
-    Programs::of(REMOTE_RUNNERS, mosh),
-    Programs::of(words!["trap"], trap),
-    Programs::of(words!["export", "declare", "typeset"], export),
-    Programs::of(words!["hash"], hash),
-    Programs::of(words!["enable"], enable),
-    Programs::of(words!["alias"], alias),
-    Programs::of(words!["complete", "compgen", "bind"], completion),
-    Programs::of(words!["fc"], fc),
+static CARDS: &[Card] = &[
+    Card::of(SHELLS, shell),
+    Card::of(words!["eval"], eval),
+    Card::of(words!["source", "."], source),
+    Card::of(words!["ssh", "autossh"], ssh),
+    Card::of(REMOTE_RUNNERS, mosh),
+    Card::of(words!["trap"], trap),
+    Card::of(words!["export", "declare", "typeset"], export),
+    Card::of(words!["hash"], hash),
+    Card::of(words!["enable"], enable),
+    Card::of(words!["alias"], alias),
+    Card::of(words!["complete", "compgen", "bind"], completion),
+    Card::of(words!["fc"], fc),
 ];
 
 static RULES: &[&Rule] = &[

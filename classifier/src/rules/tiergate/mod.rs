@@ -10,10 +10,10 @@
 
 use crate::call::{basename, Invocation};
 use crate::protect::{Guard, Protected};
-use crate::rules::{Cx, Family, Programs, Rule};
+use crate::rules::{Card, Cx, Family, Rule};
 use crate::words;
 
-pub static FAMILY: Family = Family::new("tiergate", &[Programs::of(words!["tiergate"], check)], RULES);
+pub static FAMILY: Family = Family::new("tiergate", &[Card::of(words!["tiergate"], check)], RULES);
 
 static RULES: &[&Rule] = &[&SELF_APPROVAL, &STORE, &READ];
 

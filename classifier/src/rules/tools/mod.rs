@@ -8,11 +8,11 @@
 
 use crate::call::args::{split_option, ArgSpec, Args, Token};
 use crate::call::{Invocation, Stdin};
-use crate::rules::{Check, Cx, Family, FileText, Programs, Rule};
+use crate::rules::{Card, Check, Cx, Family, FileText, Rule};
 use crate::words;
 use crate::words::Words;
 
-pub static FAMILY: Family = Family::new("tools", PROGRAMS, RULES).entered_by(enter);
+pub static FAMILY: Family = Family::new("tools", CARDS, RULES).entered_by(enter);
 
 /// `editor` and `sensible-editor` are Debian's alternatives for whichever editor is
 /// configured (often vim): read as vim, the most capable of them.
@@ -44,12 +44,12 @@ pub(crate) const TEX: Words = words![
     "uptex", "euptex", "pdfetex", "luahbtex", "luajittex", "dviluatex", "dvilualatex",
 ];
 
-static PROGRAMS: &[Programs] = &[
-    Programs::of(VIMS, |inv, cx| {
+static CARDS: &[Card] = &[
+    Card::of(VIMS, |inv, cx| {
         vim(inv, cx);
         edits(inv, cx, words!["-c", "--cmd", "-S", "-s", "-u", "-U", "-i", "-T", "-w", "-W", "-t", "-q", "--servername"]);
     }),
-    Programs::of(EMACS, |inv, cx| {
+    Card::of(EMACS, |inv, cx| {
         emacs(inv, cx);
         edits(
             inv,
@@ -57,18 +57,18 @@ static PROGRAMS: &[Programs] = &[
             words!["--eval", "-eval", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e", "-s", "--socket-name", "--chdir", "-L", "-d", "--display"],
         );
     }),
-    Programs::of(SIMPLE_EDITORS, |inv, cx| {
+    Card::of(SIMPLE_EDITORS, |inv, cx| {
         kak(inv, cx);
         edits(inv, cx, words!["-Y", "--syntax", "-T", "--tabsize", "-r", "--fill", "-o", "--operatingdir", "-c", "--config", "-e"]);
         if inv.program == "ed" {
             ed_input(inv, cx);
         }
     }),
-    Programs::of(PAGERS, pager),
-    Programs::of(DEBUGGERS, debugger),
-    Programs::of(TRACERS, tracer_attach),
-    Programs::of(words!["open"], open),
-    Programs::of(TEX, |inv, cx| {
+    Card::of(PAGERS, pager),
+    Card::of(DEBUGGERS, debugger),
+    Card::of(TRACERS, tracer_attach),
+    Card::of(words!["open"], open),
+    Card::of(TEX, |inv, cx| {
         if inv.args.iter().any(|a| a.text.contains("write18") || a.text.contains("directlua") || a.text.contains("luaexec")) {
             cx.hit(&TEX_WRITE18);
         }

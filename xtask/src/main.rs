@@ -12,6 +12,7 @@ mod flags;
 mod probe;
 mod replay_task;
 mod tidy;
+mod tidy_layers;
 
 use std::process::ExitCode;
 

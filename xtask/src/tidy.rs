@@ -206,6 +206,7 @@ pub fn run() -> (Vec<String>, usize) {
             if rel.starts_with("classifier/src/rules/") {
                 problems.extend(check_option_readings(&rel, &text));
             }
+            problems.extend(crate::tidy_layers::check_stdin_readings(&rel, &text));
             if rel.starts_with("classifier/tiergate/src/hook") || rel == "classifier/tiergate/src/batch.rs" {
                 problems.extend(check_no_panics(&rel, &text));
             }

@@ -26,6 +26,7 @@ pub mod shell;
 pub mod system;
 pub mod tiergate;
 pub mod tools;
+pub(crate) mod vocab;
 
 pub use card::{Card, Traits};
 pub(crate) use engine::*;

@@ -534,11 +534,7 @@ fn visible_output(inv: &Invocation) -> Option<String> {
             // `printf '%s\n' a b`: the usual shape; anything fancier is not guessed.
             (format.trim_end() == "%s").then(|| rest.iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join("\n"))
         }
-        "cat" if inv.args.is_empty() => match &inv.stdin {
-            Stdin::Heredoc { body, .. } => Some(body.clone()),
-            Stdin::HereString(s) => Some(s.clone()),
-            _ => None,
-        },
+        "cat" if inv.args.is_empty() => rules::vocab::input::shown(inv).map(str::to_owned),
         _ => None,
     }
 }

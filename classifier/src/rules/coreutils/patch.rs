@@ -4,7 +4,8 @@
 //! It reads the patch through `Cx::read` (hermetic); it does not apply hunks or
 //! check that they fit.
 
-use crate::call::{self, Arg, Invocation, Stdin};
+use crate::call::{self, Arg, Invocation};
+use crate::rules::vocab::input::{self, Input, Source};
 use crate::rules::{Cx, FileText, Rule};
 use crate::words;
 use crate::words::Words;
@@ -120,7 +121,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             let backup = Arg { text: format!("{}{}", prefix.text, target.text), exact: prefix.exact && target.exact, ..prefix.clone() };
             super::write_to(cx, &in_dir(&backup), cwd);
         }
-        if ops.len() >= 2 || inv.option(words!["-i", "--input"]).is_some() || !matches!(inv.stdin, Stdin::None) {
+        if ops.len() >= 2 || inv.option(words!["-i", "--input"]).is_some() || input::of(inv) != Source::None {
             return;
         }
     }
@@ -130,14 +131,9 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             _ => None,
         }
     } else {
-        match &inv.stdin {
-            Stdin::Heredoc { body, .. } => Some(body.clone()),
-            Stdin::HereString(s) => Some(s.clone()),
-            Stdin::File(f) => match cx.read(f, cwd) {
-                FileText::Text(t) => Some(t),
-                _ => None,
-            },
-            Stdin::None | Stdin::Pipe { .. } => None,
+        match cx.input(inv) {
+            Input::Seen(t) => Some(t),
+            Input::None | Input::Unseen(_) => None,
         }
     };
     let Some(text) = text else {

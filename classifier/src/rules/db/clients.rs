@@ -4,7 +4,8 @@
 //! `sql.rs` sort the statements.
 
 use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::{value_arg, Arg, Invocation, Stdin};
+use crate::call::{value_arg, Arg, Invocation};
+use crate::rules::vocab::input::{self, Source};
 use crate::rules::{paths, Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -122,7 +123,7 @@ fn finish(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, p: &Parsed) {
     for sh in &p.shells {
         cx.shell(sh, inv.cwd.as_deref());
     }
-    if matches!(inv.stdin, Stdin::File(_)) {
+    if matches!(input::of(inv), Source::File(_)) {
         cx.hit(&SCRIPT_FILE);
     }
     if p.files.iter().any(|f| f.text != "-") {
@@ -150,16 +151,15 @@ fn finish(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, p: &Parsed) {
         cx.hit(&READ);
         return;
     }
-    match &inv.stdin {
-        Stdin::Heredoc { body, .. } | Stdin::HereString(body) => {
-            let body = body.clone();
-            let classes = script_classes(cx, inv, dialect, &body, false);
+    match input::of(inv) {
+        Source::Shown { text, .. } => {
+            let classes = script_classes(cx, inv, dialect, text, false);
             hit_classes(cx, &classes);
         }
-        Stdin::File(_) => {}
+        Source::File(_) => {}
         // `… | psql`: the `flow` family judges the pipeline.
-        Stdin::Pipe { .. } => {}
-        Stdin::None => cx.hit(&INTERACTIVE),
+        Source::Pipe => {}
+        Source::None => cx.hit(&INTERACTIVE),
     }
 }
 
@@ -199,7 +199,7 @@ pub(super) fn sqlite(inv: &Invocation, cx: &mut Cx<'_>) {
     let mut ops = std::mem::take(&mut p.positionals).into_iter();
     let _database = ops.next();
     p.statements.extend(ops);
-    if duck && p.statements.is_empty() && p.files.is_empty() && matches!(inv.stdin, Stdin::None) && inv.args.iter().any(|a| a.text == "-no-stdin") {
+    if duck && p.statements.is_empty() && p.files.is_empty() && input::of(inv) == Source::None && inv.args.iter().any(|a| a.text == "-no-stdin") {
         cx.hit(&READ);
         return;
     }

@@ -2,9 +2,10 @@
 //! (`--eval`, heredocs), and influx subcommands and queries.
 
 use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::{value_arg, Arg, Invocation, Stdin};
+use crate::call::{value_arg, Arg, Invocation};
 use crate::lanes::lexer::{tokenize, Tok};
 use crate::lanes::scripts::Lang;
+use crate::rules::vocab::input::{self, Source};
 use crate::rules::{paths, Cx};
 use crate::words;
 use crate::words::Words;
@@ -133,8 +134,8 @@ pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&READ);
         return;
     }
-    match &inv.stdin {
-        Stdin::Heredoc { body, .. } | Stdin::HereString(body) => {
+    match input::of(inv) {
+        Source::Shown { text: body, .. } => {
             let mut classes = Vec::new();
             for line in body.lines() {
                 let words: Vec<String> = line.split_whitespace().map(|w| w.trim_matches(|c| c == '"' || c == '\'').to_owned()).collect();
@@ -148,9 +149,9 @@ pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
             }
             hit_classes(cx, &classes);
         }
-        Stdin::File(_) => cx.hit(&SCRIPT_FILE),
-        Stdin::Pipe { .. } => {}
-        Stdin::None => cx.hit(&INTERACTIVE),
+        Source::File(_) => cx.hit(&SCRIPT_FILE),
+        Source::Pipe => {}
+        Source::None => cx.hit(&INTERACTIVE),
     }
 }
 
@@ -239,11 +240,11 @@ pub(super) fn mongo(inv: &Invocation, cx: &mut Cx<'_>) {
     if !files.is_empty() {
         return;
     }
-    match &inv.stdin {
-        Stdin::Heredoc { body, .. } | Stdin::HereString(body) => hit_classes(cx, &mongo_classes(body)),
-        Stdin::File(_) => cx.hit(&SCRIPT_FILE),
-        Stdin::Pipe { .. } => {}
-        Stdin::None => cx.hit(&INTERACTIVE),
+    match input::of(inv) {
+        Source::Shown { text, .. } => hit_classes(cx, &mongo_classes(text)),
+        Source::File(_) => cx.hit(&SCRIPT_FILE),
+        Source::Pipe => {}
+        Source::None => cx.hit(&INTERACTIVE),
     }
 }
 

@@ -7,9 +7,10 @@
 
 use super::{check_protected_operands, globals, split_operands, GitCall};
 use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::{value_arg, Arg, Stdin};
+use crate::call::{value_arg, Arg};
 use crate::rules::coreutils::patch::{patch_targets, PatchScan};
 use crate::rules::paths;
+use crate::rules::vocab::input::{self, Source};
 use crate::rules::{Cx, FileText, Rule};
 use crate::words;
 use crate::words::Words;
@@ -296,12 +297,12 @@ fn patch(call: &GitCall, cx: &mut Cx<'_>) {
     let dir = inv.option(words!["--directory"]).map(str::to_owned);
     let mut texts = Vec::new();
     if files.is_empty() {
-        match &inv.stdin {
-            Stdin::Heredoc { body, .. } => texts.push(Some(body.clone())),
-            Stdin::HereString(s) => texts.push(Some(s.clone())),
-            Stdin::File(f) => texts.push(read_text(cx, f, call.cwd())),
-            Stdin::None | Stdin::Pipe { .. } => texts.push(None),
-        }
+        // `git apply < x.patch` reads the file from where git runs (`-C`).
+        texts.push(match input::of(inv) {
+            Source::Shown { text, .. } => Some(text.to_owned()),
+            Source::File(f) => read_text(cx, f, call.cwd()),
+            Source::None | Source::Pipe => None,
+        });
     } else {
         for f in &files {
             texts.push(if f.exact && f.text != "-" { read_text(cx, &f.text, call.cwd()) } else { None });

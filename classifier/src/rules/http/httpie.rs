@@ -3,7 +3,8 @@
 //! (`name=value`, `name:=json`, `field@file`) or piped stdin make a body.
 
 use crate::call::args::ArgSpec;
-use crate::call::{Invocation, Stdin};
+use crate::call::Invocation;
+use crate::rules::vocab::input::{self, Source};
 use crate::rules::{paths, Cx};
 use crate::words;
 
@@ -93,7 +94,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     };
     let _url = ops.next();
     let data = ops.any(|a| item_kind(&a.text) == Some(Item::Data));
-    let stdin_body = !has("--ignore-stdin") && !has("-I") && !matches!(inv.stdin, Stdin::None);
+    let stdin_body = !has("--ignore-stdin") && !has("-I") && input::of(inv) != Source::None;
     if let Some(m) = &method {
         if !matches!(m.as_str(), "GET" | "HEAD" | "OPTIONS") {
             cx.hit_because(&METHOD, format!("sends a {m} request, which changes remote state; ask the user first"));

@@ -7,6 +7,7 @@
 //!
 //! Piped stdin into an interpreter (`curl … | python3`) is the `flow` family's job.
 
+use crate::rules::vocab::input;
 use crate::words;
 use crate::words::Words;
 
@@ -22,7 +23,7 @@ pub(crate) use script::{direct_exec, runs_as_script};
 use crate::lanes::scripts::lang_of_program;
 
 use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::{value_arg, Arg, Invocation, Stdin};
+use crate::call::{value_arg, Arg, Invocation};
 use crate::lanes::scripts::Lang;
 use crate::rules::{paths, Card, Cx, Family, Rule};
 
@@ -276,24 +277,20 @@ fn expands_shell(body: &str) -> bool {
 
 /// Code read from stdin: a heredoc or here-string is analysed, `< file` is read as a script.
 pub(crate) fn from_stdin(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang) {
-    match &inv.stdin {
-        Stdin::Heredoc { body, expands } => {
-            if *expands && expands_shell(body) {
+    match input::of(inv) {
+        input::Source::Shown { text, expands, .. } => {
+            if expands && expands_shell(text) {
                 cx.hit_because(
                     &UNSEEN,
                     "the heredoc is unquoted, so the shell expands `$…` inside the code before it runs; quote the delimiter (<<'EOF')".to_owned(),
                 );
             }
-            code::classify(inv, cx, lang, body, code::Origin::Body)
+            code::classify(inv, cx, lang, text, code::Origin::Body)
         }
-        Stdin::HereString(s) => code::classify(inv, cx, lang, s, code::Origin::Body),
-        Stdin::File(path) => {
-            let path = path.clone();
-            script::run_path(inv, cx, &path, Some(lang), inv.args.len());
-        }
+        input::Source::File(path) => script::run_path(inv, cx, path, Some(lang), inv.args.len()),
         // `… | python3`: the `flow` family judges the pipeline.
-        Stdin::Pipe { .. } => {}
-        Stdin::None => cx.hit(&REPL),
+        input::Source::Pipe => {}
+        input::Source::None => cx.hit(&REPL),
     }
 }
 

@@ -5,7 +5,8 @@
 //! free. `dc` and `m4` are read: only their shell escapes (`!`, `syscmd`) gate.
 
 use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::{Invocation, Stdin};
+use crate::call::Invocation;
+use crate::rules::vocab::input::{self, Source};
 use crate::rules::{Cx, FileText, Rule};
 use crate::words;
 use crate::words::Words;
@@ -156,8 +157,8 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit_because(&CODE, format!("`{program} {script}` runs a script tiergate cannot analyse; {}", CODE.reason));
         return;
     }
-    match &inv.stdin {
-        Stdin::None => cx.hit(&REPL),
+    match input::of(inv) {
+        Source::None => cx.hit(&REPL),
         _ => cx.hit_because(&CODE, format!("`{program}` reads code from its input, which tiergate cannot analyse; {}", CODE.reason)),
     }
 }
@@ -195,10 +196,9 @@ fn escapes(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     let reads_stdin = texts.is_empty() && !unseen;
     if reads_stdin {
-        match &inv.stdin {
-            Stdin::Heredoc { body, .. } => texts.push(body.clone()),
-            Stdin::HereString(s) => texts.push(s.clone()),
-            Stdin::None if inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "-V" | "--help" | "-h")) => return,
+        match input::of(inv) {
+            Source::Shown { text, .. } => texts.push(text.to_owned()),
+            Source::None if inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "-V" | "--help" | "-h")) => return,
             _ => unseen = true,
         }
     }

@@ -10,6 +10,7 @@
 //! directories: a recipe it cannot find is T3 (`packages.recipe-unresolved`).
 //! Shebang recipes (`#!/usr/bin/env python`) run another language: T3.
 
+use crate::rules::vocab::input::{self, Source};
 use crate::words;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -193,8 +194,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
     }
     let text = match file.as_deref() {
-        Some("-") => match &inv.stdin {
-            crate::call::Stdin::Heredoc { body, .. } => body.clone(),
+        Some("-") => match input::of(inv) {
+            Source::Shown { text, heredoc: true, .. } => text.to_owned(),
             _ => return cx.hit_because(&RECIPE, "just reads its justfile from standard input, which tiergate cannot see; ask the user".to_owned()),
         },
         Some(f) => match cx.read(f, dir.as_deref()) {

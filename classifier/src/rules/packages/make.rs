@@ -10,13 +10,14 @@
 //! commands (`call`, `eval`, `foreach`, `file` …) are T3. `make -n`/`-q` run no
 //! recipe: T2. A missing or unreadable Makefile, or a goal with no rule, is T3.
 
+use crate::rules::vocab::input;
 use crate::words;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::makefile::{self, expand, Makefile, Scope};
 use super::HELP;
 use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::{Invocation, Stdin};
+use crate::call::Invocation;
 use crate::lanes::resolve;
 use crate::rules::{Cx, FileText, Rule};
 
@@ -178,10 +179,9 @@ fn read_makefile(inv: &Invocation, cx: &mut Cx<'_>, args: &MakeArgs, dir: Option
     }
     for f in &args.files {
         if f == "-" {
-            match &inv.stdin {
-                Stdin::Heredoc { body, .. } => text.push_str(body),
-                Stdin::HereString(s) => text.push_str(s),
-                _ => return Err("make reads its Makefile from standard input, which tiergate cannot see; ask the user".to_owned()),
+            match input::shown(inv) {
+                Some(shown) => text.push_str(shown),
+                None => return Err("make reads its Makefile from standard input, which tiergate cannot see; ask the user".to_owned()),
             }
             text.push('\n');
             continue;

@@ -5,7 +5,8 @@
 //! Piped stdin into a shell (`curl … | sh`) is the `flow` family's job.
 
 use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::{Invocation, Stdin};
+use crate::call::Invocation;
+use crate::rules::vocab::input::{self, Source};
 use crate::rules::{Card, Cx, Family, FileText, Rule};
 use crate::words;
 use crate::words::Words;
@@ -355,16 +356,12 @@ fn shell(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&SYNTAX_CHECK);
         return;
     }
-    match &inv.stdin {
-        Stdin::Heredoc { body, .. } => cx.shell(body, inv.cwd.as_deref()),
-        Stdin::HereString(s) => cx.shell(s, inv.cwd.as_deref()),
-        Stdin::File(path) => {
-            let path = path.clone();
-            run_script(inv, cx, &path);
-        }
+    match input::of(inv) {
+        Source::Shown { text, .. } => cx.shell(text, inv.cwd.as_deref()),
+        Source::File(path) => run_script(inv, cx, path),
         // Piped input is judged by the `flow` family, which sees the whole pipeline.
-        Stdin::Pipe { .. } => {}
-        Stdin::None => cx.hit(&INTERACTIVE),
+        Source::Pipe => {}
+        Source::None => cx.hit(&INTERACTIVE),
     }
 }
 

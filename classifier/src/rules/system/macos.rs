@@ -10,6 +10,7 @@
 
 use crate::call::Invocation;
 use crate::rules::packages::args::{first_positional, has_flag, operand_words};
+use crate::rules::vocab::input::{self, Source};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -126,7 +127,7 @@ pub(super) fn networksetup(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn scutil(inv: &Invocation, cx: &mut Cx<'_>) {
-    let writes = has_flag(&inv.args, words!["--set", "--renew"]) || (inv.args.is_empty() && inv.stdin != crate::call::Stdin::None);
+    let writes = has_flag(&inv.args, words!["--set", "--renew"]) || (inv.args.is_empty() && input::of(inv) != Source::None);
     cx.hit(if writes { &CHANGE } else { &READ });
 }
 

@@ -7,8 +7,9 @@
 //! unsaved state in it, and no agent task needs it. A named PID is T3.
 
 use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::{Invocation, Stdin};
+use crate::call::Invocation;
 use crate::rules::packages::args::{has_flag, operand_words};
+use crate::rules::vocab::input;
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -100,11 +101,7 @@ pub(super) fn watchman(inv: &Invocation, cx: &mut Cx<'_>) {
         }
     }
     let sub = ops.first().map(|(_, w)| *w);
-    let visible_request = match &inv.stdin {
-        Stdin::Heredoc { body, .. } => Some(body.as_str()),
-        Stdin::HereString(s) => Some(s.as_str()),
-        _ => None,
-    };
+    let visible_request = input::shown(inv);
     let triggers = if json { visible_request.is_none_or(|r| r.contains("trigger\"")) } else { sub == Some("trigger") };
     if !triggers {
         // `trigger-list`, `trigger-del`: reading or removing triggers runs nothing.
@@ -184,9 +181,7 @@ pub(super) fn at(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     cx.hit(&CRON_WRITE);
     // The job text is shell that will run later: classify it now.
-    match &inv.stdin {
-        Stdin::Heredoc { body, .. } => cx.shell(body, inv.cwd.as_deref()),
-        Stdin::HereString(s) => cx.shell(s, inv.cwd.as_deref()),
-        _ => {}
+    if let Some(job) = input::shown(inv) {
+        cx.shell(job, inv.cwd.as_deref());
     }
 }

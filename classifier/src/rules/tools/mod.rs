@@ -7,8 +7,9 @@
 //! shared option table (`rules/exec/options.rs`).
 
 use crate::call::args::{split_option, ArgSpec, Args, Token};
-use crate::call::{Invocation, Stdin};
-use crate::rules::{Card, Check, Cx, Family, FileText, Rule};
+use crate::call::Invocation;
+use crate::rules::vocab::input::{self, Input, Source};
+use crate::rules::{Card, Check, Cx, Family, Rule};
 use crate::words;
 use crate::words::Words;
 
@@ -286,15 +287,11 @@ fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
 /// input, `Some(Ok(text))` when tiergate sees it (a heredoc, a here-string, a
 /// readable file), `Some(Err(why))` when it cannot (a pipe, an unreadable file).
 fn input_commands(inv: &Invocation, cx: &mut Cx<'_>) -> Option<Result<String, &'static str>> {
-    Some(match &inv.stdin {
-        Stdin::None => return None,
-        Stdin::Heredoc { body, .. } => Ok(body.clone()),
-        Stdin::HereString(s) => Ok(s.clone()),
-        Stdin::File(path) => match cx.read(path, inv.cwd.as_deref()) {
-            FileText::Text(t) => Ok(t),
-            _ => Err("commands from a file tiergate cannot read"),
-        },
-        Stdin::Pipe { .. } => Err("the previous stage's output as commands"),
+    Some(match cx.input(inv) {
+        Input::None => return None,
+        Input::Seen(text) => Ok(text),
+        Input::Unseen(_) if input::of(inv) == Source::Pipe => Err("the previous stage's output as commands"),
+        Input::Unseen(_) => Err("commands from a file tiergate cannot read"),
     })
 }
 

@@ -1,0 +1,7 @@
+//! The common vocabulary of the rule families: words and readings every family
+//! shares, so no family asks another for them (docs/decisions/0013-program-cards.md).
+//! It decides no tier by itself; the families and passes that use it do.
+//!
+//! - `input`: what feeds a program's standard input, read one way for everyone.
+
+pub(crate) mod input;

@@ -4,6 +4,7 @@
 //! `parse/`) and it does not decide tiers; the `rules/` families do.
 
 pub mod args;
+pub mod cli;
 
 use crate::verdict::Span;
 use crate::words;
@@ -269,6 +270,32 @@ pub fn first_operand<'a>(args: &'a [Arg], spec: ArgSpec) -> Option<Operand<'a>> 
     Args::parse(args, spec).operands().next()
 }
 
+/// Operand words as (index into `args`, text): a view of [`Args::operands`]: words that
+/// are neither options nor the value of one of `value_opts` given as its own word.
+pub(crate) fn operand_words(args: &[Arg], value_opts: Words) -> Vec<(usize, &str)> {
+    Args::parse(args, ArgSpec::values(value_opts)).operands().map(|o| (o.index, o.arg.text.as_str())).collect()
+}
+
+/// Index of the first positional word, skipping `value_opts` values.
+pub(crate) fn first_positional(args: &[Arg], value_opts: Words) -> Option<usize> {
+    operand_words(args, value_opts).first().map(|(i, _)| *i)
+}
+
+/// True when `--help` (or one of `extra`, such as `-h`) appears before `--` as an
+/// option of its own, not as the value of the option before it (`call::stands_alone`:
+/// `docker --config --help rm -f x` removes x).
+pub(crate) fn wants_help(args: &[Arg], extra: Words) -> bool {
+    stands_alone(args, |w| w == "--help" || extra.contains(w))
+}
+
+/// Single-quotes `s` for the shell (for re-assembling argv into script text).
+pub(crate) fn shell_quote(s: &str) -> String {
+    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c)) {
+        return s.to_owned();
+    }
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
 /// `/usr/bin/git` → `git`.
 pub fn basename(path: &str) -> &str {
     // After the last `/` (asked several times per unit: a byte scan, no split iterator).
@@ -324,5 +351,19 @@ mod tests {
         let ops: Vec<(usize, &str, bool)> =
             Args::parse(&i.args, ArgSpec::values(words!["-C"])).operands().map(|o| (o.index, o.arg.text.as_str(), o.after_dashdash)).collect();
         assert_eq!(ops, [(3, "f1", false), (5, "-f2", true)]);
+    }
+
+    #[test]
+    fn value_options_are_skipped() {
+        let a: Vec<Arg> = "-H host --context=x run -d nginx".split_whitespace().map(Arg::lit).collect();
+        let p: Vec<&str> = operand_words(&a, words!["-H"]).into_iter().map(|(_, w)| w).collect();
+        assert_eq!(p, ["run", "nginx"]);
+    }
+
+    #[test]
+    fn quoting_round_trips_plain_words() {
+        assert_eq!(shell_quote("--watch"), "--watch");
+        assert_eq!(shell_quote("a b"), "'a b'");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
     }
 }

@@ -38,7 +38,9 @@ pub fn check_stdin_readings(rel: &str, text: &str) -> Vec<String> {
                 code.contains("match &inv.stdin") || code.contains("match inv.stdin") || code.contains("(&inv.stdin")
             }
         })
-        .map(|(n, l)| format!("{rel}:{n}: reads a program's input by hand (`{}`); ask rules::vocab::input (`input::of`, `input::shown`, `Cx::input`)", l.trim()))
+        .map(|(n, l)| {
+            format!("{rel}:{n}: reads a program's input by hand (`{}`); ask rules::vocab::input (`input::of`, `input::shown`, `Cx::input`)", l.trim())
+        })
         .collect()
 }
 

@@ -6,9 +6,10 @@
 //! It does not read `--cli-input-json` files or `file://` parameters.
 
 use crate::call::args::split_option;
+use crate::call::cli::{split, Argv, Opts};
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{kind_of, split, Argv, Kind, Opts, Table};
 use crate::rules::paths;
+use crate::rules::vocab::verbs::{kind_of, Kind, Table};
 use crate::rules::{Cx, Rule};
 use crate::words;
 

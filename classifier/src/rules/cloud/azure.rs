@@ -5,9 +5,10 @@
 //!
 //! It does not read ARM/Bicep templates.
 
+use crate::call::cli::{option_arg, split, Opts};
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{option_arg, scan, split, Kind, Opts, Table};
 use crate::rules::paths;
+use crate::rules::vocab::verbs::{scan, Kind, Table};
 use crate::rules::{Cx, Rule};
 use crate::words;
 

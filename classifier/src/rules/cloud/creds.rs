@@ -9,8 +9,8 @@
 //! model the wrappers' config files.
 
 use crate::call::args::{ArgSpec, Args};
+use crate::call::cli::{option_arg, split, Opts};
 use crate::call::{Arg, Invocation};
-use crate::rules::cloud::verbs::{option_arg, split, Opts};
 use crate::rules::{paths, Cx, Rule};
 use crate::words;
 

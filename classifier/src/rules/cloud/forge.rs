@@ -7,8 +7,8 @@
 //! It does not read `--input` or `--body-file` files.
 
 use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::cli::{option_arg, split, Argv, Opts};
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{option_arg, split, Argv, Opts};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 use crate::words;

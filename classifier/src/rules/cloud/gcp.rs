@@ -5,9 +5,10 @@
 //! It does not read `--flags-file` or `--data-file` contents.
 
 use crate::call::args::short_letters;
+use crate::call::cli::{split, Opts};
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{scan, split, Kind, Opts, Table};
 use crate::rules::paths;
+use crate::rules::vocab::verbs::{scan, Kind, Table};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;

@@ -2,8 +2,8 @@
 //! aws_critical floor, S3 transfer direction), Google Cloud (`gcloud`, `gsutil`, `bq`),
 //! Azure (`az`), code forges (`gh`, `glab`), credential wrappers (`aws-vault exec`, `doppler run`,
 //! `op run` …, whose wrapped command is classified), and the smaller platform CLIs through the
-//! shared verb-scan lane. The verb taxonomies and that lane (`verbs.rs`, `generic.rs`)
-//! are shared with the `kube` and `iac` families.
+//! shared verb-scan lane (`rules/vocab/lane.rs`, over the verb taxonomy in
+//! `rules/vocab/verbs.rs`), which the `kube` and `iac` families read too.
 //!
 //! It does not read request bodies, templates or credential files.
 
@@ -14,9 +14,7 @@ mod azure;
 mod creds;
 mod forge;
 mod gcp;
-pub(crate) mod generic;
 mod paas;
-pub(crate) mod verbs;
 
 use crate::rules::{Card, Family, Rule};
 

@@ -6,9 +6,10 @@
 //! App deletions (`heroku apps:destroy`, `fly apps destroy`, `vercel remove`) are T3:
 //! the floor is kept to clusters and databases.
 
+use crate::call::cli::{split, Opts};
 use crate::call::Invocation;
-use crate::rules::cloud::generic::{run, Lane, Spec};
-use crate::rules::cloud::verbs::{split, Kind, Opts, Table};
+use crate::rules::vocab::lane::{run, Lane, Spec};
+use crate::rules::vocab::verbs::{Kind, Table};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;

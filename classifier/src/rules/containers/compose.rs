@@ -5,8 +5,8 @@
 //! `docker volume prune` (blocked) deletes every unused volume on the host.
 
 use super::docker::{BUILD, BUILD_PUSH, CHANGE, HELP, READ, REGISTRY, RUN, UNKNOWN};
+use crate::call::{first_positional, has_flag, has_short, wants_help};
 use crate::call::{Arg, Invocation};
-use crate::rules::packages::args::{first_positional, has_flag, has_short, wants_help};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;

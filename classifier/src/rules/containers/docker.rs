@@ -9,8 +9,8 @@
 //! already a consent-level change.
 
 use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::{first_positional, has_flag, has_short, operand_words, value_of, wants_help};
 use crate::call::{Arg, Invocation};
-use crate::rules::packages::args::{first_positional, has_flag, has_short, operand_words, value_of, wants_help};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 use crate::words;

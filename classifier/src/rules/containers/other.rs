@@ -6,7 +6,8 @@
 
 use super::docker::{BUILD, HELP};
 use crate::call::Invocation;
-use crate::rules::packages::args::{operand_words, verb, wants_help, Verb};
+use crate::call::{operand_words, wants_help};
+use crate::rules::vocab::verbs::{verb, Verb};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;

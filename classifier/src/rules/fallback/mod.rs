@@ -8,7 +8,7 @@
 
 use crate::call::args::ArgSpec;
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{kind_of, Kind, Table};
+use crate::rules::vocab::verbs::{kind_of, Kind, Table};
 use crate::rules::{Cx, Family, Rule};
 use crate::words;
 use crate::words::Words;

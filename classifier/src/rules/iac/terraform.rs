@@ -5,8 +5,8 @@
 //! It does not read `.tf` files or plan files.
 
 use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::cli::{split, Argv, Opts};
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{split, Argv, Opts};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;

@@ -66,7 +66,7 @@ const EXTRA_VERBS: Words =
 
 /// Hits `MUTATING_VERB` when the first operands in `args` name a mutating verb.
 pub(crate) fn verb_check(cx: &mut Cx<'_>, args: &[crate::call::Arg]) -> bool {
-    use crate::rules::cloud::verbs::{scan, Kind, Table};
+    use crate::rules::vocab::verbs::{scan, Kind, Table};
     const NONE: Table = Table { read: words![], validate: words![], simulate: words![], mutate: EXTRA_VERBS, skip: words![] };
     let words: Vec<&str> = Args::parse(args, ArgSpec::values(words![])).operands().map(|o| o.arg.text.as_str()).collect();
     match scan(&words, &NONE, 2) {

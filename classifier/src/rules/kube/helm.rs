@@ -4,8 +4,8 @@
 //! It does not read charts or values files.
 
 use crate::call::args::split_option;
+use crate::call::cli::{option_arg, split, Opts};
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{option_arg, split, Opts};
 use crate::rules::paths;
 use crate::rules::{Cx, Rule};
 use crate::words;

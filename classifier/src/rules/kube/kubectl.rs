@@ -5,8 +5,8 @@
 //! It does not read manifests (`apply -f x.yaml` is T3 whatever the file holds).
 
 use crate::call::args::split_option;
+use crate::call::cli::{split, Argv, Opts};
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{split, Argv, Opts};
 use crate::rules::{paths, Cx, Rule};
 use crate::words;
 use crate::words::Words;

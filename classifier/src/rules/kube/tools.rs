@@ -6,9 +6,10 @@
 //! kubectl/oc and helm/flux live in their own files.
 
 use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::cli::{split, Opts};
 use crate::call::{first_operand, Arg, Invocation};
-use crate::rules::cloud::generic::{run, Lane, Spec};
-use crate::rules::cloud::verbs::{split, Kind, Opts, Table};
+use crate::rules::vocab::lane::{run, Lane, Spec};
+use crate::rules::vocab::verbs::{Kind, Table};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;

@@ -16,9 +16,9 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::{DRY_RUN, FORMAT, READ, RECIPE};
 use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::has_flag;
 use crate::call::Invocation;
 use crate::lanes::resolve;
-use crate::rules::packages::args::has_flag;
 use crate::rules::{Cx, FileText, Rule};
 
 /// ## What it matches

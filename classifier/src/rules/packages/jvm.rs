@@ -11,7 +11,7 @@
 use super::runners;
 use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, RECIPE, RUN_PROJECT, VALIDATE};
 use crate::call::Invocation;
-use crate::rules::packages::args::{has_flag, operand_words, wants_help};
+use crate::call::{has_flag, operand_words, wants_help};
 use crate::rules::{Cx, Rule};
 use crate::words;
 

@@ -13,7 +13,6 @@
 
 use crate::words;
 
-pub(crate) mod args;
 mod just;
 mod jvm;
 mod make;

@@ -16,8 +16,8 @@ use super::runners;
 use super::scripts::{self, Lookup, LIST};
 use super::{ACCOUNT, BUILD, DRY_RUN, HELP, INSTALL, PUBLISH, READ, UNKNOWN, VALIDATE};
 use crate::call::args::ArgSpec;
+use crate::call::{has_flag, operand_words, value_of};
 use crate::call::{Arg, Invocation};
-use crate::rules::packages::args::{has_flag, operand_words, value_of};
 use crate::rules::{Cx, FileText, Rule};
 use crate::words;
 use crate::words::Words;
@@ -110,7 +110,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     };
     let rest = &args[sub_i + 1..];
-    if super::args::wants_help(&args[..sub_i], words!["-h"]) || (sub_raw != "run" && sub_raw != "exec" && super::args::wants_help(rest, words![])) {
+    if crate::call::wants_help(&args[..sub_i], words!["-h"]) || (sub_raw != "run" && sub_raw != "exec" && crate::call::wants_help(rest, words![])) {
         cx.hit(&HELP);
         return;
     }

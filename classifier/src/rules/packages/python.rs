@@ -8,8 +8,8 @@
 
 use super::runners;
 use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, UNKNOWN, VALIDATE};
+use crate::call::{has_flag, operand_words, wants_help};
 use crate::call::{Arg, Invocation};
-use crate::rules::packages::args::{has_flag, operand_words, wants_help};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;

@@ -9,7 +9,7 @@ use super::runners;
 use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, RECIPE, RUN_PROJECT, UNKNOWN, VALIDATE};
 use crate::call::args::ArgSpec;
 use crate::call::Invocation;
-use crate::rules::packages::args::{has_flag, operand_words, wants_help};
+use crate::call::{has_flag, operand_words, wants_help};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;

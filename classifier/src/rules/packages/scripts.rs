@@ -5,9 +5,9 @@
 //! It does not run workspaces it cannot see (`--workspaces`, `pnpm -r`, `--filter`):
 //! those are unresolved, so T3.
 
+use crate::call::shell_quote;
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
-use crate::rules::packages::args::shell_quote;
 use crate::rules::{Cx, FileText, Rule};
 use crate::words;
 

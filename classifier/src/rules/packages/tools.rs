@@ -9,8 +9,8 @@
 
 use super::{BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, READ, RECIPE, RUN_PROJECT, VALIDATE};
 use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::{has_flag, has_short, operand_words, wants_help};
 use crate::call::{Arg, Invocation};
-use crate::rules::packages::args::{has_flag, has_short, operand_words, wants_help};
 use crate::rules::{paths, Cx};
 use crate::words;
 use crate::words::Words;

@@ -7,7 +7,7 @@
 
 use crate::call::args::{ArgSpec, Args};
 use crate::call::Invocation;
-use crate::rules::packages::args::{first_positional, has_flag, has_short, operand_words};
+use crate::call::{first_positional, has_flag, has_short, operand_words};
 use crate::rules::{Cx, Rule};
 use crate::words;
 

@@ -9,7 +9,7 @@
 //! the read itself discloses a credential.
 
 use crate::call::Invocation;
-use crate::rules::packages::args::{first_positional, has_flag, operand_words};
+use crate::call::{first_positional, has_flag, operand_words};
 use crate::rules::vocab::input::{self, Source};
 use crate::rules::{Cx, Rule};
 use crate::words;

@@ -6,7 +6,8 @@
 
 use crate::call::args::short_letters;
 use crate::call::Invocation;
-use crate::rules::packages::args::{has_flag, operand_words, verb, Verb};
+use crate::call::{has_flag, operand_words};
+use crate::rules::vocab::verbs::{verb, Verb};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;

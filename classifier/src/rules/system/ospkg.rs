@@ -10,7 +10,7 @@
 
 use crate::call::args::{short_letters, ArgSpec, Args, Token};
 use crate::call::Invocation;
-use crate::rules::packages::args::{has_flag, has_short, operand_words};
+use crate::call::{has_flag, has_short, operand_words};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;

@@ -8,7 +8,7 @@
 
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
-use crate::rules::packages::args::{has_flag, operand_words};
+use crate::call::{has_flag, operand_words};
 use crate::rules::vocab::input;
 use crate::rules::{Cx, Rule};
 use crate::words;

@@ -6,7 +6,7 @@
 //! T3 (approvable), not blocked.
 
 use crate::call::Invocation;
-use crate::rules::packages::args::{first_positional, has_flag, operand_words};
+use crate::call::{first_positional, has_flag, operand_words};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;

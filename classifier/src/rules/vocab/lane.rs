@@ -1,12 +1,13 @@
-//! The verb-scan lane shared by the smaller CLIs of the `kube`, `iac` and `cloud`
+//! The verb-scan lane of the smaller CLIs of the `kube`, `iac` and `cloud`
 //! families (minikube, pulumi, heroku, doctl …): split the argv by the CLI's options,
 //! find the first command word with a kind (one that may be an undeclared option's value
 //! does not decide over a stricter word after it), and fire the family's rule for that kind.
 //!
 //! It does not hold any blocked floor: callers check their floor before calling `run`.
 
+use crate::call::cli::{split, Argv, Opts};
 use crate::call::Invocation;
-use crate::rules::cloud::verbs::{kind_of, split, Argv, Kind, Opts, Table};
+use crate::rules::vocab::verbs::{kind_of, Kind, Table};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;

@@ -58,11 +58,15 @@ pub static VM_CHANGE: Rule = Rule::t3("containers.vm-change")
     .not_matches(words!["vagrant status", "limactl list", "limactl --log-level debug list"]);
 
 /// Tool actions that only read (beyond the generic read verbs).
-/// The generic read verbs (`packages::args::READ_VERBS`: images, inspect, ps, logs, stats,
+/// The shared read verbs (`vocab::verbs::READ_ONLY_VERBS` and `PACKAGE_READS`: images, inspect, ps, logs, stats,
 /// info, version, ls, list …, and `list-tags` by its head) are asked after this table,
 /// so they are not repeated here. Anything else is a change: these CLIs mutate by default.
 /// probe: `skopeo {}` T0 containers.tool-read
 const TOOL_READS: Words = words!["containers", "inspecti", "inspectp", "statsp", "imagefsinfo", "pods"];
+/// Tool actions that change something although the shared read verbs hold the word
+/// (`crictl config --set KEY=VALUE` writes its configuration).
+/// probe: `crictl {}` T3 containers.tool-change
+const TOOL_CHANGES: Words = words!["config"];
 /// `ctr` groups (and their aliases) whose second word is the action: `ctr tasks ls`,
 /// `ctr tasks checkpoint web`, `ctr i rm nginx`.
 /// probe: `ctr {} ls` T0 containers.tool-read
@@ -98,7 +102,7 @@ pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
         _ => false,
     };
     let action = if group { words.get(1).copied() } else { Some(words[0]) };
-    match action.map(|a| (a, verb(a, TOOL_READS, words![]))) {
+    match action.map(|a| (a, verb(a, TOOL_READS, TOOL_CHANGES))) {
         None => cx.hit(&HELP),
         Some((_, Verb::Read)) => cx.hit(&TOOL_READ),
         Some((_, Verb::Mutate)) => cx.hit(&TOOL_CHANGE),

@@ -7,6 +7,7 @@
 use super::GitCall;
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::value_arg;
+use crate::rules::vocab::verbs::mutates_history;
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -82,17 +83,6 @@ const READ_SUBS: Words = words![
     "interpret-trailers", "mailinfo", "mailsplit", "merge-tree", "patch-id", "stripspace", "unpack-file", "show-index", "diagnose", "bundle",
 ];
 
-/// Verbs (FEATURES.md §2) that mark an unknown subcommand as mutating (its first
-/// words, or the head of a hyphenated one: `git flow release finish`, `git prune-x`).
-/// probe: `git frob {}` T3 git.unknown.mutative
-const MUTATIVE_VERBS: Words = words![
-    "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
-    "install", "upgrade", "downgrade", "publish", "promote", "release", "sync", "import", "export", "migrate", "transfer", "send", "reply", "replay", "push",
-    "merge", "rebase", "rollback", "delete", "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup", "trash", "shred", "truncate", "kill", "nuke",
-    "uninstall", "unpublish", "force", "erase", "close", "approve", "tag", "post", "upload", "submit", "land", "ship", "squash", "prune", "reset", "rewrite",
-    "undo", "amend", "move", "rename", "pull", "obliterate",
-];
-
 /// Well-known third-party subcommands (git-extras and friends) that discard work,
 /// rewrite history, write global config or send data elsewhere.
 /// probe: `git {}` T3 git.unknown.mutative
@@ -114,9 +104,11 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     }
     // The subcommand and the next two operand words (`git flow feature publish`).
     let words: Vec<&str> = std::iter::once(sub).chain(call.inv.bare_words().take(2)).filter(|w| !w.contains(['/', '.'])).collect();
+    // The verb vocabulary's words (`rules::vocab::verbs`), with the version-control
+    // helpers' own (`land`, `squash`); a hyphenated word by its head (`git prune-x`).
     let verb = words.iter().find(|w| {
         let head = w.split(['-', '_']).next().unwrap_or(w);
-        MUTATIVE_VERBS.contains(head) || MUTATIVE_VERBS.contains(w)
+        mutates_history(head) || mutates_history(w)
     });
     let risky = RISKY_EXTRAS.contains(sub) || call.inv.has_any(RISKY_FLAGS);
     if let Some(v) = verb {

@@ -17,8 +17,10 @@ pub(crate) enum Kind {
     Mutate,
 }
 
-/// FEATURES.md §2 `MUTATIVE_VERBS` (101). `add`, `run`, `commit`, `release`, `link` are
-/// deliberately absent in the original; CLIs that need them list them in their own table.
+/// FEATURES.md §2 `MUTATIVE_VERBS` (101) plus `prune` and `forget`: the one mutative-verb
+/// vocabulary. `add`, `run`, `commit`, `release`, `link` are deliberately absent in the
+/// original; the package CLIs (`PACKAGE_VERBS`), the version-control helpers
+/// (`HISTORY_VERBS`) and a CLI's own table add the words they use as verbs.
 /// probe: `mytool {} item` T3 fallback.mutative-verb
 pub(crate) const MUTATIVE_VERBS: Words = words![
     "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
@@ -127,29 +129,33 @@ pub(crate) fn scan<'a>(words: &[&'a str], t: &Table, limit: usize) -> Option<(Ki
     words.iter().take(limit).find_map(|w| kind_of(w, t).map(|k| (k, *w)))
 }
 
-/// FEATURES.md §2 `MUTATIVE_VERBS`, used where a CLI's own table is unknown
-/// (plugin goals, nested subcommands). A word's head before `-`, `_` or `:` counts too
-/// (`delete-stack`), which is how a verb nmcli lists itself (`up`, `edit`) is still seen.
+/// Mutative verbs of package, container and service CLIs beyond `MUTATIVE_VERBS`: words the
+/// original left out because elsewhere they name things (`add`, `run`), which these CLIs use
+/// as verbs. Read by [`verb`], on top of `MUTATIVE_VERBS`. A word's head before `-`, `_` or
+/// `:` counts too (`rm-volume`).
 /// probe: `nmcli connection {}-x` T3 system.net.change
-/// probe-except: `force-delete` `force-remove`: only the whole word matches (its head `force` is no verb); truth rows packages-0208/0209 hold them
-pub(crate) const PACKAGE_MUTATIVE_VERBS: Words = words![
-    "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
-    "install", "upgrade", "downgrade", "publish", "promote", "scale", "resize", "autoscale", "start", "restart", "reboot", "reload", "refresh", "resume",
-    "uncordon", "unsuspend", "enable", "disable", "suspend", "pause", "stop", "shutdown", "halt", "abort", "move", "rename", "copy", "sync", "import",
-    "export", "migrate", "transfer", "attach", "bind", "connect", "mount", "exec", "execute", "invoke", "trigger", "send", "reply", "replay", "push", "merge",
-    "rebase", "rollback", "grant", "assign", "revoke", "reconcile", "rsync", "delete", "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup",
-    "trash", "shred", "srm", "truncate", "kill", "terminate", "uninstall", "unpublish", "drain", "evict", "cordon", "deregister", "detach", "disconnect",
-    "unbind", "force-delete", "force-remove", "erase", "comment", "label", "annotate", "approve", "close", "reopen", "tag", "post", "add", "rm", "del", "up",
-    "down", "run", "load", "unload", "release",
+pub(crate) const PACKAGE_VERBS: Words = words!["add", "rm", "del", "up", "down", "run", "load", "unload"];
+
+/// Mutative verbs of version-control helpers beyond `MUTATIVE_VERBS` (git-extras, git-flow,
+/// git-town, git-branchless …): they discard work, rewrite or send history. Read by
+/// [`mutates_history`], on top of `MUTATIVE_VERBS`.
+/// probe: `git frob {}` T3 git.unknown.mutative
+pub(crate) const HISTORY_VERBS: Words =
+    words!["amend", "force", "land", "nuke", "obliterate", "pull", "release", "reset", "rewrite", "ship", "squash", "submit", "undo", "upload"];
+
+/// Read verbs of package, container and service CLIs beyond `READ_ONLY_VERBS`. Read by
+/// [`verb`], on top of `READ_ONLY_VERBS`.
+/// probe: `ctr {}` T0
+pub(crate) const PACKAGE_READS: Words = words![
+    "read", "find", "scan", "fetch", "whoami", "which", "explain", "top", "stat", "stats", "tree", "print", "dump", "check", "verify", "validate", "diff",
+    "ps", "images", "cat",
 ];
 
-/// FEATURES.md §2 `READ_ONLY_VERBS` plus common spellings.
-/// probe: `ctr {}` T0
-pub(crate) const PACKAGE_READ_VERBS: Words = words![
-    "get", "list", "ls", "describe", "show", "read", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "find", "query", "scan",
-    "fetch", "download", "version", "help", "whoami", "which", "explain", "top", "stat", "stats", "history", "tree", "env", "print", "dump", "check", "verify",
-    "validate", "diff", "ps", "images", "cat",
-];
+/// True when `word` is a verb that changes state in a version-control helper's
+/// vocabulary: `MUTATIVE_VERBS` and `HISTORY_VERBS`.
+pub(crate) fn mutates_history(word: &str) -> bool {
+    crate::sorted::contains(MUTATIVE_VERBS, &MUTATIVE_ORDER, word) || HISTORY_VERBS.contains(word)
+}
 
 /// Which verb table a word falls in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,8 +165,8 @@ pub(crate) enum Verb {
     Unknown,
 }
 
-/// Looks a subcommand word up in a CLI's own tables, then the package, container
-/// and system CLIs' generic ones.
+/// Looks a subcommand word up in a CLI's own tables, then the shared taxonomy with
+/// the package, container and service CLIs' verbs (`PACKAGE_VERBS`, `PACKAGE_READS`).
 pub(crate) fn verb(word: &str, read: Words, mutate: Words) -> Verb {
     if mutate.contains(word) {
         Verb::Mutate
@@ -168,9 +174,11 @@ pub(crate) fn verb(word: &str, read: Words, mutate: Words) -> Verb {
         Verb::Read
     } else {
         let head = word.split(['-', '_', ':']).next().unwrap_or(word);
-        if PACKAGE_MUTATIVE_VERBS.contains(word) || PACKAGE_MUTATIVE_VERBS.contains(head) {
+        let mutative = |w: &str| crate::sorted::contains(MUTATIVE_VERBS, &MUTATIVE_ORDER, w) || PACKAGE_VERBS.contains(w);
+        let read = |w: &str| crate::sorted::contains(READ_ONLY_VERBS, &READ_ORDER, w) || PACKAGE_READS.contains(w);
+        if mutative(word) || mutative(head) {
             Verb::Mutate
-        } else if PACKAGE_READ_VERBS.contains(word) || PACKAGE_READ_VERBS.contains(head) {
+        } else if read(word) || read(head) {
             Verb::Read
         } else {
             Verb::Unknown

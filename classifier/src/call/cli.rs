@@ -60,7 +60,7 @@ impl<'a> Argv<'a> {
 }
 
 /// The value of an output option (`-D dir`, `--dir=dir`, `-Ddir`) as an `Arg`, keeping its
-/// exactness, so a family can pass it to `paths::check_write`.
+/// exactness, so a family can pass it to `writes::check_write`.
 pub(crate) fn option_arg(args: &[Arg], names: Words) -> Option<Arg> {
     super::option_arg(args, names)
 }

@@ -175,6 +175,34 @@ impl<'e> Cx<'e> {
         self.engine.canonical(absolute_path)
     }
 
+    /// When the family found nothing on this unit, judges it as the engine judges a
+    /// program no family models (the unowned pass: the verb scan, implicit wrappers),
+    /// so owning a program never loosens its verdict. For families that model some
+    /// of a program's forms.
+    pub fn or_unowned(&mut self, inv: &Invocation) {
+        if self.hits.is_empty() {
+            self.unowned(inv);
+        }
+    }
+
+    /// Judges `inv` as the engine judges a program no family models (whatever this unit found so far).
+    pub fn unowned(&mut self, inv: &Invocation) {
+        crate::rules::fallback::check_unowned(inv, self);
+    }
+
+    /// Code in `lang` this unit runs, found by a family that does not analyse the
+    /// language (PowerShell reached through `cmd`'s pipeline cmdlets): the family that
+    /// does (interp) judges it, as if given to the interpreter inline.
+    pub fn code(&mut self, inv: &Invocation, lang: crate::lanes::scripts::Lang, code: &[Arg]) {
+        crate::rules::interp::inline(inv, self, lang, code);
+    }
+
+    /// SQL this unit runs, found inside code of another language (Python's
+    /// `cursor.execute("…")`): the database family judges its statements.
+    pub fn sql(&mut self, text: &str) {
+        crate::rules::db::classify_sql(self, crate::rules::db::Dialect::Generic, text);
+    }
+
     /// True once any hit on this unit is at least `tier` (or blocked).
     pub fn reached(&self, tier: Tier) -> bool {
         self.hits.iter().any(|h| h.rule.blocked || h.rule.tier >= tier)

@@ -203,7 +203,10 @@ impl<'f> Eng<'f> {
         let mut hits = Vec::new();
         // `env LD_PRELOAD=…`, `sudo PAGER=… cmd`, `systemd-run -E BASH_ENV=…`.
         let own = &words[1..offset];
-        if own.iter().any(|a| shell::is_hijack_assignment(&a.text) || shell::is_hijack_assignment(a.text.trim_start_matches("--setenv="))) {
+        if own
+            .iter()
+            .any(|a| rules::vocab::vars::is_hijack_assignment(&a.text) || rules::vocab::vars::is_hijack_assignment(a.text.trim_start_matches("--setenv=")))
+        {
             hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span });
         }
         for a in own {
@@ -266,7 +269,7 @@ impl<'f> Eng<'f> {
         let Some((name, value)) = word.split_once('=') else {
             return Vec::new();
         };
-        if !rules::exec::env::carries_command(name) || value.is_empty() {
+        if !rules::vocab::vars::carries_command(name) || value.is_empty() {
             return Vec::new();
         }
         if !exact {
@@ -339,7 +342,7 @@ impl<'f> Eng<'f> {
             };
         }
         let mut args: Vec<Arg> = s.words.iter_mut().map(take_arg).collect();
-        if s.assigns.iter().any(|w| shell::is_hijack_assignment(&w.text)) {
+        if s.assigns.iter().any(|w| rules::vocab::vars::is_hijack_assignment(&w.text)) {
             hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span: s.span });
         }
         // `PAGER='rm -rf ~' git log`: the value is a command line too.

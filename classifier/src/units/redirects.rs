@@ -1,12 +1,13 @@
 //! A unit's redirections and the command substitutions in its words: the
 //! bodies that run when they expand are classified as units of their own, the
-//! files a unit writes go through the protect policy (`paths::check_write`),
+//! files a unit writes go through the protect policy (`writes::check_write`),
 //! and what feeds its standard input is read off for the families.
 
 use super::{take_arg, Eng};
 use crate::call::{Arg, Stdin};
 use crate::parse::model::{Redirect, Word};
-use crate::rules::{self, paths, Cx, Hit};
+use crate::rules::vocab::writes;
+use crate::rules::{self, Cx, Hit};
 use crate::verdict::Span;
 
 impl Eng<'_> {
@@ -66,7 +67,7 @@ impl Eng<'_> {
         if !writes.is_empty() {
             let mut cx = Cx::new(self, span);
             for w in &writes {
-                paths::check_write(&mut cx, w, cwd);
+                writes::check_write(&mut cx, w, cwd);
             }
             hits.extend(cx.hits);
         }

@@ -8,8 +8,8 @@
 use crate::call::args::split_option;
 use crate::call::cli::{split, Argv, Opts};
 use crate::call::Invocation;
-use crate::rules::paths;
 use crate::rules::vocab::verbs::{kind_of, Kind, Table};
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 
@@ -176,7 +176,7 @@ fn s3_transfer(op: &str, argv: &Argv<'_>, inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // A download: the local destination is a file write like any other.
     if let Some(arg) = inv.args.iter().rev().find(|a| a.text == dst) {
-        paths::check_write(cx, arg, inv.cwd.as_deref());
+        writes::check_write(cx, arg, inv.cwd.as_deref());
     }
     if op == "sync" && argv.has("--delete") {
         return cx.hit_because(&MUTATE, format!("`aws s3 sync --delete` deletes local files under {dst} that are not in S3; ask the user"));
@@ -218,7 +218,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         // `get-object … OUTFILE` writes the object to a local file.
         ("s3api", "get-object") => {
             if let Some(out) = argv.pos.get(2).and_then(|o| inv.args.iter().rev().find(|a| a.text == *o)) {
-                paths::check_write(cx, out, inv.cwd.as_deref());
+                writes::check_write(cx, out, inv.cwd.as_deref());
             }
             return cx.hit(&READ);
         }

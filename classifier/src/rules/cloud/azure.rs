@@ -7,8 +7,8 @@
 
 use crate::call::cli::{option_arg, split, Opts};
 use crate::call::Invocation;
-use crate::rules::paths;
 use crate::rules::vocab::verbs::{scan, Kind, Table};
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 
@@ -176,7 +176,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // `… download --file F` / `-f F` / `--dest D` writes a local file.
     if matches!(found, Some((_, "download" | "download-batch"))) {
         if let Some(dest) = option_arg(&inv.args, words!["-f", "--file", "--dest", "-d", "--destination"]) {
-            paths::check_write(cx, &dest, inv.cwd.as_deref());
+            writes::check_write(cx, &dest, inv.cwd.as_deref());
         }
     }
     match found {

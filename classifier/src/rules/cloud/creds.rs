@@ -11,7 +11,8 @@
 use crate::call::args::{ArgSpec, Args};
 use crate::call::cli::{option_arg, split, Opts};
 use crate::call::{Arg, Invocation};
-use crate::rules::{paths, Cx, Rule};
+use crate::rules::vocab::writes;
+use crate::rules::{Cx, Rule};
 use crate::words;
 
 /// ## What it matches
@@ -107,7 +108,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         // `op inject -o FILE` writes the rendered template.
         if sub == "inject" {
             if let Some(out) = option_arg(&inv.args, words!["-o", "--out-file"]) {
-                paths::check_write(cx, &out, inv.cwd.as_deref());
+                writes::check_write(cx, &out, inv.cwd.as_deref());
             }
         }
         cx.hit(&READ)

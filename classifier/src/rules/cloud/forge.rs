@@ -9,7 +9,7 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::cli::{option_arg, split, Argv, Opts};
 use crate::call::Invocation;
-use crate::rules::paths;
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -230,13 +230,13 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         // `repo clone o/r DIR` writes DIR; inside the tree that is authoring.
         if matches!((top, sub), ("repo", Some("clone"))) {
             if let Some(dir) = argv.pos.get(3).and_then(|d| inv.args.iter().rev().find(|a| a.text == *d)) {
-                paths::check_write(cx, dir, inv.cwd.as_deref());
+                writes::check_write(cx, dir, inv.cwd.as_deref());
             }
         }
         // `release|run download -D DIR`, `release download -O FILE` write where they are told.
         if matches!(sub, Some("download")) {
             if let Some(dest) = option_arg(&inv.args, words!["-D", "--dir", "-O", "--output"]) {
-                paths::check_write(cx, &dest, inv.cwd.as_deref());
+                writes::check_write(cx, &dest, inv.cwd.as_deref());
             }
         }
         return cx.hit(&READ);

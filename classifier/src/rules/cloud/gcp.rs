@@ -7,8 +7,8 @@
 use crate::call::args::short_letters;
 use crate::call::cli::{split, Opts};
 use crate::call::Invocation;
-use crate::rules::paths;
 use crate::rules::vocab::verbs::{scan, Kind, Table};
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -273,7 +273,7 @@ fn gsutil(inv: &Invocation, cx: &mut Cx<'_>) {
                 cx.hit(&DRY_RUN)
             } else if operands.len() >= 2 && !dst.contains("://") && operands[..operands.len() - 1].iter().all(|s| s.contains("://")) {
                 if let Some(arg) = inv.args.iter().rev().find(|a| a.text == dst) {
-                    paths::check_write(cx, arg, inv.cwd.as_deref());
+                    writes::check_write(cx, arg, inv.cwd.as_deref());
                 }
                 cx.hit_because(&READ, format!("downloads into {dst}"))
             } else {

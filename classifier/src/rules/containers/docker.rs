@@ -11,7 +11,7 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{first_positional, has_flag, has_short, operand_words, value_of, wants_help};
 use crate::call::{Arg, Invocation};
-use crate::rules::paths;
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -329,7 +329,7 @@ fn cp(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
         // `docker cp CTR:/path ./dest` reads the container and writes a host path.
         Some((i, dest)) if !dest.contains(':') && ops.len() >= 2 => {
             cx.hit(&READ);
-            paths::check_write(cx, &rest[*i], inv.cwd.as_deref());
+            writes::check_write(cx, &rest[*i], inv.cwd.as_deref());
         }
         _ => cx.hit(&RUN),
     }
@@ -338,7 +338,7 @@ fn cp(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
 fn write_output(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
     for t in Args::parse(rest, ArgSpec::values(words!["-o", "--output"])) {
         if let Token::Opt { index, value: Some(v), .. } = t {
-            paths::check_write(cx, &crate::call::value_arg(rest, index, v), inv.cwd.as_deref());
+            writes::check_write(cx, &crate::call::value_arg(rest, index, v), inv.cwd.as_deref());
         }
     }
 }

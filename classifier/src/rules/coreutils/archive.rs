@@ -1,6 +1,6 @@
 //! Archivers, compressors and `rsync`: which files they write (the archive when
 //! creating, the destination when extracting or copying — through
-//! `paths::check_write`), whether they delete sources or destination files, and
+//! `writes::check_write`), whether they delete sources or destination files, and
 //! the options that run another program (`tar --to-command`, `-I`, `rsync -e`).
 //!
 //! It does not see inside archives: an entry with `../` or an absolute name
@@ -10,7 +10,7 @@ use super::write::copy_dest;
 use super::{operand_args, value_arg, wrote};
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{basename, Arg, Invocation};
-use crate::rules::paths;
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -165,10 +165,9 @@ fn tar(inv: &Invocation, cx: &mut Cx<'_>) {
     let writes_archive = modes.contains(['c', 'r', 'u', 'A', 'D']);
     if extract {
         let dest = dir.unwrap_or_else(|| Arg::lit("."));
-        paths::check_extract_dir(cx, &dest, cwd);
+        writes::check_extract_dir(cx, &dest, cwd);
         if absolute {
-            let rule = &paths::OUTSIDE;
-            cx.hit_because(rule, "tar -P extracts absolute paths from the archive, which can land anywhere; extract without -P".to_owned());
+            writes::lands_anywhere(cx, "tar -P extracts absolute paths from the archive, which can land anywhere; extract without -P".to_owned());
         }
     } else if writes_archive {
         if let Some(f) = file.filter(|f| f.text != "-") {
@@ -218,7 +217,7 @@ fn unzip(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     let dest = value_arg(inv, words!["-d"]).unwrap_or_else(|| Arg::lit("."));
-    paths::check_extract_dir(cx, &dest, cwd);
+    writes::check_extract_dir(cx, &dest, cwd);
     wrote(cx);
 }
 
@@ -233,7 +232,7 @@ fn seven(inv: &Invocation, cx: &mut Cx<'_>) {
                 Token::Opt { index, name: "-o", value } => Some(crate::call::value_arg(&inv.args, index, value.unwrap_or(""))),
                 _ => None,
             });
-            paths::check_extract_dir(cx, &dest.unwrap_or_else(|| Arg::lit(".")), cwd);
+            writes::check_extract_dir(cx, &dest.unwrap_or_else(|| Arg::lit(".")), cwd);
         }
         "a" | "u" | "d" | "rn" => {
             if let Some(archive) = ops.get(1) {

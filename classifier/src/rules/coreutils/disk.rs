@@ -2,7 +2,7 @@
 //! sgdisk cfdisk parted`), `wipefs`, `blkdiscard`, and shredding a device.
 //!
 //! Writing to a block device is the blocked floor; listing partitions is T0; the
-//! same tools on an image file are ordinary writes (`paths::check_write`).
+//! same tools on an image file are ordinary writes (`writes::check_write`).
 
 use super::{operand_args, wrote};
 use crate::call::args::{ArgSpec, Args};
@@ -98,7 +98,7 @@ pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit_because(&VOLUME_DESTROY, format!("`{} {}`: {}", inv.program, first.unwrap_or(""), VOLUME_DESTROY.reason));
     }
     // `zfs create`, `zpool import`, `cryptsetup close`: the verb scan as before.
-    crate::rules::fallback::unless_hit(inv, cx);
+    cx.or_unowned(inv);
 }
 
 /// `/dev` entries that are not disks.

@@ -1,7 +1,7 @@
 //! Programs that rewrite the files they are given, in place: `dos2unix` and its
 //! siblings, `strip`, `ranlib`, `patchelf`, `upx`, `codesign`, `mogrify`. Unread,
 //! they were "safe by elimination" (`strip /usr/local/bin/tool` was T0); each file
-//! operand is now a written path and goes through `paths::check_write`, so inside
+//! operand is now a written path and goes through `writes::check_write`, so inside
 //! the tree they stay free (`coreutils.write`) and outside it they ask.
 //!
 //! Forms that only read (`patchelf --print-rpath`, `upx -t`, `codesign --verify`)

@@ -4,7 +4,7 @@
 //! programs (`find -exec`, `rg --pre`, `tar --to-command`), edit in place
 //! (`sed -i`, `strip`, `dos2unix`, `patchelf` …) or copy trees (`tar unzip rsync …`).
 //!
-//! Writes go through `paths::check_write` (free inside the working tree).
+//! Writes go through `writes::check_write` (free inside the working tree).
 //! Read-only tools (`ls cat head grep wc …`) are not owned here: they are safe
 //! by elimination. Interpreters (`awk`, `perl`), `curl` and services are other families.
 
@@ -15,7 +15,7 @@ mod archive;
 mod disk;
 mod find;
 mod inplace;
-pub(crate) mod patch;
+mod patch;
 mod perms;
 mod rm;
 mod sed;
@@ -24,7 +24,7 @@ mod write;
 
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
-use crate::rules::paths;
+use crate::rules::vocab::writes;
 use crate::rules::{Card, Check, Cx, Family, Rule};
 
 /// True for a `/dev/…` path naming a disk (not `/dev/null`, `/dev/stdout` …), for
@@ -139,17 +139,17 @@ pub(crate) fn operand_args(inv: &Invocation, value_flags: Words) -> Vec<&Arg> {
     crate::call::args::Args::parse(&inv.args, crate::call::args::ArgSpec::values(value_flags)).operands().map(|o| o.arg).collect()
 }
 
-/// `paths::check_write`, after resolving a leading `$HOME`/`$PWD` (`${…}` too)
+/// `writes::check_write`, after resolving a leading `$HOME`/`$PWD` (`${…}` too)
 /// when nothing else in the word is unresolved: `mkdir -p "$PWD/build"` writes
 /// inside the tree.
 pub(crate) fn write_to(cx: &mut Cx<'_>, a: &Arg, cwd: Option<&str>) {
     if !a.exact {
         if let Some(text) = expand_known(&a.text, cwd) {
-            paths::check_write(cx, &Arg { text, exact: true, ..a.clone() }, cwd);
+            writes::check_write(cx, &Arg { text, exact: true, ..a.clone() }, cwd);
             return;
         }
     }
-    paths::check_write(cx, a, cwd);
+    writes::check_write(cx, a, cwd);
 }
 
 /// `$HOME/x` → `~/x`, `$PWD/x` → `<cwd>/x`; `None` if anything else stays unresolved.

@@ -1,11 +1,13 @@
-//! `patch`, and the patch-text scanner shared with `git apply`/`git am`: which
-//! files a unified or git diff writes, and whether it deletes any.
+//! `patch`: the files a patch writes (read by the patch-text scanner the vocabulary
+//! shares with `git apply`/`git am`, `rules::vocab::patch`), its output, reject and
+//! backup files.
 //!
 //! It reads the patch through `Cx::read` (hermetic); it does not apply hunks or
 //! check that they fit.
 
 use crate::call::{self, Arg, Invocation};
 use crate::rules::vocab::input::{self, Input, Source};
+use crate::rules::vocab::patch::{patch_targets, PatchScan};
 use crate::rules::{Cx, FileText, Rule};
 use crate::words;
 use crate::words::Words;
@@ -28,61 +30,6 @@ pub(super) static DRY_RUN: Rule = Rule::t2("coreutils.patch.dry-run")
     .reason("dry run: checks whether the patch applies, writes nothing")
     .matches(words!["patch --dry-run -p1 < fix.patch"])
     .not_matches(words!["patch -p1 < fix.patch"]);
-
-/// What a patch text says it touches.
-pub(crate) enum PatchScan {
-    /// Paths written (created or modified), after stripping `strip` components.
-    Targets { writes: Vec<String>, deletes: bool },
-    /// Not recognisable as a patch.
-    Unknown,
-}
-
-fn strip_components(path: &str, strip: usize) -> String {
-    let mut p = path;
-    for _ in 0..strip {
-        match p.split_once('/') {
-            Some((_, rest)) => p = rest,
-            None => break,
-        }
-    }
-    p.to_owned()
-}
-
-/// The word after a `+++ `/`--- ` marker, without the tab-separated timestamp
-/// or git's quoting.
-fn header_path(rest: &str) -> &str {
-    let p = rest.split('\t').next().unwrap_or(rest).trim_end();
-    p.trim_matches('"')
-}
-
-/// Scans unified / git-format diff text for the files it writes.
-pub(crate) fn patch_targets(text: &str, strip: usize) -> PatchScan {
-    let mut writes = Vec::new();
-    let mut deletes = false;
-    let mut seen = false;
-    for line in text.lines() {
-        if let Some(rest) = line.strip_prefix("+++ ") {
-            seen = true;
-            let p = header_path(rest);
-            if p == "/dev/null" {
-                deletes = true;
-            } else {
-                writes.push(strip_components(p, strip));
-            }
-        } else if let Some(rest) = line.strip_prefix("rename to ").or_else(|| line.strip_prefix("copy to ")) {
-            seen = true;
-            writes.push(rest.trim().to_owned());
-        } else if line.starts_with("deleted file mode") || line.starts_with("rename from ") {
-            seen = true;
-            deletes = true;
-        }
-    }
-    if seen {
-        PatchScan::Targets { writes, deletes }
-    } else {
-        PatchScan::Unknown
-    }
-}
 
 /// Value-taking options of GNU patch.
 /// probe: `patch {} in.txt /zzqx/x.txt x.diff` T3 paths.write-outside-tree

@@ -7,7 +7,7 @@
 
 use super::{operand_args, target};
 use crate::call::{Arg, Invocation};
-use crate::rules::paths;
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -142,13 +142,12 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 /// Deleting a protected `.claude` file (or, recursively, the directory that holds them) is blocked.
 fn protected(cx: &mut Cx<'_>, ops: &[&Arg], cwd: Option<&str>, home: Option<&str>, recursive: bool) {
     for a in ops {
-        if paths::is_protected(cx, &a.text, cwd) {
+        if writes::is_protected(cx, &a.text, cwd) {
             super::write_to(cx, a, cwd);
         } else if recursive {
             if let Some(t) = target(a, cwd, home) {
                 if holds_protected(&t.abs) {
-                    let rule = &paths::CLAUDE_HOOKS;
-                    cx.hit_because(rule, format!("{} (`{}` holds them)", rule.reason, a.text));
+                    writes::replaces_guard(cx, &format!("`{}` holds them", a.text));
                 }
             }
         }

@@ -1,6 +1,6 @@
 //! Text tools with an output-file option or a program hook: `sort -o`, `uniq IN OUT`,
 //! `shuf -o`, `split … PREFIX`, `base64 -o`, `tree -o` (writes through
-//! `paths::check_write`), and `rg --pre CMD` (runs a program).
+//! `writes::check_write`), and `rg --pre CMD` (runs a program).
 //!
 //! Without those options these tools only read; they are owned here only so the
 //! options are seen.

@@ -1,5 +1,5 @@
 //! Tools whose effect is writing files: `cp mv ln install mkdir touch truncate tee`.
-//! Each written path goes through `paths::check_write` (free inside the working
+//! Each written path goes through `writes::check_write` (free inside the working
 //! tree, T3 for system paths and home dot-files, blocked for `.claude` hooks and
 //! settings). `mv` also removes its source, so it is gated as a delete.
 //!
@@ -8,7 +8,7 @@
 
 use super::{operand_args, target, value_arg, wrote};
 use crate::call::{basename, Arg, Invocation};
-use crate::rules::paths;
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -122,7 +122,7 @@ fn copy_like(inv: &Invocation, cx: &mut Cx<'_>) {
     copy_dest(cx, &dest, &sources, cwd, recursive);
     if program == "mv" {
         for s in &sources {
-            if paths::is_protected(cx, &s.text, cwd) {
+            if writes::is_protected(cx, &s.text, cwd) {
                 super::write_to(cx, s, cwd);
             }
         }
@@ -139,8 +139,7 @@ pub(crate) fn copy_dest(cx: &mut Cx<'_>, dest: &Arg, sources: &[&Arg], cwd: Opti
     if recursive {
         if let Some(t) = target(dest, cwd, home.as_deref()) {
             if t.abs.ends_with("/.claude") || t.abs.ends_with("/.claude/hooks") {
-                let rule = &paths::CLAUDE_HOOKS;
-                cx.hit_because(rule, format!("{} (a directory copied onto `{}`)", rule.reason, dest.text));
+                writes::replaces_guard(cx, &format!("a directory copied onto `{}`", dest.text));
                 return;
             }
         }
@@ -153,12 +152,11 @@ pub(crate) fn copy_dest(cx: &mut Cx<'_>, dest: &Arg, sources: &[&Arg], cwd: Opti
         let joined = Arg { text: format!("{}/{}", dest.text.trim_end_matches('/'), name), exact: dest.exact && s.exact, ..dest.clone() };
         if let Some(t) = target(&joined, cwd, home.as_deref()) {
             if t.abs.ends_with("/.claude") || t.abs.ends_with("/.claude/hooks") {
-                let rule = &paths::CLAUDE_HOOKS;
-                cx.hit_because(rule, format!("{} (`{}` lands in {})", rule.reason, s.text, t.abs));
+                writes::replaces_guard(cx, &format!("`{}` lands in {}", s.text, t.abs));
                 continue;
             }
         }
-        if paths::is_protected(cx, &joined.text, cwd) {
+        if writes::is_protected(cx, &joined.text, cwd) {
             super::write_to(cx, &joined, cwd);
         }
     }

@@ -5,7 +5,8 @@
 
 use crate::call::args::ArgSpec;
 use crate::call::Invocation;
-use crate::rules::{paths, Cx, Rule};
+use crate::rules::vocab::writes;
+use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
 
@@ -42,7 +43,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.clone();
     let write_of = |cx: &mut Cx<'_>, names: Words| {
         if let Some(t) = crate::call::option_arg(&inv.args, names) {
-            paths::check_write(cx, &t, cwd.as_deref());
+            writes::check_write(cx, &t, cwd.as_deref());
         }
     };
     match inv.program.as_str() {

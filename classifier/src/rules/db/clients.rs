@@ -6,7 +6,8 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg, Invocation};
 use crate::rules::vocab::input::{self, Source};
-use crate::rules::{paths, Cx, Rule};
+use crate::rules::vocab::writes;
+use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
 
@@ -118,7 +119,7 @@ pub(super) fn script_classes(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect
 /// Statements or files or stdin, in that order; the interactive default otherwise.
 fn finish(cx: &mut Cx<'_>, inv: &Invocation, dialect: Dialect, p: &Parsed) {
     for w in &p.writes {
-        paths::check_write(cx, w, inv.cwd.as_deref());
+        writes::check_write(cx, w, inv.cwd.as_deref());
     }
     for sh in &p.shells {
         cx.shell(sh, inv.cwd.as_deref());

@@ -6,7 +6,8 @@ use crate::call::{value_arg, Arg, Invocation};
 use crate::lanes::lexer::{tokenize, Tok};
 use crate::lanes::scripts::Lang;
 use crate::rules::vocab::input::{self, Source};
-use crate::rules::{paths, Cx};
+use crate::rules::vocab::writes;
+use crate::rules::Cx;
 use crate::words;
 use crate::words::Words;
 
@@ -97,7 +98,7 @@ pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
             }
             "--rdb" | "--functions-rdb" => {
                 if let Some(f) = value {
-                    paths::check_write(cx, &f, inv.cwd.as_deref());
+                    writes::check_write(cx, &f, inv.cwd.as_deref());
                 }
                 probe = true;
             }

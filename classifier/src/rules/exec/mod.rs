@@ -10,8 +10,8 @@
 //!   path to an executable as an operand (`someprog /bin/sh -c …`) runs it.
 //! - `computed.rs`: a word built at run time where an option goes, for programs
 //!   whose options decide what they do (`find . $(echo -delete)`).
-//! - `env.rs`: variables whose value is a command (`PAGER`, `*_COMMAND`,
-//!   `GIT_SSH_COMMAND`) are classified as one.
+//! - variables whose value is a command (`PAGER`, `*_COMMAND`, `GIT_SSH_COMMAND`)
+//!   are classified as one by the engine (`rules::vocab::vars` says which).
 //!
 //! Carried commands go back to the engine and are judged like any command line;
 //! carried code tiergate does not read, and values it cannot see, are T3.
@@ -19,7 +19,6 @@
 use crate::words;
 
 pub(crate) mod computed;
-pub(crate) mod env;
 pub(crate) mod implicit;
 pub(crate) mod options;
 
@@ -86,7 +85,7 @@ fn protected_operand(inv: &Invocation, cx: &mut Cx<'_>) {
             },
             _ => continue,
         };
-        if a.exact && crate::rules::paths::is_protected(cx, value, cwd) {
+        if a.exact && crate::rules::vocab::writes::is_protected(cx, value, cwd) {
             cx.hit_because(&PROTECTED_OPERAND, format!("`{}` is handed `{value}`, a protected path it may write; ask the user", inv.program));
             return;
         }

@@ -18,7 +18,8 @@ use crate::words::Words;
 // The TeX engines are the tools family's list: an engine added there gets `--shell-escape` here too.
 use crate::call::{Arg, Invocation};
 use crate::rules::tools::TEX;
-use crate::rules::{paths, Cx, Rule};
+use crate::rules::vocab::writes;
+use crate::rules::{Cx, Rule};
 
 /// ## What it matches
 /// An option whose value the program runs as a shell command: `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `man -P CMD`, `fzf --bind 'k:execute(CMD)'`, `git -c core.pager=CMD`, `mytool --exec CMD`, `tar --checkpoint-action=exec=CMD`.
@@ -369,7 +370,7 @@ fn judge(inv: &Invocation, f: &Found<'_>, cx: &mut Cx<'_>) {
             if let Some(cmd) = piped {
                 run(cx, program, f.spelled, &cmd, cwd);
             } else if let Some(v) = f.value.as_ref().filter(|_| !reads_key) {
-                paths::check_write(cx, v, cwd);
+                writes::check_write(cx, v, cwd);
             }
         }
         Carry::CodePath => {

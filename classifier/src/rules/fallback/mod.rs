@@ -72,7 +72,7 @@ pub static FORCE_FLAG: Rule = Rule::t3("fallback.force-flag")
 
 /// Read-only tools, editors and shell builtins never scanned for verbs. A program a
 /// family owns is listed only if that family falls back here when it finds nothing
-/// (`unless_hit`): `dir`, `type`, `xxd`, `alias`, `source`, `lsblk` and `sysctl` were
+/// (`Cx::or_unowned`): `dir`, `type`, `xxd`, `alias`, `source`, `lsblk` and `sysctl` were
 /// listed and never read (their families decide alone; dropping each moved no verdict).
 /// probe: `{} install` T0
 const EXEMPT: Words = words![
@@ -125,15 +125,6 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
 /// True for the read-only tools and editors the verb scan leaves alone.
 pub fn is_exempt(program: &str) -> bool {
     crate::sorted::contains(EXEMPT, &EXEMPT_ORDER, program)
-}
-
-/// For families that own a program but model only some of its forms: when the
-/// family found nothing, the program gets what an unowned one gets (the verb
-/// scan, implicit wrappers), so owning it never loosens a verdict.
-pub fn unless_hit(inv: &Invocation, cx: &mut Cx<'_>) {
-    if cx.hits.is_empty() {
-        check_unowned(inv, cx);
-    }
 }
 
 fn verb_scan(inv: &Invocation, cx: &mut Cx<'_>) {

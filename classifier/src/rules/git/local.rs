@@ -8,9 +8,9 @@
 use super::{check_protected_operands, globals, split_operands, GitCall};
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg};
-use crate::rules::coreutils::patch::{patch_targets, PatchScan};
-use crate::rules::paths;
 use crate::rules::vocab::input::{self, Source};
+use crate::rules::vocab::patch::{patch_targets, PatchScan};
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, FileText, Rule};
 use crate::words;
 use crate::words::Words;
@@ -227,8 +227,7 @@ fn clone(call: &GitCall, cx: &mut Cx<'_>) {
         call.write(cx, dest);
         // A clone into a `.claude` directory writes its hooks and settings.
         if crate::call::basename(dest.text.trim_end_matches('/')) == ".claude" {
-            let rule = &paths::CLAUDE_HOOKS;
-            cx.hit_because(rule, format!("{} (`git clone` into `{}`)", rule.reason, dest.text));
+            writes::replaces_guard(cx, &format!("`git clone` into `{}`", dest.text));
         }
     }
 }

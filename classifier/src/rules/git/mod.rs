@@ -20,7 +20,7 @@ mod read;
 
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
-use crate::rules::paths;
+use crate::rules::vocab::writes;
 use crate::rules::{Card, Cx, Family, Rule};
 
 pub static FAMILY: Family = Family::new("git", &[Card::of(words!["git"], check)], RULES);
@@ -96,11 +96,11 @@ impl GitCall {
         if self.cwd.as_deref() != unit_cwd && target.exact && !target.text.starts_with('/') && !target.text.starts_with('~') {
             let home = cx.home();
             if let Some(abs) = resolve(&target.text, self.cwd(), home.as_deref()) {
-                paths::check_write(cx, &Arg { text: abs, ..target.clone() }, unit_cwd);
+                writes::check_write(cx, &Arg { text: abs, ..target.clone() }, unit_cwd);
                 return;
             }
         }
-        paths::check_write(cx, target, unit_cwd);
+        writes::check_write(cx, target, unit_cwd);
     }
 
     /// True when a help flag stands alone before any `--` (not as the value of the
@@ -129,7 +129,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     if let Some(wt) = &call.work_tree {
         if local::WRITES_WORKTREE.contains(call.sub.as_str()) {
-            paths::check_write(cx, wt, inv.cwd.as_deref());
+            writes::check_write(cx, wt, inv.cwd.as_deref());
         }
     }
     dispatch(&call, cx);
@@ -166,7 +166,7 @@ pub(crate) fn split_operands(args: &[Arg], value_flags: Words) -> (Vec<&Arg>, Ve
 /// rewrites the operands of `mv`, `checkout`, `restore`, `rm` … in place.
 pub(crate) fn check_protected_operands(call: &GitCall, cx: &mut Cx<'_>, ops: &[&Arg]) {
     for a in ops {
-        if paths::is_protected(cx, &a.text, call.cwd()) {
+        if writes::is_protected(cx, &a.text, call.cwd()) {
             call.write(cx, a);
         }
     }

@@ -4,7 +4,8 @@
 
 use crate::call::args::ArgSpec;
 use crate::call::Invocation;
-use crate::rules::{paths, Cx};
+use crate::rules::vocab::writes;
+use crate::rules::Cx;
 use crate::words;
 
 use super::{options, BODY, CONFIG, METHOD, READ, UPLOAD};
@@ -67,7 +68,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             "-o" | "--output" | "--output-dir" | "-c" | "--cookie-jar" | "-D" | "--dump-header" | "--trace" | "--trace-ascii" | "--stderr" | "--libcurl"
             | "--etag-save" | "--hsts" | "--alt-svc" => {
                 if let Some(a) = v.filter(|a| a.text != "-" && a.text != "%") {
-                    paths::check_write(cx, &a.clone(), cwd.as_deref());
+                    writes::check_write(cx, &a.clone(), cwd.as_deref());
                 }
             }
             _ => {}

@@ -5,7 +5,8 @@
 use crate::call::args::ArgSpec;
 use crate::call::Invocation;
 use crate::rules::vocab::input::{self, Source};
-use crate::rules::{paths, Cx};
+use crate::rules::vocab::writes;
+use crate::rules::Cx;
 use crate::words;
 
 use super::{options, BODY, METHOD, READ};
@@ -72,7 +73,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     for o in &opts {
         if matches!(o.name, "-o" | "--output") {
             if let Some(a) = &o.value {
-                paths::check_write(cx, &a.clone(), inv.cwd.as_deref());
+                writes::check_write(cx, &a.clone(), inv.cwd.as_deref());
             }
         }
     }

@@ -3,7 +3,7 @@
 //!
 //! A GET or a download into the tree reads; a method other than GET/HEAD/OPTIONS,
 //! a request body, an upload, a listener or an outgoing connection that sends
-//! stdin is T3. Output files go through `paths::check_write`. Pipelines
+//! stdin is T3. Output files go through `writes::check_write`. Pipelines
 //! (`curl … | sh`, secrets piped to curl) are the `flow` family's job.
 
 use crate::words;

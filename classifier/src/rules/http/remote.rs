@@ -87,14 +87,14 @@ pub(super) fn openssl(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         Some("s_server") => cx.hit_because(&LISTEN, format!("`openssl s_server` opens a TLS listener; {}", LISTEN.reason)),
         // `openssl passwd`, `openssl req -new`: the verb scan as before.
-        _ => crate::rules::fallback::unless_hit(inv, cx),
+        _ => cx.or_unowned(inv),
     }
 }
 
 pub(super) fn smbclient(inv: &Invocation, cx: &mut Cx<'_>) {
     // `-L host` lists shares; anything else is a session or commands on one.
     if inv.args.iter().any(|a| matches!(a.text.as_str(), "-L" | "--list" | "-V" | "--version" | "--help")) {
-        return crate::rules::fallback::unless_hit(inv, cx);
+        return cx.or_unowned(inv);
     }
     cx.hit(&SMB);
 }

@@ -4,7 +4,8 @@
 
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg, Invocation};
-use crate::rules::{paths, Cx, Rule};
+use crate::rules::vocab::writes;
+use crate::rules::{Cx, Rule};
 use crate::words;
 
 use super::{CONNECT, LISTEN, READ, UPLOAD};
@@ -64,7 +65,7 @@ pub(super) fn nc(inv: &Invocation, cx: &mut Cx<'_>) {
             | Token::Missing { name: "-e" | "-c" | "--exec" | "--sh-exec" | "--lua-exec", .. } => exec = true,
             Token::Opt { name: "-l" | "--listen", .. } => listen = true,
             Token::Opt { name: "-z", .. } => probe = true,
-            Token::Opt { index, name: "-o" | "--output", value: Some(v) } => paths::check_write(cx, &value_arg(&inv.args, index, v), inv.cwd.as_deref()),
+            Token::Opt { index, name: "-o" | "--output", value: Some(v) } => writes::check_write(cx, &value_arg(&inv.args, index, v), inv.cwd.as_deref()),
             _ => {}
         }
     }
@@ -148,7 +149,7 @@ pub(super) fn scp(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     let _ = sources;
-    paths::check_write(cx, dest, inv.cwd.as_deref());
+    writes::check_write(cx, dest, inv.cwd.as_deref());
     cx.hit(&READ);
 }
 
@@ -171,7 +172,7 @@ pub(super) fn session(inv: &Invocation, cx: &mut Cx<'_>) {
     let ops: Vec<&str> = Args::parse(&inv.args, SFTP_ARGS).operands().map(|o| o.arg.text.as_str()).collect();
     if inv.program == "sftp" && !words.contains(&"-b") && ops.first().is_some_and(|o| remote(o) && o.split_once(':').is_some_and(|(_, p)| !p.is_empty())) {
         if let Some(local) = ops.get(1) {
-            paths::check_write(cx, &crate::call::Arg::lit(local), inv.cwd.as_deref());
+            writes::check_write(cx, &crate::call::Arg::lit(local), inv.cwd.as_deref());
         }
         cx.hit(&READ);
         return;

@@ -3,7 +3,8 @@
 
 use crate::call::args::ArgSpec;
 use crate::call::{Arg, Invocation};
-use crate::rules::{paths, Cx, Rule};
+use crate::rules::vocab::writes;
+use crate::rules::{Cx, Rule};
 use crate::words;
 
 use super::{options, BODY, CONFIG, LISTEN, METHOD, READ};
@@ -63,13 +64,13 @@ pub(super) fn wget(inv: &Invocation, cx: &mut Cx<'_>) {
             }
             "-O" | "--output-document" | "-o" | "--output-file" | "-a" | "--append-output" | "--save-cookies" | "--warc-file" => {
                 if let Some(a) = v.filter(|a| a.text != "-") {
-                    paths::check_write(cx, &a.clone(), cwd.as_deref());
+                    writes::check_write(cx, &a.clone(), cwd.as_deref());
                 }
             }
             "-P" | "--directory-prefix" => {
                 if let Some(a) = v {
                     let inside = Arg { text: format!("{}/x", a.text.trim_end_matches('/')), ..a.clone() };
-                    paths::check_write(cx, &inside, cwd.as_deref());
+                    writes::check_write(cx, &inside, cwd.as_deref());
                 }
             }
             _ => {}
@@ -99,7 +100,7 @@ pub(super) fn aria2c(inv: &Invocation, cx: &mut Cx<'_>) {
         match o.name {
             "-d" | "--dir" | "-o" | "--out" | "-l" | "--log" | "--save-session" => {
                 if let Some(a) = v.filter(|a| a.text != "-") {
-                    paths::check_write(cx, &a.clone(), cwd.as_deref());
+                    writes::check_write(cx, &a.clone(), cwd.as_deref());
                 }
             }
             n if n.starts_with("--on-") => {

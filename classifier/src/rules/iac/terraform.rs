@@ -232,19 +232,19 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 /// Files terraform writes whatever the command's tier: `plan -out FILE`, `-state-out FILE`,
-/// `-backup FILE`, and `providers mirror DIR`. Each is a written path (`paths::check_write`):
+/// `-backup FILE`, and `providers mirror DIR`. Each is a written path (`writes::check_write`):
 /// in the tree free, elsewhere it asks (`terraform plan -out /etc/x` was a free plan).
 fn written_files(inv: &Invocation, cmd: Option<&str>, sub: Option<&str>, pos: &[&str], cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     let spec = ArgSpec::values(words!["-out", "--out", "-state-out", "--state-out", "-backup", "--backup"]).single_dash_long();
     for t in Args::parse(&inv.args, spec) {
         if let Token::Opt { index, value: Some(v), .. } = t {
-            crate::rules::paths::check_write(cx, &crate::call::value_arg(&inv.args, index, v), cwd);
+            crate::rules::vocab::writes::check_write(cx, &crate::call::value_arg(&inv.args, index, v), cwd);
         }
     }
     if (cmd, sub) == (Some("providers"), Some("mirror")) {
         if let Some(dir) = pos.get(2).and_then(|d| inv.args.iter().find(|a| a.text == *d)) {
-            crate::rules::paths::check_write(cx, dir, cwd);
+            crate::rules::vocab::writes::check_write(cx, dir, cwd);
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Turns the code analysers' findings (`lanes::scripts::Effect`) into hits:
 //! exec-sink strings are classified as shell, argvs as commands, file writes go
-//! through `paths::check_write`, SQL through the `db` family's statement
+//! through `writes::check_write`, SQL through the `db` family's statement
 //! classifier, and everything else hits one of the `interp.code.*` rules below.
 //!
 //! It does not analyse code itself (`lanes/python.rs`, `lanes/lexer_sinks.rs` do).
@@ -9,7 +9,8 @@ use crate::call::{Arg, Invocation};
 use crate::lanes::lexer_sinks;
 use crate::lanes::python;
 use crate::lanes::scripts::{Analysis, Effect, Lang};
-use crate::rules::{db, paths, Cx, Rule};
+use crate::rules::vocab::writes;
+use crate::rules::{Cx, Rule};
 use crate::words;
 
 /// ## What it matches
@@ -215,7 +216,7 @@ pub(crate) fn apply(inv: &Invocation, cx: &mut Cx<'_>, analysis: &Analysis) {
                 &EXEC_UNSEEN,
                 format!("`{sink}` starts a process whose command is computed at run time; run the command directly so it can be checked"),
             ),
-            Effect::Write(Some(target)) => paths::check_write(cx, &Arg::lit(target), cwd.as_deref()),
+            Effect::Write(Some(target)) => writes::check_write(cx, &Arg::lit(target), cwd.as_deref()),
             Effect::Write(None) => {
                 cx.hit_because(&WRITE, format!("`{sink}` writes a file whose path is computed at run time; spell the path out or ask the user"))
             }
@@ -234,7 +235,7 @@ pub(crate) fn apply(inv: &Invocation, cx: &mut Cx<'_>, analysis: &Analysis) {
             Effect::Process => cx.hit_because(&PROCESS, format!("`{sink}` signals or kills processes; ask the user first")),
             Effect::Install => cx.hit_because(&INSTALL, format!("`{sink}` installs or removes packages; ask the user first")),
             Effect::Mutate => cx.hit_because(&MUTATE, format!("`{sink}` changes system or application state; ask the user first")),
-            Effect::Sql(sql) => db::classify_sql(cx, db::Dialect::Generic, sql),
+            Effect::Sql(sql) => cx.sql(sql),
             Effect::Dynamic => cx.hit_because(&DYNAMIC, format!("`{sink}` evaluates or looks up code at run time, so what it does is unseen; ask the user")),
         }
     }

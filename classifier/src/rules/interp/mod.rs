@@ -25,7 +25,8 @@ use crate::lanes::scripts::lang_of_program;
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg, Invocation};
 use crate::lanes::scripts::Lang;
-use crate::rules::{paths, Card, Cx, Family, Rule};
+use crate::rules::vocab::writes;
+use crate::rules::{Card, Cx, Family, Rule};
 
 /// ## What it matches
 /// Inline code held in a variable or substitution (`python3 -c "$CODE"`).
@@ -234,7 +235,7 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, s: &Source) {
     if s.in_place {
         // The files after the code: perl and ruby stop reading switches there.
         for o in Args::parse(&inv.args, ArgSpec::values(words![])).starting_at(s.rest).operands() {
-            paths::check_write(cx, o.arg, inv.cwd.as_deref());
+            writes::check_write(cx, o.arg, inv.cwd.as_deref());
         }
     }
     if s.repl {

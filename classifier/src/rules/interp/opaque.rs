@@ -147,11 +147,11 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // `ghc x.hs`, `tcc -o x x.c`, `kotlinc x.kt` compile; only their run forms are code here.
     if matches!(program, "ghc" | "tcc" | "kotlinc") {
-        return crate::rules::fallback::unless_hit(inv, cx);
+        return cx.or_unowned(inv);
     }
     // `swift build|test|package` are SwiftPM's; `swift run`, `swift x.swift` and a bare `swift` run code.
     if program == "swift" && matches!(inv.arg(0), Some("build" | "test" | "package")) {
-        return crate::rules::fallback::unless_hit(inv, cx);
+        return cx.or_unowned(inv);
     }
     if let Some(script) = inv.bare_words().next() {
         cx.hit_because(&CODE, format!("`{program} {script}` runs a script tiergate cannot analyse; {}", CODE.reason));

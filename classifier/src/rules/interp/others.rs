@@ -6,7 +6,8 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{first_operand, value_arg, Arg, Invocation};
 use crate::lanes::scripts::{Analysis, Effect, Lang};
-use crate::rules::{paths, Cx, Rule};
+use crate::rules::vocab::writes;
+use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
 
@@ -425,7 +426,7 @@ pub(super) fn awk(inv: &Invocation, cx: &mut Cx<'_>) {
     if in_place {
         let operands: Vec<Arg> = args.iter().skip(files_from).filter(|a| !a.text.contains('=')).cloned().collect();
         for a in &operands {
-            paths::check_write(cx, a, inv.cwd.as_deref());
+            writes::check_write(cx, a, inv.cwd.as_deref());
         }
     }
     if let Some((p, after)) = progfile {

@@ -8,7 +8,8 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{first_operand, value_arg, Arg, Invocation};
 use crate::lanes::scripts::Lang;
-use crate::rules::{paths, Cx, FileText, Rule};
+use crate::rules::vocab::writes;
+use crate::rules::{Cx, FileText, Rule};
 use crate::words;
 use crate::words::Words;
 
@@ -189,7 +190,7 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
         cx.hit(&VENV);
         // `--prompt NAME` (venv, virtualenv) and virtualenv's `-p PYTHON` take a value.
         if let Some(dir) = first_operand(rest, ArgSpec::values(words!["--prompt", "-p", "--python"])) {
-            paths::check_write(cx, dir.arg, cwd.as_deref());
+            writes::check_write(cx, dir.arg, cwd.as_deref());
         }
         return;
     }
@@ -198,7 +199,7 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
         let extracts = rest.iter().any(|a| matches!(a.text.as_str(), "-e" | "--extract" | "-c" | "--create"));
         if extracts {
             if let Some(target) = Args::parse(rest, ArgSpec::values(words![])).operands().last() {
-                paths::check_write(cx, target.arg, cwd.as_deref());
+                writes::check_write(cx, target.arg, cwd.as_deref());
             }
         }
         return;

@@ -6,7 +6,7 @@
 use crate::call::args::split_option;
 use crate::call::cli::{option_arg, split, Opts};
 use crate::call::Invocation;
-use crate::rules::paths;
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 
@@ -182,7 +182,7 @@ pub(crate) fn helm(inv: &Invocation, cx: &mut Cx<'_>) {
         Some("create" | "pull" | "fetch" | "package") => {
             // `pull -d DIR` / `package -d DIR` write where they are told.
             if let Some(dest) = option_arg(&inv.args, words!["-d", "--destination", "--untardir"]) {
-                paths::check_write(cx, &dest, inv.cwd.as_deref());
+                writes::check_write(cx, &dest, inv.cwd.as_deref());
             }
             cx.hit(&HELM_LOCAL)
         }

@@ -7,7 +7,8 @@
 use crate::call::args::split_option;
 use crate::call::cli::{split, Argv, Opts};
 use crate::call::Invocation;
-use crate::rules::{paths, Cx, Rule};
+use crate::rules::vocab::writes;
+use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
 
@@ -267,7 +268,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         // destination is a file write like any other.
         "cp" if after.len() == 2 && after[0].contains(':') && !after[1].contains(':') => {
             if let Some(dest) = inv.args.iter().rev().find(|a| a.text == after[1]) {
-                paths::check_write(cx, dest, inv.cwd.as_deref());
+                writes::check_write(cx, dest, inv.cwd.as_deref());
             }
             cx.hit_because(&READ, format!("copies {} out of the pod into {}", after[0], after[1]));
         }

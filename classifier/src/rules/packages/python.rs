@@ -135,7 +135,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         _ => words![],
     };
     if let Some(dir) = crate::call::option_arg(args, output) {
-        crate::rules::paths::check_write(cx, &dir, inv.cwd.as_deref());
+        crate::rules::vocab::writes::check_write(cx, &dir, inv.cwd.as_deref());
     }
     let simulate = rule_simulates(inv.program.as_str(), sub);
     cx.hit(pick(args, rule, simulate));

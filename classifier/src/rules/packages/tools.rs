@@ -11,7 +11,8 @@ use super::{BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, READ, RECIPE, RUN_PROJ
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{has_flag, has_short, operand_words, wants_help};
 use crate::call::{Arg, Invocation};
-use crate::rules::{paths, Cx};
+use crate::rules::vocab::writes;
+use crate::rules::Cx;
 use crate::words;
 use crate::words::Words;
 
@@ -170,7 +171,7 @@ fn lint_or_format(inv: &Invocation, cx: &mut Cx<'_>, first: Option<&str>) {
         // A relative glob (`src/*.c`) expands inside the tree; variables and absolute globs are still checked.
         let tree_glob = !target.exact && !w.contains('$') && !w.contains('`') && !w.starts_with(['/', '~']) && !w.contains("..");
         if !matches!(w, "format" | "check" | "fmt" | "lint") && !tree_glob {
-            paths::check_write(cx, target, inv.cwd.as_deref());
+            writes::check_write(cx, target, inv.cwd.as_deref());
         }
     }
 }

@@ -3,13 +3,14 @@
 //! a protected path (blocked). Which paths are protected is decided once, in
 //! `crate::protect` (the table there); this module only turns its answer into hits.
 //!
-//! Families that write files (`cp`, `tee`, `sed -i`, `dd of=`, output flags,
-//! redirections) call `check_write`; this module does not know which programs write.
+//! It is the write pass's policy: families say what a program writes through
+//! the vocabulary (`rules::vocab::writes::check_write`: `cp`, `tee`, `sed -i`,
+//! `dd of=`, output flags), the engine for redirections; this module does not know
+//! which programs write.
 
-use crate::call::Arg;
 use crate::lanes::resolve;
 use crate::protect::{Guard, Protected, Protection};
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{Family, Rule};
 use crate::words;
 use crate::words::Words;
 
@@ -236,7 +237,7 @@ const UNKNOWN_TREE: &str = "/__worktree__";
 
 /// The first steps of `place` for an exact target: the absolute path it lands on,
 /// or the place when that is already decided (a sink, a device, unresolvable).
-fn landing(target: &str, cwd: Option<&str>, root: Option<&str>, home: Option<&str>) -> Result<String, Place> {
+pub(crate) fn landing(target: &str, cwd: Option<&str>, root: Option<&str>, home: Option<&str>) -> Result<String, Place> {
     if DEVICE_SINKS.contains(target) || target.starts_with("/dev/fd/") || target.starts_with("/proc/self/fd/") {
         return Err(Place::Sink);
     }
@@ -266,82 +267,6 @@ pub fn is_disk_device(path: &str) -> bool {
     ["sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "loop", "mapper/", "nbd"]
         .iter()
         .any(|p| dev.strip_prefix(p).is_some_and(|rest| !rest.is_empty() && (p.ends_with('/') || rest.starts_with(|c: char| c.is_ascii_alphanumeric()))))
-}
-
-/// Records the hit a write to `target` deserves (none inside the working tree).
-/// This is the one entry point for every write a family sees: redirect targets,
-/// copy destinations, `-o FILE` output flags, `of=`, extraction directories.
-pub fn check_write(cx: &mut Cx<'_>, target: &Arg, cwd: Option<&str>) {
-    let home = cx.home();
-    let root = cx.root();
-    let placed = place(&target.text, target.exact, cwd, root.as_deref(), home.as_deref(), cx.protected());
-    // Lexically not protected: ask the file source where it really lands (a symlink
-    // into `.claude`), as the hook does for the file tools.
-    if target.exact && !matches!(placed, Place::Protected(_) | Place::Device | Place::Sink) {
-        let abs = resolve(&target.text, Some(cwd.or(root.as_deref()).unwrap_or("/__worktree__")), Some(home.as_deref().unwrap_or("/home/~")));
-        if let Some((abs, real)) = abs.and_then(|a| cx.canonical(&a).filter(|r| *r != a).map(|r| (a, r))) {
-            if let Some(p) = cx.protected().check(&real) {
-                cx.hit_because(p.rule, p.describe(&format!("{}, really {real} (from {abs})", target.text)));
-                return;
-            }
-        }
-    }
-    let rule: &'static Rule = match placed {
-        Place::WorkTree | Place::Scratch | Place::Sink => return,
-        Place::Protected(p) => {
-            cx.hit_because(p.rule, p.describe(&target.text));
-            return;
-        }
-        Place::GitInternals => &GIT_INTERNALS,
-        Place::Dotfile => &DOTFILE,
-        Place::Device => &DEVICE,
-        Place::System => &SYSTEM,
-        Place::Outside => &OUTSIDE,
-        Place::Unresolved => &UNRESOLVED,
-    };
-    cx.hit_because(rule, format!("{} (`{}`)", rule.reason, target.text));
-}
-
-/// An archive extracted into `dir` writes names tiergate cannot see: `check_write`
-/// for the directory itself, then `Protected::may_hold` for what could land below
-/// it (blocked inside `.claude`, T3 where a user-protected path may match).
-pub fn check_extract_dir(cx: &mut Cx<'_>, dir: &Arg, cwd: Option<&str>) {
-    let before = cx.hits.len();
-    check_write(cx, dir, cwd);
-    // The directory itself already answered (outside the tree, protected, unresolved).
-    if !dir.exact || cx.hits.len() > before {
-        return;
-    }
-    let home = cx.home();
-    let root = cx.root();
-    let Some(abs) = resolve(&dir.text, cwd.or(root.as_deref()).or(Some("/__worktree__")), home.as_deref()) else { return };
-    let Some(p) = cx.protected().may_hold(&abs) else { return };
-    let (rule, detail) = match p.guard {
-        Guard::ClaudeHooks | Guard::ClaudeSettings => {
-            (&CLAUDE_HOOKS, format!("{} (an archive extracted into `{}` can bring hooks and settings)", CLAUDE_HOOKS.reason, dir.text))
-        }
-        _ => (&EXTRACT_PROTECTED, format!("{} (`{}`: {})", EXTRACT_PROTECTED.reason, dir.text, p.matched.as_deref().unwrap_or("a protected path is below it"))),
-    };
-    cx.hit_because(rule, detail);
-}
-
-/// True when a path (as written) is protected (`crate::protect`); used by families
-/// whose reads and writes are hard to tell apart (`rm`, `mv` sources, git operands),
-/// which then send it through `check_write`.
-pub fn is_protected(cx: &Cx<'_>, target: &str, cwd: Option<&str>) -> bool {
-    let home = cx.home_str();
-    // `place(target, true, cwd, cwd, …)` is `Protected` exactly when this holds; only
-    // the protection is asked for here, on every operand of unmodelled programs.
-    let landed = landing(target, cwd, cwd, home);
-    if landed.as_ref().is_ok_and(|abs| cx.protected().check_resolved(abs).is_some()) {
-        return true;
-    }
-    // With a cwd and a home to go by, `landing` resolved exactly this already.
-    let abs = match landed {
-        Ok(abs) if cwd.is_some() && home.is_some() => Some(abs),
-        _ => resolve(target, cwd.or(cx.root_str()), home),
-    };
-    abs.and_then(|a| cx.canonical(&a)).is_some_and(|real| cx.protected().check(&real).is_some())
 }
 
 #[cfg(test)]

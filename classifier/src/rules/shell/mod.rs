@@ -7,6 +7,7 @@
 use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::vocab::input::{self, Source};
+use crate::rules::vocab::{payload, vars};
 use crate::rules::{Card, Cx, Family, FileText, Rule};
 use crate::words;
 use crate::words::Words;
@@ -91,28 +92,6 @@ pub static ENV_HIJACK: Rule = Rule::t3("shell.env-hijack")
     ])
     .not_matches(words!["FOO=1 ls", "RUST_LOG=debug cargo test", "export EDITOR_THEME=dark", "export PATH=$PATH:./node_modules/.bin"]);
 
-/// Variables that make a program load or run other code (every `LD_*`/`DYLD_*` one is
-/// `exec::env::injects_code`'s, asked in the same place). `GIT_CONFIG_COUNT` is not
-/// here: it does nothing without the `GIT_CONFIG_KEY_n`/`VALUE_n` pairs, asked below.
-/// probe: `export {}=x` T3 shell.env-hijack
-const HIJACK_VARS: Words = words![
-    "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS",
-    "GIT_EXTERNAL_DIFF", "GIT_CONFIG_GLOBAL", "GIT_DIR", "GIT_WORK_TREE", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS", "SUDO_ASKPASS",
-    "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME", "NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "LESSOPEN", "LESSCLOSE", "IFS",
-    "BROWSER", "TERMINAL", "DOCKER_HOST", "KUBECONFIG",
-];
-
-/// True when `word` (`NAME=value`) sets a code-injecting variable.
-pub fn is_hijack_assignment(word: &str) -> bool {
-    let name = word.split_once('=').map_or(word, |(n, _)| n);
-    let name = name.strip_suffix('+').unwrap_or(name);
-    HIJACK_VARS.contains(name)
-        || name.starts_with("GIT_CONFIG_KEY_")
-        || name.starts_with("GIT_CONFIG_VALUE_")
-        || name.starts_with("BASH_FUNC_")
-        || crate::rules::exec::env::injects_code(name)
-}
-
 /// ## What it matches
 /// A command word that is a variable, a substitution, a glob or a brace expansion holding one (`$CMD x`, `$(echo rm) x`, `r*m x`, `{$X,y}`);
 /// a brace expansion of literal words is expanded first (`{rm,-rf,x}` is `rm -rf x`, `parse/braces.rs`);
@@ -189,7 +168,7 @@ const SHELL_ARGS: ArgSpec = ArgSpec::values(words!["-o", "+o", "-O", "+O", "--rc
 
 /// Builtins modelled for one form only: otherwise what an unowned program gets.
 fn then_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
-    crate::rules::fallback::unless_hit(inv, cx);
+    cx.or_unowned(inv);
 }
 
 fn hash(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -239,11 +218,7 @@ fn alias(inv: &Invocation, cx: &mut Cx<'_>) {
 fn eval(inv: &Invocation, cx: &mut Cx<'_>) {
     let script: Vec<&str> = inv.words().collect();
     let script = script.join(" ");
-    if crate::rules::flow::fetches_in_substitution(&script) {
-        cx.hit(&crate::rules::flow::REMOTE_EXEC);
-    } else if crate::rules::flow::decodes_in_substitution(&script) {
-        cx.hit(&crate::rules::flow::DECODE_EXEC);
-    }
+    payload::fetched_or_decoded(cx, &script);
     cx.shell(&script, inv.cwd.as_deref());
 }
 
@@ -273,7 +248,7 @@ fn trap(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 fn export(inv: &Invocation, cx: &mut Cx<'_>) {
-    if inv.words().any(is_hijack_assignment) {
+    if inv.words().any(vars::is_hijack_assignment) {
         cx.hit(&ENV_HIJACK);
     }
 }
@@ -333,9 +308,11 @@ fn shell(inv: &Invocation, cx: &mut Cx<'_>) {
         // `-c SCRIPT [NAME [ARGS…]]`: the first operand is the program.
         match inv.args.get(i) {
             Some(_) if syntax_only => cx.hit(&SYNTAX_CHECK),
-            Some(script) if crate::rules::flow::fetches_in_substitution(&script.text) => cx.hit(&crate::rules::flow::REMOTE_EXEC),
-            Some(script) if crate::rules::flow::decodes_in_substitution(&script.text) => cx.hit(&crate::rules::flow::DECODE_EXEC),
-            Some(script) => cx.shell(&script.text, inv.cwd.as_deref()),
+            Some(script) => {
+                if !payload::fetched_or_decoded(cx, &script.text) {
+                    cx.shell(&script.text, inv.cwd.as_deref());
+                }
+            }
             None => cx.hit(&INTERACTIVE),
         }
         return;

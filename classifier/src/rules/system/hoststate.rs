@@ -112,5 +112,5 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
         }
     }
-    crate::rules::fallback::unless_hit(inv, cx);
+    cx.or_unowned(inv);
 }

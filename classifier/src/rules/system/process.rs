@@ -106,7 +106,7 @@ pub(super) fn watchman(inv: &Invocation, cx: &mut Cx<'_>) {
     if !triggers {
         // `trigger-list`, `trigger-del`: reading or removing triggers runs nothing.
         if !sub.is_some_and(|s| s.starts_with("trigger-")) {
-            crate::rules::fallback::check_unowned(inv, cx);
+            cx.unowned(inv);
         }
         return;
     }

@@ -9,7 +9,7 @@
 use crate::call::args::ArgSpec;
 use crate::call::{first_operand, Arg, Invocation};
 use crate::lanes::scripts::Lang;
-use crate::rules::paths;
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -77,7 +77,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "out-file" => {
             cx.hit(&CHANGE);
             if let Some(target) = first_operand(&inv.args, ArgSpec::values(words![])) {
-                paths::check_write(cx, target.arg, inv.cwd.as_deref());
+                writes::check_write(cx, target.arg, inv.cwd.as_deref());
             }
         }
         "out-string" | "out-host" | "out-null" | "out-default" | "out-gridview" | "write-output" | "write-host" | "write-verbose" | "write-warning"
@@ -89,7 +89,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             while let Some(a) = it.next() {
                 if a.text.eq_ignore_ascii_case("-path") || a.text.eq_ignore_ascii_case("-filepath") || a.text.eq_ignore_ascii_case("-literalpath") {
                     if let Some(v) = it.next() {
-                        paths::check_write(cx, v, inv.cwd.as_deref());
+                        writes::check_write(cx, v, inv.cwd.as_deref());
                     }
                 }
             }
@@ -112,5 +112,5 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 fn script_block(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = std::iter::once(inv.program.as_str()).chain(inv.args.iter().map(|a| a.text.as_str())).collect();
     let code = Arg { text: words.join(" "), exact: inv.args.iter().all(|a| a.exact), ..inv.args[0].clone() };
-    crate::rules::interp::inline(inv, cx, Lang::PowerShell, &[code]);
+    cx.code(inv, Lang::PowerShell, &[code]);
 }

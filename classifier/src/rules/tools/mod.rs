@@ -153,7 +153,7 @@ pub static TEX_WRITE18: Rule = Rule::t3("tools.tex-shell-escape")
 /// stay exempt there; `gdb`, TeX and `open` get the verb scan as before.
 fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
     check(inv, cx);
-    crate::rules::fallback::unless_hit(inv, cx);
+    cx.or_unowned(inv);
 }
 
 /// `strace -p PID`: the tracer stops and inspects (`-e inject=` can alter) a live
@@ -344,7 +344,7 @@ fn edits(inv: &Invocation, cx: &mut Cx<'_>, value_opts: Words) {
             continue;
         }
         let before = cx.hits.len();
-        crate::rules::paths::check_write(cx, a, cwd.as_deref());
+        crate::rules::vocab::writes::check_write(cx, a, cwd.as_deref());
         // Name the editor in the reason, keeping the path rule's id (and blocked tier).
         if let Some(h) = cx.hits.get_mut(before) {
             if !h.rule.blocked && h.rule.tier == crate::verdict::Tier::T3 {

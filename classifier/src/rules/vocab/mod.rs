@@ -4,8 +4,16 @@
 //!
 //! - `input`: what feeds a program's standard input, read one way for everyone;
 //! - `verbs`: the verb taxonomy (what a command word says a command does);
-//! - `lane`: the verb-scan lane of the smaller CLIs (first command word with a kind decides).
+//! - `lane`: the verb-scan lane of the smaller CLIs (first command word with a kind decides);
+//! - `patch`: which files a diff writes or deletes;
+//! - `payload`: code a command substitution downloads or decodes, met inside a payload;
+//! - `vars`: variables that carry a command or inject code;
+//! - `writes`: "this program writes that path", the door to the write policy (`rules::paths`).
 
 pub(crate) mod input;
 pub(crate) mod lane;
+pub(crate) mod patch;
+pub(crate) mod payload;
+pub(crate) mod vars;
 pub(crate) mod verbs;
+pub(crate) mod writes;

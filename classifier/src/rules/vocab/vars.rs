@@ -1,6 +1,8 @@
-//! Variables whose value a program runs as a command line. `shell.env-hijack`
-//! already asks for every code-injecting variable; this adds the command's own
-//! verdict, so `PAGER='rm -rf ~' git log` is blocked like `rm -rf ~`.
+//! Variables, as every family and the engine read them: those whose value a
+//! program runs as a command line (`PAGER`, `*_COMMAND`: the engine classifies the
+//! value, so `PAGER='rm -rf ~' git log` is blocked like `rm -rf ~`), and those that
+//! inject code into the program they are set for (`LD_PRELOAD`, `BASH_ENV`: the
+//! shell family's `shell.env-hijack` asks for them).
 
 use crate::words;
 use crate::words::Words;
@@ -22,7 +24,7 @@ pub(crate) fn carries_command(name: &str) -> bool {
 }
 
 /// True when the variable loads code or options into the program it is set for,
-/// beyond the fixed list in `shell::HIJACK_VARS`: the classes of the exec-vectors issue.
+/// beyond the fixed list in `HIJACK_VARS`: the classes of the exec-vectors issue.
 /// Command-carrying variables are not here: their value is classified instead
 /// (`MYTOOL_COMMAND=ls` is as free as `ls`), and an unseen value asks.
 pub(crate) fn injects_code(name: &str) -> bool {
@@ -33,4 +35,26 @@ pub(crate) fn injects_code(name: &str) -> bool {
         "GIT_TEMPLATE_DIR", "PYTHONUSERBASE", "R_PROFILE", "R_PROFILE_USER", "R_ENVIRON", "RUBYSHELL", "COMSPEC",
     ];
     EXACT.contains(name) || name.starts_with("LD_") && name != "LD_DEBUG" || name.starts_with("DYLD_")
+}
+
+/// Variables that make a program load or run other code (every `LD_*`/`DYLD_*` one is
+/// `injects_code`'s, asked in the same place). `GIT_CONFIG_COUNT` is not
+/// here: it does nothing without the `GIT_CONFIG_KEY_n`/`VALUE_n` pairs, asked below.
+/// probe: `export {}=x` T3 shell.env-hijack
+const HIJACK_VARS: Words = words![
+    "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_PAGER", "GIT_EDITOR", "GIT_ASKPASS",
+    "GIT_EXTERNAL_DIFF", "GIT_CONFIG_GLOBAL", "GIT_DIR", "GIT_WORK_TREE", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "SSH_ASKPASS", "SUDO_ASKPASS",
+    "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME", "NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "LESSOPEN", "LESSCLOSE", "IFS",
+    "BROWSER", "TERMINAL", "DOCKER_HOST", "KUBECONFIG",
+];
+
+/// True when `word` (`NAME=value`) sets a code-injecting variable.
+pub(crate) fn is_hijack_assignment(word: &str) -> bool {
+    let name = word.split_once('=').map_or(word, |(n, _)| n);
+    let name = name.strip_suffix('+').unwrap_or(name);
+    HIJACK_VARS.contains(name)
+        || name.starts_with("GIT_CONFIG_KEY_")
+        || name.starts_with("GIT_CONFIG_VALUE_")
+        || name.starts_with("BASH_FUNC_")
+        || injects_code(name)
 }

@@ -18,19 +18,19 @@ pub struct Trace {
 }
 
 impl Trace {
-    /// Program, positional words and sorted flags of every unit, in order.
+    /// The key a nonce grant is bound to: every unit's key in order (its words
+    /// de-quoted and in order, wrappers' words and option values where they
+    /// stand, assignments, redirections and working directory; see
+    /// `units::trace`). Two commands whose units differ in any of these have
+    /// different signatures; a reordering that means the same (`ls -la`,
+    /// `ls -al`) is a different signature too. Empty when no unit was found.
     pub fn signature(&self) -> String {
         let mut out = String::new();
         for u in &self.units {
-            let (mut flags, words): (Vec<&str>, Vec<&str>) = u.args.iter().map(String::as_str).partition(|a| a.starts_with('-') && a.len() > 1);
-            flags.sort_unstable();
             if !out.is_empty() {
                 out.push_str(" ; ");
             }
-            let _ = write!(out, "{}:{} {} [{}]", u.depth, u.program, words.join(" "), flags.join(" "));
-            for w in &u.writes {
-                let _ = write!(out, " >{w}");
-            }
+            out.push_str(&u.key);
         }
         out
     }

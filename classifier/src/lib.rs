@@ -80,9 +80,12 @@ pub fn classify_with(req: &Request, files: &dyn FileSource) -> Verdict {
     }
 }
 
-/// A stable signature of what a command does: program, subcommand words, sorted
-/// flags with their values, per executed unit. Two commands with the same
-/// signature do the same thing; grants are bound to it.
+/// The key a nonce grant is bound to: every executed unit's program and words
+/// in order (de-quoted, option values where they stand, unresolved expansions
+/// marked), its wrappers' words, environment assignments, redirections and
+/// working directory. Nothing is sorted: two commands whose units differ in any
+/// argument have different signatures (a property test holds it), and so do
+/// reorderings that happen to mean the same (`ls -la`, `ls -al`).
 pub fn semantic_signature(req: &Request) -> String {
     explain::trace(req, &NoFiles).signature()
 }

@@ -17,19 +17,10 @@ use crate::wrappers::{self, Peeled};
 
 mod engine;
 mod redirects;
+mod trace;
 
-/// One classified unit, for `explain` and signatures.
-#[derive(Clone, Debug)]
-pub struct TraceUnit {
-    pub depth: u32,
-    pub program: String,
-    pub args: Vec<String>,
-    pub wrappers: Vec<&'static str>,
-    pub cwd: Option<String>,
-    /// Files this unit's redirections write (`> out.txt`), as written.
-    pub writes: Vec<String>,
-    pub hits: Vec<Hit>,
-}
+pub use trace::TraceUnit;
+use trace::{Bound, Parts};
 
 pub struct Eng<'f> {
     files: &'f dyn FileSource,
@@ -311,8 +302,12 @@ impl<'f> Eng<'f> {
             let mut inner = cwd.map(str::to_owned);
             hits.extend(self.list(l, &mut inner));
         }
+        // What a grant binds besides the words, read before the walk takes the texts.
+        let mut bound: Bound = if self.keep_trace { Parts::read(&s.assigns, &s.redirects) } else { None };
         let (h, (writes, mut stdin)) = self.redirects(&mut s.redirects, cwd, s.span);
-        let writes: Vec<String> = if self.keep_trace { writes.into_iter().map(|a| a.text).collect() } else { Vec::new() };
+        if let Some(b) = &mut bound {
+            b.writes = writes.into_iter().map(|a| a.text).collect();
+        }
         // Redirect effects (`> /etc/hosts`) are shown with the unit they belong to
         // (verdict-only runs find them again at `redirected` in `hits`).
         let redirected = hits.len()..hits.len() + h.len();
@@ -324,15 +319,7 @@ impl<'f> Eng<'f> {
         // Reserve this unit's place in the trace before any payload it runs is
         // classified, so `explain` lists a unit before its insides.
         let slot = self.trace.len();
-        self.trace.push(TraceUnit {
-            depth: self.depth,
-            program: String::new(),
-            args: Vec::new(),
-            wrappers: Vec::new(),
-            cwd: None,
-            writes: Vec::new(),
-            hits: Vec::new(),
-        });
+        self.trace.push(TraceUnit::reserved(self.depth));
         let piped = piped_from.is_some();
         if let (Stdin::None, Some((program, visible))) = (&stdin, piped_from) {
             // Visible text is judged as what it is: the next stage reads it as its input.
@@ -442,53 +429,14 @@ impl<'f> Eng<'f> {
             let mut unit_hits = std::mem::take(&mut cx.hits);
             // Hits found while peeling wrappers (`env LD_PRELOAD=…`) belong to this unit.
             unit_hits.extend(cx_hits);
-            let unit = Unit { program: &inv.program, args: &inv.args, wrappers: &inv.wrappers, cwd: inv.cwd.as_deref() };
-            self.record(slot, unit, writes, (redirect_hits, &hits[redirected.clone()]), notes, &unit_hits);
+            self.record_invocation(slot, (&inv, &args[..start]), bound, (redirect_hits, &hits[redirected.clone()]), notes, &unit_hits);
             append(&mut hits, unit_hits);
             return (hits, Some(inv));
         }
-        let unit = Unit { program: &args[0].text, args: &args[1..], wrappers: &peeled, cwd };
-        self.record(slot, unit, writes, (redirect_hits, &hits[redirected]), notes, &cx_hits);
+        self.record_words(slot, (&args, &peeled, cwd), bound, (redirect_hits, &hits[redirected]), notes, &cx_hits);
         hits.extend(cx_hits);
         (hits, None)
     }
-
-    /// Fills the trace slot of a finished unit: the whole `TraceUnit` when tracing,
-    /// else only its program (function callees are read from it) and its
-    /// self-defence hit. Out of `simple`, whose stack frame every nesting level
-    /// pays for (the worst cases run on a 512 KiB stack). `redirects` is the
-    /// unit's redirect hits, as a copy for the trace and in place in its hits.
-    #[inline(never)]
-    fn record(&mut self, slot: usize, unit: Unit<'_>, writes: Vec<String>, redirects: (Vec<Hit>, &[Hit]), notes: Vec<Hit>, own: &[Hit]) {
-        if !self.keep_trace {
-            if self.in_function > 0 {
-                self.trace[slot].program.push_str(unit.program);
-            }
-            self.defend(slot, unit.program, unit.args.iter().map(|a| a.text.as_str()), &[redirects.1, own]);
-            return;
-        }
-        let mut shown = redirects.0;
-        shown.extend(notes);
-        shown.extend(own.iter().cloned());
-        self.trace[slot] = TraceUnit {
-            depth: self.depth,
-            program: unit.program.to_owned(),
-            args: unit.args.iter().map(|a| a.text.clone()).collect(),
-            wrappers: unit.wrappers.to_vec(),
-            cwd: unit.cwd.map(str::to_owned),
-            writes,
-            hits: shown,
-        };
-    }
-}
-
-/// What the trace records of a unit: its program word, arguments, the wrappers
-/// peeled to reach it and its working directory.
-struct Unit<'a> {
-    program: &'a str,
-    args: &'a [Arg],
-    wrappers: &'a [&'static str],
-    cwd: Option<&'a str>,
 }
 
 /// The owning family, then the exec-vector checks every unit gets.

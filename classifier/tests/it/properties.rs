@@ -374,6 +374,43 @@ proptest! {
         prop_assert!(rank(&v) >= rank(&b), "{} but {}", show(&lower, &b), show(&cased, &v));
     }
 
+    /// A nonce grant binds the exact command (issue 27 item 7): changing, adding
+    /// or reordering any word of a unit, its redirect target or its working
+    /// directory gives another key.
+    #[test]
+    fn two_commands_whose_units_differ_in_any_argument_never_share_a_key(
+        c in simple(),
+        pick in any::<prop::sample::Index>(),
+        other in proptest::sample::select(&["-n", "prod", "staging", "--context", "-f", "x", "/", "--force", "main", "a b", "$X", "\"$X\"", "*"][..]),
+        how in 0..4usize,
+    ) {
+        let sig = |cmd: &str, cwd: &str| semantic_signature(&Request::new(cmd).with_cwd(cwd).with_home(HOME));
+        let base = c.render();
+        let i = pick.index(c.words.len());
+        let mut d = c.clone();
+        match how {
+            // Another word in place of one (`-n prod` → `-n staging`).
+            0 => {
+                prop_assume!(d.words[i] != other && !(other.starts_with('"') && d.words[i] == "$X"));
+                d.words[i] = other.to_owned();
+            }
+            // One word more.
+            1 => d.words.insert(i.max(1), other.to_owned()),
+            // Two different words swapped (`--context a -n b` → `-n b --context a`).
+            2 => {
+                let j = (i + 1) % d.words.len();
+                prop_assume!(i.min(j) > 0 && d.words[i] != d.words[j]);
+                d.words.swap(i, j);
+            }
+            // Another redirect target.
+            _ => d.redirect = Some(if d.redirect.as_deref() == Some("> out.txt") { "> out2.txt" } else { "> out.txt" }.to_owned()),
+        }
+        let changed = d.render();
+        let (a, b) = (sig(&base, CWD), sig(&changed, CWD));
+        prop_assert!(!a.is_empty() && a != b, "`{}` and `{}` share the key {}", base, changed, a);
+        prop_assert_ne!(sig(&base, CWD), sig(&base, "/elsewhere"), "the working directory is part of the key");
+    }
+
     #[test]
     fn appending_dry_run_never_raises_the_class(c in simple()) {
         let base = c.words.join(" ");

@@ -7,9 +7,9 @@
 //! (`tiergate.self-approval`, `tiergate.store`, `paths.*`), judged with the
 //! `Protected` this process builds (`hook/files.rs`), so `tiergate batch` agrees.
 //!
-//! A grant is keyed by the semantic signature plus every rule hit (`grant_key`).
+//! A grant is keyed by the command's signature plus every rule hit (`grant_key`).
 //! Blocked is checked before any grant, so a blocked command is never approvable.
-//! An empty semantic signature or a store failure in nonce mode means "cannot
+//! An empty signature or a store failure in nonce mode means "cannot
 //! grant": deny with the reason, never allow. It does not parse the event.
 
 use std::sync::mpsc;
@@ -97,11 +97,11 @@ fn classify(req: Request, want_signature: bool, meanwhile: impl FnOnce()) -> Res
     }
 }
 
-/// What a grant is bound to: the semantic signature (program, words, sorted
-/// flags of every unit, script contents included since files are read) plus every
-/// rule hit with its reason. The signature alone leaves out redirect targets, so
-/// `echo x > /etc/hosts` and `echo x > /etc/passwd` share it; their hits, which
-/// name the path, do not. Empty when there is no signature: never grantable.
+/// What a grant is bound to: the exact command's signature (every unit's words
+/// in order, wrappers' words, assignments, redirections and working directory,
+/// script contents included since their units are read: `Trace::signature`)
+/// plus every rule hit with its reason. Empty when there is no signature: never
+/// grantable.
 fn grant_key(t: &classifier::Trace) -> String {
     let sig = t.signature();
     if sig.is_empty() {

@@ -40,6 +40,22 @@ fn approve_then_retry_is_allowed_exactly_once() {
     assert_eq!(rc, 1, "a code approves once: {err}");
 }
 
+/// Issue 27 item 7: the grant for one cluster does not cover the same words in
+/// another order, which name another cluster (`--context prod`).
+#[test]
+fn a_grant_does_not_cover_the_same_words_in_another_order() {
+    let env = Env::new("swapped");
+    let approved = "kubectl --context staging -n prod delete pod web";
+    let swapped = "kubectl -n staging --context prod delete pod web";
+    let code = denied_code(&env, approved);
+    approve(&env, &code);
+    let a = env.bash(NONCE, swapped);
+    assert_eq!(a.decision, "deny", "the grant for `{approved}` covered `{swapped}`: {}", a.reason);
+    assert!(code_in(&a.reason).is_some_and(|c| c != code), "the swapped command gets a code of its own: {}", a.reason);
+    let a = env.bash(NONCE, approved);
+    assert_eq!(a.decision, "allow", "the approved command itself is let through once: {}", a.reason);
+}
+
 #[test]
 fn a_grant_expires_after_five_minutes() {
     let mut env = Env::new("expiry").with("TIERGATE_NOW", "1800000000");

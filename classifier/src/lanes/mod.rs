@@ -26,6 +26,17 @@ pub trait FileSource {
     fn canonical(&self, _absolute_path: &str) -> Option<String> {
         None
     }
+
+    /// Whether anything (a file, a directory, a link) is at `absolute_path`;
+    /// `None` when this source cannot tell. `git checkout X` asks it: a path
+    /// there is overwritten, a branch name is not. The default reads `read`'s
+    /// answer: an entry that reads or fails to read exists, "not found" does not.
+    fn exists(&self, absolute_path: &str) -> Option<bool> {
+        match self.read(absolute_path) {
+            Ok(Some(_)) | Err(_) => Some(true),
+            Ok(None) => Some(false),
+        }
+    }
 }
 
 /// Sees no files at all: every lookup is "missing" (so file lanes answer T3).
@@ -34,6 +45,11 @@ pub struct NoFiles;
 impl FileSource for NoFiles {
     fn read(&self, _: &str) -> Result<Option<Vec<u8>>, String> {
         Ok(None)
+    }
+
+    /// It sees nothing, so it cannot say that a path is absent.
+    fn exists(&self, _: &str) -> Option<bool> {
+        None
     }
 }
 
@@ -56,6 +72,12 @@ impl MemFiles {
 impl FileSource for MemFiles {
     fn read(&self, path: &str) -> Result<Option<Vec<u8>>, String> {
         Ok(self.files.get(path).cloned())
+    }
+
+    /// A file, or a directory holding one.
+    fn exists(&self, path: &str) -> Option<bool> {
+        let dir = path.trim_end_matches('/');
+        Some(self.files.keys().any(|f| f == path || f.strip_prefix(dir).is_some_and(|rest| rest.starts_with('/'))))
     }
 }
 

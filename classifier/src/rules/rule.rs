@@ -96,6 +96,8 @@ pub trait Engine {
     fn argv(&mut self, args: &[Arg], cwd: Option<&str>) -> Vec<Hit>;
     /// Read a file relative to `cwd` through the injected `FileSource`.
     fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText;
+    /// `FileSource::exists` for `path` relative to `cwd` (`None`: cannot tell).
+    fn exists(&self, path: &str, cwd: Option<&str>) -> Option<bool>;
     /// The user's home directory, when the request said.
     fn home(&self) -> Option<&str>;
     /// The working tree: the request's own cwd, which `cd` inside the command does not move.
@@ -143,6 +145,12 @@ impl<'e> Cx<'e> {
     /// Read a file (script, package.json, Makefile) relative to `cwd`.
     pub fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText {
         self.engine.read(path, cwd)
+    }
+
+    /// Whether anything is at `path` (relative to `cwd`); `None` when the file
+    /// source cannot tell or the path cannot be resolved.
+    pub fn exists(&self, path: &str, cwd: Option<&str>) -> Option<bool> {
+        self.engine.exists(path, cwd)
     }
 
     /// The user's home directory, when known.

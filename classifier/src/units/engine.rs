@@ -56,6 +56,10 @@ impl Engine for Eng<'_> {
         }
     }
 
+    fn exists(&self, path: &str, cwd: Option<&str>) -> Option<bool> {
+        self.files.exists(&resolve(path, cwd, self.home)?)
+    }
+
     fn home(&self) -> Option<&str> {
         self.home
     }

@@ -221,3 +221,36 @@ fn cloning_into_a_claude_dir_is_blocked() {
     check("git clone https://x/cfg.git .claude/", "BLOCKED");
     check("git clone https://x/cfg.git vendor/cfg", "T0");
 }
+
+/// Issue 27 item 4 (decision 0014): a lone `git checkout` operand the tree holds is
+/// a path, whose edits the checkout overwrites; a name the tree lacks is a branch.
+#[test]
+fn a_lone_checkout_operand_the_tree_holds_is_a_path() {
+    let tree = MemFiles::new().with("/work/proj/src/app.py", "x = 1\n").with("/work/proj/bun.lock", "{}\n");
+    for cmd in [
+        "git checkout src/app.py", "git checkout bun.lock", "git checkout src", "git checkout ./src/app.py", "cd src && git checkout app.py",
+        "git -C src checkout app.py", "sudo git checkout src/app.py", "git checkout --theirs bun.lock", "git checkout --ours -- src/app.py",
+    ] {
+        check_with(cmd, &tree, "T3");
+        assert_eq!(crate::check::verdict_with(cmd, &tree).rule, "git.checkout.discard", "{cmd}");
+    }
+    for cmd in
+        ["git checkout main", "git checkout feature/login", "git checkout -", "git checkout -b src/app.py", "git switch src/app.py", "git checkout HEAD~1"]
+    {
+        check_with(cmd, &tree, "T0");
+    }
+    // With no file source to ask, a lone operand could be either: ask.
+    let blind = classifier::classify(&crate::check::request("git checkout main"));
+    assert_eq!((blind.rule, blind.decision.as_str()), ("git.checkout.discard", "ask"));
+}
+
+/// A git write in a directory outside the request's working tree is a write there.
+#[test]
+fn git_writes_in_another_tree_ask() {
+    for cmd in ["cd /srv/other && git commit -am wip", "git -C ../other commit -am wip", "cd .. && git add -A", "cd /opt/app; git stash"] {
+        check(cmd, "T3");
+    }
+    for cmd in ["cd src && git commit -am wip", "git -C sub commit -m x", "cd /tmp/x && git commit -am wip", "cd /srv/other && git log", "git commit -am wip"] {
+        check(cmd, "T0");
+    }
+}

@@ -32,6 +32,16 @@ impl FileSource for RealFs {
     fn canonical(&self, path: &str) -> Option<String> {
         resolve_existing(Path::new(path)).map(|p| p.display().to_string())
     }
+
+    /// One `lstat`: anything there (a dangling link too) exists; an error other
+    /// than "not found" (a directory it may not search) cannot tell.
+    fn exists(&self, path: &str) -> Option<bool> {
+        match std::fs::symlink_metadata(path) {
+            Ok(_) => Some(true),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(false),
+            Err(_) => None,
+        }
+    }
 }
 
 /// Resolves symlinks for the longest existing ancestor and re-appends the rest.

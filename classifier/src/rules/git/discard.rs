@@ -30,7 +30,8 @@ pub(super) static RESET_HARD: Rule = Rule::t3("git.reset.hard")
 
 /// ## What it matches
 /// `git checkout` of paths (`.`, anything after `--`, a second operand, `--ours`/`--theirs`,
-/// `-p`), `checkout -f`/`--force`, `checkout -B`; `git switch -f`/`--discard-changes`/`-C`.
+/// `-p`, a lone operand the tree holds or that tiergate cannot look up), `checkout -f`/`--force`,
+/// `checkout -B`; `git switch -f`/`--discard-changes`/`-C` (a lone `git switch` operand is never a path).
 /// ## Why this tier
 /// Overwrites the work-tree copies of those paths; uncommitted edits are lost.
 pub(super) static CHECKOUT_DISCARD: Rule = Rule::t3("git.checkout.discard")
@@ -160,14 +161,41 @@ fn checkout(call: &GitCall, cx: &mut Cx<'_>) {
     let (before, after) = split_operands(&inv.args, VALUES);
     let all: Vec<&Arg> = before.iter().chain(after.iter()).copied().collect();
     check_protected_operands(call, cx, &all);
+    if inv.has_any(words!["--ours", "--theirs"]) {
+        // Decision 0014: one side's whole version, over whatever the work tree holds.
+        return cx.hit_because(
+            &CHECKOUT_DISCARD,
+            "--ours/--theirs takes one side's whole version of these paths: on a path not in conflict it discards uncommitted edits, in a conflict it \
+             overwrites the resolution typed so far and drops the other side's changes to it; ask the user which side to keep"
+                .to_owned(),
+        );
+    }
     let dashdash = crate::call::dashdash(&inv.args, ArgSpec::values(VALUES)).is_some();
     let paths = dashdash
         || before.len() > 1
         || before.iter().any(|a| a.text == "." || a.text.ends_with("/.") || a.text == "*" || !a.exact)
-        || inv.has_any(words!["--ours", "--theirs", "-p", "--patch", "--pathspec-from-file", "-m", "--merge"]);
+        || inv.has_any(words!["-p", "--patch", "--pathspec-from-file", "-m", "--merge"]);
     if paths || inv.has_any(words!["-f", "--force", "-B"]) {
-        cx.hit(&CHECKOUT_DISCARD);
-    } else {
-        cx.hit(&LOCAL);
+        return cx.hit(&CHECKOUT_DISCARD);
+    }
+    // `git checkout X`: a path checkout when X is not a revision (decision 0014). Git
+    // reads refs, tiergate reads the tree: X there is a path whose edits are overwritten.
+    let branch_only = inv.has_any(words!["-b", "--orphan", "--detach", "-t", "--track"]);
+    match before.first().filter(|a| !branch_only && a.text != "-") {
+        Some(x) => match cx.exists(&x.text, call.cwd()) {
+            Some(false) => cx.hit(&LOCAL),
+            Some(true) => cx.hit_because(
+                &CHECKOUT_DISCARD,
+                format!("`{}` is a path in the tree: this checkout overwrites its uncommitted edits; stash them first (git stash) or name a branch", x.text),
+            ),
+            None => cx.hit_because(
+                &CHECKOUT_DISCARD,
+                format!(
+                    "tiergate cannot tell whether `{}` is a branch or a path (whose uncommitted edits this checkout would overwrite); use git switch for a branch",
+                    x.text
+                ),
+            ),
+        },
+        None => cx.hit(&LOCAL),
     }
 }

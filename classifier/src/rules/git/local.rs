@@ -51,7 +51,7 @@ pub(super) static LOCAL: Rule = Rule::t0("git.local")
         "git clone https://github.com/rust-lang/rust-analyzer.git",
         "git init",
         "git init sub --separate-git-dir=.repos/sub",
-        "git -C /some/path commit -m \"update config\"",
+        "git -C sub/path commit -m \"update config\"",
         "git commit -F - <<'EOF'\nfix: stop kubectl delete namespace in CI\n\nWe used to run rm -rf / in a test.\nEOF",
         // One per site that answers git.local (config.rs, discard.rs, history.rs, this file).
         "git worktree prune",
@@ -79,7 +79,9 @@ pub(super) static LOCAL: Rule = Rule::t0("git.local")
     ])
     .not_matches(words![
         "git push", "git mv a.py .claude/hooks/a.py", "git fetch --force", "git init /etc/app", "git -C /etc/app init",
-        "git init --separate-git-dir ~/.config/x", "git clone --separate-git-dir=/etc/x https://x/r.git d", "git fast-export --export-marks=/etc/marks --all",
+        // A write in another working tree (decision 0014).
+        "git -C /some/path commit -m \"update config\"", "cd ../other && git commit -am wip", "git init --separate-git-dir ~/.config/x",
+        "git clone --separate-git-dir=/etc/x https://x/r.git d", "git fast-export --export-marks=/etc/marks --all",
     ]);
 
 /// ## What it matches

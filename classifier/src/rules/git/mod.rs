@@ -132,7 +132,29 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             writes::check_write(cx, wt, inv.cwd.as_deref());
         }
     }
+    let from = cx.hits.len();
     dispatch(&call, cx);
+    other_tree(&call, cx, from);
+}
+
+/// A git write in a directory outside the request's working tree (`cd /srv/app &&
+/// git commit`, `git -C ../other commit`) changes another repository: it gets the
+/// path policy's verdict for that directory, as a redirect there would (decision
+/// 0014). Reads stay free anywhere; so does scratch space.
+fn other_tree(call: &GitCall, cx: &mut Cx<'_>, from: usize) {
+    // Only the free writes need it: every other git write already asks.
+    let writes = cx.hits[from..].iter().any(|h| std::ptr::eq(h.rule, &local::LOCAL));
+    let (Some(dir), Some(root)) = (call.cwd(), cx.root_str()) else { return };
+    let root = if root.len() > 1 { root.trim_end_matches('/') } else { root };
+    if !writes || dir == root || root == "/" || dir.strip_prefix(root).is_some_and(|r| r.starts_with('/')) {
+        return;
+    }
+    let target = Arg { text: dir.to_owned(), ..Arg::lit("") };
+    let before = cx.hits.len();
+    writes::check_write(cx, &target, None);
+    for h in &mut cx.hits[before..] {
+        h.detail = Some(format!("`git {}` writes the repository at `{dir}`, outside the working tree; {}", call.sub, h.rule.reason));
+    }
 }
 
 fn dispatch(call: &GitCall, cx: &mut Cx<'_>) {

@@ -186,14 +186,20 @@ pub fn prepare(root: &Path, dir: PathBuf, commit: &str, all_layers: bool, log: &
     Ok(s)
 }
 
-/// Examples answered per child: a mutant that hangs is caught after one chunk, not
-/// after a timeout per example.
-const EXAMPLE_CHUNK: usize = 256;
+/// Examples answered per child, and how long one may take. A mutant that hangs is
+/// caught after the chunk it hangs in: at worst a timeout for each of its examples
+/// (the runner starts a fresh child after each), never one for every example.
+const EXAMPLE_CHUNK: usize = 4;
+const EXAMPLE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Per-row answer timeout of the gate's replay: an unmutated row is answered in
+/// microseconds, so a mutant that loops is not waited on for the default 10 s a row.
+const REPLAY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Rule examples through `bin`: a `matches` example must get the rule's id, a
 /// `not_matches` one must not. Also: whether an example got no answer in time (a
 /// hang), after which the rest are not asked.
-fn examples(rules: &[RuleInfo], bin: &Path) -> Result<(Found, bool), String> {
+fn examples(rules: &[RuleInfo], bin: &Path, timeout: Duration) -> Result<(Found, bool), String> {
     let mut jobs = Vec::new();
     let mut want = Vec::new();
     for r in rules {
@@ -208,7 +214,7 @@ fn examples(rules: &[RuleInfo], bin: &Path) -> Result<(Found, bool), String> {
         Subject { argv: vec!["env".into(), format!("HOME={EXAMPLE_HOME}"), bin.display().to_string(), "batch".into()], build_id: None, label: "mutant".into() };
     let mut out = Found::new();
     for (chunk, wanted) in jobs.chunks(EXAMPLE_CHUNK).zip(want.chunks(EXAMPLE_CHUNK)) {
-        let answers = replay::runner::run(&subject, chunk, Duration::from_secs(10), &|| {}).map_err(|e| e.to_string())?;
+        let answers = replay::runner::run(&subject, chunk, timeout, &|| {}).map_err(|e| e.to_string())?;
         let mut hung = false;
         for (&(id, hit, c), v) in wanted.iter().zip(answers) {
             hung |= v.error.as_deref().is_some_and(|e| e.starts_with("no answer within"));
@@ -287,18 +293,18 @@ impl Moved {
 /// mutant the examples already caught (failures beyond the unmutated tree's) is not
 /// replayed — whether it is caught cannot change, and the replay is most of the time.
 pub fn gate(s: &Scratch) -> Result<(Found, Moved, f64), String> {
-    let (mut found, hung) = examples(&s.rules, &bin(&s.dir)?)?;
+    let (mut found, hung) = examples(&s.rules, &bin(&s.dir)?, EXAMPLE_TIMEOUT)?;
     let mut moved = Moved::default();
     let t = Instant::now();
     if hung {
         // Every answer of the replay would wait out its timeout: the hang is the finding.
-        found.insert(("examples".into(), "hang: a rule example got no answer within 10 s; the replay was not run".into()));
+        found.insert(("examples".into(), format!("hang: a rule example got no answer within {} s; the replay was not run", EXAMPLE_TIMEOUT.as_secs())));
         return Ok((found, moved, t.elapsed().as_secs_f64()));
     }
     if !s.all_layers && found.difference(&s.baseline).next().is_some() {
         return Ok((found, moved, t.elapsed().as_secs_f64()));
     }
-    let cfg = Config { require_base: true, determinism_sample: 50, log: quiet, ..Config::new(s.dir.clone(), Some(s.commit.clone())) };
+    let cfg = Config { require_base: true, determinism_sample: 50, timeout: REPLAY_TIMEOUT, log: quiet, ..Config::new(s.dir.clone(), Some(s.commit.clone())) };
     match replay::run(&cfg) {
         Ok(out) => {
             moved = Moved::of(&out.report.rows);
@@ -395,4 +401,33 @@ pub fn run_one(s: &Scratch, m: &Mutant) -> Outcome {
     };
     let _ = std::fs::write(&path, original);
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A binary that never answers is caught in the first chunk: one timeout per example
+    /// of that chunk at most, not one for every example of every rule.
+    #[test]
+    fn a_hanging_binary_stops_the_examples_after_one_chunk() {
+        let dir = tempfile::tempdir().unwrap();
+        let bin = dir.path().join("tiergate");
+        std::fs::write(&bin, "#!/bin/sh\nexec sleep 600\n").unwrap();
+        std::fs::set_permissions(&bin, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        let rule = |n: usize| RuleInfo {
+            id: format!("r.{n}"),
+            family: "r".into(),
+            class: "T0".into(),
+            matches: (0..EXAMPLE_CHUNK).map(|k| format!("ls {k}")).collect(),
+            not_matches: vec![],
+        };
+        let rules: Vec<RuleInfo> = (0..4).map(rule).collect();
+        let t = Instant::now();
+        let timeout = Duration::from_millis(300);
+        let (found, hung) = examples(&rules, &bin, timeout).unwrap();
+        assert!(hung, "{found:?}");
+        assert!(found.len() <= EXAMPLE_CHUNK, "only the first chunk was asked: {}", found.len());
+        assert!(t.elapsed() < timeout * (EXAMPLE_CHUNK as u32 + 4), "{:?}", t.elapsed());
+    }
 }

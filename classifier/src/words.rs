@@ -112,11 +112,6 @@ impl Words {
         }
         None
     }
-
-    /// The position of the first entry equal to `word`.
-    pub fn position(&self, word: &str) -> Option<usize> {
-        self.iter().position(|w| w == word)
-    }
 }
 
 impl PartialEq for Words {
@@ -352,7 +347,6 @@ mod tests {
         assert_eq!(SOME.iter().rev().collect::<Vec<_>>(), ["log", "é", "log", "", "status"]);
         assert_eq!((SOME.len(), SOME.get(3), SOME.bytes_at(0)), (5, "é", &b"status"[..]));
         assert!(NONE.is_empty() && NONE.iter().next().is_none());
-        assert_eq!(SOME.position("log"), Some(2));
         const BOTH: Words = crate::joined_words!(&[SOME, NONE, crate::words!["x", "yz"]]);
         assert_eq!(BOTH.iter().collect::<Vec<_>>(), ["status", "", "log", "é", "log", "x", "yz"]);
         assert_eq!(BOTH.get(6), "yz");
@@ -376,7 +370,6 @@ mod tests {
             const SLICE: &[&str] = &["status", "", "log", "é", "log", "a", "ab"];
             const PACKED: Words = words!["status", "", "log", "é", "log", "a", "ab"];
             prop_assert_eq!(PACKED.contains(&key), SLICE.contains(&key.as_str()));
-            prop_assert_eq!(PACKED.position(&key), SLICE.iter().position(|w| *w == key));
             prop_assert_eq!(PACKED.iter().collect::<Vec<_>>(), SLICE.to_vec());
         }
     }

@@ -75,10 +75,31 @@ pub fn version() -> Result<String, String> {
 /// Every code mutant of the checkout at `dir` (only those in the code `in_diff`
 /// touches, when given: a unified diff file, as `git diff` writes it).
 pub fn list(dir: &Path, in_diff: Option<&Path>) -> Result<Vec<Mutant>, String> {
+    let listed = listed(dir, in_diff, true)?;
+    convert(&listed, |f| std::fs::read_to_string(dir.join(f)).map_err(|e| format!("{f}: {e}")))
+}
+
+/// How many mutants `.cargo/mutants.toml` leaves out of the whole population, per
+/// file: reported apart, next to the reasons the file gives.
+pub fn excluded_by_config(dir: &Path) -> Result<BTreeMap<String, usize>, String> {
+    let kept: std::collections::HashSet<String> = listed(dir, None, true)?.into_iter().map(|l| l.name).collect();
+    let mut out = BTreeMap::new();
+    for l in listed(dir, None, false)? {
+        if !kept.contains(&l.name) {
+            *out.entry(l.file).or_insert(0) += 1;
+        }
+    }
+    Ok(out)
+}
+
+fn listed(dir: &Path, in_diff: Option<&Path>, config: bool) -> Result<Vec<Listed>, String> {
     let mut cmd = cargo_mutants()?;
     cmd.args(["--list", "--json", "--colors=never", "-p", PACKAGE, "--dir"]).arg(dir);
     if let Some(d) = in_diff {
         cmd.arg("--in-diff").arg(d);
+    }
+    if !config {
+        cmd.arg("--no-config");
     }
     let out = cmd.output().map_err(|e| format!("cannot run cargo mutants: {e}"))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -88,8 +109,7 @@ pub fn list(dir: &Path, in_diff: Option<&Path>) -> Result<Vec<Mutant>, String> {
         let err = String::from_utf8_lossy(&out.stderr);
         return Err(format!("cargo mutants --list failed: {}", err.lines().take(3).collect::<Vec<_>>().join("; ")));
     }
-    let listed: Vec<Listed> = serde_json::from_str(stdout.trim()).map_err(|e| format!("cargo mutants --list --json: {e}"))?;
-    convert(&listed, |f| std::fs::read_to_string(dir.join(f)).map_err(|e| format!("{f}: {e}")))
+    serde_json::from_str(stdout.trim()).map_err(|e| format!("cargo mutants --list --json: {e}"))
 }
 
 /// Listed mutants as the gate's [`Mutant`]s, in listing order, each checked against

@@ -89,7 +89,12 @@ pub fn build(dir: &Path) -> Result<f64, String> {
     }
     match result {
         Ok(()) => Ok(t.elapsed().as_secs_f64()),
-        Err(err) => Err(err.lines().filter(|l| l.starts_with("error")).take(3).collect::<Vec<_>>().join("; ")),
+        Err(err) => {
+            let mut first: Vec<&str> = err.lines().filter(|l| l.starts_with("error")).take(3).collect();
+            // The machine's own failures often sit in notes, not `error` lines: keep them.
+            first.extend(MACHINE_FAILURES.iter().copied().filter(|m| err.contains(m)));
+            Err(first.join("; "))
+        }
     }
 }
 
@@ -360,6 +365,14 @@ impl Outcome {
     }
 }
 
+/// Build output that says the machine failed, not the code.
+const MACHINE_FAILURES: &[&str] = &["No space left on device", "Bus error", "terminated with signal", "Cannot allocate memory"];
+
+/// A build error that is the machine's, not the code's.
+fn machine_failure(err: &str) -> bool {
+    MACHINE_FAILURES.iter().any(|m| err.contains(m))
+}
+
 /// Applies `m`, builds, gates, restores the file.
 pub fn run_one(s: &Scratch, m: &Mutant) -> Outcome {
     let path = s.dir.join(&m.file);
@@ -377,6 +390,9 @@ pub fn run_one(s: &Scratch, m: &Mutant) -> Outcome {
         Ok(()) => {
             let t = Instant::now();
             match build(&s.dir) {
+                // A build that failed for the machine's sake (a full disk, a killed linker)
+                // says nothing about the mutant: an error, not unviable.
+                Err(e) if machine_failure(&e) => Outcome::failed("error", t.elapsed().as_secs_f64(), e, &diff),
                 Err(e) => Outcome::failed("unviable", t.elapsed().as_secs_f64(), e, &diff),
                 Ok(build_secs) => match gate(s) {
                     Err(e) => Outcome::failed("error", build_secs, e, &diff),

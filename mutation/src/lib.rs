@@ -16,6 +16,7 @@ pub mod mutant;
 mod report;
 mod summary;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -86,9 +87,16 @@ pub fn merge(dirs: &[PathBuf]) -> i32 {
     report::merge_task(dirs)
 }
 
-/// The whole population asked for, at `commit` (checked out in `scratch`), and the
-/// code mutants' generator version (empty without the code population).
-fn population(root: &Path, scratch: &Path, commit: &str, f: &Options) -> Result<(Vec<Mutant>, String), String> {
+/// What a run draws from: every mutant asked for, cargo-mutants' version (empty
+/// without the code population), and what `.cargo/mutants.toml` left out per file.
+struct Listing {
+    all: Vec<Mutant>,
+    engine: String,
+    excluded: BTreeMap<String, usize>,
+}
+
+/// The whole population asked for, at `commit` (checked out in `scratch`).
+fn population(root: &Path, scratch: &Path, commit: &str, f: &Options) -> Result<Listing, String> {
     let wanted = |p: Population| f.population.is_empty() || f.population.contains(&p);
     let diff = match &f.in_diff {
         Some(base) => {
@@ -109,11 +117,15 @@ fn population(root: &Path, scratch: &Path, commit: &str, f: &Options) -> Result<
         }
     }
     let mut engine = String::new();
+    let mut excluded = BTreeMap::new();
     if wanted(Population::Code) {
         engine = code::version()?;
         all.extend(code::list(scratch, diff.as_ref().map(|(p, _)| p.as_path()))?);
+        if diff.is_none() {
+            excluded = code::excluded_by_config(scratch)?;
+        }
     }
-    Ok((all, engine))
+    Ok(Listing { all, engine, excluded })
 }
 
 /// Reviews of code mutants (`code:…` keys) that name no mutant of today's code: a
@@ -156,7 +168,7 @@ pub fn run(flags: &Options, command: &str) -> i32 {
     };
     // Mutants are listed from, and applied to, the committed tree.
     let listed = gate::checkout(&root, &commit).and_then(|dir| population(&root, &dir, &commit, flags).map(|p| (dir, p)));
-    let (dir, (all, engine)) = match listed {
+    let (dir, Listing { all, engine, excluded }) = match listed {
         Ok(x) => x,
         Err(e) => {
             eprintln!("xtask mutants: {e}");
@@ -214,6 +226,7 @@ pub fn run(flags: &Options, command: &str) -> i32 {
     let mut meta = Meta::of(&commit, &all, &chosen, command, &engine);
     meta.in_diff = flags.in_diff.clone();
     meta.examples_first = !flags.all_layers;
+    meta.excluded_by_config = excluded;
     if chosen.is_empty() {
         log("no mutant to run (the change touches no mutable code, or the filters left none)");
         return finish(&root, &out, &meta, &[], &reviews, flags.check);

@@ -34,6 +34,9 @@ pub struct Meta {
     /// the replay's layers count only the mutants the examples let through.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub examples_first: bool,
+    /// Code mutants `.cargo/mutants.toml` leaves out of the population, per file.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub excluded_by_config: BTreeMap<String, usize>,
     /// `--in-diff REV`: the population is what `REV..commit` touched.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_diff: Option<String>,
@@ -74,6 +77,7 @@ impl Meta {
             engine: engine.into(),
             in_diff: None,
             examples_first: false,
+            excluded_by_config: BTreeMap::new(),
             selected: chosen.len(),
             command: command.into(),
             prepare_secs: 0.0,

@@ -126,6 +126,15 @@ pub fn summary(meta: &Meta, records: &[Record], reviews: &Reviews) -> String {
         let short: Vec<String> = meta.reruns.iter().map(|c| format!("`{}`", &c[..c.len().min(10)])).collect();
         let _ = writeln!(out, "Records re-run on later commit(s) {} replace the first run's (same sources; only truth rows were added).\n", short.join(", "));
     }
+    if !meta.excluded_by_config.is_empty() {
+        let files: Vec<String> = meta.excluded_by_config.iter().map(|(f, n)| format!("`{f}` {n}")).collect();
+        let _ = writeln!(
+            out,
+            "`.cargo/mutants.toml` leaves {} code mutant(s) out of the population, each exclusion with its reason there: {}.\n",
+            meta.excluded_by_config.values().sum::<usize>(),
+            files.join(", ")
+        );
+    }
     let kinds: Vec<String> = meta.population_by_kind.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let ops: Vec<String> = meta.population_by_op.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let _ = writeln!(out, "Population: {} mutants ({}; by operator: {}); {} selected.", meta.population, kinds.join(", "), ops.join(", "), meta.selected);

@@ -12,6 +12,7 @@
 //! (decision 0005), so a card costs only what it declares: an empty `words![]`
 //! and the integer fields cost none.
 
+use crate::call::Invocation;
 use crate::words::Words;
 
 use super::Check;
@@ -27,23 +28,44 @@ pub struct Card {
     pub check: Option<Check>,
     /// Properties the passes ask about (see [`Traits`]).
     pub traits: Traits,
+    /// What the program does with its standard input.
+    pub input: InputUse,
 }
 
 impl Card {
     /// Programs a family owns and checks with `check`.
     pub const fn of(names: Words, check: Check) -> Card {
-        Card { names, check: Some(check), traits: Traits::NONE }
+        Card { names, check: Some(check), traits: Traits::NONE, input: InputUse::Data }
     }
 
     /// Programs no family checks, whose traits are still known.
     pub const fn known(names: Words) -> Card {
-        Card { names, check: None, traits: Traits::NONE }
+        Card { names, check: None, traits: Traits::NONE, input: InputUse::Data }
     }
 
     /// The same card with these traits.
     pub const fn traits(self, traits: Traits) -> Card {
         Card { traits, ..self }
     }
+
+    /// The same card with this use of its input.
+    pub const fn input(self, input: InputUse) -> Card {
+        Card { input, ..self }
+    }
+}
+
+/// What a program does with its standard input: the flow pass asks it of every
+/// stage a pipeline feeds (`… | sh`, `… | psql`), instead of asking the families.
+#[derive(Clone, Copy)]
+pub enum InputUse {
+    /// Data, or nothing tiergate models.
+    Data,
+    /// Runs it as code (a shell or an interpreter) when the invocation reads its
+    /// code there: `bash`, `bash -s`, `python3 -` do; `bash -c …`, `python3 x.py` do not.
+    Code(fn(&Invocation) -> bool),
+    /// Runs it as database statements when the invocation reads them there
+    /// (`psql db` does; `psql -c …` does not).
+    Statements(fn(&Invocation) -> bool),
 }
 
 /// Properties of a program that passes and other families ask about, one bit
@@ -56,9 +78,23 @@ impl Traits {
     pub const NONE: Traits = Traits(0);
     /// A POSIX-family shell: its arguments and its input are shell code tiergate reads.
     pub const SHELL: Traits = Traits(1);
+    /// An interpreter of a language tiergate analyses, which also reads code on its input.
+    pub const INTERPRETER: Traits = Traits(1 << 1);
+    /// A database client: its input is statements.
+    pub const DB_CLIENT: Traits = Traits(1 << 2);
+    /// Can write what it downloads to its output (`curl URL | sh` runs downloaded code).
+    pub const FETCHER: Traits = Traits(1 << 3);
+    /// Sends what it reads to another machine (secrets piped into it leave).
+    pub const NETWORK_SINK: Traits = Traits(1 << 4);
 
     /// Every trait, with its name in `tiergate programs`.
-    pub const ALL: [(Traits, &'static str); 1] = [(Traits::SHELL, "shell")];
+    pub const ALL: [(Traits, &'static str); 5] = [
+        (Traits::SHELL, "shell"),
+        (Traits::INTERPRETER, "interpreter"),
+        (Traits::DB_CLIENT, "db-client"),
+        (Traits::FETCHER, "fetcher"),
+        (Traits::NETWORK_SINK, "network-sink"),
+    ];
 
     /// Both sets of traits.
     pub const fn with(self, other: Traits) -> Traits {

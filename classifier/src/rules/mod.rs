@@ -28,7 +28,7 @@ pub mod tiergate;
 pub mod tools;
 pub(crate) mod vocab;
 
-pub use card::{Card, Traits};
+pub use card::{Card, InputUse, Traits};
 pub(crate) use engine::*;
 pub use rule::{Check, Cx, Engine, Enter, Family, FileText, Hit, Rule};
 
@@ -102,6 +102,11 @@ fn owner(program: &str) -> Option<(&'static Family, Check)> {
 /// What the cards say about a program, whoever owns it (none for a program no card lists).
 pub fn traits_of(program: &str) -> Traits {
     card_of(program).map_or(Traits::NONE, |(_, c)| c.traits)
+}
+
+/// What a program does with its input, as its card says (data for a program no card lists).
+pub fn input_use(program: &str) -> InputUse {
+    card_of(program).map_or(InputUse::Data, |(_, c)| c.input)
 }
 
 /// One `OWNERS` entry: `FAMILIES[family].cards[group].names[index]`. Indices,

@@ -412,7 +412,7 @@ impl<'f> Eng<'f> {
             };
             let mut cx = Cx::new(self, s.span);
             // A shell string with an input line pasted in is code tiergate cannot see.
-            if fed_input && shell::SHELLS.contains(inv.program.as_str()) && inv.args.iter().any(|a| !a.exact) {
+            if fed_input && rules::traits_of(&inv.program).has(rules::Traits::SHELL) && inv.args.iter().any(|a| !a.exact) {
                 let detail = format!(
                     "`xargs -I` pastes each input line into the words of this `{}`, so the shell code it runs is unknown; run the command directly",
                     inv.program

@@ -33,9 +33,10 @@ fn render() -> String {
             continue;
         }
         let _ = writeln!(out, "\n## `{}`\n", f.name);
-        if !f.cards.is_empty() {
-            let names: Vec<&str> = f.names().collect();
-            let _ = writeln!(out, "Programs: {}\n", code_list(&names));
+        // Programs the family checks; a card without a check only states facts (traits).
+        let owned: Vec<&str> = f.cards.iter().filter(|c| c.check.is_some()).flat_map(|c| c.names.iter()).collect();
+        if !owned.is_empty() {
+            let _ = writeln!(out, "Programs: {}\n", code_list(&owned));
         }
         let _ = writeln!(out, "| id | class | reason | matches | does not match |\n|---|---|---|---|---|");
         for r in f.rules {

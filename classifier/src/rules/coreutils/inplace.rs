@@ -15,7 +15,7 @@ use crate::words;
 use crate::words::Words;
 
 /// probe: `{} /usr/local/bin/tool` T3 paths.write-system
-pub(super) const CARDS: Words = words!["dos2unix", "unix2dos", "mac2unix", "unix2mac", "strip", "ranlib", "patchelf", "upx", "codesign", "mogrify"];
+pub(super) const PROGRAMS: Words = words!["dos2unix", "unix2dos", "mac2unix", "unix2mac", "strip", "ranlib", "patchelf", "upx", "codesign", "mogrify"];
 
 /// Value options per program; `output` are the ones naming the written file instead.
 struct Spec {

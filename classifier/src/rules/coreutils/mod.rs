@@ -25,7 +25,7 @@ mod write;
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
 use crate::rules::vocab::writes;
-use crate::rules::{Card, Check, Cx, Family, Rule};
+use crate::rules::{Card, Check, Cx, Family, Rule, Traits};
 
 /// True for a `/dev/…` path naming a disk (not `/dev/null`, `/dev/stdout` …), for
 /// other lanes that see writes to devices (redirects: `cat x > /dev/sda`).
@@ -47,12 +47,14 @@ static CARDS: &[Card] = &[
     Card::of(words!["sed", "gsed"], sed::check),
     Card::of(words!["sort", "uniq", "shuf", "split", "base64", "rg", "tree", "xxd"], text::check),
     Card::of(words!["patch"], patch::check),
-    Card::of(inplace::CARDS, inplace::check),
+    Card::of(inplace::PROGRAMS, inplace::check),
     Card::of(words!["yq"], inplace::yq),
     Card::of(
-        words!["tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz", "rsync"],
+        words!["tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz"],
         archive::check,
     ),
+    // rsync copies to other machines too: what it reads can leave.
+    Card::of(words!["rsync"], archive::check).traits(Traits::NETWORK_SINK),
     Card::of(
         words![
             "dd", "mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.btrfs", "mkfs.ntfs", "mkfs.exfat",

@@ -19,19 +19,21 @@ mod sql;
 pub use sql::Dialect;
 
 use crate::call::Invocation;
-use crate::rules::{Card, Check, Cx, Family, Rule};
+use crate::rules::{Card, Check, Cx, Family, InputUse, Rule, Traits};
 use sql::Class;
 
 pub static FAMILY: Family = Family::new("db", CARDS, RULES).entered_by(enter);
 
 static CARDS: &[Card] = &[
-    Card::of(words!["psql"], clients::psql),
-    Card::of(words!["mysql", "mariadb"], clients::mysql),
-    Card::of(words!["sqlite3", "sqlite", "duckdb"], clients::sqlite),
-    Card::of(words!["clickhouse-client", "clickhouse", "sqlcmd", "cqlsh"], clients::other_sql),
-    Card::of(words!["redis-cli", "valkey-cli", "keydb-cli"], kv::redis),
-    Card::of(words!["mongo", "mongosh"], kv::mongo),
-    Card::of(words!["influx"], kv::influx),
+    Card::of(words!["psql"], clients::psql).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)),
+    Card::of(words!["mysql", "mariadb"], clients::mysql).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)),
+    Card::of(words!["sqlite3", "sqlite", "duckdb"], clients::sqlite).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)),
+    Card::of(words!["clickhouse-client", "clickhouse", "sqlcmd", "cqlsh"], clients::other_sql)
+        .traits(Traits::DB_CLIENT)
+        .input(InputUse::Statements(statements_on_input)),
+    Card::of(words!["redis-cli", "valkey-cli", "keydb-cli"], kv::redis).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)),
+    Card::of(words!["mongo", "mongosh"], kv::mongo).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)),
+    Card::of(words!["influx"], kv::influx).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)),
     Card::of(
         words![
             "rails", "rake", "alembic", "prisma", "flyway", "liquibase", "knex", "sequelize", "sequelize-cli", "dbmate", "goose", "migrate", "diesel", "sqlx",
@@ -189,6 +191,12 @@ pub static MAINTENANCE: Rule = Rule::t3("db.maintenance")
     .reason("runs database maintenance or replication that writes to the server (VACUUM, REINDEX, CLUSTER, benchmark tables, replication slots); ask the user")
     .matches(words!["vacuumdb mydb", "reindexdb -a", "pgbench -i mydb"])
     .not_matches(words!["vacuumdb --version", "psql -c 'select 1'"]);
+
+/// True when a database client reads the statements it runs from its input: it is
+/// given none with `-c`, `-e`, `--eval`, `--command` or `--execute` (`… | psql db`).
+fn statements_on_input(inv: &Invocation) -> bool {
+    !inv.has_any(words!["-c", "-e", "--eval", "--command", "--execute"])
+}
 
 /// Hits for a list of statement classes; `db.read` when all read.
 pub(crate) fn hit_classes(cx: &mut Cx<'_>, classes: &[Class]) {

@@ -6,7 +6,7 @@
 //! runners and are listed.
 
 use crate::call::Invocation;
-use crate::rules::{shell, Cx, Rule};
+use crate::rules::{Cx, Rule, Traits};
 use crate::words;
 use crate::words::Words;
 
@@ -39,7 +39,7 @@ static DATA_ORDER: [u16; TAKES_PROGRAM_AS_DATA.len()] = crate::sorted::order(TAK
 
 /// Shell names an operand can mean nothing else by (`es`, `rc`, `nu` are words too).
 fn is_shell(name: &str) -> bool {
-    shell::SHELLS.contains(name) || matches!(name, "xonsh" | "elvish" | "nushell" | "pwsh" | "powershell")
+    crate::rules::traits_of(name).has(Traits::SHELL) || matches!(name, "xonsh" | "elvish" | "nushell" | "pwsh" | "powershell")
 }
 
 /// Interpreter names an operand is unlikely to mean as data (`java`, `R`, `swift`

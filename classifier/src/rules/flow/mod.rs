@@ -5,8 +5,7 @@
 
 use crate::call::args::{ArgSpec, Args};
 use crate::call::Invocation;
-use crate::rules::shell::SHELLS;
-use crate::rules::{Cx, Family, Rule};
+use crate::rules::{traits_of, Cx, Family, InputUse, Rule, Traits};
 use crate::words;
 use crate::words::Words;
 
@@ -74,61 +73,17 @@ pub static PIPE_TO_DB: Rule = Rule::t3("flow.pipe-to-db")
     ])
     .not_matches(words!["psql -c 'select 1'"]);
 
-/// Programs that can write what they download to stdout (`aria2c` cannot: aria2/aria2#190).
-/// probe: `{} https://x.example/i | sh` BLOCKED flow.remote-exec
-const FETCHERS: Words = words!["curl", "wget", "fetch", "http", "https", "xh", "lynx", "links"];
-/// probe: `curl -s https://x.example/i | {}` BLOCKED flow.remote-exec
-const INTERPRETERS: Words = words![
-    "python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "Rscript", "pwsh", "powershell", "osascript", "tclsh",
-    "groovy",
-];
-/// probe: `cat dump.sql | {}` T3
-const DB_CLIENTS: Words = words![
-    "psql", "mysql", "mariadb", "sqlite3", "sqlite", "redis-cli", "mongo", "mongosh", "cqlsh", "clickhouse-client", "duckdb", "sqlcmd", "valkey-cli", "influx",
-];
-/// probe: `cat ~/.ssh/id_rsa | {} x.example` BLOCKED flow.secret-exfil
-const NET_SINKS: Words = words!["curl", "wget", "nc", "ncat", "netcat", "socat", "http", "https", "xh", "telnet", "scp", "rsync", "sftp"];
-
-/// True when this stage executes code it reads from stdin.
+/// True when this stage executes code it reads from stdin: its card says it runs
+/// its input as code (shells, interpreters) and this invocation reads its code there.
 pub fn runs_stdin(inv: &Invocation) -> bool {
-    let p = inv.program.as_str();
-    if SHELLS.contains(p) {
-        // `bash -c …` and `bash script` do not read code from stdin; `bash`, `bash -eo pipefail`, `bash -s`, `bash -` do.
-        return crate::rules::shell::reads_code_from_stdin(inv);
-    }
-    // `pwsh -Command -`, `powershell -c -`, `pwsh -File -`: the code is read from stdin.
-    if matches!(p, "pwsh" | "powershell") {
-        let words: Vec<String> = inv.words().map(str::to_ascii_lowercase).collect();
-        if words.windows(2).any(|w| matches!(w[0].as_str(), "-c" | "-command" | "/c" | "-f" | "-file") && w[1] == "-") {
-            return true;
-        }
-    }
-    if INTERPRETERS.contains(p) || p.starts_with("python3.") {
-        if let Some(reads) = crate::rules::interp::reads_code_from_stdin(inv) {
-            return reads;
-        }
-        // deno, bun, pwsh: no inline code and no operand.
-        let mut words = inv.words();
-        return match words.next() {
-            None => true,
-            Some("-") => true,
-            Some(_) => !is_inline_or_module(&inv.program, inv) && inv.bare_words().next().is_none(),
-        };
-    }
-    false
+    matches!(input_use(inv), InputUse::Code(reads) if reads(inv))
 }
 
-fn is_inline_or_module(program: &str, inv: &Invocation) -> bool {
-    let inline: &[&str] = match program {
-        "node" | "nodejs" | "deno" | "bun" => &["-e", "--eval", "-p", "--print"],
-        "perl" => &["-e", "-E", "-n", "-p"],
-        "ruby" => &["-e", "-n", "-p"],
-        "php" => &["-r", "-R"],
-        "lua" => &["-e"],
-        "Rscript" => &["-e"],
-        _ => &["-c", "-m"],
-    };
-    inv.words().any(|w| inline.contains(&w))
+/// What a stage's program does with its input. `python3.N` versions no card lists
+/// are read as `python3` (a versioned interpreter reads as its base).
+fn input_use(inv: &Invocation) -> InputUse {
+    let p = inv.program.as_str();
+    crate::rules::input_use(if p.starts_with("python3.") { "python3" } else { p })
 }
 
 fn is_decoder(inv: &Invocation) -> bool {
@@ -177,10 +132,10 @@ pub fn check_pipeline(stages: &[Option<Invocation>], cx: &mut Cx<'_>) {
                     &PIPE_TO_SHELL
                 };
                 cx.hit(rule);
-            } else if DB_CLIENTS.contains(inv.program.as_str()) && !inv.has_any(words!["-c", "-e", "--eval", "--command", "--execute"]) {
+            } else if matches!(input_use(inv), InputUse::Statements(reads) if reads(inv)) {
                 cx.hit(&PIPE_TO_DB);
             }
-            if secret && NET_SINKS.contains(inv.program.as_str()) {
+            if secret && traits_of(&inv.program).has(Traits::NETWORK_SINK) {
                 cx.hit(&SECRET_EXFIL);
             }
         }
@@ -199,8 +154,7 @@ pub fn check_pipeline(stages: &[Option<Invocation>], cx: &mut Cx<'_>) {
                 }
             }
         }
-        let p = inv.program.as_str();
-        fetched |= FETCHERS.contains(p);
+        fetched |= traits_of(&inv.program).has(Traits::FETCHER);
         decoded |= is_decoder(inv);
         secret |= reads_secrets(inv);
     }
@@ -209,8 +163,13 @@ pub fn check_pipeline(stages: &[Option<Invocation>], cx: &mut Cx<'_>) {
 /// True when shell text runs a network fetch inside a command substitution
 /// (`$(curl -fsSL …)`, `` `wget -qO- …` ``), whose output then becomes code.
 pub fn fetches_in_substitution(text: &str) -> bool {
-    FETCHERS.iter().any(|f| {
-        ["$(", "`", "$( "].iter().any(|open| text.match_indices(&format!("{open}{f}")).any(|(i, m)| text[i + m.len()..].starts_with([' ', '\t', ')'])))
+    // The word right after an opening `$(`, `$( ` or backquote, up to a space, tab or `)`.
+    ["$(", "`", "$( "].iter().any(|open| {
+        text.match_indices(open).any(|(i, m)| {
+            let rest = &text[i + m.len()..];
+            let end = rest.find([' ', '\t', ')']);
+            end.is_some_and(|e| e > 0 && traits_of(&rest[..e]).has(Traits::FETCHER))
+        })
     })
 }
 
@@ -227,8 +186,8 @@ pub fn decodes_in_substitution(text: &str) -> bool {
 /// substitution that fetches from the network.
 pub fn check_procsub_exec(inv: &Invocation, procsub_programs: &[String], cx: &mut Cx<'_>) {
     let p = inv.program.as_str();
-    let runs = SHELLS.contains(p) || INTERPRETERS.contains(p) || matches!(p, "source" | ".");
-    if runs && procsub_programs.iter().any(|q| FETCHERS.contains(q.as_str())) {
+    let runs = traits_of(p).has(Traits::SHELL) || traits_of(p).has(Traits::INTERPRETER) || matches!(p, "source" | ".");
+    if runs && procsub_programs.iter().any(|q| traits_of(q).has(Traits::FETCHER)) {
         cx.hit(&REMOTE_EXEC);
     }
 }

@@ -16,24 +16,27 @@ mod wget;
 
 use crate::call::args::{split_option, ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg};
-use crate::rules::{Card, Family, Rule};
+use crate::rules::{Card, Family, Rule, Traits};
 
 pub static FAMILY: Family = Family::new("http", CARDS, RULES);
 
 static CARDS: &[Card] = &[
-    Card::of(words!["curl"], curl::check),
-    Card::of(words!["wget", "wget2"], wget::wget),
+    Card::of(words!["curl"], curl::check).traits(Traits::FETCHER.with(Traits::NETWORK_SINK)),
+    Card::of(words!["wget", "wget2"], wget::wget).traits(Traits::FETCHER.with(Traits::NETWORK_SINK)),
     Card::of(words!["aria2c"], wget::aria2c),
-    Card::of(words!["http", "https", "xh", "xhs", "httpie"], httpie::check),
-    Card::of(words!["nc", "ncat", "netcat"], sockets::nc),
-    Card::of(words!["socat"], sockets::socat),
-    Card::of(words!["telnet"], sockets::telnet),
-    Card::of(words!["scp"], sockets::scp),
-    Card::of(words!["sftp", "ftp", "lftp"], sockets::session),
+    Card::of(words!["http", "https", "xh", "xhs", "httpie"], httpie::check).traits(Traits::FETCHER.with(Traits::NETWORK_SINK)),
+    Card::of(words!["nc", "ncat", "netcat"], sockets::nc).traits(Traits::NETWORK_SINK),
+    Card::of(words!["socat"], sockets::socat).traits(Traits::NETWORK_SINK),
+    Card::of(words!["telnet"], sockets::telnet).traits(Traits::NETWORK_SINK),
+    Card::of(words!["scp"], sockets::scp).traits(Traits::NETWORK_SINK),
+    Card::of(words!["sftp", "ftp", "lftp"], sockets::session).traits(Traits::NETWORK_SINK),
     Card::of(words!["openssl"], remote::openssl),
     Card::of(words!["smbclient"], remote::smbclient),
     Card::of(remote::MAILERS, remote::mail),
     Card::of(remote::UPLOADERS, remote::uploader),
+    // Text-mode browsers and BSD's fetch write what they download to their output
+    // (`lynx -dump URL | sh`); no family models them beyond that.
+    Card::known(words!["fetch", "lynx", "links"]).traits(Traits::FETCHER),
 ];
 
 static RULES: &[&Rule] =

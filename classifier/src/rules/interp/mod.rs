@@ -26,7 +26,7 @@ use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg, Invocation};
 use crate::lanes::scripts::Lang;
 use crate::rules::vocab::writes;
-use crate::rules::{Card, Cx, Family, Rule};
+use crate::rules::{Card, Cx, Family, InputUse, Rule, Traits};
 
 /// ## What it matches
 /// Inline code held in a variable or substitution (`python3 -c "$CODE"`).
@@ -46,11 +46,13 @@ static CARDS: &[Card] = &[
             "python3.14", "python2.7", "pypy", "pypy3", "ipython", "ipython3", "bpython", "ptpython",
         ],
         python::check,
-    ),
+    )
+    .traits(Traits::INTERPRETER)
+    .input(InputUse::Code(reads_code)),
     Card::of(words!["awk", "gawk", "mawk", "nawk"], others::awk),
-    Card::of(words!["deno"], others::deno),
+    Card::of(words!["deno"], others::deno).traits(Traits::INTERPRETER).input(InputUse::Code(reads_code)),
     Card::of(words!["R"], others::r),
-    Card::of(words!["pwsh", "powershell", "powershell.exe", "pwsh.exe"], others::pwsh),
+    Card::of(words!["pwsh", "powershell", "powershell.exe", "pwsh.exe"], others::pwsh).traits(Traits::INTERPRETER).input(InputUse::Code(reads_code)),
     // Languages without an analyser: their code is gated unseen.
     Card::of(opaque::NAMES, opaque::check),
     Card::of(
@@ -60,7 +62,9 @@ static CARDS: &[Card] = &[
             "irb",
         ],
         others::check,
-    ),
+    )
+    .traits(Traits::INTERPRETER)
+    .input(InputUse::Code(reads_code)),
 ];
 
 static RULES: &[&Rule] = &[
@@ -138,6 +142,38 @@ pub(crate) fn reads_code_from_stdin(inv: &Invocation) -> Option<bool> {
     match lang_of_program(&inv.program) {
         Some(Lang::Python) => Some(python::reads_code_from_stdin(inv)),
         _ => others::reads_code_from_stdin(inv),
+    }
+}
+
+/// True when an interpreter stage reads the code it runs from its input (`… | python3`,
+/// `… | node -`, `… | pwsh -c -`), as the flow pass asks of a pipeline: the interpreter
+/// cards declare it (`InputUse::Code`).
+pub(crate) fn reads_code(inv: &Invocation) -> bool {
+    let p = inv.program.as_str();
+    // `pwsh -Command -`, `powershell -c -`, `pwsh -File -`: the code is read from stdin.
+    if matches!(p, "pwsh" | "powershell") {
+        let words: Vec<String> = inv.words().map(str::to_ascii_lowercase).collect();
+        if words.windows(2).any(|w| matches!(w[0].as_str(), "-c" | "-command" | "/c" | "-f" | "-file") && w[1] == "-") {
+            return true;
+        }
+    }
+    if let Some(reads) = reads_code_from_stdin(inv) {
+        return reads;
+    }
+    // deno, bun, pwsh: no inline code and no operand.
+    input::reads_code_unless(inv, inline_flags(p))
+}
+
+/// The options that give an interpreter its code inline (or a module to run).
+pub(crate) fn inline_flags(program: &str) -> Words {
+    match program {
+        "node" | "nodejs" | "deno" | "bun" => words!["-e", "--eval", "-p", "--print"],
+        "perl" => words!["-e", "-E", "-n", "-p"],
+        "ruby" => words!["-e", "-n", "-p"],
+        "php" => words!["-r", "-R"],
+        "lua" => words!["-e"],
+        "Rscript" => words!["-e"],
+        _ => words!["-c", "-m"],
     }
 }
 

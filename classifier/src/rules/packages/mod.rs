@@ -25,12 +25,17 @@ mod scripts;
 mod tools;
 
 use crate::call::Invocation;
-use crate::rules::{Card, Cx, Family, Rule};
+use crate::rules::vocab::input;
+use crate::rules::{Card, Cx, Family, InputUse, Rule, Traits};
 
 pub static FAMILY: Family = Family::new("packages", CARDS, RULES);
 
 static CARDS: &[Card] = &[
-    Card::of(words!["npm", "pnpm", "yarn", "bun"], npm::check),
+    Card::of(words!["npm", "pnpm", "yarn"], npm::check),
+    // bun is a package manager and a JavaScript runtime: its input is code when it is given none.
+    Card::of(words!["bun"], npm::check)
+        .traits(Traits::INTERPRETER)
+        .input(InputUse::Code(|inv| input::reads_code_unless(inv, words!["-e", "--eval", "-p", "--print"]))),
     Card::of(words!["npx", "pnpx", "bunx"], |inv, cx| runners::node_exec(inv, cx, &inv.args, false)),
     Card::of(words!["uvx"], |inv, cx| runners::python_remote(inv, cx, &inv.args)),
     Card::of(words!["pip", "pip3", "pipx", "uv", "poetry", "pdm", "pipenv", "hatch", "conda", "mamba", "micromamba", "twine"], python::check),

@@ -8,7 +8,7 @@ use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::vocab::input::{self, Source};
 use crate::rules::vocab::{payload, vars};
-use crate::rules::{Card, Cx, Family, FileText, Rule};
+use crate::rules::{Card, Cx, Family, FileText, InputUse, Rule, Traits};
 use crate::words;
 use crate::words::Words;
 
@@ -19,7 +19,7 @@ pub static FAMILY: Family = Family::new("shell", CARDS, RULES);
 pub const SHELLS: Words = words!["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh"];
 
 static CARDS: &[Card] = &[
-    Card::of(SHELLS, shell),
+    Card::of(SHELLS, shell).traits(Traits::SHELL).input(InputUse::Code(reads_code_from_stdin)),
     Card::of(words!["eval"], eval),
     Card::of(words!["source", "."], source),
     Card::of(words!["ssh", "autossh"], ssh),

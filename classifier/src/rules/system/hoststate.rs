@@ -12,7 +12,7 @@ use crate::words::Words;
 /// Programs this module answers for.
 /// probe: `{} add --import --set /dev/sdb` T3
 /// probe-except: `systemd-creds`: its changes are `encrypt`/`setup`/`decrypt`, which share no word with apt-key's and xauth's `add` (truth row system-hostops-002)
-pub(super) const CARDS: Words = words![
+pub(super) const PROGRAMS: Words = words![
     "gpg", "gpg2", "apt-key", "xauth", "systemd-creds", "systemd-machine-id-setup", "xdg-user-dirs-update", "dbus-daemon", "resize2fs", "fsck", "e2fsck",
     "fsck.ext2", "fsck.ext3", "fsck.ext4", "fsck.vfat", "fsck.fat", "dosfsck", "xfs_repair", "xfs_growfs", "tune2fs", "ntfsfix", "growpart",
 ];

@@ -27,7 +27,7 @@ use crate::rules::{Card, Check, Cx, Family, Rule};
 pub static FAMILY: Family = Family::new("system", CARDS, RULES).entered_by(enter);
 
 static CARDS: &[Card] = &[
-    Card::of(hoststate::CARDS, hoststate::check),
+    Card::of(hoststate::PROGRAMS, hoststate::check),
     Card::of(words!["systemctl"], services::systemctl),
     Card::of(words!["service"], services::service),
     Card::of(words!["launchctl"], services::launchctl),

@@ -10,6 +10,7 @@
 
 use crate::call::{Invocation, Stdin};
 use crate::rules::{Cx, FileText};
+use crate::words::Words;
 
 /// Where a program's input comes from, as the command line shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +45,16 @@ pub(crate) fn shown(inv: &Invocation) -> Option<&str> {
     match of(inv) {
         Source::Shown { text, .. } => Some(text),
         _ => None,
+    }
+}
+
+/// True when a program that takes code inline (`inline`: `-e`, `-c` …) or as a
+/// script operand reads it from its input instead: no word at all, a lone `-`, or
+/// neither inline code nor an operand.
+pub(crate) fn reads_code_unless(inv: &Invocation, inline: Words) -> bool {
+    match inv.words().next() {
+        None | Some("-") => true,
+        Some(_) => !inv.words().any(|w| inline.contains(w)) && inv.bare_words().next().is_none(),
     }
 }
 

@@ -30,22 +30,31 @@ pub struct Card {
     pub traits: Traits,
     /// What the program does with its standard input.
     pub input: InputUse,
+    /// The programs are installed under versioned names too (`python3.15`,
+    /// `ruby3.4`, `node22`): a name no card lists that is one of `names` followed
+    /// by a version (digits and dots) is this card's program.
+    pub versioned: bool,
 }
 
 impl Card {
     /// Programs a family owns and checks with `check`.
     pub const fn of(names: Words, check: Check) -> Card {
-        Card { names, check: Some(check), traits: Traits::NONE, input: InputUse::Data }
+        Card { names, check: Some(check), traits: Traits::NONE, input: InputUse::Data, versioned: false }
     }
 
     /// Programs no family checks, whose traits are still known.
     pub const fn known(names: Words) -> Card {
-        Card { names, check: None, traits: Traits::NONE, input: InputUse::Data }
+        Card { names, check: None, traits: Traits::NONE, input: InputUse::Data, versioned: false }
     }
 
     /// The same card with these traits.
     pub const fn traits(self, traits: Traits) -> Card {
         Card { traits, ..self }
+    }
+
+    /// The same card, also for its names followed by a version (`python3.15`).
+    pub const fn versioned(self) -> Card {
+        Card { versioned: true, ..self }
     }
 
     /// The same card with this use of its input.

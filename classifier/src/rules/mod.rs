@@ -71,11 +71,28 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
 /// call's instructions). The first family listing a name wins, as the dispatch
 /// order always did; a registry test keeps every name in one card.
 fn card_of(program: &str) -> Option<(&'static Family, &'static Card)> {
+    listed(program).or_else(|| versioned(program))
+}
+
+/// The card that lists `program` itself.
+fn listed(program: &str) -> Option<(&'static Family, &'static Card)> {
     owner_index(program).map(|lo| {
         let e = OWNERS[lo];
         let family = FAMILIES[e.family as usize];
         (family, &family.cards[e.group as usize])
     })
+}
+
+/// `python3.15`, `ruby3.4`, `node22`: a name no card lists, read as a listed name
+/// followed by a version, when that name's card says its programs are installed
+/// under versioned names. An interpreter's new release is still that interpreter.
+fn versioned(program: &str) -> Option<(&'static Family, &'static Card)> {
+    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let version = &program[base.len()..];
+    if base.is_empty() || !version.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    listed(base).filter(|(_, c)| c.versioned)
 }
 
 /// The leftmost `OWNERS` position whose name is `program`.

@@ -79,11 +79,9 @@ pub fn runs_stdin(inv: &Invocation) -> bool {
     matches!(input_use(inv), InputUse::Code(reads) if reads(inv))
 }
 
-/// What a stage's program does with its input. `python3.N` versions no card lists
-/// are read as `python3` (a versioned interpreter reads as its base).
+/// What a stage's program does with its input.
 fn input_use(inv: &Invocation) -> InputUse {
-    let p = inv.program.as_str();
-    crate::rules::input_use(if p.starts_with("python3.") { "python3" } else { p })
+    crate::rules::input_use(&inv.program)
 }
 
 fn is_decoder(inv: &Invocation) -> bool {

@@ -40,15 +40,11 @@ pub static UNSEEN: Rule = Rule::t3("interp.code.unseen")
 pub static FAMILY: Family = Family::new("interp", CARDS, RULES);
 
 static CARDS: &[Card] = &[
-    Card::of(
-        words![
-            "python", "python2", "python3", "python3.6", "python3.7", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13",
-            "python3.14", "python2.7", "pypy", "pypy3", "ipython", "ipython3", "bpython", "ptpython",
-        ],
-        python::check,
-    )
-    .traits(Traits::INTERPRETER)
-    .input(InputUse::Code(reads_code)),
+    // Versioned names (`python3.12`, `pypy3.10`, `ruby3.2`, `php8.3`, `lua5.4`, `perl5`, `node22`) are these programs.
+    Card::of(words!["python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3", "bpython", "ptpython",], python::check)
+        .versioned()
+        .traits(Traits::INTERPRETER)
+        .input(InputUse::Code(reads_code)),
     Card::of(words!["awk", "gawk", "mawk", "nawk"], others::awk),
     Card::of(words!["deno"], others::deno).traits(Traits::INTERPRETER).input(InputUse::Code(reads_code)),
     Card::of(words!["R"], others::r),
@@ -56,13 +52,10 @@ static CARDS: &[Card] = &[
     // Languages without an analyser: their code is gated unseen.
     Card::of(opaque::NAMES, opaque::check),
     Card::of(
-        words![
-            "lua5.1", "lua5.2", "lua5.3", "lua5.4", "php7.4", "php8.0", "php8.1", "php8.2", "php8.3", "php8.4", "ruby3.0", "ruby3.1", "ruby3.2", "ruby3.3",
-            "perl5", "node", "nodejs", "ruby", "perl", "php", "lua", "luajit", "Rscript", "osascript", "tclsh", "wish", "groovy", "tsx", "ts-node", "jruby",
-            "irb",
-        ],
+        words!["node", "nodejs", "ruby", "perl", "php", "lua", "luajit", "Rscript", "osascript", "tclsh", "wish", "groovy", "tsx", "ts-node", "jruby", "irb",],
         others::check,
     )
+    .versioned()
     .traits(Traits::INTERPRETER)
     .input(InputUse::Code(reads_code)),
 ];

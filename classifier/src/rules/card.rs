@@ -12,6 +12,7 @@
 //! (decision 0005), so a card costs only what it declares: an empty `words![]`
 //! and the integer fields cost none.
 
+use crate::call::args::ArgSpec;
 use crate::call::Invocation;
 use crate::words::Words;
 
@@ -30,6 +31,11 @@ pub struct Card {
     pub traits: Traits,
     /// What the program does with its standard input.
     pub input: InputUse,
+    /// How the program reads its words: its options, values and operands
+    /// (`call::args`), for the passes that read its argv (computed options).
+    pub args: ArgSpec,
+    /// Its options that carry a command, code or a written path.
+    pub carries: &'static [Carried],
     /// The programs are installed under versioned names too (`python3.15`,
     /// `ruby3.4`, `node22`): a name no card lists that is one of `names` followed
     /// by a version (digits and dots) is this card's program.
@@ -39,17 +45,27 @@ pub struct Card {
 impl Card {
     /// Programs a family owns and checks with `check`.
     pub const fn of(names: Words, check: Check) -> Card {
-        Card { names, check: Some(check), traits: Traits::NONE, input: InputUse::Data, versioned: false }
+        Card { names, check: Some(check), traits: Traits::NONE, input: InputUse::Data, args: ArgSpec::values(crate::words![]), carries: &[], versioned: false }
     }
 
     /// Programs no family checks, whose traits are still known.
     pub const fn known(names: Words) -> Card {
-        Card { names, check: None, traits: Traits::NONE, input: InputUse::Data, versioned: false }
+        Card { names, check: None, traits: Traits::NONE, input: InputUse::Data, args: ArgSpec::values(crate::words![]), carries: &[], versioned: false }
     }
 
     /// The same card with these traits.
     pub const fn traits(self, traits: Traits) -> Card {
         Card { traits, ..self }
+    }
+
+    /// The same card reading its argv with `args`.
+    pub const fn args(self, args: ArgSpec) -> Card {
+        Card { args, ..self }
+    }
+
+    /// The same card with these carried options.
+    pub const fn carries(self, carries: &'static [Carried]) -> Card {
+        Card { carries, ..self }
     }
 
     /// The same card, also for its names followed by a version (`python3.15`).
@@ -75,6 +91,41 @@ pub enum InputUse {
     /// Runs it as database statements when the invocation reads them there
     /// (`psql db` does; `psql -c …` does not).
     Statements(fn(&Invocation) -> bool),
+}
+
+/// Options of a program that carry something the engine must see: a command it runs,
+/// code, a path it writes … (the carriers pass applies them to every unit of the program).
+#[derive(Clone, Copy, Debug)]
+pub struct Carried {
+    /// The option's spellings (`--shell-escape`, `-shell-escape`).
+    pub names: Words,
+    pub carry: Carry,
+}
+
+/// What an option's value is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Carry {
+    /// A shell command line the program runs.
+    Shell,
+    /// `-exec CMD… ;`: the words up to `;` or `+` are an argv the program runs.
+    Argv,
+    /// Code or a command file in a language tiergate does not read.
+    Code,
+    /// A code file the program loads, when the value is a path; a bare name is
+    /// looked up among installed ones (`cowsay -f tux`; a `.cow` file is Perl).
+    CodePath,
+    /// A path the program writes.
+    Output,
+    /// `-o Key=Value` in ssh syntax: `ProxyCommand`, `LocalCommand`, `KnownHostsCommand` are shell.
+    SshOption,
+    /// fzf `--bind 'key:execute(CMD)'` actions.
+    FzfBind,
+    /// `exec=CMD` (tar `--checkpoint-action`).
+    ExecPrefixed,
+    /// A flag with no value that lets the program run commands from its input.
+    Flag,
+    /// An rpm macro definition or expression: code only when it shells out (`%(…)`, `%{lua:…}`).
+    Macro,
 }
 
 /// Properties of a program that passes and other families ask about, one bit

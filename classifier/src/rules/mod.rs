@@ -28,7 +28,7 @@ pub mod tiergate;
 pub mod tools;
 pub(crate) mod vocab;
 
-pub use card::{Card, InputUse, Traits};
+pub use card::{Card, Carried, Carry, InputUse, Traits};
 pub(crate) use engine::*;
 pub use rule::{Check, Cx, Engine, Enter, Family, FileText, Hit, Rule};
 
@@ -119,6 +119,16 @@ fn owner(program: &str) -> Option<(&'static Family, Check)> {
 /// What the cards say about a program, whoever owns it (none for a program no card lists).
 pub fn traits_of(program: &str) -> Traits {
     card_of(program).map_or(Traits::NONE, |(_, c)| c.traits)
+}
+
+/// How a program reads its argv, as its card says (`None` for a program no card lists).
+pub(crate) fn args_of(program: &str) -> Option<crate::call::args::ArgSpec> {
+    card_of(program).map(|(_, c)| c.args)
+}
+
+/// A program's own options that carry something, from its card.
+pub(crate) fn carries_of(program: &str) -> &'static [Carried] {
+    card_of(program).map_or(&[], |(_, c)| c.carries)
 }
 
 /// What a program does with its input, as its card says (data for a program no card lists).

@@ -80,7 +80,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
 /// tar's options that take a value (GNU tar; bsdtar reads the same letters). Short
 /// letters pack (`-xzf a.tgz`, `-Cdir`); `--checkpoint-action` takes its value as
 /// any required long value does (`=ACTION` or the next word). The flags are the modes read here.
-pub(crate) const TAR_ARGS: ArgSpec = ArgSpec::values(words![
+pub(super) const TAR_ARGS: ArgSpec = ArgSpec::values(words![
     "-f", "-C", "-T", "-X", "-b", "-K", "-N", "-g", "-V", "-L", "-H", "-I", "-F", "--file", "--directory", "--to-command", "--use-compress-program",
     "--rsh-command", "--info-script", "--new-volume-script", "--rmt-command", "--checkpoint-action",
 ])
@@ -269,13 +269,16 @@ fn compress(inv: &Invocation, cx: &mut Cx<'_>) {
 /// probe: `rsync a b {} /etc/x` T0 coreutils.write
 /// probe `-e` `--rsh`: `rsync {} ssh /zzqx/x` T0 default.elimination
 /// probe-except: `--rsync-path`: its value is a program rsync runs (coreutils.archive.runs-program), which asks before the destination is read
-pub(crate) const RSYNC_VALUES: Words = words![
+const RSYNC_VALUES: Words = words![
     "-e", "--rsh", "--rsync-path", "--exclude", "--include", "-f", "--filter", "--files-from", "--exclude-from", "--include-from", "--log-file",
     "--password-file", "--partial-dir", "-T", "--temp-dir", "--backup-dir", "--suffix", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown",
     "--usermap", "--groupmap", "--timeout", "--contimeout", "--port", "--address", "--bwlimit", "--max-size", "--min-size", "--max-delete", "-B",
     "--block-size", "--out-format", "--log-file-format", "--info", "--debug", "--iconv", "--protocol", "--outbuf", "--checksum-choice", "--compress-choice",
     "--compress-level", "--skip-compress", "--sockopts", "-M", "--remote-option", "--stop-after", "--stop-at", "--modify-window",
 ];
+
+/// How rsync reads its argv (its card's reading: letters pack, `-avz`).
+pub(super) const RSYNC_ARGS: ArgSpec = ArgSpec::values(RSYNC_VALUES).packed();
 
 fn is_remote(path: &str) -> bool {
     if path.starts_with("rsync://") {

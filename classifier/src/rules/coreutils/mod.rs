@@ -30,9 +30,6 @@ use crate::rules::{Card, Check, Cx, Family, Rule, Traits};
 /// True for a `/dev/…` path naming a disk (not `/dev/null`, `/dev/stdout` …), for
 /// other lanes that see writes to devices (redirects: `cat x > /dev/sda`).
 pub use disk::is_device as is_block_device;
-// How tar, rsync and sed read their options, for the computed-option check (`rules::exec::computed`).
-pub(crate) use archive::{RSYNC_VALUES, TAR_ARGS};
-pub(crate) use sed::SED_ARGS;
 
 pub static FAMILY: Family = Family::new("coreutils", CARDS, RULES).entered_by(enter);
 
@@ -44,17 +41,15 @@ static CARDS: &[Card] = &[
     Card::of(disk::VOLUME_TOOLS, disk::volume),
     Card::of(words!["find"], find::check),
     Card::of(words!["fd", "fdfind"], find::fd),
-    Card::of(words!["sed", "gsed"], sed::check),
+    Card::of(words!["sed", "gsed"], sed::check).args(sed::SED_ARGS),
     Card::of(words!["sort", "uniq", "shuf", "split", "base64", "rg", "tree", "xxd"], text::check),
     Card::of(words!["patch"], patch::check),
     Card::of(inplace::PROGRAMS, inplace::check),
     Card::of(words!["yq"], inplace::yq),
-    Card::of(
-        words!["tar", "gtar", "bsdtar", "zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz"],
-        archive::check,
-    ),
+    Card::of(words!["zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz"], archive::check),
+    Card::of(words!["tar", "gtar", "bsdtar"], archive::check).args(archive::TAR_ARGS),
     // rsync copies to other machines too: what it reads can leave.
-    Card::of(words!["rsync"], archive::check).traits(Traits::NETWORK_SINK),
+    Card::of(words!["rsync"], archive::check).traits(Traits::NETWORK_SINK).args(archive::RSYNC_ARGS),
     Card::of(
         words![
             "dd", "mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.btrfs", "mkfs.ntfs", "mkfs.exfat",

@@ -27,7 +27,7 @@ pub(super) static EXEC: Rule = Rule::t3("coreutils.sed.exec")
 /// sed's options: `-e SCRIPT`, `-f FILE` and `-l N` take a value, `-i[SUFFIX]` (also
 /// `-I`, `--in-place[=SUFFIX]`) only an attached one; letters pack (`-ni`, `-ne 's/…/'`,
 /// `-i.bak`).
-pub(crate) const SED_ARGS: ArgSpec =
+pub(super) const SED_ARGS: ArgSpec =
     ArgSpec::values(words!["-e", "--expression", "-f", "--file", "-l", "--line-length"]).with_optional(words!["-i", "-I", "--in-place"]).packed();
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {

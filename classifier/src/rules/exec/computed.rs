@@ -36,10 +36,11 @@ pub(super) static COMPUTED_OPTION: Rule = Rule::t3("exec.computed-option")
         "find . -name \"$PAT\" -print", "find . -name '*.rs' -exec grep -l \"$PAT\" {} +", "rm -- \"$F\"", "sort -o out.txt -k \"$K\" data.txt",
     ]);
 
-/// One reading: programs and the options of theirs that take a value.
+/// One reading: programs and the options of theirs that take a value (`None`: the
+/// reading their card declares, `Card::args`).
 struct Reading {
     programs: Words,
-    spec: ArgSpec,
+    spec: Option<ArgSpec>,
 }
 
 /// Options common to package managers that take a value (`npm --prefix DIR`,
@@ -71,25 +72,28 @@ const FIND_VALUES: Words = words![
 
 /// The programs whose options decide what they do, each with its reading.
 static READINGS: &[Reading] = &[
-    Reading { programs: words!["find"], spec: ArgSpec::values(FIND_VALUES).single_dash_long() },
-    Reading { programs: words!["tar", "bsdtar", "gtar"], spec: crate::rules::coreutils::TAR_ARGS },
-    Reading { programs: words!["rsync"], spec: ArgSpec::values(crate::rules::coreutils::RSYNC_VALUES).packed() },
-    Reading { programs: words!["sed", "gsed"], spec: crate::rules::coreutils::SED_ARGS },
-    Reading { programs: words!["dd"], spec: ArgSpec::values(words![]) },
-    Reading { programs: words!["git"], spec: ArgSpec::values(GIT_VALUES).with_optional(words!["--output", "-O"]) },
+    Reading { programs: words!["find"], spec: Some(ArgSpec::values(FIND_VALUES).single_dash_long()) },
+    Reading { programs: words!["tar", "bsdtar", "gtar"], spec: None },
+    Reading { programs: words!["rsync"], spec: None },
+    Reading { programs: words!["sed", "gsed"], spec: None },
+    Reading { programs: words!["dd"], spec: Some(ArgSpec::values(words![])) },
+    Reading { programs: words!["git"], spec: Some(ArgSpec::values(GIT_VALUES).with_optional(words!["--output", "-O"])) },
     Reading {
         programs: words!["cp", "mv", "rm", "ln", "install", "shred", "truncate"],
-        spec: ArgSpec::values(words!["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group", "-s", "--size", "-n"])
-            .packed(),
+        spec: Some(
+            ArgSpec::values(words!["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group", "-s", "--size", "-n"])
+                .packed(),
+        ),
     },
     Reading {
         programs: words!["sort"],
-        spec: ArgSpec::values(words!["-o", "--output", "-k", "--key", "-t", "--field-separator", "-S", "--buffer-size", "-T", "--temporary-directory"])
-            .packed(),
+        spec: Some(
+            ArgSpec::values(words!["-o", "--output", "-k", "--key", "-t", "--field-separator", "-S", "--buffer-size", "-T", "--temporary-directory"]).packed(),
+        ),
     },
     Reading {
         programs: words!["npm", "pnpm", "yarn", "pip", "pip3", "uv", "cargo", "gem", "composer", "poetry", "apt", "apt-get", "brew"],
-        spec: ArgSpec::values(PACKAGE_VALUES),
+        spec: Some(ArgSpec::values(PACKAGE_VALUES)),
     },
 ];
 
@@ -102,7 +106,10 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let Some(reading) = READINGS.iter().find(|r| r.programs.contains(inv.program.as_str())) else {
         return;
     };
-    if let Some(i) = computed_word(&inv.program, &inv.args, reading.spec) {
+    let Some(spec) = reading.spec.or_else(|| crate::rules::args_of(&inv.program)) else {
+        return;
+    };
+    if let Some(i) = computed_word(&inv.program, &inv.args, spec) {
         let detail = format!(
             "`{}` may read `{}` as an option, and its options decide what it does; write the option out literally, or put `--` before computed operands",
             inv.program, inv.args[i].text

@@ -15,11 +15,9 @@
 use crate::words;
 use crate::words::Words;
 
-// The TeX engines are the tools family's list: an engine added there gets `--shell-escape` here too.
 use crate::call::{Arg, Invocation};
-use crate::rules::tools::TEX;
 use crate::rules::vocab::writes;
-use crate::rules::{Cx, Rule};
+use crate::rules::{Carried, Carry, Cx, Rule};
 
 /// ## What it matches
 /// An option whose value the program runs as a shell command: `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `man -P CMD`, `fzf --bind 'k:execute(CMD)'`, `git -c core.pager=CMD`, `mytool --exec CMD`, `tar --checkpoint-action=exec=CMD`.
@@ -57,44 +55,21 @@ pub(super) static OPTION_FLAG: Rule = Rule::t3("exec.option-shell-escape")
     .matches(words!["pdflatex --shell-escape doc.tex", "xelatex -shell-escape doc.tex", "latexmk -pdf -shell-escape doc.tex"])
     .not_matches(words!["pdflatex doc.tex", "latexmk -pdf doc.tex"]);
 
-/// What an option's value is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Carry {
-    /// A shell command line the program runs.
-    Shell,
-    /// `-exec CMD… ;`: the words up to `;` or `+` are an argv the program runs.
-    Argv,
-    /// Code or a command file in a language tiergate does not read.
-    Code,
-    /// A code file the program loads, when the value is a path; a bare name is
-    /// looked up among installed ones (`cowsay -f tux`; a `.cow` file is Perl).
-    CodePath,
-    /// A path the program writes.
-    Output,
-    /// `-o Key=Value` in ssh syntax: `ProxyCommand`, `LocalCommand`, `KnownHostsCommand` are shell.
-    SshOption,
-    /// fzf `--bind 'key:execute(CMD)'` actions.
-    FzfBind,
-    /// `exec=CMD` (tar `--checkpoint-action`).
-    ExecPrefixed,
-    /// A flag with no value that lets the program run commands from its input.
-    Flag,
-    /// An rpm macro definition or expression: code only when it shells out (`%(…)`, `%{lua:…}`).
-    Macro,
-}
-
+/// A table entry: options that carry something, and the programs they apply to.
+/// A program's own carried options belong on its card (`Card::carries`); this table
+/// keeps the spellings every unmodelled program is read with, and the programs
+/// that have no card yet.
 pub(crate) struct CarryOpt {
     /// Programs the entry applies to; empty means every program no family models.
     pub programs: Words,
-    pub names: Words,
-    pub carry: Carry,
+    pub opt: Carried,
 }
 
 const fn any(names: Words, carry: Carry) -> CarryOpt {
-    CarryOpt { programs: words![], names, carry }
+    CarryOpt { programs: words![], opt: Carried { names, carry } }
 }
 const fn of(programs: Words, names: Words, carry: Carry) -> CarryOpt {
-    CarryOpt { programs, names, carry }
+    CarryOpt { programs, opt: Carried { names, carry } }
 }
 
 /// Programs whose `-o Key=Value` is ssh's (`mosh` has none: its ssh command line is `--ssh`).
@@ -163,7 +138,6 @@ pub(crate) static TABLE: &[CarryOpt] = &[
         Carry::Shell,
     ),
     of(words!["latexmk"], words!["-e", "-r"], Carry::Code),
-    of(TEX, words!["--shell-escape", "-shell-escape", "--enable-write18", "-enable-write18", "-shell-restricted=false"], Carry::Flag),
     of(words!["tectonic"], words!["-Z"], Carry::Code),
     of(words!["zathura", "mupdf"], words!["--synctex-editor-command", "-x"], Carry::Shell),
     of(words!["rpm", "rpmbuild", "rpmspec"], words!["--eval", "-E", "--define", "-D"], Carry::Macro),
@@ -239,7 +213,7 @@ pub(crate) fn expand_abbreviation(word: &str) -> Option<String> {
     let full = DANGEROUS_LONG.iter().filter(|d| long(d).is_some_and(|l| l.starts_with(name))).min_by_key(|d| d.len())?;
     // An exact spelling of any option tiergate knows is that option (`openvpn --up`).
     let exact = |d: &'static str| long(d) == Some(name);
-    if DANGEROUS_LONG.iter().any(exact) || SAFE.iter().any(exact) || TABLE.iter().any(|e| e.names.iter().any(exact)) {
+    if DANGEROUS_LONG.iter().any(exact) || SAFE.iter().any(exact) || TABLE.iter().any(|e| e.opt.names.iter().any(exact)) {
         return None;
     }
     Some(match value {
@@ -262,14 +236,16 @@ pub(crate) fn expand_abbreviations(args: &mut [Arg]) -> bool {
     changed
 }
 
-/// True when `option` is an output-path option of `program` (an unmodelled one) in the table.
+/// True when `option` is an output-path option of `program` (an unmodelled one), in
+/// the table or on its card.
 pub(crate) fn is_output_option(program: &str, option: &str) -> bool {
-    TABLE.iter().any(|e| e.carry == Carry::Output && (e.programs.is_empty() || e.programs.contains(program)) && e.names.contains(option))
+    let output = |c: &Carried| c.carry == Carry::Output && c.names.contains(option);
+    TABLE.iter().any(|e| (e.programs.is_empty() || e.programs.contains(program)) && output(&e.opt)) || crate::rules::carries_of(program).iter().any(output)
 }
 
 /// One option occurrence found in argv.
 struct Found<'a> {
-    entry: &'static CarryOpt,
+    entry: &'static Carried,
     /// The spelling as written (`--exec`, `-ofile`).
     spelled: &'a str,
     value: Option<Arg>,
@@ -289,8 +265,9 @@ pub(crate) fn check(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
     if crate::call::option_words(&inv.args).next().is_none() {
         return;
     }
-    // The entries for this program, chosen once per unit rather than per word.
-    let entries: Vec<&CarryOpt> = TABLE.iter().filter(|e| applies(e)).collect();
+    // The entries for this program, chosen once per unit rather than per word: the
+    // table's, then its card's.
+    let entries: Vec<&'static Carried> = TABLE.iter().filter(|e| applies(e)).map(|e| &e.opt).chain(crate::rules::carries_of(program)).collect();
     if entries.is_empty() {
         return;
     }
@@ -309,7 +286,7 @@ pub(crate) fn check(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
     }
 }
 
-fn find<'a>(args: &'a [Arg], i: usize, entries: &[&'static CarryOpt]) -> Option<Found<'a>> {
+fn find<'a>(args: &'a [Arg], i: usize, entries: &[&'static Carried]) -> Option<Found<'a>> {
     let word = args[i].text.as_str();
     if !word.starts_with('-') || word.len() < 2 {
         return None;
@@ -490,14 +467,15 @@ mod tests {
 
     #[test]
     fn table_spellings_are_options() {
-        for e in TABLE {
+        let cards = crate::rules::FAMILIES.iter().flat_map(|f| f.cards.iter()).flat_map(|c| c.carries.iter());
+        for e in TABLE.iter().map(|e| &e.opt).chain(cards) {
             for n in e.names {
                 assert!(n.starts_with('-'), "{n} lacks a dash");
             }
         }
         let mut seen = std::collections::HashSet::new();
         for e in TABLE.iter().filter(|e| e.programs.is_empty()) {
-            for n in e.names {
+            for n in e.opt.names {
                 assert!(seen.insert(n), "{n} is listed twice among program-free entries");
             }
         }

@@ -9,7 +9,7 @@
 use crate::call::args::{split_option, ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::vocab::input::{self, Input, Source};
-use crate::rules::{Card, Check, Cx, Family, Rule};
+use crate::rules::{Card, Carried, Carry, Check, Cx, Family, Rule};
 use crate::words;
 use crate::words::Words;
 
@@ -37,10 +37,10 @@ const SIMPLE_EDITORS: Words = words!["nano", "pico", "micro", "hx", "helix", "ed
 /// probe-except: `lldb` `rust-lldb`: lldb's start-up commands are -o/-O/-s (LLDB_CODE), not gdb's -ex
 const DEBUGGERS: Words = words!["gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb"];
 /// TeX engines and drivers whose command-line input is TeX code (`\write18`, `\directlua`).
-/// (`--shell-escape` is the shared option table's, `rules/exec/options.rs`.)
+/// (`--shell-escape` is carried by their card and judged by the carriers pass, `rules/exec/options.rs`.)
 /// probe: `{} '\immediate\write18{rm x}'` T3 tools.tex-shell-escape
 /// probe: `{} --shell-escape x.tex` T3 exec.option-shell-escape
-pub(crate) const TEX: Words = words![
+const TEX: Words = words![
     "tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context", "ptex", "eptex",
     "uptex", "euptex", "pdfetex", "luahbtex", "luajittex", "dviluatex", "dvilualatex",
 ];
@@ -73,7 +73,11 @@ static CARDS: &[Card] = &[
         if inv.args.iter().any(|a| a.text.contains("write18") || a.text.contains("directlua") || a.text.contains("luaexec")) {
             cx.hit(&TEX_WRITE18);
         }
-    }),
+    })
+    .carries(&[Carried {
+        names: words!["--shell-escape", "-shell-escape", "--enable-write18", "-enable-write18", "-shell-restricted=false"],
+        carry: Carry::Flag,
+    }]),
 ];
 
 static RULES: &[&Rule] = &[&EDITOR_COMMANDS, &PAGER_COMMAND, &DEBUGGER_COMMANDS, &DEBUGGER_ATTACH, &TEX_WRITE18, &OPEN_RUNS];

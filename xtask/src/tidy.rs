@@ -186,6 +186,12 @@ pub fn run() -> (Vec<String>, usize) {
     let root = project_root();
     let mut problems = Vec::new();
     let mut files = 0;
+    let rule_folders: Vec<String> = std::fs::read_dir(root.join("classifier/src/rules"))
+        .map(|d| d.filter_map(Result::ok).filter(|e| e.path().is_dir()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    if rule_folders.len() < 10 {
+        problems.push(format!("classifier/src/rules: {} folders found; is the project root right?", rule_folders.len()));
+    }
     for krate in workspace_members(&root) {
         for path in rust_files(&root.join(krate)) {
             let rel = path.strip_prefix(&root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
@@ -207,6 +213,7 @@ pub fn run() -> (Vec<String>, usize) {
                 problems.extend(check_option_readings(&rel, &text));
             }
             problems.extend(crate::tidy_layers::check_stdin_readings(&rel, &text));
+            problems.extend(crate::tidy_layers::check_family_imports(&rel, &text, &rule_folders));
             if rel.starts_with("classifier/tiergate/src/hook") || rel == "classifier/tiergate/src/batch.rs" {
                 problems.extend(check_no_panics(&rel, &text));
             }

@@ -1,5 +1,7 @@
 //! Tidy checks that keep the classifier's layers apart (docs/decisions/0013-program-cards.md):
-//! a program's input is read only by the input accessor (`rules/vocab/input.rs`).
+//! a program's input is read only by the input accessor (`rules/vocab/input.rs`), and
+//! no rule family imports another family or a pass (families share through the
+//! common vocabulary, `rules/vocab`, and ask the engine through `Cx`).
 //! Each check is a pure function over one file's text; `tidy::run` calls them and a
 //! seeded test proves each fails on the shape it forbids.
 
@@ -8,6 +10,61 @@ const INPUT_ACCESSOR: &str = "classifier/src/rules/vocab/input.rs";
 
 /// Ways a rule file reads an invocation's input itself instead of asking the accessor.
 const STDIN_READINGS: &[&str] = &["inv.stdin", "Stdin::", "call::Stdin", "match &inv.stdin"];
+
+/// The folders under `classifier/src/rules` that are passes the engine runs, not
+/// families: they may import one another and the vocabulary, never a family.
+pub const PASSES: &[&str] = &["exec", "flow", "paths", "fallback"];
+/// The common vocabulary: every folder may import it; it imports no family.
+pub const VOCABULARY: &str = "vocab";
+
+/// The folder under `classifier/src/rules/` a file is in, if any.
+fn rules_folder(rel: &str) -> Option<&str> {
+    let rest = rel.strip_prefix("classifier/src/rules/")?;
+    rest.split_once('/').map(|(folder, _)| folder)
+}
+
+/// The `rules` folders a line of code names: `crate::rules::git::…`,
+/// `crate::rules::{git, paths::x}`, `super::super::git`.
+fn named_folders<'a>(code: &'a str, folders: &'a [String]) -> impl Iterator<Item = &'a str> + 'a {
+    let mut names: Vec<&str> = Vec::new();
+    for (i, _) in code.match_indices("crate::rules::") {
+        let rest = &code[i + "crate::rules::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let group = group.split('}').next().unwrap_or("");
+            names.extend(group.split(',').map(|p| p.trim().split("::").next().unwrap_or("")));
+        } else {
+            names.push(rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or(""));
+        }
+    }
+    for (i, _) in code.match_indices("super::super::") {
+        let rest = &code[i + "super::super::".len()..];
+        names.push(rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or(""));
+    }
+    names.into_iter().filter(move |n| folders.iter().any(|f| f == n))
+}
+
+/// A file of one `rules` folder naming another: a family naming any folder but
+/// the vocabulary, or a pass or the vocabulary naming a family. `folders` are the
+/// folders under `classifier/src/rules`.
+pub fn check_family_imports(rel: &str, text: &str, folders: &[String]) -> Vec<String> {
+    let Some(from) = rules_folder(rel) else { return Vec::new() };
+    let family = |f: &str| f != VOCABULARY && !PASSES.contains(&f);
+    let mut out = Vec::new();
+    for (n, line) in code_lines(text) {
+        let code = line.split("//").next().unwrap_or("");
+        for to in named_folders(code, folders) {
+            if to == from || to == VOCABULARY || !(family(from) || family(to)) {
+                continue;
+            }
+            let (kind_from, kind_to) = (if family(from) { "family" } else { "pass" }, if family(to) { "family" } else { "pass" });
+            out.push(format!(
+                "{rel}:{n}: the {kind_from} `{from}` imports the {kind_to} `{to}` (`{}`); share through rules::vocab, ask the engine through Cx, or put the fact on the program's card",
+                line.trim()
+            ));
+        }
+    }
+    out
+}
 
 /// Lines of `text` before its test module (`#[cfg(test)]` followed by `mod`), with their numbers.
 fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
@@ -47,6 +104,24 @@ pub fn check_stdin_readings(rel: &str, text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seeded_family_imports_are_caught() {
+        let folders: Vec<String> = ["git", "cloud", "paths", "exec", "vocab"].iter().map(|s| s.to_string()).collect();
+        let family_to_family = "use crate::rules::cloud::verbs::{kind_of, Kind};\nuse crate::rules::{git, Cx};\n";
+        assert_eq!(check_family_imports("classifier/src/rules/git/read.rs", family_to_family, &folders).len(), 1);
+        assert_eq!(check_family_imports("classifier/src/rules/git/read.rs", "    crate::rules::paths::check_write(cx, a, cwd);\n", &folders).len(), 1);
+        assert_eq!(check_family_imports("classifier/src/rules/exec/mod.rs", "use crate::rules::{cloud, paths::x};\n", &folders).len(), 1);
+        assert_eq!(check_family_imports("classifier/src/rules/vocab/lane.rs", "use super::super::git::GitCall;\n", &folders).len(), 1);
+        let allowed =
+            "use crate::rules::vocab::writes;\nuse crate::rules::{traits_of, Cx, Rule};\nuse crate::rules::git::x; // a comment: crate::rules::cloud\n";
+        assert!(
+            check_family_imports("classifier/src/rules/git/read.rs", allowed, &folders).is_empty(),
+            "the vocabulary, the registry's items, a family's own folder, comments"
+        );
+        assert!(check_family_imports("classifier/src/rules/exec/mod.rs", "use crate::rules::paths::place;\n", &folders).is_empty(), "pass to pass");
+        assert!(check_family_imports("classifier/src/units/mod.rs", "use crate::rules::git::x;\n", &folders).is_empty(), "the engine is not a folder of rules");
+    }
 
     #[test]
     fn seeded_stdin_readings_are_caught() {

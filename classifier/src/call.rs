@@ -23,12 +23,30 @@ pub struct Arg {
     pub quoted: bool,
     /// Where the word sits in the original command.
     pub span: Span,
+    /// Whether the word's value carries secret data (`$(cat ~/.ssh/id_rsa)`, `$GITHUB_TOKEN`).
+    pub secret: Secret,
+}
+
+/// How much secret data a word's value (or a command's input or output) carries,
+/// from the sources the engine sees: what a network sink may be handed
+/// (`rules::flow::secrets`). Ordered: a stricter level wins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Secret {
+    /// Nothing secret is known to flow here.
+    #[default]
+    None,
+    /// A credential meant to authenticate: a secret-named variable (`$GITHUB_TOKEN`)
+    /// or the output of a command that prints one token (`gh auth token`).
+    Token,
+    /// Data read from credential files, an environment dump or shell history
+    /// (`$(cat ~/.ssh/id_rsa)`, `$(env)`), or a variable assigned from them.
+    Read,
 }
 
 impl Arg {
     /// A literal word (tests and synthesised argv such as `xargs` targets).
     pub fn lit(text: &str) -> Arg {
-        Arg { text: text.to_owned(), exact: true, quoted: false, span: Span::default() }
+        Arg { text: text.to_owned(), exact: true, quoted: false, span: Span::default(), secret: Secret::None }
     }
 
     pub fn is_flag(&self) -> bool {
@@ -67,6 +85,10 @@ pub struct Invocation {
     pub wrappers: Vec<&'static str>,
     /// True when the previous stage's output is piped in (`… | sh`).
     pub piped: bool,
+    /// Secret data in what the program is given besides its words: a here-string,
+    /// heredoc or `< file` that carries it, or a `NAME=value` set for the command.
+    /// (A pipe's data is judged over the pipeline, `rules::flow`.)
+    pub secret_input: Secret,
     /// The whole unit's span in the command text.
     pub span: Span,
 }
@@ -83,6 +105,7 @@ impl Invocation {
             stdin: Stdin::None,
             wrappers: Vec::new(),
             piped: false,
+            secret_input: Secret::None,
             span: Span::default(),
         })
     }
@@ -97,6 +120,7 @@ impl Invocation {
             stdin: Stdin::None,
             wrappers: Vec::new(),
             piped: false,
+            secret_input: Secret::None,
             span,
         }
     }

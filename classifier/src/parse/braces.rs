@@ -12,6 +12,10 @@
 use brush_parser::word::{self, BraceExpressionMember as Member, BraceExpressionOrText as Piece};
 use brush_parser::ParserOptions;
 
+use super::dequote;
+use super::model::Word;
+use crate::verdict::Span;
+
 /// Most words one word may expand to; beyond it the expansion is not modelled.
 pub const MAX_BRACE_WORDS: usize = 1024;
 
@@ -25,6 +29,18 @@ pub enum Braces {
     Words(Vec<String>),
     /// More than [`MAX_BRACE_WORDS`] words: not modelled.
     TooMany,
+}
+
+/// A raw command word after brace expansion: the words bash passes for it, each
+/// de-quoted (`{,"git",push}` is `git push`). One past the budget is opaque.
+pub(super) fn command_words(raw: &str, at: Span, opts: &ParserOptions, out: &mut Vec<Word>) {
+    match expand(raw, opts) {
+        Braces::None => out.push(dequote::word(raw, at, opts)),
+        Braces::Words(words) => out.extend(words.iter().map(|w| dequote::word(w, at, opts))),
+        Braces::TooMany => {
+            out.push(Word { text: raw.to_owned(), exact: false, quoted: false, subs: Vec::new(), opaque: true, span: at, secret: crate::call::Secret::None })
+        }
+    }
 }
 
 /// Brace-expands one raw command word.

@@ -11,7 +11,7 @@ use crate::verdict::Span;
 /// De-quotes one raw word. A word the word-parser rejects is returned opaque and
 /// inexact, so it can never lower a verdict.
 pub fn word(raw: &str, span: Span, opts: &ParserOptions) -> Word {
-    let mut w = Word { text: String::new(), exact: true, quoted: false, subs: Vec::new(), opaque: false, span };
+    let mut w = Word { text: String::new(), exact: true, quoted: false, subs: Vec::new(), opaque: false, span, secret: crate::call::Secret::None };
     // Fast path: a plain word with nothing bash would interpret.
     if raw.bytes().all(|b| !matches!(b, b'\'' | b'"' | b'\\' | b'$' | b'`' | b'~' | b'*' | b'?' | b'[' | b'{')) {
         w.text.push_str(raw);
@@ -39,7 +39,15 @@ pub fn heredoc_subs(body: &str, opts: &ParserOptions) -> (Vec<String>, bool) {
     }
     match word::parse_heredoc(body, opts) {
         Ok(pieces) => {
-            let mut w = Word { text: String::new(), exact: true, quoted: false, subs: Vec::new(), opaque: false, span: Span::default() };
+            let mut w = Word {
+                text: String::new(),
+                exact: true,
+                quoted: false,
+                subs: Vec::new(),
+                opaque: false,
+                span: Span::default(),
+                secret: crate::call::Secret::None,
+            };
             for p in &pieces {
                 piece(body, p, &mut w, true);
             }

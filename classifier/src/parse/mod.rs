@@ -205,17 +205,6 @@ fn word(w: &ast::Word, opts: &Cx<'_>) -> Word {
     dequote::word(&w.value, span(w.loc.as_ref()), opts)
 }
 
-/// A command word after brace expansion: the words bash passes for it, each
-/// de-quoted (`{,"git",push}` is `git push`). One past the budget is opaque.
-fn command_words(w: &ast::Word, opts: &Cx<'_>, out: &mut Vec<Word>) {
-    let at = span(w.loc.as_ref());
-    match braces::expand(&w.value, opts) {
-        braces::Braces::None => out.push(dequote::word(&w.value, at, opts)),
-        braces::Braces::Words(words) => out.extend(words.iter().map(|raw| dequote::word(raw, at, opts))),
-        braces::Braces::TooMany => out.push(Word { text: w.value.clone(), exact: false, quoted: false, subs: Vec::new(), opaque: true, span: at }),
-    }
-}
-
 fn compound_list(cl: &ast::CompoundList, opts: &Cx<'_>, out: &mut List) {
     for ast::CompoundListItem(and_or, _sep) in &cl.0 {
         pipeline(&and_or.first, opts, out);
@@ -272,15 +261,7 @@ fn command_at_depth(c: &ast::Command, opts: &Cx<'_>) -> Stage {
             // `[[ … ]]` only tests; but its words may hold substitutions that run.
             let mut words = Vec::new();
             ext_test_words(&t.expr, opts, &mut words);
-            Stage::Group {
-                body: List::default(),
-                words,
-                redirects: Vec::new(),
-                subshell: false,
-                span: span(Some(&t.loc)),
-                function: None,
-                forks_forever: false,
-            }
+            group(List::default(), words, false, &t.loc, Vec::new())
         }
     }
 }
@@ -312,16 +293,12 @@ fn arith_stage(text: &str, loc: &SourceSpan) -> Option<Stage> {
     (text.contains("$(") || text.contains('`')).then(|| Stage::Unsupported { what: "command substitution inside arithmetic", span: span(Some(loc)) })
 }
 
+/// A compound command's stage: its body, the words it expands, its redirections.
+fn group(body: List, words: Vec<Word>, subshell: bool, loc: &SourceSpan, redirects: Vec<Redirect>) -> Stage {
+    Stage::Group { body, words, redirects, subshell, span: span(Some(loc)), function: None, forks_forever: false, binds: None }
+}
+
 fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) -> Stage {
-    let group = |body: List, words: Vec<Word>, subshell: bool, loc: &SourceSpan, redirects: Vec<Redirect>| Stage::Group {
-        body,
-        words,
-        redirects,
-        subshell,
-        span: span(Some(loc)),
-        function: None,
-        forks_forever: false,
-    };
     match cc {
         ast::CompoundCommand::Arithmetic(a) if !adjacent_parens(opts.src, &a.loc) => {
             // brush-parser 0.4 reads `( ( cmd ) )` as an arithmetic command; bash
@@ -355,7 +332,11 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) 
         ast::CompoundCommand::Subshell(s) => group(sublist(&s.list, opts), Vec::new(), true, &s.loc, redirects),
         ast::CompoundCommand::ForClause(f) => {
             let words = f.values.iter().flatten().map(|w| word(w, opts)).collect();
-            group(sublist(&f.body.list, opts), words, false, &f.loc, redirects)
+            let mut g = group(sublist(&f.body.list, opts), words, false, &f.loc, redirects);
+            if let Stage::Group { binds, .. } = &mut g {
+                *binds = Some(f.variable_name.clone());
+            }
+            g
         }
         ast::CompoundCommand::CaseClause(c) => {
             let mut body = List::default();
@@ -391,7 +372,7 @@ fn compound(cc: &ast::CompoundCommand, redirects: Vec<Redirect>, opts: &Cx<'_>) 
             // A coprocess runs its body in the background: model it as a subshell.
             let stage = command(&c.body, opts);
             let body = List { pipelines: vec![Pipeline { stages: vec![stage] }] };
-            Stage::Group { body, words: Vec::new(), redirects, subshell: true, span: Span::default(), function: None, forks_forever: false }
+            Stage::Group { body, words: Vec::new(), redirects, subshell: true, span: Span::default(), function: None, forks_forever: false, binds: None }
         }
     }
 }
@@ -438,19 +419,27 @@ fn simple(s: &ast::SimpleCommand, opts: &Cx<'_>) -> Simple {
     let mut out = Simple { assigns: Vec::new(), words: Vec::new(), redirects: Vec::new(), procsubs: Vec::new(), span: Span::default() };
     let item = |i: &ast::CommandPrefixOrSuffixItem, out: &mut Simple, prefix: bool| match i {
         ast::CommandPrefixOrSuffixItem::IoRedirect(r) => out.redirects.push(redirect(r, opts)),
-        ast::CommandPrefixOrSuffixItem::Word(w) => command_words(w, opts, &mut out.words),
+        ast::CommandPrefixOrSuffixItem::Word(w) => braces::command_words(&w.value, span(w.loc.as_ref()), opts, &mut out.words),
         ast::CommandPrefixOrSuffixItem::AssignmentWord(_, w) => {
             // After the program word an assignment-shaped word is just an argument
             // (and brace-expanded like one: `echo a={1,2}` is `a=1 a=2`).
             if prefix {
                 out.assigns.push(word(w, opts));
             } else {
-                command_words(w, opts, &mut out.words);
+                braces::command_words(&w.value, span(w.loc.as_ref()), opts, &mut out.words);
             }
         }
         ast::CommandPrefixOrSuffixItem::ProcessSubstitution(_, sub) => {
             out.procsubs.push(sublist(&sub.list, opts));
-            out.words.push(Word { text: "/dev/fd/63".to_owned(), exact: false, quoted: false, subs: Vec::new(), opaque: false, span: span(Some(&sub.loc)) });
+            out.words.push(Word {
+                text: "/dev/fd/63".to_owned(),
+                exact: false,
+                quoted: false,
+                subs: Vec::new(),
+                opaque: false,
+                span: span(Some(&sub.loc)),
+                secret: crate::call::Secret::None,
+            });
         }
     };
     if let Some(p) = &s.prefix {
@@ -459,7 +448,7 @@ fn simple(s: &ast::SimpleCommand, opts: &Cx<'_>) -> Simple {
         }
     }
     if let Some(w) = &s.word_or_name {
-        command_words(w, opts, &mut out.words);
+        braces::command_words(&w.value, span(w.loc.as_ref()), opts, &mut out.words);
     }
     if let Some(sfx) = &s.suffix {
         for i in &sfx.0 {

@@ -35,6 +35,8 @@ pub enum Stage {
         /// An unbounded loop (`while :`, `until false`, `for ((;;))`) that starts
         /// background jobs: it forks without end.
         forks_forever: bool,
+        /// The variable a `for NAME in WORDS` loop sets to each of `words`.
+        binds: Option<String>,
     },
     /// Something the model does not represent (coprocess, `[[ ]]` with
     /// substitutions, arithmetic with substitutions …): never allowed.
@@ -73,6 +75,10 @@ pub struct Word {
     /// (a substitution inside `${…}` or `$((…))`).
     pub opaque: bool,
     pub span: Span,
+    /// Secret data the word is known to carry before its own expansions are
+    /// read: set only for words the engine builds from arguments (a payload's
+    /// argv), whose substitutions already ran; the parser leaves it `None`.
+    pub secret: crate::call::Secret,
 }
 
 #[derive(Clone, Debug)]

@@ -110,7 +110,7 @@ fn word(src: &str, mut i: usize) -> Option<(Word, usize)> {
     if text.len() <= 8 && RESERVED.contains(text.as_str()) {
         return None;
     }
-    Some((Word { text, exact: true, quoted, subs: Vec::new(), opaque: false, span: Span { start, end: i } }, i))
+    Some((Word { text, exact: true, quoted, subs: Vec::new(), opaque: false, span: Span { start, end: i }, secret: crate::call::Secret::None }, i))
 }
 
 /// A redirection starting at `i` (at a word's start), and where it ends:

@@ -126,6 +126,13 @@ pub enum Carry {
     Flag,
     /// An rpm macro definition or expression: code only when it shells out (`%(…)`, `%{lua:…}`).
     Macro,
+    /// A credential the program authenticates with (`curl -u USER:PASS`, `ssh -i KEY`):
+    /// the flow pass lets a secret-named variable land here (`rules::flow::secrets`).
+    Credential,
+    /// A `Name: value` header the program sends (`curl -H`); a credential when its
+    /// name says so (`Authorization`, `X-API-Key`). With no option names, the
+    /// program's operands are such items (httpie's `Authorization:Bearer …`).
+    Header,
 }
 
 /// Properties of a program that passes and other families ask about, one bit

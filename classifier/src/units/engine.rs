@@ -22,8 +22,10 @@ impl Engine for Eng<'_> {
         if self.depth >= MAX_DEPTH {
             return vec![engine_hit(&rules::LIMITS_DEPTH)];
         }
-        let words =
-            args.iter().map(|a| Word { text: a.text.clone(), exact: a.exact, quoted: a.quoted, subs: Vec::new(), opaque: false, span: a.span }).collect();
+        let words = args
+            .iter()
+            .map(|a| Word { text: a.text.clone(), exact: a.exact, quoted: a.quoted, subs: Vec::new(), opaque: false, span: a.span, secret: a.secret })
+            .collect();
         let mut s = Simple { assigns: Vec::new(), words, redirects: Vec::new(), procsubs: Vec::new(), span: args[0].span };
         self.depth += 1;
         let (hits, _) = self.simple(&mut s, cwd, None);

@@ -5,7 +5,7 @@
 //! It decides no tiers itself beyond the engine rules (parse, limits, wrappers,
 //! default); `combine.rs` picks the verdict from the hits.
 
-use crate::call::{Arg, Invocation, Stdin};
+use crate::call::{Arg, Invocation, Secret, Stdin};
 use crate::lanes::{resolve, FileSource};
 use crate::limits::{MAX_DEPTH, MAX_PARSED_BYTES, MAX_UNITS};
 use crate::parse::model::{List, Pipeline, Simple, Stage, Word};
@@ -17,8 +17,11 @@ use crate::wrappers::{self, Peeled};
 
 mod engine;
 mod redirects;
+mod secrets;
+mod target;
 mod trace;
 
+use target::Target;
 pub use trace::TraceUnit;
 use trace::{Bound, Parts};
 
@@ -43,6 +46,14 @@ pub struct Eng<'f> {
     /// Verdict-only runs: self-defence hits with the trace slot of their unit, so
     /// they can join the hits in unit order, as `explain::self_defence` adds them.
     pub defended: Vec<(usize, Hit)>,
+    /// Variables set earlier on the command line (`K=$(cat ~/.ssh/id_rsa)`), with the
+    /// secret data they carry (`Secret::None` for a literal: `TOKEN=abc` is not a secret read).
+    vars: Vec<(String, Secret)>,
+    /// While a substitution body (or a heredoc's, a process substitution's) is
+    /// classified: the most secret data its units write out (`rules::flow::secrets::emits`).
+    emitted: Secret,
+    /// How many such bodies the walk is inside (outside them, `emitted` is not kept).
+    capturing: u32,
 }
 
 impl<'f> Eng<'f> {
@@ -60,6 +71,9 @@ impl<'f> Eng<'f> {
             trace: Vec::new(),
             keep_trace: true,
             defended: Vec::new(),
+            vars: Vec::new(),
+            emitted: Secret::None,
+            capturing: 0,
         }
     }
 
@@ -140,9 +154,14 @@ impl<'f> Eng<'f> {
                     }
                     invs.push(inv);
                 }
-                Stage::Group { body, words, redirects, subshell, span, function, forks_forever } => {
+                Stage::Group { body, words, redirects, subshell, span, function, forks_forever, binds } => {
+                    let mut taint = Secret::None;
                     for w in words {
-                        hits.extend(self.word_subs(w, cwd.as_deref()));
+                        taint = taint.max(self.word_subs_into(w, cwd.as_deref(), &mut hits));
+                    }
+                    // `for k in $(cat ~/.ssh/id_rsa)`: the loop variable holds those words.
+                    if let Some(name) = binds {
+                        self.bind(name, taint);
                     }
                     let mut inner = cwd.clone();
                     let first_unit = self.trace.len();
@@ -292,19 +311,15 @@ impl<'f> Eng<'f> {
             return (vec![engine_hit(&rules::LIMITS_UNITS)], None);
         }
         let mut hits = Vec::new();
+        // What secret data each assignment and word carries, in that order.
+        let mut taints = Vec::with_capacity(s.assigns.len() + s.words.len());
         for w in s.assigns.iter().chain(&s.words) {
-            hits.extend(self.word_subs(w, cwd));
+            taints.push(self.word_subs_into(w, cwd, &mut hits));
         }
-        let mut procsub_programs = Vec::new();
-        for l in &mut s.procsubs {
-            // Read before the walk takes the words' text.
-            procsub_programs.extend(l.pipelines.iter().filter_map(first_program));
-            let mut inner = cwd.map(str::to_owned);
-            hits.extend(self.list(l, &mut inner));
-        }
+        let (procsub_programs, procsub_taint) = self.procsubs(s, cwd, &mut hits);
         // What a grant binds besides the words, read before the walk takes the texts.
         let mut bound: Bound = if self.keep_trace { Parts::read(&s.assigns, &s.redirects) } else { None };
-        let (h, (writes, mut stdin)) = self.redirects(&mut s.redirects, cwd, s.span);
+        let (h, (writes, mut stdin, stdin_taint)) = self.redirects(&mut s.redirects, cwd, s.span);
         if let Some(b) = &mut bound {
             b.writes = writes.into_iter().map(|a| a.text).collect();
         }
@@ -313,9 +328,17 @@ impl<'f> Eng<'f> {
         let redirected = hits.len()..hits.len() + h.len();
         let redirect_hits = if self.keep_trace { h.clone() } else { Vec::new() };
         hits.extend(h);
+        let assigned = s.assigns.len();
         if s.words.is_empty() {
+            // `$(< ~/.ssh/id_rsa)` writes out the file it redirects from.
+            if self.capturing > 0 {
+                self.emitted = self.emitted.max(stdin_taint);
+            }
+            self.assign_all(&s.assigns, &taints);
             return (hits, None);
         }
+        // What the program is given besides its words: its input, and `NAME=value` set for it.
+        let secret_input = taints[..assigned].iter().copied().fold(stdin_taint, Secret::max);
         // Reserve this unit's place in the trace before any payload it runs is
         // classified, so `explain` lists a unit before its insides.
         let slot = self.trace.len();
@@ -328,7 +351,7 @@ impl<'f> Eng<'f> {
                 None => Stdin::Pipe { program },
             };
         }
-        let mut args: Vec<Arg> = s.words.iter_mut().map(take_arg).collect();
+        let mut args = Eng::arguments(&mut s.words, &taints[assigned..], procsub_taint);
         if s.assigns.iter().any(|w| rules::vocab::vars::is_hijack_assignment(&w.text)) {
             hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span: s.span });
         }
@@ -392,46 +415,11 @@ impl<'f> Eng<'f> {
             }
         };
         if let Some(start) = target {
-            // The program's own words move into the invocation (no copy). Its name is
-            // the one a case-insensitive file system finds (`Rm` is `rm`: `names`).
-            let program = crate::names::program(&args[start].text).into_owned();
-            let mut own_args = args.split_off(start + 1);
-            // `git reset --h` is `--hard`: every family sees the full option.
-            if rules::exec::options::expand_abbreviations(&mut own_args) {
-                cx_hits.push(Hit { rule: &rules::exec::options::ABBREVIATION, detail: None, span: s.span });
-            }
-            let inv = Invocation {
-                program,
-                program_path: std::mem::take(&mut args[start].text),
-                args: own_args,
-                cwd: cwd.map(str::to_owned),
-                stdin,
-                wrappers: peeled,
-                piped,
-                span: s.span,
-            };
-            let mut cx = Cx::new(self, s.span);
-            // A shell string with an input line pasted in is code tiergate cannot see.
-            if fed_input && rules::traits_of(&inv.program).has(rules::Traits::SHELL) && inv.args.iter().any(|a| !a.exact) {
-                let detail = format!(
-                    "`xargs -I` pastes each input line into the words of this `{}`, so the shell code it runs is unknown; run the command directly",
-                    inv.program
-                );
-                cx.hit_because(&shell::DYNAMIC_COMMAND, detail);
-            }
-            dispatch_unit(&inv, &mut cx);
-            if !procsub_programs.is_empty() {
-                flow::check_procsub_exec(&inv, &procsub_programs, &mut cx);
-            }
-            if cx.hits.is_empty() {
-                cx.hit(&rules::DEFAULT_ELIMINATION);
-            }
-            let mut unit_hits = std::mem::take(&mut cx.hits);
-            // Hits found while peeling wrappers (`env LD_PRELOAD=…`) belong to this unit.
-            unit_hits.extend(cx_hits);
-            self.record_invocation(slot, (&inv, &args[..start]), bound, (redirect_hits, &hits[redirected.clone()]), notes, &unit_hits);
-            append(&mut hits, unit_hits);
-            return (hits, Some(inv));
+            let parts = Target { args, start, stdin, peeled, piped, secret_input, fed_input, cx_hits, notes, bound, redirect_hits };
+            return self.run_target(parts, slot, s.span, cwd, &procsub_programs, (hits, redirected));
+        }
+        if self.capturing > 0 {
+            self.emitted = self.emitted.max(rules::flow::secrets::handed(&args)).max(secret_input);
         }
         self.record_words(slot, (&args, &peeled, cwd), bound, (redirect_hits, &hits[redirected]), notes, &cx_hits);
         hits.extend(cx_hits);
@@ -444,6 +432,7 @@ impl<'f> Eng<'f> {
 fn dispatch_unit(inv: &Invocation, cx: &mut Cx<'_>) {
     let owned = rules::dispatch(inv, cx);
     rules::exec::check_unit(inv, owned, cx);
+    rules::flow::secrets::check_unit(inv, cx);
 }
 
 /// The `explain` note for a wrapper: what it runs (never a verdict hit).
@@ -508,12 +497,13 @@ fn first_program(p: &Pipeline) -> Option<String> {
 }
 
 fn arg(w: &Word) -> Arg {
-    Arg { text: w.text.clone(), exact: w.exact, quoted: w.quoted, span: w.span }
+    Arg { text: w.text.clone(), exact: w.exact, quoted: w.quoted, span: w.span, secret: w.secret }
 }
 
-/// `arg`, taking the word's text out of the model instead of copying it.
-fn take_arg(w: &mut Word) -> Arg {
-    Arg { text: std::mem::take(&mut w.text), exact: w.exact, quoted: w.quoted, span: w.span }
+/// `arg`, taking the word's text out of the model instead of copying it, with the
+/// secret data its expansions carry.
+fn take_arg(w: &mut Word, secret: Secret) -> Arg {
+    Arg { text: std::mem::take(&mut w.text), exact: w.exact, quoted: w.quoted, span: w.span, secret }
 }
 
 /// `dst.extend(src)`, moving `src` whole when `dst` is still empty (one

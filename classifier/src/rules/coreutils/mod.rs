@@ -25,7 +25,7 @@ mod write;
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
 use crate::rules::vocab::writes;
-use crate::rules::{Card, Check, Cx, Family, Rule, Traits};
+use crate::rules::{Card, Carried, Carry, Check, Cx, Family, Rule, Traits};
 
 /// True for a `/dev/…` path naming a disk (not `/dev/null`, `/dev/stdout` …), for
 /// other lanes that see writes to devices (redirects: `cat x > /dev/sda`).
@@ -49,7 +49,11 @@ static CARDS: &[Card] = &[
     Card::of(words!["zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz"], archive::check),
     Card::of(words!["tar", "gtar", "bsdtar"], archive::check).args(archive::TAR_ARGS),
     // rsync copies to other machines too: what it reads can leave.
-    Card::of(words!["rsync"], archive::check).traits(Traits::NETWORK_SINK).args(archive::RSYNC_ARGS),
+    // Its transport command (`-e "ssh -i $KEY"`) is judged as the command it is.
+    Card::of(words!["rsync"], archive::check)
+        .traits(Traits::NETWORK_SINK)
+        .args(archive::RSYNC_ARGS)
+        .carries(&[Carried { names: words!["-e", "--rsh", "--password-file"], carry: Carry::Credential }]),
     Card::of(
         words![
             "dd", "mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.btrfs", "mkfs.ntfs", "mkfs.exfat",

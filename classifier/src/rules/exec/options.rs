@@ -315,7 +315,8 @@ fn find<'a>(args: &'a [Arg], i: usize, entries: &[&'static Carried]) -> Option<F
                 let end = args[i + 1..].iter().position(|a| matches!(a.text.as_str(), ";" | "+" | "\\;")).map_or(args.len(), |p| i + 1 + p);
                 let words: Vec<&str> = args[i + 1..end].iter().map(|a| a.text.as_str()).collect();
                 let exact_all = args[i + 1..end].iter().all(|a| a.exact);
-                let value = Arg { text: words.join(" "), exact: exact_all, quoted: false, span: args[i].span };
+                let secret = args[i + 1..end].iter().map(|a| a.secret).max().unwrap_or_default();
+                let value = Arg { text: words.join(" "), exact: exact_all, quoted: false, span: args[i].span, secret };
                 Found { entry, spelled: word, value: Some(value), next: end + 1 }
             }
             (_, Some(v)) => Found { entry, spelled: name, value: Some(Arg { text: v.to_owned(), ..args[i].clone() }), next: i + 1 },
@@ -335,6 +336,8 @@ fn judge(inv: &Invocation, f: &Found<'_>, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
     let program = &inv.program;
     match f.entry.carry {
+        // Where a credential is used as one: the flow pass reads these (`flow::secrets`).
+        Carry::Credential | Carry::Header => {}
         Carry::Flag => cx.hit_because(&OPTION_FLAG, format!("`{program} {}`: {}", f.spelled, OPTION_FLAG.reason)),
         Carry::Code => cx.hit_because(&OPTION_CODE, format!("`{program} {}`: {}", f.spelled, OPTION_CODE.reason)),
         Carry::Output => {

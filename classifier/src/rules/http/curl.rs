@@ -12,7 +12,7 @@ use super::{options, BODY, CONFIG, METHOD, READ, UPLOAD};
 
 /// Short options that take a value.
 /// curl's options that take a value; letters pack (`-sSLo file`). `-G` is read too.
-const CURL_ARGS: ArgSpec = ArgSpec::values(words![
+pub(super) const CURL_ARGS: ArgSpec = ArgSpec::values(words![
     "-d", "-F", "-T", "-o", "-X", "-H", "-A", "-e", "-u", "-b", "-c", "-K", "-x", "-m", "-w", "-r", "-C", "-E", "-D", "-z", "-Y", "-y", "-Q", "-P", "-U", "-t",
     "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "--form", "--form-string", "--upload-file", "--output",
     "--output-dir", "--request", "--header", "--user-agent", "--referer", "--user", "--cookie", "--cookie-jar", "--config", "--proxy", "--max-time",

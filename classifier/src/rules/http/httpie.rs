@@ -12,7 +12,7 @@ use crate::words;
 use super::{options, BODY, METHOD, READ};
 
 /// httpie's options that take a value; letters pack. The flags are the ones read here.
-const HTTPIE_ARGS: ArgSpec = ArgSpec::values(words![
+pub(super) const HTTPIE_ARGS: ArgSpec = ArgSpec::values(words![
     "-a", "-A", "-o", "-s", "-p", "--auth", "--auth-type", "--session", "--session-read-only", "--output", "--pretty", "--style", "--print", "--verify",
     "--cert", "--cert-key", "--cert-key-pass", "--timeout", "--proxy", "--max-redirects", "--max-headers", "--boundary", "--raw", "--format-options",
     "--response-charset", "--response-mime", "--bearer", "--http-version", "--ssl", "--ciphers", "--default-scheme", "--history-print",

@@ -19,7 +19,7 @@ pub(super) static P2P: Rule = Rule::t3("http.p2p")
     .not_matches(words!["aria2c https://example.com/f.iso"]);
 
 /// wget's options that take a value; letters pack (`-qO file`).
-const WGET_ARGS: ArgSpec = ArgSpec::values(words![
+pub(super) const WGET_ARGS: ArgSpec = ArgSpec::values(words![
     "-O", "-P", "-o", "-a", "-U", "-e", "-i", "-t", "-T", "-w", "-Q", "-l", "-A", "-R", "-D", "-I", "-X", "-B", "--output-document", "--directory-prefix",
     "--output-file", "--append-output", "--post-data", "--post-file", "--method", "--body-data", "--body-file", "--header", "--user-agent", "--execute",
     "--input-file", "--tries", "--timeout", "--wait", "--quota", "--level", "--user", "--password", "--http-user", "--http-password", "--accept", "--reject",

@@ -8,7 +8,7 @@ use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::vocab::input::{self, Source};
 use crate::rules::vocab::{payload, vars};
-use crate::rules::{Card, Cx, Family, FileText, InputUse, Rule, Traits};
+use crate::rules::{Card, Carried, Carry, Cx, Family, FileText, InputUse, Rule, Traits};
 use crate::words;
 use crate::words::Words;
 
@@ -22,7 +22,8 @@ static CARDS: &[Card] = &[
     Card::of(SHELLS, shell).traits(Traits::SHELL).input(InputUse::Code(reads_code_from_stdin)),
     Card::of(words!["eval"], eval),
     Card::of(words!["source", "."], source),
-    Card::of(words!["ssh", "autossh"], ssh),
+    // ssh sends its remote command and what it reads; `-i` names the key it authenticates with.
+    Card::of(words!["ssh", "autossh"], ssh).traits(Traits::NETWORK_SINK).carries(&[Carried { names: words!["-i"], carry: Carry::Credential }]),
     Card::of(REMOTE_RUNNERS, mosh),
     Card::of(words!["trap"], trap),
     Card::of(words!["export", "declare", "typeset"], export),

@@ -1,9 +1,9 @@
-//! `caps.json`: per corpus (truth, history, curated) limits on new prompts (allow →
+//! `caps.json`: per corpus kind (every registered one) limits on new prompts (allow →
 //! ask/deny, distinct and weighted), loosened rows not covered by a declaration, and
 //! new blocks. Every cap is reported as used/limit. A malformed file is a
 //! configuration error naming file:line:column. It does not compute the diff.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -21,28 +21,49 @@ pub struct Limits {
     pub new_blocks: u64,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Caps {
-    pub truth: Limits,
-    pub history: Limits,
-    pub curated: Limits,
-}
+/// The limits of every registered corpus kind, keyed by its name in `caps.json`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caps(BTreeMap<Kind, Limits>);
 
 impl Caps {
+    /// The limits of `k`; every registered kind has some (`load` refuses a file without).
     pub fn of(&self, k: Kind) -> Limits {
-        match k {
-            Kind::Truth => self.truth,
-            Kind::History => self.history,
-            Kind::Curated => self.curated,
+        self.0.get(&k).copied().unwrap_or(Limits { new_prompts: 0, new_prompts_weighted: 0, loosened: 0, new_blocks: 0 })
+    }
+}
+
+/// Parses `caps.json` text: one object per corpus kind, every kind present, no other key.
+pub fn parse(bytes: &[u8]) -> Result<Caps, String> {
+    let raw: BTreeMap<String, Limits> = serde_json::from_slice(bytes).map_err(|e| format!("caps.json:{}:{}: {e}", e.line(), e.column()))?;
+    let mut caps = BTreeMap::new();
+    let mut errors = Vec::new();
+    let names: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
+    for (name, limits) in raw {
+        match Kind::parse(&name) {
+            Some(k) => {
+                caps.insert(k, limits);
+            }
+            None => errors.push(format!("caps.json:1: unknown corpus {name:?} (the corpora are {})", names.join(", "))),
         }
+    }
+    for k in Kind::ALL.iter().filter(|k| !caps.contains_key(k)) {
+        errors.push(format!(
+            "caps.json:1: no caps for corpus {:?}; add \"{}\": {{ \"new_prompts\": N, \"new_prompts_weighted\": N, \"loosened\": 0, \"new_blocks\": N }}",
+            k.as_str(),
+            k.as_str()
+        ));
+    }
+    if errors.is_empty() {
+        Ok(Caps(caps))
+    } else {
+        Err(errors.join("\n"))
     }
 }
 
 /// Reads `caps.json` under `root`.
 pub fn load(root: &Path) -> Result<Caps, String> {
     let bytes = std::fs::read(root.join("caps.json")).map_err(|e| format!("caps.json:1: cannot read: {e}"))?;
-    serde_json::from_slice(&bytes).map_err(|e| format!("caps.json:{}:{}: {e}", e.line(), e.column()))
+    parse(&bytes)
 }
 
 /// One cap line: used/limit.

@@ -1,11 +1,9 @@
-//! Head-only checks: every truth row's class must equal its expectation (gated,
-//! free and open alike: an open row records a known gap at its current verdict),
-//! and curated rows must hold their direction (bypass/worst: at least as strict as
-//! expected; fp: at most). It does not compare with the base (diff.rs does).
+//! Policy failures, and the head-only checks: every row against what its kind
+//! expects of head (truth: exactly its expectation; curated: its direction; history:
+//! any verdict at all). The kinds decide (crate::corpus); this collects. It does not
+//! compare with the base (diff.rs does).
 
-use std::collections::HashMap;
-
-use crate::corpus::{CuratedFamily, Row, Spec};
+use crate::corpus::Row;
 use crate::protocol::Verdict;
 
 /// A policy failure: exit 1. `row` is the row id when there is one.
@@ -22,55 +20,16 @@ impl Failure {
     }
 }
 
-/// Checks `rows` (truth and curated) against head's verdicts by id.
-pub fn head_checks(rows: &[Row], head: &HashMap<&str, &Verdict>) -> Vec<Failure> {
-    let mut out = Vec::new();
-    for r in rows {
-        let (expect, ok, area, what) = match r.spec {
-            Spec::Truth { expect, pinned, .. } => (expect, None, "truth", if pinned { "expected (pinned)" } else { "expected" }),
-            Spec::Curated { expect, family } => {
-                let ok: fn(crate::protocol::Class, crate::protocol::Class) -> bool = match family {
-                    CuratedFamily::Bypass | CuratedFamily::Worst => |h, e| h >= e,
-                    CuratedFamily::Fp => |h, e| h <= e,
-                };
-                let what = match family {
-                    CuratedFamily::Bypass => "bypass: expected at least",
-                    CuratedFamily::Worst => "worst case: expected at least",
-                    CuratedFamily::Fp => "false-positive guard: expected at most",
-                };
-                (expect, Some(ok), "curated", what)
-            }
-            Spec::History => continue,
-        };
-        let Some(v) = head.get(r.id.as_str()) else { continue };
-        let at = format!("{}:{} {}", r.file, r.line, r.id);
-        if let Some(e) = &v.error {
-            out.push(Failure::new(area, Some(&r.id), format!("{at}: head gave no verdict ({e})")));
-            continue;
-        }
-        let holds = match ok {
-            None => v.class == expect,
-            Some(f) => f(v.class, expect),
-        };
-        if !holds {
-            out.push(Failure::new(area, Some(&r.id), format!("{at}: {what} {expect}, head says {} ({}: {})", v.class, v.rule, v.reason)));
-        } else if let Spec::Truth { rule: Some(rule), .. } = &r.spec {
-            if v.rule != *rule {
-                out.push(Failure::new(
-                    area,
-                    Some(&r.id),
-                    format!("{at}: {what} {expect} decided by {rule}, head says {} by {} ({})", v.class, v.rule, v.reason),
-                ));
-            }
-        }
-    }
-    out
+/// Every row's own check against head's answer (`CorpusKind::check`), `rows` and
+/// `verdicts` in the same order.
+pub fn head_checks(rows: &[Row], verdicts: &[Verdict]) -> Vec<Failure> {
+    rows.iter().zip(verdicts).filter_map(|(r, v)| r.kind.def().check(r, v)).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::corpus::{parse, Kind};
+    use crate::corpus::{parse, Kind, Spec};
     use crate::protocol::Class;
 
     fn verdict(class: Class, rule: &str) -> Verdict {
@@ -87,10 +46,8 @@ mod tests {
         let rows = parse(Kind::Truth, "t.csv", csv.as_bytes()).unwrap();
         let read = verdict(Class::T0, "git.read");
         let unknown = verdict(Class::T0, "git.unknown");
-        let head: HashMap<&str, &Verdict> = [("a", &read), ("b", &unknown)].into();
-        assert!(head_checks(&rows, &head).is_empty());
-        let head: HashMap<&str, &Verdict> = [("a", &unknown), ("b", &read)].into();
-        let f = head_checks(&rows, &head);
+        assert!(head_checks(&rows, &[read.clone(), unknown.clone()]).is_empty());
+        let f = head_checks(&rows, &[unknown, read]);
         assert_eq!(f.len(), 1, "{f:?}");
         assert!(f[0].message.contains("decided by git.read, head says T0 by git.unknown"), "{}", f[0].message);
         // The seven-column header still loads; a rule cell that is not an id is an error.

@@ -32,6 +32,18 @@ pub fn ls_tree(root: &Path, commit: &str, dir: &str, suffix: &str) -> Vec<String
     v
 }
 
+/// Files below `dir` (recursively) at `commit` whose name ends with `suffix`, sorted.
+pub fn ls_tree_recursive(root: &Path, commit: &str, dir: &str, suffix: &str) -> Vec<String> {
+    let mut v: Vec<String> = git(root, &["ls-tree", "-r", "--name-only", commit, &format!("{dir}/")])
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| l.ends_with(suffix))
+        .map(str::to_owned)
+        .collect();
+    v.sort();
+    v
+}
+
 /// True when the work tree differs from HEAD (tracked changes or untracked files).
 pub fn is_dirty(root: &Path) -> Result<bool, String> {
     git(root, &["status", "--porcelain"]).map(|s| !s.is_empty())

@@ -1,30 +1,118 @@
-//! The judging steps of a replay, once both sides have answered: per-row diff
-//! categories, head-only failures, observed moves, declarations matched against
-//! them, and the truth edits `accept` would write. Pure functions of rows and
-//! verdicts (declarations of the base are read from git by the caller).
+//! The Judge step, once both sides have answered: per-row diff categories, every
+//! row's own check (its kind's), the observed moves and the declarations matched
+//! against them, caps, rule coverage and the truth edits `accept` would write.
+//! Pure: rows, verdicts and the inputs Load read in, a report out — no git reads,
+//! no process spawns, no files.
 
 use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 
 use crate::checks::{self, Failure};
-use crate::corpus::{Kind, Row, Spec};
-use crate::declare::{self, Move, MoveKind};
+use crate::corpus::{AtBase, Kind, Row};
+use crate::coverage::{self, RuleInfo};
+use crate::declare::{self, Move};
 use crate::diff::{categorize, Category, RowResult};
 use crate::import;
+use crate::load::Inputs;
 use crate::protocol::Verdict;
+use crate::report::Report;
 use crate::TruthEdit;
 
-/// Rows and their verdicts by (corpus, id).
-pub(crate) type RowsById<'a> = HashMap<(Kind, &'a str), (&'a Row, &'a Verdict)>;
+/// What the base side answered.
+pub(crate) enum BaseAnswers<'a> {
+    /// The base's rows (`Inputs::base.rows`), answered in order.
+    Answered(&'a [Verdict]),
+    /// Base and head trees are equal: head's answers stand for the base's rows.
+    SameAsHead,
+    /// No base answers (a base without protocol v1): no diff.
+    Skipped,
+}
 
-/// Pairs rows with their verdicts by (corpus, id).
-pub(crate) fn by_id<'a>(rows: &'a [Row], verdicts: &'a [Verdict]) -> RowsById<'a> {
+/// Everything judged, borrowed.
+pub(crate) struct Judge<'a> {
+    pub inputs: &'a Inputs,
+    pub corpora: &'a [Kind],
+    /// `--against`: declarations are about commits, so they are not judged.
+    pub against: bool,
+    pub head: &'a [Verdict],
+    pub base: BaseAnswers<'a>,
+    /// Head's rule registry (`tiergate rules`), on full replays.
+    pub registry: Option<&'a Result<Vec<RuleInfo>, String>>,
+    /// Notes the Build step added (same tree, reused build, base predates v1, …).
+    pub notes: &'a [String],
+}
+
+/// Rows and their verdicts by (corpus, id).
+type RowsById<'a> = HashMap<(Kind, &'a str), (&'a Row, &'a Verdict)>;
+
+fn by_id<'a>(rows: &'a [Row], verdicts: &'a [Verdict]) -> RowsById<'a> {
     rows.iter().zip(verdicts).map(|(r, v)| ((r.kind, r.id.as_str()), (r, v))).collect()
 }
 
+/// Judges a replay: the report, and the truth edits `accept` would write.
+pub(crate) fn judge(j: &Judge) -> (Report, Vec<TruthEdit>) {
+    let inputs = j.inputs;
+    let head_rows = inputs.head_rows.as_slice();
+    let head_by = by_id(head_rows, j.head);
+    // The base's rows exist as a side only when the base speaks protocol v1.
+    let base_rows: &[Row] = match j.base {
+        BaseAnswers::Skipped => &[],
+        _ => &inputs.base.rows,
+    };
+    let (base_by, diffed): (RowsById, bool) = match j.base {
+        BaseAnswers::Answered(vs) => (by_id(base_rows, vs), true),
+        BaseAnswers::SameAsHead => {
+            (base_rows.iter().filter_map(|r| head_by.get(&(r.kind, r.id.as_str())).map(|(_, v)| ((r.kind, r.id.as_str()), (r, *v)))).collect(), true)
+        }
+        BaseAnswers::Skipped => (HashMap::new(), false),
+    };
+    let base_row: HashMap<(Kind, &str), &Row> = base_rows.iter().map(|r| ((r.kind, r.id.as_str()), r)).collect();
+    // Each head row with its base counterpart: the base's row, and its verdict when answered.
+    let pairs: Vec<(&Row, &Verdict, AtBase)> = head_rows
+        .iter()
+        .zip(j.head)
+        .map(|(r, v)| {
+            let key = (r.kind, r.id.as_str());
+            let base = base_row.get(&key).map(|b| (*b, base_by.get(&key).map(|(_, bv)| *bv)));
+            (r, v, base)
+        })
+        .collect();
+    let results = row_results(&head_by, &base_by, diffed);
+    let mut failures = checks::head_checks(head_rows, j.head);
+    let mut moves: Vec<Move> = pairs.iter().flat_map(|(r, v, b)| r.kind.def().moves(r, v, *b)).collect();
+    moves.sort();
+    let matched = match (&inputs.names.base_commit, j.against) {
+        (Some(_), false) => declarations(&moves, inputs, base_rows, diffed),
+        _ => declare::Matched::default(),
+    };
+    failures.extend(matched.failures.iter().cloned());
+    let caps_used = if diffed { crate::caps::measure(&inputs.caps, &results, j.corpora, &matched.declared) } else { Vec::new() };
+    for c in caps_used.iter().filter(|c| c.exceeded()) {
+        failures.push(Failure::new("caps", None, format!("caps.json {}.{}: {}/{} exceeded", c.corpus.as_str(), c.cap, c.used, c.limit)));
+    }
+    let truth_edits: Vec<TruthEdit> = pairs.iter().filter_map(|(r, v, b)| r.kind.def().edit(r, v, *b)).collect();
+    let mut notes: Vec<String> = inputs.notes.iter().chain(j.notes).cloned().collect();
+    let coverage = rule_coverage(j, &mut notes);
+    let mut report = Report {
+        base: inputs.names.base_label.clone(),
+        head: inputs.names.head_label.clone(),
+        base_rule: inputs.names.base_rule.clone(),
+        notes,
+        corpora: j.corpora.to_vec(),
+        diffed,
+        rows: results,
+        caps: caps_used,
+        failures,
+        pending: matched.pending,
+        coverage,
+    };
+    report.sort();
+    (report, truth_edits)
+}
+
 /// One result per row on either side (base-only rows only when `diffed`).
-pub(crate) fn row_results(head_by: &RowsById, base_by: &RowsById, diffed: bool) -> Vec<RowResult> {
+fn row_results(head_by: &RowsById, base_by: &RowsById, diffed: bool) -> Vec<RowResult> {
     let mut keys: Vec<(Kind, &str)> = head_by.keys().copied().collect();
     if diffed {
         keys.extend(base_by.keys().copied().filter(|k| !head_by.contains_key(k)));
@@ -43,101 +131,41 @@ pub(crate) fn row_results(head_by: &RowsById, base_by: &RowsById, diffed: bool) 
             } else {
                 Category::New
             };
-            let command = if row.kind == Kind::History { import::redact(&row.command) } else { row.command.clone() };
+            let command = if row.kind.def().private() { import::redact(&row.command) } else { row.command.clone() };
             RowResult { corpus: row.kind, id: row.id.clone(), command, cwd: row.cwd.clone(), weight: row.weight, category, base: bv, head: hv }
         })
         .collect()
 }
 
-/// Head-only failures: truth and curated checks, and history rows head gave no verdict for.
-pub(crate) fn head_failures(head_rows: &[Row], head_verdicts: &[Verdict], head_by_id: &HashMap<&str, &Verdict>) -> Vec<Failure> {
-    let mut failures = checks::head_checks(head_rows, head_by_id);
-    for (r, v) in head_rows.iter().zip(head_verdicts) {
-        if r.kind == Kind::History {
-            if let Some(e) = &v.error {
-                failures.push(Failure::new("error", Some(&r.id), format!("history {}: head gave no verdict ({e})", r.id)));
-            }
-        }
-    }
-    failures
-}
-
-/// Observed moves: verdict moves of every row present on both sides (pinned truth
-/// rows must be declared) and expectation moves of truth rows (base CSV → head CSV).
-pub(crate) fn moves(head_rows: &[Row], head_verdicts: &[Verdict], base_rows: &[&Row], base_by: &RowsById, diffed: bool) -> Vec<Move> {
-    let base_truth: HashMap<&str, &Row> = base_rows.iter().filter(|r| r.kind == Kind::Truth).map(|r| (r.id.as_str(), *r)).collect();
-    let mut out = Vec::new();
-    for (r, hv) in head_rows.iter().zip(head_verdicts) {
-        let at = format!("{}:{}", r.file, r.line);
-        let base_row = if r.kind == Kind::Truth { base_truth.get(r.id.as_str()).copied() } else { None };
-        let pinned_of = |row: Option<&Row>| matches!(row.map(|x| &x.spec), Some(Spec::Truth { pinned: true, .. }));
-        let pinned = r.kind == Kind::Truth && (pinned_of(Some(r)) || pinned_of(base_row));
-        if diffed {
-            if let Some((_, bv)) = base_by.get(&(r.kind, r.id.as_str())) {
-                if !bv.is_error() && !hv.is_error() && bv.class != hv.class {
-                    out.push(Move { row: r.id.clone(), from: bv.class, to: hv.class, kind: MoveKind::Verdict, pinned, at: at.clone() });
-                }
-            }
-        }
-        if let (Spec::Truth { expect: he, .. }, Some(Spec::Truth { expect: be, .. })) = (&r.spec, base_row.map(|b| &b.spec)) {
-            if he != be {
-                out.push(Move { row: r.id.clone(), from: *be, to: *he, kind: MoveKind::Expectation, pinned, at });
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-/// The rows a declaration is judged against, and whether the whole bench was replayed.
-pub(crate) struct Judged<'a> {
-    pub head_rows: &'a [Row],
-    pub base_rows: &'a [&'a Row],
-    /// Every corpus, every row, no shard: a declaration for a row on neither side is a typo.
-    pub full: bool,
-    /// Base verdicts exist (without them a verdict-move declaration cannot be confirmed or refuted).
-    pub diffed: bool,
-}
-
-/// Matches the observed moves against head's declarations in effect (those not already in the base).
-pub(crate) fn declarations(moves: &[Move], head_decls: &[declare::Entry], base_decls: &[declare::Entry], decl_hint: &str, on: &Judged) -> declare::Matched {
-    let in_head: HashSet<&str> = on.head_rows.iter().map(|r| r.id.as_str()).collect();
-    let in_base: HashSet<&str> = on.base_rows.iter().map(|r| r.id.as_str()).collect();
-    // Judge entries for rows on both sides; a row on neither side is a typo
-    // only when everything was replayed.
+/// Matches the observed moves against head's declarations in effect (those not
+/// already in the base). An entry is judged only for a row on both sides; one for a
+/// row on neither side is a typo when everything was replayed.
+fn declarations(moves: &[Move], inputs: &Inputs, base_rows: &[Row], diffed: bool) -> declare::Matched {
+    let in_head: HashSet<&str> = inputs.head_rows.iter().map(|r| r.id.as_str()).collect();
+    let in_base: HashSet<&str> = base_rows.iter().map(|r| r.id.as_str()).collect();
     let judged = |row: &str| match (in_head.contains(row), in_base.contains(row)) {
         (true, true) => true,
-        (false, false) => on.full,
+        (false, false) => inputs.full,
         _ => false,
     };
-    let mut m = declare::check(moves, head_decls, base_decls, decl_hint, &judged);
-    if !on.diffed {
+    let hint = format!("declared/{}..{}.json", inputs.names.base_label, inputs.names.head_label);
+    let mut m = declare::check(moves, &inputs.head_decls, &inputs.base.decls, &hint, &judged);
+    if !diffed {
+        // Without base verdicts a verdict-move declaration can be neither confirmed nor refuted.
         m.failures.retain(|f| !f.message.contains("stale declaration"));
     }
     m
 }
 
-/// A proposed expectation per truth row whose head verdict differs from it.
-pub(crate) fn truth_edits(head_rows: &[Row], head: &HashMap<&str, &Verdict>, base_by: &RowsById) -> Vec<TruthEdit> {
-    let mut out = Vec::new();
-    for r in head_rows {
-        let Spec::Truth { expect, pinned, .. } = r.spec else { continue };
-        let Some(v) = head.get(r.id.as_str()).filter(|v| !v.is_error()) else { continue };
-        if v.class == expect {
-            continue;
+/// Rule coverage of head's answers against head's own registry; a registry or
+/// exemption file that cannot be read is a note, not a failed replay.
+fn rule_coverage(j: &Judge, notes: &mut Vec<String>) -> Option<coverage::Coverage> {
+    let (Some(registry), Some(exemptions)) = (j.registry, &j.inputs.exemptions) else { return None };
+    match (registry, exemptions) {
+        (Ok(rules), Ok(ex)) => Some(coverage::compute(rules, &j.inputs.head_rows, j.head, ex)),
+        (Err(e), _) | (_, Err(e)) => {
+            notes.push(format!("rule coverage skipped: {e}"));
+            None
         }
-        let b = base_by.get(&(Kind::Truth, r.id.as_str()));
-        out.push(TruthEdit {
-            file: r.file.clone(),
-            id: r.id.clone(),
-            to: v.class,
-            pinned,
-            base_expect: b.and_then(|(row, _)| match row.spec {
-                Spec::Truth { expect, .. } => Some(expect),
-                _ => None,
-            }),
-            base_verdict: b.filter(|(_, v)| !v.is_error()).map(|(_, v)| v.class),
-        });
     }
-    out
 }

@@ -1,5 +1,8 @@
-//! Loading both sides' rows: head's corpora from the work tree (with `--history`
-//! imports, `--only` and the caps and declarations), the base's from git.
+//! The Load step: everything a replay reads, read once and before anything is
+//! built — head's caps, corpora, `--history` imports and declarations from the work
+//! tree; which commit the base is; the base's corpora and declarations from git;
+//! the rule-coverage exemptions. The row filters (`--corpus`, `--only`, `--shard`)
+//! are applied here, once, to both sides.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -7,15 +10,70 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::corpus::{self, Kind, Row, Spec};
+use crate::corpus::{self, AtCommit, Kind, Row, Spec};
 use crate::exit::ReplayError;
-use crate::{build, caps, declare, git, import};
+use crate::{base, build, caps, coverage, declare, git, import, shard};
 
-/// Loads head's side: caps, corpora, imported history, declarations. Every
-/// configuration problem is collected before failing.
-pub(crate) fn head(cfg: &Config, notes: &mut Vec<String>) -> Result<(caps::Caps, Vec<Row>, Vec<declare::Entry>), ReplayError> {
+/// What the two sides are called, resolved from git before any build.
+pub(crate) struct Names {
+    pub head_label: String,
+    /// The work tree has changes: head is not a commit.
+    pub dirty: bool,
+    pub base_label: String,
+    /// How the base was chosen, for the report.
+    pub base_rule: String,
+    /// None with `--against`.
+    pub base_commit: Option<String>,
+}
+
+/// The base commit's side of the inputs.
+pub(crate) struct BaseInputs {
+    /// The base's rows (head's with `--against`), filtered like head's.
+    pub rows: Vec<Row>,
+    /// `declared/*.json` at the base commit (empty with `--against`).
+    pub decls: Vec<declare::Entry>,
+    /// Base and head have the same tree (and the work tree is clean).
+    pub same_tree: bool,
+}
+
+/// Every input of one replay.
+pub(crate) struct Inputs {
+    pub caps: caps::Caps,
+    /// Head's selected rows, sorted by corpus order then id.
+    pub head_rows: Vec<Row>,
+    pub head_decls: Vec<declare::Entry>,
+    pub names: Names,
+    pub base: BaseInputs,
+    /// Every corpus, every row, no shard: declarations for rows on neither side are
+    /// typos, and rule coverage is meaningful.
+    pub full: bool,
+    /// The reviewed coverage gaps (full replays only; a malformed file is a note).
+    pub exemptions: Option<Result<Vec<coverage::Exemption>, String>>,
+    /// Plain sentences for the report (imports, shards, base corpora that do not load).
+    pub notes: Vec<String>,
+}
+
+/// Loads every input. Configuration problems of head's side are collected and
+/// reported together (exit 2) before git is asked anything.
+pub(crate) fn inputs(cfg: &Config) -> Result<Inputs, ReplayError> {
+    let mut notes = Vec::new();
+    let (caps, head_all, head_decls) = head(cfg, &mut notes)?;
+    let head_rows = select(cfg, head_all);
+    if let Some((i, n)) = cfg.shard {
+        notes.push(format!("shard {i}/{n}: {} rows; caps and declarations see only this shard, `cargo xtask replay merge` judges the whole", head_rows.len()));
+    }
+    let names = name_sides(cfg)?;
+    let base = base_inputs(cfg, &names, &head_rows, &mut notes);
+    let full = cfg.only.is_empty() && cfg.shard.is_none() && Kind::ALL.iter().all(|k| cfg.corpora.contains(k));
+    let exemptions = full.then(|| coverage::load_exemptions(&cfg.root).map_err(|e| e.join("; ")));
+    Ok(Inputs { caps, head_rows, head_decls, names, base, full, exemptions, notes })
+}
+
+/// Head's side: caps, corpora, imported history, declarations, `--only` ids that
+/// exist. Every configuration problem is collected before failing.
+fn head(cfg: &Config, notes: &mut Vec<String>) -> Result<(caps::Caps, Vec<Row>, Vec<declare::Entry>), ReplayError> {
     let mut errors = Vec::new();
-    let caps = caps::load(&cfg.root).map_err(|e| errors.push(e)).ok();
+    let caps = caps::load(&cfg.root).map_err(|e| errors.extend(e.lines().map(str::to_owned))).ok();
     let loaded: Vec<Result<corpus::Corpus, Vec<String>>> = cfg.corpora.par_iter().map(|k| corpus::load_worktree(&cfg.root, *k)).collect();
     let mut rows = Vec::new();
     for l in loaded {
@@ -46,9 +104,21 @@ pub(crate) fn head(cfg: &Config, notes: &mut Vec<String>) -> Result<(caps::Caps,
         }
     }
     match caps {
-        Some(c) if errors.is_empty() => Ok((c, filter_only(rows, &cfg.only), decls)),
+        Some(c) if errors.is_empty() => Ok((c, rows, decls)),
         _ => Err(ReplayError::Usage(errors)),
     }
+}
+
+/// The filters, applied the same way to either side: `--only` ids, then `--shard`.
+/// (`--corpus` chose which kinds were loaded at all.)
+fn select(cfg: &Config, rows: Vec<Row>) -> Vec<Row> {
+    let rows = if cfg.only.is_empty() {
+        rows
+    } else {
+        let keep: HashSet<&str> = cfg.only.iter().map(String::as_str).collect();
+        rows.into_iter().filter(|r| keep.contains(r.id.as_str())).collect()
+    };
+    shard::keep(rows, cfg.shard)
 }
 
 fn imported_rows(rows: Vec<import::ImportedRow>) -> Vec<Row> {
@@ -76,23 +146,41 @@ fn imported_rows(rows: Vec<import::ImportedRow>) -> Vec<Row> {
         .collect()
 }
 
-pub(crate) fn filter_only(rows: Vec<Row>, only: &[String]) -> Vec<Row> {
-    if only.is_empty() {
-        return rows;
-    }
-    let keep: HashSet<&str> = only.iter().map(String::as_str).collect();
-    rows.into_iter().filter(|r| keep.contains(r.id.as_str())).collect()
+/// Head's label and the base (or `--against`), resolved from git.
+fn name_sides(cfg: &Config) -> Result<Names, ReplayError> {
+    let (head_commit, dirty) = base::head(&cfg.root)?;
+    let head_label = if dirty { "worktree".to_owned() } else { base::short(&head_commit).to_owned() };
+    let (base_label, base_rule, base_commit) = match &cfg.against {
+        Some(argv) => ("against".to_owned(), format!("--against `{}`", argv.join(" ")), None),
+        None => {
+            let b = base::resolve(&cfg.root, cfg.base.as_deref(), cfg.base_env.as_deref())?;
+            (base::short(&b.commit).to_owned(), b.rule, Some(b.commit))
+        }
+    };
+    Ok(Names { head_label, dirty, base_label, base_rule, base_commit })
 }
 
-/// Base's corpora read from git at `commit`. A corpus the base cannot parse is
-/// treated as absent there (its rows show as new) and said in a note.
-pub(crate) fn base_rows(root: &Path, commit: &str, kinds: &[Kind], notes: &mut Vec<String>) -> Vec<Row> {
+/// The base's rows and declarations: head's rows with `--against`, else the base
+/// commit's corpora read from git (plus the same `--history` imports), filtered.
+fn base_inputs(cfg: &Config, names: &Names, head_rows: &[Row], notes: &mut Vec<String>) -> BaseInputs {
+    let root = &cfg.root;
+    let Some(commit) = names.base_commit.as_deref() else {
+        return BaseInputs { rows: head_rows.to_vec(), decls: Vec::new(), same_tree: false };
+    };
+    let same_tree = !names.dirty && git::git(root, &["rev-parse", &format!("{commit}^{{tree}}")]).ok() == git::git(root, &["rev-parse", "HEAD^{tree}"]).ok();
+    let mut rows = commit_rows(root, commit, &cfg.corpora, notes);
+    rows.extend(head_rows.iter().filter(|r| r.file == "--history").cloned());
+    BaseInputs { rows: select(cfg, rows), decls: declare::load_commit(root, commit), same_tree }
+}
+
+/// A commit's corpora read from git. A corpus the base cannot parse is treated as
+/// absent there (its rows show as new) and said in a note.
+fn commit_rows(root: &Path, commit: &str, kinds: &[Kind], notes: &mut Vec<String>) -> Vec<Row> {
+    let src = AtCommit { root, commit };
+    let loaded: Vec<(Kind, Result<corpus::Corpus, Vec<String>>)> = kinds.par_iter().map(|&k| (k, corpus::load(k, &src))).collect();
     let mut rows = Vec::new();
-    for &k in kinds {
-        let dir = format!("corpus/{}", k.as_str());
-        let files: Vec<(String, Vec<u8>)> =
-            git::ls_tree(root, commit, &dir, ".csv").into_iter().filter_map(|p| git::show(root, commit, &p).map(|b| (p, b))).collect();
-        match corpus::load_files(k, files) {
+    for (k, l) in loaded {
+        match l {
             Ok(c) => rows.extend(c.rows),
             Err(e) => {
                 notes.push(format!("the base's {} corpus does not load ({}); its rows count as new", k.as_str(), e.first().map(String::as_str).unwrap_or("")))

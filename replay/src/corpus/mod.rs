@@ -1,24 +1,34 @@
-//! Corpus loaders: CSV text in, typed rows out. Strict: the header must be exactly
-//! the corpus's columns (unknown or missing columns are errors), every bad row is
-//! reported as `path:line: column X: why`, ids are unique across a corpus, and a
-//! corpus that yields zero rows is an error. Loaders never run anything.
+//! Corpora: one module per kind (truth, history, curated), each implementing
+//! `CorpusKind` — how its rows load, what a row expects of head, which of its moves
+//! a declaration must cover, whether its commands are private, and its own section
+//! of the summary. Everything else in the bench (filters, runs, diff, caps, reports)
+//! is the same for every kind and never matches on one.
+//!
+//! Adding a kind is one new file plus its registration here: a `Kind` variant and
+//! name, a `Spec` variant for what its rows carry, and its `def` arm
+//! (docs/architecture.md, "Corpus kinds"). Loaders never run anything; a kind's
+//! checks are pure functions of a row and a verdict.
 
 mod curated;
 mod history;
+mod source;
+mod table;
 mod truth;
 
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::Path;
 
-use rayon::prelude::*;
-
-use crate::protocol::Class;
+use crate::checks::Failure;
+use crate::declare::Move;
+use crate::protocol::{Class, Verdict};
+use crate::TruthEdit;
 
 pub use curated::CuratedFamily;
+pub use source::{AtCommit, Source, WorkTree};
 pub use truth::{is_rule_id, TruthFamily};
 
-/// The three committed corpora.
+/// The registered corpus kinds, in the order reports list them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
     Truth,
@@ -38,16 +48,18 @@ impl Kind {
     pub fn parse(s: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.as_str() == s)
     }
-    fn columns(self) -> &'static [&'static str] {
+    /// What this kind does: the one place a kind is dispatched.
+    pub fn def(self) -> &'static dyn CorpusKind {
         match self {
-            Kind::Truth => truth::COLUMNS,
-            Kind::History => history::COLUMNS,
-            Kind::Curated => curated::COLUMNS,
+            Kind::Truth => &truth::Truth,
+            Kind::History => &history::History,
+            Kind::Curated => &curated::Curated,
         }
     }
 }
 
-/// What a row asks of the head, beyond being replayed.
+/// What a row asks of the head, beyond being replayed; one variant per kind, read
+/// only by that kind's module (and by tools that want one kind's fields).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec {
     /// `rule`: the rule that must decide the row, when the table names one.
@@ -64,7 +76,7 @@ pub enum Spec {
     },
 }
 
-/// One corpus row. `cwd` is as written in the CSV (made absolute only when sent).
+/// One corpus row. `cwd` is as written in the corpus (made absolute only when sent).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
     pub kind: Kind,
@@ -79,6 +91,57 @@ pub struct Row {
     pub note: String,
 }
 
+/// A row as the base commit has it, with the base's verdict when the base was
+/// replayed; None when the base has no such row.
+pub type AtBase<'a> = Option<(&'a Row, Option<&'a Verdict>)>;
+
+/// One kind of corpus. Implementations are unit structs in the kind's own file.
+pub trait CorpusKind: Sync {
+    /// Where the rows live, as a glob for messages (`corpus/truth/*.csv`).
+    fn location(&self) -> &'static str;
+
+    /// Reads this kind's rows from `src` (the work tree or a commit): every bad row
+    /// is an error naming `file:line`. Ids need not be sorted; `load` checks they are
+    /// unique and sorts.
+    fn load(&self, src: &dyn Source) -> Result<Vec<Row>, Vec<String>>;
+
+    /// Head's answer to `row` against what the row expects: a policy failure, or
+    /// None when it holds (or the kind expects nothing). Pure.
+    fn check(&self, row: &Row, head: &Verdict) -> Option<Failure>;
+
+    /// The moves of `row` between base and head that a declaration must cover
+    /// (`pinned`) or may cover (an unpinned move then does not count against the
+    /// `loosened` cap). `base` is the row as the base commit has it, with the base's
+    /// verdict when the base was replayed. By default: a verdict move, unpinned.
+    fn moves(&self, row: &Row, head: &Verdict, base: AtBase) -> Vec<Move> {
+        verdict_move(row, head, base, false).into_iter().collect()
+    }
+
+    /// True when the rows are someone's own commands: reports show them redacted.
+    fn private(&self) -> bool {
+        false
+    }
+
+    /// The expectation `cargo xtask replay accept` would write for a row head
+    /// answers otherwise; None for kinds without expectations.
+    fn edit(&self, _row: &Row, _head: &Verdict, _base: AtBase) -> Option<TruthEdit> {
+        None
+    }
+}
+
+/// The verdict move of a row present and answered on both sides, if its class moved.
+pub fn verdict_move(row: &Row, head: &Verdict, base: AtBase, pinned: bool) -> Option<Move> {
+    let (_, Some(bv)) = base? else { return None };
+    (!bv.is_error() && !head.is_error() && bv.class != head.class).then(|| Move {
+        row: row.id.clone(),
+        from: bv.class,
+        to: head.class,
+        kind: crate::declare::MoveKind::Verdict,
+        pinned,
+        at: format!("{}:{}", row.file, row.line),
+    })
+}
+
 /// A loaded corpus: rows sorted by id.
 #[derive(Clone, Debug, Default)]
 pub struct Corpus {
@@ -91,116 +154,11 @@ impl Corpus {
     }
 }
 
-/// Parses one CSV file of `kind`. `file` is the repository-relative label used in
-/// messages. Returns the rows or every problem found, each as `file:line: ...`.
-pub fn parse(kind: Kind, file: &str, input: impl Read) -> Result<Vec<Row>, Vec<String>> {
-    let mut rdr = csv::ReaderBuilder::new().has_headers(true).flexible(false).from_reader(input);
+/// Loads one kind from `src`: its rows, ids unique (a duplicate names both places),
+/// sorted by id. Every problem of every file is collected.
+pub fn load(kind: Kind, src: &dyn Source) -> Result<Corpus, Vec<String>> {
+    let mut rows = kind.def().load(src)?;
     let mut errors = Vec::new();
-    let mut want = kind.columns();
-    match rdr.headers() {
-        Ok(h) => {
-            let got: Vec<&str> = h.iter().collect();
-            if kind == Kind::Truth && got == truth::COLUMNS_WITH_RULE {
-                want = truth::COLUMNS_WITH_RULE;
-            }
-            if got != want {
-                for g in &got {
-                    if !want.contains(g) {
-                        errors.push(format!("{file}:1: column {g}: unknown column (expected header `{}`)", want.join(",")));
-                    }
-                }
-                for w in want {
-                    if !got.contains(w) {
-                        errors.push(format!("{file}:1: column {w}: missing (expected header `{}`)", want.join(",")));
-                    }
-                }
-                if errors.is_empty() {
-                    errors.push(format!("{file}:1: columns out of order: expected header `{}`", want.join(",")));
-                }
-                return Err(errors);
-            }
-        }
-        Err(e) => return Err(vec![format!("{file}:1: cannot read header: {e}")]),
-    }
-    let mut rows = Vec::new();
-    for rec in rdr.records() {
-        let rec = match rec {
-            Ok(r) => r,
-            Err(e) => {
-                let line = e.position().map(|p| p.line()).unwrap_or(0);
-                errors.push(format!("{file}:{line}: {}", csv_error_text(&e)));
-                continue;
-            }
-        };
-        let line = rec.position().map(|p| p.line()).unwrap_or(0);
-        let fields = Fields { rec: &rec, cols: want };
-        let field = |name: &str| fields.get(name);
-        let mut bad = |col: &str, why: String| errors.push(format!("{file}:{line}: column {col}: {why}"));
-        let id = field("id").trim().to_owned();
-        if id.is_empty() {
-            bad("id", "empty id".into());
-        }
-        let command = field("command").to_owned();
-        if command.trim().is_empty() {
-            bad("command", "empty command".into());
-        }
-        let parsed = match kind {
-            Kind::Truth => truth::spec(&fields, &mut bad),
-            Kind::History => history::spec(&fields, &mut bad),
-            Kind::Curated => curated::spec(&fields, &mut bad),
-        };
-        let Some((spec, weight, cwd, note)) = parsed else { continue };
-        if id.is_empty() || command.trim().is_empty() {
-            continue;
-        }
-        rows.push(Row { kind, id, command, cwd, weight, spec, file: file.to_owned(), line, note });
-    }
-    if errors.is_empty() {
-        Ok(rows)
-    } else {
-        Err(errors)
-    }
-}
-
-fn csv_error_text(e: &csv::Error) -> String {
-    match e.kind() {
-        csv::ErrorKind::UnequalLengths { expected_len, len, .. } => {
-            format!("row has {len} fields, the header has {expected_len}")
-        }
-        _ => e.to_string(),
-    }
-}
-
-/// One record's fields by column name.
-pub(super) struct Fields<'a> {
-    rec: &'a csv::StringRecord,
-    cols: &'static [&'static str],
-}
-
-impl<'a> Fields<'a> {
-    pub(super) fn get(&self, name: &str) -> &'a str {
-        // A column this file's header does not have (the optional truth `rule`) is empty.
-        self.cols.iter().position(|c| *c == name).and_then(|i| self.rec.get(i)).unwrap_or("")
-    }
-}
-
-/// Shared by the three specs: empty = none, otherwise as written.
-fn cwd_of(s: &str) -> Option<String> {
-    (!s.is_empty()).then(|| s.to_owned())
-}
-
-/// Files of one corpus from a source (the work tree or a git commit), parsed in
-/// parallel and merged. Errors from all files are collected; duplicate ids fail.
-pub fn load_files(kind: Kind, files: Vec<(String, Vec<u8>)>) -> Result<Corpus, Vec<String>> {
-    let parsed: Vec<Result<Vec<Row>, Vec<String>>> = files.par_iter().map(|(name, bytes)| parse(kind, name, bytes.as_slice())).collect();
-    let mut rows = Vec::new();
-    let mut errors = Vec::new();
-    for p in parsed {
-        match p {
-            Ok(r) => rows.extend(r),
-            Err(e) => errors.extend(e),
-        }
-    }
     let mut seen: HashMap<&str, (&str, u64)> = HashMap::new();
     for r in &rows {
         if let Some((f, l)) = seen.insert(&r.id, (&r.file, r.line)) {
@@ -214,28 +172,24 @@ pub fn load_files(kind: Kind, files: Vec<(String, Vec<u8>)>) -> Result<Corpus, V
     Ok(Corpus { rows })
 }
 
-/// Reads `corpus/<kind>/*.csv` from the work tree under `root`. Zero rows is an error.
+/// Reads one kind from the work tree under `root`. Zero rows is an error: a corpus
+/// that is empty hides gaps.
 pub fn load_worktree(root: &Path, kind: Kind) -> Result<Corpus, Vec<String>> {
-    let dir = root.join("corpus").join(kind.as_str());
-    let label = format!("corpus/{}/*.csv", kind.as_str());
-    let mut names: Vec<String> = match std::fs::read_dir(&dir) {
-        Ok(rd) => rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).filter(|n| n.ends_with(".csv")).collect(),
-        Err(e) => return Err(vec![format!("{label}: cannot read {}: {e}", dir.display())]),
-    };
-    names.sort();
-    let mut files = Vec::new();
-    for n in names {
-        let rel = format!("corpus/{}/{n}", kind.as_str());
-        match std::fs::read(root.join(&rel)) {
-            Ok(b) => files.push((rel, b)),
-            Err(e) => return Err(vec![format!("{rel}:1: cannot read: {e}")]),
-        }
-    }
-    let corpus = load_files(kind, files)?;
+    let corpus = load(kind, &WorkTree(root))?;
     if corpus.rows.is_empty() {
-        return Err(vec![format!("{label}: matched no rows (a corpus that is empty hides gaps; add rows or pass --corpus without it)")]);
+        return Err(vec![format!("{}: matched no rows (a corpus that is empty hides gaps; add rows or pass --corpus without it)", kind.def().location())]);
     }
     Ok(corpus)
+}
+
+/// Parses one CSV file of a CSV kind (truth, history, curated); `file` is the
+/// repository-relative label used in messages.
+pub fn parse(kind: Kind, file: &str, input: impl Read) -> Result<Vec<Row>, Vec<String>> {
+    match kind {
+        Kind::Truth => table::parse(&truth::TABLE, file, input),
+        Kind::History => table::parse(&history::TABLE, file, input),
+        Kind::Curated => table::parse(&curated::TABLE, file, input),
+    }
 }
 
 /// A digest of every file under corpus/fixtures/ (paths and contents), sorted.

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::combine;
-use crate::lanes::FileSource;
+use crate::lanes::{FileSource, Written};
 use crate::limits::MAX_COMMAND_BYTES;
 use crate::rules::{self, Hit};
 use crate::units::{Eng, TraceUnit};
@@ -83,8 +83,27 @@ pub fn verdict(req: &Request, files: &dyn FileSource) -> Verdict {
     if let Some(t) = refused(req) {
         return t.verdict;
     }
-    let cmd = req.command.as_str();
     let mut eng = Eng::new(files, req.home.as_deref(), req.cwd.as_deref()).protecting(req.protect.clone()).verdict_only();
+    verdict_of(&mut eng, req)
+}
+
+/// `verdict`, and what the command writes (`lanes::Written`, in order), for a
+/// caller that keeps a session's files (`lanes::Overlay`). The verdict is the one
+/// `verdict` gives: recording adds no hit.
+pub fn verdict_and_writes(req: &Request, files: &dyn FileSource) -> (Verdict, Vec<Written>) {
+    if let Some(t) = refused(req) {
+        return (t.verdict, Vec::new());
+    }
+    let mut eng = Eng::new(files, req.home.as_deref(), req.cwd.as_deref()).protecting(req.protect.clone()).verdict_only();
+    eng.record_writes();
+    let v = verdict_of(&mut eng, req);
+    (v, eng.writes.unwrap_or_default())
+}
+
+/// The verdict-only run itself. (The engine is built by the caller and passed in,
+/// not moved: every copy of it is stack the worst cases measure.)
+fn verdict_of(eng: &mut Eng<'_>, req: &Request) -> Verdict {
+    let cmd = req.command.as_str();
     let mut hits = eng.source(cmd, req.cwd.as_deref());
     // Units are judged as they complete (a payload before the unit that runs it);
     // the trace's pass goes in unit order, and so must the hits.

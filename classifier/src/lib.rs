@@ -73,10 +73,25 @@ pub fn classify(req: &Request) -> Verdict {
 pub fn classify_with(req: &Request, files: &dyn FileSource) -> Verdict {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| explain::verdict(req, files))) {
         Ok(v) => v,
-        Err(_) => {
-            let r = &rules::INTERNAL_ERROR;
-            Verdict::new(r.tier, r.blocked, r.id, r.reason.to_owned(), Span::default())
-        }
+        Err(_) => internal_error(),
+    }
+}
+
+/// The answer to a panic below `classify_with`: T3 `internal.error`.
+fn internal_error() -> Verdict {
+    let r = &rules::INTERNAL_ERROR;
+    Verdict::new(r.tier, r.blocked, r.id, r.reason.to_owned(), Span::default())
+}
+
+/// `classify_with`, and what the command writes, in order (`lanes::Written`): the
+/// paths every unit writes and, where the command line shows it, the text. A
+/// caller replaying an agent's session keeps them in a `lanes::Overlay`, so a
+/// script the agent wrote and then ran is read, not guessed. A panic answers as in
+/// `classify_with`, with no writes.
+pub fn classify_recording(req: &Request, files: &dyn FileSource) -> (Verdict, Vec<lanes::Written>) {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| explain::verdict_and_writes(req, files))) {
+        Ok(v) => v,
+        Err(_) => (internal_error(), Vec::new()),
     }
 }
 

@@ -5,11 +5,14 @@ use std::collections::HashMap;
 
 pub(crate) mod lexer;
 pub(crate) mod lexer_sinks;
+mod overlay;
 pub(crate) mod python;
 mod python_ast;
 mod python_sinks;
 mod python_tokens;
 pub mod scripts;
+
+pub use overlay::{Layered, Overlay, Written, MAX_OVERLAY_BYTES};
 
 /// Largest file a lane reads; anything bigger is unusable (and so T3).
 pub const MAX_FILE_BYTES: usize = 256 * 1024;

@@ -86,14 +86,9 @@ pub enum Redirect {
     /// `[n]< file`.
     Read { fd: Option<i32>, target: Word },
     /// `>`, `>>`, `>|`, `<>`, `&>`, `&>>`: a write to `target`. (Where a write
-    /// lands decides its tier; the fd and append mode are kept for `explain`.)
-    Write {
-        #[allow(dead_code)]
-        fd: Option<i32>,
-        target: Word,
-        #[allow(dead_code)]
-        append: bool,
-    },
+    /// lands decides its tier; the fd and append mode say what text it holds, for
+    /// `lanes::overlay`.)
+    Write { fd: Option<i32>, target: Word, append: bool },
     /// `>&2`, `2>&1`, `<&0`: fd plumbing, no file.
     Dup,
     /// `<<EOF … EOF`. `expands` is false for a quoted delimiter.

@@ -106,6 +106,11 @@ pub trait Engine {
     fn protected(&self) -> &Protected;
     /// `FileSource::canonical`: where a write to this absolute path really lands.
     fn canonical(&self, absolute_path: &str) -> Option<String>;
+    /// True when the caller asked what the command writes (`classify_recording`).
+    fn records_writes(&self) -> bool;
+    /// One write that went through `vocab::writes::check_write`: its absolute path (None:
+    /// computed at run time). Called only while `records_writes`.
+    fn wrote(&mut self, path: Option<String>);
 }
 
 /// Per-unit context handed to family `check` functions.
@@ -209,6 +214,17 @@ impl<'e> Cx<'e> {
     /// `cursor.execute("…")`): the database family judges its statements.
     pub fn sql(&mut self, text: &str) {
         crate::rules::db::classify_sql(self, crate::rules::db::Dialect::Generic, text);
+    }
+
+    /// True when the caller asked what the command writes; `vocab::writes::check_write` then
+    /// reports every write it sees through `wrote`.
+    pub(crate) fn records_writes(&self) -> bool {
+        self.engine.records_writes()
+    }
+
+    /// Reports one write (see `Engine::wrote`).
+    pub(crate) fn wrote(&mut self, path: Option<String>) {
+        self.engine.wrote(path);
     }
 
     /// True once any hit on this unit is at least `tier` (or blocked).

@@ -4,7 +4,7 @@
 
 use super::{engine_hit, Eng};
 use crate::call::Arg;
-use crate::lanes::{resolve, MAX_FILE_BYTES};
+use crate::lanes::{resolve, Written, MAX_FILE_BYTES};
 use crate::limits::MAX_DEPTH;
 use crate::parse::model::{Simple, Word};
 use crate::protect::Protected;
@@ -76,5 +76,15 @@ impl Engine for Eng<'_> {
 
     fn canonical(&self, absolute_path: &str) -> Option<String> {
         self.files.canonical(absolute_path)
+    }
+
+    fn records_writes(&self) -> bool {
+        self.writes.is_some()
+    }
+
+    fn wrote(&mut self, path: Option<String>) {
+        if let Some(w) = &mut self.writes {
+            w.push(Written { path, text: None, append: false });
+        }
     }
 }

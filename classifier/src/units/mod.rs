@@ -6,7 +6,7 @@
 //! default); `combine.rs` picks the verdict from the hits.
 
 use crate::call::{Arg, Invocation, Secret, Stdin};
-use crate::lanes::{resolve, FileSource};
+use crate::lanes::{resolve, FileSource, Written};
 use crate::limits::{MAX_DEPTH, MAX_PARSED_BYTES, MAX_UNITS};
 use crate::parse::model::{List, Pipeline, Simple, Stage, Word};
 use crate::parse::{self, ParseFailure};
@@ -20,10 +20,12 @@ mod redirects;
 mod secrets;
 mod target;
 mod trace;
+mod writes;
 
 use target::Target;
 pub use trace::TraceUnit;
 use trace::{Bound, Parts};
+use writes::visible_output;
 
 pub struct Eng<'f> {
     files: &'f dyn FileSource,
@@ -54,6 +56,11 @@ pub struct Eng<'f> {
     emitted: Secret,
     /// How many such bodies the walk is inside (outside them, `emitted` is not kept).
     capturing: u32,
+    /// What the command writes, in order, when the caller asked (`recording`):
+    /// one entry per `vocab::writes::check_write`, the text filled in where the unit shows it.
+    pub writes: Option<Vec<Written>>,
+    /// Recording: this command's redirect writes waiting for their unit's text.
+    marks: Vec<writes::Mark>,
 }
 
 impl<'f> Eng<'f> {
@@ -74,7 +81,15 @@ impl<'f> Eng<'f> {
             vars: Vec::new(),
             emitted: Secret::None,
             capturing: 0,
+            writes: None,
+            marks: Vec::new(),
         }
+    }
+
+    /// Also record what the command writes (`Eng::writes`). (In place: an engine
+    /// moved once more is one more copy on the stack the worst cases measure.)
+    pub fn record_writes(&mut self) {
+        self.writes = Some(Vec::new());
     }
 
     /// A verdict-only run: no trace kept (see `keep_trace`).
@@ -339,6 +354,8 @@ impl<'f> Eng<'f> {
         }
         // What the program is given besides its words: its input, and `NAME=value` set for it.
         let secret_input = taints[..assigned].iter().copied().fold(stdin_taint, Secret::max);
+        // Recording: this unit's redirect writes wait for what it prints (`record`).
+        self.mark_redirect_writes(&s.redirects);
         // Reserve this unit's place in the trace before any payload it runs is
         // classified, so `explain` lists a unit before its insides.
         let slot = self.trace.len();
@@ -445,38 +462,6 @@ fn runs_note(name: &str, how: &str, what: &str, span: Span) -> Hit {
         what.push('…');
     }
     Hit { rule: &rules::WRAPPER_RUNS, detail: Some(format!("`{name}` {how}: `{what}`")), span }
-}
-
-/// What a stage writes to stdout, when the command line alone says it exactly:
-/// `echo`/`printf` of literal words, `cat` of a heredoc or here-string.
-fn visible_output(inv: &Invocation) -> Option<String> {
-    // Wrappers pass output through unchanged, except xargs, whose echo depends on its input.
-    if !inv.exact() || inv.wrappers.contains(&"xargs") {
-        return None;
-    }
-    match inv.program.as_str() {
-        "echo" => {
-            let mut words = inv.args.iter().map(|a| a.text.as_str()).peekable();
-            let mut escapes = false;
-            while let Some(f) = words.peek().filter(|w| matches!(**w, "-n" | "-e" | "-E" | "-ne" | "-en")) {
-                escapes |= f.contains('e');
-                words.next();
-            }
-            let text = words.collect::<Vec<_>>().join(" ");
-            Some(if escapes { parse::ansi_c(&text) } else { text })
-        }
-        "printf" => {
-            let (format, rest) = inv.args.split_first()?;
-            let format = parse::ansi_c(&format.text);
-            if rest.is_empty() {
-                return Some(format);
-            }
-            // `printf '%s\n' a b`: the usual shape; anything fancier is not guessed.
-            (format.trim_end() == "%s").then(|| rest.iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join("\n"))
-        }
-        "cat" if inv.args.is_empty() => rules::vocab::input::shown(inv).map(str::to_owned),
-        _ => None,
-    }
 }
 
 fn first_program(p: &Pipeline) -> Option<String> {

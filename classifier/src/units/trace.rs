@@ -124,6 +124,7 @@ impl Eng<'_> {
         notes: Vec<Hit>,
         own: &[Hit],
     ) {
+        self.fill_writes(slot, Some(inv));
         let unit = Unit { program: &inv.program, prefix, word: (&inv.program_path, true), args: &inv.args, wrappers: &inv.wrappers, cwd: inv.cwd.as_deref() };
         self.record(slot, unit, bound, redirects, notes, own);
     }
@@ -140,6 +141,7 @@ impl Eng<'_> {
         notes: Vec<Hit>,
         own: &[Hit],
     ) {
+        self.fill_writes(slot, None);
         let unit = Unit { program: &words[0].text, prefix: &[], word: (&words[0].text, words[0].exact), args: &words[1..], wrappers, cwd };
         self.record(slot, unit, bound, redirects, notes, own);
     }

@@ -20,6 +20,7 @@ mod registry;
 mod rule_examples;
 mod rules_doc;
 mod scripts;
+mod sessions;
 mod snapshots_read;
 mod system;
 mod verdict_only;

@@ -49,7 +49,13 @@ const DATA_DIR: Flag = valued("--data-dir", "DIR");
 pub static COMMANDS: &[Cmd] = &[
     Cmd { name: "classify", usage: "[--cwd DIR] CMD", flags: &[CWD], operands: Operands::Command, help: "one verdict as JSON" },
     Cmd { name: "explain", usage: "[--cwd DIR] CMD", flags: &[CWD], operands: Operands::Command, help: "a readable trace: units, rules, why" },
-    Cmd { name: "batch", usage: "[--protocol]", flags: &[switch("--protocol")], operands: Operands::None, help: "protocol v1 over stdin/stdout (JSON lines)" },
+    Cmd {
+        name: "batch",
+        usage: "[--protocol | --extensions]",
+        flags: &[switch("--protocol"), switch("--extensions")],
+        operands: Operands::None,
+        help: "protocol v1 over stdin/stdout (JSON lines); --extensions lists the opt-in request fields it reads (session)",
+    },
     Cmd { name: "rules", usage: "", flags: &[], operands: Operands::None, help: "the rule registry as JSON lines (id, family, class, examples)" },
     Cmd {
         name: "hook",
@@ -294,7 +300,7 @@ mod tests {
     fn a_missing_or_surplus_value_names_the_flag_and_the_fix() {
         assert_eq!(err("hook", &["--mode"]), "--mode needs a value: --mode ask|nonce (or --mode=ask|nonce)");
         assert_eq!(err("install", &["--print=yes"]), "--print takes no value, not \"yes\"; write `--print` alone");
-        assert!(err("batch", &["extra"]).contains("`tiergate batch` does not take \"extra\"; usage: tiergate batch [--protocol]"));
+        assert!(err("batch", &["extra"]).contains("`tiergate batch` does not take \"extra\"; usage: tiergate batch [--protocol | --extensions]"));
         assert!(err("rules", &["x"]).ends_with("it takes no arguments"));
         assert_eq!(parse(cmd("install"), &v(&["--help"])).unwrap_err(), ArgError::Help);
     }

@@ -1,10 +1,21 @@
 //! `tiergate batch`: protocol v1. One JSON line in, one line out, same order; a
 //! bad line is answered `input.invalid`/ask and the run goes on.
+//!
+//! One extension, opt-in per line: a request with `"session": "<name>"` is one step
+//! of an agent's session. Steps of one session are classified in the order they
+//! arrive, each reading through an overlay of the files the session's earlier steps
+//! wrote (`classifier::lanes::Overlay`, filled from the classifier's own record of
+//! each command's writes); sessions may interleave. The answer keeps the v1 shape,
+//! and a line without `session` is answered exactly as before.
+//! `tiergate batch --extensions` prints the extensions this build speaks, one per line.
 
 use std::borrow::Cow;
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
+use std::collections::HashMap;
+
+use classifier::lanes::Overlay;
 use classifier::protocol::{InLine, OutLine, VERSION};
 use classifier::Request;
 use serde_json::Value;
@@ -14,6 +25,10 @@ use crate::realfs::RealFs;
 pub fn run(args: &crate::args::Parsed) -> ExitCode {
     if args.has("--protocol") {
         println!("{VERSION}");
+        return ExitCode::SUCCESS;
+    }
+    if args.has("--extensions") {
+        println!("{SESSION}");
         return ExitCode::SUCCESS;
     }
     let home = std::env::var("HOME").ok();
@@ -28,6 +43,7 @@ pub fn run(args: &crate::args::Parsed) -> ExitCode {
     let mut reader = std::io::BufReader::new(stdin);
     // One request, refilled per line: its buffers and protect policy are reused.
     let mut req = Request { command: String::new(), cwd: None, home, protect };
+    let mut sessions: HashMap<String, Overlay> = HashMap::new();
     loop {
         buf.clear();
         match reader.read_until(b'\n', &mut buf) {
@@ -39,7 +55,7 @@ pub fn run(args: &crate::args::Parsed) -> ExitCode {
             }
         }
         line.clear();
-        answer(&buf, &mut req, &mut line);
+        answer(&buf, &mut req, &mut sessions, &mut line);
         line.push(b'\n');
         if out.write_all(&line).is_err() {
             return ExitCode::SUCCESS; // the reader went away: nothing left to answer
@@ -53,9 +69,12 @@ pub fn run(args: &crate::args::Parsed) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The request field of the session extension.
+const SESSION: &str = "session";
+
 /// Appends the answer to one input line to `out`. The usual line is read by hand
 /// (`InLine::plain`); any other goes through serde_json, which words the errors.
-fn answer(raw: &[u8], req: &mut Request, out: &mut Vec<u8>) {
+fn answer(raw: &[u8], req: &mut Request, sessions: &mut HashMap<String, Overlay>, out: &mut Vec<u8>) {
     let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
     let null = Value::Null;
@@ -64,7 +83,7 @@ fn answer(raw: &[u8], req: &mut Request, out: &mut Vec<u8>) {
         req.command.clear();
         req.command.push_str(&line.command);
         req.cwd = line.cwd.map(Cow::into_owned);
-        return classified(&line.id, req, out);
+        return classified(&line.id, req, None, out);
     }
     let parsed: Result<Value, String> = text.and_then(|s| serde_json::from_str(s).map_err(|e| format!("line is not JSON: {e}")));
     let obj = match parsed {
@@ -76,14 +95,29 @@ fn answer(raw: &[u8], req: &mut Request, out: &mut Vec<u8>) {
     let Some(command) = obj.get("command").and_then(Value::as_str) else {
         return write(&OutLine::invalid(id, "missing string field `command`"), out);
     };
+    let session = match obj.get(SESSION) {
+        None | Some(Value::Null) => None,
+        Some(Value::String(name)) => Some(sessions.entry(name.clone()).or_default()),
+        Some(_) => return write(&OutLine::invalid(id, "field `session` must be a string (the name of the session this step belongs to)"), out),
+    };
     req.command.clear();
     req.command.push_str(command);
     req.cwd = obj.get("cwd").and_then(Value::as_str).map(str::to_owned);
-    classified(id, req, out)
+    classified(id, req, session, out)
 }
 
-fn classified(id: &Value, req: &Request, out: &mut Vec<u8>) {
-    match std::panic::catch_unwind(|| classifier::classify_with(req, &RealFs)) {
+/// Classifies through the real file system, or, for a session's step, through the
+/// session's overlay on it; the step's writes then join the overlay.
+fn classified(id: &Value, req: &Request, session: Option<&mut Overlay>, out: &mut Vec<u8>) {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match session {
+        None => classifier::classify_with(req, &RealFs),
+        Some(overlay) => {
+            let (verdict, writes) = classifier::classify_recording(req, &overlay.over(&RealFs));
+            overlay.apply(&writes, &RealFs);
+            verdict
+        }
+    }));
+    match result {
         Ok(verdict) => write(&OutLine::verdict(id, &verdict), out),
         Err(_) => write(&OutLine::invalid(id, "internal error while classifying; asking"), out),
     }

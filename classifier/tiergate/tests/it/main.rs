@@ -5,6 +5,7 @@
 #![allow(clippy::disallowed_methods)]
 
 mod approvals_cli;
+mod batch_sessions;
 mod cli_errors;
 mod hook_agents;
 mod hook_agents_golden;

@@ -89,7 +89,7 @@ fn problems(root: &Path) -> (Vec<String>, BTreeMap<&'static str, usize>) {
                     CuratedFamily::Fp => st.fp += 1,
                     CuratedFamily::Bypass | CuratedFamily::Worst => st.controls += 1,
                 },
-                Spec::History => {}
+                _ => {}
             }
             if let Some(cwd) = &r.cwd {
                 if !Path::new(cwd).is_absolute() && !root.join("corpus/fixtures").join(cwd).is_dir() {

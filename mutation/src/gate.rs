@@ -210,7 +210,7 @@ fn examples(rules: &[RuleInfo], bin: &Path, timeout: Duration) -> Result<(Found,
     for r in rules {
         for (list, hit) in [(&r.matches, true), (&r.not_matches, false)] {
             for c in list {
-                jobs.push(Job { command: c.clone(), cwd: Some(EXAMPLE_CWD.into()) });
+                jobs.push(Job::new(c.clone(), Some(EXAMPLE_CWD.into())));
                 want.push((r.id.as_str(), hit, c.as_str()));
             }
         }

@@ -275,14 +275,18 @@ pub enum Handshake {
     Unsupported(String),
 }
 
-/// Asks a subject which protocol it speaks (10 s limit).
-pub fn handshake(argv: &[String]) -> Handshake {
-    let Some((prog, args)) = argv.split_first() else { return Handshake::Unsupported("empty command".into()) };
-    let child = Command::new(prog).args(args).arg("--protocol").stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn();
-    let mut child = match child {
-        Ok(c) => c,
-        Err(e) => return Handshake::Unsupported(format!("cannot run {prog}: {e}")),
-    };
+/// Runs `argv FLAG` with no input (10 s limit): whether it succeeded, its stdout
+/// and the first line of its stderr; Err when it cannot run or does not answer.
+fn ask(argv: &[String], flag: &str) -> Result<(bool, String, String), String> {
+    let Some((prog, args)) = argv.split_first() else { return Err("empty command".into()) };
+    let mut child = Command::new(prog)
+        .args(args)
+        .arg(flag)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {prog}: {e}"))?;
     let t = Instant::now();
     loop {
         match child.try_wait() {
@@ -290,27 +294,42 @@ pub fn handshake(argv: &[String]) -> Handshake {
             Ok(None) if t.elapsed() > Duration::from_secs(10) => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Handshake::Unsupported("`--protocol` did not answer within 10 s".into());
+                return Err(format!("`{flag}` did not answer within 10 s"));
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Handshake::Unsupported(e.to_string()),
+            Err(e) => return Err(e.to_string()),
         }
     }
-    let out = match child.wait_with_output() {
-        Ok(o) => o,
-        Err(e) => return Handshake::Unsupported(e.to_string()),
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let err = String::from_utf8_lossy(&out.stderr).lines().next().unwrap_or("").trim().to_owned();
+    Ok((out.status.success(), String::from_utf8_lossy(&out.stdout).trim().to_owned(), err))
+}
+
+/// Asks a subject which protocol it speaks (10 s limit).
+pub fn handshake(argv: &[String]) -> Handshake {
+    let (ok, text, err) = match ask(argv, "--protocol") {
+        Ok(answer) => answer,
+        Err(why) => return Handshake::Unsupported(why),
     };
-    let text = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    if out.status.success() && text == VERSION {
+    if ok && text == VERSION {
         Handshake::V1
-    } else if out.status.success() && !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
+    } else if ok && !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
         Handshake::Other(text)
     } else {
-        let err = String::from_utf8_lossy(&out.stderr);
         // Name the program without its directory: reports carry no absolute paths.
+        let (prog, args) = argv.split_first().map(|(p, a)| (p.as_str(), a)).unwrap_or(("", &[]));
         let name = Path::new(prog).file_name().and_then(|n| n.to_str()).unwrap_or(prog);
         let shown: Vec<&str> = std::iter::once(name).chain(args.iter().map(String::as_str)).collect();
-        Handshake::Unsupported(format!("`{} --protocol` printed {:?} ({})", shown.join(" "), text, err.lines().next().unwrap_or("").trim()))
+        Handshake::Unsupported(format!("`{} --protocol` printed {:?} ({err})", shown.join(" "), text))
+    }
+}
+
+/// The protocol extensions a subject speaks (`batch --extensions`, one per line);
+/// none when it does not know the flag (a build from before extensions, another program).
+pub fn extensions(argv: &[String]) -> Vec<String> {
+    match ask(argv, "--extensions") {
+        Ok((true, text, _)) => text.lines().map(|l| l.trim().to_owned()).filter(|l| !l.is_empty()).collect(),
+        _ => Vec::new(),
     }
 }
 

@@ -96,6 +96,9 @@ pub struct Move {
     pub pinned: bool,
     /// `corpus/truth/x.csv:12` (head's location).
     pub at: String,
+    /// Why a pinned move must be declared, as the failure says it ("pinned row").
+    #[serde(skip)]
+    pub claim: &'static str,
 }
 
 /// The outcome of matching moves against entries.
@@ -147,10 +150,10 @@ pub fn check(moves: &[Move], head: &[Entry], base: &[Entry], decl_hint: &str, ju
                     "declare",
                     Some(&mv.row),
                     format!(
-                        "{} pinned row {}: {what} moved {} → {} without a declaration; add \
+                        "{} {} {}: {what} moved {} → {} without a declaration; add \
                          {{\"row\":\"{}\",\"from\":\"{}\",\"to\":\"{}\",\"reason\":\"…\"}} to {decl_hint} \
                          (or run `cargo xtask replay accept`)",
-                        mv.at, mv.row, mv.from, mv.to, mv.row, mv.from, mv.to
+                        mv.at, mv.claim, mv.row, mv.from, mv.to, mv.row, mv.from, mv.to
                     ),
                 ));
                 m.pending.push(mv.clone());

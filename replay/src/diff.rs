@@ -64,6 +64,9 @@ pub struct RowResult {
     pub category: Category,
     pub base: Option<Verdict>,
     pub head: Option<Verdict>,
+    /// What the corpus says beside the command (a peer's label), when it says anything.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 impl serde::Serialize for Kind {

@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 
 use crate::checks::{self, Failure};
-use crate::corpus::{AtBase, Kind, Row};
+use crate::corpus::{Answered, AtBase, Kind, Row};
 use crate::coverage::{self, RuleInfo};
 use crate::declare::{self, Move};
 use crate::diff::{categorize, Category, RowResult};
@@ -21,8 +21,9 @@ use crate::TruthEdit;
 
 /// What the base side answered.
 pub(crate) enum BaseAnswers<'a> {
-    /// The base's rows (`Inputs::base.rows`), answered in order.
-    Answered(&'a [Verdict]),
+    /// The base's rows that were answered (`Inputs::base.rows`, less session steps
+    /// a base without the extension cannot replay), and their answers in order.
+    Answered(&'a [Row], &'a [Verdict]),
     /// Base and head trees are equal: head's answers stand for the base's rows.
     SameAsHead,
     /// No base answers (a base without protocol v1): no diff.
@@ -58,10 +59,11 @@ pub(crate) fn judge(j: &Judge) -> (Report, Vec<TruthEdit>) {
     // The base's rows exist as a side only when the base speaks protocol v1.
     let base_rows: &[Row] = match j.base {
         BaseAnswers::Skipped => &[],
-        _ => &inputs.base.rows,
+        BaseAnswers::Answered(rows, _) => rows,
+        BaseAnswers::SameAsHead => &inputs.base.rows,
     };
     let (base_by, diffed): (RowsById, bool) = match j.base {
-        BaseAnswers::Answered(vs) => (by_id(base_rows, vs), true),
+        BaseAnswers::Answered(rows, vs) => (by_id(rows, vs), true),
         BaseAnswers::SameAsHead => {
             (base_rows.iter().filter_map(|r| head_by.get(&(r.kind, r.id.as_str())).map(|(_, v)| ((r.kind, r.id.as_str()), (r, *v)))).collect(), true)
         }
@@ -92,6 +94,7 @@ pub(crate) fn judge(j: &Judge) -> (Report, Vec<TruthEdit>) {
         failures.push(Failure::new("caps", None, format!("caps.json {}.{}: {}/{} exceeded", c.corpus.as_str(), c.cap, c.used, c.limit)));
     }
     let truth_edits: Vec<TruthEdit> = pairs.iter().filter_map(|(r, v, b)| r.kind.def().edit(r, v, *b)).collect();
+    let sections = sections(j.corpora, head_rows, &head_by, base_rows, &base_by);
     let mut notes: Vec<String> = inputs.notes.iter().chain(j.notes).cloned().collect();
     let coverage = rule_coverage(j, &mut notes);
     let mut report = Report {
@@ -105,6 +108,7 @@ pub(crate) fn judge(j: &Judge) -> (Report, Vec<TruthEdit>) {
         caps: caps_used,
         failures,
         pending: matched.pending,
+        sections,
         coverage,
     };
     report.sort();
@@ -132,7 +136,27 @@ fn row_results(head_by: &RowsById, base_by: &RowsById, diffed: bool) -> Vec<RowR
                 Category::New
             };
             let command = if row.kind.def().private() { import::redact(&row.command) } else { row.command.clone() };
-            RowResult { corpus: row.kind, id: row.id.clone(), command, cwd: row.cwd.clone(), weight: row.weight, category, base: bv, head: hv }
+            let label = row.kind.def().label(row);
+            RowResult { corpus: row.kind, id: row.id.clone(), command, cwd: row.cwd.clone(), weight: row.weight, category, base: bv, head: hv, label }
+        })
+        .collect()
+}
+
+/// Each replayed kind's own section, from its rows on either side with their answers.
+fn sections(corpora: &[Kind], head_rows: &[Row], head_by: &RowsById, base_rows: &[Row], base_by: &RowsById) -> Vec<String> {
+    corpora
+        .iter()
+        .filter_map(|&k| {
+            let in_head = head_rows.iter().filter(|r| r.kind == k);
+            let only_base = base_rows.iter().filter(|r| r.kind == k && !head_by.contains_key(&(k, r.id.as_str())));
+            let rows: Vec<Answered> = in_head
+                .chain(only_base)
+                .map(|r| {
+                    let key = (k, r.id.as_str());
+                    Answered { row: r, head: head_by.get(&key).map(|(_, v)| *v), base: base_by.get(&key).map(|(_, v)| *v) }
+                })
+                .collect();
+            k.def().section(&rows)
         })
         .collect()
 }

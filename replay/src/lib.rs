@@ -38,7 +38,7 @@ use crate::config::Config;
 use crate::corpus::Row;
 use crate::diff::Category;
 use crate::exit::ReplayError;
-use crate::protocol::{Class, Verdict};
+use crate::protocol::{Class, Verdict, SESSION_EXTENSION};
 use crate::report::Report;
 use crate::runner::Job;
 
@@ -96,14 +96,16 @@ fn absolute_cwd(root: &Path, cwd: &Option<String>) -> Option<String> {
     }
 }
 
+/// One request per row; a session's steps carry the session's name.
 fn jobs_of(root: &Path, rows: &[Row]) -> Vec<Job> {
-    rows.iter().map(|r| Job { command: r.command.clone(), cwd: absolute_cwd(root, &r.cwd) }).collect()
+    rows.iter().map(|r| Job { command: r.command.clone(), cwd: absolute_cwd(root, &r.cwd), session: r.session() }).collect()
 }
 
 /// The base side, once built.
 enum BaseSide {
-    /// Replay this subject over the base's rows.
-    Run(Subject),
+    /// Replay this subject over the base's rows; `sessions`: it speaks the session
+    /// extension (without it, the base's session steps are not replayed).
+    Run(Subject, bool),
     /// Base tree equals head tree: head's answers stand for both sides.
     SameAsHead,
     /// No diff possible; the truth check still runs.
@@ -129,6 +131,8 @@ struct Answers {
     base_jobs: Vec<Job>,
     /// None when the base side is not run (same tree, skipped).
     base: Option<(Vec<Verdict>, sides::SideStats)>,
+    /// The base's rows without its session steps, when the base cannot replay them.
+    base_rows: Option<Vec<Row>>,
 }
 
 /// Terminal-only wall times of the steps, in the order they ran.
@@ -145,7 +149,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     let answers = answer_sides(cfg, &built, &inputs, &mut timings)?;
     let tc = Instant::now();
     let base = match (&built.base, &answers.base) {
-        (BaseSide::Run(_), Some((vs, _))) => judge::BaseAnswers::Answered(vs),
+        (BaseSide::Run(..), Some((vs, _))) => judge::BaseAnswers::Answered(answers.base_rows.as_deref().unwrap_or(&inputs.base.rows), vs),
         (BaseSide::SameAsHead, _) => judge::BaseAnswers::SameAsHead,
         _ => judge::BaseAnswers::Skipped,
     };
@@ -198,12 +202,25 @@ fn build_sides(cfg: &Config, inputs: &load::Inputs, timings: &mut Timings) -> Re
     if let Speaks::Nothing(why) = handshake("head", &head.argv)? {
         return Err(ReplayError::infra(format!("head does not speak protocol v1: {why}")));
     }
+    if inputs.head_rows.iter().any(|r| r.session().is_some()) && !speaks_sessions(&head.argv) {
+        return Err(ReplayError::infra(format!(
+            "head's tiergate does not list the `{SESSION_EXTENSION}` extension (`tiergate batch --extensions`), so session steps cannot replay in order"
+        )));
+    }
     let mut notes = Vec::new();
     let (base, base_built) = base_side(cfg, inputs, &head, &mut notes, timings)?;
+    if let BaseSide::Run(_, false) = &base {
+        if inputs.base.rows.iter().any(|r| r.session().is_some()) {
+            notes.push(format!(
+                "the base ({}) does not replay sessions (no `{SESSION_EXTENSION}` in `tiergate batch --extensions`): its session steps were not answered, and they count as new",
+                inputs.names.base_label
+            ));
+        }
+    }
     let registry = inputs.full.then(|| head.argv.first().map(|bin| coverage::rules_of(bin))).flatten();
     let fixtures = corpus::fixtures_digest(&cfg.root);
     let base = match base {
-        BaseSide::Run(subject) => BaseSide::Run(keyed(&subject, &fixtures)),
+        BaseSide::Run(subject, sessions) => BaseSide::Run(keyed(&subject, &fixtures), sessions),
         other => other,
     };
     Ok(Built { head: keyed(&head, &fixtures), base, base_built, registry, notes })
@@ -217,7 +234,7 @@ fn base_side(cfg: &Config, inputs: &load::Inputs, head: &Subject, notes: &mut Ve
     let names = &inputs.names;
     if let Some(argv) = &cfg.against {
         return match handshake("--against", argv)? {
-            Speaks::V1 => Ok((BaseSide::Run(Subject { argv: argv.clone(), build_id: None, label: "against".into() }), false)),
+            Speaks::V1 => Ok((BaseSide::Run(Subject { argv: argv.clone(), build_id: None, label: "against".into() }, speaks_sessions(argv)), false)),
             Speaks::Nothing(why) => Err(ReplayError::infra(format!("--against does not speak protocol v1: {why}"))),
         };
     }
@@ -235,9 +252,17 @@ fn base_side(cfg: &Config, inputs: &load::Inputs, head: &Subject, notes: &mut Ve
     };
     timings.push((if built { "base build" } else { "base build (cached)" }.to_owned(), tb.elapsed().as_secs_f64()));
     match handshake("base", &subject.argv)? {
-        Speaks::V1 => Ok((BaseSide::Run(subject), built)),
+        Speaks::V1 => {
+            let sessions = speaks_sessions(&subject.argv);
+            Ok((BaseSide::Run(subject, sessions), built))
+        }
         Speaks::Nothing(why) => Ok((predates(cfg, notes, format!("base {} predates protocol v1: {why}", names.base_label))?, built)),
     }
+}
+
+/// True when `argv`'s batch lists the session extension.
+fn speaks_sessions(argv: &[String]) -> bool {
+    build::extensions(argv).iter().any(|e| e == SESSION_EXTENSION)
 }
 
 /// `subject` with the fixtures in its cache key: file-reading lanes read
@@ -254,8 +279,14 @@ fn answer_sides(cfg: &Config, built: &Built, inputs: &load::Inputs, timings: &mu
     let tr = Instant::now();
     let store_path = build::replay_dir(root).join("cache.sqlite");
     let head_jobs = jobs_of(root, &inputs.head_rows);
+    let base_rows: Option<Vec<Row>> = match &built.base {
+        BaseSide::Run(_, false) if inputs.base.rows.iter().any(|r| r.session().is_some()) => {
+            Some(inputs.base.rows.iter().filter(|r| r.session().is_none()).cloned().collect())
+        }
+        _ => None,
+    };
     let base_jobs: Vec<Job> = match &built.base {
-        BaseSide::Run(_) => jobs_of(root, &inputs.base.rows),
+        BaseSide::Run(..) => jobs_of(root, base_rows.as_deref().unwrap_or(&inputs.base.rows)),
         _ => Vec::new(),
     };
     let head = &built.head;
@@ -263,7 +294,7 @@ fn answer_sides(cfg: &Config, built: &Built, inputs: &load::Inputs, timings: &mu
     let (head_res, base_res) = std::thread::scope(|s| {
         let h = s.spawn(|| sides::answer(head, &head_jobs, &store_path, cfg.timeout, &|| bars.tick(0), cfg.log));
         let b = match &built.base {
-            BaseSide::Run(subject) => Some(s.spawn(|| sides::answer(subject, &base_jobs, &store_path, cfg.timeout, &|| bars.tick(1), cfg.log))),
+            BaseSide::Run(subject, _) => Some(s.spawn(|| sides::answer(subject, &base_jobs, &store_path, cfg.timeout, &|| bars.tick(1), cfg.log))),
             _ => None,
         };
         let hr = h.join().unwrap_or_else(|_| Err(ReplayError::infra("head runner panicked")));
@@ -286,7 +317,7 @@ fn answer_sides(cfg: &Config, built: &Built, inputs: &load::Inputs, timings: &mu
     let td = Instant::now();
     let n = sides::determinism(head, &head_jobs, &head_verdicts, cfg.determinism_sample, cfg.timeout)?;
     timings.push((format!("determinism ({n} rows re-run)"), td.elapsed().as_secs_f64()));
-    Ok(Answers { head_jobs, head: head_verdicts, head_stats: hs, base_jobs, base })
+    Ok(Answers { head_jobs, head: head_verdicts, head_stats: hs, base_jobs, base, base_rows })
 }
 
 /// `--shard`: exports this shard's answers (both sides) for `replay merge`; no
@@ -301,7 +332,7 @@ fn export_shard(
 ) -> Result<Option<PathBuf>, ReplayError> {
     let file = shard::path(&cfg.root, &report.dir_name(), sh);
     let mut sides: Vec<(&Subject, &[Job], &[Verdict])> = vec![(&built.head, &answers.head_jobs, &answers.head)];
-    if let (BaseSide::Run(subject), Some((vs, _))) = (&built.base, &answers.base) {
+    if let (BaseSide::Run(subject, _), Some((vs, _))) = (&built.base, &answers.base) {
         sides.push((subject, &answers.base_jobs, vs));
     }
     let n = shard::export(&file, &sides).map_err(|e| ReplayError::infra(format!("writing {}: {e}", file.display())))?;

@@ -4,13 +4,13 @@
 //! the rule-coverage exemptions. The row filters (`--corpus`, `--only`, `--shard`)
 //! are applied here, once, to both sides.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::corpus::{self, AtCommit, Kind, Row, Spec};
+use crate::corpus::{self, sessions, AtCommit, Kind, Row, Spec};
 use crate::exit::ReplayError;
 use crate::{base, build, caps, coverage, declare, git, import, shard};
 
@@ -88,8 +88,15 @@ fn head(cfg: &Config, notes: &mut Vec<String>) -> Result<(caps::Caps, Vec<Row>, 
                 if !imp.malformed.is_empty() {
                     notes.push(format!("{} malformed history line(s) skipped in --history input", imp.malformed.len()));
                 }
-                notes.push(format!("{} imported history command(s) replayed from a --history file", imp.rows.len()));
+                if !imp.rows.is_empty() {
+                    notes.push(format!("{} imported history command(s) replayed from a --history file", imp.rows.len()));
+                }
+                if !imp.steps.is_empty() {
+                    let sessions: HashSet<(&str, &str)> = imp.steps.iter().map(|s| (s.source, s.session.as_str())).collect();
+                    notes.push(format!("{} imported session step(s) of {} session(s) replayed from a --history file", imp.steps.len(), sessions.len()));
+                }
                 rows.extend(imported_rows(imp.rows));
+                rows.extend(imported_steps(imp.steps));
             }
             Err(e) => errors.push(format!("--history {}: {e:#}", path.display())),
         }
@@ -109,14 +116,26 @@ fn head(cfg: &Config, notes: &mut Vec<String>) -> Result<(caps::Caps, Vec<Row>, 
     }
 }
 
-/// The filters, applied the same way to either side: `--only` ids, then `--shard`.
+/// The filters, applied the same way to either side: `--only` ids (a session's
+/// step brings the session's earlier steps, whose writes it reads), then `--shard`.
 /// (`--corpus` chose which kinds were loaded at all.)
 fn select(cfg: &Config, rows: Vec<Row>) -> Vec<Row> {
     let rows = if cfg.only.is_empty() {
         rows
     } else {
         let keep: HashSet<&str> = cfg.only.iter().map(String::as_str).collect();
-        rows.into_iter().filter(|r| keep.contains(r.id.as_str())).collect()
+        // The last selected step of each session: every step up to it is kept.
+        let mut upto: HashMap<String, usize> = HashMap::new();
+        for (i, r) in rows.iter().enumerate().filter(|(_, r)| keep.contains(r.id.as_str())) {
+            if let Some(s) = r.session() {
+                upto.insert(s, i);
+            }
+        }
+        rows.into_iter()
+            .enumerate()
+            .filter(|(i, r)| keep.contains(r.id.as_str()) || r.session().and_then(|s| upto.get(&s)).is_some_and(|last| i <= last))
+            .map(|(_, r)| r)
+            .collect()
     };
     shard::keep(rows, cfg.shard)
 }
@@ -144,6 +163,22 @@ fn imported_rows(rows: Vec<import::ImportedRow>) -> Vec<Row> {
             })
         })
         .collect()
+}
+
+/// Imported agent sessions as rows of the sessions kind: each step numbered in its
+/// session, in the order the agent ran it.
+fn imported_steps(steps: Vec<import::ImportedStep>) -> Vec<Row> {
+    let mut next: HashMap<(&'static str, String), u32> = HashMap::new();
+    let mut rows = Vec::new();
+    for s in steps {
+        let n = next.entry((s.source, s.session.clone())).or_insert(0);
+        if *n > sessions::MAX_STEP {
+            continue;
+        }
+        rows.push(sessions::step_row(s.source, &s.session, *n, s.cwd, s.command, "--history", 0));
+        *n += 1;
+    }
+    rows
 }
 
 /// Head's label and the base (or `--against`), resolved from git.

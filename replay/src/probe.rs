@@ -75,7 +75,7 @@ pub fn answer(root: &Path, subject: &Subject, command: &str, cwd: Option<&str>) 
             return Ok(v);
         }
     }
-    let job = Job { command: command.to_owned(), cwd: cwd.map(str::to_owned) };
+    let job = Job::new(command, cwd.map(str::to_owned));
     let v = run(subject, std::slice::from_ref(&job), Duration::from_secs(10), &|| {})
         .map_err(|e| Untestable(e.to_string()))?
         .pop()
@@ -84,7 +84,7 @@ pub fn answer(root: &Path, subject: &Subject, command: &str, cwd: Option<&str>) 
         return Err(Untestable(format!("no verdict: {e}")));
     }
     if let (Some(mut s), Some(id)) = (store, &subject.build_id) {
-        let _ = s.insert(id, std::iter::once((command, cwd.unwrap_or(""), &v)));
+        let _ = s.insert(id, std::iter::once((command, cwd.unwrap_or(""), "", &v)));
     }
     Ok(v)
 }

@@ -87,11 +87,18 @@ struct RequestLine<'a> {
     command: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     cwd: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session: Option<&'a str>,
 }
 
-/// Encodes one request line (without the newline).
-pub fn request_line(id: usize, command: &str, cwd: Option<&str>) -> String {
-    serde_json::to_string(&RequestLine { id, command, cwd }).unwrap_or_default()
+/// The `tiergate batch` extension that replays a session's steps through what its
+/// earlier steps wrote (`--extensions` lists it; the request field of the same name).
+pub const SESSION_EXTENSION: &str = "session";
+
+/// Encodes one request line (without the newline). `session` is set only for a
+/// step of an agent's session (the extension); without it the line is plain v1.
+pub fn request_line(id: usize, command: &str, cwd: Option<&str>, session: Option<&str>) -> String {
+    serde_json::to_string(&RequestLine { id, command, cwd, session }).unwrap_or_default()
 }
 
 #[derive(Deserialize)]

@@ -31,10 +31,11 @@ pub fn of(kind: Kind, id: &str, n: usize) -> usize {
     (x % n.max(1) as u64) as usize + 1
 }
 
-/// Keeps the rows of shard `i` of `n`.
+/// Keeps the rows of shard `i` of `n`; a session's steps stay together (they
+/// replay in order through what the earlier ones wrote).
 pub fn keep(rows: Vec<Row>, shard: Option<(usize, usize)>) -> Vec<Row> {
     match shard {
-        Some((i, n)) => rows.into_iter().filter(|r| of(r.kind, &r.id, n) == i).collect(),
+        Some((i, n)) => rows.into_iter().filter(|r| of(r.kind, r.session().as_deref().unwrap_or(&r.id), n) == i).collect(),
         None => rows,
     }
 }
@@ -45,6 +46,9 @@ struct Line {
     build: String,
     command: String,
     cwd: String,
+    /// A session step's earlier steps (crate::sides::contexts); empty otherwise.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    after: String,
     class: Class,
     rule: String,
     reason: String,
@@ -62,11 +66,13 @@ pub fn export(file: &Path, sides: &[(&Subject, &[Job], &[Verdict])]) -> std::io:
     let mut n = 0;
     for (subject, jobs, verdicts) in sides {
         let Some(build) = &subject.build_id else { continue };
-        for (j, v) in jobs.iter().zip(verdicts.iter()).filter(|(_, v)| !v.is_error()) {
+        let after = crate::sides::contexts(jobs);
+        for ((j, v), after) in jobs.iter().zip(verdicts.iter()).zip(after).filter(|((_, v), _)| !v.is_error()) {
             let line = Line {
                 build: build.clone(),
                 command: j.command.clone(),
                 cwd: j.cwd.clone().unwrap_or_default(),
+                after,
                 class: v.class,
                 rule: v.rule.clone(),
                 reason: v.reason.clone(),
@@ -97,7 +103,7 @@ pub fn import(root: &Path, files: &[PathBuf]) -> Result<usize, ReplayError> {
         for group in lines.chunk_by(|a, b| a.build == b.build) {
             let verdicts: Vec<Verdict> =
                 group.iter().map(|l| Verdict { class: l.class, rule: l.rule.clone(), reason: l.reason.clone(), error: None }).collect();
-            let items = group.iter().zip(&verdicts).map(|(l, v)| (l.command.as_str(), l.cwd.as_str(), v));
+            let items = group.iter().zip(&verdicts).map(|(l, v)| (l.command.as_str(), l.cwd.as_str(), l.after.as_str(), v));
             store.insert(&group[0].build, items).map_err(|e| ReplayError::infra(format!("verdict cache: {e}")))?;
             total += group.len();
         }

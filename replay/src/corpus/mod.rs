@@ -11,6 +11,8 @@
 
 mod curated;
 mod history;
+pub mod peers;
+pub mod sessions;
 mod source;
 mod table;
 mod truth;
@@ -34,15 +36,19 @@ pub enum Kind {
     Truth,
     History,
     Curated,
+    Peers,
+    Sessions,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Truth, Kind::History, Kind::Curated];
+    pub const ALL: [Kind; 5] = [Kind::Truth, Kind::History, Kind::Curated, Kind::Peers, Kind::Sessions];
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Truth => "truth",
             Kind::History => "history",
             Kind::Curated => "curated",
+            Kind::Peers => "peers",
+            Kind::Sessions => "sessions",
         }
     }
     pub fn parse(s: &str) -> Option<Kind> {
@@ -54,6 +60,8 @@ impl Kind {
             Kind::Truth => &truth::Truth,
             Kind::History => &history::History,
             Kind::Curated => &curated::Curated,
+            Kind::Peers => &peers::Peers,
+            Kind::Sessions => &sessions::Sessions,
         }
     }
 }
@@ -74,6 +82,19 @@ pub enum Spec {
         expect: Class,
         family: CuratedFamily,
     },
+    /// Another guard's labelled case: which peer, what it decided, and tiergate's
+    /// expectation (None: excluded, the reason in `Row::note`).
+    Peer {
+        peer: String,
+        decision: String,
+        expect: Option<peers::PeerExpect>,
+    },
+    /// One step of an agent's session: which agent run, which session, which step.
+    Session {
+        source: String,
+        session: String,
+        step: u32,
+    },
 }
 
 /// One corpus row. `cwd` is as written in the corpus (made absolute only when sent).
@@ -91,9 +112,25 @@ pub struct Row {
     pub note: String,
 }
 
+/// A row with its answers, for a kind's section: head's verdict (None when head
+/// has no such row) and the base's (None when not replayed).
+pub struct Answered<'a> {
+    pub row: &'a Row,
+    pub head: Option<&'a Verdict>,
+    pub base: Option<&'a Verdict>,
+}
+
 /// A row as the base commit has it, with the base's verdict when the base was
 /// replayed; None when the base has no such row.
 pub type AtBase<'a> = Option<(&'a Row, Option<&'a Verdict>)>;
+
+impl Row {
+    /// The session this row is a step of, named uniquely across kinds
+    /// (`sessions/mini-swe-agent/astropy__astropy-13033`), if its kind has sessions.
+    pub fn session(&self) -> Option<String> {
+        self.kind.def().session(self).map(|s| format!("{}/{s}", self.kind.as_str()))
+    }
+}
 
 /// One kind of corpus. Implementations are unit structs in the kind's own file.
 pub trait CorpusKind: Sync {
@@ -122,12 +159,35 @@ pub trait CorpusKind: Sync {
         false
     }
 
+    /// The session a row is a step of, unique within the kind, when rows of this
+    /// kind replay in order through what earlier steps wrote (rows of one session
+    /// sort in step order). Filters keep a session's earlier steps with a step, and
+    /// shards keep a session whole.
+    fn session<'r>(&self, _row: &'r Row) -> Option<&'r str> {
+        None
+    }
+
+    /// What the corpus says about a row beside its command, shown in reports (a
+    /// peer's label and tiergate's expectation).
+    fn label(&self, _row: &Row) -> Option<String> {
+        None
+    }
+
+    /// This kind's own section of `summary.md`, after the counts, from its rows as
+    /// answered (head and base verdicts). Pure.
+    fn section(&self, _rows: &[Answered]) -> Option<String> {
+        None
+    }
+
     /// The expectation `cargo xtask replay accept` would write for a row head
     /// answers otherwise; None for kinds without expectations.
     fn edit(&self, _row: &Row, _head: &Verdict, _base: AtBase) -> Option<TruthEdit> {
         None
     }
 }
+
+/// How a pinned truth row's undeclared move is named in its failure.
+pub const PINNED: &str = "pinned row";
 
 /// The verdict move of a row present and answered on both sides, if its class moved.
 pub fn verdict_move(row: &Row, head: &Verdict, base: AtBase, pinned: bool) -> Option<Move> {
@@ -139,6 +199,7 @@ pub fn verdict_move(row: &Row, head: &Verdict, base: AtBase, pinned: bool) -> Op
         kind: crate::declare::MoveKind::Verdict,
         pinned,
         at: format!("{}:{}", row.file, row.line),
+        claim: PINNED,
     })
 }
 
@@ -189,6 +250,7 @@ pub fn parse(kind: Kind, file: &str, input: impl Read) -> Result<Vec<Row>, Vec<S
         Kind::Truth => table::parse(&truth::TABLE, file, input),
         Kind::History => table::parse(&history::TABLE, file, input),
         Kind::Curated => table::parse(&curated::TABLE, file, input),
+        other => Err(vec![format!("{file}:1: the {} corpus is not a CSV table", other.as_str())]),
     }
 }
 

@@ -6,7 +6,7 @@
 //! with a declaration; `accept` proposes head's class as the new expectation.
 
 use super::table::{self, cwd_of, Fields, Parsed, Table};
-use super::{verdict_move, AtBase, CorpusKind, Kind, Row, Source, Spec};
+use super::{verdict_move, AtBase, CorpusKind, Kind, Row, Source, Spec, PINNED};
 use crate::checks::Failure;
 use crate::declare::{Move, MoveKind};
 use crate::protocol::{Class, Verdict};
@@ -100,7 +100,15 @@ impl CorpusKind for Truth {
         let mut out: Vec<Move> = verdict_move(r, head, base, pinned).into_iter().collect();
         if let (Spec::Truth { expect: he, .. }, Some((Row { spec: Spec::Truth { expect: be, .. }, .. }, _))) = (&r.spec, base) {
             if he != be {
-                out.push(Move { row: r.id.clone(), from: *be, to: *he, kind: MoveKind::Expectation, pinned, at: format!("{}:{}", r.file, r.line) });
+                out.push(Move {
+                    row: r.id.clone(),
+                    from: *be,
+                    to: *he,
+                    kind: MoveKind::Expectation,
+                    pinned,
+                    at: format!("{}:{}", r.file, r.line),
+                    claim: PINNED,
+                });
             }
         }
         out

@@ -1,17 +1,28 @@
-//! Claude Code transcripts (`~/.claude/projects/<project>/*.jsonl`): every assistant
-//! `tool_use` block named `Bash` gives `input.command`, with the line's `cwd`. Other
-//! lines (user turns, summaries, other tools) are ignored; a line that is not JSON,
-//! not UTF-8, or a Bash block without a string command is counted and skipped.
+//! Claude Code transcripts (`~/.claude/projects/<project>/<session>.jsonl`): one
+//! file is one session, and every assistant `tool_use` block named `Bash` is a
+//! step, `input.command` with the line's `cwd`, in file order. Other lines (user
+//! turns, summaries, other tools) are ignored; a line that is not JSON, not UTF-8,
+//! or a Bash block without a string command is counted and skipped.
 
 use std::path::Path;
 
 use anyhow::Context;
 use serde_json::Value;
 
-use super::{Acc, Imported};
+use super::{Imported, ImportedStep};
 
-pub(crate) fn parse(label: &str, bytes: &[u8]) -> Acc {
-    let mut acc = Acc::default();
+/// The source name of these sessions in reports.
+const SOURCE: &str = "claude-code";
+
+/// The session of a transcript at `path`: its file name without `.jsonl`.
+fn session_of(path: &Path) -> String {
+    path.file_stem().map(|s| s.to_string_lossy().replace('/', "_")).filter(|s| !s.is_empty()).unwrap_or_else(|| "transcript".to_owned())
+}
+
+pub(crate) fn parse(label: &str, path: &Path, bytes: &[u8]) -> Imported {
+    let session = session_of(path);
+    let mut acc = Imported::default();
+    let bad = |acc: &mut Imported, n: usize, why: String| acc.malformed.push(format!("{label}:{n}: {why}"));
     for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
         let n = i + 1;
         if raw.iter().all(u8::is_ascii_whitespace) {
@@ -21,7 +32,7 @@ pub(crate) fn parse(label: &str, bytes: &[u8]) -> Acc {
             Ok(v) => v,
             Err(e) => {
                 let why = if std::str::from_utf8(raw).is_err() { "not valid UTF-8".to_owned() } else { format!("not JSON ({e})") };
-                acc.bad(label, n, format!("{why}; skipped"));
+                bad(&mut acc, n, format!("{why}; skipped"));
                 continue;
             }
         };
@@ -35,8 +46,11 @@ pub(crate) fn parse(label: &str, bytes: &[u8]) -> Acc {
                 continue;
             }
             match b.pointer("/input/command").and_then(Value::as_str) {
-                Some(cmd) => acc.add(cmd.to_owned(), cwd.clone(), 1),
-                None => acc.bad(label, n, "Bash tool_use without a string input.command; skipped"),
+                Some(cmd) if !cmd.trim().is_empty() => {
+                    acc.steps.push(ImportedStep { source: SOURCE, session: session.clone(), cwd: cwd.clone(), command: cmd.to_owned() })
+                }
+                Some(_) => {}
+                None => bad(&mut acc, n, "Bash tool_use without a string input.command; skipped".to_owned()),
             }
         }
     }
@@ -61,10 +75,12 @@ pub(crate) fn import_dir(dir: &Path) -> anyhow::Result<Imported> {
     if files.is_empty() {
         anyhow::bail!("{}: no *.jsonl transcripts below this directory", dir.display());
     }
-    let mut acc = Acc::default();
+    let mut all = Imported::default();
     for f in files {
         let bytes = std::fs::read(&f).with_context(|| format!("{}: cannot read", f.display()))?;
-        acc.merge(parse(&f.display().to_string(), &bytes).finish());
+        let one = parse(&f.display().to_string(), &f, &bytes);
+        all.steps.extend(one.steps);
+        all.malformed.extend(one.malformed);
     }
-    Ok(acc.finish())
+    Ok(all)
 }

@@ -1,8 +1,10 @@
-//! History importers: read a user's shell history in place (never copied into the
-//! repository), deduplicated with occurrence weights. Formats: bash (`#epoch`
-//! lines), zsh (extended, continuation lines, metafied bytes), fish, atuin's SQLite
-//! `history.db`, Claude Code transcripts (`~/.claude/projects/*/*.jsonl`) and
-//! tiergate's own hook log (SQLite `decisions` table).
+//! History importers: read a user's history in place (never copied into the
+//! repository). Shell histories — bash (`#epoch` lines), zsh (extended,
+//! continuation lines, metafied bytes), fish, atuin's SQLite `history.db` — give
+//! command lines deduplicated with occurrence weights (`rows`). Agent histories —
+//! Claude Code transcripts (`~/.claude/projects/*/*.jsonl`) and tiergate's own hook
+//! log (SQLite `decisions` table and its spool) — give sessions: every step in the
+//! order the agent ran it (`steps`), replayed like `corpus/sessions/`.
 //!
 //! Rows carry the command exactly as it ran: classification must judge what runs.
 //! Anything written to a report must go through [`redact`] first (the bench does so
@@ -35,11 +37,24 @@ pub struct ImportedRow {
     pub weight: u64,
 }
 
-/// What an importer produced: rows (deduplicated, weighted) and every malformed
-/// line as `file:line: why` (counted and reported, never fatal).
+/// One step of an agent's session, in the order the agent ran it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportedStep {
+    /// The agent history it came from: `claude-code`, `hook-log`.
+    pub source: &'static str,
+    /// The session's name within that source (no `/`).
+    pub session: String,
+    pub cwd: Option<String>,
+    pub command: String,
+}
+
+/// What an importer produced: shell history rows (deduplicated, weighted), agent
+/// session steps (in order, not deduplicated), and every malformed line as
+/// `file:line: why` (counted and reported, never fatal).
 #[derive(Clone, Debug, Default)]
 pub struct Imported {
     pub rows: Vec<ImportedRow>,
+    pub steps: Vec<ImportedStep>,
     pub malformed: Vec<String>,
 }
 
@@ -66,7 +81,7 @@ pub fn import(path: &Path) -> anyhow::Result<Imported> {
     match detect(path, &bytes) {
         Format::Atuin => atuin::import(path),
         Format::HookLog => hooklog::import(path),
-        Format::Claude => Ok(claude::parse(&label, &bytes).finish()),
+        Format::Claude => Ok(claude::parse(&label, path, &bytes)),
         Format::Fish => Ok(fish::parse(&label, &bytes).finish()),
         Format::Zsh => Ok(zsh::parse(&label, &bytes).finish()),
         Format::Bash => Ok(bash::parse(&label, &bytes).finish()),
@@ -120,14 +135,8 @@ impl Acc {
     pub(crate) fn bad(&mut self, label: &str, line: usize, why: impl std::fmt::Display) {
         self.malformed.push(format!("{label}:{line}: {why}"));
     }
-    pub(crate) fn merge(&mut self, other: Imported) {
-        for r in other.rows {
-            self.add(r.command, r.cwd, r.weight);
-        }
-        self.malformed.extend(other.malformed);
-    }
     pub(crate) fn finish(self) -> Imported {
-        Imported { rows: self.rows, malformed: self.malformed }
+        Imported { rows: self.rows, steps: Vec::new(), malformed: self.malformed }
     }
 }
 

@@ -173,8 +173,13 @@ fn sqlite_without_known_tables_is_an_error_not_a_guess() {
     assert!(err.contains("no atuin `history` table"), "{err}");
 }
 
+/// `(source, session, command, cwd)` of every imported step, in order.
+fn steps(imp: &Imported) -> Vec<(String, String, String, Option<String>)> {
+    imp.steps.iter().map(|s| (s.source.to_owned(), s.session.clone(), s.command.clone(), s.cwd.clone())).collect()
+}
+
 #[test]
-fn claude_transcripts_take_bash_tool_uses_with_cwd() {
+fn claude_transcripts_are_sessions_of_bash_tool_uses_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let bash = |cmd: &str, cwd: &str| {
         format!(
@@ -195,15 +200,17 @@ fn claude_transcripts_take_bash_tool_uses_with_cwd() {
     write(&dir, "projects/p1/s1.jsonl", a.as_bytes());
     write(&dir, "projects/p2/s2.jsonl", &b);
     let imp = import(&dir.path().join("projects")).unwrap();
-    let r = |c: &str, d: &str, w| (c.to_string(), Some(d.to_string()), w);
-    assert_eq!(rows(&imp), vec![r("git status", "/p1", 2), r("cargo test", "/p2", 1)]);
+    let st = |session: &str, c: &str, d: &str| ("claude-code".to_owned(), session.to_owned(), c.to_owned(), Some(d.to_owned()));
+    // Every step counts, repeats included: a session is replayed as it ran.
+    assert_eq!(steps(&imp), vec![st("s1", "git status", "/p1"), st("s1", "git status", "/p1"), st("s2", "cargo test", "/p2")]);
+    assert!(imp.rows.is_empty(), "agent histories give sessions, not weighted rows");
     assert_eq!(imp.malformed.len(), 3, "{:?}", imp.malformed);
     assert!(imp.malformed[0].contains("s1.jsonl:4: not JSON"));
     assert!(imp.malformed[1].contains("s1.jsonl:5: Bash tool_use without"));
     assert!(imp.malformed[2].contains("s2.jsonl:2: not valid UTF-8"));
     // A single transcript file is detected by content too.
     let one = import(&dir.path().join("projects/p2/s2.jsonl")).unwrap();
-    assert_eq!(one.rows.len(), 1);
+    assert_eq!(steps(&one), vec![st("s2", "cargo test", "/p2")]);
 }
 
 #[test]
@@ -229,9 +236,10 @@ fn hook_log_reads_bash_decisions_tolerantly() {
     drop(c);
     assert_eq!(detect(&p, &std::fs::read(&p).unwrap()), Format::HookLog);
     let imp = import(&p).unwrap();
-    let r = |c: &str, d: Option<&str>, w| (c.to_string(), d.map(str::to_string), w);
-    // Other agents' POSIX shell tools count; PowerShell and unknown tools do not.
-    assert_eq!(rows(&imp), vec![r("git status", Some("/repo"), 2), r("git push", None, 1), r("git push", Some("/repo"), 1)]);
+    let st = |c: &str, d: Option<&str>| ("hook-log".to_owned(), "s".to_owned(), c.to_string(), d.map(str::to_string));
+    // Every shell step of the session in order; other agents' POSIX shell tools
+    // count, PowerShell, file tools and unknown tools do not.
+    assert_eq!(steps(&imp), vec![st("git status", Some("/repo")), st("git status", Some("/repo")), st("git push", None), st("git push", Some("/repo"))]);
     assert_eq!(imp.malformed.len(), 1, "{:?}", imp.malformed);
     // The minimal schema the brief names (no id, no tool) is read as well.
     let q = dir.path().join("min.db");
@@ -239,7 +247,7 @@ fn hook_log_reads_bash_decisions_tolerantly() {
     c.execute_batch("CREATE TABLE decisions (time, session, cwd, decision, rule, command); INSERT INTO decisions VALUES (1,'s','/r','ask','x','make deploy');")
         .unwrap();
     drop(c);
-    assert_eq!(rows(&import(&q).unwrap()), vec![r("make deploy", Some("/r"), 1)]);
+    assert_eq!(steps(&import(&q).unwrap()), vec![st("make deploy", Some("/r"))]);
 }
 
 #[test]
@@ -259,7 +267,7 @@ fn hook_log_reads_the_spool_and_skips_folded_lines() {
     std::fs::write(dir.path().join("tiergate.db-log.fold-1"), line("u1", "Bash", "git status") + &line("u2", "Bash", "git push")).unwrap();
     std::fs::write(dir.path().join("tiergate.db-log"), line("u3", "Bash", "git push") + &line("u4", "Write", "x") + "{torn").unwrap();
     let imp = import(&p).unwrap();
-    let r = |c: &str, w| (c.to_string(), Some("/r".to_string()), w);
-    assert_eq!(rows(&imp), vec![r("git status", 1), r("git push", 2)]);
+    let st = |c: &str| ("hook-log".to_owned(), "no-session".to_owned(), c.to_string(), Some("/r".to_string()));
+    assert_eq!(steps(&imp), vec![st("git status"), st("git push"), st("git push")]);
     assert_eq!(imp.malformed.len(), 1, "{:?}", imp.malformed);
 }

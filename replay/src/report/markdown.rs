@@ -3,7 +3,7 @@
 //! plus a `similar` diff of the reasons, "N more omitted"). Pure: same report in,
 //! same text out. It does not write files.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 
 use similar::{ChangeTag, TextDiff};
@@ -68,9 +68,19 @@ fn code(out: &mut String, lang: &str, body: &str) {
     let _ = writeln!(out, "{f}{lang}\n{}\n{f}", body.trim_end_matches('\n'));
 }
 
-fn inline(s: &str) -> String {
+/// `s` as inline code on one line (a table cell or a list item).
+pub fn inline(s: &str) -> String {
     let s = s.replace('|', "\\|").replace('\n', "⏎");
     format!("`{}`", s.replace('`', "'"))
+}
+
+/// `inline` of at most `max` characters, `…` where it was cut.
+pub fn inline_clipped(s: &str, max: usize) -> String {
+    let mut clipped: String = s.chars().take(max).collect();
+    if clipped.len() < s.len() {
+        clipped.push('…');
+    }
+    inline(&clipped)
 }
 
 /// Prompts (ask or deny) per 1,000 commands, weighted by occurrence, for each side:
@@ -134,6 +144,9 @@ pub fn render(r: &Report) -> String {
         out.push('\n');
     }
     friction(&mut out, r);
+    for section in &r.sections {
+        let _ = writeln!(out, "\n{}", section.trim_end());
+    }
     let _ = writeln!(out, "\n## Caps\n");
     if r.caps.is_empty() {
         let _ = writeln!(out, "Not measured: the diff was skipped.");
@@ -173,12 +186,42 @@ pub fn render(r: &Report) -> String {
     out
 }
 
+/// Where a changed row stands among the examples: policy failures and loosened or
+/// error rows first, then tightened, then reason-only, then new and removed.
+fn rank(x: &RowResult, failing: &HashSet<(&str, &str)>) -> u8 {
+    if failing.contains(&(x.corpus.as_str(), x.id.as_str())) {
+        return 0;
+    }
+    match x.category {
+        Category::Loosened | Category::Error => 0,
+        Category::Tightened => 1,
+        Category::ReasonOnly => 2,
+        Category::New | Category::Removed | Category::Unchanged => 3,
+    }
+}
+
+/// Budgeted examples, failures first: rules ordered by their most urgent row
+/// (`rank`), then by how many rows changed; within a rule, the most urgent rows.
 fn examples(out: &mut String, r: &Report, rules: &[(String, BTreeMap<Category, Count>)]) {
     let _ = writeln!(out, "\n## Examples\n");
+    let _ = writeln!(out, "Policy failures and loosened rows first, then tightened, reason-only, new and removed.\n");
+    // A failure names its row by id; rows are unique per corpus, and a failure's
+    // area is its corpus (or a gate over any: declarations, errors).
+    let failing_ids: HashSet<&str> = r.failures.iter().filter_map(|f| f.row.as_deref()).collect();
+    let failing: HashSet<(&str, &str)> = r.rows.iter().filter(|x| failing_ids.contains(x.id.as_str())).map(|x| (x.corpus.as_str(), x.id.as_str())).collect();
+    let mut ordered: Vec<(u8, &str, Vec<&RowResult>)> = rules
+        .iter()
+        .map(|(rule, _)| {
+            let mut rows: Vec<&RowResult> = r.rows.iter().filter(|x| x.category != Category::Unchanged && x.rule() == rule).collect();
+            rows.sort_by_key(|x| rank(x, &failing));
+            (rows.first().map_or(3, |x| rank(x, &failing)), rule.as_str(), rows)
+        })
+        .collect();
+    // `rules` is already by size then id; a stable sort keeps that within a rank.
+    ordered.sort_by_key(|(rank, _, _)| *rank);
     let mut shown = 0usize;
     let mut omitted = 0usize;
-    for (rule, _) in rules {
-        let rows: Vec<&RowResult> = r.rows.iter().filter(|x| x.category != Category::Unchanged && x.rule() == rule).collect();
+    for (_, rule, rows) in &ordered {
         let room = PER_RULE_BUDGET.min(TOTAL_BUDGET.saturating_sub(shown));
         if room == 0 {
             omitted += rows.len();
@@ -201,7 +244,8 @@ fn examples(out: &mut String, r: &Report, rules: &[(String, BTreeMap<Category, C
 
 fn example(out: &mut String, x: &RowResult) {
     let weight = if x.weight > 1 { format!(" (weight {})", x.weight) } else { String::new() };
-    let _ = writeln!(out, "- **{}** `{}/{}`{weight}\n", x.category.as_str(), x.corpus.as_str(), x.id);
+    let label = x.label.as_ref().map(|l| format!(" — {l}")).unwrap_or_default();
+    let _ = writeln!(out, "- **{}** `{}/{}`{weight}{label}\n", x.category.as_str(), x.corpus.as_str(), x.id);
     code(out, "sh", &x.command);
     let show = |v: &Option<crate::protocol::Verdict>| v.as_ref().map(|v| v.short()).unwrap_or_else(|| "—".into());
     let _ = writeln!(out, "\n  base: {} → head: {}\n", inline(&show(&x.base)), inline(&show(&x.head)));

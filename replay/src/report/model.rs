@@ -26,6 +26,9 @@ pub struct Report {
     pub failures: Vec<Failure>,
     /// Pinned moves without a declaration (what `accept` would declare).
     pub pending: Vec<Move>,
+    /// The corpus kinds' own sections (peers' agreement, sessions' friction), in
+    /// kind order, as Markdown.
+    pub sections: Vec<String>,
     /// Rule coverage by head's verdicts (full replays only; `cargo xtask coverage` gates it).
     pub coverage: Option<crate::coverage::Coverage>,
 }

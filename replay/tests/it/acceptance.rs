@@ -18,7 +18,7 @@ fn base_equal_to_head_is_clean_and_writes_a_report() {
     assert!(summary.contains("trees are equal"), "{summary}");
     assert!(dir.join("results.jsonl").is_file() && dir.join("changed.csv").is_file());
     let jsonl = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
-    assert_eq!(jsonl.lines().count(), 12, "5 truth + 5 history + 2 curated rows");
+    assert_eq!(jsonl.lines().count(), 20, "5 truth + 5 history + 2 curated rows + 4 peer cases + 4 session steps");
     assert!(!jsonl.contains(repo.root.to_str().unwrap()), "no absolute paths in reports");
 }
 
@@ -274,7 +274,7 @@ fn verdicts_are_cached_per_build_and_fixture_contents() {
     let (_, r) = check(&repo.config("HEAD"));
     assert_eq!(cached(&r.unwrap()), 0, "a fresh repository has nothing cached");
     let (_, r) = check(&repo.config("HEAD"));
-    assert_eq!(cached(&r.unwrap()), 12, "the second run answers every row from the store");
+    assert_eq!(cached(&r.unwrap()), 20, "the second run answers every row from the store");
     repo.write("corpus/fixtures/work/script.sh", "rm -rf /\n");
     let (_, r) = check(&repo.config("HEAD"));
     assert_eq!(cached(&r.unwrap()), 0, "changed fixtures invalidate cached verdicts");

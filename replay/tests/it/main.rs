@@ -5,7 +5,9 @@
 mod acceptance;
 mod bisect;
 mod layouts;
+mod peers;
 mod repo;
 mod runner;
+mod sessions;
 mod shards;
 mod summary;

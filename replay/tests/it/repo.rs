@@ -12,8 +12,7 @@ use replay::Outcome;
 
 pub const TIERGATE: &str = include_str!("tiny_tiergate.rs");
 
-pub const RULES: &str =
-    "git push --force\tT3\tgit.push.force\nrm -rf /\tBLOCKED\tfs.rm.root\nrm \tT3\tfs.rm\ncargo test\tT1\tcargo.test\nsleep-forever\tHANG\ttest.hang\n";
+pub const RULES: &str = "git push --force\tT3\tgit.push.force\nrm -rf /\tBLOCKED\tfs.rm.root\nrm \tT3\tfs.rm\ncargo test\tT1\tcargo.test\nsleep-forever\tHANG\ttest.hang\nmytool delete\tT3\tmytool.delete\n";
 
 pub const TRUTH: &str = "id,command,cwd,expect,pinned,family,note
 ls,ls -la,,T0,false,free,a read
@@ -36,10 +35,27 @@ bypass-rm,rm -rf /tmp/x,,T3,bypass,deletes
 fp-echo,echo rm -rf /,,T0,fp,data not execution
 ";
 
+/// A peer's cases: one it allows, one it asks for, one excluded with its reason.
+pub const PEERS: &str = r#"{"id": "ls", "command": "ls -la", "peer": "allows", "expect": "free"}
+{"id": "push", "command": "git push --force origin main", "peer": "asks", "expect": "gated+"}
+{"id": "make", "command": "make install", "peer": "asks", "excluded": "policy: installs into the tree (a fixture's reason)"}
+{"id": "delete", "command": "mytool delete x", "peer": "asks", "expect": "gated+"}
+"#;
+
+/// Two sessions: `write x` then `run x` reads what the session wrote; `b` runs a
+/// file only another session wrote.
+pub const SESSIONS: &str = r#"{"session": "a", "step": 0, "cwd": "/w", "command": "write x"}
+{"session": "b", "step": 0, "cwd": "/w", "command": "ls"}
+{"session": "a", "step": 1, "cwd": "/w", "command": "run x"}
+{"session": "b", "step": 1, "cwd": "/w", "command": "run x"}
+"#;
+
 pub const CAPS: &str = r#"{
   "truth": { "new_prompts": 0, "new_prompts_weighted": 0, "loosened": 0, "new_blocks": 1 },
   "history": { "new_prompts": 2, "new_prompts_weighted": 100, "loosened": 0, "new_blocks": 0 },
-  "curated": { "new_prompts": 0, "new_prompts_weighted": 0, "loosened": 0, "new_blocks": 0 }
+  "curated": { "new_prompts": 0, "new_prompts_weighted": 0, "loosened": 0, "new_blocks": 0 },
+  "peers": { "new_prompts": 0, "new_prompts_weighted": 0, "loosened": 0, "new_blocks": 0 },
+  "sessions": { "new_prompts": 0, "new_prompts_weighted": 0, "loosened": 0, "new_blocks": 0 }
 }
 "#;
 
@@ -81,6 +97,8 @@ impl Repo {
         self.write("corpus/truth/t.csv", TRUTH);
         self.write("corpus/history/h.csv", HISTORY);
         self.write("corpus/curated/c.csv", CURATED);
+        self.write("corpus/peers/guard/cases.jsonl", PEERS);
+        self.write("corpus/sessions/agent/sessions.jsonl", SESSIONS);
         self.write("corpus/fixtures/work/.keep", "");
         self.write("caps.json", CAPS);
         self.write(".gitignore", "/target\n/reports/\n");

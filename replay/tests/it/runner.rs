@@ -14,7 +14,7 @@ fn a_line_that_hangs_becomes_an_error_row_not_a_hang() {
     assert_eq!(check(&repo.config("HEAD")).0, 0);
     let bin = repo.root.join("target/release/tiergate").display().to_string();
     let subject = Subject { argv: vec![bin, "batch".into()], build_id: None, label: "head".into() };
-    let job = |c: &str| Job { command: c.into(), cwd: None };
+    let job = |c: &str| Job::new(c, None);
     let jobs = [job("ls"), job("sleep-forever"), job("rm -rf /"), job("cargo test")];
     let t = std::time::Instant::now();
     let v = run(&subject, &jobs, Duration::from_millis(700), &|| {}).unwrap();

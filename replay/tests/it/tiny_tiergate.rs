@@ -1,8 +1,14 @@
 //! The subject used by the bench's tests: a protocol v1 `tiergate batch` with a
 //! trivial, editable rule table (`rules.txt`, compiled in), no dependencies, so a
 //! test repository builds in about a second. Written into each temp repository.
+//! It speaks the `session` extension the way the real one does, in miniature: in a
+//! session, `write NAME` makes `run NAME` read a file (T0 `run.written`); anywhere
+//! else `run NAME` finds nothing (T3 `run.missing`).
 
 const RULES: &str = include_str!("../rules.txt");
+/// A build from before protocol extensions: `--extensions` prints nothing and the
+/// `session` field is ignored (set by the tests that need such a base).
+const NO_EXTENSIONS: bool = false;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -14,6 +20,13 @@ fn main() {
         println!("1");
         return;
     }
+    if args.iter().any(|a| a == "--extensions") {
+        if !NO_EXTENSIONS {
+            println!("session");
+        }
+        return;
+    }
+    let mut written: std::collections::HashMap<String, Vec<String>> = std::collections::HashMap::new();
     // FLIP rules answer differently in every other batch process (a counter file
     // beside the binary): the determinism check must catch it.
     let flip = {
@@ -34,7 +47,18 @@ fn main() {
         }
         let id = raw_field(&line, "id").unwrap_or("null").to_owned();
         let command = str_field(&line, "command").unwrap_or_default();
-        let (class, rule) = classify(&command);
+        let session = if NO_EXTENSIONS { None } else { str_field(&line, "session") };
+        let (class, rule) = match (command.split_once(' '), &session) {
+            (Some(("write", name)), Some(s)) => {
+                written.entry(s.clone()).or_default().push(name.to_owned());
+                ("T0", "write")
+            }
+            (Some(("run", name)), s) => {
+                let seen = s.as_ref().and_then(|s| written.get(s)).is_some_and(|w| w.iter().any(|n| n == name));
+                if seen { ("T0", "run.written") } else { ("T3", "run.missing") }
+            }
+            _ => classify(&command),
+        };
         let class = if class == "FLIP" { flip } else { class };
         if class == "HANG" {
             std::thread::sleep(std::time::Duration::from_secs(3600));

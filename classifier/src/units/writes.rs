@@ -56,7 +56,9 @@ impl Eng<'_> {
         self.marks.retain(|m| m.slot != slot);
         let Some(inv) = inv.filter(|i| matches!(i.program.as_str(), "tee" | "sponge")) else { return };
         let read = match input::of(inv) {
-            Source::Shown { text, expands, heredoc } if !(expands && text.contains(['$', '`'])) => Some(if heredoc { text.to_owned() } else { format!("{text}\n") }),
+            Source::Shown { text, expands, heredoc } if !(expands && text.contains(['$', '`'])) => {
+                Some(if heredoc { text.to_owned() } else { format!("{text}\n") })
+            }
             _ => None,
         };
         let appends = inv.program == "tee" && inv.args.iter().any(|a| a.text == "-a" || a.text == "--append");

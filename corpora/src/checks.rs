@@ -130,11 +130,29 @@ fn problems(root: &Path) -> (Vec<String>, BTreeMap<&'static str, usize>) {
     if !root.join("corpus/history/NOTICE").is_file() {
         problems.push("corpus/history/NOTICE: missing (CC BY 4.0 attribution for tldr.csv)".to_owned());
     }
+    // Corpora written by others come one folder per source, each with its licence
+    // and what was taken and changed.
+    for kind in ["peers", "sessions"] {
+        let Ok(rd) = std::fs::read_dir(root.join("corpus").join(kind)) else { continue };
+        let mut dirs: Vec<String> = rd.flatten().filter(|e| e.path().is_dir()).map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+        dirs.sort();
+        for d in dirs {
+            for f in ["LICENSE", "NOTICE"] {
+                if !root.join("corpus").join(kind).join(&d).join(f).is_file() {
+                    problems.push(format!("corpus/{kind}/{d}/{f}: missing (third-party data keeps its licence and a notice of what was taken and changed)"));
+                }
+            }
+        }
+    }
     (problems, totals)
 }
 
 #[cfg(test)]
 mod tests {
+    fn has_in(p: &[String], s: &str) -> bool {
+        p.iter().any(|x| x.contains(s))
+    }
+
     /// A tree with a one-sided concern, an fp file without controls, an id reused
     /// across corpora and too few truth rows must fail.
     #[test]
@@ -159,6 +177,14 @@ mod tests {
         w("corpus/history/h.csv", "id,command,weight\nh-1,ls,1\n");
         w("corpus/curated/fp_dcg_1.csv", "id,command,cwd,expect,family,note\nc-1,echo rm,,T0,fp,x\nc-2,rm x,,T3,bypass,x\n");
         w("corpus/history/NOTICE", "x");
+        w("corpus/peers/guard/cases.jsonl", r#"{"id": "a", "command": "ls", "peer": "allows", "expect": "free"}"#);
+        w("corpus/sessions/agent/sessions.jsonl", r#"{"session": "s", "step": 0, "cwd": "/w", "command": "ls"}"#);
+        let (p, _) = super::problems(&dir);
+        assert!(has_in(&p, "corpus/peers/guard/LICENSE: missing"), "{p:#?}");
+        assert!(has_in(&p, "corpus/sessions/agent/NOTICE: missing"), "{p:#?}");
+        for f in ["corpus/peers/guard/LICENSE", "corpus/peers/guard/NOTICE", "corpus/sessions/agent/LICENSE", "corpus/sessions/agent/NOTICE"] {
+            w(f, "x");
+        }
         let (p, _) = super::problems(&dir);
         assert_eq!(p, ["corpus/truth: 2 rows, fewer than the 1500 issue 5 asks for"]);
         let _ = std::fs::remove_dir_all(&dir);

@@ -39,7 +39,7 @@ fn peer_cases_are_checked_with_their_line() {
     let repo = Repo::new();
     repo.write(
         "corpus/peers/guard/cases.jsonl",
-        &PEERS.replace(r#""excluded": "policy: installs into the tree (a fixture's reason)""#, r#""excluded": "policy""#),
+        &PEERS.replace(r#""excluded": "policy: frobbing is authoring (a fixture's reason)""#, r#""excluded": "policy""#),
     );
     let (code, r) = check(&repo.config("HEAD"));
     assert_eq!(code, 2);

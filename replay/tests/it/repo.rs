@@ -36,9 +36,9 @@ fp-echo,echo rm -rf /,,T0,fp,data not execution
 ";
 
 /// A peer's cases: one it allows, one it asks for, one excluded with its reason.
-pub const PEERS: &str = r#"{"id": "ls", "command": "ls -la", "peer": "allows", "expect": "free"}
-{"id": "push", "command": "git push --force origin main", "peer": "asks", "expect": "gated+"}
-{"id": "make", "command": "make install", "peer": "asks", "excluded": "policy: installs into the tree (a fixture's reason)"}
+pub const PEERS: &str = r#"{"id": "ls", "command": "ls -l /", "peer": "allows", "expect": "free"}
+{"id": "log", "command": "git log", "peer": "allows", "expect": "free"}
+{"id": "frob", "command": "mytool frob", "peer": "asks", "excluded": "policy: frobbing is authoring (a fixture's reason)"}
 {"id": "delete", "command": "mytool delete x", "peer": "asks", "expect": "gated+"}
 "#;
 

@@ -53,9 +53,9 @@ fn typed_values_parse_and_bad_ones_are_usage_errors() {
 fn an_unknown_corpus_is_an_error_listing_the_valid_ones() {
     let f = err("replay --corpus truth,histroy");
     assert_eq!(f.code, replay::exit::USAGE);
-    assert!(f.message.contains("'histroy'") && f.message.contains("[possible values: truth, history, curated]"), "{}", f.message);
+    assert!(f.message.contains("'histroy'") && f.message.contains("[possible values: truth, history, curated, peers, sessions]"), "{}", f.message);
     assert!(f.message.contains("a similar value exists: 'history'"), "{}", f.message);
-    assert!(err("bench replay --corpus nope").message.contains("possible values: truth, history, curated"));
+    assert!(err("bench replay --corpus nope").message.contains("possible values: truth, history, curated, peers, sessions"));
 }
 
 #[test]

@@ -14,8 +14,9 @@
 //! Besides ASCII capitals, the few non-ASCII letters whose case folding is ASCII
 //! are folded (`ſ` → `s`, the Kelvin sign → `k`, `ı` → `i`, the `ﬁ`-style
 //! ligatures → their letters): a file system that folds case finds `ſudo` as
-//! `sudo` too. It does not touch arguments or paths, only the program word's
-//! last component.
+//! `sudo` too. Windows' executable suffixes (`.exe`, `.com`, `.bat`, `.cmd`)
+//! come off a known stem the same way: Git Bash runs `git.exe` as git. It does
+//! not touch arguments or paths, only the program word's last component.
 
 use std::borrow::Cow;
 
@@ -38,6 +39,27 @@ pub fn program(word: &str) -> Cow<'_, str> {
 /// names: `Rm` is `rm`, `Echo` is `echo`, and an unknown `MyTool` is the
 /// equally unknown `mytool`.
 pub fn canonical(name: &str) -> Cow<'_, str> {
+    let folded = fold_case(name);
+    // Windows finds `git.exe` for `git` (PATHEXT), so `git.exe` is git, `rm.exe` is
+    // rm (Git Bash ships both): a known stem is that program.
+    let n = folded.len();
+    let ext = n > 4 && folded.as_bytes()[n - 4] == b'.' && [".exe", ".com", ".bat", ".cmd"].iter().any(|e| folded[n - 4..].eq_ignore_ascii_case(e));
+    if ext && !known(&folded) {
+        let stem = fold_case(&folded[..n - 4]);
+        if known(&stem) {
+            return Cow::Owned(stem.into_owned());
+        }
+    }
+    folded
+}
+
+/// A family's or a wrapper's program name.
+fn known(name: &str) -> bool {
+    crate::rules::owned(name) || crate::wrappers::known(name).is_some()
+}
+
+/// `name` in the tables' spelling, case folded (see [`canonical`]).
+fn fold_case(name: &str) -> Cow<'_, str> {
     // The usual name: ASCII, no capital. It can only differ from a known name
     // by case if that name is one of the few spelled with capitals (`rscript`).
     if !name.bytes().any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
@@ -113,6 +135,12 @@ mod tests {
             ("r", "R"),
             ("Echo", "echo"),
             ("MyTool", "mytool"),
+            ("git.exe", "git"),
+            ("RM.EXE", "rm"),
+            ("C:/Program Files/Git/cmd/git.exe", "git"),
+            ("sudo.exe", "sudo"),
+            ("pwsh.exe", "pwsh.exe"),
+            ("npm.cmd", "npm"),
         ] {
             assert_eq!(program(typed), canonical, "{typed}");
         }
@@ -137,7 +165,7 @@ mod tests {
 
     #[test]
     fn unknown_and_exact_names_are_left_as_written() {
-        for name in ["rm", "git", "mytool", "é", "", "Ünknown", &"X".repeat(100)] {
+        for name in ["rm", "git", "mytool", "é", "", "Ünknown", "tool.exe", ".exe", &"X".repeat(100)] {
             assert_eq!(canonical(name), name, "{name}");
         }
     }

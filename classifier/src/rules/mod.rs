@@ -11,6 +11,7 @@ pub mod cloud;
 pub mod containers;
 pub mod coreutils;
 pub mod db;
+pub mod device;
 mod engine;
 pub mod exec;
 pub mod fallback;
@@ -49,6 +50,7 @@ pub static FAMILIES: &[&Family] = &[
     &interp::FAMILY,
     &coreutils::FAMILY,
     &system::FAMILY,
+    &device::FAMILY,
     &tiergate::FAMILY,
     &tools::FAMILY,
     &agents::FAMILY,

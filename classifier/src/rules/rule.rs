@@ -203,6 +203,20 @@ impl<'e> Cx<'e> {
         crate::rules::fallback::check_unowned(inv, self);
     }
 
+    /// A session on another machine that `what` opens (`adb shell`), running the
+    /// command `words` form: the one model of a command run elsewhere, beside
+    /// `ssh` in the shell family (`shell::remote_session`).
+    pub fn remote(&mut self, what: Option<&str>, words: &[Arg]) {
+        crate::rules::shell::remote_session(self, what, words);
+    }
+
+    /// A command line run on another machine by a session the family already
+    /// judged (`gcloud compute ssh … --command CMD`): classified there, with no
+    /// working directory (the other side's paths are not the tree).
+    pub fn remote_line(&mut self, line: &str) {
+        self.shell(line, None);
+    }
+
     /// Code in `lang` this unit runs, found by a family that does not analyse the
     /// language (PowerShell reached through `cmd`'s pipeline cmdlets): the family that
     /// does (interp) judges it, as if given to the interpreter inline.

@@ -79,6 +79,16 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
         bare_shell: true,
         ..W
     },
+    // `wsl [-d NAME] [-u USER] [--cd DIR] [-e|--exec] [--] CMD…` runs CMD in a Linux
+    // distribution that sees the Windows drives (/mnt/c): judged as run here. Its
+    // management options (`--unregister`, `--shutdown`, `--list` …) are undeclared: asked.
+    Wrapper {
+        name: "wsl",
+        value_opts: words!["-d", "--distribution", "-u", "--user", "--cd", "--shell-type"],
+        flag_opts: words!["-e", "--exec", "--system"],
+        bare_shell: true,
+        ..W
+    },
     Wrapper {
         name: "flock",
         value_opts: words!["-w", "--timeout", "--wait", "-E", "--conflict-exit-code", "-c", "--command"],

@@ -229,10 +229,10 @@ fn gcloud(inv: &Invocation, cx: &mut Cx<'_>) {
     // payload, so a blocked one stays blocked (the remote working directory is unknown).
     if at(0) == Some("compute") && at(1) == Some("ssh") {
         if let Some(cmd) = argv.value(&inv.args, words!["--command"]) {
-            cx.shell(cmd, None);
+            cx.remote_line(cmd);
         }
         if !argv.rest.is_empty() {
-            cx.shell(&argv.rest.join(" "), None);
+            cx.remote_line(&argv.rest.join(" "));
         }
     }
     match scan(pos, &GCLOUD_TABLE, 6) {

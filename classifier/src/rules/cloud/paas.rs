@@ -138,7 +138,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         let argv = split(&inv.args, &SPEC.opts, true);
         if argv.pos.first() == Some(&"ssh") {
             if let Some(cmd) = argv.value(&inv.args, words!["-C", "--command"]) {
-                cx.shell(cmd, None);
+                cx.remote_line(cmd);
             }
         }
     }

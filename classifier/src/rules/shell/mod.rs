@@ -140,16 +140,17 @@ pub static INTERACTIVE: Rule = Rule::t3("shell.interactive")
 /// ## What it matches
 /// `ssh HOST [CMD]`: a session or command on another machine; `mosh HOST`; `sshfs HOST:DIR MNT` (mounts the other machine's files here);
 /// `ssh-copy-id HOST` (logs in and adds a key to the other machine's `authorized_keys`); fleet runners (`pssh`, `pdsh`,
-/// `clush`, `salt '*' cmd.run …`), which run a command on every host they name.
+/// `clush`, `salt '*' cmd.run …`), which run a command on every host they name; a shell on an attached device
+/// (`adb shell CMD`, `adb exec-out CMD`, `hdc shell CMD`: `remote_session`, the one model of a command run elsewhere).
 /// ## Why this tier
 /// The remote machine's state is not the working tree; the remote command is also classified, so a blocked one stays blocked.
 pub static SSH_REMOTE: Rule = Rule::t3("shell.ssh-remote")
     .reason("runs commands on a remote machine; ask the user before touching other hosts")
     .matches(words![
         "ssh prod uptime", "ssh -i key.pem user@host 'ls /'", "mosh prod", "sshfs deploy@host:/srv mnt", "ssh-copy-id deploy@prod", "pssh -h hosts.txt uptime",
-        "salt '*' cmd.run 'rm -rf /srv/x'"
+        "salt '*' cmd.run 'rm -rf /srv/x'", "adb shell ls /sdcard", "adb -s emulator-5554 shell", "hdc shell ls"
     ])
-    .not_matches(words!["ssh -V", "ssh -G host", "mosh --version", "sshfs --version", "ssh-copy-id -h"]);
+    .not_matches(words!["ssh -V", "ssh -G host", "mosh --version", "sshfs --version", "ssh-copy-id -h", "adb devices", "adb shell --help"]);
 
 /// Programs that log in to other machines or run commands across a fleet of them
 /// (`pssh -h hosts CMD`, `salt '*' cmd.run CMD`, `clush -a CMD`).
@@ -388,10 +389,22 @@ fn ssh(inv: &Invocation, cx: &mut Cx<'_>) {
         Some(Ok(Some(r))) => r,
         _ => inv.args.len(),
     };
-    cx.hit(&SSH_REMOTE);
     // Words from the remote command on form the remote command line.
-    let remote: Vec<&str> = inv.args.iter().skip(remote).map(|a| a.text.as_str()).collect();
-    if !remote.is_empty() {
-        cx.shell(&remote.join(" "), None);
+    remote_session(cx, None, &inv.args[remote.min(inv.args.len())..]);
+}
+
+/// The one model of a command run on another machine (`ssh host CMD`, `adb shell
+/// CMD`, `hdc shell CMD`; families reach it through `Cx::remote`): the session asks
+/// (`shell.ssh-remote`, its reason naming what `what` opens), and the command the
+/// words form is a line the other side's shell runs, classified with no working
+/// directory, so a blocked command stays blocked wherever it runs.
+pub(crate) fn remote_session(cx: &mut Cx<'_>, what: Option<&str>, words: &[crate::call::Arg]) {
+    match what {
+        Some(w) => cx.hit_because(&SSH_REMOTE, format!("{w} runs commands on another machine; ask the user before touching it")),
+        None => cx.hit(&SSH_REMOTE),
+    }
+    let line: Vec<&str> = words.iter().map(|a| a.text.as_str()).collect();
+    if !line.is_empty() {
+        cx.remote_line(&line.join(" "));
     }
 }

@@ -13,6 +13,7 @@ use crate::words;
 use crate::words::Words;
 
 mod admin;
+mod cmd;
 mod hoststate;
 mod macos;
 mod network;
@@ -87,6 +88,8 @@ static CARDS: &[Card] = &[
         ],
         admin::accounts,
     ),
+    // `cmd /c CMD` on a POSIX command line: a shell with cmd's syntax (`cmd.rs`).
+    Card::of(words!["cmd", "cmd.exe"], cmd::check),
     // Windows: cmd built-ins and PowerShell cmdlets (and their exec aliases) typed bare;
     // any other case (`remove-item`, `REMOVE-ITEM`) folds to these (`crate::names`).
     Card::of(
@@ -142,6 +145,7 @@ static RULES: &[&Rule] = &[
     &windows::READ,
     &windows::CHANGE,
     &windows::DISK,
+    &cmd::UNMODELLED,
     &hoststate::KEYS,
     &hoststate::HOST,
     &hoststate::FS_REPAIR,

@@ -71,7 +71,7 @@ pub fn load_worktree(root: &Path) -> Result<Vec<Entry>, Vec<String>> {
 
 /// Entries at the base commit; unreadable ones are ignored (the base is history).
 pub fn load_commit(root: &Path, commit: &str) -> Vec<Entry> {
-    crate::git::ls_tree(root, commit, "declared", ".json")
+    crate::git::ls_tree(root, commit, "declared", ".json", false)
         .into_iter()
         .filter_map(|p| crate::git::show(root, commit, &p).and_then(|b| parse(&p, &b).ok()))
         .flatten()

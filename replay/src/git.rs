@@ -20,26 +20,12 @@ pub fn show(root: &Path, commit: &str, path: &str) -> Option<Vec<u8>> {
     out.status.success().then_some(out.stdout)
 }
 
-/// Files under `dir` at `commit` whose name ends with `suffix`, sorted.
-pub fn ls_tree(root: &Path, commit: &str, dir: &str, suffix: &str) -> Vec<String> {
-    let mut v: Vec<String> = git(root, &["ls-tree", "--name-only", commit, &format!("{dir}/")])
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| l.ends_with(suffix))
-        .map(str::to_owned)
-        .collect();
-    v.sort();
-    v
-}
-
-/// Files below `dir` (recursively) at `commit` whose name ends with `suffix`, sorted.
-pub fn ls_tree_recursive(root: &Path, commit: &str, dir: &str, suffix: &str) -> Vec<String> {
-    let mut v: Vec<String> = git(root, &["ls-tree", "-r", "--name-only", commit, &format!("{dir}/")])
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| l.ends_with(suffix))
-        .map(str::to_owned)
-        .collect();
+/// Files under `dir` at `commit` (below it too when `recursive`) whose name ends
+/// with `suffix`, sorted.
+pub fn ls_tree(root: &Path, commit: &str, dir: &str, suffix: &str, recursive: bool) -> Vec<String> {
+    let dir = format!("{dir}/");
+    let args: &[&str] = if recursive { &["ls-tree", "-r", "--name-only", commit, &dir] } else { &["ls-tree", "--name-only", commit, &dir] };
+    let mut v: Vec<String> = git(root, args).unwrap_or_default().lines().filter(|l| l.ends_with(suffix)).map(str::to_owned).collect();
     v.sort();
     v
 }

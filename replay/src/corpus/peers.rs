@@ -188,24 +188,7 @@ impl CorpusKind for Peers {
     }
 
     fn load(&self, src: &dyn Source) -> Result<Vec<Row>, Vec<String>> {
-        let files = src.files(DIR, &format!("/{FILE}")).map_err(|e| vec![e])?;
-        let mut rows = Vec::new();
-        let mut errors = Vec::new();
-        for f in files {
-            let Some(peer) = f.strip_prefix(&format!("{DIR}/")).and_then(|r| r.strip_suffix(&format!("/{FILE}"))).filter(|s| !s.contains('/')) else {
-                errors.push(format!("{f}:1: peer cases live in {DIR}/<peer>/{FILE}, one folder per peer"));
-                continue;
-            };
-            match src.read(&f).map_err(|e| vec![e]).and_then(|b| parse(peer, &f, &b)) {
-                Ok(r) => rows.extend(r),
-                Err(e) => errors.extend(e),
-            }
-        }
-        if errors.is_empty() {
-            Ok(rows)
-        } else {
-            Err(errors)
-        }
+        super::source::load_per_folder(src, (DIR, FILE, "peer"), parse)
     }
 
     /// Disagreeing with a peer is an account, not a failure; a row head cannot

@@ -112,24 +112,7 @@ impl CorpusKind for Sessions {
     }
 
     fn load(&self, src: &dyn Source) -> Result<Vec<Row>, Vec<String>> {
-        let files = src.files(DIR, &format!("/{FILE}")).map_err(|e| vec![e])?;
-        let mut rows = Vec::new();
-        let mut errors = Vec::new();
-        for f in files {
-            let Some(source) = f.strip_prefix(&format!("{DIR}/")).and_then(|r| r.strip_suffix(&format!("/{FILE}"))).filter(|s| !s.contains('/')) else {
-                errors.push(format!("{f}:1: sessions live in {DIR}/<source>/{FILE}, one folder per source"));
-                continue;
-            };
-            match src.read(&f).map_err(|e| vec![e]).and_then(|b| parse(source, &f, &b)) {
-                Ok(r) => rows.extend(r),
-                Err(e) => errors.extend(e),
-            }
-        }
-        if errors.is_empty() {
-            Ok(rows)
-        } else {
-            Err(errors)
-        }
+        super::source::load_per_folder(src, (DIR, FILE, "source"), parse)
     }
 
     fn check(&self, r: &Row, v: &Verdict) -> Option<Failure> {

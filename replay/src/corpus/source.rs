@@ -4,6 +4,8 @@
 
 use std::path::Path;
 
+use super::Row;
+
 /// A read-only tree of corpus files, addressed by repository-relative paths.
 pub trait Source: Sync {
     /// Files below `dir` (recursively) whose name ends with `suffix`, sorted. A
@@ -51,9 +53,37 @@ pub struct AtCommit<'a> {
 
 impl Source for AtCommit<'_> {
     fn files(&self, dir: &str, suffix: &str) -> Result<Vec<String>, String> {
-        Ok(crate::git::ls_tree_recursive(self.root, self.commit, dir, suffix))
+        Ok(crate::git::ls_tree(self.root, self.commit, dir, suffix, true))
     }
     fn read(&self, path: &str) -> Result<Vec<u8>, String> {
         crate::git::show(self.root, self.commit, path).ok_or_else(|| format!("{path}: cannot read at {}", self.commit))
+    }
+}
+
+/// The rows of every `DIR/<folder>/FILE` of `src`, one folder per `what` (a peer,
+/// an agent source): `parse` reads one file with its folder's name. All problems of
+/// all files, each `file:line: …`; a file in any other place is one.
+pub(super) fn load_per_folder(
+    src: &dyn Source,
+    (dir, file, what): (&str, &str, &str),
+    parse: impl Fn(&str, &str, &[u8]) -> Result<Vec<Row>, Vec<String>>,
+) -> Result<Vec<Row>, Vec<String>> {
+    let files = src.files(dir, &format!("/{file}")).map_err(|e| vec![e])?;
+    let mut rows = Vec::new();
+    let mut errors = Vec::new();
+    for f in files {
+        let Some(folder) = f.strip_prefix(&format!("{dir}/")).and_then(|r| r.strip_suffix(&format!("/{file}"))).filter(|s| !s.contains('/')) else {
+            errors.push(format!("{f}:1: {file} lives in {dir}/<{what}>/{file}, one folder per {what}"));
+            continue;
+        };
+        match src.read(&f).map_err(|e| vec![e]).and_then(|b| parse(folder, &f, &b)) {
+            Ok(r) => rows.extend(r),
+            Err(e) => errors.extend(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(rows)
+    } else {
+        Err(errors)
     }
 }

@@ -132,7 +132,7 @@ fn problems(root: &Path) -> (Vec<String>, BTreeMap<&'static str, usize>) {
     }
     // Corpora written by others come one folder per source, each with its licence
     // and what was taken and changed.
-    for kind in ["peers", "sessions"] {
+    for kind in Kind::ALL.into_iter().filter(|k| k.def().third_party()).map(Kind::as_str) {
         let Ok(rd) = std::fs::read_dir(root.join("corpus").join(kind)) else { continue };
         let mut dirs: Vec<String> = rd.flatten().filter(|e| e.path().is_dir()).map(|e| e.file_name().to_string_lossy().into_owned()).collect();
         dirs.sort();

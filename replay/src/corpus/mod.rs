@@ -1,4 +1,4 @@
-//! Corpora: one module per kind (truth, history, curated), each implementing
+//! Corpora: one module per kind (truth, history, curated, peers, sessions), each implementing
 //! `CorpusKind` — how its rows load, what a row expects of head, which of its moves
 //! a declaration must cover, whether its commands are private, and its own section
 //! of the summary. Everything else in the bench (filters, runs, diff, caps, reports)
@@ -156,6 +156,13 @@ pub trait CorpusKind: Sync {
 
     /// True when the rows are someone's own commands: reports show them redacted.
     fn private(&self) -> bool {
+        false
+    }
+
+    /// True when the rows are data written by others, one folder per source under
+    /// `corpus/<kind>/`, each keeping its `LICENSE` and a `NOTICE` of what was taken
+    /// and changed (`cargo xtask corpus --check` holds every folder to it).
+    fn third_party(&self) -> bool {
         false
     }
 

@@ -193,6 +193,10 @@ impl CorpusKind for Peers {
 
     /// Disagreeing with a peer is an account, not a failure; a row head cannot
     /// answer is.
+    fn third_party(&self) -> bool {
+        true
+    }
+
     fn check(&self, r: &Row, v: &Verdict) -> Option<Failure> {
         let e = v.error.as_ref()?;
         Some(Failure::new("peers", Some(&r.id), format!("{}:{} {}: head gave no verdict ({e})", r.file, r.line, r.id)))

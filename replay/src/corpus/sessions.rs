@@ -115,6 +115,10 @@ impl CorpusKind for Sessions {
         super::source::load_per_folder(src, (DIR, FILE, "source"), parse)
     }
 
+    fn third_party(&self) -> bool {
+        true
+    }
+
     fn check(&self, r: &Row, v: &Verdict) -> Option<Failure> {
         let e = v.error.as_ref()?;
         Some(Failure::new("error", Some(&r.id), format!("sessions {}: head gave no verdict ({e})", r.id)))

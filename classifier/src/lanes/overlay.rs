@@ -26,15 +26,16 @@ pub struct Written {
     pub append: bool,
 }
 
-/// How much text one overlay keeps; past it, further writes are unknown content.
-pub const MAX_OVERLAY_BYTES: usize = 16 * 1024 * 1024;
+/// How much text the overlays of one process keep together (every session of a
+/// `tiergate batch` run shares it, however many sessions its input names); past it,
+/// further writes are unknown content, which reads as unreadable and asks.
+pub const MAX_OVERLAY_BYTES: usize = 64 * 1024 * 1024;
 
 /// The files earlier commands wrote: known text, or `None` for written with
 /// contents tiergate cannot see.
 #[derive(Default)]
 pub struct Overlay {
     files: HashMap<String, Option<Vec<u8>>>,
-    bytes: usize,
 }
 
 impl Overlay {
@@ -43,8 +44,10 @@ impl Overlay {
     }
 
     /// Applies one command's writes, in order. `under` supplies what a file held
-    /// before the session touched it (for `>>`).
-    pub fn apply(&mut self, writes: &[Written], under: &dyn FileSource) {
+    /// before the session touched it (for `>>`). `budget` is the text the overlays
+    /// sharing it may still keep (start from `MAX_OVERLAY_BYTES`): a text past it is
+    /// kept as unknown content.
+    pub fn apply(&mut self, writes: &[Written], under: &dyn FileSource, budget: &mut usize) {
         for w in writes {
             let Some(path) = &w.path else { continue };
             let text = match (&w.text, w.append) {
@@ -60,8 +63,8 @@ impl Overlay {
                     },
                 },
             };
-            let text = text.filter(|t| self.bytes + t.len() <= MAX_OVERLAY_BYTES);
-            self.bytes += text.as_ref().map_or(0, Vec::len);
+            let text = text.filter(|t| t.len() <= *budget);
+            *budget -= text.as_ref().map_or(0, Vec::len);
             self.files.insert(path.clone(), text);
         }
     }
@@ -104,17 +107,33 @@ mod tests {
     #[test]
     fn later_writes_replace_and_append_and_unknown_text_is_unreadable() {
         let mut o = Overlay::new();
-        o.apply(&[w("/t/a", Some("one\n"), false), w("/t/a", Some("two\n"), true)], &NoFiles);
+        let mut left = MAX_OVERLAY_BYTES;
+        let budget = &mut left;
+        o.apply(&[w("/t/a", Some("one\n"), false), w("/t/a", Some("two\n"), true)], &NoFiles, budget);
         assert_eq!(o.over(&NoFiles).read("/t/a"), Ok(Some(b"one\ntwo\n".to_vec())));
-        o.apply(&[w("/t/a", None, false)], &NoFiles);
+        o.apply(&[w("/t/a", None, false)], &NoFiles, budget);
         assert!(o.over(&NoFiles).read("/t/a").is_err());
         // Appending to a file the session never wrote starts from what the tree holds.
         let under = MemFiles::new().with("/t/b", "base\n");
-        o.apply(&[w("/t/b", Some("more\n"), true)], &under);
+        o.apply(&[w("/t/b", Some("more\n"), true)], &under, budget);
         assert_eq!(o.over(&under).read("/t/b"), Ok(Some(b"base\nmore\n".to_vec())));
         // Untouched paths read through; computed paths are not written anywhere.
         assert_eq!(o.over(&under).read("/t/c"), Ok(None));
-        o.apply(&[Written { path: None, text: Some("x".into()), append: false }], &under);
+        o.apply(&[Written { path: None, text: Some("x".into()), append: false }], &under, budget);
         assert_eq!(o.files.len(), 2);
+    }
+
+    #[test]
+    fn overlays_sharing_a_budget_keep_no_text_past_it() {
+        let (mut a, mut b) = (Overlay::new(), Overlay::new());
+        let budget = &mut 10;
+        a.apply(&[w("/t/a", Some("123456"), false)], &NoFiles, budget);
+        assert_eq!(*budget, 4);
+        // Past the budget the text is unknown: the file reads as unreadable, never as empty.
+        b.apply(&[w("/t/b", Some("123456"), false)], &NoFiles, budget);
+        assert!(b.over(&NoFiles).read("/t/b").is_err());
+        b.apply(&[w("/t/c", Some("1234"), false)], &NoFiles, budget);
+        assert_eq!(b.over(&NoFiles).read("/t/c"), Ok(Some(b"1234".to_vec())));
+        assert_eq!(*budget, 0);
     }
 }

@@ -2,7 +2,7 @@
 //! steps wrote (`classify_recording`): the one check replays steps and gives the
 //! last step's class.
 
-use classifier::lanes::Overlay;
+use classifier::lanes::{Overlay, MAX_OVERLAY_BYTES};
 use classifier::{classify_recording, NoFiles};
 
 use crate::check::{class, request, CWD};
@@ -10,10 +10,11 @@ use crate::check::{class, request, CWD};
 /// Replays `steps` in order through one overlay; the class of every step.
 fn replay(steps: &[&str]) -> Vec<String> {
     let mut overlay = Overlay::new();
+    let mut budget = MAX_OVERLAY_BYTES;
     let mut out = Vec::new();
     for s in steps {
         let (v, writes) = classify_recording(&request(s), &overlay.over(&NoFiles));
-        overlay.apply(&writes, &NoFiles);
+        overlay.apply(&writes, &NoFiles, &mut budget);
         out.push(format!("{} {}", class(&v), v.rule));
     }
     out

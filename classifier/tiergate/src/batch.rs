@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 use std::collections::HashMap;
 
-use classifier::lanes::Overlay;
+use classifier::lanes::{Overlay, MAX_OVERLAY_BYTES};
 use classifier::protocol::{InLine, OutLine, VERSION};
 use classifier::Request;
 use serde_json::Value;
@@ -43,7 +43,7 @@ pub fn run(args: &crate::args::Parsed) -> ExitCode {
     let mut reader = std::io::BufReader::new(stdin);
     // One request, refilled per line: its buffers and protect policy are reused.
     let mut req = Request { command: String::new(), cwd: None, home, protect };
-    let mut sessions: HashMap<String, Overlay> = HashMap::new();
+    let mut sessions = Sessions { overlays: HashMap::new(), budget: MAX_OVERLAY_BYTES };
     loop {
         buf.clear();
         match reader.read_until(b'\n', &mut buf) {
@@ -72,9 +72,16 @@ pub fn run(args: &crate::args::Parsed) -> ExitCode {
 /// The request field of the session extension.
 const SESSION: &str = "session";
 
+/// The sessions of one batch run: each one's overlay, and the text all of them may
+/// still keep together (`MAX_OVERLAY_BYTES`), so no input grows the process without bound.
+struct Sessions {
+    overlays: HashMap<String, Overlay>,
+    budget: usize,
+}
+
 /// Appends the answer to one input line to `out`. The usual line is read by hand
 /// (`InLine::plain`); any other goes through serde_json, which words the errors.
-fn answer(raw: &[u8], req: &mut Request, sessions: &mut HashMap<String, Overlay>, out: &mut Vec<u8>) {
+fn answer(raw: &[u8], req: &mut Request, sessions: &mut Sessions, out: &mut Vec<u8>) {
     let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
     let null = Value::Null;
@@ -97,7 +104,7 @@ fn answer(raw: &[u8], req: &mut Request, sessions: &mut HashMap<String, Overlay>
     };
     let session = match obj.get(SESSION) {
         None | Some(Value::Null) => None,
-        Some(Value::String(name)) => Some(sessions.entry(name.clone()).or_default()),
+        Some(Value::String(name)) => Some((sessions.overlays.entry(name.clone()).or_default(), &mut sessions.budget)),
         Some(_) => return write(&OutLine::invalid(id, "field `session` must be a string (the name of the session this step belongs to)"), out),
     };
     req.command.clear();
@@ -108,12 +115,12 @@ fn answer(raw: &[u8], req: &mut Request, sessions: &mut HashMap<String, Overlay>
 
 /// Classifies through the real file system, or, for a session's step, through the
 /// session's overlay on it; the step's writes then join the overlay.
-fn classified(id: &Value, req: &Request, session: Option<&mut Overlay>, out: &mut Vec<u8>) {
+fn classified(id: &Value, req: &Request, session: Option<(&mut Overlay, &mut usize)>, out: &mut Vec<u8>) {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match session {
         None => classifier::classify_with(req, &RealFs),
-        Some(overlay) => {
+        Some((overlay, budget)) => {
             let (verdict, writes) = classifier::classify_recording(req, &overlay.over(&RealFs));
-            overlay.apply(&writes, &RealFs);
+            overlay.apply(&writes, &RealFs, budget);
             verdict
         }
     }));

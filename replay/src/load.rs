@@ -96,7 +96,14 @@ fn head(cfg: &Config, notes: &mut Vec<String>) -> Result<(caps::Caps, Vec<Row>, 
                     notes.push(format!("{} imported session step(s) of {} session(s) replayed from a --history file", imp.steps.len(), sessions.len()));
                 }
                 rows.extend(imported_rows(imp.rows));
-                rows.extend(imported_steps(imp.steps));
+                let (steps, cut) = imported_steps(imp.steps);
+                if cut > 0 {
+                    notes.push(format!(
+                        "{cut} imported session step(s) past step {} of their session not replayed (a session this long is cut there)",
+                        sessions::MAX_STEP
+                    ));
+                }
+                rows.extend(steps);
             }
             Err(e) => errors.push(format!("--history {}: {e:#}", path.display())),
         }
@@ -166,19 +173,21 @@ fn imported_rows(rows: Vec<import::ImportedRow>) -> Vec<Row> {
 }
 
 /// Imported agent sessions as rows of the sessions kind: each step numbered in its
-/// session, in the order the agent ran it.
-fn imported_steps(steps: Vec<import::ImportedStep>) -> Vec<Row> {
+/// session, in the order the agent ran it; and how many steps past `MAX_STEP` were cut.
+fn imported_steps(steps: Vec<import::ImportedStep>) -> (Vec<Row>, usize) {
     let mut next: HashMap<(&'static str, String), u32> = HashMap::new();
     let mut rows = Vec::new();
+    let mut cut = 0;
     for s in steps {
         let n = next.entry((s.source, s.session.clone())).or_insert(0);
         if *n > sessions::MAX_STEP {
+            cut += 1;
             continue;
         }
         rows.push(sessions::step_row(s.source, &s.session, *n, s.cwd, s.command, "--history", 0));
         *n += 1;
     }
-    rows
+    (rows, cut)
 }
 
 /// Head's label and the base (or `--against`), resolved from git.
@@ -223,4 +232,22 @@ fn commit_rows(root: &Path, commit: &str, kinds: &[Kind], notes: &mut Vec<String
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn imported_steps_are_numbered_per_session_and_a_cut_is_counted() {
+        let step = |session: &str| import::ImportedStep { source: "claude-code", session: session.to_owned(), cwd: None, command: "ls".to_owned() };
+        let long = sessions::MAX_STEP as usize + 3;
+        let steps: Vec<_> = std::iter::once(step("b")).chain(std::iter::repeat_with(|| step("a")).take(long)).chain([step("b")]).collect();
+        let (rows, cut) = imported_steps(steps);
+        assert_eq!(cut, 2, "two steps of `a` past the last step number");
+        assert_eq!(rows.len(), long - 2 + 2);
+        let ids: Vec<&str> = rows.iter().filter(|r| r.id.starts_with("claude-code/b/")).map(|r| r.id.as_str()).collect();
+        assert_eq!(ids, ["claude-code/b/00000", "claude-code/b/00001"]);
+        assert_eq!(rows.iter().rfind(|r| r.id.starts_with("claude-code/a/")).map(|r| r.id.as_str()), Some("claude-code/a/99999"));
+    }
 }

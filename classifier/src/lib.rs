@@ -16,6 +16,7 @@ pub mod protect;
 pub mod protocol;
 pub mod rules;
 mod sorted;
+pub mod table;
 mod units;
 pub mod verdict;
 pub mod words;

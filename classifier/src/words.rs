@@ -58,6 +58,14 @@ impl Words {
         Words { text, ends }
     }
 
+    /// The two halves [`Words::packed`] takes, for passing a list as scalars (a
+    /// struct passed by value may be copied from a relocated constant; a `&str` and
+    /// a slice are two registers each).
+    #[doc(hidden)]
+    pub const fn parts(self) -> (&'static str, &'static [u16]) {
+        (self.text, self.ends)
+    }
+
     pub const fn len(&self) -> usize {
         self.ends.len()
     }

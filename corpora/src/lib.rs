@@ -11,7 +11,7 @@
 //! - `worst [--check]`: `corpus/curated/worst.csv`, the generated worst-case inputs.
 //! - `gaia [--bin PATH] [--cases PATH]`: agreement with the original's expectations.
 //! - `check`: validates every committed corpus file (headers, ids, values, coverage).
-//! - `tables::run`: `corpus/truth/tables.csv`, one probe row per rule-table entry.
+//! - `tables::run`: `corpus/truth/tables.csv`, one probe row per policy-table entry, from `tiergate programs`.
 //!
 //! Every task returns the process exit code (0 ok, 1 stale or invalid); errors (I/O,
 //! download, bad input) are the caller's to report.

@@ -72,9 +72,13 @@ pub fn close_paren(src: &str, open: usize, open_ch: u8, close_ch: u8) -> Option<
 /// A table (`words![…]`, or a `&[&str]` slice): its name, the byte offset of its opening `[`, and the (start, end) byte span of each string literal.
 pub type Table = (String, usize, Vec<(usize, usize)>);
 
-/// Tables in `src`: `const X: Words = words![…]` (and the older `&[&str]` spelling).
+/// Tables in `src`: `table! { NAME = […]; … }` (classifier/src/table.rs), `const X:
+/// Words = words![…]` (and the older `&[&str]` spelling).
 pub fn tables(src: &str) -> Vec<Table> {
-    let re = Regex::new(r"(?:static|const)\s+([A-Z][A-Z0-9_]*)\s*:\s*(?:&\[&str\]\s*=\s*&|Words\s*=\s*words!)\[").expect("table regex");
+    let re = Regex::new(
+        r"(?:(?:static|const)\s+([A-Z][A-Z0-9_]*)\s*:\s*(?:&\[&str\]\s*=\s*&|Words\s*=\s*words!)|table!\s*\{(?:\s*///[^\n]*)*\s*(?:pub(?:\([a-z]+\))?\s+)?([A-Z][A-Z0-9_]*)\s*=\s*)\[",
+    )
+    .expect("table regex");
     let mut out = Vec::new();
     for c in re.captures_iter(src) {
         let whole = c.get(0).expect("match");
@@ -112,7 +116,7 @@ pub fn tables(src: &str) -> Vec<Table> {
             i += 1;
         }
         if !raw {
-            out.push((c[1].to_owned(), open, entries));
+            out.push((c.get(1).or(c.get(2)).expect("a name").as_str().to_owned(), open, entries));
         }
     }
     out
@@ -130,5 +134,15 @@ mod tests {
         assert_eq!(t[0].0, "READ_X");
         let words: Vec<&str> = t[0].2.iter().map(|&(s, e)| &src[s..e]).collect();
         assert_eq!(words, ["\"tldr\"", "\"--mirror\"", "\"a\""]);
+    }
+
+    #[test]
+    fn a_table_macro_is_read_with_its_doc_comment() {
+        let src = "crate::table! {\n    /// Verbs.\n    /// More.\n    pub(crate) MUTATIVE_VERBS = [\"land\", \"tag\"];\n    probe \"git {}\" => T3;\n}\ncrate::table! { X = [\"a\"]; }\n";
+        let t = tables(src);
+        let names: Vec<&str> = t.iter().map(|t| t.0.as_str()).collect();
+        assert_eq!(names, ["MUTATIVE_VERBS", "X"]);
+        let words: Vec<&str> = t[0].2.iter().map(|&(s, e)| &src[s..e]).collect();
+        assert_eq!(words, ["\"land\"", "\"tag\""], "the probe's template is not an entry");
     }
 }

@@ -61,7 +61,7 @@ fn main() -> ExitCode {
         },
         Task::Probe(p) => probe::run(&p),
         Task::Bisect(b) => bisect::run(b),
-        Task::Codegen { check } => match corpora::tables::run(&replay::project_root(), check || replay::is_ci()) {
+        Task::Codegen { check } => match codegen::tables(check) {
             0 => codegen::run(check),
             n => n,
         },

@@ -135,6 +135,37 @@ pub enum Carry {
     Header,
 }
 
+impl Carry {
+    /// The carry's name in `tiergate programs`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Carry::Shell => "shell",
+            Carry::Argv => "argv",
+            Carry::Code => "code",
+            Carry::CodePath => "code-path",
+            Carry::Output => "output",
+            Carry::SshOption => "ssh-option",
+            Carry::FzfBind => "fzf-bind",
+            Carry::ExecPrefixed => "exec-prefixed",
+            Carry::Flag => "flag",
+            Carry::Macro => "macro",
+            Carry::Credential => "credential",
+            Carry::Header => "header",
+        }
+    }
+}
+
+impl InputUse {
+    /// The use's name in `tiergate programs`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InputUse::Data => "data",
+            InputUse::Code(_) => "code",
+            InputUse::Statements(_) => "statements",
+        }
+    }
+}
+
 /// Properties of a program that passes and other families ask about, one bit
 /// each: the one place a program is said to be a shell, an editor, a network
 /// sink … (each was a list of its own, in several families, before).

@@ -62,6 +62,32 @@ pub static FAMILIES: &[&Family] = &[
     &engine::FAMILY,
 ];
 
+/// Every policy table of every family, pass and the vocabulary, for `tiergate
+/// programs` (entries, probes, source position). An unregistered `table!`, or a
+/// module's `tables` no parent calls, is dead code, which `clippy -D warnings` refuses.
+pub fn tables(visit: &mut dyn crate::table::Visit) {
+    agents::tables(visit);
+    cloud::tables(visit);
+    containers::tables(visit);
+    coreutils::tables(visit);
+    db::tables(visit);
+    device::tables(visit);
+    exec::tables(visit);
+    fallback::tables(visit);
+    flow::tables(visit);
+    git::tables(visit);
+    http::tables(visit);
+    iac::tables(visit);
+    interp::tables(visit);
+    kube::tables(visit);
+    packages::tables(visit);
+    paths::tables(visit);
+    shell::tables(visit);
+    system::tables(visit);
+    tools::tables(visit);
+    vocab::tables(visit);
+}
+
 /// Every rule of every family.
 pub fn all() -> impl Iterator<Item = &'static Rule> {
     FAMILIES.iter().flat_map(|f| f.rules.iter().copied())

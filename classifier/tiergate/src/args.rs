@@ -58,6 +58,13 @@ pub static COMMANDS: &[Cmd] = &[
     },
     Cmd { name: "rules", usage: "", flags: &[], operands: Operands::None, help: "the rule registry as JSON lines (id, family, class, examples)" },
     Cmd {
+        name: "programs",
+        usage: "",
+        flags: &[],
+        operands: Operands::None,
+        help: "every program card and policy table as JSON lines (names, traits, readings; entries, probes, source position)",
+    },
+    Cmd {
         name: "hook",
         usage: "[--agent NAME] [--mode ask|nonce] [--config FILE] [--data-dir DIR]",
         flags: &[valued("--agent", "NAME"), valued("--mode", "ask|nonce"), valued("--config", "FILE"), DATA_DIR],

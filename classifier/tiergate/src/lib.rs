@@ -58,6 +58,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         "explain" => cli::explain(&parsed),
         "batch" => batch::run(&parsed),
         "rules" => rules::run(),
+        "programs" => rules::programs(),
         "install" => install::run(&parsed),
         "doctor" => install::doctor(),
         name => approvals::run(name, &parsed),

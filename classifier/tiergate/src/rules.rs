@@ -1,23 +1,109 @@
-//! `tiergate rules`: the rule registry as JSON lines (id, family, class, examples),
-//! so the bench (`cargo xtask coverage`, `cargo xtask mutants`) can read the rules
+//! `tiergate rules` and `tiergate programs`: what the classifier knows, as JSON
+//! lines, so the bench (coverage, mutants, the table probes) reads the knowledge
 //! of the very binary it replays without linking the classifier.
+//!
+//! - `rules`: every rule (id, family, class, examples);
+//! - `programs`: every program card (names, whether a family checks them, traits,
+//!   input use, how they read their argv, carried options) and every policy table
+//!   (entries, probes, exceptions, source position).
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use classifier::rules::FAMILIES;
+use classifier::call::args::ArgSpec;
+use classifier::rules::{Card, FAMILIES};
+use classifier::table::{About, Expect, Table};
+use classifier::Words;
+use serde_json::{json, Value};
 
 pub fn run() -> ExitCode {
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for f in FAMILIES {
-        for r in f.rules {
+    let lines = FAMILIES.iter().flat_map(|f| {
+        f.rules.iter().map(move |r| {
             let class = if r.blocked { "BLOCKED" } else { r.tier.as_str() };
-            let line = serde_json::json!({"id": r.id, "family": f.name, "class": class, "matches": r.matches.iter().collect::<Vec<_>>(), "not_matches": r.not_matches.iter().collect::<Vec<_>>()});
-            if writeln!(out, "{line}").is_err() {
-                return ExitCode::SUCCESS;
-            }
+            json!({"id": r.id, "family": f.name, "class": class, "matches": list(r.matches), "not_matches": list(r.not_matches)})
+        })
+    });
+    write_lines(lines)
+}
+
+pub fn programs() -> ExitCode {
+    let cards = FAMILIES.iter().flat_map(|f| f.cards.iter().map(move |c| card(f.name, c)));
+    let mut tables = Vec::new();
+    classifier::rules::tables(&mut |t: Table| tables.push(table(&t)));
+    write_lines(cards.chain(tables))
+}
+
+fn write_lines(lines: impl Iterator<Item = Value>) -> ExitCode {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for line in lines {
+        if writeln!(out, "{line}").is_err() {
+            return ExitCode::SUCCESS;
         }
     }
     let _ = out.flush();
     ExitCode::SUCCESS
+}
+
+fn list(w: Words) -> Vec<&'static str> {
+    w.iter().collect()
+}
+
+fn card(family: &str, c: &Card) -> Value {
+    let carries: Vec<Value> = c.carries.iter().map(|k| json!({"carry": k.carry.as_str(), "names": list(k.names)})).collect();
+    json!({
+        "kind": "card",
+        "family": family,
+        "names": list(c.names),
+        "owned": c.check.is_some(),
+        "traits": c.traits.names().collect::<Vec<_>>(),
+        "input": c.input.as_str(),
+        "versioned": c.versioned,
+        "args": args(&c.args),
+        "carries": carries,
+    })
+}
+
+fn args(a: &ArgSpec) -> Value {
+    json!({
+        "values": list(a.value),
+        "flags": list(a.flags),
+        "optional": list(a.optional),
+        "values2": list(a.value2),
+        "packed": a.packed,
+        "posix": a.stop_at_operand,
+        "greedy": a.greedy,
+        "single_dash_long": a.single_dash_long,
+        "plus": a.plus,
+        "strict": a.strict,
+    })
+}
+
+/// What a table says about itself, collected.
+#[derive(Default)]
+struct Said {
+    probes: Vec<Value>,
+    except: Vec<Value>,
+}
+
+impl About for Said {
+    fn probe(&mut self, template: &'static str, expect: Expect, rule: &'static str, only: Words) {
+        self.probes.push(json!({"template": template, "expect": expect.as_str(), "rule": rule, "only": list(only)}));
+    }
+    fn except(&mut self, entries: Words, why: &'static str) {
+        self.except.push(json!({"entries": list(entries), "why": why}));
+    }
+}
+
+fn table(t: &Table) -> Value {
+    let mut said = Said::default();
+    (t.about)(&mut said);
+    json!({
+        "kind": "table",
+        "name": t.name,
+        "file": t.file,
+        "line": t.line,
+        "entries": list(t.words),
+        "probes": said.probes,
+        "except": said.except,
+    })
 }

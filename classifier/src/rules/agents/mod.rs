@@ -20,14 +20,16 @@ static CARDS: &[Card] = &[Card::of(
 
 static RULES: &[&Rule] = &[&UNGUARDED];
 
-/// Flags that switch a child agent's own approval checks off. Options whose *value*
-/// does it (`--permission-mode bypassPermissions`, `--sandbox danger-full-access`,
-/// `--approval-mode yolo`) are read by `check` in both spellings, not listed here.
-/// probe: `claude {} -p hi` T3 agents.unguarded
-const UNGUARDED_FLAGS: Words = words![
-    "--dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "-y", "--full-auto", "--yes-always", "--yes", "--force",
-    "--dangerously-allow-all", "--allow-all-tools", "--allow-all", "--auto-approve", "--trust-all-tools", "--skip-permissions", "--no-sandbox",
-];
+crate::table! {
+    /// Flags that switch a child agent's own approval checks off. Options whose *value*
+    /// does it (`--permission-mode bypassPermissions`, `--sandbox danger-full-access`,
+    /// `--approval-mode yolo`) are read by `check` in both spellings, not listed here.
+    UNGUARDED_FLAGS = [
+        "--dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "-y", "--full-auto", "--yes-always", "--yes", "--force",
+        "--dangerously-allow-all", "--allow-all-tools", "--allow-all", "--auto-approve", "--trust-all-tools", "--skip-permissions", "--no-sandbox",
+    ];
+    probe "claude {} -p hi" => T3, "agents.unguarded";
+}
 
 /// ## What it matches
 /// A coding agent started with its own approval checks off: `claude --dangerously-skip-permissions`, `codex --dangerously-bypass-approvals-and-sandbox`, `codex --full-auto`, `gemini --yolo`, `aider --yes-always`, `copilot --allow-all-tools`, `amp --dangerously-allow-all`.
@@ -59,3 +61,5 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // `claude update`, `opencode uninstall`: what an unmodelled CLI would get.
     cx.or_unowned(inv);
 }
+
+crate::tables![UNGUARDED_FLAGS];

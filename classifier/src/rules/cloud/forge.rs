@@ -12,7 +12,6 @@ use crate::call::Invocation;
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `repo view|list`, `pr view|list|diff|checks|status|checkout`, `issue view|list|status`, `run view|list|watch`,
@@ -152,11 +151,12 @@ const READS: &[(&str, &[&str])] = &[
     ("snippet", &["view", "list"]),
     ("user", &["events"]),
 ];
-/// First words that only read (help topics included: `gh environment`, `gh formatting` …;
-/// `help` itself is answered before this table).
-/// probe: `gh {}` T0 cloud.forge.read
-const READ_TOPS: Words =
-    words!["search", "status", "browse", "version", "completion", "environment", "formatting", "mintty", "reference", "exit-codes", "accessibility", "actions"];
+crate::table! {
+    /// First words that only read (help topics included: `gh environment`, `gh formatting` …;
+    /// `help` itself is answered before this table).
+    READ_TOPS = ["search", "status", "browse", "version", "completion", "environment", "formatting", "mintty", "reference", "exit-codes", "accessibility", "actions"];
+    probe "gh {}" => T0, "cloud.forge.read";
+}
 
 /// `repos/OWNER/REPO` or `projects/ID` exactly (no sub-resource).
 fn is_repo_endpoint(path: &str) -> bool {
@@ -247,3 +247,5 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     };
     cx.hit_because(&MUTATE, format!("{what} changes the forge or runs an extension; ask the user"));
 }
+
+crate::tables![READ_TOPS];

@@ -11,7 +11,6 @@ use crate::rules::vocab::verbs::{scan, Kind, Table};
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// gcloud reads (`list describe get-iam-policy get-value config list auth list logging read
@@ -157,10 +156,12 @@ static GCLOUD_TABLE: Table = Table {
     ],
 };
 
-/// gcloud release tracks, peeled before matching (FEATURES.md §2 step 5). Unpeeled, the track
-/// hides the `config` anchor (and `preview` reads as a simulation word).
-/// probe: `gcloud {} config set project x` T3 cloud.gcp.iam-or-config
-const TRACKS: Words = words!["alpha", "beta", "preview"];
+crate::table! {
+    /// gcloud release tracks, peeled before matching (FEATURES.md §2 step 5). Unpeeled, the track
+    /// hides the `config` anchor (and `preview` reads as a simulation word).
+    TRACKS = ["alpha", "beta", "preview"];
+    probe "gcloud {} config set project x" => T3, "cloud.gcp.iam-or-config";
+}
 
 const GCLOUD_CRITICAL: &[&[&str]] = &[
     &["projects", "delete"],
@@ -340,3 +341,5 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         _ => gcloud(inv, cx),
     }
 }
+
+crate::tables![TRACKS];

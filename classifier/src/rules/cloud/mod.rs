@@ -73,3 +73,5 @@ static RULES: &[&Rule] = &[
     &creds::CHANGE,
     &creds::SHELL,
 ];
+
+crate::tables![; forge, gcp, paas];

@@ -12,7 +12,6 @@ use crate::rules::vocab::lane::{run, Lane, Spec};
 use crate::rules::vocab::verbs::{Kind, Table};
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// Reads: `status logs list ls info whoami ps`, `heroku config`, `doctl compute droplet list`.
@@ -90,11 +89,13 @@ pub static HELP: Rule = Rule::t0("cloud.paas.help")
 
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
 
-/// probe: `fly {} deploy status` T0 cloud.paas.read
-const VALUES: Words = words![
-    "-a", "--app", "-r", "--remote", "--context", "-c", "--config", "--project", "-p", "--region", "-o", "--output", "--scope", "--token", "-t", "--team",
-    "--site", "--env", "-e", "--profile", "--format", "--compartment-id", "--zone",
-];
+crate::table! {
+    VALUES = [
+        "-a", "--app", "-r", "--remote", "--context", "-c", "--config", "--project", "-p", "--region", "-o", "--output", "--scope", "--token", "-t", "--team",
+        "--site", "--env", "-e", "--profile", "--format", "--compartment-id", "--zone",
+    ];
+    probe "fly {} deploy status" => T0, "cloud.paas.read";
+}
 
 const TABLE: Table = Table {
     read: words!["completion", "ps", "whoami", "open", "gen", "regions", "sizes", "balance", "billing-history", "dashboard", "inspect", "report", "pull"],
@@ -145,3 +146,5 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let spec = if inv.program == "vercel" { &DEPLOY_BARE } else { &SPEC };
     run(inv, cx, spec, &LANE);
 }
+
+crate::tables![VALUES];

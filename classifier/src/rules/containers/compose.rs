@@ -9,7 +9,6 @@ use crate::call::{first_positional, has_flag, has_short, wants_help};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `docker compose --dry-run ACTION …` (compose v2 honours `--dry-run` for every action).
@@ -29,19 +28,27 @@ pub static DOWN_VOLUMES: Rule = Rule::t3("containers.compose.down-volumes")
     .matches(words!["docker compose down -v", "docker-compose down --volumes", "docker compose -f dev.yml down -v --remove-orphans"])
     .not_matches(words!["docker compose down", "docker compose ps"]);
 
-/// Compose global options that take a value.
-/// probe: `docker compose {} down ps` T0 containers.read
-const VALUE_OPTS: Words = words![
-    "-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel", "-H", "--host",
-    "--context", "-c",
-];
+crate::table! {
+    /// Compose global options that take a value.
+    VALUE_OPTS = [
+        "-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel", "-H", "--host",
+        "--context", "-c",
+    ];
+    probe "docker compose {} down ps" => T0, "containers.read";
+}
 
-/// probe: `docker compose {}` T0 containers.read
-const READS: Words = words!["ps", "logs", "config", "ls", "images", "top", "version", "port", "events", "convert", "stats", "wait", "volumes", "viz"];
-/// probe: `docker compose {}` T3 containers.run
-const RUNS: Words = words!["up", "run", "exec", "start", "create", "attach", "watch", "cp", "scale", "restart", "unpause"];
-/// probe: `docker compose {}` T3 containers.change
-const CHANGES: Words = words!["down", "stop", "rm", "kill", "pause", "commit", "export"];
+crate::table! {
+    READS = ["ps", "logs", "config", "ls", "images", "top", "version", "port", "events", "convert", "stats", "wait", "volumes", "viz"];
+    probe "docker compose {}" => T0, "containers.read";
+}
+crate::table! {
+    RUNS = ["up", "run", "exec", "start", "create", "attach", "watch", "cp", "scale", "restart", "unpause"];
+    probe "docker compose {}" => T3, "containers.run";
+}
+crate::table! {
+    CHANGES = ["down", "stop", "rm", "kill", "pause", "commit", "export"];
+    probe "docker compose {}" => T3, "containers.change";
+}
 
 /// `args` are the words after `compose` (or after `docker-compose`).
 pub(super) fn check(args: &[Arg], _inv: &Invocation, cx: &mut Cx<'_>) {
@@ -75,3 +82,5 @@ pub(super) fn check(args: &[Arg], _inv: &Invocation, cx: &mut Cx<'_>) {
         a => cx.hit_because(&UNKNOWN, format!("`compose {a}` is a compose action tiergate does not model; ask the user before running it")),
     }
 }
+
+crate::tables![VALUE_OPTS, READS, RUNS, CHANGES];

@@ -165,45 +165,58 @@ pub static UNKNOWN: Rule = Rule::t3("containers.unknown-subcommand")
     .matches(words!["docker frobnicate x", "docker volume frob"])
     .not_matches(words!["docker ps"]);
 
-/// Global options that take a value (docker, podman, nerdctl).
-/// probe: `docker {} rm ps` T0 containers.read
-const GLOBAL_VALUE_OPTS: Words = words![
-    "-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--connection", "--url", "--root", "--runroot",
-    "--storage-driver", "--cgroup-manager", "--identity", "--namespace", "-n", "--address", "-a", "--snapshotter", "--cni-path", "--data-root", "--module",
-    "--out", "--events-backend", "--runtime", "--network-cmd-path", "--tmpdir",
-];
+crate::table! {
+    /// Global options that take a value (docker, podman, nerdctl).
+    GLOBAL_VALUE_OPTS = [
+        "-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--connection", "--url", "--root", "--runroot",
+        "--storage-driver", "--cgroup-manager", "--identity", "--namespace", "-n", "--address", "-a", "--snapshotter", "--cni-path", "--data-root", "--module",
+        "--out", "--events-backend", "--runtime", "--network-cmd-path", "--tmpdir",
+    ];
+    probe "docker {} rm ps" => T0, "containers.read";
+}
 
-/// Subcommands that only read.
-/// probe: `docker {}` T0 containers.read
-const READS: Words =
-    words!["ps", "images", "logs", "inspect", "version", "info", "stats", "top", "history", "events", "port", "diff", "search", "wait", "healthcheck", "sbom"];
-/// Group actions that only read.
-/// probe: `docker image {}` T0 containers.read
-const GROUP_READS: Words = words![
-    "ls", "list", "ps", "inspect", "logs", "top", "stats", "port", "diff", "history", "show", "df", "info", "events", "du", "version", "exists", "services",
-    "tree", "cves", "quickview", "recommendations", "compare", "sbom", "policy",
-];
-/// Subcommands (or group actions) that start or enter containers. Probed as a `container`
-/// action: the top-level `docker run`/`docker create` are read by `run()` before this table.
-/// probe: `docker container {}` T3 containers.run
-const RUNS: Words = words!["run", "create", "exec", "start", "attach", "commit", "play", "restore", "checkpoint", "debug"];
-/// Registry writes.
-/// probe: `docker {}` T3 containers.registry
-const REGISTRY_OPS: Words = words!["push", "pull", "login", "logout", "sign", "revoke"];
-/// Changes. Probed as a group action: the top-level `docker init` writes a Dockerfile (containers.build)
-/// before this table is read, while `docker swarm init` is a change.
-/// probe: `docker network {}` T3 containers.change
-const CHANGES: Words = words![
-    "stop", "kill", "restart", "rm", "rmi", "pause", "unpause", "rename", "update", "tag", "untag", "load", "import", "prune", "connect", "disconnect", "use",
-    "scale", "rollback", "join", "leave", "init", "promote", "demote", "deploy", "remove", "enable", "disable", "install", "upgrade", "set", "unlock",
-    "reload", "mount", "unmount", "reset", "key", "annotate", "add", "cleanup",
-];
-/// Management groups whose second word is the action.
-/// probe: `docker {} ls` T0 containers.read
-const GROUPS: Words = words![
-    "container", "image", "network", "volume", "system", "builder", "buildx", "context", "plugin", "secret", "config", "service", "stack", "swarm", "node",
-    "trust", "manifest", "pod", "machine", "generate", "kube", "artifact", "farm", "namespace", "apparmor", "scout",
-];
+crate::table! {
+    /// Subcommands that only read.
+    READS = ["ps", "images", "logs", "inspect", "version", "info", "stats", "top", "history", "events", "port", "diff", "search", "wait", "healthcheck", "sbom"];
+    probe "docker {}" => T0, "containers.read";
+}
+crate::table! {
+    /// Group actions that only read.
+    GROUP_READS = [
+        "ls", "list", "ps", "inspect", "logs", "top", "stats", "port", "diff", "history", "show", "df", "info", "events", "du", "version", "exists", "services",
+        "tree", "cves", "quickview", "recommendations", "compare", "sbom", "policy",
+    ];
+    probe "docker image {}" => T0, "containers.read";
+}
+crate::table! {
+    /// Subcommands (or group actions) that start or enter containers. Probed as a `container`
+    /// action: the top-level `docker run`/`docker create` are read by `run()` before this table.
+    RUNS = ["run", "create", "exec", "start", "attach", "commit", "play", "restore", "checkpoint", "debug"];
+    probe "docker container {}" => T3, "containers.run";
+}
+crate::table! {
+    /// Registry writes.
+    REGISTRY_OPS = ["push", "pull", "login", "logout", "sign", "revoke"];
+    probe "docker {}" => T3, "containers.registry";
+}
+crate::table! {
+    /// Changes. Probed as a group action: the top-level `docker init` writes a Dockerfile (containers.build)
+    /// before this table is read, while `docker swarm init` is a change.
+    CHANGES = [
+        "stop", "kill", "restart", "rm", "rmi", "pause", "unpause", "rename", "update", "tag", "untag", "load", "import", "prune", "connect", "disconnect", "use",
+        "scale", "rollback", "join", "leave", "init", "promote", "demote", "deploy", "remove", "enable", "disable", "install", "upgrade", "set", "unlock",
+        "reload", "mount", "unmount", "reset", "key", "annotate", "add", "cleanup",
+    ];
+    probe "docker network {}" => T3, "containers.change";
+}
+crate::table! {
+    /// Management groups whose second word is the action.
+    GROUPS = [
+        "container", "image", "network", "volume", "system", "builder", "buildx", "context", "plugin", "secret", "config", "service", "stack", "swarm", "node",
+        "trust", "manifest", "pod", "machine", "generate", "kube", "artifact", "farm", "namespace", "apparmor", "scout",
+    ];
+    probe "docker {} ls" => T0, "containers.read";
+}
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
@@ -347,3 +360,5 @@ fn write_output(rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocation) {
 fn from_listing(rest: &[Arg], listings: Words) -> bool {
     rest.iter().any(|a| !a.exact && (a.text.contains("$(") || a.text.contains('`')) && listings.iter().any(|l| a.text.contains(l)))
 }
+
+crate::tables![GLOBAL_VALUE_OPTS, READS, GROUP_READS, RUNS, REGISTRY_OPS, CHANGES, GROUPS];

@@ -56,3 +56,5 @@ fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
     }
     check(inv, cx)
 }
+
+crate::tables![; compose, docker, other];

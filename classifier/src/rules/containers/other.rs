@@ -10,7 +10,6 @@ use crate::call::{operand_words, wants_help};
 use crate::rules::vocab::verbs::{verb, Verb};
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// Read-only actions of `buildah`, `skopeo`, `ctr` and `crictl` (`skopeo inspect`, `ctr images ls`,
@@ -57,27 +56,35 @@ pub static VM_CHANGE: Rule = Rule::t3("containers.vm-change")
     ])
     .not_matches(words!["vagrant status", "limactl list", "limactl --log-level debug list"]);
 
-/// Tool actions that only read (beyond the generic read verbs).
-/// The shared read verbs (`vocab::verbs::READ_ONLY_VERBS` and `PACKAGE_READS`: images, inspect, ps, logs, stats,
-/// info, version, ls, list …, and `list-tags` by its head) are asked after this table,
-/// so they are not repeated here. Anything else is a change: these CLIs mutate by default.
-/// probe: `skopeo {}` T0 containers.tool-read
-const TOOL_READS: Words = words!["containers", "inspecti", "inspectp", "statsp", "imagefsinfo", "pods"];
-/// Tool actions that change something although the shared read verbs hold the word
-/// (`crictl config --set KEY=VALUE` writes its configuration).
-/// probe: `crictl {}` T3 containers.tool-change
-const TOOL_CHANGES: Words = words!["config"];
-/// `ctr` groups (and their aliases) whose second word is the action: `ctr tasks ls`,
-/// `ctr tasks checkpoint web`, `ctr i rm nginx`.
-/// probe: `ctr {} ls` T0 containers.tool-read
-const CTR_GROUPS: Words = words!["containers", "c", "content", "images", "i", "leases", "namespaces", "ns", "plugins", "snapshots", "tasks", "t"];
-/// Value options of these tools' global flags.
-/// probe: `buildah {} rm images` T0 containers.tool-read
-const TOOL_VALUE_OPTS: Words = words![
-    "-n", "--namespace", "-a", "--address", "-r", "--runtime-endpoint", "-i", "--image-endpoint", "-c", "--config", "-t", "--timeout", "--override-os",
-    "--override-arch", "--registries-conf", "--storage-driver", "--root", "--runroot", "--log-level", "--storage-opt", "--registries-conf-dir",
-    "--cgroup-manager", "--command-timeout", "--policy", "--registries.d", "--override-variant", "--tmpdir", "--connect-timeout",
-];
+crate::table! {
+    /// Tool actions that only read (beyond the generic read verbs).
+    /// The shared read verbs (`vocab::verbs::READ_ONLY_VERBS` and `PACKAGE_READS`: images, inspect, ps, logs, stats,
+    /// info, version, ls, list …, and `list-tags` by its head) are asked after this table,
+    /// so they are not repeated here. Anything else is a change: these CLIs mutate by default.
+    TOOL_READS = ["containers", "inspecti", "inspectp", "statsp", "imagefsinfo", "pods"];
+    probe "skopeo {}" => T0, "containers.tool-read";
+}
+crate::table! {
+    /// Tool actions that change something although the shared read verbs hold the word
+    /// (`crictl config --set KEY=VALUE` writes its configuration).
+    TOOL_CHANGES = ["config"];
+    probe "crictl {}" => T3, "containers.tool-change";
+}
+crate::table! {
+    /// `ctr` groups (and their aliases) whose second word is the action: `ctr tasks ls`,
+    /// `ctr tasks checkpoint web`, `ctr i rm nginx`.
+    CTR_GROUPS = ["containers", "c", "content", "images", "i", "leases", "namespaces", "ns", "plugins", "snapshots", "tasks", "t"];
+    probe "ctr {} ls" => T0, "containers.tool-read";
+}
+crate::table! {
+    /// Value options of these tools' global flags.
+    TOOL_VALUE_OPTS = [
+        "-n", "--namespace", "-a", "--address", "-r", "--runtime-endpoint", "-i", "--image-endpoint", "-c", "--config", "-t", "--timeout", "--override-os",
+        "--override-arch", "--registries-conf", "--storage-driver", "--root", "--runroot", "--log-level", "--storage-opt", "--registries-conf-dir",
+        "--cgroup-manager", "--command-timeout", "--policy", "--registries.d", "--override-variant", "--tmpdir", "--connect-timeout",
+    ];
+    probe "buildah {} rm images" => T0, "containers.tool-read";
+}
 
 pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
     if wants_help(&inv.args, words!["-h"]) {
@@ -110,9 +117,11 @@ pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-/// VM manager commands (or a group's action: `vagrant box list`) that only report.
-/// probe: `vagrant {}` T0 containers.vm-read
-const VM_READS: Words = words!["list", "ls", "status", "global-status", "ssh-config", "version", "info", "port", "validate", "show-ssh", "sudoers"];
+crate::table! {
+    /// VM manager commands (or a group's action: `vagrant box list`) that only report.
+    VM_READS = ["list", "ls", "status", "global-status", "ssh-config", "version", "info", "port", "validate", "show-ssh", "sudoers"];
+    probe "vagrant {}" => T0, "containers.vm-read";
+}
 
 pub(super) fn vm(inv: &Invocation, cx: &mut Cx<'_>) {
     if wants_help(&inv.args, words!["-h"]) {
@@ -138,3 +147,5 @@ pub(super) fn vm(inv: &Invocation, cx: &mut Cx<'_>) {
     };
     cx.hit(if read { &VM_READ } else { &VM_CHANGE });
 }
+
+crate::tables![TOOL_READS, TOOL_CHANGES, CTR_GROUPS, TOOL_VALUE_OPTS, VM_READS];

@@ -13,7 +13,6 @@ use crate::call::{basename, Arg, Invocation};
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `tar --to-command|--use-compress-program|-I|--checkpoint-action=exec=|--rsh-command|
@@ -266,16 +265,18 @@ fn compress(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-/// probe: `rsync a b {} /etc/x` T0 coreutils.write
-/// probe `-e` `--rsh`: `rsync {} ssh /zzqx/x` T0 default.elimination
-/// probe-except: `--rsync-path`: its value is a program rsync runs (coreutils.archive.runs-program), which asks before the destination is read
-const RSYNC_VALUES: Words = words![
-    "-e", "--rsh", "--rsync-path", "--exclude", "--include", "-f", "--filter", "--files-from", "--exclude-from", "--include-from", "--log-file",
-    "--password-file", "--partial-dir", "-T", "--temp-dir", "--backup-dir", "--suffix", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown",
-    "--usermap", "--groupmap", "--timeout", "--contimeout", "--port", "--address", "--bwlimit", "--max-size", "--min-size", "--max-delete", "-B",
-    "--block-size", "--out-format", "--log-file-format", "--info", "--debug", "--iconv", "--protocol", "--outbuf", "--checksum-choice", "--compress-choice",
-    "--compress-level", "--skip-compress", "--sockopts", "-M", "--remote-option", "--stop-after", "--stop-at", "--modify-window",
-];
+crate::table! {
+    RSYNC_VALUES = [
+        "-e", "--rsh", "--rsync-path", "--exclude", "--include", "-f", "--filter", "--files-from", "--exclude-from", "--include-from", "--log-file",
+        "--password-file", "--partial-dir", "-T", "--temp-dir", "--backup-dir", "--suffix", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown",
+        "--usermap", "--groupmap", "--timeout", "--contimeout", "--port", "--address", "--bwlimit", "--max-size", "--min-size", "--max-delete", "-B",
+        "--block-size", "--out-format", "--log-file-format", "--info", "--debug", "--iconv", "--protocol", "--outbuf", "--checksum-choice", "--compress-choice",
+        "--compress-level", "--skip-compress", "--sockopts", "-M", "--remote-option", "--stop-after", "--stop-at", "--modify-window",
+    ];
+    probe "rsync a b {} /etc/x" => T0, "coreutils.write";
+    probe only ["-e", "--rsh"] "rsync {} ssh /zzqx/x" => T0, "default.elimination";
+    except ["--rsync-path"]: "its value is a program rsync runs (coreutils.archive.runs-program), which asks before the destination is read";
+}
 
 /// How rsync reads its argv (its card's reading: letters pack, `-avz`).
 pub(super) const RSYNC_ARGS: ArgSpec = ArgSpec::values(RSYNC_VALUES).packed();
@@ -332,3 +333,5 @@ fn rsync(inv: &Invocation, cx: &mut Cx<'_>) {
     copy_dest(cx, dest, sources, cwd, inv.has_any(words!["-r", "-a", "--recursive", "--archive"]));
     wrote(cx);
 }
+
+crate::tables![RSYNC_VALUES];

@@ -9,7 +9,6 @@ use crate::call::args::{ArgSpec, Args};
 use crate::call::{first_operand, Arg, Invocation};
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `dd of=<block device>` and `shred`/`wipe` of a device (`/dev/sda`, `/dev/nvme0n1`,
@@ -63,9 +62,10 @@ pub(super) static VOLUME_DESTROY: Rule = Rule::blocked("coreutils.disk.volume-de
         "lvs", "lvm lvs", "zpool status", "zfs list", "cryptsetup status root", "mdadm --detail /dev/md0", "hdparm -I /dev/sda", "badblocks -sv /dev/sda",
     ]);
 
-/// Programs whose subcommand or first word is `VOLUME_DESTROY`.
-pub(super) const VOLUME_TOOLS: Words =
-    words!["lvremove", "vgremove", "pvremove", "lvm", "zpool", "zfs", "cryptsetup", "mdadm", "hdparm", "badblocks", "sg_format", "flashrom"];
+crate::table! {
+    /// Programs whose subcommand or first word is `VOLUME_DESTROY`.
+    pub(super) VOLUME_TOOLS = ["lvremove", "vgremove", "pvremove", "lvm", "zpool", "zfs", "cryptsetup", "mdadm", "hdparm", "badblocks", "sg_format", "flashrom"];
+}
 
 /// cryptsetup's options that take a value: the action is the first operand after them
 /// (`cryptsetup --type luks2 luksFormat DEV`).
@@ -101,10 +101,11 @@ pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.or_unowned(inv);
 }
 
-/// `/dev` entries that are not disks.
-/// probe: `shred {}` T3 coreutils.shred
-const HARMLESS_DEV: Words =
-    words!["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/full"];
+crate::table! {
+    /// `/dev` entries that are not disks.
+    HARMLESS_DEV = ["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/full"];
+    probe "shred {}" => T3, "coreutils.shred";
+}
 
 /// True for a path naming a block device (any `/dev/…` other than the streams).
 pub fn is_device(path: &str) -> bool {
@@ -187,3 +188,5 @@ fn parted_reads(args: &[Arg]) -> bool {
         Args::parse(args, ArgSpec::values(words!["-a", "--align"])).operands().map(|o| o.arg.text.as_str()).filter(|w| !w.starts_with("/dev/")).collect();
     !cmds.is_empty() && cmds.iter().all(|c| matches!(*c, "print" | "p" | "help" | "unit" | "s" | "B" | "MB" | "GB" | "MiB" | "GiB" | "free" | "list" | "all"))
 }
+
+crate::tables![VOLUME_TOOLS, HARMLESS_DEV];

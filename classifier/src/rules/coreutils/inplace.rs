@@ -14,8 +14,10 @@ use crate::rules::Cx;
 use crate::words;
 use crate::words::Words;
 
-/// probe: `{} /usr/local/bin/tool` T3 paths.write-system
-pub(super) const PROGRAMS: Words = words!["dos2unix", "unix2dos", "mac2unix", "unix2mac", "strip", "ranlib", "patchelf", "upx", "codesign", "mogrify"];
+crate::table! {
+    pub(super) PROGRAMS = ["dos2unix", "unix2dos", "mac2unix", "unix2mac", "strip", "ranlib", "patchelf", "upx", "codesign", "mogrify"];
+    probe "{} /usr/local/bin/tool" => T3, "paths.write-system";
+}
 
 /// Value options per program; `output` are the ones naming the written file instead.
 struct Spec {
@@ -109,3 +111,5 @@ pub(super) fn yq(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     super::wrote(cx);
 }
+
+crate::tables![PROGRAMS];

@@ -243,3 +243,5 @@ pub(crate) fn target(a: &Arg, cwd: Option<&str>, home: Option<&str>) -> Option<T
 pub(crate) fn value_arg(inv: &Invocation, spellings: Words) -> Option<Arg> {
     crate::call::option_arg(&inv.args, spellings)
 }
+
+crate::tables![; archive, disk, inplace, patch, perms, rm, write];

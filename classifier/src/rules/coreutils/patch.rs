@@ -10,7 +10,6 @@ use crate::rules::vocab::input::{self, Input, Source};
 use crate::rules::vocab::patch::{patch_targets, PatchScan};
 use crate::rules::{Cx, FileText, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `patch` whose patch text cannot be read (a pipe, a missing file), or that deletes files.
@@ -31,12 +30,14 @@ pub(super) static DRY_RUN: Rule = Rule::t2("coreutils.patch.dry-run")
     .matches(words!["patch --dry-run -p1 < fix.patch"])
     .not_matches(words!["patch -p1 < fix.patch"]);
 
-/// Value-taking options of GNU patch.
-/// probe: `patch {} in.txt /zzqx/x.txt x.diff` T3 paths.write-outside-tree
-const VALUES: Words = words![
-    "-p", "--strip", "-i", "--input", "-o", "--output", "-d", "--directory", "-B", "--prefix", "-z", "--suffix", "-r", "--reject-file", "-D", "--ifdef", "-F",
-    "--fuzz", "-V", "--version-control", "-g", "--get", "--quoting-style",
-];
+crate::table! {
+    /// Value-taking options of GNU patch.
+    VALUES = [
+        "-p", "--strip", "-i", "--input", "-o", "--output", "-d", "--directory", "-B", "--prefix", "-z", "--suffix", "-r", "--reject-file", "-D", "--ifdef", "-F",
+        "--fuzz", "-V", "--version-control", "-g", "--get", "--quoting-style",
+    ];
+    probe "patch {} in.txt /zzqx/x.txt x.diff" => T3, "paths.write-outside-tree";
+}
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
@@ -103,3 +104,5 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         PatchScan::Unknown => cx.hit(&UNSEEN),
     }
 }
+
+crate::tables![VALUES];

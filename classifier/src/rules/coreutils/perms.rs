@@ -11,7 +11,6 @@ use crate::call::args::{short_letters, ArgSpec, Args, Token};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `chmod` of anything (the reason names world-writable and set-id modes), and
@@ -50,9 +49,11 @@ pub(super) static CATASTROPHIC: Rule = Rule::blocked("coreutils.perms.catastroph
     .matches(words!["chmod -R 777 /", "chown -R root /", "sudo chmod -R 000 /etc", "chown -R nobody ~", "chmod -R a+w /usr"])
     .not_matches(words!["chmod -R 755 scripts", "chown -R root:root /srv"]);
 
-/// Short flags of chmod/chown/chgrp without a value. Long options need no list:
-/// a `--word` is never the mode, the owner or a file (`split`).
-const BOOL_FLAGS: Words = words!["-R", "-v", "-c", "-f", "-h", "-H", "-L", "-P", "-V"];
+crate::table! {
+    /// Short flags of chmod/chown/chgrp without a value. Long options need no list:
+    /// a `--word` is never the mode, the owner or a file (`split`).
+    BOOL_FLAGS = ["-R", "-v", "-c", "-f", "-h", "-H", "-L", "-P", "-V"];
+}
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
@@ -166,3 +167,5 @@ pub(super) fn setcap(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     cx.hit(&CAPS);
 }
+
+crate::tables![BOOL_FLAGS];

@@ -10,7 +10,6 @@ use crate::call::{Arg, Invocation};
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `rm`, `rmdir`, `unlink` of any path, the working tree included.
@@ -71,13 +70,15 @@ pub(super) static SHRED: Rule = Rule::t3("coreutils.shred")
     .matches(words!["shred -u secrets.txt", "srm file", "wipe -f old.img"])
     .not_matches(words!["shred -n 3 /dev/sda"]);
 
-/// Resolved targets a recursive delete must never reach.
-/// probe: `rm -rf {}` BLOCKED coreutils.rm.catastrophic
-const FLOOR: Words = words![
-    "/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/root", "/sbin", "/sys", "/usr", "/var", "/opt", "/snap",
-    "/System", "/Library", "/Applications", "/Users", "/private", "/private/etc", "/private/var", "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib64",
-    "/usr/local", "/usr/share", "/usr/include", "/var/lib", "/etc/ssh",
-];
+crate::table! {
+    /// Resolved targets a recursive delete must never reach.
+    FLOOR = [
+        "/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/root", "/sbin", "/sys", "/usr", "/var", "/opt", "/snap",
+        "/System", "/Library", "/Applications", "/Users", "/private", "/private/etc", "/private/var", "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib64",
+        "/usr/local", "/usr/share", "/usr/include", "/var/lib", "/etc/ssh",
+    ];
+    probe "rm -rf {}" => Blocked, "coreutils.rm.catastrophic";
+}
 
 /// True when `abs` is `/`, a floor directory, the home directory, or any user's
 /// home directory (`/home/x`, `/Users/x`).
@@ -153,3 +154,5 @@ fn protected(cx: &mut Cx<'_>, ops: &[&Arg], cwd: Option<&str>, home: Option<&str
         }
     }
 }
+
+crate::tables![FLOOR];

@@ -11,7 +11,6 @@ use crate::call::{basename, Arg, Invocation};
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `mv` of anything, inside the tree or not.
@@ -45,18 +44,26 @@ pub(super) fn is_secret(path: &str) -> bool {
         || name.ends_with(".pfx")
 }
 
-/// cp and mv options that take a value.
-/// probe: `cp a.txt b.txt {} /zzqx/x` T0
-/// probe `-t` `--target-directory`: `cp {} in.d a.txt /zzqx/x` T0
-const VALUES_CP: Words = words!["-t", "--target-directory", "-S", "--suffix"];
-/// probe: `install a b {} /etc/x` T0
-/// probe-except: `-t` `--target-directory`: its value is the destination, so /etc/x is written with or without the entry
-/// probe-except: `--strip-program`: its value is a program install runs (coreutils.runs-program)
-const VALUES_INSTALL: Words = words!["-m", "--mode", "-o", "--owner", "-g", "--group", "-t", "--target-directory", "-S", "--suffix", "--strip-program"];
-/// probe: `touch {} /etc/x f` T0 coreutils.write
-const VALUES_TOUCH: Words = words!["-r", "--reference", "-d", "--date", "-t"];
-/// probe: `truncate {} /etc/x f` T0 coreutils.write
-const VALUES_TRUNCATE: Words = words!["-s", "--size", "-r", "--reference"];
+crate::table! {
+    /// cp and mv options that take a value.
+    VALUES_CP = ["-t", "--target-directory", "-S", "--suffix"];
+    probe "cp a.txt b.txt {} /zzqx/x" => T0;
+    probe only ["-t", "--target-directory"] "cp {} in.d a.txt /zzqx/x" => T0;
+}
+crate::table! {
+    VALUES_INSTALL = ["-m", "--mode", "-o", "--owner", "-g", "--group", "-t", "--target-directory", "-S", "--suffix", "--strip-program"];
+    probe "install a b {} /etc/x" => T0;
+    except ["-t", "--target-directory"]: "its value is the destination, so /etc/x is written with or without the entry";
+    except ["--strip-program"]: "its value is a program install runs (coreutils.runs-program)";
+}
+crate::table! {
+    VALUES_TOUCH = ["-r", "--reference", "-d", "--date", "-t"];
+    probe "touch {} /etc/x f" => T0, "coreutils.write";
+}
+crate::table! {
+    VALUES_TRUNCATE = ["-s", "--size", "-r", "--reference"];
+    probe "truncate {} /etc/x f" => T0, "coreutils.write";
+}
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
@@ -161,3 +168,5 @@ pub(crate) fn copy_dest(cx: &mut Cx<'_>, dest: &Arg, sources: &[&Arg], cwd: Opti
         }
     }
 }
+
+crate::tables![VALUES_CP, VALUES_INSTALL, VALUES_TOUCH, VALUES_TRUNCATE];

@@ -39,6 +39,16 @@ pub static ADMIN: Rule = Rule::t3("db.admin")
     .matches(words!["createdb app_test", "pg_ctl restart -D /var/lib/pg", "mysqladmin shutdown", "createuser bob", "dropuser bob"])
     .not_matches(words!["pg_ctl status", "mysqladmin status"]);
 
+crate::table! {
+    DROPDB_VALUE = ["-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"];
+    probe "dropdb {} x" => T3, "db.admin";
+}
+
+crate::table! {
+    MYSQLADMIN_VALUE = ["-h", "--host", "-P", "--port", "-u", "--user", "-S", "--socket", "--defaults-file", "-c", "--count", "-i", "--sleep"];
+    probe "mysqladmin {} drop status" => T0, "db.info";
+}
+
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.clone();
     let write_of = |cx: &mut Cx<'_>, names: Words| {
@@ -70,9 +80,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "mongorestore" | "mongoimport" => cx.hit(&RESTORE),
         "dropdb" => {
             // `dropdb [options] NAME`: options with values must not hide the name.
-            /// probe: `dropdb {} x` T3 db.admin
-            const VALUE: Words = words!["-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"];
-            let name = crate::call::first_operand(&inv.args, ArgSpec::values(VALUE)).map(|o| o.arg.text.as_str());
+            let name = crate::call::first_operand(&inv.args, ArgSpec::values(DROPDB_VALUE)).map(|o| o.arg.text.as_str());
             match name {
                 Some(n) => cx.hit_because(
                     &DROP_DATABASE,
@@ -90,9 +98,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         "mysqladmin" | "mariadb-admin" => {
             // `mysqladmin -h db ping`: an option's value is not a command.
-            /// probe: `mysqladmin {} drop status` T0 db.info
-            const VALUE: Words = words!["-h", "--host", "-P", "--port", "-u", "--user", "-S", "--socket", "--defaults-file", "-c", "--count", "-i", "--sleep"];
-            let ops: Vec<&str> = crate::call::args::Args::parse(&inv.args, ArgSpec::values(VALUE)).operands().map(|o| o.arg.text.as_str()).collect();
+            let ops: Vec<&str> = crate::call::args::Args::parse(&inv.args, ArgSpec::values(MYSQLADMIN_VALUE)).operands().map(|o| o.arg.text.as_str()).collect();
             if let Some(k) = ops.iter().position(|w| *w == "drop") {
                 let db = ops.get(k + 1).copied().unwrap_or("?");
                 cx.hit_because(
@@ -109,3 +115,5 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         _ => cx.hit(&ADMIN),
     }
 }
+
+crate::tables![DROPDB_VALUE, MYSQLADMIN_VALUE];

@@ -9,22 +9,23 @@ use crate::rules::vocab::input::{self, Source};
 use crate::rules::vocab::writes;
 use crate::rules::Cx;
 use crate::words;
-use crate::words::Words;
 
 use super::sql::{self, Class, Dialect};
 use super::{hit_classes, FLUSH, INTERACTIVE, READ, SCRIPT_FILE, WRITE};
 
-/// One-word reads. (`XINFO` is always read with its subcommand, below.)
-/// probe: `redis-cli {}` T0 db.read
-const REDIS_READ: Words = words![
-    "GET", "MGET", "KEYS", "SCAN", "SSCAN", "HSCAN", "ZSCAN", "INFO", "TTL", "PTTL", "TYPE", "EXISTS", "HGET", "HGETALL", "HMGET", "HKEYS", "HVALS", "HLEN",
-    "HEXISTS", "HSTRLEN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS", "SMEMBERS", "SISMEMBER", "SMISMEMBER", "SCARD", "SRANDMEMBER", "SINTER", "SUNION",
-    "SDIFF", "ZRANGE", "ZRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGE", "ZREVRANGEBYSCORE", "ZSCORE", "ZMSCORE", "ZCARD", "ZCOUNT", "ZLEXCOUNT", "ZRANK",
-    "ZREVRANK", "STRLEN", "GETRANGE", "SUBSTR", "DBSIZE", "PING", "ECHO", "TIME", "LASTSAVE", "XRANGE", "XREVRANGE", "XLEN", "XREAD", "XPENDING", "PUBSUB",
-    "COMMAND", "ROLE", "MONITOR", "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "BITCOUNT", "BITPOS", "GETBIT", "PFCOUNT", "GEOPOS", "GEODIST", "GEOHASH",
-    "GEOSEARCH", "RANDOMKEY", "LOLWUT", "AUTH", "SELECT", "HELLO", "DUMP", "OBJECT", "WAIT", "READONLY", "JSON.GET", "JSON.MGET", "JSON.TYPE", "JSON.STRLEN",
-    "JSON.OBJKEYS", "FT.SEARCH", "FT.INFO", "FT._LIST", "TS.GET", "TS.RANGE", "TS.INFO", "SORT_RO", "EVAL_RO", "EVALSHA_RO", "FCALL_RO", "LCS", "TOUCH",
-];
+crate::table! {
+    /// One-word reads. (`XINFO` is always read with its subcommand, below.)
+    REDIS_READ = [
+        "GET", "MGET", "KEYS", "SCAN", "SSCAN", "HSCAN", "ZSCAN", "INFO", "TTL", "PTTL", "TYPE", "EXISTS", "HGET", "HGETALL", "HMGET", "HKEYS", "HVALS", "HLEN",
+        "HEXISTS", "HSTRLEN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS", "SMEMBERS", "SISMEMBER", "SMISMEMBER", "SCARD", "SRANDMEMBER", "SINTER", "SUNION",
+        "SDIFF", "ZRANGE", "ZRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGE", "ZREVRANGEBYSCORE", "ZSCORE", "ZMSCORE", "ZCARD", "ZCOUNT", "ZLEXCOUNT", "ZRANK",
+        "ZREVRANK", "STRLEN", "GETRANGE", "SUBSTR", "DBSIZE", "PING", "ECHO", "TIME", "LASTSAVE", "XRANGE", "XREVRANGE", "XLEN", "XREAD", "XPENDING", "PUBSUB",
+        "COMMAND", "ROLE", "MONITOR", "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "BITCOUNT", "BITPOS", "GETBIT", "PFCOUNT", "GEOPOS", "GEODIST", "GEOHASH",
+        "GEOSEARCH", "RANDOMKEY", "LOLWUT", "AUTH", "SELECT", "HELLO", "DUMP", "OBJECT", "WAIT", "READONLY", "JSON.GET", "JSON.MGET", "JSON.TYPE", "JSON.STRLEN",
+        "JSON.OBJKEYS", "FT.SEARCH", "FT.INFO", "FT._LIST", "TS.GET", "TS.RANGE", "TS.INFO", "SORT_RO", "EVAL_RO", "EVALSHA_RO", "FCALL_RO", "LCS", "TOUCH",
+    ];
+    probe "redis-cli {}" => T0, "db.read";
+}
 /// Two-word commands that read (`CONFIG GET`, `CLIENT LIST`).
 const REDIS_READ_SUB: &[(&str, &[&str])] = &[
     ("CONFIG", &["GET", "HELP"]),
@@ -156,19 +157,21 @@ pub(super) fn redis(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-/// probe: `mongosh --eval 'db.c.{}()'` T0 db.read
-const MONGO_READ: Words = words![
-    "find", "findOne", "count", "countDocuments", "estimatedDocumentCount", "aggregate", "distinct", "getCollectionNames", "getCollectionInfos",
-    "listCollections", "stats", "dataSize", "storageSize", "totalSize", "totalIndexSize", "explain", "toArray", "forEach", "map", "limit", "sort", "skip",
-    "project", "projection", "pretty", "hint", "batchSize", "maxTimeMS", "itcount", "size", "hasNext", "next", "getIndexes", "getIndexKeys", "getName",
-    "getSiblingDB", "getCollection", "getDB", "getMongo", "version", "serverStatus", "hostInfo", "isMaster", "hello", "currentOp", "printjson", "print",
-    "printjsononeline", "tojson", "getUsers", "getUser", "getRoles", "getRole", "listDatabases", "ping", "buildInfo", "serverBuildInfo", "dbStats", "status",
-    "conf", "printReplicationInfo", "printSecondaryReplicationInfo", "printShardingStatus", "getReplicationInfo", "watch", "readPref", "collation", "comment",
-    "allowDiskUse", "min", "max", "returnKey", "showRecordId", "isCapped", "latencyStats", "getShardDistribution", "log", "stringify", "parse", "ObjectId",
-    "ISODate", "Date", "NumberLong", "NumberInt", "NumberDecimal", "UUID", "BinData", "Timestamp", "RegExp", "String", "Number", "keys", "values", "entries",
-    "push", "join", "split", "toString", "valueOf", "filter", "reduce", "includes", "indexOf", "slice", "concat", "sleep", "quit", "exit", "function", "if",
-    "for", "while", "switch", "catch", "floor", "round", "ceil", "abs", "isArray", "getTime", "toISOString", "use", "show", "then",
-];
+crate::table! {
+    MONGO_READ = [
+        "find", "findOne", "count", "countDocuments", "estimatedDocumentCount", "aggregate", "distinct", "getCollectionNames", "getCollectionInfos",
+        "listCollections", "stats", "dataSize", "storageSize", "totalSize", "totalIndexSize", "explain", "toArray", "forEach", "map", "limit", "sort", "skip",
+        "project", "projection", "pretty", "hint", "batchSize", "maxTimeMS", "itcount", "size", "hasNext", "next", "getIndexes", "getIndexKeys", "getName",
+        "getSiblingDB", "getCollection", "getDB", "getMongo", "version", "serverStatus", "hostInfo", "isMaster", "hello", "currentOp", "printjson", "print",
+        "printjsononeline", "tojson", "getUsers", "getUser", "getRoles", "getRole", "listDatabases", "ping", "buildInfo", "serverBuildInfo", "dbStats", "status",
+        "conf", "printReplicationInfo", "printSecondaryReplicationInfo", "printShardingStatus", "getReplicationInfo", "watch", "readPref", "collation", "comment",
+        "allowDiskUse", "min", "max", "returnKey", "showRecordId", "isCapped", "latencyStats", "getShardDistribution", "log", "stringify", "parse", "ObjectId",
+        "ISODate", "Date", "NumberLong", "NumberInt", "NumberDecimal", "UUID", "BinData", "Timestamp", "RegExp", "String", "Number", "keys", "values", "entries",
+        "push", "join", "split", "toString", "valueOf", "filter", "reduce", "includes", "indexOf", "slice", "concat", "sleep", "quit", "exit", "function", "if",
+        "for", "while", "switch", "catch", "floor", "round", "ceil", "abs", "isArray", "getTime", "toISOString", "use", "show", "then",
+    ];
+    probe "mongosh --eval 'db.c.{}()'" => T0, "db.read";
+}
 
 /// Classifies mongo shell JavaScript: `dropDatabase()` is the floor, known read
 /// methods are free, anything else (or `$out`/`$merge`) writes.
@@ -272,3 +275,5 @@ pub(super) fn influx(inv: &Invocation, cx: &mut Cx<'_>) {
         (Some(group), sub) => cx.hit_because(&WRITE, format!("`influx {group} {}` changes the server; ask the user first", sub.unwrap_or(""))),
     }
 }
+
+crate::tables![REDIS_READ, MONGO_READ];

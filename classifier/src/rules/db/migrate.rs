@@ -7,7 +7,6 @@ use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 use super::{READ, WRITE};
 
@@ -36,20 +35,28 @@ pub static RESET: Rule = Rule::blocked("db.migrate.reset")
     ])
     .not_matches(words!["rails db:migrate", "prisma db push"]);
 
-/// probe: `rails {}` T0
-const READ_WORDS: Words = words![
-    "status", "history", "current", "heads", "branches", "show", "info", "list", "ls", "version", "help", "validate", "check", "print", "dump", "diff", "plan",
-    "inspect", "describe", "routes", "about", "stats", "notes", "-T", "--tasks", "-V", "--version", "-h", "--help", "generate", "g", "format", "fmt", "new",
-    "init", "server", "s", "test", "spec", "lint", "showmigrations", "sqlmigrate", "makemigrations", "dumpdata", "inspectdb", "diffsettings", "startapp",
-    "startproject", "pending", "runserver", "collectstatic", "compilemessages", "makemessages", "revision", "edit", "merge", "heads", "make:migration",
-    "make:model", "g:migration",
-];
-/// Words that drop or reset a whole database (Rails' `db:migrate:reset` is drop, create, migrate).
-/// probe: `rails {}` BLOCKED db.migrate.reset
-/// probe-except: `clean` `drop` `reset`: a tool's own reset word whose `rails` reading is a mutation, not a reset of every table
-/// probe-except: `--force-reset`: an option, not a command word: it marks the command it follows
-const RESET_WORDS: Words =
-    words!["db:drop", "db:reset", "db:drop:all", "db:drop:_unsafe", "db:purge", "db:purge:all", "db:migrate:reset", "clean", "drop", "reset", "--force-reset"];
+crate::table! {
+    READ_WORDS = [
+        "status", "history", "current", "heads", "branches", "show", "info", "list", "ls", "version", "help", "validate", "check", "print", "dump", "diff", "plan",
+        "inspect", "describe", "routes", "about", "stats", "notes", "-T", "--tasks", "-V", "--version", "-h", "--help", "generate", "g", "format", "fmt", "new",
+        "init", "server", "s", "test", "spec", "lint", "showmigrations", "sqlmigrate", "makemigrations", "dumpdata", "inspectdb", "diffsettings", "startapp",
+        "startproject", "pending", "runserver", "collectstatic", "compilemessages", "makemessages", "revision", "edit", "merge", "heads", "make:migration",
+        "make:model", "g:migration",
+    ];
+    probe "rails {}" => T0;
+}
+crate::table! {
+    /// Words that drop or reset a whole database (Rails' `db:migrate:reset` is drop, create, migrate).
+    RESET_WORDS = ["db:drop", "db:reset", "db:drop:all", "db:drop:_unsafe", "db:purge", "db:purge:all", "db:migrate:reset", "clean", "drop", "reset", "--force-reset"];
+    probe "rails {}" => Blocked, "db.migrate.reset";
+    except ["clean", "drop", "reset"]: "a tool's own reset word whose `rails` reading is a mutation, not a reset of every table";
+    except ["--force-reset"]: "an option, not a command word: it marks the command it follows";
+}
+
+crate::table! {
+    READ_OPTS = ["-T", "--tasks", "-V", "--version", "-h", "--help"];
+    probe "rake {}=x" => T0, "db.read";
+}
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.words().collect();
@@ -78,8 +85,6 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     // The operands, and the options that ask only to read (`rake -T`, `--version`).
-    /// probe: `rake {}=x` T0 db.read
-    const READ_OPTS: Words = words!["-T", "--tasks", "-V", "--version", "-h", "--help"];
     let ops: Vec<&str> = Args::parse(&inv.args, ArgSpec::values(words![]).with_flags(READ_OPTS))
         .filter_map(|t| match t {
             Token::Operand(o) => Some(o.arg.text.as_str()),
@@ -145,3 +150,5 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit_because(&MIGRATE, format!("`{} {}` is a framework task tiergate does not know as read-only; ask the user first", inv.program, ops.join(" ")));
     }
 }
+
+crate::tables![READ_WORDS, RESET_WORDS, READ_OPTS];

@@ -232,3 +232,5 @@ pub fn classify_sql(cx: &mut Cx<'_>, dialect: Dialect, text: &str) {
     let classes = sql::classify_text(dialect, text);
     hit_classes(cx, &classes);
 }
+
+crate::tables![; admin, kv, migrate, sql];

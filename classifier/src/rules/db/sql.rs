@@ -6,9 +6,6 @@
 //!
 //! Keywords inside strings and comments never count (`select 'drop table x'` reads).
 
-use crate::words;
-use crate::words::Words;
-
 /// Which client's syntax the text follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -140,14 +137,16 @@ pub(crate) fn split(dialect: Dialect, src: &str) -> Vec<Stmt> {
     out
 }
 
-/// Statements T-SQL (sqlcmd) runs without a `;` between them, beside `WRITE_WORDS`:
-/// `DISABLE|ENABLE TRIGGER`, `RECONFIGURE`, `WRITETEXT`/`UPDATETEXT` and Service
-/// Broker's `SEND`/`RECEIVE` change state as surely as an `EXEC` does.
-/// probe: `sqlcmd -Q 'SELECT 1 {} x'` T3 db.write
-const TSQL_STARTS: Words = words![
-    "EXEC", "EXECUTE", "DBCC", "BACKUP", "RESTORE", "SHUTDOWN", "KILL", "DENY", "DISABLE", "ENABLE", "RECONFIGURE", "WRITETEXT", "UPDATETEXT", "SEND",
-    "RECEIVE",
-];
+crate::table! {
+    /// Statements T-SQL (sqlcmd) runs without a `;` between them, beside `WRITE_WORDS`:
+    /// `DISABLE|ENABLE TRIGGER`, `RECONFIGURE`, `WRITETEXT`/`UPDATETEXT` and Service
+    /// Broker's `SEND`/`RECEIVE` change state as surely as an `EXEC` does.
+    TSQL_STARTS = [
+        "EXEC", "EXECUTE", "DBCC", "BACKUP", "RESTORE", "SHUTDOWN", "KILL", "DENY", "DISABLE", "ENABLE", "RECONFIGURE", "WRITETEXT", "UPDATETEXT", "SEND",
+        "RECEIVE",
+    ];
+    probe "sqlcmd -Q 'SELECT 1 {} x'" => T3, "db.write";
+}
 
 /// In the generic dialect (sqlcmd's T-SQL, Cassandra's `BEGIN BATCH … APPLY BATCH`,
 /// a driver's unknown SQL) a statement needs no `;` before the next one:
@@ -158,35 +157,43 @@ fn starts_unseparated(words: &[String], next: &str) -> bool {
     words.first().is_some_and(|f| f != "SHOW" && READ_FIRST.contains(f.as_str())) && (WRITE_WORDS.contains(next) || TSQL_STARTS.contains(next))
 }
 
-/// First words that read; `PRAGMA`, `COPY`, `EXECUTE` and `PREPARE` have their own arms in `classify`.
-/// probe: `psql -c '{} x'` T0 db.read
-/// probe-except: `CHECK`: `CHECK x` is not a statement of its own; it reads as a table constraint, and the write scan answers first
-/// probe-except: `CHECKSUM`: `CHECKSUM TABLE x` needs its TABLE word; alone it reads as a write
-const READ_FIRST: Words = words![
-    "SELECT", "SHOW", "DESCRIBE", "DESC", "USE", "VALUES", "TABLE", "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "LISTEN",
-    "UNLISTEN", "FETCH", "CLOSE", "DECLARE", "DEALLOCATE", "RESET", "DISCARD", "HELP", "WITH", "EXPLAIN", "SET", "ABORT", "CHECK", "CHECKSUM",
-];
-/// Statements a `WITH` may lead into, or that start an unseparated T-SQL statement.
-/// (`MERGE` always carries `INTO` or an `INSERT`/`UPDATE`/`DELETE` action; `REPLACE`
-/// is also a string function, and `REPLACE INTO` carries `INTO`.)
-/// probe: `psql -c 'WITH a AS (SELECT 1) {} x'` T3 db.write
-const WRITE_WORDS: Words = words!["INSERT", "UPDATE", "DELETE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE"];
-/// Functions with side effects even inside a SELECT. (`xp_cmdshell` is only ever
-/// called through `EXEC`, a T-SQL statement start; `set_config` is a session `SET`.)
-/// probe: `psql -c 'SELECT {}()'` T3 db.write
-const EFFECT_FUNCS: Words = words![
-    "PG_TERMINATE_BACKEND", "PG_CANCEL_BACKEND", "PG_RELOAD_CONF", "PG_ROTATE_LOGFILE", "LO_IMPORT", "LO_EXPORT", "LO_UNLINK", "DBLINK_EXEC", "LOAD_EXTENSION",
-    "WRITEFILE", "EDIT", "SYS_EXEC", "NEXTVAL", "SETVAL", "PG_CREATE_RESTORE_POINT", "PG_SWITCH_WAL", "PG_PROMOTE", "PG_ADVISORY_LOCK",
-    "PG_DROP_REPLICATION_SLOT", "PG_CREATE_LOGICAL_REPLICATION_SLOT",
-];
-/// Pragmas whose `(argument)` names what to read, not a value to set. Pragmas that
-/// take no argument (`database_list`, `compile_options` …) read without one: only
-/// `(` or `=` makes a pragma a write.
-/// probe: `sqlite3 x.db 'PRAGMA {}(t)'` T0 db.read
-const READ_PRAGMAS: Words = words![
-    "TABLE_INFO", "TABLE_XINFO", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST", "INTEGRITY_CHECK", "QUICK_CHECK", "FOREIGN_KEY_CHECK",
-    "TABLE_LIST",
-];
+crate::table! {
+    /// First words that read; `PRAGMA`, `COPY`, `EXECUTE` and `PREPARE` have their own arms in `classify`.
+    READ_FIRST = [
+        "SELECT", "SHOW", "DESCRIBE", "DESC", "USE", "VALUES", "TABLE", "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "LISTEN",
+        "UNLISTEN", "FETCH", "CLOSE", "DECLARE", "DEALLOCATE", "RESET", "DISCARD", "HELP", "WITH", "EXPLAIN", "SET", "ABORT", "CHECK", "CHECKSUM",
+    ];
+    probe "psql -c '{} x'" => T0, "db.read";
+    except ["CHECK"]: "`CHECK x` is not a statement of its own; it reads as a table constraint, and the write scan answers first";
+    except ["CHECKSUM"]: "`CHECKSUM TABLE x` needs its TABLE word; alone it reads as a write";
+}
+crate::table! {
+    /// Statements a `WITH` may lead into, or that start an unseparated T-SQL statement.
+    /// (`MERGE` always carries `INTO` or an `INSERT`/`UPDATE`/`DELETE` action; `REPLACE`
+    /// is also a string function, and `REPLACE INTO` carries `INTO`.)
+    WRITE_WORDS = ["INSERT", "UPDATE", "DELETE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE"];
+    probe "psql -c 'WITH a AS (SELECT 1) {} x'" => T3, "db.write";
+}
+crate::table! {
+    /// Functions with side effects even inside a SELECT. (`xp_cmdshell` is only ever
+    /// called through `EXEC`, a T-SQL statement start; `set_config` is a session `SET`.)
+    EFFECT_FUNCS = [
+        "PG_TERMINATE_BACKEND", "PG_CANCEL_BACKEND", "PG_RELOAD_CONF", "PG_ROTATE_LOGFILE", "LO_IMPORT", "LO_EXPORT", "LO_UNLINK", "DBLINK_EXEC", "LOAD_EXTENSION",
+        "WRITEFILE", "EDIT", "SYS_EXEC", "NEXTVAL", "SETVAL", "PG_CREATE_RESTORE_POINT", "PG_SWITCH_WAL", "PG_PROMOTE", "PG_ADVISORY_LOCK",
+        "PG_DROP_REPLICATION_SLOT", "PG_CREATE_LOGICAL_REPLICATION_SLOT",
+    ];
+    probe "psql -c 'SELECT {}()'" => T3, "db.write";
+}
+crate::table! {
+    /// Pragmas whose `(argument)` names what to read, not a value to set. Pragmas that
+    /// take no argument (`database_list`, `compile_options` …) read without one: only
+    /// `(` or `=` makes a pragma a write.
+    READ_PRAGMAS = [
+        "TABLE_INFO", "TABLE_XINFO", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST", "INTEGRITY_CHECK", "QUICK_CHECK", "FOREIGN_KEY_CHECK",
+        "TABLE_LIST",
+    ];
+    probe "sqlite3 x.db 'PRAGMA {}(t)'" => T0, "db.read";
+}
 
 /// Classifies one statement by its words.
 pub(crate) fn classify(dialect: Dialect, words: &[String]) -> Class {
@@ -284,12 +291,14 @@ pub(crate) fn classify_text(dialect: Dialect, src: &str) -> Vec<Class> {
     split(dialect, src).iter().map(|s| classify(dialect, &s.words)).collect()
 }
 
-/// probe: `psql -c '\{}'` T0 db.read
-const PSQL_READ: Words = words![
-    "l", "l+", "list", "list+", "z", "sf", "sf+", "sv", "sv+", "conninfo", "?", "h", "help", "encoding", "timing", "x", "pset", "echo", "qecho", "warn", "q",
-    "quit", "c", "connect", "a", "t", "H", "f", "C", "T", "set", "unset", "errverbose", "copyright", "p", "print", "r", "reset", "s", "if", "elif", "else",
-    "endif", "gdesc", "crosstabview", "watch", "prompt", "bind",
-];
+crate::table! {
+    PSQL_READ = [
+        "l", "l+", "list", "list+", "z", "sf", "sf+", "sv", "sv+", "conninfo", "?", "h", "help", "encoding", "timing", "x", "pset", "echo", "qecho", "warn", "q",
+        "quit", "c", "connect", "a", "t", "H", "f", "C", "T", "set", "unset", "errverbose", "copyright", "p", "print", "r", "reset", "s", "if", "elif", "else",
+        "endif", "gdesc", "crosstabview", "watch", "prompt", "bind",
+    ];
+    probe r#"psql -c '\{}'"# => T0, "db.read";
+}
 
 /// A psql backslash command line (`\dt public.*`, `\! ls`). Returns the class and,
 /// for `\!`, the shell text it runs.
@@ -332,12 +341,14 @@ pub(crate) fn psql_meta(line: &str) -> (Class, Option<String>) {
     (Class::Read, None)
 }
 
-/// probe: `sqlite3 app.db '.{}'` T0 db.read
-const SQLITE_READ: Words = words![
-    "schema", "tables", "table", "databases", "indexes", "indices", "index", "dbinfo", "show", "fullschema", "dump", "help", "mode", "headers", "header",
-    "width", "timer", "echo", "nullvalue", "separator", "print", "stats", "eqp", "explain", "changes", "bail", "prompt", "quit", "exit", "version", "vfsinfo",
-    "vfslist", "vfsname", "sha3sum", "lint", "binary", "limit", "dbconfig", "expert", "scanstats",
-];
+crate::table! {
+    SQLITE_READ = [
+        "schema", "tables", "table", "databases", "indexes", "indices", "index", "dbinfo", "show", "fullschema", "dump", "help", "mode", "headers", "header",
+        "width", "timer", "echo", "nullvalue", "separator", "print", "stats", "eqp", "explain", "changes", "bail", "prompt", "quit", "exit", "version", "vfsinfo",
+        "vfslist", "vfsname", "sha3sum", "lint", "binary", "limit", "dbconfig", "expert", "scanstats",
+    ];
+    probe "sqlite3 app.db '.{}'" => T0, "db.read";
+}
 
 /// A sqlite/duckdb dot-command (`.tables`, `.shell ls`); for `.shell`/`.system`, the shell text.
 pub(crate) fn dot_command(line: &str) -> (Class, Option<String>) {
@@ -352,6 +363,8 @@ pub(crate) fn dot_command(line: &str) -> (Class, Option<String>) {
         (Class::Meta(format!(".{name}")), None)
     }
 }
+
+crate::tables![TSQL_STARTS, READ_FIRST, WRITE_WORDS, EFFECT_FUNCS, READ_PRAGMAS, PSQL_READ, SQLITE_READ];
 
 #[cfg(test)]
 mod tests {

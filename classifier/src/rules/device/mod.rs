@@ -14,7 +14,6 @@ use crate::call::{Arg, Invocation};
 use crate::rules::vocab::writes;
 use crate::rules::{Card, Cx, Family, Rule};
 use crate::words;
-use crate::words::Words;
 
 pub static FAMILY: Family = Family::new("device", CARDS, RULES);
 
@@ -65,23 +64,26 @@ const ADB_GLOBALS: ArgSpec = ArgSpec::values(words!["-s", "-t", "-H", "-P", "-L"
 /// `adb shell`'s own options before the command (`-e ESC` takes a value).
 const ADB_SHELL: ArgSpec = ArgSpec::values(words!["-e"]).with_flags(words!["-n", "-T", "-t", "-x", "--help"]).packed().posix();
 
-/// adb subcommands that only read the device or the bridge.
-/// probe: `adb {}` T0 device.read
-const ADB_READS: Words = words![
-    "devices", "version", "help", "logcat", "get-state", "get-serialno", "get-devpath", "forward", "reverse", "wait-for-device", "wait-for-recovery",
-    "wait-for-bootloader", "wait-for-sideload", "mdns", "features", "host-features", "jdwp", "track-devices", "pull", "bugreport",
-];
+crate::table! {
+    /// adb subcommands that only read the device or the bridge.
+    ADB_READS = [
+        "devices", "version", "help", "logcat", "get-state", "get-serialno", "get-devpath", "forward", "reverse", "wait-for-device", "wait-for-recovery",
+        "wait-for-bootloader", "wait-for-sideload", "mdns", "features", "host-features", "jdwp", "track-devices", "pull", "bugreport",
+    ];
+    probe "adb {}" => T0, "device.read";
+}
 
-/// adb subcommands that change the device.
-/// probe: `adb {} x` T3 device.change
-/// The bridge's own state counts too: `connect`/`pair` reach a device over the
-/// network (pairing stores a key), and starting or killing the server cuts every
-/// other session.
-const ADB_CHANGES: Words = words![
-    "install", "install-multiple", "install-multi-package", "uninstall", "push", "sync", "reboot", "root", "unroot", "remount", "sideload", "restore",
-    "backup", "disable-verity", "enable-verity", "tcpip", "usb", "emu", "keygen", "ppp", "connect", "disconnect", "pair", "start-server", "kill-server",
-    "reconnect", "attach", "detach",
-];
+crate::table! {
+    /// adb subcommands that change the device. The bridge's own state counts too:
+    /// `connect`/`pair` reach a device over the network (pairing stores a key), and
+    /// starting or killing the server cuts every other session.
+    ADB_CHANGES = [
+        "install", "install-multiple", "install-multi-package", "uninstall", "push", "sync", "reboot", "root", "unroot", "remount", "sideload", "restore",
+        "backup", "disable-verity", "enable-verity", "tcpip", "usb", "emu", "keygen", "ppp", "connect", "disconnect", "pair", "start-server", "kill-server",
+        "reconnect", "attach", "detach",
+    ];
+    probe "adb {} x" => T3, "device.change";
+}
 
 fn adb(inv: &Invocation, cx: &mut Cx<'_>) {
     let sub = Args::parse(&inv.args, ADB_GLOBALS).operands().next();
@@ -168,3 +170,5 @@ fn device_shell(inv: &Invocation, cx: &mut Cx<'_>, tool: &str, sub: &str, rest: 
     let _ = inv;
     cx.remote(Some(&format!("`{tool} {sub}` (the attached device)")), &rest[payload.min(rest.len())..]);
 }
+
+crate::tables![ADB_READS, ADB_CHANGES];

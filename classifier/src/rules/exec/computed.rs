@@ -43,32 +43,38 @@ struct Reading {
     spec: Option<ArgSpec>,
 }
 
-/// Options common to package managers that take a value (`npm --prefix DIR`,
-/// `pip -r FILE`, `cargo -p NAME`, `apt-get -o KEY=VALUE`); any other is a flag.
-const PACKAGE_VALUES: Words = words![
-    "--prefix", "-C", "--dir", "--cwd", "-w", "--workspace", "--filter", "--registry", "--tag", "-r", "--requirement", "-c", "--constraint", "-t", "--target",
-    "-i", "--index-url", "--extra-index-url", "--find-links", "--root", "-e", "--editable", "-p", "--package", "--python", "--config", "--manifest-path",
-    "--features", "-F", "--bin", "--example", "--test", "--bench", "--profile", "--target-dir", "-j", "--jobs", "-o", "--target-release", "--color",
-    "--message-format",
-];
+crate::table! {
+    /// Options common to package managers that take a value (`npm --prefix DIR`,
+    /// `pip -r FILE`, `cargo -p NAME`, `apt-get -o KEY=VALUE`); any other is a flag.
+    PACKAGE_VALUES = [
+        "--prefix", "-C", "--dir", "--cwd", "-w", "--workspace", "--filter", "--registry", "--tag", "-r", "--requirement", "-c", "--constraint", "-t", "--target",
+        "-i", "--index-url", "--extra-index-url", "--find-links", "--root", "-e", "--editable", "-p", "--package", "--python", "--config", "--manifest-path",
+        "--features", "-F", "--bin", "--example", "--test", "--bench", "--profile", "--target-dir", "-j", "--jobs", "-o", "--target-release", "--color",
+        "--message-format",
+    ];
+}
 
-/// git's value options, global and of its subcommands, that are commonly given a
-/// computed value (`-m "$MSG"`, `-n "$N"`, `--format "$F"`); any other is a flag.
-const GIT_VALUES: Words = words![
-    "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "-m", "--message", "-F", "--file", "-n", "--max-count", "--author", "--committer",
-    "--date", "--format", "--pretty", "-b", "-B", "--since", "--until", "--after", "--before", "--grep", "-S", "-G", "--branch", "--depth", "--shallow-since",
-    "--onto", "--upstream", "--set-upstream-to", "-u", "--reference", "--template", "--origin", "--abbrev", "--skip", "-U", "--unified", "--diff-filter",
-    "--encoding", "--trailer", "--reuse-message", "--fixup", "--squash", "--strategy", "-X", "--strategy-option", "--points-at", "--contains", "--merged",
-    "--no-merged", "--sort", "--jobs", "-j",
-];
+crate::table! {
+    /// git's value options, global and of its subcommands, that are commonly given a
+    /// computed value (`-m "$MSG"`, `-n "$N"`, `--format "$F"`); any other is a flag.
+    GIT_VALUES = [
+        "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "-m", "--message", "-F", "--file", "-n", "--max-count", "--author", "--committer",
+        "--date", "--format", "--pretty", "-b", "-B", "--since", "--until", "--after", "--before", "--grep", "-S", "-G", "--branch", "--depth", "--shallow-since",
+        "--onto", "--upstream", "--set-upstream-to", "-u", "--reference", "--template", "--origin", "--abbrev", "--skip", "-U", "--unified", "--diff-filter",
+        "--encoding", "--trailer", "--reuse-message", "--fixup", "--squash", "--strategy", "-X", "--strategy-option", "--points-at", "--contains", "--merged",
+        "--no-merged", "--sort", "--jobs", "-j",
+    ];
+}
 
-/// find's expression primaries and options that take a value, whole words (`-name PAT`).
-const FIND_VALUES: Words = words![
-    "-D", "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "-type", "-xtype", "-size", "-perm",
-    "-user", "-group", "-uid", "-gid", "-newer", "-anewer", "-cnewer", "-newermt", "-newerct", "-newerat", "-newerBt", "-mtime", "-mmin", "-atime", "-amin",
-    "-ctime", "-cmin", "-used", "-maxdepth", "-mindepth", "-links", "-inum", "-samefile", "-fstype", "-printf", "-fprint", "-fprint0", "-fls", "-context",
-    "-regextype",
-];
+crate::table! {
+    /// find's expression primaries and options that take a value, whole words (`-name PAT`).
+    FIND_VALUES = [
+        "-D", "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "-type", "-xtype", "-size", "-perm",
+        "-user", "-group", "-uid", "-gid", "-newer", "-anewer", "-cnewer", "-newermt", "-newerct", "-newerat", "-newerBt", "-mtime", "-mmin", "-atime", "-amin",
+        "-ctime", "-cmin", "-used", "-maxdepth", "-mindepth", "-links", "-inum", "-samefile", "-fstype", "-printf", "-fprint", "-fprint0", "-fls", "-context",
+        "-regextype",
+    ];
+}
 
 /// The programs whose options decide what they do, each with its reading.
 static READINGS: &[Reading] = &[
@@ -151,3 +157,5 @@ fn old_style(args: &[Arg], spec: ArgSpec) -> bool {
         _ => false,
     }
 }
+
+crate::tables![PACKAGE_VALUES, GIT_VALUES, FIND_VALUES];

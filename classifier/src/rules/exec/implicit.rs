@@ -8,7 +8,6 @@
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule, Traits};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// A program no family models whose operand names a shell, an interpreter or an executable path with arguments (`someprog /bin/bash -c …`, `xprog -- python3 x.py`, `zzz sh`).
@@ -21,18 +20,20 @@ pub(super) static IMPLICIT_WRAPPER: Rule = Rule::t0("exec.implicit-wrapper")
     .matches(words!["xprog -- python3 -c 'print(1)'", "zzz -x sh -c 'ls'", "mytool -q /usr/bin/ls -la", "mytool -q /usr/libexec/java_home -V"])
     .not_matches(words!["mytool list", "ldd /bin/ls", "echo bash -c x", "pyenv local python3"]);
 
-/// Programs whose operands name programs as data (inspected, looked up, selected).
-/// Only programs the fallback's `EXEMPT` list does not hold: an exempt program
-/// (`ls`, `which`, `man`) never reaches this check, and a test keeps the lists apart.
-/// probe: `{} bash` T0
-/// probe-except: `chsh` `rustup` `pacman` `apk` `brew` `port` `nix` `nix-env` `flatpak` `snap` `conda` `mamba` `micromamba` `pipx` `poetry` `hatch` `pdm` `killall` `pkill`: owned by a family that reads `X bash` as installing or signalling bash; the table is consulted only when that family finds nothing
-const TAKES_PROGRAM_AS_DATA: Words = words![
-    "ldd", "readelf", "objdump", "nm", "otool", "size", "xattr", "cheat", "complete", "compgen", "update-alternatives", "alternatives", "chsh", "pyenv",
-    "rbenv", "nodenv", "jenv", "goenv", "asdf", "mise", "rtx", "nvm", "fnm", "volta", "n", "sdk", "rustup", "pkgx", "lsattr", "getcap", "dpkg-query", "rpm",
-    "pacman", "apk", "brew", "port", "nix", "nix-env", "flatpak", "snap", "conda", "mamba", "micromamba", "pipx", "virtualenv", "mkvirtualenv", "poetry",
-    "hatch", "pdm", "rye", "procs", "emulate", "pidof", "killall", "pkill", "fuser", "starship", "oh-my-posh", "direnv", "zoxide", "atuin", "mcfly", "thefuck",
-    "carapace", "usage",
-];
+crate::table! {
+    /// Programs whose operands name programs as data (inspected, looked up, selected).
+    /// Only programs the fallback's `EXEMPT` list does not hold: an exempt program
+    /// (`ls`, `which`, `man`) never reaches this check, and a test keeps the lists apart.
+    TAKES_PROGRAM_AS_DATA = [
+        "ldd", "readelf", "objdump", "nm", "otool", "size", "xattr", "cheat", "complete", "compgen", "update-alternatives", "alternatives", "chsh", "pyenv",
+        "rbenv", "nodenv", "jenv", "goenv", "asdf", "mise", "rtx", "nvm", "fnm", "volta", "n", "sdk", "rustup", "pkgx", "lsattr", "getcap", "dpkg-query", "rpm",
+        "pacman", "apk", "brew", "port", "nix", "nix-env", "flatpak", "snap", "conda", "mamba", "micromamba", "pipx", "virtualenv", "mkvirtualenv", "poetry",
+        "hatch", "pdm", "rye", "procs", "emulate", "pidof", "killall", "pkill", "fuser", "starship", "oh-my-posh", "direnv", "zoxide", "atuin", "mcfly", "thefuck",
+        "carapace", "usage",
+    ];
+    probe "{} bash" => T0;
+    except ["chsh", "rustup", "pacman", "apk", "brew", "port", "nix", "nix-env", "flatpak", "snap", "conda", "mamba", "micromamba", "pipx", "poetry", "hatch", "pdm", "killall", "pkill"]: "owned by a family that reads `X bash` as installing or signalling bash; the table is consulted only when that family finds nothing";
+}
 
 /// `TAKES_PROGRAM_AS_DATA` sorted (see `crate::sorted`).
 static DATA_ORDER: [u16; TAKES_PROGRAM_AS_DATA.len()] = crate::sorted::order(TAKES_PROGRAM_AS_DATA);
@@ -42,23 +43,28 @@ fn is_shell(name: &str) -> bool {
     crate::rules::traits_of(name).has(Traits::SHELL) || matches!(name, "xonsh" | "elvish" | "nushell" | "pwsh" | "powershell")
 }
 
-/// Interpreter names an operand is unlikely to mean as data (`java`, `R`, `swift`
-/// and `dc` are as often a language or package named as an argument).
-fn is_runnable_interpreter(name: &str) -> bool {
-    /// probe: `mytool -- {} x.py` T3
-    const NAMES: Words = words![
+crate::table! {
+    IS_RUNNABLE_INTERPRETER_NAMES = [
         "python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3", "node", "nodejs", "deno", "bun", "tsx", "ts-node", "ruby", "jruby", "perl",
         "php", "lua", "luajit", "Rscript", "osascript", "tclsh", "wish", "groovy", "julia", "guile", "racket", "sbcl", "clisp", "erl", "escript", "elixir",
         "scala", "jshell", "jrunscript",
     ];
-    NAMES.contains(name) || name.strip_prefix("python3.").is_some_and(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()))
+    probe "mytool -- {} x.py" => T3;
+}
+
+/// Interpreter names an operand is unlikely to mean as data (`java`, `R`, `swift`
+/// and `dc` are as often a language or package named as an argument).
+fn is_runnable_interpreter(name: &str) -> bool {
+    IS_RUNNABLE_INTERPRETER_NAMES.contains(name) || name.strip_prefix("python3.").is_some_and(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()))
+}
+
+crate::table! {
+    DIRS = ["/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/", "/opt/homebrew/bin/", "/usr/libexec/", "/snap/bin/"];
+    probe "mytool -q {}rm -rf ~/x" => T3, "coreutils.rm";
 }
 
 /// `/bin/ls`, `/usr/local/bin/tool`: an absolute path into a program directory.
 fn is_program_path(word: &str) -> bool {
-    /// probe: `mytool -q {}rm -rf ~/x` T3 coreutils.rm
-    const DIRS: Words =
-        words!["/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/", "/opt/homebrew/bin/", "/usr/libexec/", "/snap/bin/"];
     DIRS.iter().any(|d| word.strip_prefix(d).is_some_and(|rest| !rest.is_empty() && !rest.contains('/')))
 }
 
@@ -104,6 +110,8 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
     }
     false
 }
+
+crate::tables![TAKES_PROGRAM_AS_DATA, IS_RUNNABLE_INTERPRETER_NAMES, DIRS];
 
 #[cfg(test)]
 mod tests {

@@ -91,3 +91,5 @@ fn protected_operand(inv: &Invocation, cx: &mut Cx<'_>) {
         }
     }
 }
+
+crate::tables![; computed, implicit, options];

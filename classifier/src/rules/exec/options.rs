@@ -72,19 +72,25 @@ const fn of(programs: Words, names: Words, carry: Carry) -> CarryOpt {
     CarryOpt { programs, opt: Carried { names, carry } }
 }
 
-/// Programs whose `-o Key=Value` is ssh's (`mosh` has none: its ssh command line is `--ssh`).
-/// probe: `{} -o ProxyCommand='rm -rf ~/x' h:b .` T3
-const SSH_LIKE: Words = words!["ssh", "scp", "sftp", "sshfs", "autossh"];
-/// Compilers some family owns (interp's opaque table: `ghc -e`, `tcc -run`), so the
-/// program-free `-o` does not reach them. Unowned ones (`gcc`, `clang`, `zig` …) get
-/// that program-free entry: listing them here could never decide a verdict.
-/// probe: `{} -o /zzqx/x x.c` T3
-const COMPILERS: Words = words!["tcc", "ghc"];
-/// probe: `{} -e make` T3 packages.make.unresolved
-const TERMINALS: Words = words![
-    "xterm", "uxterm", "urxvt", "rxvt", "konsole", "gnome-terminal", "xfce4-terminal", "terminator", "tilix", "alacritty", "st", "lxterminal", "mate-terminal",
-    "qterminal", "sakura", "kitty", "wezterm", "foot",
-];
+crate::table! {
+    /// Programs whose `-o Key=Value` is ssh's (`mosh` has none: its ssh command line is `--ssh`).
+    SSH_LIKE = ["ssh", "scp", "sftp", "sshfs", "autossh"];
+    probe "{} -o ProxyCommand='rm -rf ~/x' h:b ." => T3;
+}
+crate::table! {
+    /// Compilers some family owns (interp's opaque table: `ghc -e`, `tcc -run`), so the
+    /// program-free `-o` does not reach them. Unowned ones (`gcc`, `clang`, `zig` …) get
+    /// that program-free entry: listing them here could never decide a verdict.
+    COMPILERS = ["tcc", "ghc"];
+    probe "{} -o /zzqx/x x.c" => T3;
+}
+crate::table! {
+    TERMINALS = [
+        "xterm", "uxterm", "urxvt", "rxvt", "konsole", "gnome-terminal", "xfce4-terminal", "terminator", "tilix", "alacritty", "st", "lxterminal", "mate-terminal",
+        "qterminal", "sakura", "kitty", "wezterm", "foot",
+    ];
+    probe "{} -e make" => T3, "packages.make.unresolved";
+}
 
 /// Every option that carries a command, code or an output path. A registry test
 /// checks spellings start with a dash and no program-free entry repeats another.
@@ -167,25 +173,29 @@ pub static ABBREVIATION: Rule = Rule::t0("exec.option-abbreviation")
     .matches(words!["ls --recur", "wc --recursi x"])
     .not_matches(words!["git reset --hard", "git log --oneline", "ls --recursive", "ls --all", "mytool --check"]);
 
-/// Long options some family treats as dangerous, that an abbreviation expands to.
-/// An exact spelling (also of a safe option in `SAFE`) is never rewritten.
-/// probe: `mytool {-}` T0 exec.option-abbreviation
-/// probe `--force` `--no-preserve-root`: `mytool {-}` T3 fallback.force-flag
-/// probe `--exec` `--rsh` `--rsh-command` `--to-command` `--use-compress-program`: `mytool {-}` T3 exec.option-command-unseen
-const DANGEROUS_LONG: Words = words![
-    "--hard", "--force", "--force-with-lease", "--delete", "--mirror", "--prune", "--no-preserve-root", "--recursive", "--post-file", "--post-data",
-    "--body-file", "--body-data", "--upload-file", "--method", "--exec", "--execute", "--rsh", "--rsh-command", "--to-command", "--use-compress-program",
-    "--checkpoint-action", "--shell-escape", "--output", "--output-document", "--remove", "--purge", "--all-namespaces", "--grace-period", "--auto-approve",
-    "--cascade", "--yes", "--assume-yes", "--upload", "--eval", "--expression", "--in-place", "--unsafe-perm", "--global", "--system",
-];
+crate::table! {
+    /// Long options some family treats as dangerous, that an abbreviation expands to.
+    /// An exact spelling (also of a safe option in `SAFE`) is never rewritten.
+    DANGEROUS_LONG = [
+        "--hard", "--force", "--force-with-lease", "--delete", "--mirror", "--prune", "--no-preserve-root", "--recursive", "--post-file", "--post-data",
+        "--body-file", "--body-data", "--upload-file", "--method", "--exec", "--execute", "--rsh", "--rsh-command", "--to-command", "--use-compress-program",
+        "--checkpoint-action", "--shell-escape", "--output", "--output-document", "--remove", "--purge", "--all-namespaces", "--grace-period", "--auto-approve",
+        "--cascade", "--yes", "--assume-yes", "--upload", "--eval", "--expression", "--in-place", "--unsafe-perm", "--global", "--system",
+    ];
+    probe "mytool {-}" => T0, "exec.option-abbreviation";
+    probe only ["--force", "--no-preserve-root"] "mytool {-}" => T3, "fallback.force-flag";
+    probe only ["--exec", "--rsh", "--rsh-command", "--to-command", "--use-compress-program"] "mytool {-}" => T3, "exec.option-command-unseen";
+}
 /// Long options a prefix often means, in sorted order for the prefix search.
 static DANGER_ORDER: [u16; DANGEROUS_LONG.len()] = crate::sorted::order(DANGEROUS_LONG);
-/// Exact spellings that are also prefixes of a dangerous option (`--all` of
-/// `--all-namespaces`, `--check` of `--checkpoint-action`): they are that option,
-/// never an abbreviation. Only such prefixes need listing; any other exact spelling
-/// abbreviates nothing in `DANGEROUS_LONG`.
-/// probe: `mytool {}` T0 default.elimination
-const SAFE: Words = words!["--all", "--check"];
+crate::table! {
+    /// Exact spellings that are also prefixes of a dangerous option (`--all` of
+    /// `--all-namespaces`, `--check` of `--checkpoint-action`): they are that option,
+    /// never an abbreviation. Only such prefixes need listing; any other exact spelling
+    /// abbreviates nothing in `DANGEROUS_LONG`.
+    SAFE = ["--all", "--check"];
+    probe "mytool {}" => T0, "default.elimination";
+}
 
 /// The dangerous long option `word` abbreviates, keeping any `=value`.
 pub(crate) fn expand_abbreviation(word: &str) -> Option<String> {
@@ -409,13 +419,15 @@ fn ssh_command(value: &str) -> Option<&str> {
     matches!(key.as_str(), "proxycommand" | "localcommand" | "knownhostscommand" | "ssh_command").then(|| rest.trim_start_matches(['=', ' ', '\t']))
 }
 
-/// fzf actions that run a command: `execute(…)`, `execute-silent[…]`, `become:…`, `reload{…}` …
-/// A longer name comes before its prefix (`execute-silent` before `execute`).
-/// probe: `fzf --bind 'ctrl-a:{}(rm -rf ~/x)'` T3 coreutils.rm
-const FZF_RUNNERS: Words = words![
-    "execute-silent", "execute-multi", "execute", "become", "reload-sync", "reload", "preview", "change-preview", "transform-query", "transform-prompt",
-    "transform-header", "transform", "bg-transform",
-];
+crate::table! {
+    /// fzf actions that run a command: `execute(…)`, `execute-silent[…]`, `become:…`, `reload{…}` …
+    /// A longer name comes before its prefix (`execute-silent` before `execute`).
+    FZF_RUNNERS = [
+        "execute-silent", "execute-multi", "execute", "become", "reload-sync", "reload", "preview", "change-preview", "transform-query", "transform-prompt",
+        "transform-header", "transform", "bg-transform",
+    ];
+    probe "fzf --bind 'ctrl-a:{}(rm -rf ~/x)'" => T3, "coreutils.rm";
+}
 
 fn fzf_actions(value: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -463,6 +475,8 @@ fn fzf_actions(value: &str) -> Vec<String> {
     }
     out
 }
+
+crate::tables![SSH_LIKE, COMPILERS, TERMINALS, DANGEROUS_LONG, SAFE, FZF_RUNNERS];
 
 #[cfg(test)]
 mod tests {

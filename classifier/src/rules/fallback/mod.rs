@@ -11,7 +11,6 @@ use crate::call::Invocation;
 use crate::rules::vocab::verbs::{kind_of, Kind, Table};
 use crate::rules::{Cx, Family, Rule};
 use crate::words;
-use crate::words::Words;
 
 pub static FAMILY: Family = Family::new("fallback", &[], RULES);
 
@@ -70,23 +69,25 @@ pub static FORCE_FLAG: Rule = Rule::t3("fallback.force-flag")
     .matches(words!["weirdcli something --force", "mytool frob --force"])
     .not_matches(words!["weirdcli something", "echo --force"]);
 
-/// Read-only tools, editors and shell builtins never scanned for verbs. A program a
-/// family owns is listed only if that family falls back here when it finds nothing
-/// (`Cx::or_unowned`): `dir`, `type`, `xxd`, `alias`, `source`, `lsblk` and `sysctl` were
-/// listed and never read (their families decide alone; dropping each moved no verdict).
-/// probe: `{} install` T0
-const EXEMPT: Words = words![
-    "echo", "printf", "cat", "tac", "head", "tail", "grep", "egrep", "fgrep", "zgrep", "ag", "ack", "ls", "ll", "la", "wc", "cut", "tr", "column", "nl",
-    "fold", "fmt", "paste", "join", "comm", "expand", "unexpand", "rev", "jq", "yq", "gojq", "xmllint", "diff", "colordiff", "cmp", "file", "stat", "du", "df",
-    "which", "whereis", "whatis", "apropos", "man", "info", "tldr", "help", "cal", "uptime", "id", "whoami", "groups", "uname", "ps", "pgrep", "pstree", "top",
-    "htop", "btop", "free", "vmstat", "iostat", "lsof", "pwd", "true", "false", "test", "[", "basename", "dirname", "readlink", "realpath", "od", "hexdump",
-    "strings", "seq", "yes", "sleep", "cd", "pushd", "popd", "history", "unalias", "set", "unset", "shopt", "read", "wait", "jobs", "fg", "bg", "printenv",
-    "locale", "tput", "clear", "bat", "batcat", "fzf", "glow", "delta", "tokei", "cloc", "scc", "sha1sum", "sha256sum", "sha512sum", "md5sum", "md5", "shasum",
-    "b2sum", "cksum", "nano", "code", "subl", "open", "xdg-open", "vim", "vi", "nvim", "view", "emacs", "less", "more", "most", "hash", "mate", "hx", "micro",
-    "ed", "pbcopy", "pbpaste", "xclip", "xsel", "ping", "dig", "nslookup", "host", "whois", "traceroute", "mtr", "tracepath", "cowsay", "figlet", "lolcat",
-    "say", "notify-send", "time", "locate", "mdfind", "fc-list", "env", "exit", "return", "shift", "getopts", "let", "local", "readonly", "ulimit", "umask",
-    "tty", "stty", "w", "who", "last", "finger", "users", "nproc", "lscpu", "lspci", "lsusb", "arch", "sw_vers",
-];
+crate::table! {
+    /// Read-only tools, editors and shell builtins never scanned for verbs. A program a
+    /// family owns is listed only if that family falls back here when it finds nothing
+    /// (`Cx::or_unowned`): `dir`, `type`, `xxd`, `alias`, `source`, `lsblk` and `sysctl` were
+    /// listed and never read (their families decide alone; dropping each moved no verdict).
+    EXEMPT = [
+        "echo", "printf", "cat", "tac", "head", "tail", "grep", "egrep", "fgrep", "zgrep", "ag", "ack", "ls", "ll", "la", "wc", "cut", "tr", "column", "nl",
+        "fold", "fmt", "paste", "join", "comm", "expand", "unexpand", "rev", "jq", "yq", "gojq", "xmllint", "diff", "colordiff", "cmp", "file", "stat", "du", "df",
+        "which", "whereis", "whatis", "apropos", "man", "info", "tldr", "help", "cal", "uptime", "id", "whoami", "groups", "uname", "ps", "pgrep", "pstree", "top",
+        "htop", "btop", "free", "vmstat", "iostat", "lsof", "pwd", "true", "false", "test", "[", "basename", "dirname", "readlink", "realpath", "od", "hexdump",
+        "strings", "seq", "yes", "sleep", "cd", "pushd", "popd", "history", "unalias", "set", "unset", "shopt", "read", "wait", "jobs", "fg", "bg", "printenv",
+        "locale", "tput", "clear", "bat", "batcat", "fzf", "glow", "delta", "tokei", "cloc", "scc", "sha1sum", "sha256sum", "sha512sum", "md5sum", "md5", "shasum",
+        "b2sum", "cksum", "nano", "code", "subl", "open", "xdg-open", "vim", "vi", "nvim", "view", "emacs", "less", "more", "most", "hash", "mate", "hx", "micro",
+        "ed", "pbcopy", "pbpaste", "xclip", "xsel", "ping", "dig", "nslookup", "host", "whois", "traceroute", "mtr", "tracepath", "cowsay", "figlet", "lolcat",
+        "say", "notify-send", "time", "locate", "mdfind", "fc-list", "env", "exit", "return", "shift", "getopts", "let", "local", "readonly", "ulimit", "umask",
+        "tty", "stty", "w", "who", "last", "finger", "users", "nproc", "lscpu", "lspci", "lsusb", "arch", "sw_vers",
+    ];
+    probe "{} install" => T0;
+}
 
 /// `EXEMPT` sorted (asked for every unit; see `crate::sorted`).
 static EXEMPT_ORDER: [u16; EXEMPT.len()] = crate::sorted::order(EXEMPT);
@@ -174,3 +175,5 @@ fn camel_kind(word: &str) -> Option<Kind> {
     parts.push(cur);
     parts.iter().map(|p| kind_of(p, &NO_TABLE)).max().flatten()
 }
+
+crate::tables![EXEMPT];

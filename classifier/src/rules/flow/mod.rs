@@ -198,3 +198,5 @@ pub fn check_procsub_exec(inv: &Invocation, procsub_programs: &[String], cx: &mu
         cx.hit(&REMOTE_EXEC);
     }
 }
+
+crate::tables![; secrets];

@@ -10,7 +10,6 @@ use super::{split_operands, GitCall};
 use crate::call::Arg;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `git config` reads: `--get*`, `--list`/`-l`, a single key, `git config get|list`.
@@ -84,10 +83,12 @@ pub(super) static LFS_WRITE: Rule = Rule::t3("git.lfs.write")
     .matches(words!["git lfs push origin main", "git lfs install", "git lfs migrate import --everything"])
     .not_matches(words!["git lfs ls-files", "git lfs status", "git lfs pull"]);
 
-/// `git config` options that take a value (`--default` is not here: git accepts it
-/// only with `--get` or `git config get`, which read whatever follows).
-/// probe: `git config {} x core.pager` T0 git.config.read
-const CONFIG_VALUES: Words = words!["-f", "--file", "--blob", "--type", "--comment", "--value"];
+crate::table! {
+    /// `git config` options that take a value (`--default` is not here: git accepts it
+    /// only with `--get` or `git config get`, which read whatever follows).
+    CONFIG_VALUES = ["-f", "--file", "--blob", "--type", "--comment", "--value"];
+    probe "git config {} x core.pager" => T0, "git.config.read";
+}
 
 pub(super) fn config(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
@@ -205,3 +206,5 @@ pub(super) fn lfs(call: &GitCall, cx: &mut Cx<'_>) {
         cx.hit(&LOCAL);
     }
 }
+
+crate::tables![CONFIG_VALUES];

@@ -12,7 +12,6 @@ use crate::call::args::ArgSpec;
 use crate::call::Arg;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `git reset --hard`, `--keep`, `--merge`.
@@ -154,10 +153,13 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     }
 }
 
+crate::table! {
+    VALUES = ["-b", "-B", "--orphan", "--pathspec-from-file"];
+    probe "git checkout -f {} .claude/hooks/x" => T3, "git.checkout.discard";
+}
+
 fn checkout(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
-    /// probe: `git checkout -f {} .claude/hooks/x` T3 git.checkout.discard
-    const VALUES: Words = words!["-b", "-B", "--orphan", "--pathspec-from-file"];
     let (before, after) = split_operands(&inv.args, VALUES);
     let all: Vec<&Arg> = before.iter().chain(after.iter()).copied().collect();
     check_protected_operands(call, cx, &all);
@@ -199,3 +201,5 @@ fn checkout(call: &GitCall, cx: &mut Cx<'_>) {
         None => cx.hit(&LOCAL),
     }
 }
+
+crate::tables![VALUES];

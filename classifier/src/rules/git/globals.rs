@@ -8,7 +8,6 @@ use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg, Invocation};
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// A config value that names a program git will run: `-c core.hooksPath=…`,
@@ -44,12 +43,14 @@ pub(super) static UNKNOWN_OPTION: Rule = Rule::t3("git.global.unknown-option")
     .matches(words!["git --frobnicate status"])
     .not_matches(words!["git --no-pager log", "git -C repo status", "git --dry-run"]);
 
-/// Global flags without a value.
-/// probe: `git {} push --force origin main` BLOCKED git.push.force
-const BOOL_GLOBALS: Words = words![
-    "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks", "--no-advice", "--bare", "--literal-pathspecs",
-    "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "-h", "--help", "-v", "--version",
-];
+crate::table! {
+    /// Global flags without a value.
+    BOOL_GLOBALS = [
+        "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks", "--no-advice", "--bare", "--literal-pathspecs",
+        "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "-h", "--help", "-v", "--version",
+    ];
+    probe "git {} push --force origin main" => Blocked, "git.push.force";
+}
 
 /// git's global options, every one declared: `-C DIR`, `-c NAME=VALUE`, `--config-env`,
 /// `--git-dir`, `--work-tree` and the like take a value (the next word or after `=`),
@@ -66,15 +67,17 @@ const GLOBALS: ArgSpec = ArgSpec {
     .single_dash_long()
 };
 
-/// Exact config keys (lowercased) whose value is a program or a file of more config
-/// (`init.templateDir`: a template's hooks are installed into the new repository and run later).
-/// probe: `git -c {}=x status` T3 git.global.exec-config
-const EXEC_KEYS: Words = words![
-    "core.hookspath", "core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "core.gitproxy", "core.askpass", "sequence.editor", "diff.external",
-    "diff.tool", "merge.tool", "credential.helper", "gpg.program", "include.path", "uploadpack.packobjectshook", "protocol.ext.allow",
-    "interactive.difffilter", "web.browser", "ssh.variant", "sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd", "core.worktree",
-    "receive.procreceiverefs", "push.receivepack", "fetch.uploadpack", "init.templatedir",
-];
+crate::table! {
+    /// Exact config keys (lowercased) whose value is a program or a file of more config
+    /// (`init.templateDir`: a template's hooks are installed into the new repository and run later).
+    EXEC_KEYS = [
+        "core.hookspath", "core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "core.gitproxy", "core.askpass", "sequence.editor", "diff.external",
+        "diff.tool", "merge.tool", "credential.helper", "gpg.program", "include.path", "uploadpack.packobjectshook", "protocol.ext.allow",
+        "interactive.difffilter", "web.browser", "ssh.variant", "sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd", "core.worktree",
+        "receive.procreceiverefs", "push.receivepack", "fetch.uploadpack", "init.templatedir",
+    ];
+    probe "git -c {}=x status" => T3, "git.global.exec-config";
+}
 
 /// True when a config key makes git execute something (keys are case-insensitive
 /// in their first and last segment; the middle, a subsection, is kept as written).
@@ -193,3 +196,5 @@ pub(super) fn parse(inv: &Invocation, cx: &mut Cx<'_>) -> Option<GitCall> {
 }
 
 use super::read;
+
+crate::tables![BOOL_GLOBALS, EXEC_KEYS];

@@ -13,7 +13,6 @@ use crate::rules::vocab::patch::{patch_targets, PatchScan};
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, FileText, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `git mv -f`/`--force` (overwrites an existing destination).
@@ -25,12 +24,14 @@ pub(super) static MV_FORCE: Rule = Rule::t3("git.mv.force")
     .not_matches(words!["git mv old.py new.py"])
     .suggest("git mv src existing_dst");
 
-/// Subcommands that rewrite files in the work tree (a `--work-tree` elsewhere is a write there).
-/// probe: `git --work-tree=/srv/www {}` T3 paths.write-system
-pub(super) const WRITES_WORKTREE: Words = words![
-    "checkout", "switch", "reset", "restore", "merge", "pull", "stash", "clean", "apply", "am", "cherry-pick", "revert", "rebase", "mv", "rm", "read-tree",
-    "checkout-index",
-];
+crate::table! {
+    /// Subcommands that rewrite files in the work tree (a `--work-tree` elsewhere is a write there).
+    pub(super) WRITES_WORKTREE = [
+        "checkout", "switch", "reset", "restore", "merge", "pull", "stash", "clean", "apply", "am", "cherry-pick", "revert", "rebase", "mv", "rm", "read-tree",
+        "checkout-index",
+    ];
+    probe "git --work-tree=/srv/www {}" => T3, "paths.write-system";
+}
 
 /// ## What it matches
 /// Subcommands that change only the local repository, recoverably: `add commit
@@ -131,15 +132,17 @@ pub(super) static REMOTE_CMD: Rule = Rule::t3("git.transport.command")
     .matches(words!["git fetch --upload-pack='touch x' origin", "git clone 'ext::sh -c touch% /tmp/p' d", "git ls-remote --upload-pack=evil origin"])
     .not_matches(words!["git clone https://x/r.git", "git ls-remote origin"]);
 
-/// Subcommands answered here (mostly `git.local`; `apply`/`am` read their patch, `cherry`/`ls-remote` are reads):
-/// every one has its transport options checked, which an unknown subcommand does not.
-/// probe: `git {} --upload-pack=x` T3 git.transport.command
-const LOCAL_SUBS: Words = words![
-    "add", "stage", "commit", "mv", "notes", "bisect", "cherry-pick", "revert", "init", "clone", "fetch", "sparse-checkout", "mergetool", "rerere",
-    "update-index", "repack", "pack-refs", "prune-packed", "commit-tree", "write-tree", "read-tree", "checkout-index", "merge-file", "mktree", "mktag",
-    "unpack-objects", "index-pack", "pack-objects", "apply", "am", "citool", "gui", "gitk", "hook", "multi-pack-index", "commit-graph", "fast-export",
-    "cherry", "ls-remote", "merge-index", "merge-one-file", "backfill", "scalar",
-];
+crate::table! {
+    /// Subcommands answered here (mostly `git.local`; `apply`/`am` read their patch, `cherry`/`ls-remote` are reads):
+    /// every one has its transport options checked, which an unknown subcommand does not.
+    LOCAL_SUBS = [
+        "add", "stage", "commit", "mv", "notes", "bisect", "cherry-pick", "revert", "init", "clone", "fetch", "sparse-checkout", "mergetool", "rerere",
+        "update-index", "repack", "pack-refs", "prune-packed", "commit-tree", "write-tree", "read-tree", "checkout-index", "merge-file", "mktree", "mktag",
+        "unpack-objects", "index-pack", "pack-objects", "apply", "am", "citool", "gui", "gitk", "hook", "multi-pack-index", "commit-graph", "fast-export",
+        "cherry", "ls-remote", "merge-index", "merge-one-file", "backfill", "scalar",
+    ];
+    probe "git {} --upload-pack=x" => T3, "git.transport.command";
+}
 
 /// Handles local subcommands; false when `sub` is not one.
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) -> bool {
@@ -204,11 +207,13 @@ pub(super) fn transport(call: &GitCall, cx: &mut Cx<'_>) {
     }
 }
 
-/// probe: `git clone {} x https://h.example/r.git .claude` BLOCKED paths.claude-hooks
-const CLONE_VALUES: Words = words![
-    "-o", "--origin", "-b", "--branch", "-u", "--upload-pack", "--reference", "--reference-if-able", "--separate-git-dir", "--depth", "--shallow-since",
-    "--shallow-exclude", "-c", "--config", "--server-option", "--filter", "--template", "-j", "--jobs", "--bundle-uri", "--ref-format",
-];
+crate::table! {
+    CLONE_VALUES = [
+        "-o", "--origin", "-b", "--branch", "-u", "--upload-pack", "--reference", "--reference-if-able", "--separate-git-dir", "--depth", "--shallow-since",
+        "--shallow-exclude", "-c", "--config", "--server-option", "--filter", "--template", "-j", "--jobs", "--bundle-uri", "--ref-format",
+    ];
+    probe "git clone {} x https://h.example/r.git .claude" => Blocked, "paths.claude-hooks";
+}
 
 fn clone(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
@@ -343,3 +348,5 @@ fn read_text(cx: &mut Cx<'_>, path: &str, cwd: Option<&str>) -> Option<String> {
         FileText::Missing | FileText::Unusable(_) => None,
     }
 }
+
+crate::tables![WRITES_WORKTREE, LOCAL_SUBS, CLONE_VALUES];

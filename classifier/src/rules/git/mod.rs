@@ -201,3 +201,5 @@ pub(crate) fn chdir(cwd: Option<&str>, dir: &Arg, home: Option<&str>) -> Option<
     }
     resolve(&dir.text, cwd, home)
 }
+
+crate::tables![; config, discard, globals, local, push, read];

@@ -9,7 +9,6 @@ use super::{split_operands, GitCall};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `git push` of commits or tags, including `--force-with-lease` and `-u`.
@@ -63,8 +62,10 @@ pub(super) fn is_force(call: &GitCall) -> bool {
     call.inv.has_any(words!["-f", "--force"]) || call.inv.has_long("--mirror") || refspecs(&call.inv).iter().any(|r| r.text.starts_with('+'))
 }
 
-/// probe: `git push origin {} +main` T3
-const VALUE_FLAGS: Words = words!["-o", "--push-option", "--repo", "--receive-pack", "--exec"];
+crate::table! {
+    VALUE_FLAGS = ["-o", "--push-option", "--repo", "--receive-pack", "--exec"];
+    probe "git push origin {} +main" => T3;
+}
 
 /// The refspec operands: those after the remote, or all of them when `--repo`
 /// names the remote (`git push --repo=origin +main` force-pushes).
@@ -93,3 +94,5 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
         cx.hit(&PUSH);
     }
 }
+
+crate::tables![VALUE_FLAGS];

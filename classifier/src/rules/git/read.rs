@@ -10,7 +10,6 @@ use crate::call::value_arg;
 use crate::rules::vocab::verbs::mutates_history;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// Subcommands that only read the repository: `status log diff show blame reflog
@@ -71,30 +70,36 @@ pub(super) static UNKNOWN_MUTATIVE: Rule = Rule::t3("git.unknown.mutative")
     .matches(words!["git publish", "git sync", "git delete-merged-branches", "git $SUB", "git flow feature publish x", "git clear", "git bug push"])
     .not_matches(words!["git st", "git status"]);
 
-/// Subcommands answered by `git.read` (an unknown word is T0 too, by `git.unknown`, so the probe names the rule).
-/// `cherry` and `ls-remote` are local.rs's (`LOCAL_SUBS`, which answers first), read there.
-/// probe: `git {}` T0 git.read
-/// probe-except: `help`: `git help` prints help (git.help); without the entry `git help reset` reads as the mutating verb `reset`
-const READ_SUBS: Words = words![
-    "status", "log", "diff", "show", "blame", "annotate", "shortlog", "ls-files", "ls-tree", "rev-parse", "rev-list", "describe", "grep", "cat-file",
-    "for-each-ref", "merge-base", "whatchanged", "show-ref", "show-branch", "name-rev", "count-objects", "verify-commit", "verify-tag", "verify-pack",
-    "check-ignore", "check-attr", "check-mailmap", "check-ref-format", "range-diff", "var", "version", "help", "diff-tree", "diff-index", "diff-files",
-    "get-tar-commit-id", "archive", "format-patch", "request-pull", "difftool", "fsck", "bugreport", "column", "fmt-merge-msg", "hash-object",
-    "interpret-trailers", "mailinfo", "mailsplit", "merge-tree", "patch-id", "stripspace", "unpack-file", "show-index", "diagnose", "bundle",
-];
+crate::table! {
+    /// Subcommands answered by `git.read` (an unknown word is T0 too, by `git.unknown`, so the probe names the rule).
+    /// `cherry` and `ls-remote` are local.rs's (`LOCAL_SUBS`, which answers first), read there.
+    READ_SUBS = [
+        "status", "log", "diff", "show", "blame", "annotate", "shortlog", "ls-files", "ls-tree", "rev-parse", "rev-list", "describe", "grep", "cat-file",
+        "for-each-ref", "merge-base", "whatchanged", "show-ref", "show-branch", "name-rev", "count-objects", "verify-commit", "verify-tag", "verify-pack",
+        "check-ignore", "check-attr", "check-mailmap", "check-ref-format", "range-diff", "var", "version", "help", "diff-tree", "diff-index", "diff-files",
+        "get-tar-commit-id", "archive", "format-patch", "request-pull", "difftool", "fsck", "bugreport", "column", "fmt-merge-msg", "hash-object",
+        "interpret-trailers", "mailinfo", "mailsplit", "merge-tree", "patch-id", "stripspace", "unpack-file", "show-index", "diagnose", "bundle",
+    ];
+    probe "git {}" => T0, "git.read";
+    except ["help"]: "`git help` prints help (git.help); without the entry `git help reset` reads as the mutating verb `reset`";
+}
 
-/// Well-known third-party subcommands (git-extras and friends) that discard work,
-/// rewrite history, write global config or send data elsewhere.
-/// probe: `git {}` T3 git.unknown.mutative
-const RISKY_EXTRAS: Words = words![
-    "clear", "clear-soft", "fresh-branch", "graft", "scp", "rscp", "paste", "magic", "alias", "psykorebase", "merge-into", "merge-repo", "reset-file", "bulk",
-    "reauthor", "sed", "utimes", "secret", "crypt", "setup", "lock", "unlock", "stamp", "coauthor", "for-each-repo", "subtree", "rebase-patch", "pr", "mr",
-    "pull-request", "gh-pages",
-];
+crate::table! {
+    /// Well-known third-party subcommands (git-extras and friends) that discard work,
+    /// rewrite history, write global config or send data elsewhere.
+    RISKY_EXTRAS = [
+        "clear", "clear-soft", "fresh-branch", "graft", "scp", "rscp", "paste", "magic", "alias", "psykorebase", "merge-into", "merge-repo", "reset-file", "bulk",
+        "reauthor", "sed", "utimes", "secret", "crypt", "setup", "lock", "unlock", "stamp", "coauthor", "for-each-repo", "subtree", "rebase-patch", "pr", "mr",
+        "pull-request", "gh-pages",
+    ];
+    probe "git {}" => T3, "git.unknown.mutative";
+}
 
-/// Flags that mark an unknown subcommand as destructive.
-/// probe: `git frobnicate {}` T3 git.unknown.mutative
-const RISKY_FLAGS: Words = words!["--force", "-f", "--delete", "-D", "--purge", "--hard", "--prune", "--remove", "--remote"];
+crate::table! {
+    /// Flags that mark an unknown subcommand as destructive.
+    RISKY_FLAGS = ["--force", "-f", "--delete", "-D", "--purge", "--hard", "--prune", "--remove", "--remote"];
+    probe "git frobnicate {}" => T3, "git.unknown.mutative";
+}
 
 pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     let sub = call.sub.as_str();
@@ -159,3 +164,5 @@ fn read(call: &GitCall, cx: &mut Cx<'_>) {
         cx.hit(&OUTPUT_PROGRAM);
     }
 }
+
+crate::tables![READ_SUBS, RISKY_EXTRAS, RISKY_FLAGS];

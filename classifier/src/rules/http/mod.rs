@@ -210,3 +210,5 @@ pub(crate) fn options<'a>(args: &'a [Arg], spec: ArgSpec) -> (Vec<Opt<'a>>, Vec<
     }
     (opts, operands)
 }
+
+crate::tables![; remote];

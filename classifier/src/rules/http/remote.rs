@@ -6,16 +6,17 @@ use crate::call::args::{ArgSpec, Args, Token};
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 use super::{CONNECT, LISTEN};
 
-/// Paste and file-drop clients that upload their input (`gist-paste` is Debian's name
-/// for the `gist` gem's client, `haste` the haste-client gem's, `nopaste` App::Nopaste's).
-/// probe: `{} f` T3 http.upload
-pub(super) const UPLOADERS: Words = words![
-    "pastebinit", "wgetpaste", "croc", "wormhole", "ffsend", "transfer", "termbin", "fpaste", "gist", "gist-paste", "haste", "nopaste", "onionshare-cli"
-];
+crate::table! {
+    /// Paste and file-drop clients that upload their input (`gist-paste` is Debian's name
+    /// for the `gist` gem's client, `haste` the haste-client gem's, `nopaste` App::Nopaste's).
+    pub(super) UPLOADERS = [
+        "pastebinit", "wgetpaste", "croc", "wormhole", "ffsend", "transfer", "termbin", "fpaste", "gist", "gist-paste", "haste", "nopaste", "onionshare-cli"
+    ];
+    probe "{} f" => T3, "http.upload";
+}
 
 pub(super) fn uploader(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.args.iter().all(|a| matches!(a.text.as_str(), "--version" | "--help" | "-h" | "-V")) && !inv.args.is_empty() {
@@ -29,12 +30,14 @@ pub(super) fn uploader(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit_because(&super::UPLOAD, format!("`{}` sends its input or files to another machine; ask the user first", inv.program));
 }
 
-/// Mail senders and clients.
-/// probe: `{} a@b.example < f` T3 http.mail
-pub(super) const MAILERS: Words = words![
-    "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx", "sendmail", "mutt", "neomutt", "msmtp", "ssmtp", "swaks", "sendemail", "mpack",
-    "mailsend",
-];
+crate::table! {
+    /// Mail senders and clients.
+    pub(super) MAILERS = [
+        "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx", "sendmail", "mutt", "neomutt", "msmtp", "ssmtp", "swaks", "sendemail", "mpack",
+        "mailsend",
+    ];
+    probe "{} a@b.example < f" => T3, "http.mail";
+}
 
 /// ## What it matches
 /// Sending mail: `mail -s x a@b.c < file`, `sendmail a@b.c`, `mutt -a f -- a@b.c`, `swaks --to …`, `msmtp …`.
@@ -98,3 +101,5 @@ pub(super) fn smbclient(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     cx.hit(&SMB);
 }
+
+crate::tables![UPLOADERS, MAILERS];

@@ -41,3 +41,5 @@ static RULES: &[&Rule] = &[
     &tools::UNKNOWN,
     &tools::HELP,
 ];
+
+crate::tables![; terraform, tools];

@@ -9,7 +9,6 @@ use crate::call::cli::{split, Argv, Opts};
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `show output state list|show|pull providers graph version workspace list|show console get metadata`,
@@ -117,22 +116,27 @@ const OPTS: Opts = Opts {
     greedy: false,
 };
 
-/// Commands that read (or write only inside the tree). terraform/tofu print usage for an unknown
-/// command (also T0 `iac.terraform.read`), so the probe uses terragrunt, where unknown asks.
-/// probe: `terragrunt {}` T0 iac.terraform.read
-const READ_CMDS: Words = words![
-    "show", "output", "providers", "graph", "version", "console", "get", "metadata", "fmt", "hclfmt", "render-json", "graph-dependencies",
-    "output-module-groups", "terragrunt-info", "info", "find", "list", "render", "modules",
-];
-/// terraform/tofu commands that change infrastructure or state. (Terragrunt's own
-/// commands, `run`, `exec`, `catalog`, `scaffold`, `apply-all` …, ask as unknown ones.)
-/// probe: `terraform {}` T3 iac.terraform.apply
-const APPLY_CMDS: Words = words!["apply", "destroy", "refresh", "import", "taint", "untaint", "force-unlock", "test", "login", "logout"];
+crate::table! {
+    /// Commands that read (or write only inside the tree). terraform/tofu print usage for an unknown
+    /// command (also T0 `iac.terraform.read`), so the probe uses terragrunt, where unknown asks.
+    READ_CMDS = [
+        "show", "output", "providers", "graph", "version", "console", "get", "metadata", "fmt", "hclfmt", "render-json", "graph-dependencies",
+        "output-module-groups", "terragrunt-info", "info", "find", "list", "render", "modules",
+    ];
+    probe "terragrunt {}" => T0, "iac.terraform.read";
+}
+crate::table! {
+    /// terraform/tofu commands that change infrastructure or state. (Terragrunt's own
+    /// commands, `run`, `exec`, `catalog`, `scaffold`, `apply-all` …, ask as unknown ones.)
+    APPLY_CMDS = ["apply", "destroy", "refresh", "import", "taint", "untaint", "force-unlock", "test", "login", "logout"];
+    probe "terraform {}" => T3, "iac.terraform.apply";
+}
 
-/// FEATURES.md §6b ALWAYS-dangerous flags.
-/// probe: `terraform show {}` T3 iac.terraform.state
-const ALWAYS_DANGEROUS: Words =
-    words!["--force", "-force", "--prune", "-prune", "--cascade", "--now", "--no-preserve-root", "--force-with-lease", "--grace-period=0"];
+crate::table! {
+    /// FEATURES.md §6b ALWAYS-dangerous flags.
+    ALWAYS_DANGEROUS = ["--force", "-force", "--prune", "-prune", "--cascade", "--now", "--no-preserve-root", "--force-with-lease", "--grace-period=0"];
+    probe "terraform show {}" => T3, "iac.terraform.state";
+}
 
 /// Flags that move state or pins during `init`.
 fn init_moves_state(argv: &Argv<'_>) -> bool {
@@ -248,3 +252,5 @@ fn written_files(inv: &Invocation, cmd: Option<&str>, sub: Option<&str>, pos: &[
         }
     }
 }
+
+crate::tables![READ_CMDS, APPLY_CMDS, ALWAYS_DANGEROUS];

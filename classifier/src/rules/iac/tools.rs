@@ -12,7 +12,6 @@ use crate::rules::vocab::lane::{run, Lane, Spec};
 use crate::rules::vocab::verbs::{Kind, Table};
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// Reads: `pulumi stack ls|output|history`, `pulumi whoami|about|logs`, `cdk ls|list|doctor`,
@@ -86,17 +85,19 @@ pub static HELP: Rule = Rule::t0("iac.tool.help")
 
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
 
-/// Value options of these CLIs, so a value is never read as the command word (`pulumi -C deploy stack ls`).
-/// Not here: `-i` and `-e`. They are ansible's `--inventory`/`--extra-vars`, but before the command word
-/// they are flags of cdk (`-i`, `--ec2creds`) and pulumi (`-e`, `--emoji`): read as value options they hid
-/// the verb (`cdk -i deploy`, `pulumi -e destroy --yes` were T0). Ansible's own checks look for
-/// `--check`/`--list-*`, which ansible never takes as an `-i`/`-e` value.
-/// probe: `pulumi {} destroy whoami` T0 iac.tool.read
-const VALUES: Words = words![
-    "-s", "--stack", "-C", "--cwd", "--profile", "--region", "--app", "-a", "--context", "-c", "--config", "--target", "-t", "--stage", "--template-file",
-    "--template", "--parameter-overrides", "--stack-name", "--provider", "--inventory", "--extra-vars", "-l", "--limit", "-u", "--user", "-m", "--module-name",
-    "--tags", "--skip-tags", "-f", "--forks", "-var", "-var-file", "-only", "-except",
-];
+crate::table! {
+    /// Value options of these CLIs, so a value is never read as the command word (`pulumi -C deploy stack ls`).
+    /// Not here: `-i` and `-e`. They are ansible's `--inventory`/`--extra-vars`, but before the command word
+    /// they are flags of cdk (`-i`, `--ec2creds`) and pulumi (`-e`, `--emoji`): read as value options they hid
+    /// the verb (`cdk -i deploy`, `pulumi -e destroy --yes` were T0). Ansible's own checks look for
+    /// `--check`/`--list-*`, which ansible never takes as an `-i`/`-e` value.
+    VALUES = [
+        "-s", "--stack", "-C", "--cwd", "--profile", "--region", "--app", "-a", "--context", "-c", "--config", "--target", "-t", "--stage", "--template-file",
+        "--template", "--parameter-overrides", "--stack-name", "--provider", "--inventory", "--extra-vars", "-l", "--limit", "-u", "--user", "-m", "--module-name",
+        "--tags", "--skip-tags", "-f", "--forks", "-var", "-var-file", "-only", "-except",
+    ];
+    probe "pulumi {} destroy whoami" => T0, "iac.tool.read";
+}
 
 static IAC_TOOLS: Spec = Spec {
     table: Table {
@@ -193,3 +194,5 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
     }
 }
+
+crate::tables![VALUES];

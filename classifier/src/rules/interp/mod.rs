@@ -332,3 +332,5 @@ pub fn classify_piped_code(cx: &mut Cx<'_>, interpreter: &Invocation, text: &str
         code::classify(interpreter, cx, lang, text, code::Origin::Body);
     }
 }
+
+crate::tables![; opaque, others, pwsh, python, script];

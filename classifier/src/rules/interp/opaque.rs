@@ -98,14 +98,18 @@ static OPAQUE: &[Opaque] = &[
     Opaque { names: OTHER_SHELLS, code: words!["-c", "--commands", "-e"], version: words!["--version", "-v", "-h", "--help"] },
 ];
 
-/// Shells whose code is not bash; `OPAQUE` reads them as unseen code.
-/// (`es`, `rc`, `ion` and `oil` are left out: as program names they are as often other tools.)
-/// probe: `{} -c 'rm -rf ~/x'` T3 interp.opaque-code
-const OTHER_SHELLS: Words = words!["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh"];
+crate::table! {
+    /// Shells whose code is not bash; `OPAQUE` reads them as unseen code.
+    /// (`es`, `rc`, `ion` and `oil` are left out: as program names they are as often other tools.)
+    OTHER_SHELLS = ["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh"];
+    probe "{} -c 'rm -rf ~/x'" => T3, "interp.opaque-code";
+}
 
-/// `dc` and `m4`: one command each runs a shell command (`!`, `syscmd`).
-/// probe: `{} script.txt` T3 interp.shell-escape
-const ESCAPING: Words = words!["dc", "m4", "gm4"];
+crate::table! {
+    /// `dc` and `m4`: one command each runs a shell command (`!`, `syscmd`).
+    ESCAPING = ["dc", "m4", "gm4"];
+    probe "{} script.txt" => T3, "interp.shell-escape";
+}
 
 /// Every program this module answers for, flattened from `OPAQUE` and
 /// `ESCAPING` at compile time: the family's program list is this, not a copy.
@@ -206,3 +210,5 @@ fn escapes(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&SHELL_ESCAPE);
     }
 }
+
+crate::tables![OTHER_SHELLS, ESCAPING];

@@ -9,7 +9,6 @@ use crate::lanes::scripts::{Analysis, Effect, Lang};
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 use super::{code, inline, parse, run, script, Source, Spec, REPL, SYNTAX_CHECK, VERSION};
 
@@ -199,6 +198,11 @@ pub(super) fn reads_code_from_stdin(inv: &Invocation) -> Option<bool> {
     Some((!s.version || s.version_then_run) && !s.syntax_only && s.code.is_empty() && s.script.is_none())
 }
 
+crate::table! {
+    INSPECT = ["--inspect", "--inspect-brk", "--inspect-wait"];
+    probe "node {} -e 'console.log(1)'" => T3, "interp.node.inspect";
+}
+
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // `lua5.4`, `php8.2`, `ruby3.2`, `perl5`: the versioned binaries take the same options.
     let base = inv.program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
@@ -234,8 +238,6 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         _ => return,
     };
     // `node --inspect[-brk|-wait][=addr]`: a debugger port whoever connects can run code through.
-    /// probe: `node {} -e 'console.log(1)'` T3 interp.node.inspect
-    const INSPECT: Words = words!["--inspect", "--inspect-brk", "--inspect-wait"];
     if spec.lang == Lang::Js && Args::parse(&inv.args, ArgSpec::values(words![]).with_optional(INSPECT)).has(INSPECT) {
         cx.hit(&NODE_INSPECT);
     }
@@ -442,6 +444,14 @@ pub(super) fn awk(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
+crate::table! {
+    MUTATING = [
+        "delete", "move ", "duplicate", "make new", "quit", "restart", "shut down", "empty trash", "keystroke", "key code", "click", "open location", "save ",
+        "close ", "set volume", "log out", "sleep", "eject", "erase",
+    ];
+    probe r#"osascript -e 'tell application "Finder" to {} x'"# => T3, "interp.code.mutating-command";
+}
+
 /// AppleScript: `do shell script "…"` is shell; app commands that change state are T3.
 pub(crate) fn applescript(src: &str) -> Analysis {
     let mut out = Analysis::default();
@@ -458,13 +468,10 @@ pub(crate) fn applescript(src: &str) -> Analysis {
         offset += p + 1;
         rest = &lower[offset..];
     }
-    /// probe: `osascript -e 'tell application "Finder" to {} x'` T3 interp.code.mutating-command
-    const MUTATING: Words = words![
-        "delete", "move ", "duplicate", "make new", "quit", "restart", "shut down", "empty trash", "keystroke", "key code", "click", "open location", "save ",
-        "close ", "set volume", "log out", "sleep", "eject", "erase",
-    ];
     if let Some(word) = MUTATING.iter().find(|w| lower.contains(*w)) {
         out.push(Effect::Mutate, word.trim());
     }
     out
 }
+
+crate::tables![INSPECT, MUTATING];

@@ -7,28 +7,30 @@
 //! It does not model PowerShell's expression language beyond that.
 
 use crate::lanes::scripts::{Analysis, Effect};
-use crate::words;
-use crate::words::Words;
 
-/// Cmdlet verbs that only read. Not here: `Checkpoint-*` (a restore point, a VM
-/// snapshot), `Debug-*` (attaches a debugger, like `gdb -p`) and `Start-*` (a VM, a
-/// scheduled task, a job; `Start-Sleep` is read below) change live state; `Tee-Object`
-/// is a write, matched by name before any verb; no cmdlet uses `Ping` (a `Ping-*`
-/// from some module asks). A word with no verb is handed to the shell classifier
-/// (`get-thing` is an unknown program there, T0 as well), so the probe names the rule.
-/// probe: `pwsh -c '{}-Thing x'` T0 interp.code.read
-const READ_VERBS: Words = words![
-    "get", "test", "select", "format", "measure", "where", "sort", "group", "compare", "convertto", "convertfrom", "join", "split", "resolve", "read", "find",
-    "search", "show", "wait", "trace", "write", "foreach", "out", "import", "expand", "use", "confirm",
-];
-/// Aliases and keywords that read or only steer; any other word is handed to the shell
-/// classifier (where most are unknown programs, T0 as well), so the probe names the rule.
-/// probe: `pwsh -c '{}'` T0 interp.code.read
-const READ_ALIASES: Words = words![
-    "ls", "dir", "gci", "cat", "gc", "type", "echo", "write", "pwd", "gl", "cd", "sl", "where", "?", "%", "foreach", "select", "sort", "measure", "gm", "gps",
-    "ps", "gsv", "gcm", "help", "man", "cls", "clear", "history", "h", "fl", "ft", "fw", "gi", "gp", "gv", "gal", "popd", "pushd", "exit", "return", "if",
-    "else", "elseif", "for", "while", "param", "function", "try", "catch", "finally", "throw", "switch", "true", "false", "null", "start-sleep",
-];
+crate::table! {
+    /// Cmdlet verbs that only read. Not here: `Checkpoint-*` (a restore point, a VM
+    /// snapshot), `Debug-*` (attaches a debugger, like `gdb -p`) and `Start-*` (a VM, a
+    /// scheduled task, a job; `Start-Sleep` is read below) change live state; `Tee-Object`
+    /// is a write, matched by name before any verb; no cmdlet uses `Ping` (a `Ping-*`
+    /// from some module asks). A word with no verb is handed to the shell classifier
+    /// (`get-thing` is an unknown program there, T0 as well), so the probe names the rule.
+    READ_VERBS = [
+        "get", "test", "select", "format", "measure", "where", "sort", "group", "compare", "convertto", "convertfrom", "join", "split", "resolve", "read", "find",
+        "search", "show", "wait", "trace", "write", "foreach", "out", "import", "expand", "use", "confirm",
+    ];
+    probe "pwsh -c '{}-Thing x'" => T0, "interp.code.read";
+}
+crate::table! {
+    /// Aliases and keywords that read or only steer; any other word is handed to the shell
+    /// classifier (where most are unknown programs, T0 as well), so the probe names the rule.
+    READ_ALIASES = [
+        "ls", "dir", "gci", "cat", "gc", "type", "echo", "write", "pwd", "gl", "cd", "sl", "where", "?", "%", "foreach", "select", "sort", "measure", "gm", "gps",
+        "ps", "gsv", "gcm", "help", "man", "cls", "clear", "history", "h", "fl", "ft", "fw", "gi", "gp", "gv", "gal", "popd", "pushd", "exit", "return", "if",
+        "else", "elseif", "for", "while", "param", "function", "try", "catch", "finally", "throw", "switch", "true", "false", "null", "start-sleep",
+    ];
+    probe "pwsh -c '{}'" => T0, "interp.code.read";
+}
 
 /// Analyses PowerShell source.
 pub fn analyse(src: &str) -> Analysis {
@@ -121,13 +123,15 @@ pub fn analyse(src: &str) -> Analysis {
     out
 }
 
-/// probe: `pwsh -c '{}-Thing x'` T3 interp.code.mutating-command
-const MUTATING_VERBS: Words = words![
-    "set", "new", "remove", "add", "clear", "stop", "restart", "invoke", "install", "uninstall", "update", "enable", "disable", "register", "unregister",
-    "export", "publish", "push", "suspend", "resume", "mount", "dismount", "rename", "move", "copy", "reset", "grant", "revoke", "block", "unblock", "protect",
-    "unprotect", "lock", "unlock", "send", "connect", "disconnect", "submit", "deny", "approve", "deploy", "initialize", "optimize", "repair", "restore",
-    "backup", "save", "sync", "edit", "start", "checkpoint", "debug",
-];
+crate::table! {
+    MUTATING_VERBS = [
+        "set", "new", "remove", "add", "clear", "stop", "restart", "invoke", "install", "uninstall", "update", "enable", "disable", "register", "unregister",
+        "export", "publish", "push", "suspend", "resume", "mount", "dismount", "rename", "move", "copy", "reset", "grant", "revoke", "block", "unblock", "protect",
+        "unprotect", "lock", "unlock", "send", "connect", "disconnect", "submit", "deny", "approve", "deploy", "initialize", "optimize", "repair", "restore",
+        "backup", "save", "sync", "edit", "start", "checkpoint", "debug",
+    ];
+    probe "pwsh -c '{}-Thing x'" => T3, "interp.code.mutating-command";
+}
 
 /// The files a statement's redirections write (`> f`, `>> f`, `2> f`, `*>f`), outside
 /// quotes; `None` for a computed target (`> $env:TEMP\x`). `> $null` discards and a
@@ -211,3 +215,5 @@ fn statements(src: &str) -> Vec<String> {
     out.retain(|s| !s.trim().is_empty());
     out
 }
+
+crate::tables![READ_VERBS, READ_ALIASES, MUTATING_VERBS];

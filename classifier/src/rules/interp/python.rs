@@ -11,7 +11,6 @@ use crate::lanes::scripts::Lang;
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, FileText, Rule};
 use crate::words;
-use crate::words::Words;
 
 use super::{code, script, Source, REPL, SYNTAX_CHECK, VERSION};
 
@@ -58,38 +57,48 @@ pub static VENV: Rule = Rule::t1("interp.python.venv")
     .matches(words!["python3 -m venv .venv", "python -m venv venv"])
     .not_matches(words!["python3 -m venv /opt/env"]);
 
-/// probe: `python3 -m {}` T1 interp.python.module-test
-const TEST_MODULES: Words = words![
-    "pytest", "py.test", "unittest", "doctest", "mypy", "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "coverage", "nose", "nose2", "bandit",
-    "pyright", "tox", "nox", "pytype", "hypothesis",
-];
-/// An unknown module is T0 too (`default.elimination`, like an installed program), so the probe names the rule.
-/// probe: `python3 -m {}` T0 interp.python.module-read
-const READ_MODULES: Words = words![
-    "json.tool", "site", "platform", "sysconfig", "this", "timeit", "pydoc", "tokenize", "ast", "dis", "calendar", "base64", "uuid", "pstats", "pickletools",
-    "mimetypes", "locale", "webbrowser", "pyclbr", "inspect", "filecmp", "symtable", "quopri", "encodings.rot_13", "unicodedata", "pip_audit",
-];
-/// Installed tools no family owns, run as their program (`python -m mkdocs build` is
-/// `mkdocs build`, judged by the fallback) rather than by the module verb scan. A tool
-/// a family owns (`pip`, `black`, `ansible` …) needs no entry: an owned module is
-/// always handed to its family.
-/// probe: `python3 -m {} delete x` T3 fallback.mutative-verb
-const TOOL_MODULES: Words = words![
-    "build", "flit", "pre_commit", "mkdocs", "sphinx", "invoke", "fabric", "scrapy", "jupyter", "notebook", "nbconvert", "cookiecutter", "wheel", "setuptools",
-    "ensurepip",
-];
+crate::table! {
+    TEST_MODULES = [
+        "pytest", "py.test", "unittest", "doctest", "mypy", "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "coverage", "nose", "nose2", "bandit",
+        "pyright", "tox", "nox", "pytype", "hypothesis",
+    ];
+    probe "python3 -m {}" => T1, "interp.python.module-test";
+}
+crate::table! {
+    /// An unknown module is T0 too (`default.elimination`, like an installed program), so the probe names the rule.
+    READ_MODULES = [
+        "json.tool", "site", "platform", "sysconfig", "this", "timeit", "pydoc", "tokenize", "ast", "dis", "calendar", "base64", "uuid", "pstats", "pickletools",
+        "mimetypes", "locale", "webbrowser", "pyclbr", "inspect", "filecmp", "symtable", "quopri", "encodings.rot_13", "unicodedata", "pip_audit",
+    ];
+    probe "python3 -m {}" => T0, "interp.python.module-read";
+}
+crate::table! {
+    /// Installed tools no family owns, run as their program (`python -m mkdocs build` is
+    /// `mkdocs build`, judged by the fallback) rather than by the module verb scan. A tool
+    /// a family owns (`pip`, `black`, `ansible` …) needs no entry: an owned module is
+    /// always handed to its family.
+    TOOL_MODULES = [
+        "build", "flit", "pre_commit", "mkdocs", "sphinx", "invoke", "fabric", "scrapy", "jupyter", "notebook", "nbconvert", "cookiecutter", "wheel", "setuptools",
+        "ensurepip",
+    ];
+    probe "python3 -m {} delete x" => T3, "fallback.mutative-verb";
+}
 /// Modules that are a program of another name: `python -m awscli` is the `aws` CLI.
 const MODULE_PROGRAMS: &[(&str, &str)] = &[("awscli", "aws")];
-/// probe: `python3 -m {} x.py` T3 interp.script.unreadable
-const RUNS_SCRIPT: Words = words!["cProfile", "profile", "trace"];
+crate::table! {
+    RUNS_SCRIPT = ["cProfile", "profile", "trace"];
+    probe "python3 -m {} x.py" => T3, "interp.script.unreadable";
+}
 
 /// Python's options: `-c CODE` and `-m MODULE` end the options, `-W`/`-X` take a
 /// value; letters pack (`-Bc CODE`, `-Werror`, `-Im mod`).
 const PYTHON_ARGS: ArgSpec = ArgSpec::values(words!["-c", "-m", "-W", "-X", "--check-hash-based-pycs"]).with_flags(words!["-i"]).packed().posix();
 
-/// Words that only print (`-VV` is two `-V`s, still a version).
-/// probe: `python3 -m pip {}` T0 packages.help
-const VERSION_WORDS: Words = words!["--version", "--help", "-h", "-V", "-VV", "--help-env", "--help-xoptions", "--help-all"];
+crate::table! {
+    /// Words that only print (`-VV` is two `-V`s, still a version).
+    VERSION_WORDS = ["--version", "--help", "-h", "-V", "-VV", "--help-env", "--help-xoptions", "--help-all"];
+    probe "python3 -m pip {}" => T0, "packages.help";
+}
 
 /// True when python takes its code from stdin: no `-c`, no `-m`, no script (or the
 /// script `-`), not a version.
@@ -240,3 +249,5 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
     }
     cx.argv(&argv, cwd.as_deref());
 }
+
+crate::tables![TEST_MODULES, READ_MODULES, TOOL_MODULES, RUNS_SCRIPT, VERSION_WORDS];

@@ -13,7 +13,6 @@ use crate::lanes::scripts::{lang_of_file, mentions_flag, Lang};
 use crate::rules::{Cx, FileText, Rule};
 use crate::verdict::Tier;
 use crate::words;
-use crate::words::Words;
 
 use super::code;
 
@@ -59,10 +58,11 @@ pub static MUTATING_VERB: Rule = Rule::t3("interp.script.mutating-verb")
     .matches(words!["python3 -m myapp deploy", "python3 -m mytool delete --all"])
     .not_matches(words!["python3 -m mytool list", "python3 -m json.tool x.json"]);
 
-/// Words that mutate for framework CLIs, beyond the shared verb taxonomy.
-/// probe: `python3 -m myapp {}` T3 interp.script.mutating-verb
-const EXTRA_VERBS: Words =
-    words!["flush", "loaddata", "seed", "createsuperuser", "changepassword", "makemigrations", "squashmigrations", "dbshell", "reset", "nuke"];
+crate::table! {
+    /// Words that mutate for framework CLIs, beyond the shared verb taxonomy.
+    EXTRA_VERBS = ["flush", "loaddata", "seed", "createsuperuser", "changepassword", "makemigrations", "squashmigrations", "dbshell", "reset", "nuke"];
+    probe "python3 -m myapp {}" => T3, "interp.script.mutating-verb";
+}
 
 /// Hits `MUTATING_VERB` when the first operands in `args` name a mutating verb.
 pub(crate) fn verb_check(cx: &mut Cx<'_>, args: &[crate::call::Arg]) -> bool {
@@ -78,24 +78,29 @@ pub(crate) fn verb_check(cx: &mut Cx<'_>, args: &[crate::call::Arg]) -> bool {
     }
 }
 
-/// Command-line flags that ask a script to simulate. Not probed here (a probe row has no
-/// cwd to read a script from): each has a truth row with the fixture `scripts/sync.sh`
-/// (scripts.csv, `scripts-mutants-004` to `-015`).
-const SIM_FLAGS: Words =
-    words!["--dry-run", "--dryrun", "--dry_run", "--plan", "--check", "--noop", "--no-op", "--simulate", "--what-if", "--whatif", "-WhatIf", "--preview"];
+crate::table! {
+    /// Command-line flags that ask a script to simulate. Not probed here (a probe row has no
+    /// cwd to read a script from): each has a truth row with the fixture `scripts/sync.sh`
+    /// (scripts.csv, `scripts-mutants-004` to `-015`).
+    SIM_FLAGS = ["--dry-run", "--dryrun", "--dry_run", "--plan", "--check", "--noop", "--no-op", "--simulate", "--what-if", "--whatif", "-WhatIf", "--preview"];
+}
 
-/// Program paths that are installed tools, not project scripts: dispatched by name
-/// (Homebrew on Linux lives under `/home/linuxbrew/.linuxbrew/`, a segment below).
-/// probe: `{}bin/zzqx` T0 default.elimination
-const TOOL_DIRS: Words = words!["/usr/", "/bin/", "/sbin/", "/opt/", "/snap/", "/nix/", "/Applications/", "/Library/", "/System/", "/Users/Shared/"];
-/// Tool directories inside a home or a project (`~/.cargo/bin/cargo`, `node_modules/.bin/jest`, Rails binstubs);
-/// `venv/bin/` also answers `.venv/bin/`.
-/// probe: `/home/u/{}zzqx` T0 default.elimination
-const TOOL_SEGMENTS: Words = words![
-    "node_modules/.bin/", "venv/bin/", "vendor/bin/", ".tox/", "/.cargo/bin/", "/.local/bin/", "/go/bin/", "/.bun/bin/", "/.deno/bin/", "/.npm-global/bin/",
-    "/.volta/bin/", "/.pyenv/", "/.rbenv/", "/.asdf/", "/.nvm/", "/.sdkman/", "/.rustup/", "/.nix-profile/", "/.yarn/bin/", "/.pnpm/", "/.linuxbrew/",
-    "bin/rails", "bin/rake", "bin/bundle", "bin/spring",
-];
+crate::table! {
+    /// Program paths that are installed tools, not project scripts: dispatched by name
+    /// (Homebrew on Linux lives under `/home/linuxbrew/.linuxbrew/`, a segment below).
+    TOOL_DIRS = ["/usr/", "/bin/", "/sbin/", "/opt/", "/snap/", "/nix/", "/Applications/", "/Library/", "/System/", "/Users/Shared/"];
+    probe "{}bin/zzqx" => T0, "default.elimination";
+}
+crate::table! {
+    /// Tool directories inside a home or a project (`~/.cargo/bin/cargo`, `node_modules/.bin/jest`, Rails binstubs);
+    /// `venv/bin/` also answers `.venv/bin/`.
+    TOOL_SEGMENTS = [
+        "node_modules/.bin/", "venv/bin/", "vendor/bin/", ".tox/", "/.cargo/bin/", "/.local/bin/", "/go/bin/", "/.bun/bin/", "/.deno/bin/", "/.npm-global/bin/",
+        "/.volta/bin/", "/.pyenv/", "/.rbenv/", "/.asdf/", "/.nvm/", "/.sdkman/", "/.rustup/", "/.nix-profile/", "/.yarn/bin/", "/.pnpm/", "/.linuxbrew/",
+        "bin/rails", "bin/rake", "bin/bundle", "bin/spring",
+    ];
+    probe "/home/u/{}zzqx" => T0, "default.elimination";
+}
 
 /// True when a program word is a path to a file to read rather than an installed tool.
 pub(crate) fn runs_as_script(path: &str) -> bool {
@@ -260,3 +265,5 @@ fn follow_js(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String], b
         }
     }
 }
+
+crate::tables![EXTRA_VERBS, SIM_FLAGS, TOOL_DIRS, TOOL_SEGMENTS];

@@ -10,7 +10,6 @@ use crate::call::Invocation;
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// Read-only kubectl verbs: `get describe logs top explain events api-resources version cluster-info`,
@@ -154,31 +153,41 @@ static OPTS: Opts = Opts {
     greedy: false,
 };
 
-/// Resource kinds whose deletion is on the floor (singular, plural and short names).
-/// probe: `kubectl delete {} x` BLOCKED kube.kubectl.delete-critical
-const CRITICAL_KINDS: Words = words![
-    "namespace", "namespaces", "ns", "node", "nodes", "no", "cluster", "clusters", "pv", "persistentvolume", "persistentvolumes", "pvc",
-    "persistentvolumeclaim", "persistentvolumeclaims", "crd", "crds", "customresourcedefinition", "customresourcedefinitions", "mutatingwebhookconfiguration",
-    "mutatingwebhookconfigurations", "validatingwebhookconfiguration", "validatingwebhookconfigurations", "project", "projects",
-];
+crate::table! {
+    /// Resource kinds whose deletion is on the floor (singular, plural and short names).
+    CRITICAL_KINDS = [
+        "namespace", "namespaces", "ns", "node", "nodes", "no", "cluster", "clusters", "pv", "persistentvolume", "persistentvolumes", "pvc",
+        "persistentvolumeclaim", "persistentvolumeclaims", "crd", "crds", "customresourcedefinition", "customresourcedefinitions", "mutatingwebhookconfiguration",
+        "mutatingwebhookconfigurations", "validatingwebhookconfiguration", "validatingwebhookconfigurations", "project", "projects",
+    ];
+    probe "kubectl delete {} x" => Blocked, "kube.kubectl.delete-critical";
+}
 
-/// probe: `kubectl {} pods` T0 kube.kubectl.read
-const READ_VERBS: Words = words![
-    "get", "describe", "logs", "top", "explain", "events", "api-resources", "api-versions", "version", "cluster-info", "completion", "options", "wait",
-    "kustomize", "whoami", "status", "projects", "plugin", // `oc process` renders a template on the server and prints it; nothing is created.
-    "process",
-];
-/// An unknown verb is a plugin (T3 too), so the probe pins the rule.
-/// probe: `kubectl {} x` T3 kube.kubectl.mutate
-const MUTATE_VERBS: Words = words![
-    "apply", "create", "delete", "patch", "replace", "scale", "autoscale", "edit", "label", "annotate", "cordon", "uncordon", "taint", "expose", "set", "run",
-    "certificate", "new-project", "new-app", "new-build", "start-build", "cancel-build", "import-image", "tag", "login", "logout", "adm", "rollback", "import",
-];
-/// Asked before `MUTATE_VERBS`: `oc rsh` and `oc rsync` are sessions.
-/// probe: `kubectl {} x` T3 kube.kubectl.session
-const SESSION_VERBS: Words = words!["exec", "attach", "cp", "port-forward", "proxy", "debug", "rsh", "rsync"];
-/// probe: `kubectl config {}` T0 kube.kubectl.read
-const CONFIG_READS: Words = words!["view", "get-contexts", "current-context", "get-clusters", "get-users"];
+crate::table! {
+    READ_VERBS = [
+        "get", "describe", "logs", "top", "explain", "events", "api-resources", "api-versions", "version", "cluster-info", "completion", "options", "wait",
+        "kustomize", "whoami", "status", "projects", "plugin", // `oc process` renders a template on the server and prints it; nothing is created.
+        "process",
+    ];
+    probe "kubectl {} pods" => T0, "kube.kubectl.read";
+}
+crate::table! {
+    /// An unknown verb is a plugin (T3 too), so the probe pins the rule.
+    MUTATE_VERBS = [
+        "apply", "create", "delete", "patch", "replace", "scale", "autoscale", "edit", "label", "annotate", "cordon", "uncordon", "taint", "expose", "set", "run",
+        "certificate", "new-project", "new-app", "new-build", "start-build", "cancel-build", "import-image", "tag", "login", "logout", "adm", "rollback", "import",
+    ];
+    probe "kubectl {} x" => T3, "kube.kubectl.mutate";
+}
+crate::table! {
+    /// Asked before `MUTATE_VERBS`: `oc rsh` and `oc rsync` are sessions.
+    SESSION_VERBS = ["exec", "attach", "cp", "port-forward", "proxy", "debug", "rsh", "rsync"];
+    probe "kubectl {} x" => T3, "kube.kubectl.session";
+}
+crate::table! {
+    CONFIG_READS = ["view", "get-contexts", "current-context", "get-clusters", "get-users"];
+    probe "kubectl config {}" => T0, "kube.kubectl.read";
+}
 
 fn dry_run(argv: &Argv<'_>, inv: &Invocation) -> bool {
     match argv.value(&inv.args, words!["--dry-run"]) {
@@ -295,3 +304,5 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         _ => cx.hit(&PLUGIN),
     }
 }
+
+crate::tables![CRITICAL_KINDS, READ_VERBS, MUTATE_VERBS, SESSION_VERBS, CONFIG_READS];

@@ -60,3 +60,5 @@ static RULES: &[&Rule] = &[
     &tools::EKSCTL_DELETE_CLUSTER,
     &tools::HELP,
 ];
+
+crate::tables![; kubectl, tools];

@@ -12,7 +12,6 @@ use crate::rules::vocab::lane::{run, Lane, Spec};
 use crate::rules::vocab::verbs::{Kind, Table};
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// A read-only subcommand of a smaller Kubernetes CLI (`minikube status`, `eksctl get clusters`,
@@ -90,12 +89,14 @@ pub static HELP: Rule = Rule::t0("kube.tool.help")
 
 static LANE: Lane = Lane { read: &READ, validate: &VALIDATE, simulate: &SIMULATE, mutate: &MUTATE, unknown: &UNKNOWN, help: &HELP };
 
-/// Value options of these CLIs: their value is never the command word.
-/// probe: `minikube {} delete status` T0 kube.tool.read
-const COMMON_VALUES: Words = words![
-    "-n", "--namespace", "--context", "--kubeconfig", "-o", "--output", "-f", "--filename", "-p", "--profile", "--name", "--region", "--cluster", "--server",
-    "--port", "--timeout",
-];
+crate::table! {
+    /// Value options of these CLIs: their value is never the command word.
+    COMMON_VALUES = [
+        "-n", "--namespace", "--context", "--kubeconfig", "-o", "--output", "-f", "--filename", "-p", "--profile", "--name", "--region", "--cluster", "--server",
+        "--port", "--timeout",
+    ];
+    probe "minikube {} delete status" => T0, "kube.tool.read";
+}
 
 static CLUSTER_TOOLS: Spec = Spec {
     table: Table {
@@ -209,3 +210,5 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
     }
 }
+
+crate::tables![COMMON_VALUES];

@@ -9,8 +9,6 @@
 //! cannot resolve become shell parameter expansions (`${NAME}`), which the engine
 //! treats as unknown (never as a safe literal).
 
-use crate::words;
-use crate::words::Words;
 use std::collections::HashMap;
 
 /// One rule: `targets: prerequisites` plus its recipe lines.
@@ -257,14 +255,16 @@ pub(super) struct Expanded {
     pub opaque: Vec<String>,
 }
 
-/// Functions whose result is data (file names, words): their text becomes unknown, not a command.
-/// A name here is read as the function even where a variable of that name exists, as make does.
-/// probe: `make -f - {}=echo <<< 'all: ; $({} :a=b)'` T3 shell.dynamic-command
-const DATA_FUNCTIONS: Words = words![
-    "wildcard", "patsubst", "subst", "strip", "findstring", "filter", "filter-out", "sort", "word", "words", "wordlist", "firstword", "lastword", "dir",
-    "notdir", "suffix", "basename", "addsuffix", "addprefix", "join", "abspath", "realpath", "if", "or", "and", "origin", "flavor", "info", "warning", "error",
-    "intcmp", "let",
-];
+crate::table! {
+    /// Functions whose result is data (file names, words): their text becomes unknown, not a command.
+    /// A name here is read as the function even where a variable of that name exists, as make does.
+    DATA_FUNCTIONS = [
+        "wildcard", "patsubst", "subst", "strip", "findstring", "filter", "filter-out", "sort", "word", "words", "wordlist", "firstword", "lastword", "dir",
+        "notdir", "suffix", "basename", "addsuffix", "addprefix", "join", "abspath", "realpath", "if", "or", "and", "origin", "flavor", "info", "warning", "error",
+        "intcmp", "let",
+    ];
+    probe "make -f - {}=echo <<< 'all: ; $({} :a=b)'" => T3, "shell.dynamic-command";
+}
 
 /// The context one recipe line expands in.
 pub(super) struct Scope<'a> {
@@ -394,6 +394,8 @@ fn reference(name: &str, scope: &Scope<'_>, depth: u32, shell: &mut Vec<String>,
         None => placeholder(name),
     }
 }
+
+crate::tables![DATA_FUNCTIONS];
 
 #[cfg(test)]
 mod tests {

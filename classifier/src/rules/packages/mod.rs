@@ -281,3 +281,5 @@ fn cpan(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit_because(&INSTALL, format!("`{}` installs or upgrades Perl modules outside the tree; {}", inv.program, INSTALL.reason));
     }
 }
+
+crate::tables![; makefile, npm, python, rust_go, tools];

@@ -71,30 +71,42 @@ fn canonical(pm: &str, sub: &str) -> &'static str {
     }
 }
 
-/// probe: `npm {}` T0
-const READS: Words = words![
-    "ls", "list", "view", "info", "outdated", "why", "explain", "fund", "doctor", "ping", "search", "s", "se", "find", "whoami", "root", "prefix", "bin",
-    "help", "help-search", "docs", "home", "bugs", "repo", "query", "sbom", "diff", "completion", "get", "stars", "licenses", "audit", "store", "dedupe-check",
-    "--version", "-v", "version-check", "hash", "hash-string", "hash-print",
-];
-/// npm commands that honour `--dry-run` (npm's `dry-run` config); the rest ignore it,
-/// so `npm rebuild --dry-run` still runs install scripts and `npm dist-tag add … --dry-run` still tags.
-/// `ci` is not one: before npm 10.5.1 `npm ci --dry-run` still empties `node_modules` (npm/cli#7239).
-/// probe: `npm {} fix --dry-run` T2 packages.dry-run
-const NPM_DRY_RUN: Words = words!["install", "uninstall", "update", "dedupe", "ddp", "prune", "link", "ln", "publish", "unpublish", "pack", "audit"];
-/// probe: `npm {}` T3 packages.install
-const INSTALLS: Words = words![
-    "install", "ci", "install-test", "uninstall", "update", "dedupe", "ddp", "prune", "rebuild", "rb", "link", "ln", "import", "patch-commit", "setup",
-    "self-update", "approve-builds", "upgrade-interactive", "plugin", "trust", "patch",
-];
-/// probe: `pnpm {} x` T3 packages.publish
-const PUBLISHES: Words = words![
-    "publish", "deprecate", "undeprecate", "dist-tag", "dist-tags", "owner", "author", "access", "team", "org", "star", "unstar", "hook", "version", "deploy",
-];
-/// probe: `npm {}` T3 packages.account
-const ACCOUNTS: Words = words!["login", "logout", "token", "profile", "set", "edit", "explore"];
-/// probe: `npm {}` T1 packages.build
-const BUILDS: Words = words!["pack", "shrinkwrap", "init"];
+crate::table! {
+    READS = [
+        "ls", "list", "view", "info", "outdated", "why", "explain", "fund", "doctor", "ping", "search", "s", "se", "find", "whoami", "root", "prefix", "bin",
+        "help", "help-search", "docs", "home", "bugs", "repo", "query", "sbom", "diff", "completion", "get", "stars", "licenses", "audit", "store", "dedupe-check",
+        "--version", "-v", "version-check", "hash", "hash-string", "hash-print",
+    ];
+    probe "npm {}" => T0;
+}
+crate::table! {
+    /// npm commands that honour `--dry-run` (npm's `dry-run` config); the rest ignore it,
+    /// so `npm rebuild --dry-run` still runs install scripts and `npm dist-tag add … --dry-run` still tags.
+    /// `ci` is not one: before npm 10.5.1 `npm ci --dry-run` still empties `node_modules` (npm/cli#7239).
+    NPM_DRY_RUN = ["install", "uninstall", "update", "dedupe", "ddp", "prune", "link", "ln", "publish", "unpublish", "pack", "audit"];
+    probe "npm {} fix --dry-run" => T2, "packages.dry-run";
+}
+crate::table! {
+    INSTALLS = [
+        "install", "ci", "install-test", "uninstall", "update", "dedupe", "ddp", "prune", "rebuild", "rb", "link", "ln", "import", "patch-commit", "setup",
+        "self-update", "approve-builds", "upgrade-interactive", "plugin", "trust", "patch",
+    ];
+    probe "npm {}" => T3, "packages.install";
+}
+crate::table! {
+    PUBLISHES = [
+        "publish", "deprecate", "undeprecate", "dist-tag", "dist-tags", "owner", "author", "access", "team", "org", "star", "unstar", "hook", "version", "deploy",
+    ];
+    probe "pnpm {} x" => T3, "packages.publish";
+}
+crate::table! {
+    ACCOUNTS = ["login", "logout", "token", "profile", "set", "edit", "explore"];
+    probe "npm {}" => T3, "packages.account";
+}
+crate::table! {
+    BUILDS = ["pack", "shrinkwrap", "init"];
+    probe "npm {}" => T1, "packages.build";
+}
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let pm = inv.program.as_str();
@@ -300,3 +312,5 @@ fn yarn_npm(cx: &mut Cx<'_>, action: Option<&str>) {
         _ => cx.hit(&READ),
     }
 }
+
+crate::tables![READS, NPM_DRY_RUN, INSTALLS, PUBLISHES, ACCOUNTS, BUILDS];

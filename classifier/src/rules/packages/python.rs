@@ -14,24 +14,30 @@ use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
 
-/// Options that take a value, the subcommand's and the tools' global ones (pip's general
-/// options, hatch's `--env`/`--config`/`--data-dir`): the word after one is its value, not the subcommand.
-/// probe: `pip {} 3.12 list` T0 packages.read
-const VALUE_OPTS: Words = words![
-    "-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--prefix", "--root", "-i", "--index-url", "--extra-index-url", "-f",
-    "--find-links", "--log", "--proxy", "--timeout", "--cache-dir", "--python", "-p", "--directory", "-C", "--project", "-P", "--name", "--channel",
-    "--platform", "--python-version", "--with", "--group", "--extra", "--format", "--config-file", "--spec", "--pip-args", "--keyring-provider", "--retries",
-    "--exists-action", "--trusted-host", "--cert", "--client-cert", "--use-feature", "--use-deprecated", "--env", "--config", "--data-dir",
-];
+crate::table! {
+    /// Options that take a value, the subcommand's and the tools' global ones (pip's general
+    /// options, hatch's `--env`/`--config`/`--data-dir`): the word after one is its value, not the subcommand.
+    VALUE_OPTS = [
+        "-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--prefix", "--root", "-i", "--index-url", "--extra-index-url", "-f",
+        "--find-links", "--log", "--proxy", "--timeout", "--cache-dir", "--python", "-p", "--directory", "-C", "--project", "-P", "--name", "--channel",
+        "--platform", "--python-version", "--with", "--group", "--extra", "--format", "--config-file", "--spec", "--pip-args", "--keyring-provider", "--retries",
+        "--exists-action", "--trusted-host", "--cert", "--client-cert", "--use-feature", "--use-deprecated", "--env", "--config", "--data-dir",
+    ];
+    probe "pip {} 3.12 list" => T0, "packages.read";
+}
 
-/// `-n` takes a value (pip's `--name`…) except where a tool spells a flag with it:
-/// `uv -n` is `--no-cache`, `poetry -n` `--no-interaction` and pdm's `-n` `--non-interactive`
-/// (`poetry -n add show` adds `show`).
-/// probe: `pip {} 3.12 list` T0 packages.read
-const N_VALUE: Words = words!["-n"];
-/// `--color` takes a value except in hatch (`--color/--no-color`).
-/// probe: `pip {} 3.12 list` T0 packages.read
-const COLOR_VALUE: Words = words!["--color"];
+crate::table! {
+    /// `-n` takes a value (pip's `--name`…) except where a tool spells a flag with it:
+    /// `uv -n` is `--no-cache`, `poetry -n` `--no-interaction` and pdm's `-n` `--non-interactive`
+    /// (`poetry -n add show` adds `show`).
+    N_VALUE = ["-n"];
+    probe "pip {} 3.12 list" => T0, "packages.read";
+}
+crate::table! {
+    /// `--color` takes a value except in hatch (`--color/--no-color`).
+    COLOR_VALUE = ["--color"];
+    probe "pip {} 3.12 list" => T0, "packages.read";
+}
 
 /// [`VALUE_OPTS`] and the value options `program` does not spell as flags.
 fn value_opts(program: &str) -> Words {
@@ -198,3 +204,5 @@ fn conda_verb(verb: &str, next: Option<&str>, rest: &[Arg]) -> &'static Rule {
         _ => &INSTALL,
     }
 }
+
+crate::tables![VALUE_OPTS, N_VALUE, COLOR_VALUE];

@@ -14,11 +14,13 @@ use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
 
-/// probe: `cargo {} publish build` T1 packages.build
-const CARGO_VALUE_OPTS: Words = words![
-    "-C", "--config", "-Z", "--color", "--manifest-path", "-p", "--package", "--target", "--target-dir", "-j", "--jobs", "--features", "-F", "--bin",
-    "--example", "--test", "--bench", "--profile", "--message-format", "--exclude", "--registry", "--index", "--token", "--lockfile-path",
-];
+crate::table! {
+    CARGO_VALUE_OPTS = [
+        "-C", "--config", "-Z", "--color", "--manifest-path", "-p", "--package", "--target", "--target-dir", "-j", "--jobs", "--features", "-F", "--bin",
+        "--example", "--test", "--bench", "--profile", "--message-format", "--exclude", "--registry", "--index", "--token", "--lockfile-path",
+    ];
+    probe "cargo {} publish build" => T1, "packages.build";
+}
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.program.as_str() {
@@ -141,3 +143,5 @@ fn go(inv: &Invocation, cx: &mut Cx<'_>) {
     };
     cx.hit(rule);
 }
+
+crate::tables![CARGO_VALUE_OPTS];

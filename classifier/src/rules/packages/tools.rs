@@ -16,13 +16,15 @@ use crate::rules::Cx;
 use crate::words;
 use crate::words::Words;
 
-/// Formatter options that take a value (their values are not files to rewrite).
-/// probe: `black {} /etc/x .` T1 packages.format
-const FMT_VALUE_OPTS: Words = words![
-    "--config", "-c", "--config-path", "--ignore-path", "--line-length", "-l", "--target-version", "-t", "--settings-path", "--stdin-filename", "--parser",
-    "--plugin", "--style", "--assume-filename", "--ext", "--rule", "--format", "-f", "--exclude", "--extend-exclude", "--select", "--ignore", "--profile",
-    "--src", "--cache-location", "--resolve-plugins-relative-to", "--log-level",
-];
+crate::table! {
+    /// Formatter options that take a value (their values are not files to rewrite).
+    FMT_VALUE_OPTS = [
+        "--config", "-c", "--config-path", "--ignore-path", "--line-length", "-l", "--target-version", "-t", "--settings-path", "--stdin-filename", "--parser",
+        "--plugin", "--style", "--assume-filename", "--ext", "--rule", "--format", "-f", "--exclude", "--extend-exclude", "--select", "--ignore", "--profile",
+        "--src", "--cache-location", "--resolve-plugins-relative-to", "--log-level",
+    ];
+    probe "black {} /etc/x ." => T1, "packages.format";
+}
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
@@ -175,3 +177,5 @@ fn lint_or_format(inv: &Invocation, cx: &mut Cx<'_>, first: Option<&str>) {
         }
     }
 }
+
+crate::tables![FMT_VALUE_OPTS];

@@ -12,7 +12,6 @@ use crate::lanes::resolve;
 use crate::protect::{Guard, Protected, Protection};
 use crate::rules::{Family, Rule};
 use crate::words;
-use crate::words::Words;
 
 pub static FAMILY: Family = Family::new("paths", &[], RULES);
 
@@ -144,15 +143,21 @@ pub static UNRESOLVED: Rule = Rule::t3("paths.write-unresolved")
     .matches(words!["echo x > $OUT", "cp a \"$(mktemp -d)/b\""])
     .not_matches(words!["echo x > out.txt"]);
 
-/// probe: `cp a {}/x` T3 paths.write-system
-const SYSTEM_ROOTS: Words = words![
-    "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/sys", "/proc", "/dev", "/root", "/var", "/opt", "/srv", "/System", "/Library",
-    "/Applications", "/private/etc", "/snap", "/run",
-];
-/// probe: `echo hi > {}/x.txt` T0
-const SCRATCH_ROOTS: Words = words!["/tmp", "/var/tmp", "/private/tmp", "/dev/shm"];
-/// probe: `echo hi > {}` T0
-const DEVICE_SINKS: Words = words!["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"];
+crate::table! {
+    SYSTEM_ROOTS = [
+        "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/sys", "/proc", "/dev", "/root", "/var", "/opt", "/srv", "/System", "/Library",
+        "/Applications", "/private/etc", "/snap", "/run",
+    ];
+    probe "cp a {}/x" => T3, "paths.write-system";
+}
+crate::table! {
+    SCRATCH_ROOTS = ["/tmp", "/var/tmp", "/private/tmp", "/dev/shm"];
+    probe "echo hi > {}/x.txt" => T0;
+}
+crate::table! {
+    DEVICE_SINKS = ["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"];
+    probe "echo hi > {}" => T0;
+}
 
 /// Where a resolved write lands.
 #[derive(Debug, PartialEq, Eq, Clone)]
@@ -268,6 +273,8 @@ pub fn is_disk_device(path: &str) -> bool {
         .iter()
         .any(|p| dev.strip_prefix(p).is_some_and(|rest| !rest.is_empty() && (p.ends_with('/') || rest.starts_with(|c: char| c.is_ascii_alphanumeric()))))
 }
+
+crate::tables![SYSTEM_ROOTS, SCRATCH_ROOTS, DEVICE_SINKS];
 
 #[cfg(test)]
 mod tests {

@@ -10,13 +10,14 @@ use crate::rules::vocab::input::{self, Source};
 use crate::rules::vocab::{payload, vars};
 use crate::rules::{Card, Carried, Carry, Cx, Family, FileText, InputUse, Rule, Traits};
 use crate::words;
-use crate::words::Words;
 
 pub static FAMILY: Family = Family::new("shell", CARDS, RULES);
 
-/// Programs whose arguments or input are shell code.
-/// probe: `{} -c 'rm -rf ~/x'` T3 coreutils.rm
-pub const SHELLS: Words = words!["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh"];
+crate::table! {
+    /// Programs whose arguments or input are shell code.
+    pub SHELLS = ["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh"];
+    probe "{} -c 'rm -rf ~/x'" => T3, "coreutils.rm";
+}
 
 static CARDS: &[Card] = &[
     Card::of(SHELLS, shell).traits(Traits::SHELL).input(InputUse::Code(reads_code_from_stdin)),
@@ -152,11 +153,12 @@ pub static SSH_REMOTE: Rule = Rule::t3("shell.ssh-remote")
     ])
     .not_matches(words!["ssh -V", "ssh -G host", "mosh --version", "sshfs --version", "ssh-copy-id -h", "adb devices", "adb shell --help"]);
 
-/// Programs that log in to other machines or run commands across a fleet of them
-/// (`pssh -h hosts CMD`, `salt '*' cmd.run CMD`, `clush -a CMD`).
-/// probe: `{} web1 'rm -rf /srv/x'` T3 shell.ssh-remote
-const REMOTE_RUNNERS: Words =
-    words!["mosh", "sshfs", "ssh-copy-id", "pssh", "parallel-ssh", "pdsh", "clush", "mussh", "salt", "salt-ssh", "dsh", "cssh", "tmux-cssh"];
+crate::table! {
+    /// Programs that log in to other machines or run commands across a fleet of them
+    /// (`pssh -h hosts CMD`, `salt '*' cmd.run CMD`, `clush -a CMD`).
+    REMOTE_RUNNERS = ["mosh", "sshfs", "ssh-copy-id", "pssh", "parallel-ssh", "pdsh", "clush", "mussh", "salt", "salt-ssh", "dsh", "cssh", "tmux-cssh"];
+    probe "{} web1 'rm -rf /srv/x'" => T3, "shell.ssh-remote";
+}
 
 /// A shell's options, as bash reads them (sh, zsh, dash, ksh alike): `-o NAME`,
 /// `-O NAME` (and their `+` forms) and the rc-file options take a value; letters
@@ -408,3 +410,5 @@ pub(crate) fn remote_session(cx: &mut Cx<'_>, what: Option<&str>, words: &[crate
         cx.remote_line(&line.join(" "));
     }
 }
+
+crate::tables![SHELLS, REMOTE_RUNNERS];

@@ -7,15 +7,16 @@
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
-/// Programs this module answers for.
-/// probe: `{} add --import --set /dev/sdb` T3
-/// probe-except: `systemd-creds`: its changes are `encrypt`/`setup`/`decrypt`, which share no word with apt-key's and xauth's `add` (truth row system-hostops-002)
-pub(super) const PROGRAMS: Words = words![
-    "gpg", "gpg2", "apt-key", "xauth", "systemd-creds", "systemd-machine-id-setup", "xdg-user-dirs-update", "dbus-daemon", "resize2fs", "fsck", "e2fsck",
-    "fsck.ext2", "fsck.ext3", "fsck.ext4", "fsck.vfat", "fsck.fat", "dosfsck", "xfs_repair", "xfs_growfs", "tune2fs", "ntfsfix", "growpart",
-];
+crate::table! {
+    /// Programs this module answers for.
+    pub(super) PROGRAMS = [
+        "gpg", "gpg2", "apt-key", "xauth", "systemd-creds", "systemd-machine-id-setup", "xdg-user-dirs-update", "dbus-daemon", "resize2fs", "fsck", "e2fsck",
+        "fsck.ext2", "fsck.ext3", "fsck.ext4", "fsck.vfat", "fsck.fat", "dosfsck", "xfs_repair", "xfs_growfs", "tune2fs", "ntfsfix", "growpart",
+    ];
+    probe "{} add --import --set /dev/sdb" => T3;
+    except ["systemd-creds"]: "its changes are `encrypt`/`setup`/`decrypt`, which share no word with apt-key's and xauth's `add` (truth row system-hostops-002)";
+}
 
 /// ## What it matches
 /// Changing a keyring or trust store: `gpg --recv-keys|--import|--locate-keys|--fetch-keys|--refresh-keys|--delete-keys|--gen-key|--edit-key|--sign-key`, `apt-key add|adv|del`, `xauth add|remove|merge|generate`.
@@ -52,18 +53,26 @@ pub static FS_REPAIR: Rule = Rule::t3("system.fs-repair")
     ])
     .not_matches(words!["fsck -n /dev/sdb", "tune2fs -l /dev/sda1", "e2fsck -n /dev/sdb1", "xfs_growfs -n /data", "fsck -A -N", "e2fsck -fy disk.img"]);
 
+crate::table! {
+    CHANGES = [
+        "--recv-keys", "--recv-key", "--import", "--locate-keys", "--locate-external-keys", "--fetch-keys", "--refresh-keys", "--delete-keys",
+        "--delete-key", "--delete-secret-keys", "--delete-secret-and-public-key", "--gen-key", "--generate-key", "--full-generate-key",
+        "--full-gen-key", "--quick-generate-key", "--quick-gen-key", "--edit-key", "--sign-key", "--lsign-key", "--quick-sign-key",
+        "--import-ownertrust", "--update-trustdb", "--send-keys", "--send-key", "--keyserver-options",
+    ];
+    probe "gpg {} x" => T3, "system.keys.change";
+}
+
+crate::table! {
+    TAGS = ["LABEL=", "UUID=", "PARTUUID=", "PARTLABEL="];
+    probe "e2fsck -fy {}data" => T3, "system.fs-repair";
+}
+
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let first = inv.bare_words().next();
     let flags: Vec<&str> = inv.flags().collect();
     match inv.program.as_str() {
         "gpg" | "gpg2" => {
-            /// probe: `gpg {} x` T3 system.keys.change
-            const CHANGES: Words = words![
-                "--recv-keys", "--recv-key", "--import", "--locate-keys", "--locate-external-keys", "--fetch-keys", "--refresh-keys", "--delete-keys",
-                "--delete-key", "--delete-secret-keys", "--delete-secret-and-public-key", "--gen-key", "--generate-key", "--full-generate-key",
-                "--full-gen-key", "--quick-generate-key", "--quick-gen-key", "--edit-key", "--sign-key", "--lsign-key", "--quick-sign-key",
-                "--import-ownertrust", "--update-trustdb", "--send-keys", "--send-key", "--keyserver-options",
-            ];
             if flags.iter().any(|f| CHANGES.contains(f.split('=').next().unwrap_or(f))) {
                 cx.hit(&KEYS);
             }
@@ -103,8 +112,6 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             let read_only = flags.iter().any(|f| *f == "-n" || *f == "-N" || f.starts_with("-n") && f.len() == 2) && inv.program != "resize2fs";
             // `xfs_growfs` names the mounted file system by its mount point (`xfs_growfs -d /`), not its device;
             // a device may be named by tag (`e2fsck -fy LABEL=data`), and `fsck -A` checks every file system in fstab.
-            /// probe: `e2fsck -fy {}data` T3 system.fs-repair
-            const TAGS: Words = words!["LABEL=", "UUID=", "PARTUUID=", "PARTLABEL="];
             let device = inv.bare_words().any(|w| w.starts_with("/dev/") || TAGS.iter().any(|t| w.starts_with(t)) || inv.program == "xfs_growfs")
                 || inv.program == "fsck" && crate::call::has_short(&inv.args, 'A');
             if device && !read_only {
@@ -114,3 +121,5 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     cx.or_unowned(inv);
 }
+
+crate::tables![PROGRAMS, CHANGES, TAGS];

@@ -13,7 +13,6 @@ use crate::call::{first_positional, has_flag, operand_words};
 use crate::rules::vocab::input::{self, Source};
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `defaults read|read-type|domains|find|export`, `diskutil list|info|activity|apfs list|verifyVolume`,
@@ -66,8 +65,10 @@ pub static ERASE: Rule = Rule::blocked("system.disk.erase")
     .not_matches(words!["diskutil list", "diskutil info disk2", "diskutil verifyVolume /"])
     .suggest("diskutil list");
 
-/// probe: `defaults {}` T0 system.macos.read
-const DEFAULTS_READS: Words = words!["read", "read-type", "domains", "find", "help", "export"];
+crate::table! {
+    DEFAULTS_READS = ["read", "read-type", "domains", "find", "help", "export"];
+    probe "defaults {}" => T0, "system.macos.read";
+}
 
 pub(super) fn defaults(inv: &Invocation, cx: &mut Cx<'_>) {
     let verb = first_positional(&inv.args, words!["-host"]).map(|i| inv.args[i].text.as_str());
@@ -75,16 +76,20 @@ pub(super) fn defaults(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if verb.is_none_or(|v| DEFAULTS_READS.contains(v)) { &READ } else { &CHANGE });
 }
 
-/// probe: `diskutil {} disk2` BLOCKED system.disk.erase
-const DISK_ERASE: Words = words![
-    "erasedisk", "erasevolume", "zerodisk", "secureerase", "randomdisk", "reformat", "partitiondisk", "deletecontainer", "deletevolume", "splitpartition",
-    "mergepartitions", "erase",
-];
-/// probe: `diskutil {}` T0 system.macos.read
-const DISK_READS: Words = words![
-    "list", "info", "information", "activity", "listfilesystems", "verifyvolume", "verifydisk", "listusers", "listcryptousers", "listvolumegroups",
-    "listsnapshots", "listvolumes", "liststatus", "listunits",
-];
+crate::table! {
+    DISK_ERASE = [
+        "erasedisk", "erasevolume", "zerodisk", "secureerase", "randomdisk", "reformat", "partitiondisk", "deletecontainer", "deletevolume", "splitpartition",
+        "mergepartitions", "erase",
+    ];
+    probe "diskutil {} disk2" => Blocked, "system.disk.erase";
+}
+crate::table! {
+    DISK_READS = [
+        "list", "info", "information", "activity", "listfilesystems", "verifyvolume", "verifydisk", "listusers", "listcryptousers", "listvolumegroups",
+        "listsnapshots", "listvolumes", "liststatus", "listunits",
+    ];
+    probe "diskutil {}" => T0, "system.macos.read";
+}
 
 pub(super) fn diskutil(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<String> = operand_words(&inv.args, words![]).into_iter().take(2).map(|(_, w)| w.to_ascii_lowercase()).collect();
@@ -107,11 +112,13 @@ pub(super) fn nvram(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if writes { &CHANGE } else { &READ });
 }
 
-/// probe: `tmutil {}` T0 system.macos.read
-const TMUTIL_READS: Words = words![
-    "listbackups", "latestbackup", "status", "destinationinfo", "machinedirectory", "compare", "isexcluded", "listlocalsnapshots", "listlocalsnapshotdates",
-    "version", "calculatedrift", "uniquesize", "verifychecksums", "help",
-];
+crate::table! {
+    TMUTIL_READS = [
+        "listbackups", "latestbackup", "status", "destinationinfo", "machinedirectory", "compare", "isexcluded", "listlocalsnapshots", "listlocalsnapshotdates",
+        "version", "calculatedrift", "uniquesize", "verifychecksums", "help",
+    ];
+    probe "tmutil {}" => T0, "system.macos.read";
+}
 
 pub(super) fn tmutil(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if inv.arg(0).is_none_or(|v| TMUTIL_READS.contains(v)) { &READ } else { &CHANGE });
@@ -152,3 +159,5 @@ pub(super) fn security(inv: &Invocation, cx: &mut Cx<'_>) {
             && !has_flag(&inv.args, words!["-s", "-d"]);
     cx.hit(if reads { &READ } else { &CHANGE });
 }
+
+crate::tables![DEFAULTS_READS, DISK_ERASE, DISK_READS, TMUTIL_READS];

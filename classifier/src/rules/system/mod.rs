@@ -10,7 +10,6 @@
 //! interpreter family's) are not this family's.
 
 use crate::words;
-use crate::words::Words;
 
 mod admin;
 mod cmd;
@@ -151,13 +150,15 @@ static RULES: &[&Rule] = &[
     &hoststate::FS_REPAIR,
 ];
 
-/// Programs whose `-h` means help (elsewhere it can mean `--halt`, `--human` …).
-/// probe: `{} -h` T0 system.help
-const DASH_H_IS_HELP: Words = words![
-    "apt", "apt-get", "apt-cache", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "snap", "flatpak", "systemctl", "journalctl", "loginctl",
-    "hostnamectl", "timedatectl", "localectl", "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "passwd", "chage", "ufw", "nmcli",
-    "firewall-cmd", "iptables", "ip6tables", "nft", "crontab", "dpkg", "modprobe",
-];
+crate::table! {
+    /// Programs whose `-h` means help (elsewhere it can mean `--halt`, `--human` …).
+    DASH_H_IS_HELP = [
+        "apt", "apt-get", "apt-cache", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "snap", "flatpak", "systemctl", "journalctl", "loginctl",
+        "hostnamectl", "timedatectl", "localectl", "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "passwd", "chage", "ufw", "nmcli",
+        "firewall-cmd", "iptables", "ip6tables", "nft", "crontab", "dpkg", "modprobe",
+    ];
+    probe "{} -h" => T0, "system.help";
+}
 
 fn wants_help(inv: &Invocation) -> bool {
     let p = inv.program.as_str();
@@ -170,13 +171,14 @@ fn wants_help(inv: &Invocation) -> bool {
     only_version || crate::call::stands_alone(&inv.args, |w| w == "--help" || (dash_h && w == "-h"))
 }
 
-/// Programs that honour `--dry-run` themselves; for the rest the flag is ignored, so it
-/// neither lowers nor raises a verdict (`kill --dry-run -9 -1` is still `kill -9 -1`).
-/// probe: `{} --dry-run upgrade -i x` T2
-/// probe-except: `systemd-sysusers`: its `--dry-run` only prints what it would create, a read (system.admin.read, T0), not a simulation
-/// probe-except: `systemctl` `apk`: their checks do not read `--dry-run` (apk simulates with `-s`; systemctl's verbs ask either way), so a change stays T3
-const HONOURS_DRY_RUN: Words =
-    words!["apt", "apt-get", "aptitude", "dpkg", "zypper", "brew", "modprobe", "ufw", "nix-env", "nix-collect-garbage", "systemctl", "apk", "systemd-sysusers"];
+crate::table! {
+    /// Programs that honour `--dry-run` themselves; for the rest the flag is ignored, so it
+    /// neither lowers nor raises a verdict (`kill --dry-run -9 -1` is still `kill -9 -1`).
+    HONOURS_DRY_RUN = ["apt", "apt-get", "aptitude", "dpkg", "zypper", "brew", "modprobe", "ufw", "nix-env", "nix-collect-garbage", "systemctl", "apk", "systemd-sysusers"];
+    probe "{} --dry-run upgrade -i x" => T2;
+    except ["systemd-sysusers"]: "its `--dry-run` only prints what it would create, a read (system.admin.read, T0), not a simulation";
+    except ["systemctl", "apk"]: "their checks do not read `--dry-run` (apk simulates with `-s`; systemctl's verbs ask either way), so a change stays T3";
+}
 
 fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
     if !HONOURS_DRY_RUN.contains(inv.program.as_str()) && inv.args.iter().any(|a| a.text == "--dry-run") {
@@ -190,3 +192,5 @@ fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
     }
     check(inv, cx)
 }
+
+crate::tables![DASH_H_IS_HELP, HONOURS_DRY_RUN; hoststate, macos, network, ospkg, process, services, windows];

@@ -73,11 +73,13 @@ pub static NET_CHANGE: Rule = Rule::t3("system.net.change")
     ])
     .not_matches(words!["ip addr show", "nmcli general status", "ip a sh", "ip r l", "ip route get 1.1.1.1", "ip monitor file dump.bin"]);
 
-/// probe: `iptables {} INPUT` T3 system.firewall.change
-const IPTABLES_WRITES: Words = words![
-    "-A", "--append", "-I", "--insert", "-D", "--delete", "-R", "--replace", "-F", "--flush", "-X", "--delete-chain", "-P", "--policy", "-N", "--new-chain",
-    "-E", "--rename-chain", "-Z", "--zero",
-];
+crate::table! {
+    IPTABLES_WRITES = [
+        "-A", "--append", "-I", "--insert", "-D", "--delete", "-R", "--replace", "-F", "--flush", "-X", "--delete-chain", "-P", "--policy", "-N", "--new-chain",
+        "-E", "--rename-chain", "-Z", "--zero",
+    ];
+    probe "iptables {} INPUT" => T3, "system.firewall.change";
+}
 
 pub(super) fn iptables(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = inv.program.as_str();
@@ -120,17 +122,21 @@ pub(super) fn firewall_cmd(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if writes { &FIREWALL_CHANGE } else { &FIREWALL_READ });
 }
 
-/// `ip` write verbs that share a prefix with a read verb: `a` (add; afstats reads),
-/// `s` (set; show and save read), `p` (prepend; pids reads). Any verb that
-/// abbreviates no read verb is a write already (`del`, `flush`, `exec`, `restore` …),
-/// so listing those would decide nothing; one write per shared prefix decides it.
-const IP_WRITES: Words = words!["add", "set", "prepend"];
+crate::table! {
+    /// `ip` write verbs that share a prefix with a read verb: `a` (add; afstats reads),
+    /// `s` (set; show and save read), `p` (prepend; pids reads). Any verb that
+    /// abbreviates no read verb is a write already (`del`, `flush`, `exec`, `restore` …),
+    /// so listing those would decide nothing; one write per shared prefix decides it.
+    IP_WRITES = ["add", "set", "prepend"];
+}
 
-/// `ip` verbs that only show state. `save` dumps the table to stdout (`restore`
-/// is the write); `ip netns pids|identify` print process ids and namespace names.
-/// probe: `ip link {}` T0 system.net.read
-/// probe-except: `show`: it also abbreviates `showdump`, so `ip link show` reads with or without the entry
-const IP_READS: Words = words!["show", "list", "lst", "get", "monitor", "help", "showdump", "xstats", "afstats", "save", "pids", "identify"];
+crate::table! {
+    /// `ip` verbs that only show state. `save` dumps the table to stdout (`restore`
+    /// is the write); `ip netns pids|identify` print process ids and namespace names.
+    IP_READS = ["show", "list", "lst", "get", "monitor", "help", "showdump", "xstats", "afstats", "save", "pids", "identify"];
+    probe "ip link {}" => T0, "system.net.read";
+    except ["show"]: "it also abbreviates `showdump`, so `ip link show` reads with or without the entry";
+}
 
 pub(super) fn ip(inv: &Invocation, cx: &mut Cx<'_>) {
     let batch = has_flag(&inv.args, words!["-b", "-batch", "--batch", "-force"]);
@@ -181,3 +187,5 @@ pub(super) fn nmcli(inv: &Invocation, cx: &mut Cx<'_>) {
     let writes = pos.iter().skip(1).take(2).any(|w| changes.contains(w) || verb(w, words![], words![]) == Verb::Mutate && *w != "show");
     cx.hit(if writes { &NET_CHANGE } else { &NET_READ });
 }
+
+crate::tables![IPTABLES_WRITES, IP_WRITES, IP_READS];

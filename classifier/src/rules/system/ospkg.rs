@@ -84,16 +84,20 @@ fn words(inv: &Invocation, value_opts: Words) -> Vec<&str> {
     operand_words(&inv.args, value_opts).into_iter().map(|(_, w)| w).collect()
 }
 
-/// Read verbs of `apt`, `apt-get` and `aptitude` (`apt-cache` reads whatever its verb,
-/// so its own verbs — `showpkg`, `madison`, `dump` … — need no entry here; the three
-/// managers reject them, and an unknown verb asks).
-/// probe: `apt {}` T0 system.pkg.read
-const APT_READS: Words = words![
-    "list", "search", "show", "info", "showsrc", "policy", "depends", "rdepends", "changelog", "download", "source", "help", "why", "why-not", "moo", "check",
-    "indextargets", "versions",
-];
-/// probe: `apt-get {} install x` T2 system.pkg.simulate
-const APT_SIM: Words = words!["-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon"];
+crate::table! {
+    /// Read verbs of `apt`, `apt-get` and `aptitude` (`apt-cache` reads whatever its verb,
+    /// so its own verbs — `showpkg`, `madison`, `dump` … — need no entry here; the three
+    /// managers reject them, and an unknown verb asks).
+    APT_READS = [
+        "list", "search", "show", "info", "showsrc", "policy", "depends", "rdepends", "changelog", "download", "source", "help", "why", "why-not", "moo", "check",
+        "indextargets", "versions",
+    ];
+    probe "apt {}" => T0, "system.pkg.read";
+}
+crate::table! {
+    APT_SIM = ["-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon"];
+    probe "apt-get {} install x" => T2, "system.pkg.simulate";
+}
 
 pub(super) fn apt(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.program == "apt-cache" {
@@ -123,16 +127,20 @@ pub(super) fn rpm(inv: &Invocation, cx: &mut Cx<'_>) {
     read_or_change(cx, !(short || has_flag(&inv.args, long)), has_flag(&inv.args, words!["--test"]));
 }
 
-/// probe: `dnf {} install list` T0 system.pkg.read
-const DNF_VALUE_OPTS: Words = words![
-    "-c", "--config", "--installroot", "--enablerepo", "--disablerepo", "--exclude", "-x", "--releasever", "--setopt", "-d", "--debuglevel", "-e",
-    "--errorlevel", "--repo", "--repoid", "--forcearch", "--color", "--destdir", "--downloaddir",
-];
-/// probe: `dnf {}` T0 system.pkg.read
-const DNF_READS: Words = words![
-    "list", "info", "search", "provides", "whatprovides", "repolist", "repoinfo", "deplist", "check-update", "check-upgrade", "history", "repoquery",
-    "updateinfo", "help", "grouplist", "groupinfo", "alias", "changelog", "check", "leaves", "version",
-];
+crate::table! {
+    DNF_VALUE_OPTS = [
+        "-c", "--config", "--installroot", "--enablerepo", "--disablerepo", "--exclude", "-x", "--releasever", "--setopt", "-d", "--debuglevel", "-e",
+        "--errorlevel", "--repo", "--repoid", "--forcearch", "--color", "--destdir", "--downloaddir",
+    ];
+    probe "dnf {} install list" => T0, "system.pkg.read";
+}
+crate::table! {
+    DNF_READS = [
+        "list", "info", "search", "provides", "whatprovides", "repolist", "repoinfo", "deplist", "check-update", "check-upgrade", "history", "repoquery",
+        "updateinfo", "help", "grouplist", "groupinfo", "alias", "changelog", "check", "leaves", "version",
+    ];
+    probe "dnf {}" => T0, "system.pkg.read";
+}
 
 pub(super) fn dnf(inv: &Invocation, cx: &mut Cx<'_>) {
     let w = words(inv, DNF_VALUE_OPTS);
@@ -174,12 +182,14 @@ pub(super) fn pacman(inv: &Invocation, cx: &mut Cx<'_>) {
     read_or_change(cx, read, has_short(&inv.args, 'p') || long(words!["--print"]));
 }
 
-/// probe: `zypper {}` T0 system.pkg.read
-const ZYPPER_READS: Words = words![
-    "search", "se", "info", "if", "list-updates", "lu", "list-patches", "lp", "packages", "pa", "patterns", "pt", "products", "pd", "repos", "lr", "services",
-    "ls", "patches", "what-provides", "wp", "locks", "ll", "patch-check", "pchk", "search-packages", "help", "source-info", "si", "versioncmp", "targetos",
-    "licenses",
-];
+crate::table! {
+    ZYPPER_READS = [
+        "search", "se", "info", "if", "list-updates", "lu", "list-patches", "lp", "packages", "pa", "patterns", "pt", "products", "pd", "repos", "lr", "services",
+        "ls", "patches", "what-provides", "wp", "locks", "ll", "patch-check", "pchk", "search-packages", "help", "source-info", "si", "versioncmp", "targetos",
+        "licenses",
+    ];
+    probe "zypper {}" => T0, "system.pkg.read";
+}
 
 pub(super) fn zypper(inv: &Invocation, cx: &mut Cx<'_>) {
     let w = words(inv, words!["--root", "-R", "--config", "-c", "--repo", "-r", "--type", "-t"]);
@@ -192,13 +202,15 @@ pub(super) fn apk(inv: &Invocation, cx: &mut Cx<'_>) {
     read_or_change(cx, w.first().is_none_or(|v| reads.contains(v)), has_flag(&inv.args, words!["-s", "--simulate"]));
 }
 
-/// probe: `brew {}` T0
-/// probe `--version` `--prefix` `--cellar` `--cache` `--repo` `--repository` `--env` `--caskroom` `--config` `--taps`: `brew {} jq` T0 system.pkg.read
-const BREW_READS: Words = words![
-    "list", "ls", "info", "abv", "search", "outdated", "deps", "uses", "leaves", "config", "doctor", "dr", "desc", "home", "homepage", "cat", "log",
-    "commands", "formulae", "casks", "tap-info", "missing", "options", "shellenv", "--version", "--prefix", "--cellar", "--cache", "--repo", "--repository",
-    "--env", "--caskroom", "help", "livecheck", "audit", "style", "fetch", "which-formula", "docs", "--config", "--taps",
-];
+crate::table! {
+    BREW_READS = [
+        "list", "ls", "info", "abv", "search", "outdated", "deps", "uses", "leaves", "config", "doctor", "dr", "desc", "home", "homepage", "cat", "log",
+        "commands", "formulae", "casks", "tap-info", "missing", "options", "shellenv", "--version", "--prefix", "--cellar", "--cache", "--repo", "--repository",
+        "--env", "--caskroom", "help", "livecheck", "audit", "style", "fetch", "which-formula", "docs", "--config", "--taps",
+    ];
+    probe "brew {}" => T0;
+    probe only ["--version", "--prefix", "--cellar", "--cache", "--repo", "--repository", "--env", "--caskroom", "--config", "--taps"] "brew {} jq" => T0, "system.pkg.read";
+}
 
 pub(super) fn brew(inv: &Invocation, cx: &mut Cx<'_>) {
     let w = words(inv, words![]);
@@ -284,3 +296,5 @@ pub(super) fn nix(inv: &Invocation, cx: &mut Cx<'_>) {
         },
     }
 }
+
+crate::tables![APT_READS, APT_SIM, DNF_VALUE_OPTS, DNF_READS, ZYPPER_READS, BREW_READS];

@@ -12,7 +12,6 @@ use crate::call::{has_flag, operand_words};
 use crate::rules::vocab::input;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `kill -l`/`-L` (list signals), `kill -0 PID` (does it exist?), `killall -l`, `atq`, `at -l`, `at -c N`.
@@ -84,9 +83,12 @@ pub static WATCHMAN_TRIGGER: Rule = Rule::t3("system.watchman.trigger")
         "watchman -j <<< '[\"query\", \".\", {\"fields\": [\"name\"]}]'",
     ]);
 
+crate::table! {
+    JSON = ["-j", "--json-command"];
+    probe "watchman {}" => T3, "system.watchman.trigger";
+}
+
 pub(super) fn watchman(inv: &Invocation, cx: &mut Cx<'_>) {
-    /// probe: `watchman {}` T3 system.watchman.trigger
-    const JSON: Words = words!["-j", "--json-command"];
     const SPEC: ArgSpec =
         ArgSpec::values(words!["-U", "--sockname", "-o", "--logfile", "--log-level", "--statefile", "--pidfile", "--output-encoding"]).with_flags(JSON);
     // One reading: whether a JSON request comes on stdin, and the operands with their
@@ -185,3 +187,5 @@ pub(super) fn at(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.shell(job, inv.cwd.as_deref());
     }
 }
+
+crate::tables![JSON];

@@ -9,7 +9,6 @@ use crate::call::Invocation;
 use crate::call::{first_positional, has_flag, operand_words};
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// Read-only service queries: `systemctl status|show|cat|list-*|is-*|get-default`, bare `systemctl`,
@@ -73,21 +72,27 @@ pub static HELP: Rule = Rule::t0("system.help")
     .matches(words!["systemctl --help", "shutdown --help", "useradd --help", "apt-get -h install nginx", "iptables --version", "telinit"])
     .not_matches(words!["systemctl restart x", "useradd -c -h evil", "systemctl -p --help stop nginx"]);
 
-/// probe: `systemctl {}` T0 system.service.read
-const SYSTEMCTL_READS: Words = words![
-    "status", "show", "cat", "list-units", "list-unit-files", "list-sockets", "list-timers", "list-jobs", "list-dependencies", "list-machines",
-    "list-automounts", "list-paths", "is-active", "is-enabled", "is-failed", "is-system-running", "get-default", "help", "show-environment", "whoami",
-];
-/// probe: `systemctl {}` T3 system.power
-const SYSTEMCTL_POWER: Words = words![
-    "reboot", "poweroff", "halt", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "kexec", "soft-reboot", "emergency", "rescue", "default",
-    "exit",
-];
-/// probe: `systemctl {} stop status` T0 system.service.read
-const SYSTEMCTL_VALUE_OPTS: Words = words![
-    "-t", "--type", "--state", "-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "--signal", "-s", "--kill-whom",
-    "--root", "--job-mode", "--what", "--timestamp", "--boot-loader-entry", "--message", "--when",
-];
+crate::table! {
+    SYSTEMCTL_READS = [
+        "status", "show", "cat", "list-units", "list-unit-files", "list-sockets", "list-timers", "list-jobs", "list-dependencies", "list-machines",
+        "list-automounts", "list-paths", "is-active", "is-enabled", "is-failed", "is-system-running", "get-default", "help", "show-environment", "whoami",
+    ];
+    probe "systemctl {}" => T0, "system.service.read";
+}
+crate::table! {
+    SYSTEMCTL_POWER = [
+        "reboot", "poweroff", "halt", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "kexec", "soft-reboot", "emergency", "rescue", "default",
+        "exit",
+    ];
+    probe "systemctl {}" => T3, "system.power";
+}
+crate::table! {
+    SYSTEMCTL_VALUE_OPTS = [
+        "-t", "--type", "--state", "-p", "--property", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output", "--signal", "-s", "--kill-whom",
+        "--root", "--job-mode", "--what", "--timestamp", "--boot-loader-entry", "--message", "--when",
+    ];
+    probe "systemctl {} stop status" => T0, "system.service.read";
+}
 
 pub(super) fn systemctl(inv: &Invocation, cx: &mut Cx<'_>) {
     let Some(i) = first_positional(&inv.args, SYSTEMCTL_VALUE_OPTS) else {
@@ -111,11 +116,13 @@ pub(super) fn service(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-/// probe: `launchctl {}` T0 system.service.read
-const LAUNCHCTL_READS: Words = words![
-    "list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "managerpid", "manageruid", "managername", "getenv", "version",
-    "help", "procinfo", "resolveport", "error", "hostinfo", "examine", "plist",
-];
+crate::table! {
+    LAUNCHCTL_READS = [
+        "list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "managerpid", "manageruid", "managername", "getenv", "version",
+        "help", "procinfo", "resolveport", "error", "hostinfo", "examine", "plist",
+    ];
+    probe "launchctl {}" => T0, "system.service.read";
+}
 
 pub(super) fn launchctl(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.arg(0) {
@@ -141,14 +148,16 @@ pub(super) fn loginctl(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
+crate::table! {
+    /// `-C`/`--capsule NAME` (systemd 256) names a capsule's bus: `busctl -C status call …` calls.
+    VALUE_OPTS = ["-H", "--host", "-M", "--machine", "--address", "--match", "--size", "--timeout", "--json", "--destination", "-C", "--capsule"];
+    probe "busctl {} call status" => T0, "system.service.read";
+}
+
 /// `busctl`: the read verbs observe the bus; `call`, `emit`, `set-property` and
 /// anything unknown act on whatever service answers (found by the sandbox oracle:
 /// `busctl monitor` connects to the system bus, and `busctl call` was T0).
 pub(super) fn busctl(inv: &Invocation, cx: &mut Cx<'_>) {
-    /// `-C`/`--capsule NAME` (systemd 256) names a capsule's bus: `busctl -C status call …` calls.
-    /// probe: `busctl {} call status` T0 system.service.read
-    const VALUE_OPTS: Words =
-        words!["-H", "--host", "-M", "--machine", "--address", "--match", "--size", "--timeout", "--json", "--destination", "-C", "--capsule"];
     match first_positional(&inv.args, VALUE_OPTS).map(|i| inv.args[i].text.as_str()) {
         None | Some("list" | "status" | "monitor" | "capture" | "tree" | "introspect" | "get-property" | "wait" | "help") => cx.hit(&READ),
         Some(_) => cx.hit(&CONTROL),
@@ -172,3 +181,5 @@ pub(super) fn power(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     cx.hit(&POWER);
 }
+
+crate::tables![SYSTEMCTL_READS, SYSTEMCTL_POWER, SYSTEMCTL_VALUE_OPTS, LAUNCHCTL_READS, VALUE_OPTS];

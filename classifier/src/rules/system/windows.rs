@@ -12,7 +12,6 @@ use crate::lanes::scripts::Lang;
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// Read-only Windows forms: `dir`, `type`, `findstr`, `reg query`, `sc query|qc`, `vssadmin list`, and cmdlets with
@@ -52,13 +51,15 @@ pub static DISK: Rule = Rule::blocked("system.windows.disk")
     .not_matches(words!["Format-Table", "Get-Disk"])
     .suggest("Get-Disk");
 
-/// Verbs of the cmdlets listed in `mod.rs` that only read. `Out-*`, `Tee-Object` and
-/// `Export-Csv` have their own arms above; a script block handed to one of these
-/// (`ForEach-Object { … }`, `Where-Object { … }`) is code, read by the PowerShell analyser.
-const PS_READ_VERBS: Words = words![
-    "get", "measure", "select", "where", "sort", "compare", "test", "resolve", "convertfrom", "convertto", "group", "join", "split", "format", "foreach",
-    "wait", "import",
-];
+crate::table! {
+    /// Verbs of the cmdlets listed in `mod.rs` that only read. `Out-*`, `Tee-Object` and
+    /// `Export-Csv` have their own arms above; a script block handed to one of these
+    /// (`ForEach-Object { … }`, `Where-Object { … }`) is code, read by the PowerShell analyser.
+    PS_READ_VERBS = [
+        "get", "measure", "select", "where", "sort", "compare", "test", "resolve", "convertfrom", "convertto", "group", "join", "split", "format", "foreach",
+        "wait", "import",
+    ];
+}
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let p = inv.program.as_str();
@@ -114,3 +115,5 @@ fn script_block(inv: &Invocation, cx: &mut Cx<'_>) {
     let code = Arg { text: words.join(" "), exact: inv.args.iter().all(|a| a.exact), ..inv.args[0].clone() };
     cx.code(inv, Lang::PowerShell, &[code]);
 }
+
+crate::tables![PS_READ_VERBS];

@@ -15,35 +15,49 @@ use crate::words::Words;
 
 pub static FAMILY: Family = Family::new("tools", CARDS, RULES).entered_by(enter);
 
-/// `editor` and `sensible-editor` are Debian's alternatives for whichever editor is
-/// configured (often vim): read as vim, the most capable of them.
-/// probe: `{} -c '!rm x' f` T3 tools.editor-commands
-const VIMS: Words = words![
-    "vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis", "editor",
-    "sensible-editor",
-];
-/// Tracers that are wrappers (`strace CMD`) and can also attach to a running process.
-/// probe: `{} -p 1234` T3 tools.debugger-attach
-pub(crate) const TRACERS: Words = words!["strace", "ltrace"];
-/// probe: `{} --eval '(delete-file "x")'` T3 tools.editor-commands
-const EMACS: Words = words!["emacs", "emacs-nox", "emacsclient", "xemacs"];
-/// probe: `{} '+!rm x' f` T3 tools.pager-command
-const PAGERS: Words = words!["less", "more", "most", "pg"];
-/// Terminal editors judged by where they write; of their options only Kakoune's
-/// command options (`kak -e`, see `kak`) run anything.
-/// probe: `{} /etc/x` T3 paths.write-system
-const SIMPLE_EDITORS: Words = words!["nano", "pico", "micro", "hx", "helix", "ed", "mcedit", "joe", "kak", "ne"];
-/// probe: `{} -ex 'shell rm x' ./a.out` T3 tools.debugger-commands
-/// probe-except: `lldb` `rust-lldb`: lldb's start-up commands are -o/-O/-s (LLDB_CODE), not gdb's -ex
-const DEBUGGERS: Words = words!["gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb"];
-/// TeX engines and drivers whose command-line input is TeX code (`\write18`, `\directlua`).
-/// (`--shell-escape` is carried by their card and judged by the carriers pass, `rules/exec/options.rs`.)
-/// probe: `{} '\immediate\write18{rm x}'` T3 tools.tex-shell-escape
-/// probe: `{} --shell-escape x.tex` T3 exec.option-shell-escape
-const TEX: Words = words![
-    "tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context", "ptex", "eptex",
-    "uptex", "euptex", "pdfetex", "luahbtex", "luajittex", "dviluatex", "dvilualatex",
-];
+crate::table! {
+    /// `editor` and `sensible-editor` are Debian's alternatives for whichever editor is
+    /// configured (often vim): read as vim, the most capable of them.
+    VIMS = [
+        "vim", "vi", "nvim", "ex", "view", "vimdiff", "nvimdiff", "gvim", "gview", "rvim", "evim", "mvim", "vimx", "nvi", "elvis", "vis", "editor",
+        "sensible-editor",
+    ];
+    probe "{} -c '!rm x' f" => T3, "tools.editor-commands";
+}
+crate::table! {
+    /// Tracers that are wrappers (`strace CMD`) and can also attach to a running process.
+    pub(crate) TRACERS = ["strace", "ltrace"];
+    probe "{} -p 1234" => T3, "tools.debugger-attach";
+}
+crate::table! {
+    EMACS = ["emacs", "emacs-nox", "emacsclient", "xemacs"];
+    probe r#"{} --eval '(delete-file "x")'"# => T3, "tools.editor-commands";
+}
+crate::table! {
+    PAGERS = ["less", "more", "most", "pg"];
+    probe "{} '+!rm x' f" => T3, "tools.pager-command";
+}
+crate::table! {
+    /// Terminal editors judged by where they write; of their options only Kakoune's
+    /// command options (`kak -e`, see `kak`) run anything.
+    SIMPLE_EDITORS = ["nano", "pico", "micro", "hx", "helix", "ed", "mcedit", "joe", "kak", "ne"];
+    probe "{} /etc/x" => T3, "paths.write-system";
+}
+crate::table! {
+    DEBUGGERS = ["gdb", "gdb-multiarch", "cgdb", "lldb", "rust-gdb", "rust-lldb"];
+    probe "{} -ex 'shell rm x' ./a.out" => T3, "tools.debugger-commands";
+    except ["lldb", "rust-lldb"]: "lldb's start-up commands are -o/-O/-s (LLDB_CODE), not gdb's -ex";
+}
+crate::table! {
+    /// TeX engines and drivers whose command-line input is TeX code (`\write18`, `\directlua`).
+    /// (`--shell-escape` is carried by their card and judged by the carriers pass, `rules/exec/options.rs`.)
+    TEX = [
+        "tex", "latex", "pdflatex", "xelatex", "lualatex", "luatex", "pdftex", "xetex", "etex", "uplatex", "platex", "latexmk", "context", "ptex", "eptex",
+        "uptex", "euptex", "pdfetex", "luahbtex", "luajittex", "dviluatex", "dvilualatex",
+    ];
+    probe r#"{} '\immediate\write18{rm x}'"# => T3, "tools.tex-shell-escape";
+    probe "{} --shell-escape x.tex" => T3, "exec.option-shell-escape";
+}
 
 static CARDS: &[Card] = &[
     Card::of(VIMS, |inv, cx| {
@@ -217,10 +231,13 @@ fn kak(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
+crate::table! {
+    CODE = ["--eval", "-eval", "--execute", "-batch", "--batch", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e"];
+    probe "emacsclient {} x" => T3, "tools.editor-commands";
+}
+
 fn emacs(inv: &Invocation, cx: &mut Cx<'_>) {
     // `--kill` only exits once the other options are processed: it runs nothing itself.
-    /// probe: `emacsclient {} x` T3 tools.editor-commands
-    const CODE: Words = words!["--eval", "-eval", "--execute", "-batch", "--batch", "-l", "--load", "-f", "--funcall", "--script", "-x", "-e"];
     for a in &inv.args {
         let name = a.text.split_once('=').map_or(a.text.as_str(), |(n, _)| n);
         // `emacsclient -e`, `emacs --eval`; `emacs -e` is not an option, so only the client's counts.
@@ -245,15 +262,20 @@ fn pager(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
-    /// probe: `gdb {} 'shell rm x' ./a.out` T3 tools.debugger-commands
-    const GDB_CODE: Words =
-        words!["-ex", "-iex", "-x", "-ix", "--command", "--eval-command", "--init-command", "--init-eval-command", "-eval-command", "-command"];
-    /// probe: `lldb {} 'platform shell rm x' ./a.out` T3 tools.debugger-commands
-    const LLDB_CODE: Words = words![
+crate::table! {
+    GDB_CODE = ["-ex", "-iex", "-x", "-ix", "--command", "--eval-command", "--init-command", "--init-eval-command", "-eval-command", "-command"];
+    probe "gdb {} 'shell rm x' ./a.out" => T3, "tools.debugger-commands";
+}
+
+crate::table! {
+    LLDB_CODE = [
         "-o", "-O", "-s", "-S", "-k", "-K", "--one-line", "--one-line-before-file", "--one-line-on-crash", "--source", "--source-before-file",
         "--source-on-crash",
     ];
+    probe "lldb {} 'platform shell rm x' ./a.out" => T3, "tools.debugger-commands";
+}
+
+fn debugger(inv: &Invocation, cx: &mut Cx<'_>) {
     let lldb = inv.program.contains("lldb");
     let code = if lldb { LLDB_CODE } else { GDB_CODE };
     for t in Args::parse(&inv.args, ArgSpec::values(words![])) {
@@ -322,9 +344,12 @@ fn ed_reads(line: &str) -> bool {
     matches!(command, "" | "p" | "n" | "l" | "=" | "q" | "Q" | "h" | "H" | "P")
 }
 
+crate::table! {
+    TERMINALS = ["Terminal", "iTerm", "iTerm2", "Alacritty", "kitty", "WezTerm", "Warp", "Ghostty", "Hyper", "Script Editor", "Automator"];
+    probe "open -a '{}' x.sh" => T3, "tools.open-runs";
+}
+
 fn open(inv: &Invocation, cx: &mut Cx<'_>) {
-    /// probe: `open -a '{}' x.sh` T3 tools.open-runs
-    const TERMINALS: Words = words!["Terminal", "iTerm", "iTerm2", "Alacritty", "kitty", "WezTerm", "Warp", "Ghostty", "Hyper", "Script Editor", "Automator"];
     let app = inv.option(words!["-a"]).map(|a| a.trim_end_matches(".app"));
     let runs_file = |w: &str| [".app", ".app/", ".command", ".tool", ".terminal", ".workflow", ".pkg", ".mpkg", ".scpt"].iter().any(|e| w.ends_with(e));
     let operands: Vec<&str> = inv.bare_words().filter(|w| Some(*w) != inv.option(words!["-a"])).collect();
@@ -357,3 +382,5 @@ fn edits(inv: &Invocation, cx: &mut Cx<'_>, value_opts: Words) {
         }
     }
 }
+
+crate::tables![VIMS, TRACERS, EMACS, PAGERS, SIMPLE_EDITORS, DEBUGGERS, TEX, CODE, GDB_CODE, LLDB_CODE, TERMINALS];

@@ -9,15 +9,15 @@ use crate::call::cli::{split, Argv, Opts};
 use crate::call::Invocation;
 use crate::rules::vocab::verbs::{kind_of, Kind, Table};
 use crate::rules::{Cx, Rule};
-use crate::words;
-use crate::words::Words;
 
-/// Read words that are also command groups, whose next word is the action. Without the entry
-/// the read word decides (`supabase list push` is T0). Two probes: the paas lane skips `env`
-/// as a group of its own, and `pulumi config` is decided before the lane.
-/// probe: `supabase {} push` T3 cloud.paas.mutate
-/// probe: `pulumi {} set x` T3 iac.tool.mutate
-const GROUP_NOUNS: Words = words!["config", "env"];
+crate::table! {
+    /// Read words that are also command groups, whose next word is the action. Without the entry
+    /// the read word decides (`supabase list push` is T0). Two probes: the paas lane skips `env`
+    /// as a group of its own, and `pulumi config` is decided before the lane.
+    GROUP_NOUNS = ["config", "env"];
+    probe "supabase {} push" => T3, "cloud.paas.mutate";
+    probe "pulumi {} set x" => T3, "iac.tool.mutate";
+}
 
 /// One CLI's words and options.
 pub(crate) struct Spec {
@@ -126,3 +126,5 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -
         }
     }
 }
+
+crate::tables![GROUP_NOUNS];

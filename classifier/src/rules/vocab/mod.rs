@@ -17,3 +17,5 @@ pub(crate) mod payload;
 pub(crate) mod vars;
 pub(crate) mod verbs;
 pub(crate) mod writes;
+
+crate::tables![; lane, vars, verbs];

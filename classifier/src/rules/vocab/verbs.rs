@@ -5,7 +5,6 @@
 //!
 //! It does not decide tiers or fire rules; callers map a `Kind` to their own rules.
 
-use crate::words;
 use crate::words::Words;
 
 /// What a command word says the command does.
@@ -17,46 +16,54 @@ pub(crate) enum Kind {
     Mutate,
 }
 
-/// FEATURES.md §2 `MUTATIVE_VERBS` (101) plus `prune` and `forget`: the one mutative-verb
-/// vocabulary. `add`, `run`, `commit`, `release`, `link` are deliberately absent in the
-/// original; the package CLIs (`PACKAGE_VERBS`), the version-control helpers
-/// (`HISTORY_VERBS`) and a CLI's own table add the words they use as verbs.
-/// probe: `mytool {} item` T3 fallback.mutative-verb
-pub(crate) const MUTATIVE_VERBS: Words = words![
-    "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
-    "install", "upgrade", "downgrade", "publish", "promote", "scale", "resize", "autoscale", "start", "restart", "reboot", "reload", "refresh", "resume",
-    "uncordon", "unsuspend", "enable", "disable", "suspend", "pause", "stop", "shutdown", "halt", "abort", "move", "rename", "copy", "sync", "import",
-    "export", "migrate", "transfer", "attach", "bind", "connect", "mount", "exec", "execute", "invoke", "trigger", "send", "reply", "replay", "push", "merge",
-    "rebase", "rollback", "grant", "assign", "revoke", "reconcile", "rsync", "delete", "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup",
-    "trash", "shred", "srm", "truncate", "kill", "terminate", "uninstall", "unpublish", "drain", "evict", "cordon", "deregister", "detach", "disconnect",
-    "unbind", "force-delete", "force-remove", "erase", "comment", "label", "annotate", "approve", "close", "reopen", "tag", "post", "prune", "forget",
-];
+crate::table! {
+    /// FEATURES.md §2 `MUTATIVE_VERBS` (101) plus `prune` and `forget`: the one mutative-verb
+    /// vocabulary. `add`, `run`, `commit`, `release`, `link` are deliberately absent in the
+    /// original; the package CLIs (`PACKAGE_VERBS`), the version-control helpers
+    /// (`HISTORY_VERBS`) and a CLI's own table add the words they use as verbs.
+    pub(crate) MUTATIVE_VERBS = [
+        "apply", "create", "put", "insert", "register", "update", "patch", "set", "modify", "edit", "configure", "replace", "overwrite", "write", "deploy",
+        "install", "upgrade", "downgrade", "publish", "promote", "scale", "resize", "autoscale", "start", "restart", "reboot", "reload", "refresh", "resume",
+        "uncordon", "unsuspend", "enable", "disable", "suspend", "pause", "stop", "shutdown", "halt", "abort", "move", "rename", "copy", "sync", "import",
+        "export", "migrate", "transfer", "attach", "bind", "connect", "mount", "exec", "execute", "invoke", "trigger", "send", "reply", "replay", "push", "merge",
+        "rebase", "rollback", "grant", "assign", "revoke", "reconcile", "rsync", "delete", "destroy", "remove", "drop", "purge", "wipe", "clean", "cleanup",
+        "trash", "shred", "srm", "truncate", "kill", "terminate", "uninstall", "unpublish", "drain", "evict", "cordon", "deregister", "detach", "disconnect",
+        "unbind", "force-delete", "force-remove", "erase", "comment", "label", "annotate", "approve", "close", "reopen", "tag", "post", "prune", "forget",
+    ];
+    probe "mytool {} item" => T3, "fallback.mutative-verb";
+}
 
-/// FEATURES.md §2 `SIMULATION_VERBS` (14), minus `validate`/`lint`/`check`/`fmt`/`format`/
-/// `verify`/`test`, which tiergate files as local validation (T1) where a CLI honours them.
-/// probe: `mytool {}` T2 fallback.simulate-verb
-pub(crate) const SIMULATION_VERBS: Words = words!["plan", "diff", "preview", "template", "render", "simulate", "what-if"];
+crate::table! {
+    /// FEATURES.md §2 `SIMULATION_VERBS` (14), minus `validate`/`lint`/`check`/`fmt`/`format`/
+    /// `verify`/`test`, which tiergate files as local validation (T1) where a CLI honours them.
+    pub(crate) SIMULATION_VERBS = ["plan", "diff", "preview", "template", "render", "simulate", "what-if"];
+    probe "mytool {}" => T2, "fallback.simulate-verb";
+}
 
-/// Local validation words (T1).
-/// probe: `mytool {}` T1 fallback.validate-verb
-pub(crate) const VALIDATE_VERBS: Words = words!["validate", "lint", "check", "verify", "audit"];
+crate::table! {
+    /// Local validation words (T1).
+    pub(crate) VALIDATE_VERBS = ["validate", "lint", "check", "verify", "audit"];
+    probe "mytool {}" => T1, "fallback.validate-verb";
+}
 
-/// FEATURES.md §2 `READ_ONLY_VERBS` plus `ls`, `du`, `wait`, as the CLIs that consult
-/// this table spell their reads (`hcloud server describe`, `wrangler tail`, `heroku
-/// config`, `az storage entity query`, `linode-cli obj du`). Left out: the original's
-/// words none of them has as a read command (git's blame, shortlog, reflog, merge-base;
-/// kubectl's explain, top, cluster-info, api-resources, which its own table holds;
-/// find, scan, fetch, whoami, which, stat, tree, cat, watch, lookup), and the ones
-/// that made a write read: `auth` (`az webapp auth update`), `read` (`linode-cli
-/// events mark-read`), `find` (`rtk find . -delete`, where find is the program run).
-/// In these lanes an unknown word is a change. Two probes: minikube lists `version` and
-/// skips `config` in its own table, heroku lists `inspect` and skips `env`.
-/// probe: `minikube {}` T0 kube.tool.read
-/// probe: `heroku {}` T0 cloud.paas.read
-pub(crate) const READ_ONLY_VERBS: Words = words![
-    "get", "list", "describe", "show", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "query", "download", "version", "help",
-    "history", "env", "config", "ls", "du", "wait",
-];
+crate::table! {
+    /// FEATURES.md §2 `READ_ONLY_VERBS` plus `ls`, `du`, `wait`, as the CLIs that consult
+    /// this table spell their reads (`hcloud server describe`, `wrangler tail`, `heroku
+    /// config`, `az storage entity query`, `linode-cli obj du`). Left out: the original's
+    /// words none of them has as a read command (git's blame, shortlog, reflog, merge-base;
+    /// kubectl's explain, top, cluster-info, api-resources, which its own table holds;
+    /// find, scan, fetch, whoami, which, stat, tree, cat, watch, lookup), and the ones
+    /// that made a write read: `auth` (`az webapp auth update`), `read` (`linode-cli
+    /// events mark-read`), `find` (`rtk find . -delete`, where find is the program run).
+    /// In these lanes an unknown word is a change. Two probes: minikube lists `version` and
+    /// skips `config` in its own table, heroku lists `inspect` and skips `env`.
+    pub(crate) READ_ONLY_VERBS = [
+        "get", "list", "describe", "show", "view", "inspect", "info", "status", "log", "logs", "tail", "head", "search", "query", "download", "version", "help",
+        "history", "env", "config", "ls", "du", "wait",
+    ];
+    probe "minikube {}" => T0, "kube.tool.read";
+    probe "heroku {}" => T0, "cloud.paas.read";
+}
 
 /// The two long taxonomies sorted (asked for every command word scanned; see `crate::sorted`).
 static MUTATIVE_ORDER: [u16; MUTATIVE_VERBS.len()] = crate::sorted::order(MUTATIVE_VERBS);
@@ -74,7 +81,8 @@ pub(crate) struct Table {
 
 #[cfg(test)]
 impl Table {
-    pub(crate) const EMPTY: Table = Table { read: words![], validate: words![], simulate: words![], mutate: words![], skip: words![] };
+    pub(crate) const EMPTY: Table =
+        Table { read: crate::words![], validate: crate::words![], simulate: crate::words![], mutate: crate::words![], skip: crate::words![] };
 }
 
 fn exact(word: &str, t: &Table) -> Option<Kind> {
@@ -129,27 +137,32 @@ pub(crate) fn scan<'a>(words: &[&'a str], t: &Table, limit: usize) -> Option<(Ki
     words.iter().take(limit).find_map(|w| kind_of(w, t).map(|k| (k, *w)))
 }
 
-/// Mutative verbs of package, container and service CLIs beyond `MUTATIVE_VERBS`: words the
-/// original left out because elsewhere they name things (`add`, `run`), which these CLIs use
-/// as verbs. Read by [`verb`], on top of `MUTATIVE_VERBS`. A word's head before `-`, `_` or
-/// `:` counts too (`rm-volume`).
-/// probe: `nmcli connection {}-x` T3 system.net.change
-pub(crate) const PACKAGE_VERBS: Words = words!["add", "rm", "del", "up", "down", "run", "load", "unload"];
+crate::table! {
+    /// Mutative verbs of package, container and service CLIs beyond `MUTATIVE_VERBS`: words the
+    /// original left out because elsewhere they name things (`add`, `run`), which these CLIs use
+    /// as verbs. Read by [`verb`], on top of `MUTATIVE_VERBS`. A word's head before `-`, `_` or
+    /// `:` counts too (`rm-volume`).
+    pub(crate) PACKAGE_VERBS = ["add", "rm", "del", "up", "down", "run", "load", "unload"];
+    probe "nmcli connection {}-x" => T3, "system.net.change";
+}
 
-/// Mutative verbs of version-control helpers beyond `MUTATIVE_VERBS` (git-extras, git-flow,
-/// git-town, git-branchless …): they discard work, rewrite or send history. Read by
-/// [`mutates_history`], on top of `MUTATIVE_VERBS`.
-/// probe: `git frob {}` T3 git.unknown.mutative
-pub(crate) const HISTORY_VERBS: Words =
-    words!["amend", "force", "land", "nuke", "obliterate", "pull", "release", "reset", "rewrite", "ship", "squash", "submit", "undo", "upload"];
+crate::table! {
+    /// Mutative verbs of version-control helpers beyond `MUTATIVE_VERBS` (git-extras, git-flow,
+    /// git-town, git-branchless …): they discard work, rewrite or send history. Read by
+    /// [`mutates_history`], on top of `MUTATIVE_VERBS`.
+    pub(crate) HISTORY_VERBS = ["amend", "force", "land", "nuke", "obliterate", "pull", "release", "reset", "rewrite", "ship", "squash", "submit", "undo", "upload"];
+    probe "git frob {}" => T3, "git.unknown.mutative";
+}
 
-/// Read verbs of package, container and service CLIs beyond `READ_ONLY_VERBS`. Read by
-/// [`verb`], on top of `READ_ONLY_VERBS`.
-/// probe: `ctr {}` T0
-pub(crate) const PACKAGE_READS: Words = words![
-    "read", "find", "scan", "fetch", "whoami", "which", "explain", "top", "stat", "stats", "tree", "print", "dump", "check", "verify", "validate", "diff",
-    "ps", "images", "cat",
-];
+crate::table! {
+    /// Read verbs of package, container and service CLIs beyond `READ_ONLY_VERBS`. Read by
+    /// [`verb`], on top of `READ_ONLY_VERBS`.
+    pub(crate) PACKAGE_READS = [
+        "read", "find", "scan", "fetch", "whoami", "which", "explain", "top", "stat", "stats", "tree", "print", "dump", "check", "verify", "validate", "diff",
+        "ps", "images", "cat",
+    ];
+    probe "ctr {}" => T0;
+}
 
 /// True when `word` is a verb that changes state in a version-control helper's
 /// vocabulary: `MUTATIVE_VERBS` and `HISTORY_VERBS`.
@@ -186,9 +199,12 @@ pub(crate) fn verb(word: &str, read: Words, mutate: Words) -> Verb {
     }
 }
 
+crate::tables![MUTATIVE_VERBS, SIMULATION_VERBS, VALIDATE_VERBS, READ_ONLY_VERBS, PACKAGE_VERBS, HISTORY_VERBS, PACKAGE_READS];
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words;
 
     #[test]
     fn hyphenated_operations_use_their_leading_verb() {

@@ -14,6 +14,7 @@ mod hook_harness;
 mod hook_nonce;
 mod hook_protect;
 mod install_doctor;
+mod programs_dump;
 mod protocol_lines;
 mod readme_quickstart;
 mod store_failures;

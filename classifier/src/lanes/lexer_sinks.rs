@@ -37,6 +37,11 @@ enum Kind {
     /// Evaluates code: a literal is analysed, anything else is unseen.
     Eval,
     Dynamic,
+    /// Ruby's `open`, `IO.read`, `IO.write` …: a path starting with `|` is a
+    /// command the call runs (`open("|reboot")`); any other path is a file.
+    PipeOpen,
+    /// Ruby's `method(:system)`: a runner looked up by name, its arguments unseen.
+    Reflect,
 }
 
 /// `(receiver or "", name, kind)`; receiver `"*"` matches any receiver, `""` a bare call.
@@ -58,14 +63,19 @@ const JS: &[Sink] = &[
 
 #[rustfmt::skip]
 const RUBY: &[Sink] = &[
-    ("", "system", Kind::Args), ("", "exec", Kind::Args), ("", "spawn", Kind::Args), ("Kernel", "system", Kind::Args), ("Kernel", "exec", Kind::Args), ("Kernel", "spawn", Kind::Args), ("Process", "spawn", Kind::Args), ("IO", "popen", Kind::Args), ("Open3", "popen3", Kind::Args), ("Open3", "popen2", Kind::Args), ("Open3", "popen2e", Kind::Args), ("Open3", "capture2", Kind::Args), ("Open3", "capture2e", Kind::Args), ("Open3", "capture3", Kind::Args), ("Open3", "pipeline", Kind::Args), ("", "sh", Kind::Args),
+    ("", "system", Kind::Args), ("", "exec", Kind::Args), ("", "spawn", Kind::Args), ("IO", "popen", Kind::Args), ("Open3", "popen3", Kind::Args), ("Open3", "popen2", Kind::Args), ("Open3", "popen2e", Kind::Args), ("Open3", "capture2", Kind::Args), ("Open3", "capture2e", Kind::Args), ("Open3", "capture3", Kind::Args), ("Open3", "pipeline", Kind::Args), ("", "sh", Kind::Args),
     ("File", "delete", Kind::Delete), ("File", "unlink", Kind::Delete), ("Dir", "delete", Kind::Delete), ("Dir", "rmdir", Kind::Delete), ("Dir", "unlink", Kind::Delete), ("FileUtils", "rm", Kind::Delete), ("FileUtils", "rm_f", Kind::Delete), ("FileUtils", "remove", Kind::Delete), ("FileUtils", "rmdir", Kind::Delete), ("FileUtils", "rm_r", Kind::DeleteTree), ("FileUtils", "rm_rf", Kind::DeleteTree), ("FileUtils", "rmtree", Kind::DeleteTree), ("FileUtils", "remove_dir", Kind::DeleteTree), ("FileUtils", "remove_entry", Kind::DeleteTree), ("FileUtils", "remove_entry_secure", Kind::DeleteTree), ("", "rm_rf", Kind::DeleteTree), ("", "rm_r", Kind::DeleteTree), ("*", "rmtree", Kind::DeleteTree),
-    ("File", "write", Kind::Write), ("IO", "write", Kind::Write), ("File", "truncate", Kind::Write), ("IO", "sysopen", Kind::OpenMode), ("Fiddle", "dlopen", Kind::Dynamic), ("", "syscall", Kind::Dynamic), ("File", "binwrite", Kind::Write), ("FileUtils", "touch", Kind::Write), ("FileUtils", "mkdir", Kind::Write), ("FileUtils", "mkdir_p", Kind::Write), ("FileUtils", "makedirs", Kind::Write), ("File", "open", Kind::OpenMode), ("", "open", Kind::OpenMode), ("File", "new", Kind::OpenMode),
+    ("File", "write", Kind::Write), ("IO", "write", Kind::PipeOpen), ("IO", "binwrite", Kind::PipeOpen), ("IO", "read", Kind::PipeOpen), ("IO", "binread", Kind::PipeOpen), ("IO", "readlines", Kind::PipeOpen), ("IO", "foreach", Kind::PipeOpen), ("URI", "open", Kind::PipeOpen), ("File", "truncate", Kind::Write), ("IO", "sysopen", Kind::OpenMode), ("Fiddle", "dlopen", Kind::Dynamic), ("", "syscall", Kind::Dynamic), ("File", "binwrite", Kind::Write), ("FileUtils", "touch", Kind::Write), ("FileUtils", "mkdir", Kind::Write), ("FileUtils", "mkdir_p", Kind::Write), ("FileUtils", "makedirs", Kind::Write), ("File", "open", Kind::OpenMode), ("", "open", Kind::PipeOpen), ("File", "new", Kind::OpenMode),
     ("FileUtils", "cp", Kind::WriteDst), ("FileUtils", "cp_r", Kind::WriteDst), ("FileUtils", "copy", Kind::WriteDst), ("FileUtils", "copy_file", Kind::WriteDst), ("FileUtils", "install", Kind::WriteDst), ("FileUtils", "ln", Kind::WriteDst), ("FileUtils", "ln_s", Kind::WriteDst), ("FileUtils", "ln_sf", Kind::WriteDst), ("File", "symlink", Kind::WriteDst),
     ("File", "rename", Kind::Move), ("FileUtils", "mv", Kind::Move), ("FileUtils", "move", Kind::Move), ("File", "chmod", Kind::Chmod), ("File", "chown", Kind::Chmod), ("FileUtils", "chmod", Kind::Chmod), ("FileUtils", "chmod_R", Kind::Chmod), ("FileUtils", "chown", Kind::Chmod), ("FileUtils", "chown_R", Kind::Chmod),
     ("HTTP", "post", Kind::Network), ("HTTP", "post_form", Kind::Network), ("HTTP", "Post", Kind::Network), ("HTTP", "Put", Kind::Network), ("HTTP", "Delete", Kind::Network), ("HTTP", "Patch", Kind::Network), ("TCPSocket", "new", Kind::Network), ("TCPServer", "new", Kind::Network), ("UDPSocket", "new", Kind::Network), ("Socket", "new", Kind::Network),
-    ("Process", "kill", Kind::Process), ("", "eval", Kind::Eval), ("*", "instance_eval", Kind::Eval), ("*", "class_eval", Kind::Eval), ("*", "module_eval", Kind::Eval), ("*", "send", Kind::Dynamic), ("*", "public_send", Kind::Dynamic), ("*", "__send__", Kind::Dynamic), ("", "load", Kind::Dynamic),
+    ("Process", "kill", Kind::Process), ("", "eval", Kind::Eval), ("*", "eval", Kind::Eval), ("*", "instance_eval", Kind::Eval), ("*", "class_eval", Kind::Eval), ("*", "module_eval", Kind::Eval), ("*", "send", Kind::Dynamic), ("*", "public_send", Kind::Dynamic), ("*", "__send__", Kind::Dynamic), ("", "load", Kind::Dynamic),
+    ("*", "method", Kind::Reflect), ("", "method", Kind::Reflect), ("*", "public_method", Kind::Reflect), ("", "public_method", Kind::Reflect), ("*", "instance_method", Kind::Reflect), ("*", "singleton_method", Kind::Reflect),
 ];
+
+/// Receivers through which Ruby reaches what a bare call reaches: `Kernel.system`,
+/// `self.exec`, `Process.exec`, `::Kernel.spawn` are `system`, `exec`, `spawn`.
+const RUBY_SELF: &[&str] = &["Kernel", "self", "Process"];
 
 #[rustfmt::skip]
 const PERL: &[Sink] = &[
@@ -203,7 +213,7 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
             let recv_ok = match *r {
                 // Member calls, plus destructured JS imports (`const {rmSync} = require("fs")`) and Ruby's bare `send`/`instance_eval`.
                 "*" => after_member || (lang == Lang::Js && (has_cp || has_fs)) || (lang == Lang::Ruby && !matches!(*n, "rmtree")),
-                "" => !after_member,
+                "" => !after_member || (lang == Lang::Ruby && recv.as_deref().is_some_and(|r| RUBY_SELF.contains(&r))),
                 "cp" => module_ok(&recv, after_member, "cp", has_cp, &aliases),
                 "fs" => module_ok(&recv, after_member, "fs", has_fs, &aliases),
                 other => recv.as_deref() == Some(other),
@@ -221,6 +231,8 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
         if matches!(kind, Kind::Shell | Kind::Args | Kind::Spawn) {
             exec_seen = true;
         }
+        let kind = if kind == Kind::Reflect { reflect(table, &args) } else { Some(kind) };
+        let Some(kind) = kind else { continue };
         if let Some(e) = effect(kind, lang, &toks, i, &args, depth, &mut out) {
             out.push(e, &sink);
         }
@@ -306,8 +318,8 @@ fn receiver(toks: &[Tok], i: usize) -> Option<String> {
 fn args_after(toks: &[Tok], i: usize, lang: Lang) -> Option<Vec<Vec<Tok>>> {
     let mut j = i + 1;
     let parens = matches!(toks.get(j), Some(Tok::Punct('(')));
-    let bare =
-        matches!(lang, Lang::Ruby | Lang::Perl | Lang::Lua) && matches!(toks.get(j), Some(Tok::Str { .. } | Tok::Ident(_) | Tok::Cmd { .. } | Tok::Punct('$')));
+    let bare = matches!(lang, Lang::Ruby | Lang::Perl | Lang::Lua)
+        && matches!(toks.get(j), Some(Tok::Str { .. } | Tok::Ident(_) | Tok::Cmd { .. } | Tok::Punct('$') | Tok::Num));
     let groovy_nullary = lang == Lang::Groovy;
     if !parens && !bare && !groovy_nullary {
         return None;
@@ -440,7 +452,15 @@ fn effect(kind: Kind, lang: Lang, toks: &[Tok], i: usize, args: &[Vec<Tok>], dep
         }
         Kind::Process => Effect::Process,
         Kind::Install => Effect::Install,
-        Kind::Dynamic => Effect::Dynamic,
+        Kind::Dynamic | Kind::Reflect => Effect::Dynamic,
+        Kind::PipeOpen => match first.as_deref().map(|p| p.trim_start().strip_prefix('|')) {
+            Some(Some(cmd)) => Effect::Shell(cmd.to_owned()),
+            _ => match &toks[i] {
+                Tok::Ident(n) if n == "open" => return effect(Kind::OpenMode, lang, toks, i, args, depth, out),
+                Tok::Ident(n) if n.ends_with("write") => Effect::Write(first),
+                _ => return None,
+            },
+        },
         Kind::Eval => {
             if lang == Lang::Perl && matches!(toks.get(i + 1), Some(Tok::Punct('{'))) {
                 // `eval { … }` is exception handling; its body is scanned like any code.
@@ -459,6 +479,19 @@ fn effect(kind: Kind, lang: Lang, toks: &[Tok], i: usize, args: &[Vec<Tok>], dep
             }
         }
     })
+}
+
+/// `method(:system)`, `Kernel.method("exec")`: the kind of the sink the name
+/// looks up (Ruby's table, any receiver), as an unseen call; a name no sink has
+/// (`method(:puts)`) is nothing; a name the code computes is unseen.
+fn reflect(table: &[Sink], args: &[Vec<Tok>]) -> Option<Kind> {
+    let name = match args.first().map(Vec::as_slice) {
+        Some([Tok::Punct(':'), Tok::Ident(n)]) => n.clone(),
+        Some([Tok::Str { text, interp: false }]) => text.clone(),
+        _ => return Some(Kind::Dynamic),
+    };
+    let runs = |k: &Kind| matches!(k, Kind::Shell | Kind::Args | Kind::Spawn | Kind::PipeOpen | Kind::Eval | Kind::Dynamic);
+    table.iter().any(|(_, n, k)| *n == name && runs(k)).then_some(Kind::Dynamic)
 }
 
 /// Perl `open`: 2-arg (`">out"`, `"cmd |"`) and 3-arg (`'>', $f`; `'-|', 'cmd'`) forms.

@@ -338,17 +338,19 @@ impl Scan<'_> {
                     }
                 };
             }
-            "builtins.getattr" => {
-                let base = args.first().and_then(|a| a.chain.clone()).unwrap_or_else(|| "?".to_owned());
-                return match args.get(1).and_then(|a| a.lit.clone()) {
-                    Some(attr) => Binding { chain: format!("{base}.{attr}"), lit: None },
-                    None => {
-                        if python_sinks::sensitive_module(&base) {
-                            self.out.push(Effect::Dynamic, "getattr");
-                        }
-                        Binding { chain: "?".to_owned(), lit: None }
-                    }
-                };
+            "builtins.getattr" => return self.lookup(args.first().and_then(|a| a.chain.clone()), args.get(1), "getattr"),
+            c if c.ends_with(".__getattribute__") && args.len() == 2 => {
+                return self.lookup(args.first().and_then(|a| a.chain.clone()), args.get(1), "__getattribute__");
+            }
+            c if c.ends_with(".__getattribute__") => {
+                return self.lookup(c.strip_suffix(".__getattribute__").map(str::to_owned), args.first(), "__getattribute__");
+            }
+            "operator.attrgetter" | "operator.methodcaller" => {
+                // The object the name is looked up on comes later: a runner's name, or a name the scan cannot read, is unseen.
+                if first_lit.as_deref().is_none_or(|n| python_sinks::is_runner_name(n.rsplit('.').next().unwrap_or(n))) {
+                    self.out.push(Effect::Dynamic, &callee.chain);
+                }
+                return Binding { chain: format!("{}()", callee.chain), lit: None };
             }
             "builtins.exec" | "builtins.eval" | "builtins.compile" => {
                 match &first_lit {
@@ -374,6 +376,36 @@ impl Scan<'_> {
         Binding { chain: format!("{}()", callee.chain), lit: first_lit }
     }
 
+    /// `getattr(base, attr)` and its spellings: the attribute's chain when the name
+    /// is literal. A computed name on a module that holds runners, or a runner's name
+    /// on something the scan cannot resolve to a module it knows
+    /// (`getattr(o[0], "system")`, `getattr(f(), "run")`), is unseen code.
+    fn lookup(&mut self, base: Option<String>, attr: Option<&ArgV>, how: &str) -> Binding {
+        let base = base.unwrap_or_else(|| "?".to_owned());
+        match attr.and_then(|a| a.lit.clone()) {
+            Some(attr) => {
+                let chain = format!("{base}.{attr}");
+                if python_sinks::is_runner_name(&attr) && !python_sinks::is_sink(&chain) && !self.known_module(&base) {
+                    self.out.push(Effect::Dynamic, &format!("{how}(…, \"{attr}\")"));
+                }
+                Binding { chain, lit: None }
+            }
+            None => {
+                if python_sinks::sensitive_module(&base) {
+                    self.out.push(Effect::Dynamic, how);
+                }
+                Binding { chain: "?".to_owned(), lit: None }
+            }
+        }
+    }
+
+    /// True when `chain` names a module the code imported, or one of its attributes,
+    /// rather than what a call or a subscript returned.
+    fn known_module(&self, chain: &str) -> bool {
+        let root = chain.split('.').next().unwrap_or("");
+        !chain.contains(['(', '[', '?']) && (root == "builtins" || self.out.imports.iter().any(|m| m.split('.').next() == Some(root)))
+    }
+
     /// The resolved chain of a simple `name.attr` expression (for `getattr(os, …)`).
     pub(crate) fn simple_chain(&self, toks: &[Tok]) -> Option<String> {
         python_sinks::dotted_chain(toks, |n| self.resolve(n))
@@ -387,5 +419,45 @@ pub(crate) trait Resolver {
 impl Resolver for Scan<'_> {
     fn chain_of(&self, toks: &[Tok]) -> Option<String> {
         self.simple_chain(toks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::analyse;
+    use crate::lanes::scripts::Effect;
+
+    fn effects(src: &str) -> Vec<Effect> {
+        analyse(src).findings.into_iter().map(|f| f.effect).collect()
+    }
+
+    #[test]
+    fn a_module_named_through_any_alias_of_import_is_followed_into_getattr() {
+        // Checked with python 3.11: each runs the command.
+        for src in [
+            "m = __import__; getattr(m('os'), 'system')('reboot')",
+            "i = __import__('importlib').import_module; getattr(i('os'), 'system')('reboot')",
+            "g = getattr; g(g(__builtins__, '__import__')('os'), 'system')('reboot')",
+            "import os; object.__getattribute__(os, 'system')('reboot')",
+            "import os; os.__getattribute__('system')('reboot')",
+        ] {
+            assert!(effects(src).contains(&Effect::Shell("reboot".into())), "{src:?}: {:?}", effects(src));
+        }
+    }
+
+    #[test]
+    fn a_runners_name_looked_up_where_the_scan_cannot_follow_is_unseen() {
+        for src in [
+            "o = [__import__('os')]; getattr(o[0], 'system')('x')",
+            "getattr((lambda: __import__('os'))(), 'system')('x')",
+            "import operator, os; operator.methodcaller('system', 'x')(os)",
+            "import operator, os; operator.attrgetter('system')(os)('x')",
+        ] {
+            assert!(effects(src).contains(&Effect::Dynamic), "{src:?}: {:?}", effects(src));
+        }
+        // A name no runner has, or a runner's name on a module the code imported that has no such sink, is no finding.
+        for src in ["print(getattr(str, 'upper')('x'))", "import asyncio; print(getattr(asyncio, 'run'))", "m = __import__; print(m('json').dumps([1]))"] {
+            assert!(effects(src).is_empty(), "{src:?}: {:?}", effects(src));
+        }
     }
 }

@@ -423,26 +423,96 @@ pub(super) fn resolve_unaliased(name: &str, stars: &[String]) -> String {
     name.to_owned()
 }
 
-/// The resolved chain of a simple `name.attr…` token run (`resolve` maps the first
-/// name through the caller's aliases), or the module of a literal
-/// `__import__("os")` / `importlib.import_module("os")` used as a value.
+/// The resolved chain of an expression that names a value by a path
+/// (`os.path`, `m("os")`, `getattr(g(__builtins__, "__import__")("os"), "system")`):
+/// `resolve` maps the first name through the caller's aliases, a module lookup by
+/// a literal name (`__import__`, `import_module`, under any alias) is that module,
+/// a `getattr`/`__getattribute__` with a literal name is that attribute, any other
+/// call is its callee's result (`f()`) and a subscript its base's (`x[]`). None for
+/// anything else (operators, literals, lambdas).
 pub(super) fn dotted_chain(toks: &[Tok], resolve: impl Fn(&str) -> String) -> Option<String> {
-    if let [.., Tok::Name(f), Tok::Op(o), Tok::Str { text, holes }, Tok::Op(c)] = toks {
-        if (f == "__import__" || f == "import_module") && o == "(" && c == ")" && holes.is_empty() {
-            return Some(text.clone());
-        }
-    }
+    value_chain(toks, &resolve, 0)
+}
+
+/// How deep `getattr(getattr(…))` arguments are followed.
+const MAX_VALUE_DEPTH: usize = 8;
+
+fn value_chain(toks: &[Tok], resolve: &dyn Fn(&str) -> String, depth: usize) -> Option<String> {
     let Some(Tok::Name(first)) = toks.first() else { return None };
-    let mut out = resolve(first);
+    if depth > MAX_VALUE_DEPTH {
+        return None;
+    }
+    let mut cur = resolve(first);
     let mut k = 1;
     while k < toks.len() {
-        match (&toks[k], toks.get(k + 1)) {
-            (Tok::Op(o), Some(Tok::Name(n))) if o == "." => {
-                out = format!("{out}.{n}");
+        let Tok::Op(o) = &toks[k] else { return None };
+        match o.as_str() {
+            "." => {
+                let Some(Tok::Name(n)) = toks.get(k + 1) else { return None };
+                cur = format!("{cur}.{n}");
                 k += 2;
+            }
+            "(" | "[" => {
+                let close = closing(toks, k)?;
+                cur = if o == "[" {
+                    format!("{cur}[]")
+                } else {
+                    let args: Vec<&[Tok]> = toks[k + 1..close].split(|t| matches!(t, Tok::Op(c) if c == ",")).filter(|a| !a.is_empty()).collect();
+                    let lit = |n: usize| args.get(n).and_then(|a| literal(a));
+                    let chain_of = |n: usize| args.get(n).and_then(|a| value_chain(a, resolve, depth + 1));
+                    match cur.as_str() {
+                        "builtins.__import__" | "importlib.import_module" | "import_module" => lit(0).unwrap_or_else(|| "?".to_owned()),
+                        "builtins.getattr" => looked_up(chain_of(0), lit(1)),
+                        c if c.ends_with(".__getattribute__") && args.len() == 2 => looked_up(chain_of(0), lit(1)),
+                        c if c.ends_with(".__getattribute__") => looked_up(c.strip_suffix(".__getattribute__").map(str::to_owned), lit(0)),
+                        _ => format!("{cur}()"),
+                    }
+                };
+                k = close + 1;
             }
             _ => return None,
         }
     }
-    Some(out)
+    Some(cur)
+}
+
+/// `getattr(base, "attr")`: `base.attr`, `?` for what cannot be named.
+fn looked_up(base: Option<String>, attr: Option<String>) -> String {
+    match (base, attr) {
+        (Some(b), Some(a)) => format!("{b}.{a}"),
+        (None, Some(a)) => format!("?.{a}"),
+        _ => "?".to_owned(),
+    }
+}
+
+/// The index of the bracket closing the one at `open`, within `toks`.
+fn closing(toks: &[Tok], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (k, t) in toks.iter().enumerate().skip(open) {
+        if let Tok::Op(o) = t {
+            match o.as_str() {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(k);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// True when `name` is the attribute name of a call that runs a command or code
+/// (the last part of a shell or argv sink, `os.exec*`/`os.spawn*`, `exec`, `eval`,
+/// `compile`, `__import__`, `import_module`): looked up by name on something the
+/// scan cannot resolve, it reaches a runner the scan cannot see.
+pub(crate) fn is_runner_name(name: &str) -> bool {
+    let last = |c: &str| c.rsplit('.').next() == Some(name);
+    SHELL_SINKS.iter().any(last)
+        || ARGV_SINKS.iter().any(last)
+        || is_exec_family(&format!("os.{name}"))
+        || matches!(name, "exec" | "eval" | "compile" | "__import__" | "import_module")
 }

@@ -120,11 +120,14 @@ pub static EXEC_UNSEEN: Rule = Rule::t3("interp.code.exec-unseen")
         "python3 -c \"import os, sys; os.system(sys.argv[1])\"",
         "node -e \"require('child_process').execSync(process.argv[1])\"",
         "python3 -c \"import subprocess as s; s.run(f'rm {x}', shell=True)\"",
+        "ruby -e 'x = %x #{ARGV[0]} '",
     ])
-    .not_matches(words!["python3 -c \"import subprocess; subprocess.run(['ls', '-la'])\""]);
+    .not_matches(words!["python3 -c \"import subprocess; subprocess.run(['ls', '-la'])\"", "ruby -e 'puts \"%x\" % 255'"]);
 
 /// ## What it matches
-/// Code the analyser cannot see into: `exec`/`eval` of a computed string, `getattr(os, name)`, `__import__(name)`, `pickle.loads`, `ctypes`, a sink passed around as a value, `child_process` loaded with its use unseen.
+/// Code the analyser cannot see into: `exec`/`eval` of a computed string, `getattr(os, name)`, `__import__(name)`, a runner's name looked up on
+/// what the scan cannot resolve (`getattr(o[0], "system")`, `operator.methodcaller("system", …)`, Ruby's `method(:system)`), `pickle.loads`,
+/// `ctypes`, a sink passed around as a value, `child_process` loaded with its use unseen.
 /// ## Why this tier
 /// Dynamic evaluation is the standard way to hide a command from a guard.
 pub static DYNAMIC: Rule = Rule::t3("interp.code.dynamic")
@@ -134,8 +137,13 @@ pub static DYNAMIC: Rule = Rule::t3("interp.code.dynamic")
         "python3 -c \"import os; getattr(os, 'sys' + input())('x')\"",
         "node -e \"eval(atob('dGVzdA=='))\"",
         "node -e \"require('child_process')\"",
+        "python3 -c 'o = [__import__(\"os\")]; getattr(o[0], \"system\")(\"x\")'",
+        "ruby -e 'method(:system).call(ARGV[0])'",
     ])
-    .not_matches(words!["python3 -c \"exec('print(1)')\"", "python3 -c \"import os; print(getattr(os, 'sep'))\""]);
+    .not_matches(words![
+        "python3 -c \"exec('print(1)')\"", "python3 -c \"import os; print(getattr(os, 'sep'))\"", "python3 -c 'print(getattr(str, \"upper\")(\"x\"))'",
+        "ruby -e 'p method(:puts)'",
+    ]);
 
 /// ## What it matches
 /// Inline code the tokenizer cannot read (an unterminated string or comment).

@@ -30,14 +30,39 @@ pub trait FileSource {
         None
     }
 
-    /// Whether anything (a file, a directory, a link) is at `absolute_path`;
-    /// `None` when this source cannot tell. `git checkout X` asks it: a path
-    /// there is overwritten, a branch name is not. The default reads `read`'s
-    /// answer: an entry that reads or fails to read exists, "not found" does not.
-    fn exists(&self, absolute_path: &str) -> Option<bool> {
+    /// What is at `absolute_path`, without following a symlink there: `git checkout
+    /// X` overwrites a path but not a branch name, and a rename into the tree is
+    /// free only where nothing is replaced. The default asks `read`: a file when it
+    /// has bytes, nothing when it is missing, and something (`Other`) when it
+    /// fails to read (a directory, a device).
+    fn entry(&self, absolute_path: &str) -> Entry {
         match self.read(absolute_path) {
-            Ok(Some(_)) | Err(_) => Some(true),
-            Ok(None) => Some(false),
+            Ok(None) => Entry::Missing,
+            Ok(Some(_)) => Entry::File,
+            Err(_) => Entry::Other,
+        }
+    }
+}
+
+/// What a path names on the file system (`FileSource::entry`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Missing,
+    File,
+    Dir,
+    /// Something else is there: a symlink (a dangling one too), a device, a FIFO.
+    Other,
+    /// The source cannot tell (it sees no files, or may not search a directory).
+    Unknown,
+}
+
+impl Entry {
+    /// Whether anything is there; `None` when the source cannot tell.
+    pub fn exists(self) -> Option<bool> {
+        match self {
+            Entry::Missing => Some(false),
+            Entry::File | Entry::Dir | Entry::Other => Some(true),
+            Entry::Unknown => None,
         }
     }
 }
@@ -51,8 +76,8 @@ impl FileSource for NoFiles {
     }
 
     /// It sees nothing, so it cannot say that a path is absent.
-    fn exists(&self, _: &str) -> Option<bool> {
-        None
+    fn entry(&self, _: &str) -> Entry {
+        Entry::Unknown
     }
 }
 
@@ -77,10 +102,17 @@ impl FileSource for MemFiles {
         Ok(self.files.get(path).cloned())
     }
 
-    /// A file, or a directory holding one.
-    fn exists(&self, path: &str) -> Option<bool> {
+    /// A path is a directory when a file lies below it.
+    fn entry(&self, path: &str) -> Entry {
+        if self.files.contains_key(path) {
+            return Entry::File;
+        }
         let dir = path.trim_end_matches('/');
-        Some(self.files.keys().any(|f| f == path || f.strip_prefix(dir).is_some_and(|rest| rest.starts_with('/'))))
+        if self.files.keys().any(|f| f.strip_prefix(dir).is_some_and(|rest| rest.starts_with('/'))) {
+            Entry::Dir
+        } else {
+            Entry::Missing
+        }
     }
 }
 

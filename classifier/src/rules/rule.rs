@@ -96,8 +96,8 @@ pub trait Engine {
     fn argv(&mut self, args: &[Arg], cwd: Option<&str>) -> Vec<Hit>;
     /// Read a file relative to `cwd` through the injected `FileSource`.
     fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText;
-    /// `FileSource::exists` for `path` relative to `cwd` (`None`: cannot tell).
-    fn exists(&self, path: &str, cwd: Option<&str>) -> Option<bool>;
+    /// `FileSource::entry` for `path` relative to `cwd` (`Unknown` when it cannot be resolved).
+    fn entry(&self, path: &str, cwd: Option<&str>) -> crate::lanes::Entry;
     /// The user's home directory, when the request said.
     fn home(&self) -> Option<&str>;
     /// The working tree: the request's own cwd, which `cd` inside the command does not move.
@@ -155,7 +155,13 @@ impl<'e> Cx<'e> {
     /// Whether anything is at `path` (relative to `cwd`); `None` when the file
     /// source cannot tell or the path cannot be resolved.
     pub fn exists(&self, path: &str, cwd: Option<&str>) -> Option<bool> {
-        self.engine.exists(path, cwd)
+        self.engine.entry(path, cwd).exists()
+    }
+
+    /// What is at `path` (relative to `cwd`): missing, a file, a directory,
+    /// something else, or unknown (`FileSource::entry`).
+    pub fn entry(&self, path: &str, cwd: Option<&str>) -> crate::lanes::Entry {
+        self.engine.entry(path, cwd)
     }
 
     /// The user's home directory, when known.

@@ -4,7 +4,7 @@
 
 use super::{engine_hit, Eng};
 use crate::call::Arg;
-use crate::lanes::{resolve, Written, MAX_FILE_BYTES};
+use crate::lanes::{resolve, Entry, Written, MAX_FILE_BYTES};
 use crate::limits::MAX_DEPTH;
 use crate::parse::model::{Simple, Word};
 use crate::protect::Protected;
@@ -58,8 +58,8 @@ impl Engine for Eng<'_> {
         }
     }
 
-    fn exists(&self, path: &str, cwd: Option<&str>) -> Option<bool> {
-        self.files.exists(&resolve(path, cwd, self.home)?)
+    fn entry(&self, path: &str, cwd: Option<&str>) -> Entry {
+        resolve(path, cwd, self.home).map_or(Entry::Unknown, |abs| self.files.entry(&abs))
     }
 
     fn home(&self) -> Option<&str> {

@@ -2,7 +2,7 @@
 //! archives and rsync, through wrappers, quoting and shell payloads, with their
 //! false-positive forms.
 
-use crate::check::{check, check_with};
+use crate::check::{check, check_with, class};
 use classifier::MemFiles;
 
 #[test]
@@ -67,10 +67,44 @@ fn writes_outside_the_tree_ask() {
 }
 
 #[test]
-fn moves_ask() {
-    check("mv old.txt new.txt", "T3");
+fn moves_that_can_lose_something_ask() {
+    let tree = MemFiles::new().with("/work/proj/old.txt", "a").with("/work/proj/new.txt", "b").with("/work/proj/src/a.rs", "x");
+    check_with("mv old.txt new.txt", &tree, "T3");
+    check_with("mv new.txt src/a.rs", &tree, "T3");
+    check_with("mv old.txt src/", &tree, "T0");
+    check_with("mv a.rs src/", &tree.with("/work/proj/a.rs", "y"), "T3");
     check("mv src/a.rs /tmp/", "T3");
+    check("mv src/a.rs ../other/a.rs", "T3");
+    check("mv /etc/hosts hosts.bak", "T3");
+    check("mv ~/notes.txt notes.txt", "T3");
+    check("mv *.log logs/", "T3");
+    check("mv $SRC new.txt", "T3");
+    check("mv .git/config config.bak", "T3");
+    check("mv -T build out", "T0");
     check("git mv old.txt new.txt", "T0");
+    // Without a working directory tiergate cannot look: ask.
+    let v = classifier::classify_with(&classifier::Request::new("mv old.txt new.txt"), &MemFiles::new());
+    assert_eq!(class(&v), "T3", "{v:?}");
+}
+
+#[test]
+fn renames_onto_new_names_in_the_tree_are_authoring() {
+    for cmd in [
+        "mv old.txt new.txt",
+        "mv sklearn/utils/_set_output.py_new sklearn/utils/_set_output.py",
+        "mv /tmp/build.log logs/build.log",
+        "env mv a b",
+        "command mv a b",
+        "timeout 5 mv a b",
+        "bash -c 'mv a b'",
+        "mv -v a b && ls",
+    ] {
+        check(cmd, "T0");
+    }
+    let tree = MemFiles::new().with("/work/proj/src/a.rs", "x");
+    check_with("mv b.rs c.rs src/", &tree, "T0");
+    check_with("mv -t src b.rs c.rs", &tree, "T0");
+    check_with("mv -t src a.rs", &tree, "T3");
 }
 
 #[test]
@@ -109,7 +143,17 @@ fn disks_are_the_floor() {
 
 #[test]
 fn permissions() {
-    check("chmod +x script.sh", "T3");
+    check("chmod +x script.sh", "T0");
+    check("chmod u+x bin/tool scripts/run.sh", "T0");
+    check("chmod +x test.ts && bun run ./test.ts", "T3");
+    check("chmod +x /usr/local/bin/tool", "T3");
+    check("chmod +x ~/bin/tool", "T3");
+    check("chmod +x /tmp/run.sh", "T3");
+    check("chmod +x .git/hooks/pre-commit", "T3");
+    check("chmod -R +x scripts", "T3");
+    check("chmod +xs tool", "T3");
+    check("chmod o+w notes.md", "T3");
+    check("chmod +x $F", "T3");
     check("chmod 755 script.sh", "T3");
     check("chown -R root:root /srv", "T3");
     check("chmod -R 777 /", "BLOCKED");
@@ -237,7 +281,10 @@ fn directories_copied_onto_claude_are_blocked() {
     check("rsync -a cfg/ .claude/", "BLOCKED");
     check("mv newcfg .claude", "BLOCKED");
     check("cp notes.md .claude/", "T0");
-    check("mv notes.md .claude/", "T3");
+    let claude = MemFiles::new().with("/work/proj/.claude/settings.json", "{}").with("/work/proj/.claude/notes.md", "");
+    check_with("mv todo.md .claude/", &claude, "T0");
+    check_with("mv notes.md .claude/", &claude, "T3");
+    check_with("mv settings.json .claude/", &claude, "BLOCKED");
     check("mv hooks .claude/", "BLOCKED");
     check("cp -r docs/ out/", "T0");
 }
@@ -267,4 +314,25 @@ fn user_protected_paths_through_the_request() {
     // The direct question a family (or the hook) can ask.
     assert_eq!(protect.check_path("secrets/a.pem", Some(CWD), Some(HOME)).map(|p| p.rule.id), Some("paths.protected"));
     assert!(Protected::builtin().with_patterns([("secrets/[a", "test.toml")], None, Some(CWD)).unwrap_err().contains("secrets/[a"));
+}
+
+#[test]
+fn sed_text_commands_are_data() {
+    // a\ i\ c\ take text lines, each but the last ending in a backslash; words in
+    // them (`else`, `exit`, `e`) are not sed commands.
+    for cmd in [
+        "sed -i '873a\\\n        else:\\\n            return val' astropy/x.py",
+        "sed -i '86,89c\\            try:\\\n                e = 1\\\n            except IndexError:\\\n                pass' django/x.py",
+        "sed -i '/class BoundWidget:/i \\\n    def has_changed(self):\\\n        return e' django/forms/x.py",
+        "sed -i '146i \\    def _bound_items(self):\\\n        yield e\\\n' f.py",
+        "sed -i '/x/,/y/!b; /y/a \\\n\\\n    def test(self):\\\n        pass' t.py",
+        "sed '1i exit 0' f",
+        "sed -e '$a\\' -e 'end' f",
+    ] {
+        check(cmd, "T0");
+    }
+    // The text ends at the first newline no backslash escapes; what follows is script.
+    check("sed -i '3a\\\n  text\\\n  more\ne rm -rf build' f.py", "T3");
+    check("sed '1a foo\\\\\ne rm -rf build' f", "T3");
+    check("sed -i '1c\\\nx\nw /etc/cron.d/x' f", "T3");
 }

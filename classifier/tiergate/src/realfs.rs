@@ -1,6 +1,6 @@
 //! The real file system behind `FileSource`, for the binary only.
 
-use classifier::lanes::{FileSource, MAX_FILE_BYTES};
+use classifier::lanes::{Entry, FileSource, MAX_FILE_BYTES};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -33,13 +33,16 @@ impl FileSource for RealFs {
         resolve_existing(Path::new(path)).map(|p| p.display().to_string())
     }
 
-    /// One `lstat`: anything there (a dangling link too) exists; an error other
+    /// One `lstat`: a link is not followed (a dangling one is something too, and a
+    /// rename onto a link replaces it or lands where it points); an error other
     /// than "not found" (a directory it may not search) cannot tell.
-    fn exists(&self, path: &str) -> Option<bool> {
+    fn entry(&self, path: &str) -> Entry {
         match std::fs::symlink_metadata(path) {
-            Ok(_) => Some(true),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(false),
-            Err(_) => None,
+            Ok(m) if m.is_file() => Entry::File,
+            Ok(m) if m.is_dir() => Entry::Dir,
+            Ok(_) => Entry::Other,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Entry::Missing,
+            Err(_) => Entry::Unknown,
         }
     }
 }

@@ -98,7 +98,8 @@ static RULES: &[&Rule] = &[
 
 /// ## What it matches
 /// A file tool whose writes all land inside the working tree (or scratch space):
-/// `cp a b`, `mkdir -p src/new`, `touch src/new.rs`, `tee out.log`, `sed -i … file`, `tar -xzf x.tgz`.
+/// `cp a b`, `mkdir -p src/new`, `touch src/new.rs`, `tee out.log`, `sed -i … file`, `tar -xzf x.tgz`;
+/// `mv` onto a name that does not exist yet, and `chmod +x` of files in the tree.
 /// ## Why this tier
 /// Authoring is not mutation: the agent's edits to its own tree are reviewable in the diff.
 pub static WRITE: Rule = Rule::t0("coreutils.write")
@@ -113,6 +114,8 @@ pub static WRITE: Rule = Rule::t0("coreutils.write")
         "tar -xzf vendor.tar.gz",
         "sort -o sorted.txt names.txt",
         "patch -p1 <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\nEOF",
+        "mv build/out.py_new src/out.py",
+        "chmod +x scripts/run.sh",
     ])
     .not_matches(words!["cp bin/tool /usr/local/bin/", "mkdir /etc/myapp", "tee /etc/hosts", "rm x"]);
 

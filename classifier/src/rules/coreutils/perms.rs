@@ -1,7 +1,8 @@
 //! Permission and ownership tools: `chmod`, `chown`, `chgrp`, `chattr`, `setfacl`.
 //!
 //! Every permission, ownership, attribute or ACL change is T3 (as the original and
-//! the pinned truth row `chmod 755 script.sh` have it); a recursive change of `/`,
+//! the pinned truth row `chmod 755 script.sh` have it), except adding execute
+//! permission to files in the working tree (authoring); a recursive change of `/`,
 //! the home or a system directory is blocked.
 //! Each file operand also goes through `writes::check_write`.
 
@@ -9,6 +10,7 @@ use super::rm::catastrophic;
 use super::{target, wrote};
 use crate::call::args::{short_letters, ArgSpec, Args, Token};
 use crate::call::{Arg, Invocation};
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 
@@ -19,15 +21,17 @@ use crate::words;
 /// Permissions are not part of what the diff shows and can open files to every
 /// user or to privilege escalation; the original gates chmod, and so does the
 /// pinned truth row `chmod 755 script.sh`.
-/// ## Known gaps
-/// `chmod +x` of a script the agent just wrote asks too (friction, not risk).
+/// Adding execute permission to files in the working tree (`chmod +x run.sh`,
+/// `chmod u+x bin/tool`) is authoring, like writing the script (issue 29): it is
+/// free, and running the script is judged when it runs.
 pub(super) static MODE: Rule = Rule::t3("coreutils.chmod")
     .reason("changes file permissions; ask the user (or have the script run through its interpreter: bash script.sh)")
     .matches(words![
-        "chmod -R 777 .", "chmod 777 run.sh", "chmod u+s tool", "chattr +i file", "setfacl -m u:bob:rw file", "chmod 755 script.sh", "chmod +x script.sh",
-        "chmod +x /usr/local/bin/tool", "Chmod 777 /etc/passwd",
+        "chmod -R 777 .", "chmod 777 run.sh", "chmod u+s tool", "chattr +i file", "setfacl -m u:bob:rw file", "chmod 755 script.sh",
+        "chmod +x /usr/local/bin/tool", "Chmod 777 /etc/passwd", "chmod +x ~/bin/tool", "chmod -R +x scripts", "chmod +x .git/hooks/pre-commit",
+        "chmod u+xs tool", "chmod +x /tmp/run.sh",
     ])
-    .not_matches(words!["chmod -x .claude/hooks/guard.sh", "chmod -R 777 /", "chmod --help", "Chmod --help"]);
+    .not_matches(words!["chmod -x .claude/hooks/guard.sh", "chmod -R 777 /", "chmod --help", "Chmod --help", "chmod +x script.sh", "chmod u+x bin/tool"]);
 
 /// ## What it matches
 /// `chown`, `chgrp` of anything.
@@ -66,6 +70,13 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "chattr" | "setfacl" | "chflags" | "setfattr" => cx.hit(&MODE),
         _ => {
             let mode = spec.map(|a| a.text.as_str()).unwrap_or("");
+            if !recursive && adds_execute(mode) && !files.is_empty() && files.iter().all(|f| writes::authored(cx, f, cwd).is_some_and(|a| !a.scratch)) {
+                // `chmod +x run.sh` on a script in the tree: authoring (issue 29), as
+                // writing the script was. The script still asks when it runs whatever
+                // it does, and a mode that opens files to others still asks.
+                wrote(cx);
+                return;
+            }
             if broad_mode(mode) {
                 cx.hit_because(&MODE, format!("mode `{mode}` makes files world-writable or set-id; ask the user, or use a narrower mode (755, 644)"));
             } else {
@@ -132,6 +143,13 @@ fn split(inv: &Invocation) -> (Option<&Arg>, Vec<&Arg>) {
         }
     }
     (spec, files)
+}
+
+/// Symbolic modes that only add execute permission (`+x`, `u+x`, `a+x`, `ug+x,o+x`).
+fn adds_execute(mode: &str) -> bool {
+    mode.split(',').all(|clause| {
+        clause.split_once('+').is_some_and(|(who, perms)| who.chars().all(|c| "ugoa".contains(c)) && !perms.is_empty() && perms.chars().all(|c| c == 'x'))
+    })
 }
 
 /// World-writable or set-id modes (symbolic or octal).

@@ -18,10 +18,14 @@ use crate::words;
 /// The `e` command runs shell text with the user's rights; unseen scripts could.
 pub(super) static EXEC: Rule = Rule::t3("coreutils.sed.exec")
     .reason("this sed script runs shell commands (the e command or s///e) or cannot be inspected; do the edit without e, or run the command directly")
-    .matches(words!["sed 's/x/date/e' f", "sed '1e rm -rf build' f", "sed -f script.sed file.txt", "sed -n '/x/{e id\n}' f"])
+    .matches(words![
+        "sed 's/x/date/e' f", "sed '1e rm -rf build' f", "sed -f script.sed file.txt", "sed -n '/x/{e id\n}' f",
+        "sed -i '3a\\\n  text\\\n  more\ne rm -rf build' f.py",
+    ])
     .not_matches(words![
         "sed -n '1,20p' file.txt", "sed 's/foo/bar/' file.txt", "sed -e 's/a/b/' -e 's/c/d/' f", "sed --sandbox 's/a/b/' f", "sed 's/e/E/g' f",
-        "sed '/^$/d' f",
+        "sed '/^$/d' f", "sed -i '3a\\\n    else:\\\n        echo = 1' f.py", "sed -i '62,64c\\    elif e:\\\n        pass' f.py",
+        "sed -i '/def x/i \\\n    @property' f.py", "sed '1i exit 0' f",
     ]);
 
 /// sed's options: `-e SCRIPT`, `-f FILE` and `-l N` take a value, `-i[SUFFIX]` (also
@@ -65,27 +69,28 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if unseen && !sandbox {
         cx.hit(&EXEC);
     }
-    if !sandbox {
-        for s in &scripts {
-            match scan(s) {
-                Some(found) => {
-                    for c in &found.commands {
-                        cx.hit_because(&EXEC, "the sed script runs a shell command (e); do the edit without e, or run the command directly".to_owned());
-                        if !c.is_empty() {
-                            cx.shell(c, cwd);
-                        }
-                    }
-                    if found.exec_pattern {
-                        cx.hit_because(&EXEC, "s///e runs the edited line as a shell command; drop the e flag".to_owned());
-                    }
-                    for w in found.writes {
-                        if !matches!(w.as_str(), "/dev/stdout" | "/dev/stderr") {
-                            super::write_to(cx, &Arg::lit(&w), cwd);
-                        }
+    if !sandbox && !scripts.is_empty() {
+        // sed reads its `-e` and `-f` scripts as one, a newline between each: the
+        // text of `-e 'a\'` is the next `-e`.
+        let script = scripts.join("\n");
+        match scan(&script) {
+            Some(found) => {
+                for c in &found.commands {
+                    cx.hit_because(&EXEC, "the sed script runs a shell command (e); do the edit without e, or run the command directly".to_owned());
+                    if !c.is_empty() {
+                        cx.shell(c, cwd);
                     }
                 }
-                None => cx.hit_because(&EXEC, "tiergate could not follow this sed script, so it cannot rule out e or w commands; simplify it".to_owned()),
+                if found.exec_pattern {
+                    cx.hit_because(&EXEC, "s///e runs the edited line as a shell command; drop the e flag".to_owned());
+                }
+                for w in found.writes {
+                    if !matches!(w.as_str(), "/dev/stdout" | "/dev/stderr") {
+                        super::write_to(cx, &Arg::lit(&w), cwd);
+                    }
+                }
             }
+            None => cx.hit_because(&EXEC, "tiergate could not follow this sed script, so it cannot rule out e or w commands; simplify it".to_owned()),
         }
     }
     if in_place {
@@ -275,8 +280,25 @@ fn scan(script: &str) -> Option<Found> {
                 skip_ws(&mut i);
                 f.writes.push(to_eol(&mut i));
             }
-            'r' | 'R' | 'a' | 'i' | 'c' => {
+            'r' | 'R' => {
                 to_eol(&mut i);
+            }
+            // `a\`, `i\` and `c\` take text, which is data: after the command,
+            // blanks, an optional `\` and the newline after it, the text runs to the
+            // first newline no backslash escapes (`1a\⏎line\⏎line` is two lines;
+            // GNU's one-liner `1a text` is one). What follows is script again.
+            'a' | 'i' | 'c' => {
+                skip_ws(&mut i);
+                if i < n && s[i] == '\\' {
+                    i += 1;
+                    skip_ws(&mut i);
+                    if i < n && s[i] == '\n' {
+                        i += 1;
+                    }
+                }
+                while i < n && s[i] != '\n' {
+                    i += if s[i] == '\\' { 2 } else { 1 };
+                }
             }
             'b' | 't' | 'T' | ':' => {
                 while i < n && !matches!(s[i], ';' | '\n') {

@@ -1,27 +1,35 @@
 //! Tools whose effect is writing files: `cp mv ln install mkdir touch truncate tee`.
 //! Each written path goes through `writes::check_write` (free inside the working
 //! tree, T3 for system paths and home dot-files, blocked for `.claude` hooks and
-//! settings). `mv` also removes its source, so it is gated as a delete.
+//! settings). `mv` also removes its source, so it is gated as a delete unless it
+//! is a rename inside the tree onto a name that does not exist yet, which the
+//! file source answers (`FileSource::entry`).
 //!
-//! It does not look at file contents, and it cannot tell whether a destination
-//! is an existing directory, so it checks both readings.
+//! It does not look at file contents. For the write policy it checks a
+//! destination both as a file and as a directory receiving each source.
 
 use super::{operand_args, target, value_arg, wrote};
 use crate::call::{basename, Arg, Invocation};
+use crate::lanes::Entry;
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 
 /// ## What it matches
-/// `mv` of anything, inside the tree or not.
+/// `mv` that can lose something: it replaces a name that exists, moves a file out
+/// of the working tree (or takes one from outside it), names files by a pattern,
+/// or runs where tiergate cannot see the tree; and every `rename`.
 /// ## Why this tier
-/// A move deletes the source path and silently replaces an existing destination,
-/// so it is a delete (T3 anywhere, as in the original); `git mv` of tracked files,
-/// recoverable from the index, is local-safe.
+/// A move deletes the source path and silently replaces an existing destination.
+/// Inside the tree, onto a name that does not exist yet, nothing is lost: the
+/// content is at its new name, as after an editor's "save as" (issue 29; free, see
+/// `coreutils.write`). `git mv` of tracked files is local-safe.
 pub(super) static MOVE: Rule = Rule::t3("coreutils.mv")
     .reason("mv removes the source and silently replaces any existing destination; use git mv for tracked files, or cp and ask before deleting")
-    .matches(words!["mv old.txt new.txt", "mv src dst", "mv src/a.rs /tmp/", "rename 's/a/b/' *.txt"])
-    .not_matches(words!["git mv old.txt new.txt", "mv x.sh .claude/hooks/guard.sh", "cp old.txt new.txt"])
+    .matches(words!["mv src/a.rs /tmp/", "mv $SRC notes.txt", "mv *.log old/", "mv /etc/hosts hosts.bak", "rename 's/a/b/' *.txt"])
+    .not_matches(words![
+        "git mv old.txt new.txt", "mv x.sh .claude/hooks/guard.sh", "cp old.txt new.txt", "mv old.txt new.txt", "mv build/out.py_new src/out.py"
+    ])
     .suggest("git mv old.txt new.txt");
 
 /// ## What it matches
@@ -133,7 +141,55 @@ fn copy_like(inv: &Invocation, cx: &mut Cx<'_>) {
                 super::write_to(cx, s, cwd);
             }
         }
-        cx.hit(&MOVE);
+        if let Err(why) = renames_in_tree(inv, cx, &sources, &dest) {
+            cx.hit_because(&MOVE, format!("{why}; use git mv for tracked files, or ask the user"));
+        }
+    }
+}
+
+/// A rename that loses nothing: each source is authoring space (the tree, or
+/// scratch), and each name it lands on is in the tree and does not exist yet, as
+/// the file source says (the hook reads the real file system). Otherwise, why not.
+fn renames_in_tree(inv: &Invocation, cx: &Cx<'_>, sources: &[&Arg], dest: &Arg) -> Result<(), String> {
+    let cwd = inv.cwd.as_deref();
+    if cx.root_str().is_none() {
+        return Err("mv removes the source and replaces the destination if it exists, and tiergate cannot see the working tree to tell".to_owned());
+    }
+    for s in sources {
+        // A pattern (`*.log`) names files tiergate cannot list.
+        if s.text.contains(['*', '?', '[']) {
+            return Err(format!("mv of `{}`, a pattern whose files (and the names they land on) tiergate cannot see", s.text));
+        }
+        if writes::authored(cx, s, cwd).is_none() {
+            return Err(format!("mv removes `{}` from a place outside the working tree (or one tiergate cannot resolve)", s.text));
+        }
+    }
+    let Some(d) = writes::authored(cx, dest, cwd).filter(|d| !d.scratch) else {
+        return Err(format!("mv moves files out of the working tree, to `{}`", dest.text));
+    };
+    let no_target_dir = inv.has_any(words!["-T", "--no-target-directory"]);
+    let landing: Vec<String> = match cx.entry(&d.abs, None) {
+        Entry::Dir if !no_target_dir => {
+            let mut names = Vec::with_capacity(sources.len());
+            for s in sources {
+                let name = basename(s.text.trim_end_matches('/'));
+                if matches!(name, "" | "." | "..") {
+                    return Err(format!("mv of `{}` into `{}`", s.text, dest.text));
+                }
+                names.push(format!("{}/{name}", d.abs));
+            }
+            names
+        }
+        // A missing destination is the new name of a single source; given several
+        // sources, or `-t`, mv fails and moves nothing.
+        Entry::Missing => return Ok(()),
+        Entry::Dir => return Err(format!("`{}` is a directory that mv -T replaces", dest.text)),
+        Entry::File => return Err(format!("`{}` already exists, and mv replaces it", dest.text)),
+        Entry::Other | Entry::Unknown => return Err(format!("tiergate cannot tell what `{}` is (a link, or unreadable), so mv may replace it", dest.text)),
+    };
+    match landing.iter().find(|l| cx.entry(l, None) != Entry::Missing || writes::authored(cx, &Arg::lit(l), cwd).is_none_or(|a| a.scratch)) {
+        Some(l) => Err(format!("`{l}` already exists, and mv replaces it")),
+        None => Ok(()),
     }
 }
 

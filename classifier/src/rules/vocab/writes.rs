@@ -48,6 +48,43 @@ pub(crate) fn check_write(cx: &mut Cx<'_>, target: &Arg, cwd: Option<&str>) {
     cx.hit_because(rule, format!("{} (`{}`)", rule.reason, target.text));
 }
 
+/// Where an authoring write lands: the working tree, or scratch space (`/tmp`).
+pub(crate) struct Authored {
+    /// The absolute path, resolved against the unit's directory.
+    pub abs: String,
+    pub scratch: bool,
+}
+
+/// The absolute path a write to `target` lands on when it is authoring — inside
+/// the working tree or in scratch space — judged against a known tree (the
+/// request's cwd) and, when the file source resolves symlinks, against where the
+/// path really leads. `None` when the tree is unknown, the word is computed, or
+/// the write lands anywhere else (system, home, `.git`, protected, another tree).
+pub(crate) fn authored(cx: &Cx<'_>, target: &Arg, cwd: Option<&str>) -> Option<Authored> {
+    let root = cx.root_str()?;
+    if !target.exact {
+        return None;
+    }
+    let home = cx.home_str();
+    let scratch = match place(&target.text, true, cwd, Some(root), home, cx.protected()) {
+        Place::WorkTree => false,
+        Place::Scratch => true,
+        _ => return None,
+    };
+    let abs = landing(&target.text, cwd, Some(root), home).ok()?;
+    // A symlink on the way (`link/x`, where link leads out of the tree) moves the
+    // write; the tree's own path may be a link too (`/tmp` on macOS), so compare the
+    // real forms of both.
+    if let (Some(real), Some(real_root)) = (cx.canonical(&abs), cx.canonical(root)) {
+        match place(&real, true, None, Some(&real_root), home, cx.protected()) {
+            Place::WorkTree if !scratch => {}
+            Place::Scratch if scratch => {}
+            _ => return None,
+        }
+    }
+    Some(Authored { abs, scratch })
+}
+
 /// An archive extracted into `dir` writes names tiergate cannot see: `check_write`
 /// for the directory itself, then `Protected::may_hold` for what could land below
 /// it (blocked inside `.claude`, T3 where a user-protected path may match).

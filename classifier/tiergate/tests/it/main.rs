@@ -13,6 +13,7 @@ mod hook_contract;
 mod hook_harness;
 mod hook_nonce;
 mod hook_protect;
+mod hook_renames;
 mod install_doctor;
 mod programs_dump;
 mod protocol_lines;

@@ -94,6 +94,10 @@ pub trait Engine {
     fn shell(&mut self, src: &str, cwd: Option<&str>) -> Vec<Hit>;
     /// Classify an argv this unit will execute (`xargs rm`, `find -exec rm {} ;`).
     fn argv(&mut self, args: &[Arg], cwd: Option<&str>) -> Vec<Hit>;
+    /// Classify an argv `parent` executes as its child, which inherits `parent`'s
+    /// input and working directory (`uv run python <<EOF`: the interpreter reads the
+    /// heredoc, as a wrapper's target does).
+    fn argv_inheriting(&mut self, args: &[Arg], parent: &Invocation) -> Vec<Hit>;
     /// Read a file relative to `cwd` through the injected `FileSource`.
     fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText;
     /// `FileSource::entry` for `path` relative to `cwd` (`Unknown` when it cannot be resolved).
@@ -144,6 +148,13 @@ impl<'e> Cx<'e> {
     /// Classify an argv this unit executes; its hits count for this unit.
     pub fn argv(&mut self, args: &[Arg], cwd: Option<&str>) {
         let hits = self.engine.argv(args, cwd);
+        self.hits.extend(hits);
+    }
+
+    /// Classify an argv `parent` executes as its child, with `parent`'s input and
+    /// working directory (a runner's: `uv run python - <<EOF`); its hits count here.
+    pub fn argv_inheriting(&mut self, args: &[Arg], parent: &Invocation) {
+        let hits = self.engine.argv_inheriting(args, parent);
         self.hits.extend(hits);
     }
 

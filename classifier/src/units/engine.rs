@@ -2,20 +2,19 @@
 //! argument vectors classified as units, file reads through the `FileSource`,
 //! and the request's home, root and protected paths.
 
+use super::Inherited;
 use super::{engine_hit, Eng};
-use crate::call::Arg;
+use crate::call::{Arg, Invocation};
 use crate::lanes::{resolve, Entry, Written, MAX_FILE_BYTES};
 use crate::limits::MAX_DEPTH;
 use crate::parse::model::{Simple, Word};
 use crate::protect::Protected;
 use crate::rules::{self, Engine, FileText, Hit};
 
-impl Engine for Eng<'_> {
-    fn shell(&mut self, src: &str, cwd: Option<&str>) -> Vec<Hit> {
-        self.source(src, cwd)
-    }
-
-    fn argv(&mut self, args: &[Arg], cwd: Option<&str>) -> Vec<Hit> {
+impl Eng<'_> {
+    /// Classifies an argv as one unit; `input` is what it inherits from the unit
+    /// that runs it (a runner's child reads the runner's heredoc, pipe or file).
+    fn run_argv(&mut self, args: &[Arg], cwd: Option<&str>, input: Option<Inherited>) -> Vec<Hit> {
         if args.is_empty() {
             return Vec::new();
         }
@@ -27,10 +26,31 @@ impl Engine for Eng<'_> {
             .map(|a| Word { text: a.text.clone(), exact: a.exact, quoted: a.quoted, subs: Vec::new(), opaque: false, span: a.span, secret: a.secret })
             .collect();
         let mut s = Simple { assigns: Vec::new(), words, redirects: Vec::new(), procsubs: Vec::new(), span: args[0].span };
+        let inherits = input.is_some();
         self.depth += 1;
-        let (hits, _) = self.simple(&mut s, cwd, None);
+        self.inherited = input;
+        let (hits, child) = self.simple(&mut s, cwd, None);
+        self.inherited = None;
         self.depth -= 1;
+        if inherits {
+            self.handed = child.map(|c| (self.depth, c));
+        }
         hits
+    }
+}
+
+impl Engine for Eng<'_> {
+    fn shell(&mut self, src: &str, cwd: Option<&str>) -> Vec<Hit> {
+        self.source(src, cwd)
+    }
+
+    fn argv(&mut self, args: &[Arg], cwd: Option<&str>) -> Vec<Hit> {
+        self.run_argv(args, cwd, None)
+    }
+
+    fn argv_inheriting(&mut self, args: &[Arg], parent: &Invocation) -> Vec<Hit> {
+        let input = Inherited { stdin: parent.stdin.clone(), piped: parent.piped, secret: parent.secret_input };
+        self.run_argv(args, parent.cwd.as_deref(), Some(input))
     }
 
     fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText {

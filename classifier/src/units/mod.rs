@@ -61,6 +61,20 @@ pub struct Eng<'f> {
     pub writes: Option<Vec<Written>>,
     /// Recording: this command's redirect writes waiting for their unit's text.
     marks: Vec<writes::Mark>,
+    /// What the next unit inherits from the unit that runs it (`Engine::argv_inheriting`),
+    /// taken by that unit alone.
+    inherited: Option<Inherited>,
+    /// The child that inherited a unit's input, with that unit's depth: the
+    /// pipeline judges what a stage does with its input by it (`curl … | uv run
+    /// python` runs fetched code as `curl … | python3` does).
+    handed: Option<(u32, Invocation)>,
+}
+
+/// A runner's input as its child sees it (`uv run python <<EOF`).
+pub(crate) struct Inherited {
+    pub stdin: Stdin,
+    pub piped: bool,
+    pub secret: Secret,
 }
 
 impl<'f> Eng<'f> {
@@ -83,6 +97,8 @@ impl<'f> Eng<'f> {
             capturing: 0,
             writes: None,
             marks: Vec::new(),
+            inherited: None,
+            handed: None,
         }
     }
 
@@ -321,6 +337,7 @@ impl<'f> Eng<'f> {
     /// `piped_from` is the previous stage's program and, when the shell text shows
     /// it (`echo 'DROP TABLE t' | psql`), the exact text it writes.
     fn simple(&mut self, s: &mut Simple, cwd: Option<&str>, piped_from: Option<(String, Option<String>)>) -> (Vec<Hit>, Option<Invocation>) {
+        let inherited = self.inherited.take();
         self.units += 1;
         if self.units > MAX_UNITS {
             return (vec![engine_hit(&rules::LIMITS_UNITS)], None);
@@ -353,14 +370,20 @@ impl<'f> Eng<'f> {
             return (hits, None);
         }
         // What the program is given besides its words: its input, and `NAME=value` set for it.
-        let secret_input = taints[..assigned].iter().copied().fold(stdin_taint, Secret::max);
+        let mut secret_input = taints[..assigned].iter().copied().fold(stdin_taint, Secret::max);
         // Recording: this unit's redirect writes wait for what it prints (`record`).
         self.mark_redirect_writes(&s.redirects);
         // Reserve this unit's place in the trace before any payload it runs is
         // classified, so `explain` lists a unit before its insides.
         let slot = self.trace.len();
         self.trace.push(TraceUnit::reserved(self.depth));
-        let piped = piped_from.is_some();
+        let mut piped = piped_from.is_some();
+        // A runner's child reads the runner's input unless it redirects its own.
+        if let (Stdin::None, Some(parent)) = (&stdin, inherited) {
+            stdin = parent.stdin;
+            piped |= parent.piped;
+            secret_input = secret_input.max(parent.secret);
+        }
         if let (Stdin::None, Some((program, visible))) = (&stdin, piped_from) {
             // Visible text is judged as what it is: the next stage reads it as its input.
             stdin = match visible {

@@ -45,6 +45,7 @@ impl Eng<'_> {
             span,
         };
         self.note_secrets(&inv);
+        self.handed = None;
         let mut cx = Cx::new(self, span);
         // A shell string with an input line pasted in is code tiergate cannot see.
         if fed_input && rules::traits_of(&inv.program).has(rules::Traits::SHELL) && inv.args.iter().any(|a| !a.exact) {
@@ -66,7 +67,11 @@ impl Eng<'_> {
         unit_hits.extend(cx_hits);
         self.record_invocation(slot, (&inv, &args[..start]), bound, (redirect_hits, &hits[redirected]), notes, &unit_hits);
         append(&mut hits, unit_hits);
-        (hits, Some(inv))
+        // A runner that handed its input to a child is that child to the pipeline.
+        match self.handed.take() {
+            Some((depth, child)) if depth == self.depth => (hits, Some(child)),
+            _ => (hits, Some(inv)),
+        }
     }
 }
 

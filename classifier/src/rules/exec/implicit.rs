@@ -32,7 +32,7 @@ crate::table! {
         "carapace", "usage",
     ];
     probe "{} bash" => T0;
-    except ["chsh", "rustup", "pacman", "apk", "brew", "port", "nix", "nix-env", "flatpak", "snap", "conda", "mamba", "micromamba", "pipx", "poetry", "hatch", "pdm", "killall", "pkill"]: "owned by a family that reads `X bash` as installing or signalling bash; the table is consulted only when that family finds nothing";
+    except ["chsh", "rustup", "pacman", "apk", "brew", "port", "nix", "nix-env", "flatpak", "snap", "conda", "mamba", "micromamba", "pipx", "poetry", "hatch", "pdm", "rye", "killall", "pkill"]: "owned by a family that reads `X bash` as installing or signalling bash; the table is consulted only when that family finds nothing";
 }
 
 /// `TAKES_PROGRAM_AS_DATA` sorted (see `crate::sorted`).

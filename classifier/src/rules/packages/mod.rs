@@ -38,7 +38,7 @@ static CARDS: &[Card] = &[
         .input(InputUse::Code(|inv| input::reads_code_unless(inv, words!["-e", "--eval", "-p", "--print"]))),
     Card::of(words!["npx", "pnpx", "bunx"], |inv, cx| runners::node_exec(inv, cx, &inv.args, false)),
     Card::of(words!["uvx"], |inv, cx| runners::python_remote(inv, cx, &inv.args)),
-    Card::of(words!["pip", "pip3", "pipx", "uv", "poetry", "pdm", "pipenv", "hatch", "conda", "mamba", "micromamba", "twine"], python::check),
+    Card::of(words!["pip", "pip3", "pipx", "uv", "poetry", "pdm", "pipenv", "hatch", "rye", "conda", "mamba", "micromamba", "twine"], python::check),
     Card::of(words!["cargo", "rustup", "go"], rust_go::check),
     Card::of(words!["gem", "bundle", "bundler", "composer", "mvn", "mvnw", "gradle", "gradlew", "dotnet"], jvm::check),
     Card::of(words!["make", "gmake"], make::check),
@@ -97,9 +97,9 @@ pub static READ: Rule = Rule::t0("packages.read")
         "uv pip list", "yarn why lodash", "npm config get registry", "npm audit", "just --list", "just --summary", "cpan -l", "cpanm -l",
         // One per site that answers packages.read (tools.rs, rust_go.rs, npm.rs, runners.rs).
         "cmake -E env", "ruff rule F401", "rustup show", "rustup toolchain list", "npm pkg get name", "npm version", "npm outdated", "npm cache verify",
-        "bun pm ls", "yarn npm info react", "npx", "uv run",
+        "bun pm ls", "yarn npm info react", "npx", "uv run", "pip config list", "pip cache list", "uv pip cache dir", "rye show",
     ])
-    .not_matches(words!["npm install", "pip install x", "npm audit fix"]);
+    .not_matches(words!["npm install", "pip install x", "npm audit fix", "pip config unset global.index-url", "pip cache remove x", "rye sync"]);
 
 /// ## What it matches
 /// `--help`/`-h`/`--version` on a package manager or build tool (`pip -h install requests`, `npm --version`).

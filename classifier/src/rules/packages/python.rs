@@ -1,5 +1,5 @@
 //! Python packaging: `pip`/`pip3`, `pipx`, `uv`, `poetry`, `pdm`, `pipenv`,
-//! `hatch`, `conda`/`mamba`/`micromamba`, `twine`. (`python -m pip …` reaches `pip`
+//! `hatch`, `rye`, `conda`/`mamba`/`micromamba`, `twine`. (`python -m pip …` reaches `pip`
 //! through the interpreter family, which re-dispatches the argv.)
 //!
 //! `--dry-run` is honoured where the tool implements it (`pip install`, `uv
@@ -101,11 +101,12 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         // Runners hand their target to the engine.
         ("pipx", ["run", ..]) => return runners::python_remote(inv, cx, rest),
         ("uv", ["tool", "run", ..]) => return runners::python_remote(inv, cx, &args[pos[1].0 + 1..]),
-        ("uv" | "poetry" | "pdm" | "pipenv" | "hatch" | "conda" | "mamba" | "micromamba", ["run", ..]) => return runners::local(inv, cx, rest),
+        ("uv" | "poetry" | "pdm" | "pipenv" | "hatch" | "conda" | "mamba" | "micromamba" | "rye", ["run", ..]) => return runners::local(inv, cx, rest),
         ("hatch", ["env", "run", ..]) => return runners::local(inv, cx, &args[pos[1].0 + 1..]),
-        ("uv", ["pip", verb, ..]) => pip_verb(verb),
+        ("uv", ["pip", verb, ..]) => pip_verb(verb, w.get(2).copied()),
         ("uv", [verb, ..]) => uv_verb(verb, w.get(1).copied()),
-        ("pip" | "pip3", [verb, ..]) => pip_verb(verb),
+        ("pip" | "pip3", [verb, ..]) => pip_verb(verb, w.get(1).copied()),
+        ("rye", [verb, ..]) => rye_verb(verb, w.get(1).copied()),
         ("pipx", [verb, ..]) => match *verb {
             "list" | "environment" | "--version" => &READ,
             _ => &INSTALL,
@@ -155,12 +156,27 @@ fn rule_simulates(program: &str, sub: &str) -> bool {
     }
 }
 
-fn pip_verb(verb: &str) -> &'static Rule {
-    match verb {
-        "list" | "show" | "freeze" | "check" | "search" | "index" | "inspect" | "debug" | "hash" | "help" | "download" | "tree" | "--version" => &READ,
-        "wheel" | "compile" => &BUILD,
-        "config" => &ACCOUNT,
-        "cache" => &CLEAN,
+fn pip_verb(verb: &str, next: Option<&str>) -> &'static Rule {
+    match (verb, next) {
+        ("list" | "show" | "freeze" | "check" | "search" | "index" | "inspect" | "debug" | "hash" | "help" | "download" | "tree" | "--version", _) => &READ,
+        // `pip config list|get|debug` and `pip cache dir|info|list` only print (issue 29).
+        ("config", Some("list" | "get" | "debug")) | ("cache", Some("dir" | "info" | "list")) => &READ,
+        ("wheel" | "compile", _) => &BUILD,
+        ("config", _) => &ACCOUNT,
+        ("cache", _) => &CLEAN,
+        _ => &INSTALL,
+    }
+}
+
+/// rye: `rye run` is a runner (above); its project commands sort like uv's.
+fn rye_verb(verb: &str, next: Option<&str>) -> &'static Rule {
+    match (verb, next) {
+        ("show" | "list" | "version" | "help" | "--version", _) | ("tools" | "toolchain", Some("list")) | ("config", Some("--show-path" | "--get")) => &READ,
+        ("test" | "lint" | "check", _) => &VALIDATE,
+        ("fmt" | "format", _) => &FORMAT,
+        ("build" | "init", _) => &BUILD,
+        ("publish", _) => &PUBLISH,
+        ("config", _) => &ACCOUNT,
         _ => &INSTALL,
     }
 }

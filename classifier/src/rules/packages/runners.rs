@@ -1,8 +1,10 @@
 //! Runners that execute another program: `npx`, `npm exec`, `pnpm dlx|exec`, `pnpx`,
 //! `yarn dlx|exec`, `bunx`, `bun x`, `uvx`, `uv tool run`, `pipx run`, `uv run`,
 //! `poetry run`, `pdm run`, `pipenv run`, `hatch run`, `conda run`, `bundle exec`,
-//! `rustup run`. The target argv is classified through the engine (`cx.argv`), so
-//! `npx prisma migrate deploy` is whatever `prisma migrate deploy` is.
+//! `rustup run`. The target argv is classified through the engine with the
+//! runner's own input and cwd (`cx.argv_inheriting`: the child inherits them), so
+//! `npx prisma migrate deploy` is whatever `prisma migrate deploy` is, and
+//! `uv run python - <<EOF` is whatever `python3 - <<EOF` is.
 //!
 //! Decision: a *downloading* runner (`npx`, `dlx`, `bunx`, `uvx`, `pipx run`)
 //! whose target no family models and that is not installed locally
@@ -116,7 +118,7 @@ fn classify(inv: &Invocation, cx: &mut Cx<'_>, target: &[Arg], remote: bool) {
         cx.hit_because(&REMOTE_PACKAGE, format!("fetches `{spec}` from the registry and runs it; ask the user first"));
     }
     let before = cx.hits.len();
-    cx.argv(&argv, inv.cwd.as_deref());
+    cx.argv_inheriting(&argv, inv);
     let modelled = cx.hits[before..].iter().any(|h| !std::ptr::eq(h.rule, &crate::rules::DEFAULT_ELIMINATION));
     if remote && !modelled && !matches!(cx.read(&format!("node_modules/.bin/{name}"), inv.cwd.as_deref()), FileText::Text(_)) {
         cx.hit_because(&REMOTE_PACKAGE, format!("downloads and runs the registry package `{name}`, whose effects tiergate does not know; ask the user first"));
@@ -148,7 +150,7 @@ pub(super) fn bun_file(inv: &Invocation, cx: &mut Cx<'_>, argv: &[Arg]) {
     let mut node = vec![Arg { text: "node".to_owned(), ..argv[0].clone() }];
     node.extend(argv.iter().cloned());
     let before = cx.hits.len();
-    cx.argv(&node, inv.cwd.as_deref());
+    cx.argv_inheriting(&node, inv);
     if cx.hits[before..].iter().all(|h| std::ptr::eq(h.rule, &crate::rules::DEFAULT_ELIMINATION)) {
         cx.hit_because(&REMOTE_PACKAGE, format!("bun runs `{}`, which tiergate could not analyse; review it and ask the user", argv[0].text));
     }
@@ -187,7 +189,7 @@ fn python_target(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg], remote: bool) 
             argv.push(Arg { text: "-m".to_owned(), ..target[0].clone() });
         }
         argv.extend(target.iter().cloned());
-        cx.argv(&argv, inv.cwd.as_deref());
+        cx.argv_inheriting(&argv, inv);
         return;
     }
     classify(inv, cx, target, remote);

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::FileSource;
+use super::{Entry, FileSource};
 
 /// One write a command makes, in the order the shell makes them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,6 +93,15 @@ impl FileSource for Layered<'_> {
     fn canonical(&self, path: &str) -> Option<String> {
         self.under.canonical(path)
     }
+
+    /// A file an earlier step wrote is there; anything else is what the source below
+    /// says (which sees symlinks and directories, as `read` does not).
+    fn entry(&self, path: &str) -> Entry {
+        if self.overlay.files.contains_key(path) {
+            return Entry::File;
+        }
+        self.under.entry(path)
+    }
 }
 
 #[cfg(test)]
@@ -135,5 +144,18 @@ mod tests {
         b.apply(&[w("/t/c", Some("1234"), false)], &NoFiles, budget);
         assert_eq!(b.over(&NoFiles).read("/t/c"), Ok(Some(b"1234".to_vec())));
         assert_eq!(*budget, 0);
+    }
+
+    #[test]
+    fn a_written_file_is_there_and_other_entries_come_from_below() {
+        let mut o = Overlay::new();
+        o.apply(&[w("/t/a", None, false)], &NoFiles, &mut 100);
+        // Written with unseen contents: unreadable, yet certainly there (a rename onto it replaces it).
+        assert_eq!(o.over(&NoFiles).entry("/t/a"), Entry::File);
+        // Below sees nothing: it cannot say a path is absent, and neither can the overlay.
+        assert_eq!(o.over(&NoFiles).entry("/t/b"), Entry::Unknown);
+        let under = MemFiles::new().with("/t/d/x", "x\n");
+        assert_eq!(o.over(&under).entry("/t/d"), Entry::Dir);
+        assert_eq!(o.over(&under).entry("/t/c"), Entry::Missing);
     }
 }

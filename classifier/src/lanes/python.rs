@@ -276,22 +276,7 @@ impl Scan<'_> {
     }
 
     fn matching(&self, open: usize) -> usize {
-        let mut depth = 0usize;
-        for (k, t) in self.toks.iter().enumerate().skip(open) {
-            if let Tok::Op(o) = t {
-                match o.as_str() {
-                    "(" | "[" | "{" => depth += 1,
-                    ")" | "]" | "}" => {
-                        depth = depth.saturating_sub(1);
-                        if depth == 0 {
-                            return k;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        self.toks.len()
+        python_sinks::closing(self.toks, open).unwrap_or(self.toks.len())
     }
 
     fn args(&self, start: usize, end: usize) -> Vec<ArgV> {

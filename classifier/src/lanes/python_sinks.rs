@@ -486,7 +486,7 @@ fn looked_up(base: Option<String>, attr: Option<String>) -> String {
 }
 
 /// The index of the bracket closing the one at `open`, within `toks`.
-fn closing(toks: &[Tok], open: usize) -> Option<usize> {
+pub(super) fn closing(toks: &[Tok], open: usize) -> Option<usize> {
     let mut depth = 0usize;
     for (k, t) in toks.iter().enumerate().skip(open) {
         if let Tok::Op(o) = t {

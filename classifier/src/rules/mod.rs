@@ -7,6 +7,7 @@ mod card;
 mod rule;
 
 pub mod agents;
+pub mod backup;
 pub mod cloud;
 pub mod containers;
 pub mod coreutils;
@@ -51,6 +52,7 @@ pub static FAMILIES: &[&Family] = &[
     &coreutils::FAMILY,
     &system::FAMILY,
     &device::FAMILY,
+    &backup::FAMILY,
     &tiergate::FAMILY,
     &tools::FAMILY,
     &agents::FAMILY,
@@ -67,6 +69,7 @@ pub static FAMILIES: &[&Family] = &[
 /// module's `tables` no parent calls, is dead code, which `clippy -D warnings` refuses.
 pub fn tables(visit: &mut dyn crate::table::Visit) {
     agents::tables(visit);
+    backup::tables(visit);
     cloud::tables(visit);
     containers::tables(visit);
     coreutils::tables(visit);

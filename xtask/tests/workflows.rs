@@ -48,8 +48,10 @@ fn the_replay_cache_key_covers_replays_build_inputs() {
     assert_eq!(listed, replay::build::BUILD_INPUTS, "replay.yml's cache key must hash what the tiergate binary is built from");
 }
 
+/// mutants.yml and `.ci/run` (its per-change `--in-diff` run) install the cargo-mutants
+/// whose listing the task reads; .ci/run also skips the install only for that version.
 #[test]
-fn mutants_yml_installs_the_cargo_mutants_the_task_pins() {
+fn mutants_yml_and_ci_install_the_cargo_mutants_the_task_pins() {
     let code = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../mutation/src/code.rs")).unwrap();
     let pinned =
         code.lines().find_map(|l| l.strip_prefix("pub const VERSION: &str = \"")).and_then(|r| r.split('"').next()).expect("mutation/src/code.rs pins VERSION");
@@ -57,4 +59,8 @@ fn mutants_yml_installs_the_cargo_mutants_the_task_pins() {
         workflow("mutants.yml").contains(&format!("cargo install cargo-mutants --locked --version {pinned}\n")),
         "mutants.yml must install cargo-mutants {pinned}"
     );
+    let ci = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.ci/run")).unwrap();
+    assert!(ci.contains(&format!("cargo install cargo-mutants --locked --version {pinned}\n")), ".ci/run must install cargo-mutants {pinned}");
+    assert!(ci.contains(&format!("grep -qx 'cargo-mutants {pinned}'")), ".ci/run must reinstall unless cargo-mutants {pinned} is there");
+    assert!(ci.contains("cargo xtask mutants --in-diff HEAD~1 "), ".ci/run runs the mutants of each change");
 }

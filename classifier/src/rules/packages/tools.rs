@@ -43,8 +43,6 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     .map(|(_, w)| *w);
     match p {
         "cmake" => cmake(inv, cx),
-        "ctest" | "pytest" | "py.test" | "jest" | "vitest" | "mocha" | "rspec" | "phpunit" | "flake8" | "pylint" | "mypy" | "pyright" | "shellcheck"
-        | "hadolint" | "yamllint" | "tflint" | "actionlint" => cx.hit(&VALIDATE),
         "tox" | "nox" => cx.hit(if flag(words!["-l", "--list", "-a", "--listenvs-all", "--list-sessions"]) { &READ } else { &VALIDATE }),
         "playwright" => cx.hit(match first {
             Some("install" | "install-deps" | "uninstall") => &INSTALL,
@@ -97,6 +95,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 &RECIPE
             });
         }
+        // Test runners and linters (pytest, jest, mypy, shellcheck, …) are validation:
+        // lint_or_format answers that for every program it does not know to rewrite.
         _ => lint_or_format(inv, cx, first),
     }
 }

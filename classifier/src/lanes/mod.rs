@@ -8,6 +8,7 @@ pub(crate) mod lexer_sinks;
 mod overlay;
 pub(crate) mod python;
 mod python_ast;
+mod python_consts;
 mod python_sinks;
 mod python_tokens;
 pub mod scripts;

@@ -50,11 +50,12 @@ pub(crate) fn add_ast_findings(src: &str, out: &mut Analysis) -> bool {
     if root.has_error() {
         return false;
     }
-    let mut scan = AstScan { src, aliases: HashMap::new(), stars: Vec::new(), sql_lib: false };
     let nodes = preorder(root);
     if nodes.iter().any(|n| n.is_missing() || n.is_error()) {
         return false;
     }
+    let consts = super::python_consts::constants(&nodes, src);
+    let mut scan = AstScan { src, aliases: HashMap::new(), stars: Vec::new(), sql_lib: false, consts };
     for n in &nodes {
         match n.kind() {
             "import_statement" => scan.import(*n),
@@ -108,6 +109,8 @@ struct AstScan<'s> {
     aliases: HashMap<String, String>,
     stars: Vec<String>,
     sql_lib: bool,
+    /// Names bound once to a string literal and only read (`python_consts`).
+    consts: HashMap<String, ArgV>,
 }
 
 impl<'s> AstScan<'s> {
@@ -223,7 +226,6 @@ impl<'s> AstScan<'s> {
             // `f(x for x in y)`: one generator argument, nothing literal.
             return vec![ArgV::default()];
         }
-        let no_lits = HashMap::new();
         let mut cursor = list.walk();
         let children: Vec<Node<'_>> = list.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect();
         children
@@ -232,7 +234,7 @@ impl<'s> AstScan<'s> {
                 Ok(mut toks) => {
                     // Inside call brackets a line break is not a statement end.
                     toks.retain(|t| !matches!(t, Tok::Newline));
-                    python_sinks::arg_value(&toks, &no_lits, Some(self))
+                    python_sinks::arg_value(&toks, &self.consts, Some(self))
                 }
                 Err(_) => ArgV::default(),
             })

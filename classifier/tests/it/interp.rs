@@ -218,3 +218,33 @@ fn the_parser_pass_sees_aliased_calls_in_f_string_holes_and_parenthesised_callee
     check("python3 -c \"import subprocess as sp; print(f'{sp.run([\\\"rm\\\", \\\"-rf\\\", \\\"/\\\"])}')\"", "BLOCKED");
     check("python3 -c 'import os; (os.system)(\"rm -rf /\")'", "BLOCKED");
 }
+
+/// Issue 29 #4: a name bound once to a string literal and otherwise only read is
+/// that literal (`python_consts`); any other binding of it, or a way to rebind
+/// names unseen, keeps the path computed.
+#[test]
+fn a_path_held_in_a_constant_is_a_literal() {
+    let py = |code: &str| format!("python3 -c \"{code}\"");
+    check(&py("p = 'src/models/base.py'; open(p, 'w').write('x')"), "T0");
+    check(&py("p = 'src/models/base.py'\nwith open(p, 'w') as f:\n    f.write(p.upper())"), "T0");
+    check(&py("p = '/etc/cron.d/x'; open(p, 'w').write('x')"), "T3");
+    for rebinding in [
+        "p = 'a.txt'\nfor p in ['/etc/x']:\n    open(p, 'w')",
+        "p = 'a.txt'\np += '/../../etc/x'\nopen(p, 'w')",
+        "p = 'a.txt'\nexec('p = 1')\nopen(p, 'w')",
+        "p = 'a.txt'\nglobals()['p'] = '/etc/x'\nopen(p, 'w')",
+        "import __main__\np = 'a.txt'\n__main__.p = '/etc/x'\nopen(p, 'w')",
+        "import sys\np = 'a.txt'\nsys.modules[__name__].p = '/etc/x'\nopen(p, 'w')",
+        "p = 'a.txt'\ndef f(p='/etc/x'):\n    open(p, 'w')\nf()",
+        "p = 'a.txt'\n[open(p, 'w') for p in ['/etc/x']]",
+        "p = 'a.txt'\nfrom os.path import *\nopen(p, 'w')",
+        "p = 'a.txt'\nif (p := '/etc/x'): open(p, 'w')",
+        "p = 'a.txt'\nwith open('/tmp/y') as p: pass\nopen(p, 'w')",
+        "p = 'a.txt'\ntry: pass\nexcept Exception as p: pass\nopen(p, 'w')",
+        "p = f'{1}.txt'; open(p, 'w')",
+        "p = q = 'a.txt'; open(p, 'w')",
+        "p: str\nopen(p, 'w')",
+    ] {
+        check(&py(rebinding), "T3");
+    }
+}

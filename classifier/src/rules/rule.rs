@@ -110,10 +110,9 @@ pub trait Engine {
     fn protected(&self) -> &Protected;
     /// `FileSource::canonical`: where a write to this absolute path really lands.
     fn canonical(&self, absolute_path: &str) -> Option<String>;
-    /// True when the caller asked what the command writes (`classify_recording`).
-    fn records_writes(&self) -> bool;
     /// One write that went through `vocab::writes::check_write`: its absolute path (None:
-    /// computed at run time). Called only while `records_writes`.
+    /// computed at run time). Later reads of that path in the same command see it as
+    /// rewritten; recording engines keep it too.
     fn wrote(&mut self, path: Option<String>);
 }
 
@@ -245,12 +244,6 @@ impl<'e> Cx<'e> {
     /// `cursor.execute("…")`): the database family judges its statements.
     pub fn sql(&mut self, text: &str) {
         crate::rules::db::classify_sql(self, crate::rules::db::Dialect::Generic, text);
-    }
-
-    /// True when the caller asked what the command writes; `vocab::writes::check_write` then
-    /// reports every write it sees through `wrote`.
-    pub(crate) fn records_writes(&self) -> bool {
-        self.engine.records_writes()
     }
 
     /// Reports one write (see `Engine::wrote`).

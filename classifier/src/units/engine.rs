@@ -67,6 +67,11 @@ impl Engine for Eng<'_> {
         if abs.starts_with("/dev/") || abs.starts_with("/proc/") {
             return FileText::Unusable("a device or process file (the command's own input, a stream), not a script");
         }
+        // `cat > x.py <<EOF … EOF; python3 x.py`: what runs is what this command wrote
+        // (or, had the write failed, the old file), not what is on disk now.
+        if self.written.contains(&abs) {
+            return FileText::Unusable("this command writes it before running it, so what it will hold is not what is on disk now");
+        }
         match self.files.read(&abs) {
             Ok(None) => FileText::Missing,
             Ok(Some(bytes)) if bytes.len() > MAX_FILE_BYTES => FileText::Unusable("too large"),
@@ -98,11 +103,10 @@ impl Engine for Eng<'_> {
         self.files.canonical(absolute_path)
     }
 
-    fn records_writes(&self) -> bool {
-        self.writes.is_some()
-    }
-
     fn wrote(&mut self, path: Option<String>) {
+        if let Some(p) = &path {
+            self.written.push(p.clone());
+        }
         if let Some(w) = &mut self.writes {
             w.push(Written { path, text: None, append: false });
         }

@@ -68,6 +68,9 @@ pub struct Eng<'f> {
     /// pipeline judges what a stage does with its input by it (`curl … | uv run
     /// python` runs fetched code as `curl … | python3` does).
     handed: Option<(u32, Invocation)>,
+    /// The paths this command's units wrote so far (`Engine::wrote`): a later unit
+    /// that reads one does not read the disk's copy.
+    written: Vec<String>,
 }
 
 /// A runner's input as its child sees it (`uv run python <<EOF`).
@@ -99,6 +102,7 @@ impl<'f> Eng<'f> {
             marks: Vec::new(),
             inherited: None,
             handed: None,
+            written: Vec::new(),
         }
     }
 

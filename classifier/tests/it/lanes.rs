@@ -167,3 +167,16 @@ fn a_panic_inside_the_classifier_is_answered_ask_never_allow() {
     assert!(!v.blocked, "an internal error asks; it must not block a command the user may approve: {v:?}");
     assert_eq!(classifier::decision_of(v.tier, v.blocked), classifier::Decision::Ask);
 }
+
+/// A script a command writes and then runs is not the file on disk when the
+/// command is asked about: the later unit reads it as unknown (issue 29, found
+/// measuring the sessions: the stale file was read and judged).
+#[test]
+fn a_script_written_earlier_in_the_command_is_not_read_from_disk() {
+    let files = MemFiles::new().with("/work/proj/x.py", "print(1)\n");
+    check_with("python3 x.py", &files, "T0");
+    check_with("cat > x.py <<'EOF'\nimport shutil\nshutil.rmtree('/srv/data')\nEOF\npython3 x.py", &files, "T3");
+    check_with("echo 'import os; os.system(\"rm -rf ~\")' > x.py && python3 x.py", &files, "T3");
+    check_with("cp /tmp/evil.py x.py; python3 x.py", &files, "T3");
+    check_with("python3 x.py > out.txt && python3 x.py", &files, "T0");
+}

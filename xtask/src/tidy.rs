@@ -113,7 +113,13 @@ pub const HAND_READING_ALLOWED: &[(&str, usize, &str)] = &[
         "find's expression primaries (`-name`, `-exec CMD ;`, `-fprint FILE`, `(`) are single-dash words of its own grammar, each with its own arity, read as an expression, not as options",
     ),
     ("classifier/src/rules/exec/implicit.rs", 5, "an unmodelled program's argv has no spec: a word's neighbours (a preceding `--long`, a `--`) are the only hint whether it is an option's value or the command a runner is handed"),
-    ("classifier/src/rules/exec/options.rs", 7, "the exec option table scans every word of any program against one cross-program table: there is no per-program spec to parse with, so each word is tried as a table option (through the layer's split_option and long_prefix), and expand_abbreviation deliberately reads a `--prefix` as the dangerous option it could mean"),
+    ("classifier/src/rules/exec/options.rs", 12, "the exec option table scans every word of any program against one cross-program table: there is no per-program spec to parse with, so each word is tried as a table option (through the layer's split_option and long_prefix), expand_abbreviation deliberately reads a `--prefix` as the dangerous option it could mean, an output option does not take a following option word as its path, and an option found by its name's shape takes the next word as its value only when it is no option and comes after no read subcommand"),
+    ("classifier/src/rules/exec/values.rs", 2, "names_a_command judges an option word's name by its shape (`--gpu-launcher`, gcc's single-dash `-wrapper`) for programs that have no spec"),
+    (
+        "classifier/src/rules/coreutils/archive.rs",
+        2,
+        "zip's own parser takes the two-letter option `-TT` with its value attached (`-TTcmd`, `-TT=cmd`) or after other letters (`-qTT cmd`), a grammar the argument layer's readings do not have",
+    ),
     (
         "classifier/src/rules/interp/others.rs",
         2,

@@ -118,6 +118,10 @@ pub enum Carry {
     Output,
     /// `-o Key=Value` in ssh syntax: `ProxyCommand`, `LocalCommand`, `KnownHostsCommand` are shell.
     SshOption,
+    /// Mercurial's `--config section.name=value`: a shell alias (`alias.x=!CMD`), a
+    /// hook (`hooks.*=CMD`, or Python code as `python:…`) and the command settings
+    /// (`ui.ssh`, `ui.editor`, `ui.remotecmd`, `pager.pager`) run a command.
+    HgConfig,
     /// fzf `--bind 'key:execute(CMD)'` actions.
     FzfBind,
     /// `exec=CMD` (tar `--checkpoint-action`).
@@ -145,6 +149,7 @@ impl Carry {
             Carry::CodePath => "code-path",
             Carry::Output => "output",
             Carry::SshOption => "ssh-option",
+            Carry::HgConfig => "hg-config",
             Carry::FzfBind => "fzf-bind",
             Carry::ExecPrefixed => "exec-prefixed",
             Carry::Flag => "flag",

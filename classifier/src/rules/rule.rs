@@ -111,9 +111,15 @@ pub trait Engine {
     /// `FileSource::canonical`: where a write to this absolute path really lands.
     fn canonical(&self, absolute_path: &str) -> Option<String>;
     /// One write that went through `vocab::writes::check_write`: its absolute path (None:
-    /// computed at run time). Later reads of that path in the same command see it as
-    /// rewritten; recording engines keep it too.
-    fn wrote(&mut self, path: Option<String>);
+    /// computed at run time). Kept for later units on the line (`written_earlier`) unless
+    /// it is a directory the unit creates (`dir`: `mkdir`, which holds nothing a later unit
+    /// reads), and reported when the caller asked what the command writes
+    /// (`classify_recording`).
+    fn wrote(&mut self, path: Option<String>, dir: bool);
+    /// True when a unit before this one on the command line wrote `path`, or a
+    /// directory holding it (every write `wrote` reports is kept for this): what the
+    /// file holds when this unit runs is what the line put there, not what is on disk.
+    fn written_earlier(&self, path: &str, cwd: Option<&str>) -> bool;
 }
 
 /// Per-unit context handed to family `check` functions.
@@ -121,11 +127,15 @@ pub struct Cx<'e> {
     pub(crate) hits: Vec<Hit>,
     pub(crate) span: Span,
     engine: &'e mut dyn Engine,
+    /// True while a family reports a directory it creates (`mkdir out`): the write
+    /// policy applies as to any write, but a later unit on the line handed `out`
+    /// is handed nothing the line put there (`Engine::wrote`'s `dir`).
+    pub(crate) new_dir: bool,
 }
 
 impl<'e> Cx<'e> {
     pub(crate) fn new(engine: &'e mut dyn Engine, span: Span) -> Cx<'e> {
-        Cx { hits: Vec::new(), span, engine }
+        Cx { hits: Vec::new(), span, engine, new_dir: false }
     }
 
     /// Record that `rule` fired on this unit.
@@ -204,6 +214,11 @@ impl<'e> Cx<'e> {
         self.engine.canonical(absolute_path)
     }
 
+    /// True when a unit before this one on the command line wrote `path` (`Engine::written_earlier`).
+    pub fn written_earlier(&self, path: &str, cwd: Option<&str>) -> bool {
+        self.engine.written_earlier(path, cwd)
+    }
+
     /// When the family found nothing on this unit, judges it as the engine judges a
     /// program no family models (the unowned pass: the verb scan, implicit wrappers),
     /// so owning a program never loosens its verdict. For families that model some
@@ -248,7 +263,7 @@ impl<'e> Cx<'e> {
 
     /// Reports one write (see `Engine::wrote`).
     pub(crate) fn wrote(&mut self, path: Option<String>) {
-        self.engine.wrote(path);
+        self.engine.wrote(path, self.new_dir);
     }
 
     /// True once any hit on this unit is at least `tier` (or blocked).

@@ -57,6 +57,12 @@ impl Engine for Eng<'_> {
         let Some(abs) = resolve(path, cwd, self.home) else {
             return FileText::Unusable("relative path and no working directory");
         };
+        // What is on disk now is not what this unit will read when the line wrote it
+        // first (`echo 'rm -rf ~' > ./x.sh; bash ./x.sh` over a harmless x.sh): the text
+        // the line shows, or unreadable.
+        if let Some(text) = self.written_text(&abs) {
+            return text;
+        }
         // `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0` are the command's own input (its
         // heredoc, its pipe), not a file: read here they would be tiergate's input. Other
         // device and process files are streams or kernel state, never the text the
@@ -66,11 +72,6 @@ impl Engine for Eng<'_> {
         }
         if abs.starts_with("/dev/") || abs.starts_with("/proc/") {
             return FileText::Unusable("a device or process file (the command's own input, a stream), not a script");
-        }
-        // `cat > x.py <<EOF … EOF; python3 x.py`: what runs is what this command wrote
-        // (or, had the write failed, the old file), not what is on disk now.
-        if self.written.contains(&abs) {
-            return FileText::Unusable("this command writes it before running it, so what it will hold is not what is on disk now");
         }
         match self.files.read(&abs) {
             Ok(None) => FileText::Missing,
@@ -103,12 +104,35 @@ impl Engine for Eng<'_> {
         self.files.canonical(absolute_path)
     }
 
-    fn wrote(&mut self, path: Option<String>) {
-        if let Some(p) = &path {
-            self.written.push(p.clone());
-        }
+    fn wrote(&mut self, path: Option<String>, dir: bool) {
         if let Some(w) = &mut self.writes {
             w.push(Written { path, text: None, append: false });
+            // A created directory is never "written earlier" for a later unit.
+            self.write_units.push(if dir { usize::MAX } else { self.judging });
         }
+    }
+
+    fn written_earlier(&self, path: &str, cwd: Option<&str>) -> bool {
+        resolve(path, cwd.or(self.root), self.home).is_some_and(|abs| self.earlier_writes(&abs).next().is_some())
+    }
+}
+
+impl Eng<'_> {
+    /// The writes units numbered before the one being judged made to `abs` or to a
+    /// directory above it, in order.
+    fn earlier_writes<'a>(&'a self, abs: &'a str) -> impl Iterator<Item = &'a Written> + 'a {
+        let writes = self.writes.as_deref().unwrap_or_default();
+        writes.iter().zip(&self.write_units).filter(move |(_, unit)| **unit < self.judging).map(|(w, _)| w).filter(move |w| {
+            w.path.as_deref().is_some_and(|p| abs.strip_prefix(p).is_some_and(|rest| rest.is_empty() || rest.starts_with('/') || p.ends_with('/')))
+        })
+    }
+
+    /// What `abs` holds for the unit being judged when an earlier unit on the line
+    /// wrote it: unreadable, never the text on disk now. Not the text the line shows
+    /// either: after `;` or a newline a write that fails (a read-only file, a full
+    /// disk) leaves the old file in place, and the syntax model does not keep the
+    /// separators that would tell `&&` apart. `None` when the line did not write it.
+    fn written_text(&self, abs: &str) -> Option<FileText> {
+        self.earlier_writes(abs).next().map(|_| FileText::Unusable("this command writes it before running it, so what it will hold is not what is on disk now"))
     }
 }

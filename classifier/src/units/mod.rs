@@ -56,10 +56,12 @@ pub struct Eng<'f> {
     emitted: Secret,
     /// How many such bodies the walk is inside (outside them, `emitted` is not kept).
     capturing: u32,
-    /// What the command writes, in order, when the caller asked (`recording`):
-    /// one entry per `vocab::writes::check_write`, the text filled in where the unit shows it.
+    /// What the command writes, in order: one entry per `vocab::writes::check_write`,
+    /// the text filled in where the unit shows it. Kept for every command (a later
+    /// unit on the line reads what an earlier one wrote: `Engine::read`), and handed
+    /// to a caller that asks (`recording`).
     pub writes: Option<Vec<Written>>,
-    /// Recording: this command's redirect writes waiting for their unit's text.
+    /// This command's redirect writes waiting for their unit's text.
     marks: Vec<writes::Mark>,
     /// What the next unit inherits from the unit that runs it (`Engine::argv_inheriting`),
     /// taken by that unit alone.
@@ -68,9 +70,11 @@ pub struct Eng<'f> {
     /// pipeline judges what a stage does with its input by it (`curl … | uv run
     /// python` runs fetched code as `curl … | python3` does).
     handed: Option<(u32, Invocation)>,
-    /// The paths this command's units wrote so far (`Engine::wrote`): a later unit
-    /// that reads one does not read the disk's copy.
-    written: Vec<String>,
+    /// The number of the unit that made each entry of `writes` (`units` when it began).
+    write_units: Vec<usize>,
+    /// The number of the unit whose redirections or families run now: a file
+    /// written by a unit numbered below it was written earlier on the line.
+    judging: usize,
 }
 
 /// A runner's input as its child sees it (`uv run python <<EOF`).
@@ -98,18 +102,21 @@ impl<'f> Eng<'f> {
             vars: Vec::new(),
             emitted: Secret::None,
             capturing: 0,
-            writes: None,
+            writes: Some(Vec::new()),
             marks: Vec::new(),
             inherited: None,
             handed: None,
-            written: Vec::new(),
+            write_units: Vec::new(),
+            judging: 0,
         }
     }
 
-    /// Also record what the command writes (`Eng::writes`). (In place: an engine
-    /// moved once more is one more copy on the stack the worst cases measure.)
+    /// Also hand the caller what the command writes (`Eng::writes`, kept for every
+    /// command: this starts it afresh). (In place: an engine moved once more is one
+    /// more copy on the stack the worst cases measure.)
     pub fn record_writes(&mut self) {
         self.writes = Some(Vec::new());
+        self.write_units.clear();
     }
 
     /// A verdict-only run: no trace kept (see `keep_trace`).
@@ -346,6 +353,8 @@ impl<'f> Eng<'f> {
         if self.units > MAX_UNITS {
             return (vec![engine_hit(&rules::LIMITS_UNITS)], None);
         }
+        // This unit's number: files units numbered below it wrote came earlier on the line.
+        let unit = self.units;
         let mut hits = Vec::new();
         // What secret data each assignment and word carries, in that order.
         let mut taints = Vec::with_capacity(s.assigns.len() + s.words.len());
@@ -355,7 +364,9 @@ impl<'f> Eng<'f> {
         let (procsub_programs, procsub_taint) = self.procsubs(s, cwd, &mut hits);
         // What a grant binds besides the words, read before the walk takes the texts.
         let mut bound: Bound = if self.keep_trace { Parts::read(&s.assigns, &s.redirects) } else { None };
+        let outer = std::mem::replace(&mut self.judging, unit);
         let (h, (writes, mut stdin, stdin_taint)) = self.redirects(&mut s.redirects, cwd, s.span);
+        self.judging = outer;
         if let Some(b) = &mut bound {
             b.writes = writes.into_iter().map(|a| a.text).collect();
         }
@@ -459,7 +470,7 @@ impl<'f> Eng<'f> {
             }
         };
         if let Some(start) = target {
-            let parts = Target { args, start, stdin, peeled, piped, secret_input, fed_input, cx_hits, notes, bound, redirect_hits };
+            let parts = Target { args, start, unit, stdin, peeled, piped, secret_input, fed_input, cx_hits, notes, bound, redirect_hits };
             return self.run_target(parts, slot, s.span, cwd, &procsub_programs, (hits, redirected));
         }
         if self.capturing > 0 {

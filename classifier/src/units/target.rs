@@ -24,7 +24,7 @@ impl Eng<'_> {
         procsub_programs: &[String],
         (mut hits, redirected): (Vec<Hit>, std::ops::Range<usize>),
     ) -> (Vec<Hit>, Option<Invocation>) {
-        let Target { mut args, start, stdin, peeled, piped, secret_input, fed_input, mut cx_hits, notes, bound, redirect_hits } = t;
+        let Target { mut args, start, unit, stdin, peeled, piped, secret_input, fed_input, mut cx_hits, notes, bound, redirect_hits } = t;
         // The program's own words move into the invocation (no copy). Its name is
         // the one a case-insensitive file system finds (`Rm` is `rm`: `names`).
         let program = crate::names::program(&args[start].text).into_owned();
@@ -46,6 +46,7 @@ impl Eng<'_> {
         };
         self.note_secrets(&inv);
         self.handed = None;
+        let outer = std::mem::replace(&mut self.judging, unit);
         let mut cx = Cx::new(self, span);
         // A shell string with an input line pasted in is code tiergate cannot see.
         if fed_input && rules::traits_of(&inv.program).has(rules::Traits::SHELL) && inv.args.iter().any(|a| !a.exact) {
@@ -63,6 +64,7 @@ impl Eng<'_> {
             cx.hit(&rules::DEFAULT_ELIMINATION);
         }
         let mut unit_hits = std::mem::take(&mut cx.hits);
+        self.judging = outer;
         // Hits found while peeling wrappers (`env LD_PRELOAD=…`) belong to this unit.
         unit_hits.extend(cx_hits);
         self.record_invocation(slot, (&inv, &args[..start]), bound, (redirect_hits, &hits[redirected]), notes, &unit_hits);
@@ -80,6 +82,8 @@ impl Eng<'_> {
 pub(super) struct Target {
     pub(super) args: Vec<Arg>,
     pub(super) start: usize,
+    /// The unit's number (`Eng::judging` while its families run).
+    pub(super) unit: usize,
     pub(super) stdin: Stdin,
     pub(super) peeled: Vec<&'static str>,
     pub(super) piped: bool,

@@ -1,7 +1,7 @@
-//! What a unit writes, for callers that keep a session's files (`lanes::Overlay`):
-//! the text a unit prints (`visible_output`, also what the next pipeline stage
-//! reads) and the text of each recorded write where the command line shows it. It
-//! decides no tier.
+//! What a unit writes, for later units on the same line (`Engine::read`) and for
+//! callers that keep a session's files (`lanes::Overlay`): the text a unit prints
+//! (`visible_output`, also what the next pipeline stage reads) and the text of each
+//! recorded write where the command line shows it. It decides no tier.
 
 use super::Eng;
 use crate::call::Invocation;
@@ -22,8 +22,7 @@ pub(super) struct Mark {
 impl Eng<'_> {
     /// Marks the redirect writes just recorded — `check_write` records one entry per
     /// write, so they are the last ones, one per `Redirect::Write` — for the unit
-    /// about to take the next trace slot, which `simple` reserves next. A no-op
-    /// unless recording.
+    /// about to take the next trace slot, which `simple` reserves next.
     #[inline(never)]
     pub(super) fn mark_redirect_writes(&mut self, redirects: &[Redirect]) {
         let Some(writes) = &self.writes else { return };
@@ -42,9 +41,13 @@ impl Eng<'_> {
     /// recorded, so `simple`'s frame, which every nesting level pays for, does not
     /// grow) where its command line shows it: a redirect of its standard output gets what it prints (`cat <<EOF > f`,
     /// `echo … >> f`), and `tee`/`sponge` write what they read (`… | tee -a f`).
-    /// Other writes keep no text. A no-op unless recording.
+    /// Other writes keep no text.
     #[inline(never)]
     pub(super) fn fill_writes(&mut self, slot: usize, inv: Option<&Invocation>) {
+        let tees = inv.is_some_and(|i| matches!(i.program.as_str(), "tee" | "sponge"));
+        if !tees && !self.marks.iter().any(|m| m.slot == slot) {
+            return;
+        }
         let Some(writes) = &mut self.writes else { return };
         let printed = inv.and_then(written_text);
         for m in self.marks.iter().filter(|m| m.slot == slot) {

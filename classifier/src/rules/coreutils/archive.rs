@@ -24,9 +24,12 @@ pub(super) static RUNS_PROGRAM: Rule = Rule::t3("coreutils.archive.runs-program"
     .reason("this archiver option runs another program; run that program yourself, or drop the option")
     .matches(words![
         "tar -xf a.tar --to-command='sh -c x'", "tar -I zstd -cf a.tar.zst dir", "tar --checkpoint=1 --checkpoint-action=exec=id -cf a.tar d",
-        "rsync -e 'nc -x' a host:b", "zip -TT 'sh -c id' a.zip f", "rsync -a --rsync-path='sudo rsync' ./site/ prod:/var/www/",
+        "rsync -e 'nc -x' a host:b", "zip -TT 'sh -c id' a.zip f", "zip a.zip f -T -TT='sh -c id'", "zip a.zip f -T -TT'sh -c id'",
+        "zip a.zip f -qTT 'sh -c id'", "rsync -a --rsync-path='sudo rsync' ./site/ prod:/var/www/",
     ])
-    .not_matches(words!["tar -czf out.tar.gz dir/", "rsync -e ssh -a src/ out/", "rsync -a -e 'ssh -p 2222' src/ out/"]);
+    .not_matches(words![
+        "tar -czf out.tar.gz dir/", "zip -T a.zip f", "zip -tt 2024-01-01 a.zip f", "rsync -e ssh -a src/ out/", "rsync -a -e 'ssh -p 2222' src/ out/"
+    ]);
 
 /// ## What it matches
 /// `tar --remove-files`, `zip -m`, `rsync --remove-source-files`.
@@ -194,7 +197,10 @@ pub(super) static REMOTE_ARCHIVE: Rule = Rule::t3("coreutils.archive.remote")
 
 fn zip(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.as_deref();
-    if inv.args.iter().any(|a| a.text == "-TT" || a.text.starts_with("--unzip-command")) {
+    // `-TT CMD`, and the spellings zip's parser also takes: the value attached
+    // (`-TTCMD`, `-TT=CMD`) and the option bundled after other letters (`-qTT CMD`).
+    let runs = |t: &str| (t.starts_with('-') && !t.starts_with("--") && t.contains("TT")) || t.starts_with("--unzip-command");
+    if inv.args.iter().any(|a| runs(&a.text)) {
         cx.hit(&RUNS_PROGRAM);
     }
     if inv.has_any(words!["-m", "--move"]) {

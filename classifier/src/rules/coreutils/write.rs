@@ -80,7 +80,14 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         // `mkdir -m 700 dir`: a mode or SELinux context read as one more directory
         // name is a relative name in the working directory, never a protected one,
         // so reading it as an operand can only ask more, never less.
-        "mkdir" => each(cx, &operand_args(inv, words![]), cwd),
+        "mkdir" => {
+            // Directories: no later unit reads them as a file the line wrote.
+            for a in operand_args(inv, words![]) {
+                cx.new_dir = true;
+                super::write_to(cx, a, cwd);
+                cx.new_dir = false;
+            }
+        }
         "touch" => each(cx, &operand_args(inv, VALUES_TOUCH), cwd),
         "truncate" => each(cx, &operand_args(inv, VALUES_TRUNCATE), cwd),
         "rename" => {

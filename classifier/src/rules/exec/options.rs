@@ -3,8 +3,13 @@
 //! An entry names the option's spellings, the programs it applies to and what
 //! its value is ([`Carry`]). Entries with no programs apply to every program no
 //! family models: there only spellings that mean "run this" or "write here" on
-//! any CLI are listed (`--exec`, `--rsh`, `-o`, `--output`), never ones that are
-//! as often data (`--command`, `--cmd`: `mytool validate --command '…'`).
+//! any CLI are listed (`--exec`, `--rsh`, `-o`, `--output`). Beyond the listed
+//! spellings, an unmodelled program's option whose name says it runs something
+//! ([`names_a_command`]: `--gpu-launcher`, `--command`, `-wrapper`,
+//! `--rsh-path`, `--pre-exec`, `--renderer-cmd-prefix`) carries a command when it
+//! has a value: its value is classified as a command line, so a value that is
+//! data (`mytool --command pod`) stays free, and one that is not
+//! (`mytool --command 'rm -rf ~'`) is judged as what it is.
 //! Program-keyed entries apply whoever owns the program.
 //!
 //! GNU `getopt_long` accepts any unambiguous prefix of a long option, so a word
@@ -16,17 +21,26 @@ use crate::words;
 use crate::words::Words;
 
 use crate::call::{Arg, Invocation};
-use crate::rules::vocab::writes;
+use crate::rules::vocab::{verbs, writes};
+
+use super::values::{fzf_actions, hg_command, names_a_command, ssh_command, HgRuns};
 use crate::rules::{Carried, Carry, Cx, Rule};
 
 /// ## What it matches
-/// An option whose value the program runs as a shell command: `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `man -P CMD`, `fzf --bind 'k:execute(CMD)'`, `git -c core.pager=CMD`, `mytool --exec CMD`, `tar --checkpoint-action=exec=CMD`.
+/// An option whose value the program runs as a shell command: `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `man -P CMD`, `fzf --bind 'k:execute(CMD)'`, `git -c core.pager=CMD`, `hg --config alias.x='!CMD'`, `mytool --exec CMD`, `chrome --gpu-launcher=CMD`, `tar --checkpoint-action=exec=CMD`.
 /// ## Why this tier
 /// Informational (T0): the carried command is classified as a command line and its verdict counts.
 pub(super) static OPTION_COMMAND: Rule = Rule::t0("exec.option-command")
     .reason("an option carries a command that the program runs; that command decides")
-    .matches(words!["man -P cat ls", "fzf --bind 'enter:execute(less {})'", "mytool --exec 'ls'", "mytool --ssh-command 'ls' list", "strace -o '|gzip' ls"])
-    .not_matches(words!["man ls", "fzf", "mytool --name ls", "mytool validate --command 'git push --force'", "strace -o trace.txt ls"]);
+    .matches(words![
+        "man -P cat ls", "fzf --bind 'enter:execute(less {})'", "mytool --exec 'ls'", "mytool --ssh-command 'ls' list", "strace -o '|gzip' ls",
+        "chromium --gpu-launcher='ls'", "plymouth ask-for-password --command=ls", "gcc -wrapper gdb,--args x.c", "mytool --renderer-cmd-prefix 'ls'",
+        "hg --config alias.x='!ls' x",
+    ])
+    .not_matches(words![
+        "man ls", "fzf", "mytool --name ls", "strace -o trace.txt ls", "mytool --edit-command", "mytool --command-id 42",
+        "mytool validate --command 'git push --force'",
+    ]);
 
 /// ## What it matches
 /// A command-carrying option whose value holds a variable or substitution (`mytool --exec "$CMD"`, `ssh -o ProxyCommand=$X h`).
@@ -34,8 +48,11 @@ pub(super) static OPTION_COMMAND: Rule = Rule::t0("exec.option-command")
 /// The command that runs is only known at run time.
 pub(super) static OPTION_UNSEEN: Rule = Rule::t3("exec.option-command-unseen")
     .reason("an option carries a command built at run time (variable or substitution), so it cannot be checked; write it out literally")
-    .matches(words!["mytool --exec \"$CMD\"", "man -P \"$X\" ls", "mytool --rsh=\"$RSH\" list"])
-    .not_matches(words!["mytool --exec ls", "man -P cat ls"]);
+    .matches(words!["mytool --exec \"$CMD\"", "man -P \"$X\" ls", "mytool --rsh=\"$RSH\" list", "mytool --gpu-launcher \"$L\"", "mytool --rsh-path=$P"])
+    .not_matches(words![
+        "mytool --exec ls", "man -P cat ls", "mytool --command-id \"$ID\"", "mytool --no-exec \"$F\"", "mytool --executable \"$BIN\"",
+        "mytool --executor \"$E\"", "mytool --command-line \"$ARGS\"", "mytool --disable-wrapper \"$W\"",
+    ]);
 
 /// ## What it matches
 /// An option whose value is code in a language tiergate does not analyse, or a file of such code: `latexmk -e '…'`, `vim -S x.vim`, `gdb -x cmds`, `lldb -s cmds`.
@@ -117,6 +134,7 @@ pub(crate) static TABLE: &[CarryOpt] = &[
     // Shell-runners and remote-shell options of known programs.
     of(SSH_LIKE, words!["-o"], Carry::SshOption),
     of(words!["mosh"], words!["--ssh"], Carry::Shell),
+    of(words!["hg", "chg"], words!["--config"], Carry::HgConfig),
     of(words!["man"], words!["-P", "--pager", "-H", "--html"], Carry::Shell),
     of(words!["fzf", "sk"], words!["--bind"], Carry::FzfBind),
     of(words!["fzf", "sk"], words!["--preview", "--become"], Carry::Shell),
@@ -278,7 +296,7 @@ pub(crate) fn check(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
     // The entries for this program, chosen once per unit rather than per word: the
     // table's, then its card's.
     let entries: Vec<&'static Carried> = TABLE.iter().filter(|e| applies(e)).map(|e| &e.opt).chain(crate::rules::carries_of(program)).collect();
-    if entries.is_empty() {
+    if entries.is_empty() && owned {
         return;
     }
     let args = &inv.args;
@@ -287,7 +305,7 @@ pub(crate) fn check(inv: &Invocation, owned: bool, cx: &mut Cx<'_>) {
         if args[i].text == "--" {
             break;
         }
-        let Some(found) = find(args, i, &entries) else {
+        let Some(found) = find(args, i, &entries).or_else(|| if owned { None } else { by_name(args, i) }) else {
             i += 1;
             continue;
         };
@@ -330,6 +348,10 @@ fn find<'a>(args: &'a [Arg], i: usize, entries: &[&'static Carried]) -> Option<F
                 Found { entry, spelled: word, value: Some(value), next: end + 1 }
             }
             (_, Some(v)) => Found { entry, spelled: name, value: Some(Arg { text: v.to_owned(), ..args[i].clone() }), next: i + 1 },
+            // `cpio -o --rsh-command=…`: an output option never swallows the next option.
+            (Carry::Output, None) if args.get(i + 1).is_some_and(|n| n.text.starts_with('-') && n.text.len() > 1) => {
+                Found { entry, spelled: word, value: None, next: i + 1 }
+            }
             (_, None) => Found { entry, spelled: word, value: value_at(i + 1), next: i + 2 },
         });
     }
@@ -340,6 +362,37 @@ fn find<'a>(args: &'a [Arg], i: usize, entries: &[&'static Carried]) -> Option<F
     let short = &word[..2];
     let entry = entries.iter().copied().find(|e| e.names.contains(short) && !matches!(e.carry, Carry::Flag | Carry::Argv))?;
     Some(Found { entry, spelled: short, value: Some(Arg { text: word[2..].to_owned(), ..args[i].clone() }), next: i + 1 })
+}
+
+/// What an option found by its name's shape carries ([`names_a_command`]).
+static NAMED_COMMAND: Carried = Carried { names: words![], carry: Carry::Shell };
+
+/// An unmodelled program's option that carries a command by its name's shape,
+/// when a value is in sight (`--cmd-prefix=V`, or `--launcher V` with `V` not an
+/// option): a flag of the same shape (`mytool --edit-command`) carries nothing,
+/// and neither does one after a subcommand that reads or validates
+/// (`mytool validate --command 'git push --force'`: the command is its data).
+fn by_name(args: &[Arg], i: usize) -> Option<Found<'_>> {
+    let (name, inline) = crate::call::args::split_option(&args[i].text);
+    if !names_a_command(name) {
+        return None;
+    }
+    let verb = args[..i].iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str());
+    if verb.is_some_and(|v| verbs::VALIDATE_VERBS.contains(v) || verbs::READ_ONLY_VERBS.contains(v)) {
+        return None;
+    }
+    let value = match inline {
+        Some(v) => Arg { text: v.to_owned(), ..args[i].clone() },
+        None => args.get(i + 1).filter(|n| !n.text.starts_with('-')).cloned()?,
+    };
+    // gcc's `-wrapper gdb,--args` is an argv joined by commas: each piece one word.
+    let value = if name.ends_with("wrapper") && value.text.contains(',') {
+        let words: Vec<String> = value.text.split(',').map(|w| format!("'{}'", w.replace('\'', "'\\''"))).collect();
+        Arg { text: words.join(" "), ..value }
+    } else {
+        value
+    };
+    Some(Found { entry: &NAMED_COMMAND, spelled: name, value: Some(value), next: if inline.is_some() { i + 1 } else { i + 2 } })
 }
 
 fn judge(inv: &Invocation, f: &Found<'_>, cx: &mut Cx<'_>) {
@@ -373,6 +426,21 @@ fn judge(inv: &Invocation, f: &Found<'_>, cx: &mut Cx<'_>) {
                 cx.hit_because(&OPTION_CODE, format!("`{program} {}` expands a macro that runs a shell command or Lua; {}", f.spelled, OPTION_CODE.reason));
             }
         }
+        // A name-found option's value is often a prefix the program completes with its
+        // own command (`dpkg-buildpackage --root-command=fakeroot`, `--gpu-launcher=valgrind`):
+        // a wrapper with nothing after it there runs no interactive shell. A privileged one
+        // (`--launcher sudo`) still asks.
+        Carry::Shell if std::ptr::eq(f.entry, &NAMED_COMMAND) => {
+            if let Some(v) = &f.value {
+                let before = cx.hits.len();
+                run(cx, program, f.spelled, v, cwd);
+                let mut k = 0;
+                cx.hits.retain(|h| {
+                    k += 1;
+                    k <= before || !std::ptr::eq(h.rule, &crate::rules::WRAPPER_SHELL)
+                });
+            }
+        }
         Carry::Shell | Carry::Argv => match &f.value {
             Some(v) => run(cx, program, f.spelled, v, cwd),
             None => cx.hit_because(&OPTION_UNSEEN, format!("`{program} {}` is given no command; {}", f.spelled, OPTION_UNSEEN.reason)),
@@ -391,6 +459,11 @@ fn judge(inv: &Invocation, f: &Found<'_>, cx: &mut Cx<'_>) {
                 }
             }
         }
+        Carry::HgConfig => match f.value.as_ref().map(|v| (v, hg_command(&v.text))) {
+            Some((v, Some(HgRuns::Shell(cmd)))) => run(cx, program, f.spelled, &Arg { text: cmd.to_owned(), ..v.clone() }, cwd),
+            Some((_, Some(HgRuns::Python))) => cx.hit_because(&OPTION_CODE, format!("`{program} {}` sets a Python hook: {}", f.spelled, OPTION_CODE.reason)),
+            _ => {}
+        },
         Carry::FzfBind => {
             if let Some(v) = &f.value {
                 for cmd in fzf_actions(&v.text) {
@@ -411,72 +484,7 @@ fn run(cx: &mut Cx<'_>, program: &str, option: &str, value: &Arg, cwd: Option<&s
     cx.shell(&value.text, cwd);
 }
 
-/// `ProxyCommand=nc %h %p` / `ProxyCommand nc %h %p` → the command.
-fn ssh_command(value: &str) -> Option<&str> {
-    let (key, rest) = value.split_once(['=', ' ', '\t'])?;
-    let key = key.trim().to_ascii_lowercase();
-    // `ssh_command` is sshfs's own: the program it runs in place of ssh.
-    matches!(key.as_str(), "proxycommand" | "localcommand" | "knownhostscommand" | "ssh_command").then(|| rest.trim_start_matches(['=', ' ', '\t']))
-}
-
-crate::table! {
-    /// fzf actions that run a command: `execute(…)`, `execute-silent[…]`, `become:…`, `reload{…}` …
-    /// A longer name comes before its prefix (`execute-silent` before `execute`).
-    FZF_RUNNERS = [
-        "execute-silent", "execute-multi", "execute", "become", "reload-sync", "reload", "preview", "change-preview", "transform-query", "transform-prompt",
-        "transform-header", "transform", "bg-transform",
-    ];
-    probe "fzf --bind 'ctrl-a:{}(rm -rf ~/x)'" => T3, "coreutils.rm";
-}
-
-fn fzf_actions(value: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let b = value.as_bytes();
-    let mut i = 0;
-    while i < value.len() {
-        let Some(name) = FZF_RUNNERS.iter().find(|n| value[i..].starts_with(*n)) else {
-            i += value[i..].chars().next().map_or(1, char::len_utf8);
-            continue;
-        };
-        let at = i + name.len();
-        let close = match b.get(at) {
-            Some(b'(') => Some(b')'),
-            Some(b'[') => Some(b']'),
-            Some(b'{') => Some(b'}'),
-            Some(b'<') => Some(b'>'),
-            Some(b'~') => Some(b'~'),
-            Some(b'!') => Some(b'!'),
-            Some(b'@') => Some(b'@'),
-            Some(b'#') => Some(b'#'),
-            Some(b'$') => Some(b'$'),
-            Some(b'%') => Some(b'%'),
-            Some(b'^') => Some(b'^'),
-            Some(b'&') => Some(b'&'),
-            Some(b'*') => Some(b'*'),
-            Some(b';') => Some(b';'),
-            Some(b'/') => Some(b'/'),
-            Some(b'|') => Some(b'|'),
-            Some(b':') => None,
-            _ => {
-                i = at;
-                continue;
-            }
-        };
-        let body_start = at + 1;
-        let end = match close {
-            // `execute:CMD` runs to the end of the value.
-            None => value.len(),
-            Some(c) => value[body_start..].bytes().position(|x| x == c).map_or(value.len(), |p| body_start + p),
-        };
-        if body_start <= end {
-            out.push(value[body_start..end].to_owned());
-        }
-        i = end.max(at + 1);
-    }
-    out
-}
-
-crate::tables![SSH_LIKE, COMPILERS, TERMINALS, DANGEROUS_LONG, SAFE, FZF_RUNNERS];
+crate::tables![SSH_LIKE, COMPILERS, TERMINALS, DANGEROUS_LONG, SAFE];
 
 #[cfg(test)]
 mod tests {
@@ -509,19 +517,5 @@ mod tests {
         assert_eq!(expand_abbreviation("--"), None);
         // `--up` is openvpn's own option, not a prefix of `--upload`.
         assert_eq!(expand_abbreviation("--up"), None);
-    }
-
-    #[test]
-    fn fzf_bind_actions_are_found() {
-        assert_eq!(fzf_actions("enter:execute(less {})"), ["less {}"]);
-        assert_eq!(fzf_actions("ctrl-r:reload(ls),ctrl-x:become:rm {}"), ["ls", "rm {}"]);
-        assert_eq!(fzf_actions("ctrl-a:select-all"), Vec::<String>::new());
-    }
-
-    #[test]
-    fn ssh_options_carry_commands() {
-        assert_eq!(ssh_command("ProxyCommand=nc %h %p"), Some("nc %h %p"));
-        assert_eq!(ssh_command("proxycommand ssh -W %h:%p bastion"), Some("ssh -W %h:%p bastion"));
-        assert_eq!(ssh_command("StrictHostKeyChecking=no"), None);
     }
 }

@@ -262,13 +262,65 @@ fn header_item(item: &str) -> Option<&str> {
     (colon > 0 && colon < other && !item[colon..].starts_with(":=")).then_some(item)
 }
 
+/// Options whose value is a file a sender uploads as it is (`curl -T`, `wget --post-file`).
+const UPLOADS: Words = words!["-T", "--upload-file", "--post-file", "--body-file"];
+
+/// A credential file a sender reads and sends, named in its words: `@FILE` in a
+/// body, form or header value (`curl -d @~/.npmrc`, `-F f=@~/.kube/config`,
+/// `--data-binary @.env`, httpie's `f=@key`, `f=<key`), or an upload option's
+/// value (`curl -T ~/.ssh/id_rsa`, `wget --post-file=~/.aws/credentials`): the
+/// pipe form's exfiltration (`cat .env | curl --data-binary @- …`) with the file named.
+fn sent_file(inv: &Invocation) -> Option<&str> {
+    let traits = traits_of(&inv.program);
+    if traits.has(Traits::INTERPRETER) {
+        return inv.args.iter().find_map(|a| code_names_secret(&a.text));
+    }
+    if !traits.has(Traits::NETWORK_SINK) {
+        return None;
+    }
+    inv.args.iter().enumerate().find_map(|(i, a)| {
+        let t = a.text.as_str();
+        let (name, inline) = split_option(t);
+        let file = if UPLOADS.contains(name) {
+            inline?
+        } else if i > 0 && UPLOADS.contains(inv.args[i - 1].text.as_str()) {
+            t
+        } else {
+            let at = t.strip_prefix('@').or_else(|| t.find("=@").map(|p| &t[p + 2..])).or_else(|| t.find("=<").map(|p| &t[p + 2..]))?;
+            at.split(';').next().unwrap_or(at)
+        };
+        (!file.contains("://") && secret_path(file)).then_some(file)
+    })
+}
+
+/// A credential file named by a string literal in interpreter code
+/// (`open('/home/u/.ssh/id_rsa')`, `File.read("#{Dir.home}/.aws/credentials")`),
+/// or an environment dump (`dict(os.environ)`, `JSON.stringify(process.env)`):
+/// code that also calls the network sends what it read.
+fn code_names_secret(code: &str) -> Option<&str> {
+    const DUMPS: Words =
+        words!["dict(os.environ", "str(os.environ", "os.environ.copy()", "os.environ.items()", "JSON.stringify(process.env", "ENV.to_h", "%ENV"];
+    if let Some(d) = DUMPS.iter().find(|d| code.contains(*d)) {
+        return Some(d);
+    }
+    // The pieces between quotes: every other one is inside a string literal.
+    code.split(['\'', '"'])
+        .skip(1)
+        .step_by(2)
+        .find(|lit| !lit.contains("://") && (lit.contains('/') || lit.starts_with('.')) && !lit.contains(char::is_whitespace) && secret_path(lit))
+}
+
 /// Runs for every unit: secret data handed to a program that sends it.
 pub(crate) fn check_unit(inv: &Invocation, cx: &mut Cx<'_>) {
     let handed = inv.args.iter().map(|a| a.secret).max().unwrap_or_default().max(inv.secret_input);
-    if handed == Secret::None || !sends(inv, cx) {
+    let file = if handed == Secret::Read { None } else { sent_file(inv) };
+    if (handed == Secret::None && file.is_none()) || !sends(inv, cx) {
         return;
     }
     let p = &inv.program;
+    if let Some(f) = file {
+        return cx.hit_because(&SECRET_EXFIL, format!("`{p}` reads `{f}` (credentials, keys or the environment) and sends it; {}", SECRET_EXFIL.reason));
+    }
     if let Some(a) = inv.args.iter().find(|a| a.secret == Secret::Read) {
         return cx.hit_because(
             &SECRET_EXFIL,

@@ -22,9 +22,9 @@ pub static CODE: Rule = Rule::t3("interp.opaque-code")
     .matches(words![
         "julia -e 'run(`ls`)'", "guile -c '(display 1)'", "octave --eval 'disp(1)'", "gnuplot -e 'plot sin(x)'", "racket script.rkt", "erl -eval 'halt().'",
         "elixir -e 'IO.puts 1'", "jrunscript -e 'print(1)'", "expect -c 'spawn ls'", "nu -c 'ls'", "sbcl --script x.lisp", "runghc x.hs",
-        "julia <<< 'println(1)'",
+        "julia <<< 'println(1)'", "pry -e 'system(\"ls\")'", "slsh -e 'system(\"ls\")'", "rc -c 'ls'",
     ])
-    .not_matches(words!["julia --version", "ghc --version", "erl -version"]);
+    .not_matches(words!["julia --version", "ghc --version", "erl -version", "pry --version", "slsh --version"]);
 
 /// ## What it matches
 /// `dc` code with `!` (runs a shell command) and `m4` input with `syscmd`/`esyscmd`, or input that cannot be seen.
@@ -96,12 +96,17 @@ static OPAQUE: &[Opaque] = &[
     Opaque { names: words!["swift"], code: words!["-e"], version: words!["--version", "-version", "--help", "-h"] },
     Opaque { names: words!["expect"], code: words!["-c", "-f"], version: words!["-v", "-h"] },
     Opaque { names: OTHER_SHELLS, code: words!["-c", "--commands", "-e"], version: words!["--version", "-v", "-h", "--help"] },
+    // Ruby's pry REPL (`-e` runs a line, `-r` requires a file) and the S-Lang shell.
+    Opaque { names: words!["pry"], code: words!["-e", "--exec", "-r", "--require"], version: words!["-v", "--version", "-h", "--help"] },
+    Opaque { names: words!["slsh"], code: words!["-e"], version: words!["--version", "--help"] },
 ];
 
 crate::table! {
-    /// Shells whose code is not bash; `OPAQUE` reads them as unseen code.
-    /// (`es`, `rc`, `ion` and `oil` are left out: as program names they are as often other tools.)
-    OTHER_SHELLS = ["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh"];
+    /// Shells whose code is not bash; `OPAQUE` reads them as unseen code. `rc` (Plan 9's
+    /// shell) is one although the name is also rustcat's: a listener or reverse shell
+    /// asks either way. (`es`, `ion` and `oil` are left out: as program names they are as
+    /// often other tools.)
+    OTHER_SHELLS = ["xonsh", "nu", "nushell", "elvish", "ysh", "murex", "closh", "rc"];
     probe "{} -c 'rm -rf ~/x'" => T3, "interp.opaque-code";
 }
 

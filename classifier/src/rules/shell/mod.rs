@@ -14,8 +14,10 @@ use crate::words;
 pub static FAMILY: Family = Family::new("shell", CARDS, RULES);
 
 crate::table! {
-    /// Programs whose arguments or input are shell code.
-    pub SHELLS = ["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh"];
+    /// Programs whose arguments or input are shell code: POSIX and Bourne-like
+    /// shells (`posh` is Debian's policy-compliant shell, `sash` the stand-alone
+    /// shell; both read `-c` and scripts as `sh` does).
+    pub SHELLS = ["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "rbash", "yash", "oksh", "loksh", "posh", "sash"];
     probe "{} -c 'rm -rf ~/x'" => T3, "coreutils.rm";
 }
 

@@ -15,9 +15,9 @@ use crate::rules::{Cx, Rule};
 pub(crate) fn check_write(cx: &mut Cx<'_>, target: &Arg, cwd: Option<&str>) {
     let home = cx.home();
     let root = cx.root();
-    // Every write is reported here, whatever it deserves: a later unit of the same
-    // command that reads the file must not read what is on disk now, and a session
-    // keeps it (`lanes::overlay`).
+    // Every write is reported here, whatever it deserves: a later unit on the line
+    // reads what this one put there (`Engine::written_earlier`), and a recording
+    // caller learns it (`lanes::overlay`).
     let path = if target.exact { resolve(&target.text, cwd.or(root.as_deref()), home.as_deref()) } else { None };
     cx.wrote(path);
     let placed = place(&target.text, target.exact, cwd, root.as_deref(), home.as_deref(), cx.protected());

@@ -1,5 +1,4 @@
-//! Corpus maintenance, the library behind `cargo xtask corpus <task>` and the table
-//! probes of `cargo xtask codegen`. Each task is a function with a `check` mode that
+//! Corpus maintenance, the library behind `cargo xtask corpus <task>`. Each task is a function with a `check` mode that
 //! never writes (rust-analyzer's codegen pattern), and a `#[test]` below runs every
 //! check so `cargo test` catches stale generated files. It does not classify
 //! anything itself except in `gaia`, which drives a `tiergate batch` binary over
@@ -11,7 +10,6 @@
 //! - `worst [--check]`: `corpus/curated/worst.csv`, the generated worst-case inputs.
 //! - `gaia [--bin PATH] [--cases PATH]`: agreement with the original's expectations.
 //! - `check`: validates every committed corpus file (headers, ids, values, coverage).
-//! - `tables::run`: `corpus/truth/tables.csv`, one probe row per policy-table entry, from `tiergate programs`.
 //!
 //! Every task returns the process exit code (0 ok, 1 stale or invalid); errors (I/O,
 //! download, bad input) are the caller's to report.
@@ -21,7 +19,6 @@ mod csvout;
 mod gaia;
 mod mutate;
 pub mod rule_source;
-pub mod tables;
 mod tldr;
 mod worst;
 mod zipread;

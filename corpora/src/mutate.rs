@@ -194,9 +194,7 @@ pub fn render(root: &Path) -> anyhow::Result<(String, usize)> {
     let mut sources = 0usize;
     for r in &truth.rows {
         let Spec::Truth { expect, .. } = &r.spec else { continue };
-        // Table probes (generated, one per entry) are left out: their quoting variants would
-        // add a quarter to the curated corpus for code paths the hand rows already vary.
-        if !matches!(expect, Class::T3 | Class::Blocked) || r.command.len() > MAX_LEN || r.file == crate::tables::FILE {
+        if !matches!(expect, Class::T3 | Class::Blocked) || r.command.len() > MAX_LEN {
             continue;
         }
         let p = plain(&r.command, &r.cwd);

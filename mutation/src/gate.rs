@@ -169,15 +169,23 @@ pub fn checkout(root: &Path, commit: &str) -> Result<PathBuf, String> {
     Ok(dir)
 }
 
-/// Builds the unmutated binary in the scratch worktree `dir` (see [`checkout`]),
-/// caches it as the replay's base, and records the unmutated gate's own failures.
-pub fn prepare(root: &Path, dir: PathBuf, commit: &str, all_layers: bool, log: &dyn Fn(&str)) -> Result<Scratch, String> {
+/// Builds the unmutated binary in the scratch worktree `dir` (see [`checkout`]) with
+/// the scratch's cargo configuration: (its path, seconds). The table mutants are
+/// listed from its `tiergate programs`, and [`prepare`] finds it built.
+pub fn build_unmutated(root: &Path, dir: &Path, log: &dyn Fn(&str)) -> Result<(PathBuf, f64), String> {
     let cfg_dir = root.join("target").join("mutants").join(".cargo");
     std::fs::create_dir_all(&cfg_dir)
         .and_then(|()| std::fs::write(cfg_dir.join("config.toml"), SCRATCH_CARGO_CONFIG))
         .map_err(|e| format!("{}: {e}", cfg_dir.display()))?;
-    log(&format!("building the unmutated tiergate in {}", dir.strip_prefix(root).unwrap_or(&dir).display()));
-    let build_secs = build(&dir).map_err(|e| format!("the unmutated tree does not build: {e}"))?;
+    log(&format!("building the unmutated tiergate in {}", dir.strip_prefix(root).unwrap_or(dir).display()));
+    let secs = build(dir).map_err(|e| format!("the unmutated tree does not build: {e}"))?;
+    Ok((bin(dir)?, secs))
+}
+
+/// Builds the unmutated binary (see [`build_unmutated`]), caches it as the replay's
+/// base, and records the unmutated gate's own failures.
+pub fn prepare(root: &Path, dir: PathBuf, commit: &str, all_layers: bool, log: &dyn Fn(&str)) -> Result<Scratch, String> {
+    let (_, build_secs) = build_unmutated(root, &dir, log)?;
     let base_bin = dir.join("target").join("mutants-base").join("tiergate");
     replay::build::install(&bin(&dir)?, &base_bin).map_err(|e| e.to_string())?;
     let key = replay::build::base_key(&dir, commit).map_err(|e| e.to_string())?;
@@ -313,12 +321,16 @@ pub fn gate(s: &Scratch) -> Result<(Found, Moved, f64), String> {
     match replay::run(&cfg) {
         Ok(out) => {
             moved = Moved::of(&out.report.rows);
+            // The table probes (the replay's probes kind, from the unmutated binary's dump)
+            // are a layer of their own, so a report says how much of a rate the
+            // hand-written corpora earn without them: a probe row's check, and its
+            // undeclared move from the base's expected tier.
+            let probe_rows: std::collections::HashSet<&str> =
+                out.report.rows.iter().filter(|r| r.corpus == replay::corpus::Kind::Probes).map(|r| r.id.as_str()).collect();
             for f in &out.report.failures {
-                // Generated table probes (corpora/src/tables.rs) are a layer of their own, so a
-                // report says how much of a rate the hand-written corpora earn without them.
                 let layer = match f.area {
+                    "declare" if f.row.as_deref().is_some_and(|id| probe_rows.contains(id)) => "probes",
                     "declare" => "declarations",
-                    "truth" if f.message.starts_with(corpora::tables::FILE) => "probes",
                     area => area,
                 };
                 found.insert((layer.to_owned(), f.message.clone()));
@@ -339,7 +351,7 @@ fn forget_mutant_answers(s: &Scratch) {
     if bytes == base {
         return;
     }
-    let id = format!("{}+fx:{}", replay::build::binary_id(&bytes), replay::corpus::fixtures_digest(&s.dir));
+    let id = replay::cache_id(&s.dir, &replay::build::binary_id(&bytes));
     if let Ok(mut store) = replay::store::Store::open(&replay::build::replay_dir(&s.dir).join("cache.sqlite")) {
         let _ = store.forget(&id);
     }

@@ -219,16 +219,11 @@ pub fn set_apart(equivalent: &Reviews, r: &Record) -> bool {
     reviewed(equivalent, r).is_some_and(|why| why.starts_with("equivalent:") || why.starts_with("unreachable"))
 }
 
-/// Caught by the generated table probes alone. Records written before the gate named
-/// the `probes` layer say `truth`: there, a mutant whose every kept failure is a
-/// tables.csv row counts as caught by probes alone even when more failures were not
-/// kept, so the rate without probes is a lower bound for such reports.
+/// Caught by the table probes alone (the replay's probes kind, a layer of its own).
+/// Records written before the gate named the `probes` layer count their probe rows'
+/// catches under `truth`.
 pub fn probes_only(r: &Record) -> bool {
-    match r.layers.as_slice() {
-        [l] if l == "probes" => true,
-        [l] if l == "truth" => !r.failures.is_empty() && r.failures.iter().all(|f| f.starts_with(&format!("truth: {}", corpora::tables::FILE))),
-        _ => false,
-    }
+    matches!(r.layers.as_slice(), [l] if l == "probes")
 }
 
 pub fn write(dir: &Path, meta: &Meta, records: &[Record], reviews: &Reviews) -> std::io::Result<()> {

@@ -111,7 +111,7 @@ pub fn summary(meta: &Meta, records: &[Record], reviews: &Reviews) -> String {
         let [_, c, s, ..] = counts(tables.iter().copied(), reviews);
         let _ = writeln!(
             out,
-            "Table mutants without the generated table probes (`corpus/truth/tables.csv`; {probes} mutant(s) only a probe row caught, counted as survivors here): caught {} of viable.\n",
+            "Table mutants without the table probes (the replay's `probes` rows, from `tiergate programs`; {probes} mutant(s) only a probe row caught, counted as survivors here): caught {} of viable.\n",
             rate(c - probes, s + probes)
         );
     }
@@ -296,14 +296,15 @@ mod tests {
         assert!(s.contains("moved: 0 tier, 2 rule, 0 reason-only row(s) — truth git-1: git.read → git.unknown"), "{s}");
     }
 
-    /// The rate without probes moves every mutant only a tables.csv row caught to the survivors.
+    /// The rate without probes moves every mutant only a probe row caught to the survivors.
     #[test]
     fn the_rate_without_table_probes_counts_probe_only_catches_as_survivors() {
         let m = meta(4);
         let mut a = rec("a", "caught");
         a.layers = vec!["probes".into()];
         let mut b = rec("b", "caught");
-        b.failures = vec![format!("truth: {}:12 table-git_land: expected T3, head says T0", corpora::tables::FILE)];
+        b.layers = vec!["probes".into()];
+        b.failures = vec!["probes: classifier/src/rules/git/read.rs:12 MUTATIVE_VERBS table-git_land: head's probe expects T3, head says T0".into()];
         let mut c = rec("c", "caught");
         c.failures = vec!["truth: corpus/truth/git.csv:3 git-1: expected T3, head says T0".into()];
         let s = summary(&m, &[a, b, c, rec("d", "survived")], &Reviews::new());

@@ -14,6 +14,7 @@ pub mod corpus;
 pub mod coverage;
 pub mod declare;
 pub mod diff;
+pub mod dump;
 pub mod exit;
 pub mod git;
 pub mod import;
@@ -143,9 +144,12 @@ type Timings = Vec<(String, f64)>;
 pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     let t0 = Instant::now();
     let mut timings = Timings::new();
-    let inputs = load::inputs(cfg)?;
+    let mut inputs = load::inputs(cfg)?;
     timings.push(("load corpora (head from the work tree, base from git)".to_owned(), t0.elapsed().as_secs_f64()));
-    let built = build_sides(cfg, &inputs, &mut timings)?;
+    let mut built = build_sides(cfg, &inputs, &mut timings)?;
+    if cfg.corpora.contains(&corpus::Kind::Probes) {
+        probe_rows(cfg, &mut inputs, &mut built)?;
+    }
     let answers = answer_sides(cfg, &built, &inputs, &mut timings)?;
     let tc = Instant::now();
     let base = match (&built.base, &answers.base) {
@@ -171,6 +175,35 @@ pub fn run(cfg: &Config) -> Result<Outcome, ReplayError> {
     };
     timings.push(("total".to_owned(), t0.elapsed().as_secs_f64()));
     Ok(Outcome { report, report_dir, timings, base_built: built.base_built, truth_edits, base_commit: inputs.names.base_commit.clone(), answered })
+}
+
+/// The Build step's last part: the probes corpus from the base binary's `tiergate
+/// programs` and head's (corpus/probes.rs says how each row is judged). The base's
+/// rows join both sides; rows only head's dump has join head's. Filtered like every
+/// other row, then `--only` is checked against every row.
+fn probe_rows(cfg: &Config, inputs: &mut load::Inputs, built: &mut Built) -> Result<(), ReplayError> {
+    let head = dump::of_subject(&built.head.argv).map_err(|e| ReplayError::infra(format!("head's dump: {e}")))?;
+    let base = match &built.base {
+        BaseSide::Run(subject, _) => match dump::of_subject(&subject.argv) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                built.notes.push(format!(
+                    "the base has no table probes to give ({e}): the probe rows are head's, judged by head's probes, and no probe move was judged"
+                ));
+                None
+            }
+        },
+        BaseSide::SameAsHead => Some(head.clone()),
+        BaseSide::Skip => {
+            built.notes.push("no base binary was run: the probe rows are head's, judged by head's probes".into());
+            None
+        }
+    };
+    let rows = corpus::probes::rows(base.as_deref(), &head).map_err(ReplayError::Usage)?;
+    let rows = load::select(cfg, rows);
+    inputs.base.rows.extend(rows.iter().filter(|r| matches!(r.spec, corpus::Spec::Probe { base: Some(_), .. })).cloned());
+    inputs.head_rows.extend(rows);
+    load::only_ids_exist(cfg, &inputs.head_rows).map_err(ReplayError::Usage)
 }
 
 /// A subject's answer to `--protocol`, short of naming another version.
@@ -269,7 +302,18 @@ fn speaks_sessions(argv: &[String]) -> bool {
 /// corpus/fixtures/, so a cached verdict is only valid for the fixture contents it
 /// was computed with.
 fn keyed(subject: &Subject, fixtures: &str) -> Subject {
-    Subject { build_id: subject.build_id.as_ref().map(|id| format!("{id}+fx:{fixtures}")), ..subject.clone() }
+    Subject { build_id: subject.build_id.as_ref().map(|id| with_fixtures(id, fixtures)), ..subject.clone() }
+}
+
+fn with_fixtures(build_id: &str, fixtures: &str) -> String {
+    format!("{build_id}+fx:{fixtures}")
+}
+
+/// The verdict cache's key for answers of the build `build_id` (`build::binary_id`)
+/// over the corpora of `root`: what the replay stores them under, for tasks that
+/// drop or look up a build's answers (`cargo xtask mutants` forgets a mutant's).
+pub fn cache_id(root: &Path, build_id: &str) -> String {
+    with_fixtures(build_id, &corpus::fixtures_digest(root))
 }
 
 /// The Answer step: both sides concurrently, each through its own long-lived child

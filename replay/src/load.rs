@@ -109,13 +109,10 @@ fn head(cfg: &Config, notes: &mut Vec<String>) -> Result<(caps::Caps, Vec<Row>, 
         }
     }
     let decls = declare::load_worktree(&cfg.root).map_err(|e| errors.extend(e)).unwrap_or_default();
-    if !cfg.only.is_empty() {
-        let have: HashSet<&str> = rows.iter().map(|r| r.id.as_str()).collect();
-        for id in &cfg.only {
-            if !have.contains(id.as_str()) {
-                errors.push(format!("--only {id}: no row has this id in the selected corpora"));
-            }
-        }
+    // Rows of a kind that comes from the binaries exist only after the Build step
+    // (`only_ids_exist` is asked again then).
+    if !cfg.corpora.iter().any(|k| k.def().from_binary()) {
+        errors.extend(only_ids_exist(cfg, &rows).err().unwrap_or_default());
     }
     match caps {
         Some(c) if errors.is_empty() => Ok((c, rows, decls)),
@@ -123,10 +120,22 @@ fn head(cfg: &Config, notes: &mut Vec<String>) -> Result<(caps::Caps, Vec<Row>, 
     }
 }
 
+/// Every `--only` id names a row of `rows`; Err lists the ones that do not.
+pub(crate) fn only_ids_exist(cfg: &Config, rows: &[Row]) -> Result<(), Vec<String>> {
+    let have: HashSet<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+    let missing: Vec<String> =
+        cfg.only.iter().filter(|id| !have.contains(id.as_str())).map(|id| format!("--only {id}: no row has this id in the selected corpora")).collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(missing)
+    }
+}
+
 /// The filters, applied the same way to either side: `--only` ids (a session's
 /// step brings the session's earlier steps, whose writes it reads), then `--shard`.
 /// (`--corpus` chose which kinds were loaded at all.)
-fn select(cfg: &Config, rows: Vec<Row>) -> Vec<Row> {
+pub(crate) fn select(cfg: &Config, rows: Vec<Row>) -> Vec<Row> {
     let rows = if cfg.only.is_empty() {
         rows
     } else {

@@ -1,9 +1,9 @@
 //! `cargo xtask codegen [--check]`: regenerates `docs/rules.md` from the rule
-//! registry and `corpus/truth/tables.csv` from the tables' probes. The rules
-//! renderer lives in the classifier's test binary (`classifier/tests/it/rules_doc.rs`)
-//! and the probes come from the work tree's `tiergate programs`, so xtask never links
-//! the classifier: the bench must run, and report, even when the working tree's
-//! classifier is broken.
+//! registry. The renderer lives in the classifier's test binary
+//! (`classifier/tests/it/rules_doc.rs`), so xtask never links the classifier: the
+//! bench must run, and report, even when the working tree's classifier is broken.
+//! (The table probes are not generated into a file: the replay derives them from the
+//! base binary's `tiergate programs`, replay/src/corpus/probes.rs.)
 
 use std::process::Command;
 
@@ -28,31 +28,4 @@ pub fn run(check: bool) -> i32 {
             3
         }
     }
-}
-
-/// `corpus/truth/tables.csv` from the work tree's `tiergate programs` (built as the
-/// replay builds head, so a replay after it reuses the binary): 0 fresh or written,
-/// 1 stale, 3 error.
-pub fn tables(check: bool) -> i32 {
-    let root = project_root();
-    let log = |line: &str| eprintln!("xtask codegen: {line}");
-    let bin = match replay::build::build_head(&root, &replay::build::head_target_dir(&root), &log) {
-        Ok((subject, _)) => subject.argv[0].clone(),
-        Err(e) => {
-            eprintln!("xtask codegen: {e}");
-            return 3;
-        }
-    };
-    let out = match Command::new(&bin).arg("programs").output() {
-        Ok(out) if out.status.success() => out,
-        Ok(out) => {
-            eprintln!("xtask codegen: `{bin} programs` failed ({}): {}", out.status, String::from_utf8_lossy(&out.stderr));
-            return 3;
-        }
-        Err(e) => {
-            eprintln!("xtask codegen: cannot run {bin}: {e}");
-            return 3;
-        }
-    };
-    corpora::tables::run(&root, &String::from_utf8_lossy(&out.stdout), check || replay::is_ci())
 }

@@ -68,7 +68,7 @@ cannot build/test (the `git bisect run` contract); 128 on a usage error, which m
     Probe(ProbeArgs),
     /// The first commit on --first-parent good..bad that moved a verdict.
     Bisect(BisectArgs),
-    /// Regenerates docs/rules.md from the rule registry and corpus/truth/tables.csv from the tables' probes (`tiergate programs`) (--check, or CI: only compare).
+    /// Regenerates docs/rules.md from the rule registry (--check, or CI: only compare).
     Codegen {
         /// Compare only; exit 1 when docs/rules.md is stale (implied by CI).
         #[arg(long)]

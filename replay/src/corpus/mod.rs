@@ -12,6 +12,7 @@
 mod curated;
 mod history;
 pub mod peers;
+pub mod probes;
 pub mod sessions;
 mod source;
 mod table;
@@ -38,10 +39,11 @@ pub enum Kind {
     Curated,
     Peers,
     Sessions,
+    Probes,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [Kind::Truth, Kind::History, Kind::Curated, Kind::Peers, Kind::Sessions];
+    pub const ALL: [Kind; 6] = [Kind::Truth, Kind::History, Kind::Curated, Kind::Peers, Kind::Sessions, Kind::Probes];
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Truth => "truth",
@@ -49,6 +51,7 @@ impl Kind {
             Kind::Curated => "curated",
             Kind::Peers => "peers",
             Kind::Sessions => "sessions",
+            Kind::Probes => "probes",
         }
     }
     pub fn parse(s: &str) -> Option<Kind> {
@@ -62,6 +65,7 @@ impl Kind {
             Kind::Curated => &curated::Curated,
             Kind::Peers => &peers::Peers,
             Kind::Sessions => &sessions::Sessions,
+            Kind::Probes => &probes::Probes,
         }
     }
 }
@@ -94,6 +98,12 @@ pub enum Spec {
         source: String,
         session: String,
         step: u32,
+    },
+    /// A table probe's row: what the base's dump expects (None: only head's dump
+    /// probes it) and what head's dump expects (None: only the base's does).
+    Probe {
+        base: Option<probes::ProbeExpect>,
+        head: Option<probes::ProbeExpect>,
     },
 }
 
@@ -152,6 +162,12 @@ pub trait CorpusKind: Sync {
     /// verdict when the base was replayed. By default: a verdict move, unpinned.
     fn moves(&self, row: &Row, head: &Verdict, base: AtBase) -> Vec<Move> {
         verdict_move(row, head, base, false).into_iter().collect()
+    }
+
+    /// True when the rows come from the binaries the replay builds, not from files:
+    /// `load` gives none, and the replay adds them after the Build step.
+    fn from_binary(&self) -> bool {
+        false
     }
 
     /// True when the rows are someone's own commands: reports show them redacted.
@@ -241,10 +257,10 @@ pub fn load(kind: Kind, src: &dyn Source) -> Result<Corpus, Vec<String>> {
 }
 
 /// Reads one kind from the work tree under `root`. Zero rows is an error: a corpus
-/// that is empty hides gaps.
+/// that is empty hides gaps (a kind whose rows come from the binaries has none here).
 pub fn load_worktree(root: &Path, kind: Kind) -> Result<Corpus, Vec<String>> {
     let corpus = load(kind, &WorkTree(root))?;
-    if corpus.rows.is_empty() {
+    if corpus.rows.is_empty() && !kind.def().from_binary() {
         return Err(vec![format!("{}: matched no rows (a corpus that is empty hides gaps; add rows or pass --corpus without it)", kind.def().location())]);
     }
     Ok(corpus)

@@ -1,5 +1,5 @@
 //! The work tree's rule coverage as `cargo xtask coverage` measures it: every corpus
-//! row of the work tree answered by head's tiergate (or a given binary) through the
+//! row of the work tree, and the binary's own table probes (`tiergate programs`), answered by head's tiergate (or a given binary) through the
 //! replay's verdict cache, the registry read from the same binary, and the report
 //! written to `reports/coverage/`. Printing the gaps, `--check` and `--bless` are
 //! the task's (xtask/src/coverage.rs).
@@ -41,9 +41,11 @@ pub fn subject(root: &Path, bin: Option<&Path>, log: fn(&str)) -> Result<Subject
     }
 }
 
-/// Coverage of the work tree's corpora by `subject`.
+/// Coverage of the work tree's corpora and `subject`'s own table probes by `subject`.
 pub fn measure(root: &Path, subject: &Subject, log: fn(&str)) -> Result<(Vec<RuleInfo>, Coverage), ReplayError> {
-    let rows = rows(root)?;
+    let mut rows = rows(root)?;
+    let tables = crate::dump::of_subject(&subject.argv).map_err(|e| ReplayError::infra(format!("the table probes: {e}")))?;
+    rows.extend(crate::corpus::probes::rows(None, &tables).map_err(ReplayError::Usage)?);
     let (verdicts, stats) = crate::answer_rows(root, subject, &rows, Duration::from_secs(10), log)?;
     log(&format!("{} rows answered, {} from the verdict cache", stats.rows, stats.cached));
     super::of_head(&subject.argv[0], root, &rows, &verdicts).map_err(ReplayError::infra)

@@ -6,6 +6,7 @@ mod acceptance;
 mod bisect;
 mod layouts;
 mod peers;
+mod probes;
 mod repo;
 mod runner;
 mod sessions;

@@ -55,7 +55,8 @@ pub const CAPS: &str = r#"{
   "history": { "new_prompts": 2, "new_prompts_weighted": 100, "loosened": 0, "new_blocks": 0 },
   "curated": { "new_prompts": 0, "new_prompts_weighted": 0, "loosened": 0, "new_blocks": 0 },
   "peers": { "new_prompts": 0, "new_prompts_weighted": 0, "loosened": 0, "new_blocks": 0 },
-  "sessions": { "new_prompts": 0, "new_prompts_weighted": 0, "loosened": 0, "new_blocks": 0 }
+  "sessions": { "new_prompts": 0, "new_prompts_weighted": 0, "loosened": 0, "new_blocks": 0 },
+  "probes": { "new_prompts": 0, "new_prompts_weighted": 0, "loosened": 0, "new_blocks": 0 }
 }
 "#;
 

@@ -4,6 +4,8 @@
 //! It speaks the `session` extension the way the real one does, in miniature: in a
 //! session, `write NAME` makes `run NAME` read a file (T0 `run.written`); anywhere
 //! else `run NAME` finds nothing (T3 `run.missing`).
+//! `tiergate programs` dumps one probed table, `VERBS`: the words `W` of the rule
+//! lines `tool W`, probed as `tool {}` at the first such line's tier.
 
 const RULES: &str = include_str!("../rules.txt");
 /// A build from before protocol extensions: `--extensions` prints nothing and the
@@ -12,6 +14,10 @@ const NO_EXTENSIONS: bool = false;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("programs") {
+        programs();
+        return;
+    }
     if args.first().map(String::as_str) != Some("batch") {
         eprintln!("usage: tiergate batch [--protocol]");
         std::process::exit(2);
@@ -72,6 +78,22 @@ fn main() {
         );
         let _ = out.flush();
     }
+}
+
+/// The `VERBS` table of `tiergate programs`, as JSON lines.
+fn programs() {
+    let verbs: Vec<(&str, &str)> = RULES.lines().filter_map(|l| {
+        let mut parts = l.split('\t');
+        let (prefix, class) = (parts.next()?, parts.next()?);
+        Some((prefix.strip_prefix("tool ")?, class))
+    }).collect();
+    let entries: Vec<String> = verbs.iter().map(|(w, _)| format!("\"{w}\"")).collect();
+    let tier = verbs.first().map_or("T3", |v| v.1);
+    println!("{{\"kind\":\"card\",\"family\":\"tool\",\"names\":[\"tool\"]}}");
+    println!(
+        "{{\"kind\":\"table\",\"name\":\"VERBS\",\"file\":\"classifier/src/main.rs\",\"line\":1,\"entries\":[{}],\"probes\":[{{\"template\":\"tool {{}}\",\"expect\":\"{tier}\",\"rule\":\"\",\"only\":[]}}],\"except\":[]}}",
+        entries.join(",")
+    );
 }
 
 /// First rule whose prefix starts the command wins; unknown programs are T0.

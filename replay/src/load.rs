@@ -111,7 +111,7 @@ fn head(cfg: &Config, notes: &mut Vec<String>) -> Result<(caps::Caps, Vec<Row>, 
     let decls = declare::load_worktree(&cfg.root).map_err(|e| errors.extend(e)).unwrap_or_default();
     // Rows of a kind that comes from the binaries exist only after the Build step
     // (`only_ids_exist` is asked again then).
-    if !cfg.corpora.iter().any(|k| k.def().from_binary()) {
+    if !cfg.corpora.iter().any(|k| k.def().rows_from_binary()) {
         errors.extend(only_ids_exist(cfg, &rows).err().unwrap_or_default());
     }
     match caps {

@@ -166,7 +166,7 @@ pub trait CorpusKind: Sync {
 
     /// True when the rows come from the binaries the replay builds, not from files:
     /// `load` gives none, and the replay adds them after the Build step.
-    fn from_binary(&self) -> bool {
+    fn rows_from_binary(&self) -> bool {
         false
     }
 
@@ -260,7 +260,7 @@ pub fn load(kind: Kind, src: &dyn Source) -> Result<Corpus, Vec<String>> {
 /// that is empty hides gaps (a kind whose rows come from the binaries has none here).
 pub fn load_worktree(root: &Path, kind: Kind) -> Result<Corpus, Vec<String>> {
     let corpus = load(kind, &WorkTree(root))?;
-    if corpus.rows.is_empty() && !kind.def().from_binary() {
+    if corpus.rows.is_empty() && !kind.def().rows_from_binary() {
         return Err(vec![format!("{}: matched no rows (a corpus that is empty hides gaps; add rows or pass --corpus without it)", kind.def().location())]);
     }
     Ok(corpus)

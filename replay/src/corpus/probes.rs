@@ -67,7 +67,7 @@ impl CorpusKind for Probes {
         Ok(Vec::new())
     }
 
-    fn from_binary(&self) -> bool {
+    fn rows_from_binary(&self) -> bool {
         true
     }
 
@@ -126,10 +126,13 @@ fn instantiate(template: &str, entry: &str) -> String {
     template.replace("{-}", short).replace("{}", entry)
 }
 
+/// A probed command with its expectation, its table's file and line.
+pub type Probed = (String, ProbeExpect, String, u64);
+
 /// The probed commands of one dump in source order (a command two tables probe: the
 /// first), each with its expectation and its table's position; or every probe the
 /// rows cannot come from, as `file:line: TABLE: why`.
-pub fn expectations(tables: &[Table]) -> Result<Vec<(String, ProbeExpect, String, u64)>, Vec<String>> {
+pub fn expectations(tables: &[Table]) -> Result<Vec<Probed>, Vec<String>> {
     let mut out = Vec::new();
     let mut errors = Vec::new();
     let mut seen = HashSet::new();

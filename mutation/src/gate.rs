@@ -325,6 +325,11 @@ pub fn gate(s: &Scratch) -> Result<(Found, Moved, f64), String> {
     let cfg = Config { require_base: true, determinism_sample: 50, timeout: REPLAY_TIMEOUT, log: quiet, ..Config::new(s.dir.clone(), Some(s.commit.clone())) };
     match replay::run(&cfg) {
         Ok(out) => {
+            // Where a replayed mutant's gate time goes (load, answers, judge, reports), for
+            // measuring the gate's cost (docs/evidence.md, "Code mutants"); off by default.
+            if std::env::var_os("MUTANTS_TIMINGS").is_some() {
+                eprintln!("mutants: replay timings {:?}", out.timings);
+            }
             moved = Moved::of(&out.report.rows);
             // The table probes (the replay's probes kind, from the unmutated binary's dump)
             // are a layer of their own, so a report says how much of a rate the

@@ -26,7 +26,9 @@ use super::{Arg, Operand};
 use crate::words::{WordList, Words};
 
 mod computed;
+mod help;
 pub use computed::{computed_option, could_be_option};
+pub use help::{asks_help, Help};
 
 /// What a program declares about its options.
 #[derive(Clone, Copy, Debug, Default)]
@@ -61,6 +63,9 @@ pub struct ArgSpec {
     /// takes the next word as its value unless that word is an option, as cobra/pflag
     /// CLIs whose options nearly all take one are read (`aws`, `az`).
     pub greedy: bool,
+    /// The help words the program honours ([`Help`]): the reading yields them as
+    /// [`Token::Help`] where they are options of their own.
+    pub help: Help,
 }
 
 impl ArgSpec {
@@ -78,6 +83,7 @@ impl ArgSpec {
             plus: false,
             single_dash_long: false,
             greedy: false,
+            help: Help::NONE,
         }
     }
 
@@ -95,6 +101,7 @@ impl ArgSpec {
             plus: false,
             single_dash_long: false,
             greedy: false,
+            help: Help::NONE,
         }
     }
 
@@ -134,6 +141,11 @@ impl ArgSpec {
         ArgSpec { plus: true, ..self }
     }
 
+    /// Honours these help words (see [`Help`], [`asks_help`]).
+    pub const fn help(self, help: Help) -> ArgSpec {
+        ArgSpec { help, ..self }
+    }
+
     /// True when `word` is an option word under this spec (`-x`, `--long`, `+x` if [`ArgSpec::plus`]).
     pub fn is_option(&self, word: &str) -> bool {
         word.len() > 1 && (word.starts_with('-') || (self.plus && word.starts_with('+')))
@@ -164,6 +176,10 @@ pub enum Token<'a> {
     Unknown { index: usize, word: &'a str },
     /// A value-taking option with nothing after it. Parsing stops.
     Missing { index: usize, name: &'static str },
+    /// A help word the spec honours ([`ArgSpec::help`]), standing as an option of
+    /// its own: not a declared option's value, not after `--`, and under a lenient
+    /// spec not right after an undeclared option without `=` (which may own it).
+    Help { index: usize, word: &'a str },
 }
 
 impl Token<'_> {
@@ -173,7 +189,7 @@ impl Token<'_> {
         match *self {
             Token::Opt { name, .. } | Token::Opt2 { name, .. } | Token::Missing { name, .. } => Some(name),
             Token::Flag { word, .. } | Token::Unknown { word, .. } if word.starts_with("--") => Some(split_option(word).0),
-            Token::Flag { word, .. } | Token::Unknown { word, .. } => Some(word),
+            Token::Flag { word, .. } | Token::Unknown { word, .. } | Token::Help { word, .. } => Some(word),
             Token::Operand(_) | Token::DashDash(_) => None,
         }
     }
@@ -189,12 +205,15 @@ pub struct Args<'a> {
     cluster: usize,
     after_dashdash: bool,
     done: bool,
+    /// The last token was an undeclared option without `=`, which (under a lenient
+    /// spec) may own the next word: a help word there is not help.
+    after_undeclared: bool,
 }
 
 impl<'a> Args<'a> {
     /// The one `Args::parse`: `args` read under `spec`, lazily, without allocating.
     pub fn parse(args: &'a [Arg], spec: ArgSpec) -> Args<'a> {
-        Args { args, spec, pos: 0, cluster: 0, after_dashdash: false, done: false }
+        Args { args, spec, pos: 0, cluster: 0, after_dashdash: false, done: false, after_undeclared: false }
     }
 
     /// Starts at word `index` (a wrapper's own words begin after its program word).
@@ -233,6 +252,7 @@ impl<'a> Args<'a> {
     pub fn skip_word(&mut self) {
         self.pos += 1;
         self.cluster = 0;
+        self.after_undeclared = false;
     }
 
     fn value_after(&mut self, index: usize, name: &'static str) -> Token<'a> {
@@ -314,6 +334,11 @@ impl<'a> Args<'a> {
             self.pos = index + 1;
             return Token::Opt { index, name: declared, value: inline };
         }
+        // Under a lenient spec an undeclared option right before may own the word.
+        if (spec.strict || !self.after_undeclared) && spec.help.names(word, self.args.len() == 1) {
+            self.pos = index + 1;
+            return Token::Help { index, word };
+        }
         if !spec.strict {
             if let Some(declared) = spec.flags.find(name) {
                 self.pos = index + 1;
@@ -371,6 +396,9 @@ impl<'a> Iterator for Args<'a> {
         let index = self.pos;
         let arg = self.args.get(index)?;
         let word = arg.text.as_str();
+        // Whether the token before this one was an undeclared option; only an option
+        // word (a help word) asks, and the state never outlives one token.
+        let after_undeclared = std::mem::take(&mut self.after_undeclared);
         if self.after_dashdash {
             self.pos += 1;
             return Some(Token::Operand(Operand { index, arg, after_dashdash: true }));
@@ -390,7 +418,10 @@ impl<'a> Iterator for Args<'a> {
             self.pos += 1;
             return Some(Token::Operand(Operand { index, arg, after_dashdash: false }));
         }
-        Some(self.option(index, word))
+        self.after_undeclared = after_undeclared;
+        let t = self.option(index, word);
+        self.after_undeclared = matches!(t, Token::Flag { word, value: None, .. } if split_option(word).1.is_none());
+        Some(t)
     }
 }
 
@@ -452,6 +483,7 @@ mod tests {
             Token::DashDash(_) => "--".into(),
             Token::Unknown { word, .. } => format!("?{word}"),
             Token::Missing { name, .. } => format!("!{name}"),
+            Token::Help { word, .. } => format!("help:{word}"),
         }
     }
 

@@ -112,7 +112,7 @@ pub(crate) fn split<'a>(args: &'a [Arg], opts: &Opts, short_help: bool) -> Argv<
             }
             Token::Opt { index, value, .. } => (index, value.filter(|_| it.pos() == index + 2)),
             Token::Flag { index, value, .. } => (index, value),
-            Token::Opt2 { index, .. } | Token::Unknown { index, .. } | Token::Missing { index, .. } => (index, None),
+            Token::Opt2 { index, .. } | Token::Unknown { index, .. } | Token::Missing { index, .. } | Token::Help { index, .. } => (index, None),
         };
         undeclared = matches!(t, Token::Flag { value: None, .. }) && !args[index].text.contains('=');
         out.flags.push(args[index].text.as_str());

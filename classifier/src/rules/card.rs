@@ -12,7 +12,7 @@
 //! (decision 0005), so a card costs only what it declares: an empty `words![]`
 //! and the integer fields cost none.
 
-use crate::call::args::ArgSpec;
+use crate::call::args::{ArgSpec, Help};
 use crate::call::Invocation;
 use crate::words::Words;
 
@@ -58,9 +58,15 @@ impl Card {
         Card { traits, ..self }
     }
 
-    /// The same card reading its argv with `args`.
+    /// The same card reading its argv with `args` (the help words it honours are kept).
     pub const fn args(self, args: ArgSpec) -> Card {
-        Card { args, ..self }
+        Card { args: args.help(self.args.help.with(args.help)), ..self }
+    }
+
+    /// The same card honouring these help words: the engine answers an invocation
+    /// whose reading asks for help with the family's help rule (`Family::help`).
+    pub const fn help(self, help: Help) -> Card {
+        Card { args: self.args.help(self.args.help.with(help)), ..self }
     }
 
     /// The same card with these carried options.

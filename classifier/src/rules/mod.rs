@@ -4,6 +4,7 @@
 //! Families live one per module; this file only lists them.
 
 mod card;
+mod help;
 mod rule;
 
 pub mod agents;
@@ -357,9 +358,13 @@ pub(crate) fn dispatch(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
         interp::direct_exec(inv, cx);
         return true;
     }
-    if let Some((family, check)) = owner(inv.program.as_str()) {
-        (family.enter)(inv, cx, check);
-        return true;
+    if let Some((family, card)) = card_of(inv.program.as_str()) {
+        if let Some(check) = card.check {
+            if !help::answer(family, card, inv, cx, check) {
+                (family.enter)(inv, cx, check);
+            }
+            return true;
+        }
     }
     fallback::check_unowned(inv, cx);
     false
@@ -382,5 +387,19 @@ mod tests {
             assert!(owner(unknown).is_none(), "{unknown}");
         }
         assert_eq!(owner("git").map(|(f, _)| f.name), Some("git"));
+    }
+
+    #[test]
+    fn help_words_are_honoured_only_where_a_family_answers_them() {
+        for f in FAMILIES {
+            let honours = f.cards.iter().filter(|c| !c.args.help.is_empty()).count();
+            for c in f.cards.iter().filter(|c| !c.args.help.is_empty()) {
+                assert!(c.check.is_some() && f.help.is_some(), "{}: a card of {:?} honours help words but nothing answers them", f.name, c.names.get(0));
+            }
+            if let Some(rule) = f.help {
+                assert!(honours > 0, "{}: a help rule no card asks for", f.name);
+                assert!(f.rules.iter().any(|r| std::ptr::eq(*r, rule)), "{}: its help rule {} is not in its rules", f.name, rule.id);
+            }
+        }
     }
 }

@@ -266,9 +266,58 @@ impl<'e> Cx<'e> {
         self.engine.wrote(path, self.new_dir);
     }
 
+    /// The hits `f` finds on this unit, apart from this context's, with no write
+    /// recorded for later units (`Engine::wrote`): the help pass asks a program's
+    /// check what a help invocation would be without it, and keeps the answer only
+    /// when it is blocked.
+    pub(crate) fn trial(&mut self, f: impl FnOnce(&mut Cx<'_>)) -> Vec<Hit> {
+        let mut unrecorded = Unrecorded(&mut *self.engine);
+        let mut trial = Cx::new(&mut unrecorded, self.span);
+        f(&mut trial);
+        trial.hits
+    }
+
     /// True once any hit on this unit is at least `tier` (or blocked).
     pub fn reached(&self, tier: Tier) -> bool {
         self.hits.iter().any(|h| h.rule.blocked || h.rule.tier >= tier)
+    }
+}
+
+/// The engine, minus the record of writes: what a trial check (`Cx::trial`) finds is
+/// not what the unit does.
+struct Unrecorded<'a>(&'a mut dyn Engine);
+
+impl Engine for Unrecorded<'_> {
+    fn shell(&mut self, src: &str, cwd: Option<&str>) -> Vec<Hit> {
+        self.0.shell(src, cwd)
+    }
+    fn argv(&mut self, args: &[Arg], cwd: Option<&str>) -> Vec<Hit> {
+        self.0.argv(args, cwd)
+    }
+    fn argv_inheriting(&mut self, args: &[Arg], parent: &Invocation) -> Vec<Hit> {
+        self.0.argv_inheriting(args, parent)
+    }
+    fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText {
+        self.0.read(path, cwd)
+    }
+    fn entry(&self, path: &str, cwd: Option<&str>) -> crate::lanes::Entry {
+        self.0.entry(path, cwd)
+    }
+    fn home(&self) -> Option<&str> {
+        self.0.home()
+    }
+    fn root(&self) -> Option<&str> {
+        self.0.root()
+    }
+    fn protected(&self) -> &Protected {
+        self.0.protected()
+    }
+    fn canonical(&self, absolute_path: &str) -> Option<String> {
+        self.0.canonical(absolute_path)
+    }
+    fn wrote(&mut self, _path: Option<String>, _dir: bool) {}
+    fn written_earlier(&self, path: &str, cwd: Option<&str>) -> bool {
+        self.0.written_earlier(path, cwd)
     }
 }
 
@@ -289,11 +338,19 @@ pub struct Family {
     /// Runs a program's check; [`Family::new`] calls it directly.
     pub enter: Enter,
     pub rules: &'static [&'static Rule],
+    /// The rule the engine answers with when a card's reading asks for help
+    /// (`Card::help`); `None` for a family whose cards honour no help word.
+    pub help: Option<&'static Rule>,
 }
 
 impl Family {
     pub const fn new(name: &'static str, cards: &'static [Card], rules: &'static [&'static Rule]) -> Family {
-        Family { name, cards, enter: |inv, cx, check| check(inv, cx), rules }
+        Family { name, cards, enter: |inv, cx, check| check(inv, cx), rules, help: None }
+    }
+
+    /// The same family, answering a help request on any of its cards with `rule`.
+    pub const fn answers_help(self, rule: &'static Rule) -> Family {
+        Family { help: Some(rule), ..self }
     }
 
     /// The same family with shared forms handled around every program's check.

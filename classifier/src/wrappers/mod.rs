@@ -244,7 +244,7 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
             }
             Some(Token::Unknown { word, .. }) => return Peeled::UnknownOption { name: w.name, option: word },
             Some(Token::Missing { .. }) => return Peeled::UnknownOption { name: w.name, option: a },
-            Some(Token::Opt2 { .. } | Token::Flag { .. }) => {}
+            Some(Token::Opt2 { .. } | Token::Flag { .. } | Token::Help { .. }) => {}
             Some(Token::Opt { name: opt, value: Some(value), index }) if w.value_opts.contains(opt) => {
                 if runs_value(program, opt) {
                     shell_string = Some(value.to_owned());

@@ -75,7 +75,15 @@ fn args(a: &ArgSpec) -> Value {
         "single_dash_long": a.single_dash_long,
         "plus": a.plus,
         "strict": a.strict,
+        "help": help_words(a),
     })
+}
+
+/// The help words a reading honours: anywhere they stand alone, only as the
+/// whole argv, and whether only without operands.
+fn help_words(a: &ArgSpec) -> Value {
+    let (anywhere, alone) = a.help.words();
+    json!({"anywhere": anywhere, "alone": alone, "without_operands": a.help.needs_no_operands()})
 }
 
 /// What a table says about itself, collected.

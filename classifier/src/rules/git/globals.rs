@@ -180,7 +180,7 @@ pub(super) fn parse(inv: &Invocation, cx: &mut Cx<'_>) -> Option<GitCall> {
             Token::Opt { index, name, value: Some(_) } if BOOL_GLOBALS.contains(name) => return unknown(inv, cx, index),
             Token::Opt { name, .. } => global_help |= name == "-h" || name == "--help",
             Token::Unknown { index, .. } => return unknown(inv, cx, index),
-            Token::Flag { .. } | Token::Opt2 { .. } => {}
+            Token::Flag { .. } | Token::Opt2 { .. } | Token::Help { .. } => {}
         }
     }
     let (sub, rest) = match inv.args.get(i) {

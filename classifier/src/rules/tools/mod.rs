@@ -206,7 +206,7 @@ fn vim(inv: &Invocation, cx: &mut Cx<'_>) {
             // The other value options run what they name (`-c CMD`, `-s SCRIPTIN`); so does `-u` with nothing after it.
             Token::Opt { index, .. } | Token::Missing { index, .. } => (inv.args[index].text.as_str(), true),
             Token::Flag { index, word, .. } => (inv.args[index].text.as_str(), matches!(word, "-S" | "-e" | "-E" | "-es" | "-Es" | "-s-")),
-            Token::Opt2 { .. } | Token::Unknown { .. } => continue,
+            Token::Opt2 { .. } | Token::Unknown { .. } | Token::Help { .. } => continue,
         };
         if runs {
             editor_hit(cx, &inv.program, word);

@@ -18,30 +18,42 @@ mod sql;
 
 pub use sql::Dialect;
 
+use crate::call::args::Help;
 use crate::call::Invocation;
-use crate::rules::{Card, Check, Cx, Family, InputUse, Rule, Traits};
+use crate::rules::{Card, Cx, Family, InputUse, Rule, Traits};
 use sql::Class;
 
-pub static FAMILY: Family = Family::new("db", CARDS, RULES).entered_by(enter);
+pub static FAMILY: Family = Family::new("db", CARDS, RULES).answers_help(&VERSION);
+
+/// `--help`, `--version` and `-V` print and exit; a help word that is an option's
+/// value is not help (`sqlite3 -cmd --help app.db 'DROP TABLE t'` runs the DROP).
+const HELP: Help = Help::LONG.with(Help::VERSION).with(Help::DASH_UPPER_V);
+/// The key-value and document clients read `-V` otherwise.
+const KV_HELP: Help = Help::LONG.with(Help::VERSION);
 
 static CARDS: &[Card] = &[
-    Card::of(words!["psql"], clients::psql).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)),
-    Card::of(words!["mysql", "mariadb"], clients::mysql).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)),
-    Card::of(words!["sqlite3", "sqlite", "duckdb"], clients::sqlite).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)),
+    Card::of(words!["psql"], clients::psql).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)).help(HELP),
+    Card::of(words!["mysql", "mariadb"], clients::mysql).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)).help(HELP),
+    Card::of(words!["sqlite3", "sqlite", "duckdb"], clients::sqlite).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)).help(HELP),
     Card::of(words!["clickhouse-client", "clickhouse", "sqlcmd", "cqlsh"], clients::other_sql)
         .traits(Traits::DB_CLIENT)
-        .input(InputUse::Statements(statements_on_input)),
-    Card::of(words!["redis-cli", "valkey-cli", "keydb-cli"], kv::redis).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)),
-    Card::of(words!["mongo", "mongosh"], kv::mongo).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)),
-    Card::of(words!["influx"], kv::influx).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)),
+        .input(InputUse::Statements(statements_on_input))
+        .help(HELP),
+    Card::of(words!["redis-cli", "valkey-cli", "keydb-cli"], kv::redis)
+        .traits(Traits::DB_CLIENT)
+        .input(InputUse::Statements(statements_on_input))
+        .help(KV_HELP),
+    Card::of(words!["mongo", "mongosh"], kv::mongo).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)).help(KV_HELP),
+    Card::of(words!["influx"], kv::influx).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)).help(HELP),
     Card::of(
         words![
             "rails", "rake", "alembic", "prisma", "flyway", "liquibase", "knex", "sequelize", "sequelize-cli", "dbmate", "goose", "migrate", "diesel", "sqlx",
             "atlas", "django-admin",
         ],
         migrate::check,
-    ),
-    Card::of(words!["reindexdb", "vacuumdb", "clusterdb", "pgbench", "pg_recvlogical", "pg_receivewal"], |_, cx| cx.hit(&MAINTENANCE)),
+    )
+    .help(HELP),
+    Card::of(words!["reindexdb", "vacuumdb", "clusterdb", "pgbench", "pg_recvlogical", "pg_receivewal"], |_, cx| cx.hit(&MAINTENANCE)).help(HELP),
     // Dump, restore and server administration.
     Card::of(
         words![
@@ -50,7 +62,8 @@ static CARDS: &[Card] = &[
             "redis-server",
         ],
         admin::check,
-    ),
+    )
+    .help(HELP),
 ];
 
 static RULES: &[&Rule] = &[
@@ -172,16 +185,6 @@ pub static VERSION: Rule = Rule::t0("db.info")
     .reason("prints version, help or server status only")
     .matches(words!["psql --version", "redis-cli --version", "pg_ctl status", "pg_isready -h db", "dropdb --help", "mysqladmin ping"])
     .not_matches(words!["pg_ctl restart", "sqlite3 -cmd --help app.db 'DELETE FROM users'"]);
-
-fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
-    let kv = matches!(inv.program.as_str(), "redis-cli" | "valkey-cli" | "keydb-cli" | "mongo" | "mongosh");
-    // A help word that is an option's value is not help: `sqlite3 -cmd --help app.db 'DROP TABLE t'` runs the DROP.
-    if crate::call::stands_alone(&inv.args, |w| matches!(w, "--version" | "--help") || (!kv && w == "-V")) {
-        cx.hit(&VERSION);
-        return;
-    }
-    check(inv, cx)
-}
 
 /// ## What it matches
 /// PostgreSQL maintenance and replication clients: `reindexdb`, `vacuumdb`, `clusterdb`, `pgbench` (its default run writes, `-i` creates tables), `pg_recvlogical`, `pg_receivewal`. (`pg_basebackup` only reads the server; its `-D` directory is a write target in the option table.)

@@ -21,74 +21,87 @@ mod process;
 pub(crate) mod services;
 mod windows;
 
+use crate::call::args::Help;
 use crate::call::Invocation;
 use crate::rules::{Card, Check, Cx, Family, Rule};
 
-pub static FAMILY: Family = Family::new("system", CARDS, RULES).entered_by(enter);
+pub static FAMILY: Family = Family::new("system", CARDS, RULES).entered_by(enter).answers_help(&services::HELP);
+
+/// `--help` anywhere it is an option of its own, and `--version` or `-V` as the
+/// whole argv (`systemctl --help`, `iptables --version`).
+const HELP: Help = Help::LONG.with(Help::VERSION.with(Help::DASH_UPPER_V).alone());
+/// The programs whose `-h` means help too ([`DASH_H_IS_HELP`]; elsewhere it can
+/// mean `--halt`, `--human` …).
+const DASH_H_HELP: Help = HELP.with(Help::DASH_H);
+/// `ip`'s `-V` and `--version` are left to its check, as they always were.
+const IP_HELP: Help = Help::LONG;
 
 static CARDS: &[Card] = &[
-    Card::of(hoststate::PROGRAMS, hoststate::check),
-    Card::of(words!["systemctl"], services::systemctl),
-    Card::of(words!["service"], services::service),
-    Card::of(words!["launchctl"], services::launchctl),
-    Card::of(words!["loginctl"], services::loginctl),
-    Card::of(words!["busctl"], services::busctl),
-    Card::of(words!["chkconfig"], services::chkconfig),
-    Card::of(words!["update-rc.d"], |_, cx| cx.hit(&services::CONTROL)),
-    Card::of(words!["reboot", "shutdown", "halt", "poweroff", "init", "telinit"], services::power),
+    Card::of(hoststate::PROGRAMS, hoststate::check).help(HELP),
+    Card::of(words!["systemctl"], services::systemctl).help(DASH_H_HELP),
+    Card::of(words!["service"], services::service).help(HELP),
+    Card::of(words!["launchctl"], services::launchctl).help(HELP),
+    Card::of(words!["loginctl"], services::loginctl).help(DASH_H_HELP),
+    Card::of(words!["busctl"], services::busctl).help(HELP),
+    Card::of(words!["chkconfig"], services::chkconfig).help(HELP),
+    Card::of(words!["update-rc.d"], |_, cx| cx.hit(&services::CONTROL)).help(HELP),
+    Card::of(words!["reboot", "shutdown", "halt", "poweroff", "init", "telinit"], services::power).help(HELP),
     Card::of(words!["kill"], process::kill),
-    Card::of(words!["killall", "pkill", "xkill"], process::killall),
-    Card::of(words!["crontab"], process::crontab),
-    Card::of(words!["at", "batch", "atq"], process::at),
-    Card::of(words!["atrm"], |_, cx| cx.hit(&process::CRON_WRITE)),
-    Card::of(words!["watchman"], process::watchman),
-    Card::of(words!["mount", "umount", "swapon", "swapoff"], admin::mount),
-    Card::of(words!["sysctl"], admin::sysctl),
-    Card::of(words!["modprobe", "insmod", "rmmod"], admin::modules),
-    Card::of(words!["hostnamectl", "timedatectl", "localectl"], admin::hostctl),
-    Card::of(words!["date"], admin::date),
-    Card::of(words!["hostname"], admin::hostname),
-    Card::of(words!["journalctl"], admin::journalctl),
-    Card::of(words!["dmesg"], admin::dmesg),
-    Card::of(words!["lsblk"], |_, cx| cx.hit(&admin::READ)),
-    Card::of(words!["iptables", "ip6tables", "iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore"], network::iptables),
-    Card::of(words!["nft"], network::nft),
-    Card::of(words!["ufw"], network::ufw),
-    Card::of(words!["firewall-cmd"], network::firewall_cmd),
-    Card::of(words!["ip"], network::ip),
-    Card::of(words!["ifconfig"], network::ifconfig),
-    Card::of(words!["route"], network::route),
-    Card::of(words!["nmcli"], network::nmcli),
-    Card::of(words!["defaults"], macos::defaults),
+    Card::of(words!["killall", "pkill", "xkill"], process::killall).help(HELP),
+    Card::of(words!["crontab"], process::crontab).help(DASH_H_HELP),
+    Card::of(words!["at", "batch", "atq"], process::at).help(HELP),
+    Card::of(words!["atrm"], |_, cx| cx.hit(&process::CRON_WRITE)).help(HELP),
+    Card::of(words!["watchman"], process::watchman).help(HELP),
+    Card::of(words!["mount", "umount", "swapon", "swapoff"], admin::mount).help(HELP),
+    Card::of(words!["sysctl"], admin::sysctl).help(HELP),
+    Card::of(words!["modprobe"], admin::modules).help(DASH_H_HELP),
+    Card::of(words!["insmod", "rmmod"], admin::modules).help(HELP),
+    Card::of(words!["hostnamectl", "timedatectl", "localectl"], admin::hostctl).help(DASH_H_HELP),
+    Card::of(words!["date"], admin::date).help(HELP),
+    Card::of(words!["hostname"], admin::hostname).help(HELP),
+    Card::of(words!["journalctl"], admin::journalctl).help(DASH_H_HELP),
+    Card::of(words!["dmesg"], admin::dmesg).help(HELP),
+    Card::of(words!["lsblk"], |_, cx| cx.hit(&admin::READ)).help(HELP),
+    Card::of(words!["iptables", "ip6tables"], network::iptables).help(DASH_H_HELP),
+    Card::of(words!["iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore"], network::iptables).help(HELP),
+    Card::of(words!["nft"], network::nft).help(DASH_H_HELP),
+    Card::of(words!["ufw"], network::ufw).help(DASH_H_HELP),
+    Card::of(words!["firewall-cmd"], network::firewall_cmd).help(DASH_H_HELP),
+    Card::of(words!["ip"], network::ip).help(IP_HELP),
+    Card::of(words!["ifconfig"], network::ifconfig).help(HELP),
+    Card::of(words!["route"], network::route).help(HELP),
+    Card::of(words!["nmcli"], network::nmcli).help(DASH_H_HELP),
+    Card::of(words!["defaults"], macos::defaults).help(HELP),
     Card::of(words!["diskutil"], macos::diskutil),
-    Card::of(words!["csrutil"], macos::csrutil),
-    Card::of(words!["nvram"], macos::nvram),
-    Card::of(words!["tmutil"], macos::tmutil),
-    Card::of(words!["pmset"], macos::pmset),
-    Card::of(words!["networksetup"], macos::networksetup),
-    Card::of(words!["scutil"], macos::scutil),
-    Card::of(words!["security"], macos::security),
-    Card::of(words!["apt", "apt-get", "apt-cache", "aptitude"], ospkg::apt),
-    Card::of(words!["dpkg", "dpkg-query", "dpkg-reconfigure"], ospkg::dpkg),
-    Card::of(words!["rpm"], ospkg::rpm),
-    Card::of(words!["yum", "dnf", "microdnf"], ospkg::dnf),
-    Card::of(words!["pacman", "yay", "paru"], ospkg::pacman),
-    Card::of(words!["zypper"], ospkg::zypper),
-    Card::of(words!["apk"], ospkg::apk),
-    Card::of(words!["brew"], ospkg::brew),
-    Card::of(words!["port"], ospkg::port),
-    Card::of(words!["snap"], ospkg::snap),
-    Card::of(words!["flatpak"], ospkg::flatpak),
-    Card::of(words!["nix", "nix-env", "nix-channel", "nix-collect-garbage", "nix-shell", "nix-build", "nixos-rebuild"], ospkg::nix),
+    Card::of(words!["csrutil"], macos::csrutil).help(HELP),
+    Card::of(words!["nvram"], macos::nvram).help(HELP),
+    Card::of(words!["tmutil"], macos::tmutil).help(HELP),
+    Card::of(words!["pmset"], macos::pmset).help(HELP),
+    Card::of(words!["networksetup"], macos::networksetup).help(HELP),
+    Card::of(words!["scutil"], macos::scutil).help(HELP),
+    Card::of(words!["security"], macos::security).help(HELP),
+    Card::of(words!["apt", "apt-get", "apt-cache", "aptitude"], ospkg::apt).help(DASH_H_HELP),
+    Card::of(words!["dpkg"], ospkg::dpkg).help(DASH_H_HELP),
+    Card::of(words!["dpkg-query", "dpkg-reconfigure"], ospkg::dpkg).help(HELP),
+    Card::of(words!["rpm"], ospkg::rpm).help(HELP),
+    Card::of(words!["yum", "dnf", "microdnf"], ospkg::dnf).help(DASH_H_HELP),
+    Card::of(words!["pacman"], ospkg::pacman).help(DASH_H_HELP),
+    Card::of(words!["yay", "paru"], ospkg::pacman).help(HELP),
+    Card::of(words!["zypper"], ospkg::zypper).help(DASH_H_HELP),
+    Card::of(words!["apk"], ospkg::apk).help(DASH_H_HELP),
+    Card::of(words!["brew"], ospkg::brew).help(HELP),
+    Card::of(words!["port"], ospkg::port).help(HELP),
+    Card::of(words!["snap"], ospkg::snap).help(DASH_H_HELP),
+    Card::of(words!["flatpak"], ospkg::flatpak).help(DASH_H_HELP),
+    Card::of(words!["nix", "nix-env", "nix-channel", "nix-collect-garbage", "nix-shell", "nix-build", "nixos-rebuild"], ospkg::nix).help(HELP),
+    Card::of(words!["useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "passwd", "chage"], admin::accounts).help(DASH_H_HELP),
     Card::of(
-        words![
-            "useradd", "userdel", "usermod", "adduser", "deluser", "addgroup", "delgroup", "groupadd", "groupdel", "groupmod", "gpasswd", "passwd", "chpasswd",
-            "chage", "chsh", "chfn", "visudo", "vipw", "vigr", "newusers", "systemd-sysusers",
-        ],
+        words!["adduser", "deluser", "addgroup", "delgroup", "gpasswd", "chpasswd", "chsh", "chfn", "visudo", "vipw", "vigr", "newusers", "systemd-sysusers",],
         admin::accounts,
-    ),
+    )
+    .help(HELP),
     // `cmd /c CMD` on a POSIX command line: a shell with cmd's syntax (`cmd.rs`).
-    Card::of(words!["cmd", "cmd.exe"], cmd::check),
+    Card::of(words!["cmd", "cmd.exe"], cmd::check).help(HELP),
     // Windows: cmd built-ins and PowerShell cmdlets (and their exec aliases) typed bare;
     // any other case (`remove-item`, `REMOVE-ITEM`) folds to these (`crate::names`).
     Card::of(
@@ -110,7 +123,8 @@ static CARDS: &[Card] = &[
             "Set-MpPreference", "Add-MpPreference", "Format-Volume", "Clear-Disk", "Initialize-Disk", "Remove-Partition",
         ],
         windows::check,
-    ),
+    )
+    .help(HELP),
 ];
 
 static RULES: &[&Rule] = &[
@@ -151,24 +165,14 @@ static RULES: &[&Rule] = &[
 ];
 
 crate::table! {
-    /// Programs whose `-h` means help (elsewhere it can mean `--halt`, `--human` …).
+    /// Programs whose `-h` means help (elsewhere it can mean `--halt`, `--human` …):
+    /// their cards honour `Help::DASH_H` (a test holds the cards to this list).
     DASH_H_IS_HELP = [
         "apt", "apt-get", "apt-cache", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "snap", "flatpak", "systemctl", "journalctl", "loginctl",
         "hostnamectl", "timedatectl", "localectl", "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "passwd", "chage", "ufw", "nmcli",
         "firewall-cmd", "iptables", "ip6tables", "nft", "crontab", "dpkg", "modprobe",
     ];
     probe "{} -h" => T0, "system.help";
-}
-
-fn wants_help(inv: &Invocation) -> bool {
-    let p = inv.program.as_str();
-    let dash_h = DASH_H_IS_HELP.contains(p);
-    // The KILL_ALL floor and disk erasure are never waved through by a help word.
-    if matches!(p, "kill" | "diskutil") {
-        return false;
-    }
-    let only_version = inv.args.len() == 1 && matches!(inv.args[0].text.as_str(), "--version" | "-V") && p != "ip";
-    only_version || crate::call::stands_alone(&inv.args, |w| w == "--help" || (dash_h && w == "-h"))
 }
 
 crate::table! {
@@ -184,13 +188,31 @@ fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
     if !HONOURS_DRY_RUN.contains(inv.program.as_str()) && inv.args.iter().any(|a| a.text == "--dry-run") {
         let mut plain = inv.clone();
         plain.args.retain(|a| a.text != "--dry-run");
-        return enter(&plain, cx, check);
-    }
-    if wants_help(inv) {
-        cx.hit(&services::HELP);
-        return;
+        return check(&plain, cx);
     }
     check(inv, cx)
 }
 
 crate::tables![DASH_H_IS_HELP, HONOURS_DRY_RUN; hoststate, macos, network, ospkg, process, services, windows];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::call::args::asks_help;
+    use crate::call::Arg;
+
+    #[test]
+    fn dash_h_is_help_on_exactly_the_cards_of_dash_h_is_help() {
+        let dash_h = [Arg::lit("-h")];
+        for card in CARDS {
+            for name in card.names.iter() {
+                assert_eq!(asks_help(&dash_h, card.args), DASH_H_IS_HELP.contains(name), "{name}");
+            }
+        }
+        // The KILL_ALL floor and disk erasure are never waved through by a help word.
+        for never in ["kill", "diskutil"] {
+            let card = CARDS.iter().find(|c| c.names.iter().any(|n| n == never));
+            assert!(card.is_some_and(|c| c.args.help.is_empty()), "{never}");
+        }
+    }
+}

@@ -8,15 +8,15 @@
 //! a new CLI is this one file and its registration in `rules/mod.rs`. It does not
 //! model what a repository holds or whether a restore overwrites newer files.
 
-use crate::call::args::{ArgSpec, Args};
+use crate::call::args::{ArgSpec, Args, Help};
 use crate::call::{Arg, Invocation};
 use crate::rules::vocab::writes;
 use crate::rules::{Card, Carried, Carry, Cx, Family, Rule};
 use crate::words;
 
-pub static FAMILY: Family = Family::new("backup", CARDS, RULES);
+pub static FAMILY: Family = Family::new("backup", CARDS, RULES).answers_help(&READ);
 
-static CARDS: &[Card] = &[Card::of(words!["restic"], restic).args(RESTIC_ARGS).carries(&RESTIC_CARRIES)];
+static CARDS: &[Card] = &[Card::of(words!["restic"], restic).args(RESTIC_ARGS).help(Help::LONG.with(Help::DASH_H)).carries(&RESTIC_CARRIES)];
 
 static RULES: &[&Rule] = &[&READ, &CHECK, &DRY_RUN, &WRITE, &DELETE];
 
@@ -93,9 +93,6 @@ crate::table! {
 }
 
 fn restic(inv: &Invocation, cx: &mut Cx<'_>) {
-    if crate::call::wants_help(&inv.args, words!["-h"]) {
-        return cx.hit(&READ);
-    }
     let operands: Vec<&Arg> = Args::parse(&inv.args, RESTIC_ARGS).operands().map(|o| o.arg).collect();
     let Some(sub) = operands.first().map(|a| a.text.as_str()) else { return cx.hit(&READ) };
     let dry = crate::call::has_flag(&inv.args, words!["--dry-run", "-n"]);

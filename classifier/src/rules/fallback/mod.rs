@@ -6,7 +6,7 @@
 //! Well-known read-only tools and editors are exempt, so `echo delete me` or
 //! `vim deploy.md` stay free.
 
-use crate::call::args::ArgSpec;
+use crate::call::args::{ArgSpec, Help};
 use crate::call::Invocation;
 use crate::rules::vocab::verbs::{kind_of, Kind, Table};
 use crate::rules::{Cx, Family, Rule};
@@ -95,10 +95,14 @@ static EXEMPT_ORDER: [u16; EXEMPT.len()] = crate::sorted::order(EXEMPT);
 /// `fmt` and `test` are local validation on any CLI that names them.
 const NO_TABLE: Table = Table { read: words![], validate: words!["fmt", "test"], simulate: words![], mutate: words![], skip: words![] };
 
+/// How an unread program's argv is read: nothing is known of its options, and
+/// `--help` and `--version` print usage (FEATURES.md §6a); `-h` is not honoured:
+/// on an unread CLI it may mean `--host`.
+const UNOWNED_READING: ArgSpec = ArgSpec::values(words![]).help(Help::LONG.with(Help::VERSION));
+
 /// Runs for programs no family owns (called from `rules::dispatch`).
 pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
-    // `--help` prints usage (FEATURES.md §6a); `-h` is left alone: on an unread CLI it may mean `--host`.
-    if is_exempt(&inv.program) || crate::call::stands_alone(&inv.args, |w| matches!(w, "--help" | "--version")) {
+    if is_exempt(&inv.program) || crate::call::args::asks_help(&inv.args, UNOWNED_READING) {
         return;
     }
     // `rtk rm -rf build`, `entr git push`: an unread program handed a command

@@ -11,6 +11,7 @@ use crate::rules::vocab::verbs::{scan, Kind, Table};
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
+use crate::words::Words;
 
 /// ## What it matches
 /// `az … show|list|get-*|wait|exists|check-*`, `az account show|list`, `az version`, `az find`.
@@ -27,8 +28,16 @@ pub static READ: Rule = Rule::t0("cloud.azure.read")
         "az version",
         "az tag list --resource-id /subscriptions/s",
         "az rest --url https://management.azure.com/subscriptions?api-version=2020-01-01",
+        "az devops configure --list",
+        "az sql failover-group list --server s -g rg",
+        "az storage blob url --name b --container-name c --account-name a",
     ])
-    .not_matches(words!["az vm start -g rg -n vm1", "az group delete --name rg --yes"]);
+    .not_matches(words![
+        "az vm start -g rg -n vm1",
+        "az group delete --name rg --yes",
+        "az devops configure --defaults organization=https://dev.azure.com/x --list",
+        "az appservice plan delete -n p -g rg",
+    ]);
 
 /// ## What it matches
 /// `az deployment … what-if` and `validate`, `az bicep build|lint`.
@@ -61,6 +70,8 @@ pub static MUTATE: Rule = Rule::t3("cloud.azure.mutate")
         "az login",
         "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'ls'",
         "az rest --method delete --url https://management.azure.com/x",
+        "az appservice plan create --name p -g rg --sku B1",
+        "az sql failover-group set-primary --name fg -g rg --server s",
     ])
     .not_matches(words!["az vm list", "az group delete -n rg"]);
 
@@ -127,6 +138,8 @@ static TABLE: Table = Table {
     read: words![
         "show", "list", "exists", "wait", "version", "find", "get-versions", "list-skus", "list-sizes", "show-usage", "check-name", "list-keys",
         "get-access-token", "get-upgrades", "browse", "tail", "download", "export-template",
+        // `storage blob url` composes a URL locally; `policy state summarize` counts states.
+        "url", "summarize",
     ],
     validate: words!["validate", "lint"],
     simulate: words!["what-if"],
@@ -139,8 +152,14 @@ static TABLE: Table = Table {
         "acr", "functionapp", "resource", "cosmosdb", "bicep", "sub", "tenant", "extension", "backup", "tag", "lock", "policy",
         // Groups named like reads: the verb after them decides (`containerapp env delete`, `webapp log config`).
         "env", "log",
+        // Groups named like verbs: `appservice plan create` creates a plan (never a dry run),
+        // `sql failover-group list` lists groups.
+        "plan", "failover-group",
     ],
 };
+
+/// `configure`'s listing options (az's `--list-defaults`, azure-devops' `--list`/`-l`).
+const LIST_FLAGS: Words = words!["--list", "-l", "--list-defaults"];
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let argv = split(&inv.args, &OPTS, true);
@@ -173,6 +192,15 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return cx.hit(&SIMULATE);
     }
     let found = scan(&argv.pos, &TABLE, 6);
+    // `az devops configure --list`, `az configure --list-defaults`: the settings are
+    // printed, nothing is set. Any other option or operand may set one.
+    if matches!(found, Some((_, "configure")))
+        && argv.pos.last() == Some(&"configure")
+        && !argv.flags.is_empty()
+        && argv.flags.iter().all(|f| LIST_FLAGS.contains(f))
+    {
+        return cx.hit_because(&READ, "`configure --list` prints the configured defaults".to_owned());
+    }
     // `… download --file F` / `-f F` / `--dest D` writes a local file.
     if matches!(found, Some((_, "download" | "download-batch"))) {
         if let Some(dest) = option_arg(&inv.args, words!["-f", "--file", "--dest", "-d", "--destination"]) {

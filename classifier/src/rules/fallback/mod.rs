@@ -53,11 +53,12 @@ pub static MUTATIVE_VERB: Rule = Rule::t3("fallback.mutative-verb")
     .reason("an unmodelled CLI is told to change something (its subcommand is a mutative verb); ask the user first")
     .matches(words![
         "vault kv delete secret/app", "nomad job stop web", "hugo deploy", "mytool batchDelete", "celery -A app purge", "gws gmail +send --to a@b.c",
-        "stripe customers delete cus_1", "mkdocs gh-deploy", "virsh snapshot-delete vm snap",
+        "stripe customers delete cus_1", "mkdocs gh-deploy", "virsh snapshot-delete vm snap", "auth0 apps rm app_1", "auth0 roles permissions add rol_1",
+        "auth0 ul customize",
     ])
     .not_matches(words![
-        "vault kv get secret/app", "opencode import --help", "echo delete me", "vim deploy.md", "mytool list", "grep -r install .", "mytool list-deleted",
-        "metaflac --show-tag tag_name x.flac",
+        "vault kv get secret/app", "opencode import --help", "mytool address show", "rtk rmdir-list", "echo delete me", "vim deploy.md", "mytool list",
+        "grep -r install .", "mytool list-deleted", "metaflac --show-tag tag_name x.flac",
     ]);
 
 /// ## What it matches
@@ -94,6 +95,19 @@ static EXEMPT_ORDER: [u16; EXEMPT.len()] = crate::sorted::order(EXEMPT);
 
 /// `fmt` and `test` are local validation on any CLI that names them.
 const NO_TABLE: Table = Table { read: words![], validate: words!["fmt", "test"], simulate: words![], mutate: words![], skip: words![] };
+
+crate::table! {
+    /// Words an unread CLI's command line uses for deleting, adding and changing
+    /// that the shared taxonomy leaves out because elsewhere they name things
+    /// (`auth0 apps rm ID`, `mc admin user add`, `auth0 ul customize`). Only the
+    /// verb scan reads them: the proxy test below keeps the shared words, so
+    /// `rtk rm -rf /` is still judged as the `rm` it runs.
+    UNOWNED_VERBS = ["rm", "del", "add", "customize"];
+    probe "mytool items {} item_1" => T3, "fallback.mutative-verb";
+}
+
+/// The verb scan's table: the shared taxonomy plus `UNOWNED_VERBS`.
+const SCAN_TABLE: Table = Table { read: words![], validate: NO_TABLE.validate, simulate: words![], mutate: UNOWNED_VERBS, skip: words![] };
 
 /// How an unread program's argv is read: nothing is known of its options, and
 /// `--help` and `--version` print usage (FEATURES.md §6a); `-h` is not honoured:
@@ -139,7 +153,7 @@ fn verb_scan(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.bare_words().take(4).map(|w| w.trim_start_matches('+')).collect();
     let mut milder: Option<&'static Rule> = None;
     for (i, w) in words.iter().enumerate() {
-        let verb = kind_of(w, &NO_TABLE).or_else(|| if i == 0 { camel_kind(w) } else { None });
+        let verb = kind_of(w, &SCAN_TABLE).or_else(|| if i == 0 { camel_kind(w) } else { None });
         match verb {
             Some(Kind::Mutate) => {
                 cx.hit_because(&MUTATIVE_VERB, format!("`{} {w}`: {}", inv.program, MUTATIVE_VERB.reason));
@@ -163,7 +177,7 @@ fn verb_scan(inv: &Invocation, cx: &mut Cx<'_>) {
 /// (`tag_name`, `start_segment`), hyphenated subcommands are how verbs are.
 fn camel_kind(word: &str) -> Option<Kind> {
     if word.contains('-') {
-        return word.split('-').filter(|p| !p.is_empty()).map(|p| kind_of(p, &NO_TABLE)).max().flatten();
+        return word.split('-').filter(|p| !p.is_empty()).map(|p| kind_of(p, &SCAN_TABLE)).max().flatten();
     }
     if !word.chars().any(|c| c.is_ascii_uppercase()) || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
         return None;
@@ -177,7 +191,7 @@ fn camel_kind(word: &str) -> Option<Kind> {
         cur.push(c.to_ascii_lowercase());
     }
     parts.push(cur);
-    parts.iter().map(|p| kind_of(p, &NO_TABLE)).max().flatten()
+    parts.iter().map(|p| kind_of(p, &SCAN_TABLE)).max().flatten()
 }
 
-crate::tables![EXEMPT];
+crate::tables![EXEMPT, UNOWNED_VERBS];

@@ -126,10 +126,21 @@ pub(crate) fn kind_of(word: &str, t: &Table) -> Option<Kind> {
         // `config:unset`, `hosting:channel:deploy`: the last segment decides; the topic never does.
         return exact(verb, t).or_else(|| verb.split('-').next().and_then(|p| exact(p, t)));
     }
-    if let Some((head, _)) = w.split_once('-') {
-        return exact(head, t);
+    if let Some((head, rest)) = w.split_once('-') {
+        // `admin-get-user`, `transact-write-items`: a qualifier says how the
+        // operation is called, the verb after it says what it does.
+        return exact(head, t).or_else(|| if QUALIFIERS.contains(head) { kind_of(rest, t) } else { None });
     }
     None
+}
+
+crate::table! {
+    /// Words that qualify an operation's verb and are not one (AWS's `admin-` and
+    /// `transact-` operations: `cognito-idp admin-get-user`, `dynamodb
+    /// transact-get-items`): the compound is read by the verb after them. A
+    /// compound whose remaining verb is unknown stays unknown, never a read.
+    pub(crate) QUALIFIERS = ["admin", "transact"];
+    probe "aws cognito-idp {}-get-user --username u" => T0, "cloud.aws.read";
 }
 
 /// The first of `words` (at most `limit`) that has a kind, with that word.
@@ -199,7 +210,7 @@ pub(crate) fn verb(word: &str, read: Words, mutate: Words) -> Verb {
     }
 }
 
-crate::tables![MUTATIVE_VERBS, SIMULATION_VERBS, VALIDATE_VERBS, READ_ONLY_VERBS, PACKAGE_VERBS, HISTORY_VERBS, PACKAGE_READS];
+crate::tables![MUTATIVE_VERBS, QUALIFIERS, SIMULATION_VERBS, VALIDATE_VERBS, READ_ONLY_VERBS, PACKAGE_VERBS, HISTORY_VERBS, PACKAGE_READS];
 
 #[cfg(test)]
 mod tests {
@@ -212,6 +223,17 @@ mod tests {
         assert_eq!(kind_of("describe-instances", &Table::EMPTY), Some(Kind::Read));
         assert_eq!(kind_of("apps:destroy", &Table::EMPTY), Some(Kind::Mutate));
         assert_eq!(kind_of("pods", &Table::EMPTY), None);
+    }
+
+    #[test]
+    fn qualified_operations_use_the_verb_after_the_qualifier() {
+        assert_eq!(kind_of("admin-get-user", &Table::EMPTY), Some(Kind::Read));
+        assert_eq!(kind_of("transact-get-items", &Table::EMPTY), Some(Kind::Read));
+        assert_eq!(kind_of("transact-write-items", &Table::EMPTY), Some(Kind::Mutate));
+        assert_eq!(kind_of("admin-delete-user", &Table::EMPTY), Some(Kind::Mutate));
+        // A qualifier before a word with no kind says nothing.
+        assert_eq!(kind_of("admin-initiate-auth", &Table::EMPTY), None);
+        assert_eq!(kind_of("admin", &Table::EMPTY), None);
     }
 
     #[test]

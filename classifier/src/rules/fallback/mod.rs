@@ -100,8 +100,9 @@ crate::table! {
     /// Words an unread CLI's command line uses for deleting, adding and changing
     /// that the shared taxonomy leaves out because elsewhere they name things
     /// (`auth0 apps rm ID`, `mc admin user add`, `auth0 ul customize`). Only the
-    /// verb scan reads them: the proxy test below keeps the shared words, so
-    /// `rtk rm -rf /` is still judged as the `rm` it runs.
+    /// verb scan reads them, as whole words: the proxy test below keeps the shared
+    /// words, so `rtk rm -rf /` is still judged as the `rm` it runs, and a compound
+    /// is read by the shared words only (`watchman watch-del` stops watching).
     UNOWNED_VERBS = ["rm", "del", "add", "customize"];
     probe "mytool items {} item_1" => T3, "fallback.mutative-verb";
 }
@@ -177,7 +178,7 @@ fn verb_scan(inv: &Invocation, cx: &mut Cx<'_>) {
 /// (`tag_name`, `start_segment`), hyphenated subcommands are how verbs are.
 fn camel_kind(word: &str) -> Option<Kind> {
     if word.contains('-') {
-        return word.split('-').filter(|p| !p.is_empty()).map(|p| kind_of(p, &SCAN_TABLE)).max().flatten();
+        return word.split('-').filter(|p| !p.is_empty()).map(|p| kind_of(p, &NO_TABLE)).max().flatten();
     }
     if !word.chars().any(|c| c.is_ascii_uppercase()) || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
         return None;
@@ -191,7 +192,7 @@ fn camel_kind(word: &str) -> Option<Kind> {
         cur.push(c.to_ascii_lowercase());
     }
     parts.push(cur);
-    parts.iter().map(|p| kind_of(p, &SCAN_TABLE)).max().flatten()
+    parts.iter().map(|p| kind_of(p, &NO_TABLE)).max().flatten()
 }
 
 crate::tables![EXEMPT, UNOWNED_VERBS];

@@ -87,6 +87,13 @@ impl Help {
         VOCABULARY.iter().position(|w| w == word).map(|i| 1 << i)
     }
 
+    /// True when `word`, taken on its own, is one of the help words this set
+    /// honours anywhere: for a program whose every word only prints (`vagrant
+    /// --version`, `cpan -v -l`). Where a word stands in argv is [`asks_help`]'s.
+    pub fn holds(self, word: &str) -> bool {
+        self.anywhere(word)
+    }
+
     /// True when `word` is one of the help words this set honours anywhere.
     fn anywhere(self, word: &str) -> bool {
         Help::bit(word).is_some_and(|b| self.0 & b != 0)

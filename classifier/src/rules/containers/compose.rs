@@ -5,7 +5,9 @@
 //! `docker volume prune` (blocked) deletes every unused volume on the host.
 
 use super::docker::{BUILD, BUILD_PUSH, CHANGE, HELP, READ, REGISTRY, RUN, UNKNOWN};
-use crate::call::{first_positional, has_flag, has_short, wants_help};
+use super::HELP_READING;
+use crate::call::args::asks_help;
+use crate::call::{first_positional, has_flag, has_short};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
 use crate::words;
@@ -56,7 +58,7 @@ pub(super) fn check(args: &[Arg], _inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&HELP);
         return;
     };
-    if wants_help(args, words!["-h"]) {
+    if asks_help(args, HELP_READING) {
         cx.hit(&HELP);
         return;
     }

@@ -8,8 +8,9 @@
 //! (`rm -rf /` → blocked) do not apply, and starting or entering a container is
 //! already a consent-level change.
 
-use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::{first_positional, has_flag, has_short, operand_words, value_of, wants_help};
+use super::HELP_READING;
+use crate::call::args::{asks_help, ArgSpec, Args, Help, Token};
+use crate::call::{first_positional, has_flag, has_short, operand_words, value_of};
 use crate::call::{Arg, Invocation};
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
@@ -222,10 +223,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let Some(sub_i) = first_positional(args, GLOBAL_VALUE_OPTS) else {
         // `docker`, `docker --version`, `docker -h`: usage or version only.
-        cx.hit(if wants_help(args, words!["-h"]) { &HELP } else { &READ });
+        cx.hit(if asks_help(args, HELP_READING) { &HELP } else { &READ });
         return;
     };
-    if wants_help(&args[..sub_i], words!["-h"]) {
+    if asks_help(&args[..sub_i], HELP_READING) {
         cx.hit(&HELP);
         return;
     }
@@ -241,7 +242,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             cx.hit(&HELP);
             return;
         };
-        if wants_help(&rest[..act_i], words!["-h"]) || rest.get(act_i + 1).is_some_and(|a| a.text == "--help") {
+        // Help before the action, or `--help` right after it (`docker volume prune --help`).
+        if asks_help(&rest[..act_i], HELP_READING) || rest.get(act_i + 1..act_i + 2).is_some_and(|w| asks_help(w, ArgSpec::values(words![]).help(Help::LONG))) {
             cx.hit(&HELP);
             return;
         }

@@ -13,16 +13,26 @@ mod compose;
 mod docker;
 mod other;
 
+use crate::call::args::{ArgSpec, Help};
 use crate::call::Invocation;
 use crate::rules::{Card, Check, Cx, Family, Rule};
 
-pub static FAMILY: Family = Family::new("containers", CARDS, RULES).entered_by(enter);
+pub static FAMILY: Family = Family::new("containers", CARDS, RULES).entered_by(enter).answers_help(&docker::HELP);
+
+/// `--help` and `-h`: every program here prints its usage for either.
+const HELP: Help = Help::LONG.with(Help::DASH_H);
+/// The reading a subcommand's words are asked for help under (`docker run --help`,
+/// `docker volume prune --help`): the help words where they are options of their
+/// own, never an undeclared option's possible value (`docker --config --help rm`).
+pub(super) const HELP_READING: ArgSpec = ArgSpec::values(words![]).help(HELP);
 
 static CARDS: &[Card] = &[
     Card::of(words!["docker", "podman", "nerdctl"], docker::check),
     Card::of(words!["docker-compose", "podman-compose"], |inv, cx| compose::check(&inv.args, inv, cx)),
-    Card::of(words!["buildah", "skopeo", "ctr", "crictl"], other::tool),
-    Card::of(words!["lima", "limactl", "colima", "vagrant"], other::vm),
+    // The tools and VM managers read help anywhere in argv (`skopeo copy --help`);
+    // docker's help is its subcommand's (`docker.rs`, `compose.rs`).
+    Card::of(words!["buildah", "skopeo", "ctr", "crictl"], other::tool).help(HELP),
+    Card::of(words!["lima", "limactl", "colima", "vagrant"], other::vm).help(HELP),
 ];
 
 static RULES: &[&Rule] = &[

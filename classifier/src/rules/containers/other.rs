@@ -5,8 +5,9 @@
 //! anything unknown is T3 because these tools mutate by default.
 
 use super::docker::{BUILD, HELP};
+use crate::call::args::Help;
+use crate::call::operand_words;
 use crate::call::Invocation;
-use crate::call::{operand_words, wants_help};
 use crate::rules::vocab::verbs::{verb, Verb};
 use crate::rules::{Cx, Rule};
 use crate::words;
@@ -87,10 +88,6 @@ crate::table! {
 }
 
 pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
-    if wants_help(&inv.args, words!["-h"]) {
-        cx.hit(&HELP);
-        return;
-    }
     let words: Vec<&str> = operand_words(&inv.args, TOOL_VALUE_OPTS).into_iter().take(2).map(|(_, w)| w).collect();
     if words.is_empty() {
         cx.hit(&HELP);
@@ -117,6 +114,9 @@ pub(super) fn tool(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
+/// The version words a VM manager prints its version for.
+const VERSION_WORDS: Help = Help::VERSION.with(Help::DASH_V);
+
 crate::table! {
     /// VM manager commands (or a group's action: `vagrant box list`) that only report.
     VM_READS = ["list", "ls", "status", "global-status", "ssh-config", "version", "info", "port", "validate", "show-ssh", "sudoers"];
@@ -124,10 +124,6 @@ crate::table! {
 }
 
 pub(super) fn vm(inv: &Invocation, cx: &mut Cx<'_>) {
-    if wants_help(&inv.args, words!["-h"]) {
-        cx.hit(&HELP);
-        return;
-    }
     if inv.program == "lima" {
         // `lima CMD…` runs CMD inside the default instance.
         if inv.args.is_empty() {
@@ -141,7 +137,8 @@ pub(super) fn vm(inv: &Invocation, cx: &mut Cx<'_>) {
     // (`limactl --log-level info delete default` deletes; `info` is the level, not the command).
     let words: Vec<&str> = operand_words(&inv.args, words!["--profile", "-p", "--log-level", "--log-format"]).into_iter().take(2).map(|(_, w)| w).collect();
     let read = match words.as_slice() {
-        [] => inv.args.iter().all(|a| a.text == "--version" || a.text == "-v"),
+        // Usage, or nothing but version words (`colima --version`, `vagrant -v`).
+        [] => inv.args.iter().all(|a| VERSION_WORDS.holds(&a.text)),
         [w] => VM_READS.contains(w),
         [group, action, ..] => VM_READS.contains(group) || (matches!(*group, "box" | "plugin" | "snapshot" | "cloud") && VM_READS.contains(action)),
     };

@@ -305,13 +305,6 @@ pub(crate) fn first_positional(args: &[Arg], value_opts: Words) -> Option<usize>
     operand_words(args, value_opts).first().map(|(i, _)| *i)
 }
 
-/// True when `--help` (or one of `extra`, such as `-h`) appears before `--` as an
-/// option of its own, not as the value of the option before it (`call::stands_alone`:
-/// `docker --config --help rm -f x` removes x).
-pub(crate) fn wants_help(args: &[Arg], extra: Words) -> bool {
-    stands_alone(args, |w| w == "--help" || extra.contains(w))
-}
-
 /// Single-quotes `s` for the shell (for re-assembling argv into script text).
 pub(crate) fn shell_quote(s: &str) -> String {
     if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c)) {

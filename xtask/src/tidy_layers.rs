@@ -118,10 +118,7 @@ pub const HELP_NOT_YET_MIGRATED: &[&str] = &[
     "classifier/src/rules/git/read.rs", "classifier/src/rules/http/curl.rs", "classifier/src/rules/http/httpie.rs", "classifier/src/rules/http/remote.rs",
     "classifier/src/rules/http/sockets.rs", "classifier/src/rules/http/wget.rs", "classifier/src/rules/iac/terraform.rs", "classifier/src/rules/iac/tools.rs",
     "classifier/src/rules/interp/opaque.rs", "classifier/src/rules/interp/others.rs", "classifier/src/rules/interp/python.rs",
-    "classifier/src/rules/kube/helm.rs", "classifier/src/rules/packages/just.rs", "classifier/src/rules/packages/jvm.rs",
-    "classifier/src/rules/packages/make.rs", "classifier/src/rules/packages/mod.rs", "classifier/src/rules/packages/npm.rs",
-    "classifier/src/rules/packages/python.rs", "classifier/src/rules/packages/runners.rs", "classifier/src/rules/packages/rust_go.rs",
-    "classifier/src/rules/packages/tools.rs", "classifier/src/rules/shell/mod.rs", "classifier/src/rules/system/hoststate.rs",
+    "classifier/src/rules/kube/helm.rs", "classifier/src/rules/shell/mod.rs", "classifier/src/rules/system/hoststate.rs",
     "classifier/src/rules/system/macos.rs", "classifier/src/rules/system/network.rs", "classifier/src/rules/system/ospkg.rs",
     "classifier/src/rules/vocab/lane.rs",
 ];

@@ -15,7 +15,7 @@ use crate::words;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::{DRY_RUN, FORMAT, READ, RECIPE};
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{ArgSpec, Args, Help, Token};
 use crate::call::has_flag;
 use crate::call::Invocation;
 use crate::lanes::resolve;
@@ -162,13 +162,11 @@ const JUST_ARGS: ArgSpec = ArgSpec {
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    if has_flag(
-        args,
-        words![
-            "--list", "-l", "--summary", "--show", "-s", "--dump", "--variables", "--groups", "--usage", "--help", "-h", "--version", "-V", "--completions",
-            "--man",
-        ],
-    ) {
+    // Listing options, and the help and version words (anywhere before `--`), only print.
+    let prints = super::HELP_WORDS.with(Help::USAGE).with(Help::VERSION).with(Help::DASH_UPPER_V);
+    if has_flag(args, words!["--list", "-l", "--summary", "--show", "-s", "--dump", "--variables", "--groups", "--completions", "--man"])
+        || inv.flags().any(|f| prints.holds(f))
+    {
         return cx.hit(&READ);
     }
     if has_flag(args, words!["--dry-run", "-n"]) {

@@ -9,9 +9,11 @@
 //! (FEATURES.md §13 sql_critical).
 
 use super::runners;
+use super::HELP_READING;
 use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, RECIPE, RUN_PROJECT, VALIDATE};
+use crate::call::args::{asks_help, Help};
 use crate::call::Invocation;
-use crate::call::{has_flag, operand_words, wants_help};
+use crate::call::{has_flag, operand_words};
 use crate::rules::{Cx, Rule};
 use crate::words;
 
@@ -28,9 +30,11 @@ pub static EF_DROP: Rule = Rule::blocked("packages.dotnet.ef-database-drop")
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let program = inv.program.as_str();
+    // Maven and Gradle read `-v`/`--version` as build options; the others print
+    // their version for it as the whole argv.
     let own_help = match program {
-        "mvn" | "mvnw" | "gradle" | "gradlew" => wants_help(args, words!["-h"]),
-        _ => wants_help(args, words!["-h"]) || args.len() == 1 && matches!(args[0].text.as_str(), "--version" | "-v"),
+        "mvn" | "mvnw" | "gradle" | "gradlew" => asks_help(args, HELP_READING),
+        _ => asks_help(args, HELP_READING.help(HELP_READING.help.with(Help::VERSION.with(Help::DASH_V).alone()))),
     };
     if own_help {
         cx.hit(&HELP);

@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::makefile::{self, expand, Makefile, Scope};
 use super::HELP;
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{asks_help, ArgSpec, Args, Help, Token};
 use crate::call::Invocation;
 use crate::lanes::resolve;
 use crate::rules::{Cx, FileText, Rule};
@@ -122,7 +122,7 @@ fn parse_args(inv: &Invocation) -> MakeArgs {
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // Not as a value: `make -C -h deploy` builds `deploy` in the directory `-h`.
-    if crate::call::stands_alone_in(&inv.args, MAKE_ARGS, |w| matches!(w, "--help" | "-h" | "-v" | "--version")) {
+    if asks_help(&inv.args, MAKE_ARGS.help(Help::LONG.with(Help::DASH_H).with(Help::DASH_V).with(Help::VERSION))) {
         cx.hit(&HELP);
         return;
     }

@@ -24,6 +24,7 @@ mod rust_go;
 mod scripts;
 mod tools;
 
+use crate::call::args::{ArgSpec, Help};
 use crate::call::Invocation;
 use crate::rules::vocab::input;
 use crate::rules::{Card, Cx, Family, InputUse, Rule, Traits};
@@ -55,6 +56,14 @@ static CARDS: &[Card] = &[
         tools::check,
     ),
 ];
+
+/// `--help` and `-h`, where the reading leaves them options of their own (never an
+/// undeclared option's possible value: `cargo --config --help publish` publishes).
+pub(super) const HELP_WORDS: Help = Help::LONG.with(Help::DASH_H);
+/// The reading a package tool's words (or a subcommand's) are asked for help under.
+pub(super) const HELP_READING: ArgSpec = ArgSpec::values(words![]).help(HELP_WORDS);
+/// `--help` alone (`npm install --help`; `-h` is a subcommand's own option there).
+pub(super) const LONG_HELP_READING: ArgSpec = ArgSpec::values(words![]).help(Help::LONG);
 
 static RULES: &[&Rule] = &[
     &READ,
@@ -273,8 +282,9 @@ pub static UNKNOWN: Rule = Rule::t3("packages.unknown-subcommand")
 /// `cpan -i X`, `cpanm X`, `cpan -u`: installs into the Perl library (ORACLE.md §4 row 8);
 /// `cpan -l`, `-D`, `-v`, `-h` only print.
 fn cpan(inv: &Invocation, cx: &mut Cx<'_>) {
+    let cpan_help = HELP_WORDS.with(Help::VERSION).with(Help::DASH_V).with(Help::DASH_UPPER_V);
     let mut flags = inv.flags().peekable();
-    let prints = flags.peek().is_some() && flags.all(|f| matches!(f, "-l" | "-L" | "-D" | "-v" | "-V" | "-h" | "--help" | "--version" | "--info"));
+    let prints = flags.peek().is_some() && flags.all(|f| matches!(f, "-l" | "-L" | "-D" | "--info") || cpan_help.holds(f));
     if prints {
         cx.hit(&READ);
     } else {

@@ -15,7 +15,8 @@
 use super::runners;
 use super::scripts::{self, Lookup, LIST};
 use super::{ACCOUNT, BUILD, DRY_RUN, HELP, INSTALL, PUBLISH, READ, UNKNOWN, VALIDATE};
-use crate::call::args::ArgSpec;
+use super::{HELP_READING, LONG_HELP_READING};
+use crate::call::args::{asks_help, ArgSpec, Help};
 use crate::call::{has_flag, operand_words, value_of};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, FileText, Rule};
@@ -75,7 +76,7 @@ crate::table! {
     READS = [
         "ls", "list", "view", "info", "outdated", "why", "explain", "fund", "doctor", "ping", "search", "s", "se", "find", "whoami", "root", "prefix", "bin",
         "help", "help-search", "docs", "home", "bugs", "repo", "query", "sbom", "diff", "completion", "get", "stars", "licenses", "audit", "store", "dedupe-check",
-        "--version", "-v", "version-check", "hash", "hash-string", "hash-print",
+        "version-check", "hash", "hash-string", "hash-print",
     ];
     probe "npm {}" => T0;
 }
@@ -113,7 +114,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let pos = operand_words(args, value_opts(pm));
     let Some(&(sub_i, sub_raw)) = pos.first() else {
-        if has_flag(args, words!["--help", "-h"]) || has_flag(args, words!["--version", "-v"]) || pm != "yarn" {
+        if asks_help(args, HELP_READING.help(HELP_READING.help.with(Help::VERSION).with(Help::DASH_V))) || pm != "yarn" {
             cx.hit(&HELP);
         } else {
             // Bare `yarn` installs.
@@ -122,7 +123,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     };
     let rest = &args[sub_i + 1..];
-    if crate::call::wants_help(&args[..sub_i], words!["-h"]) || (sub_raw != "run" && sub_raw != "exec" && crate::call::wants_help(rest, words![])) {
+    if asks_help(&args[..sub_i], HELP_READING) || (sub_raw != "run" && sub_raw != "exec" && asks_help(rest, LONG_HELP_READING)) {
         cx.hit(&HELP);
         return;
     }

@@ -7,8 +7,10 @@
 //! `conda install|create|remove|update`, `pdm add|remove|update|lock|sync`).
 
 use super::runners;
+use super::HELP_READING;
 use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, UNKNOWN, VALIDATE};
-use crate::call::{has_flag, operand_words, wants_help};
+use crate::call::args::asks_help;
+use crate::call::{has_flag, operand_words};
 use crate::call::{Arg, Invocation};
 use crate::rules::{Cx, Rule};
 use crate::words;
@@ -88,7 +90,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&HELP);
         return;
     };
-    if wants_help(&args[..sub_i], words!["-h"]) || (!matches!(sub, "run" | "exec") && wants_help(&args[sub_i..], words!["-h"])) {
+    if asks_help(&args[..sub_i], HELP_READING) || (!matches!(sub, "run" | "exec") && asks_help(&args[sub_i..], HELP_READING)) {
         cx.hit(&HELP);
         return;
     }
@@ -108,7 +110,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         ("pip" | "pip3", [verb, ..]) => pip_verb(verb, w.get(1).copied()),
         ("rye", [verb, ..]) => rye_verb(verb, w.get(1).copied()),
         ("pipx", [verb, ..]) => match *verb {
-            "list" | "environment" | "--version" => &READ,
+            "list" | "environment" => &READ,
             _ => &INSTALL,
         },
         ("poetry", [verb, ..]) => poetry_verb(verb, w.get(1).copied()),
@@ -158,7 +160,7 @@ fn rule_simulates(program: &str, sub: &str) -> bool {
 
 fn pip_verb(verb: &str, next: Option<&str>) -> &'static Rule {
     match (verb, next) {
-        ("list" | "show" | "freeze" | "check" | "search" | "index" | "inspect" | "debug" | "hash" | "help" | "download" | "tree" | "--version", _) => &READ,
+        ("list" | "show" | "freeze" | "check" | "search" | "index" | "inspect" | "debug" | "hash" | "help" | "download" | "tree", _) => &READ,
         // `pip config list|get|debug` and `pip cache dir|info|list` only print (issue 29).
         ("config", Some("list" | "get" | "debug")) | ("cache", Some("dir" | "info" | "list")) => &READ,
         ("wheel" | "compile", _) => &BUILD,
@@ -171,7 +173,7 @@ fn pip_verb(verb: &str, next: Option<&str>) -> &'static Rule {
 /// rye: `rye run` is a runner (above); its project commands sort like uv's.
 fn rye_verb(verb: &str, next: Option<&str>) -> &'static Rule {
     match (verb, next) {
-        ("show" | "list" | "version" | "help" | "--version", _) | ("tools" | "toolchain", Some("list")) | ("config", Some("--show-path" | "--get")) => &READ,
+        ("show" | "list" | "version" | "help", _) | ("tools" | "toolchain", Some("list")) | ("config", Some("--show-path" | "--get")) => &READ,
         ("test" | "lint" | "check", _) => &VALIDATE,
         ("fmt" | "format", _) => &FORMAT,
         ("build" | "init", _) => &BUILD,
@@ -183,7 +185,7 @@ fn rye_verb(verb: &str, next: Option<&str>) -> &'static Rule {
 
 fn uv_verb(verb: &str, next: Option<&str>) -> &'static Rule {
     match (verb, next) {
-        ("tree" | "export" | "version" | "help" | "--version", _) => &READ,
+        ("tree" | "export" | "version" | "help", _) => &READ,
         ("python", Some("list" | "find" | "dir")) | ("tool", Some("list" | "dir")) | ("cache", Some("dir")) => &READ,
         ("venv" | "init" | "build", _) | ("python", Some("pin")) => &BUILD,
         ("publish", _) => &PUBLISH,
@@ -196,7 +198,7 @@ fn uv_verb(verb: &str, next: Option<&str>) -> &'static Rule {
 
 fn poetry_verb(verb: &str, next: Option<&str>) -> &'static Rule {
     match (verb, next) {
-        ("show" | "search" | "export" | "about" | "list" | "info" | "outdated" | "--version" | "help", _) | ("env", Some("info" | "list")) => &READ,
+        ("show" | "search" | "export" | "about" | "list" | "info" | "outdated" | "help", _) | ("env", Some("info" | "list")) => &READ,
         ("version", None) | ("config", Some("--list")) => &READ,
         ("check", _) => &VALIDATE,
         ("build" | "new" | "init" | "version", _) => &BUILD,
@@ -211,7 +213,7 @@ fn poetry_verb(verb: &str, next: Option<&str>) -> &'static Rule {
 
 fn conda_verb(verb: &str, next: Option<&str>, rest: &[Arg]) -> &'static Rule {
     match (verb, next) {
-        ("list" | "info" | "search" | "doctor" | "compare" | "--version" | "help", _) | ("env", Some("list" | "export")) => &READ,
+        ("list" | "info" | "search" | "doctor" | "compare" | "help", _) | ("env", Some("list" | "export")) => &READ,
         ("config", _) if has_flag(rest, words!["--show", "--get", "--describe", "--show-sources", "--validate"]) => &READ,
         ("config" | "init", _) => &ACCOUNT,
         ("clean", _) => &CLEAN,

@@ -134,7 +134,7 @@ pub(super) fn node_exec(inv: &Invocation, cx: &mut Cx<'_>, args: &[Arg], local: 
             format!("`{opt}` is a runner option tiergate does not know, so the program that runs is unknown; drop it or run the program directly"),
         ),
         Ok((_, Some(script))) => cx.shell(script, inv.cwd.as_deref()),
-        Ok(([], None)) => cx.hit(if args.iter().any(|a| a.text == "--help" || a.text == "-h") { &HELP } else { &READ }),
+        Ok(([], None)) => cx.hit(if args.iter().any(|a| super::HELP_WORDS.holds(&a.text)) { &HELP } else { &READ }),
         Ok((target, None)) => classify(inv, cx, target, !local),
     }
 }

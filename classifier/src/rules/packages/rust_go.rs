@@ -6,10 +6,11 @@
 //! cargo subcommand is an external plugin (`cargo-X` on PATH) and so T3.
 
 use super::runners;
+use super::HELP_READING;
 use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, RECIPE, RUN_PROJECT, UNKNOWN, VALIDATE};
-use crate::call::args::ArgSpec;
+use crate::call::args::{asks_help, ArgSpec, Help};
 use crate::call::Invocation;
-use crate::call::{has_flag, operand_words, wants_help};
+use crate::call::{has_flag, operand_words};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -39,7 +40,7 @@ fn cargo(inv: &Invocation, cx: &mut Cx<'_>) {
     };
     // Words after `--` belong to the program or test binary, not to cargo.
     let own = &args[..crate::call::dashdash(args, ArgSpec::values(CARGO_VALUE_OPTS)).unwrap_or(args.len())];
-    if wants_help(own, words!["-h"]) {
+    if asks_help(own, HELP_READING) {
         cx.hit(&HELP);
         return;
     }
@@ -89,7 +90,7 @@ fn cargo(inv: &Invocation, cx: &mut Cx<'_>) {
 
 fn rustup(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
-    if wants_help(args, words!["-h"]) || args.iter().any(|a| a.text == "--version" || a.text == "-V") {
+    if asks_help(args, HELP_READING) || args.iter().any(|a| Help::VERSION.with(Help::DASH_UPPER_V).holds(&a.text)) {
         cx.hit(&HELP);
         return;
     }
@@ -114,7 +115,7 @@ fn go(inv: &Invocation, cx: &mut Cx<'_>) {
         ],
     );
     let w: Vec<&str> = pos.iter().map(|(_, w)| *w).collect();
-    if w.is_empty() || wants_help(args, words!["-h"]) {
+    if w.is_empty() || asks_help(args, HELP_READING) {
         cx.hit(&HELP);
         return;
     }

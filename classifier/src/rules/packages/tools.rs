@@ -7,9 +7,11 @@
 //! checked as a write target (so `black ~/.bashrc` is judged by where it writes),
 //! recipe runners whose files tiergate does not read are T3.
 
+use super::HELP_READING;
 use super::{BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, READ, RECIPE, RUN_PROJECT, VALIDATE};
+use crate::call::args::{asks_help, Help};
 use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::{has_flag, has_short, operand_words, wants_help};
+use crate::call::{has_flag, has_short, operand_words};
 use crate::call::{Arg, Invocation};
 use crate::rules::vocab::writes;
 use crate::rules::Cx;
@@ -29,8 +31,9 @@ crate::table! {
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let p = inv.program.as_str();
-    let sole_version = args.len() == 1 && matches!(args[0].text.as_str(), "--version" | "-V" | "version");
-    if sole_version || wants_help(args, words!["-h"]) && p != "task" {
+    // `--version`, `-V` (or the word `version`) as the whole argv; `task` reads `-h` and `--help` as listing options.
+    let sole_version = args.len() == 1 && (args[0].text == "version" || Help::VERSION.with(Help::DASH_UPPER_V).holds(&args[0].text));
+    if sole_version || asks_help(args, HELP_READING) && p != "task" {
         cx.hit(&HELP);
         return;
     }
@@ -81,11 +84,9 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             _ => &BUILD,
         }),
         "task" => {
-            let lists = words![
-                "--list", "-l", "--summary", "--show", "-s", "--evaluate", "--dump", "--variables", "--list-all", "-a", "--help", "-h", "--version",
-                "--groups", "--usage",
-            ];
-            cx.hit(if flag(lists) {
+            let lists = words!["--list", "-l", "--summary", "--show", "-s", "--evaluate", "--dump", "--variables", "--list-all", "-a", "-h", "--groups",];
+            let prints = super::HELP_WORDS.with(Help::VERSION).with(Help::USAGE);
+            cx.hit(if flag(lists) || inv.flags().any(|f| prints.holds(f)) {
                 &READ
             } else if flag(words!["--dry-run", "-n", "--dry"]) {
                 &DRY_RUN
@@ -131,7 +132,9 @@ fn cmake(inv: &Invocation, cx: &mut Cx<'_>) {
         &INSTALL
     } else if has_flag(args, words!["-P"]) {
         &RECIPE
-    } else if has_flag(args, words!["--system-information", "--find-package"]) || args.iter().any(|a| a.text.starts_with("--help")) {
+    } else if has_flag(args, words!["--system-information", "--find-package"])
+        || args.iter().any(|a| Help::LONG.holds(&a.text) || a.text.starts_with("--help-"))
+    {
         &READ
     } else {
         &BUILD

@@ -2,7 +2,7 @@
 //! and `s_server`, SMB clients. Each sends what it reads (stdin, files, typed
 //! commands) to another machine.
 
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{asks_help, ArgSpec, Args, Help, Token};
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
 use crate::words;
@@ -19,7 +19,9 @@ crate::table! {
 }
 
 pub(super) fn uploader(inv: &Invocation, cx: &mut Cx<'_>) {
-    if inv.args.iter().all(|a| matches!(a.text.as_str(), "--version" | "--help" | "-h" | "-V")) && !inv.args.is_empty() {
+    // Nothing but help and version words.
+    let prints = Help::VERSION.with(Help::LONG).with(Help::DASH_H).with(Help::DASH_UPPER_V);
+    if inv.args.iter().all(|a| prints.holds(&a.text)) && !inv.args.is_empty() {
         return;
     }
     // `gist -l|--list [USER]`, `gist -r|--read ID`: listing or printing gists uploads nothing.
@@ -66,7 +68,8 @@ pub static SMB: Rule = Rule::t3("http.smb")
 const MAIL_READS: ArgSpec = ArgSpec::values(words![]).with_flags(words!["-f", "-H", "-e", "-N", "-R"]);
 
 pub(super) fn mail(inv: &Invocation, cx: &mut Cx<'_>) {
-    if inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "--help" | "-V")) && inv.args.len() == 1 {
+    // `--version`, `--help` or `-V` as the whole argv.
+    if asks_help(&inv.args, ArgSpec::values(words![]).help(Help::VERSION.with(Help::LONG).with(Help::DASH_UPPER_V).alone())) {
         return;
     }
     // Bare `mail`/`mailx`, `-f box`, `-H`, `-e`: reading one's own mailbox.
@@ -96,7 +99,8 @@ pub(super) fn openssl(inv: &Invocation, cx: &mut Cx<'_>) {
 
 pub(super) fn smbclient(inv: &Invocation, cx: &mut Cx<'_>) {
     // `-L host` lists shares; anything else is a session or commands on one.
-    if inv.args.iter().any(|a| matches!(a.text.as_str(), "-L" | "--list" | "-V" | "--version" | "--help")) {
+    let prints = Help::DASH_UPPER_V.with(Help::VERSION).with(Help::LONG);
+    if inv.args.iter().any(|a| matches!(a.text.as_str(), "-L" | "--list") || prints.holds(&a.text)) {
         return cx.or_unowned(inv);
     }
     cx.hit(&SMB);

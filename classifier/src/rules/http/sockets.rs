@@ -2,7 +2,7 @@
 //! connect), socat addresses, telnet, scp (upload vs download by which side is
 //! remote), and sftp/ftp sessions.
 
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{asks_help, ArgSpec, Args, Help, Token};
 use crate::call::{value_arg, Arg, Invocation};
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
@@ -52,7 +52,7 @@ pub(super) fn nc(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&CONNECT);
         return;
     }
-    if crate::call::stands_alone_in(&inv.args, NC_ARGS, |w| matches!(w, "-h" | "--help" | "--version")) {
+    if asks_help(&inv.args, NC_ARGS.help(Help::DASH_H.with(Help::LONG).with(Help::VERSION))) {
         cx.hit(&READ);
         return;
     }
@@ -100,7 +100,7 @@ pub(super) fn socat(inv: &Invocation, cx: &mut Cx<'_>) {
 
 pub(super) fn telnet(inv: &Invocation, cx: &mut Cx<'_>) {
     // `telnet -l -h host` logs in as the user `-h`.
-    if crate::call::stands_alone(&inv.args, |w| matches!(w, "--help" | "-h")) {
+    if asks_help(&inv.args, ArgSpec::values(words![]).help(Help::LONG.with(Help::DASH_H))) {
         cx.hit(&READ);
         return;
     }
@@ -161,7 +161,7 @@ pub(super) fn session(inv: &Invocation, cx: &mut Cx<'_>) {
     // Help only as an option before the first operand: OpenSSH's getopt does not
     // reorder, so `sftp -b cmds host -h` runs the batch file.
     let spec = if inv.program == "sftp" { SFTP_ARGS } else { ArgSpec::values(words![]) }.posix();
-    if crate::call::stands_alone_in(&inv.args, spec, |w| matches!(w, "-h" | "--help" | "--version" | "-V")) {
+    if asks_help(&inv.args, spec.help(Help::DASH_H.with(Help::LONG).with(Help::VERSION).with(Help::DASH_UPPER_V))) {
         cx.hit(&READ);
         return;
     }

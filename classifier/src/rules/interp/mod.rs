@@ -22,7 +22,7 @@ pub(crate) use script::{direct_exec, runs_as_script};
 
 use crate::lanes::scripts::lang_of_program;
 
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{ArgSpec, Args, Help, Token};
 use crate::call::{value_arg, Arg, Invocation};
 use crate::lanes::scripts::Lang;
 use crate::rules::vocab::writes;
@@ -200,7 +200,11 @@ pub(crate) struct Spec {
     pub args: ArgSpec,
     pub code: Words,
     pub syntax: Words,
-    pub version: Words,
+    /// Help and version words that print and run nothing (an option word anywhere
+    /// before the script: `node --no-warnings --version`).
+    pub version: Help,
+    /// Other options that only print (`node --v8-options`, `php -m`).
+    pub prints: Words,
     /// Options that print the version and still run whatever code is given
     /// (`ruby -v x.rb`, `lua -v -e CODE`): a version only when nothing else is.
     pub version_then_run: Words,
@@ -231,7 +235,7 @@ pub(crate) fn parse(inv: &Invocation, spec: &Spec) -> Source {
             Token::Missing { .. } => break,
             _ => {
                 let name = t.name().unwrap_or("");
-                if spec.version.contains(name) {
+                if spec.version.holds(name) || spec.prints.contains(name) {
                     s.version = true;
                     return s;
                 }

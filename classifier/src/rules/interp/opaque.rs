@@ -4,7 +4,7 @@
 //! inline code, a script and a bare REPL are all T3; `--version`/`--help` stay
 //! free. `dc` and `m4` are read: only their shell escapes (`!`, `syscmd`) gate.
 
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{ArgSpec, Args, Help, Token};
 use crate::call::Invocation;
 use crate::rules::vocab::input::{self, Source};
 use crate::rules::{Cx, FileText, Rule};
@@ -40,65 +40,134 @@ struct Opaque {
     names: Words,
     /// Options whose value is code (or a code file) to run.
     code: Words,
-    /// Options that print a version or help and run nothing.
-    version: Words,
+    /// Help and version words that print and run nothing (as the whole argv).
+    version: Help,
+    /// Other options that only print (`ghc --numeric-version`, `erl +V`).
+    prints: Words,
 }
 
 static OPAQUE: &[Opaque] = &[
-    Opaque { names: words!["julia"], code: words!["-e", "--eval", "-E", "--print", "-L", "--load"], version: words!["-v", "--version", "-h", "--help"] },
-    Opaque { names: words!["guile"], code: words!["-c", "-l", "-s", "-x"], version: words!["-v", "--version", "-h", "--help"] },
-    Opaque { names: words!["octave", "octave-cli"], code: words!["--eval"], version: words!["-v", "--version", "-h", "--help"] },
-    Opaque { names: words!["gnuplot"], code: words!["-e"], version: words!["-V", "--version", "-h", "--help"] },
-    Opaque { names: words!["ghc"], code: words!["-e", "--interactive"], version: words!["--version", "--numeric-version", "--help", "--info"] },
-    Opaque { names: words!["ghci", "runghc", "runhaskell", "stack-runghc"], code: words!["-e"], version: words!["--version", "--numeric-version", "--help"] },
+    Opaque {
+        names: words!["julia"],
+        code: words!["-e", "--eval", "-E", "--print", "-L", "--load"],
+        version: Help::DASH_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG),
+        prints: words![],
+    },
+    Opaque {
+        names: words!["guile"],
+        code: words!["-c", "-l", "-s", "-x"],
+        version: Help::DASH_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG),
+        prints: words![],
+    },
+    Opaque {
+        names: words!["octave", "octave-cli"],
+        code: words!["--eval"],
+        version: Help::DASH_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG),
+        prints: words![],
+    },
+    Opaque {
+        names: words!["gnuplot"],
+        code: words!["-e"],
+        version: Help::DASH_UPPER_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG),
+        prints: words![],
+    },
+    Opaque {
+        names: words!["ghc"],
+        code: words!["-e", "--interactive"],
+        version: Help::VERSION.with(Help::LONG),
+        prints: words!["--numeric-version", "--info"],
+    },
+    Opaque {
+        names: words!["ghci", "runghc", "runhaskell", "stack-runghc"],
+        code: words!["-e"],
+        version: Help::VERSION.with(Help::LONG),
+        prints: words!["--numeric-version"],
+    },
     Opaque {
         names: words!["sbcl", "ecl", "ccl", "ccl64"],
         code: words!["--eval", "-eval", "--load", "-load", "--script", "-shell"],
-        version: words!["--version", "--help"],
+        version: Help::VERSION.with(Help::LONG),
+        prints: words![],
     },
-    Opaque { names: words!["clisp"], code: words!["-x", "-i"], version: words!["--version", "--help", "-h"] },
+    Opaque { names: words!["clisp"], code: words!["-x", "-i"], version: Help::VERSION.with(Help::LONG).with(Help::DASH_H), prints: words![] },
     Opaque {
         names: words!["racket", "scheme", "chez", "chezscheme", "petite", "mit-scheme", "csi", "gsi", "chibi-scheme", "gosh", "plt-r5rs"],
         code: words!["-e", "--eval", "-f", "--load", "-r", "-t", "-l", "-s", "--script"],
-        version: words!["--version", "-v", "-h", "--help"],
+        version: Help::VERSION.with(Help::DASH_V).with(Help::DASH_H).with(Help::LONG),
+        prints: words![],
     },
-    Opaque { names: words!["erl", "escript"], code: words!["-eval", "-s", "-run", "-S"], version: words!["-version", "+V"] },
-    Opaque { names: words!["elixir"], code: words!["-e", "--eval", "-r", "-S", "--rpc-eval"], version: words!["-v", "--version", "-h", "--help"] },
+    Opaque { names: words!["erl", "escript"], code: words!["-eval", "-s", "-run", "-S"], version: Help::SINGLE_DASH_VERSION, prints: words!["+V"] },
+    Opaque {
+        names: words!["elixir"],
+        code: words!["-e", "--eval", "-r", "-S", "--rpc-eval"],
+        version: Help::DASH_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG),
+        prints: words![],
+    },
     Opaque {
         names: words!["scala", "scala-cli", "amm", "groovysh", "kotlin", "kotlinc-jvm", "kscript"],
         code: words!["-e", "-script", "-c"],
-        version: words!["-version", "--version", "-help", "--help"],
+        version: Help::SINGLE_DASH_VERSION.with(Help::VERSION).with(Help::SINGLE_DASH).with(Help::LONG),
+        prints: words![],
     },
     Opaque {
         names: words!["jshell", "jrunscript", "jjs"],
         code: words!["-e", "-f", "--startup"],
-        version: words!["-version", "--version", "-help", "--help", "-?"],
+        version: Help::SINGLE_DASH_VERSION.with(Help::VERSION).with(Help::SINGLE_DASH).with(Help::LONG).with(Help::QUESTION),
+        prints: words![],
     },
     Opaque {
         names: words!["clojure", "clj", "bb", "lein-repl"],
         code: words!["-e", "--eval", "-M", "-X", "-i", "--init"],
-        version: words!["--version", "-h", "--help"],
+        version: Help::VERSION.with(Help::DASH_H).with(Help::LONG),
+        prints: words![],
     },
     Opaque {
         names: words!["ocaml", "utop", "sml", "poly", "swipl", "gprolog", "yap"],
         code: words!["-e", "-g", "--eval", "-init"],
-        version: words!["-version", "--version", "-help", "--help"],
+        version: Help::SINGLE_DASH_VERSION.with(Help::VERSION).with(Help::SINGLE_DASH).with(Help::LONG),
+        prints: words![],
     },
-    Opaque { names: words!["raku", "perl6", "rakudo"], code: words!["-e", "-M"], version: words!["-v", "--version", "-h", "--help"] },
+    Opaque {
+        names: words!["raku", "perl6", "rakudo"],
+        code: words!["-e", "-M"],
+        version: Help::DASH_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG),
+        prints: words![],
+    },
     // Compilers that also run: only their run forms are code (see `COMPILE_ONLY`).
-    Opaque { names: words!["tcc"], code: words!["-run"], version: words!["-v", "-h", "--help"] },
-    Opaque { names: words!["kotlinc"], code: words!["-script", "-e", "-expression"], version: words!["-version", "-help"] },
+    Opaque { names: words!["tcc"], code: words!["-run"], version: Help::DASH_V.with(Help::DASH_H).with(Help::LONG), prints: words![] },
+    Opaque {
+        names: words!["kotlinc"],
+        code: words!["-script", "-e", "-expression"],
+        version: Help::SINGLE_DASH_VERSION.with(Help::SINGLE_DASH),
+        prints: words![],
+    },
     Opaque {
         names: words!["java", "jbang"],
         code: words!["-jar", "--source", "-cp", "-classpath", "--class-path", "-m", "--module"],
-        version: words!["-version", "--version", "-help", "--help", "-h", "-showversion"],
+        version: Help::SINGLE_DASH_VERSION.with(Help::VERSION).with(Help::SINGLE_DASH).with(Help::LONG).with(Help::DASH_H),
+        prints: words!["-showversion"],
     },
-    Opaque { names: words!["swift"], code: words!["-e"], version: words!["--version", "-version", "--help", "-h"] },
-    Opaque { names: words!["expect"], code: words!["-c", "-f"], version: words!["-v", "-h"] },
-    Opaque { names: OTHER_SHELLS, code: words!["-c", "--commands", "-e"], version: words!["--version", "-v", "-h", "--help"] },
+    Opaque {
+        names: words!["swift"],
+        code: words!["-e"],
+        version: Help::VERSION.with(Help::SINGLE_DASH_VERSION).with(Help::LONG).with(Help::DASH_H),
+        prints: words![],
+    },
+    Opaque { names: words!["expect"], code: words!["-c", "-f"], version: Help::DASH_V.with(Help::DASH_H), prints: words![] },
+    Opaque {
+        names: OTHER_SHELLS,
+        code: words!["-c", "--commands", "-e"],
+        version: Help::VERSION.with(Help::DASH_V).with(Help::DASH_H).with(Help::LONG),
+        prints: words![],
+    },
     // Ruby's pry REPL (`-e` runs a line, `-r` requires a file) and the S-Lang shell.
-    Opaque { names: words!["pry"], code: words!["-e", "--exec", "-r", "--require"], version: words!["-v", "--version", "-h", "--help"] },
-    Opaque { names: words!["slsh"], code: words!["-e"], version: words!["--version", "--help"] },
+    Opaque {
+        names: words!["pry"],
+        code: words!["-e", "--exec", "-r", "--require"],
+        version: Help::DASH_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG),
+        prints: words![],
+    },
+    Opaque { names: words!["slsh"], code: words!["-e"], version: Help::VERSION.with(Help::LONG), prints: words![] },
 ];
 
 crate::table! {
@@ -138,9 +207,11 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let Some(o) = OPAQUE.iter().find(|o| o.names.contains(program)) else {
         return;
     };
-    if inv.args.iter().any(|a| o.version.contains(a.text.as_str())) && inv.args.len() == 1 {
-        cx.hit(&VERSION);
-        return;
+    if let [only] = inv.args.as_slice() {
+        if o.version.holds(&only.text) || o.prints.contains(only.text.as_str()) {
+            cx.hit(&VERSION);
+            return;
+        }
     }
     let code = inv.args.iter().find(|a| o.code.iter().any(|c| a.text == *c || a.text.strip_prefix(c).is_some_and(|r| r.starts_with('='))));
     if let Some(opt) = code {
@@ -207,7 +278,7 @@ fn escapes(inv: &Invocation, cx: &mut Cx<'_>) {
     if reads_stdin {
         match input::of(inv) {
             Source::Shown { text, .. } => texts.push(text.to_owned()),
-            Source::None if inv.args.iter().any(|a| matches!(a.text.as_str(), "--version" | "-V" | "--help" | "-h")) => return,
+            Source::None if inv.args.iter().any(|a| Help::VERSION.with(Help::DASH_UPPER_V).with(Help::LONG).with(Help::DASH_H).holds(&a.text)) => return,
             _ => unseen = true,
         }
     }

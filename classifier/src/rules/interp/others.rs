@@ -3,7 +3,7 @@
 //! groovy, PowerShell and awk. Each turns argv into a `Source` and lets `run`
 //! classify the code; AppleScript's own reader lives here too.
 
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{ArgSpec, Args, Help, Token};
 use crate::call::{first_operand, value_arg, Arg, Invocation};
 use crate::lanes::scripts::{Analysis, Effect, Lang};
 use crate::rules::vocab::writes;
@@ -66,7 +66,8 @@ const NODE: Spec = Spec {
     .posix(),
     code: words!["-e", "--eval", "-p", "--print"],
     syntax: words!["-c", "--check"],
-    version: words!["-v", "--version", "-h", "--help", "--v8-options"],
+    version: Help::DASH_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG),
+    prints: words!["--v8-options"],
     version_then_run: words![],
     repl: words!["-i", "--interactive"],
 };
@@ -81,7 +82,8 @@ const RUBY: Spec = Spec {
         .posix(),
     code: words!["-e"],
     syntax: words!["-c"],
-    version: words!["--version", "-h", "--help"],
+    version: Help::VERSION.with(Help::DASH_H).with(Help::LONG),
+    prints: words![],
     version_then_run: words!["-v"],
     repl: words![],
 };
@@ -97,7 +99,8 @@ const PERL: Spec = Spec {
         .posix(),
     code: words!["-e", "-E"],
     syntax: words!["-c"],
-    version: words!["-v", "-V", "--version", "-h", "--help"],
+    version: Help::DASH_V.with(Help::DASH_UPPER_V).with(Help::VERSION).with(Help::DASH_H).with(Help::LONG),
+    prints: words![],
     version_then_run: words![],
     repl: words![],
 };
@@ -108,7 +111,8 @@ const PHP: Spec = Spec {
     args: ArgSpec::values(words!["-r", "-c", "-d", "-z", "-t", "-B", "-E", "-R", "-F"]).posix(),
     code: words!["-r", "-B", "-R", "-E"],
     syntax: words!["-l", "--syntax-check"],
-    version: words!["-v", "--version", "-h", "--help", "-m", "-i", "--ini"],
+    version: Help::DASH_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG),
+    prints: words!["-m", "-i", "--ini"],
     version_then_run: words![],
     repl: words!["-a", "--interactive"],
 };
@@ -118,7 +122,8 @@ const LUA: Spec = Spec {
     args: ArgSpec::values(words!["-e", "-l"]).posix(),
     code: words!["-e"],
     syntax: words![],
-    version: words![],
+    version: Help::NONE,
+    prints: words![],
     version_then_run: words!["-v"],
     repl: words!["-i"],
 };
@@ -127,7 +132,8 @@ const RSCRIPT: Spec = Spec {
     args: ArgSpec::values(words!["-e", "--expr"]).posix(),
     code: words!["-e", "--expr"],
     syntax: words![],
-    version: words!["--version", "--help"],
+    version: Help::VERSION.with(Help::LONG),
+    prints: words![],
     version_then_run: words![],
     repl: words![],
 };
@@ -136,7 +142,8 @@ const TCL: Spec = Spec {
     args: ArgSpec::values(words!["-encoding"]).posix(),
     code: words![],
     syntax: words![],
-    version: words![],
+    version: Help::NONE,
+    prints: words![],
     version_then_run: words![],
     repl: words![],
 };
@@ -145,7 +152,8 @@ const GROOVY: Spec = Spec {
     args: ArgSpec::values(words!["-e", "-cp", "-classpath", "--classpath", "-D"]).posix(),
     code: words!["-e"],
     syntax: words![],
-    version: words!["-v", "--version", "-h", "--help"],
+    version: Help::DASH_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG),
+    prints: words![],
     version_then_run: words![],
     repl: words![],
 };
@@ -154,7 +162,8 @@ const OSASCRIPT: Spec = Spec {
     args: ArgSpec::values(words!["-e", "-l", "-s"]).posix(),
     code: words!["-e"],
     syntax: words![],
-    version: words![],
+    version: Help::NONE,
+    prints: words![],
     version_then_run: words![],
     repl: words![],
 };
@@ -211,7 +220,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "ruby" | "jruby" => &RUBY,
         "irb" => {
             // Ruby's REPL: code typed later is never seen.
-            if inv.args.iter().any(|a| matches!(a.text.as_str(), "-v" | "--version" | "-h" | "--help")) {
+            if inv.args.iter().any(|a| Help::DASH_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG).holds(&a.text)) {
                 cx.hit(&VERSION);
             } else {
                 cx.hit(&REPL);
@@ -264,7 +273,7 @@ const DENO_ARGS: ArgSpec = ArgSpec::values(words!["-L", "--log-level", "-c", "--
 pub(super) fn deno(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.words().collect();
     let Some(si) = first_operand(&inv.args, DENO_ARGS).map(|o| o.index) else {
-        if words.iter().any(|w| matches!(*w, "-V" | "--version" | "-h" | "--help")) {
+        if words.iter().any(|w| Help::DASH_UPPER_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG).holds(w)) {
             cx.hit(&VERSION);
         } else if words.iter().any(|w| *w == "--eval" || *w == "-e") {
             let code: Vec<Arg> = inv.args.iter().skip_while(|a| a.text != "--eval" && a.text != "-e").skip(1).take(1).cloned().collect();
@@ -308,7 +317,7 @@ pub(super) fn r(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         return;
     }
-    if words.iter().any(|w| matches!(*w, "--version" | "--help")) {
+    if words.iter().any(|w| Help::VERSION.with(Help::LONG).holds(w)) {
         cx.hit(&VERSION);
         return;
     }
@@ -325,13 +334,17 @@ pub(super) fn r(inv: &Invocation, cx: &mut Cx<'_>) {
     super::from_stdin(inv, cx, Lang::R);
 }
 
+/// PowerShell's help and version switches (matched lower-cased: `-Version`, `-Help`).
+const PWSH_HELP: Help = Help::DASH_V.with(Help::VERSION).with(Help::SINGLE_DASH_VERSION).with(Help::SINGLE_DASH).with(Help::DASH_H).with(Help::QUESTION);
+
 pub(super) fn pwsh(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let mut i = 0;
     while i < args.len() {
         let lower = args[i].text.to_ascii_lowercase();
         match lower.as_str() {
-            "-v" | "--version" | "-version" | "-help" | "-h" | "-?" | "/?" => {
+            // The help and version words, in any case (`-Help`, `-Version`), and `/?`.
+            l if l == "/?" || PWSH_HELP.holds(l) => {
                 cx.hit(&VERSION);
                 return;
             }
@@ -404,7 +417,7 @@ pub(super) fn awk(inv: &Invocation, cx: &mut Cx<'_>) {
         match t {
             Token::Opt { index, name: "-f" | "--file" | "-E" | "--exec", value: Some(v) } => progfile = Some((value_arg(args, index, v), it.pos())),
             Token::Opt { name: "-i" | "--include", value, .. } => in_place |= value == Some("inplace"),
-            Token::Flag { word: "--version" | "-V" | "--help" | "-h", .. } => {
+            Token::Flag { word, .. } if Help::VERSION.with(Help::DASH_UPPER_V).with(Help::LONG).with(Help::DASH_H).holds(word) => {
                 cx.hit(&VERSION);
                 return;
             }

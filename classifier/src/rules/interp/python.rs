@@ -5,7 +5,7 @@
 //! working directory first on `sys.path`, so a project `pytest.py` runs instead
 //! of pytest.
 
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{ArgSpec, Args, Help, Token};
 use crate::call::{first_operand, value_arg, Arg, Invocation};
 use crate::lanes::scripts::Lang;
 use crate::rules::vocab::writes;
@@ -94,10 +94,18 @@ crate::table! {
 /// value; letters pack (`-Bc CODE`, `-Werror`, `-Im mod`).
 const PYTHON_ARGS: ArgSpec = ArgSpec::values(words!["-c", "-m", "-W", "-X", "--check-hash-based-pycs"]).with_flags(words!["-i"]).packed().posix();
 
+/// The help and version words python prints for and runs nothing.
+const PYTHON_HELP: Help = Help::VERSION.with(Help::LONG).with(Help::DASH_H).with(Help::DASH_UPPER_V);
+
 crate::table! {
-    /// Words that only print (`-VV` is two `-V`s, still a version).
-    VERSION_WORDS = ["--version", "--help", "-h", "-V", "-VV", "--help-env", "--help-xoptions", "--help-all"];
+    /// The other words that only print (`-VV` is two `-V`s, still a version).
+    VERSION_WORDS = ["-VV", "--help-env", "--help-xoptions", "--help-all"];
     probe "python3 -m pip {}" => T0, "packages.help";
+}
+
+/// True when an option named `name` only prints.
+fn prints(name: &str) -> bool {
+    PYTHON_HELP.holds(name) || VERSION_WORDS.contains(name)
 }
 
 /// True when python takes its code from stdin: no `-c`, no `-m`, no script (or the
@@ -108,7 +116,7 @@ pub(super) fn reads_code_from_stdin(inv: &Invocation) -> bool {
             Token::Opt { name: "-c" | "-m", .. } => return false,
             Token::Operand(o) => return o.arg.text == "-",
             Token::DashDash(d) => return inv.args.get(d + 1).is_none_or(|o| o.text == "-"),
-            _ if t.name().is_some_and(|n| VERSION_WORDS.contains(n)) => return false,
+            _ if t.name().is_some_and(prints) => return false,
             _ => {}
         }
     }
@@ -146,7 +154,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 i = d + 1;
                 break;
             }
-            _ if t.name().is_some_and(|n| VERSION_WORDS.contains(n)) => {
+            _ if t.name().is_some_and(prints) => {
                 cx.hit(&VERSION);
                 return;
             }

@@ -8,7 +8,7 @@
 //! write nothing; an output option (`strip -o F`, `upx -o F`, `patchelf --output F`)
 //! makes its value the written path instead of the operands.
 
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{ArgSpec, Args, Help, Token};
 use crate::call::Invocation;
 use crate::rules::Cx;
 use crate::words;
@@ -25,6 +25,8 @@ struct Spec {
     output: Words,
     /// Options that make the whole command a read.
     reads: Words,
+    /// The help and version words, which make it a read too.
+    help: Help,
 }
 
 fn spec(program: &str) -> Spec {
@@ -35,7 +37,8 @@ fn spec(program: &str) -> Spec {
                 "-o",
             ],
             output: words!["-o"],
-            reads: words!["--help", "--version", "--info"],
+            reads: words!["--info"],
+            help: Help::LONG.with(Help::VERSION),
         },
         "patchelf" => Spec {
             values: words![
@@ -43,26 +46,30 @@ fn spec(program: &str) -> Spec {
                 "--set-os-abi", "--replace-needed",
             ],
             output: words!["--output"],
-            reads: words![
-                "--print-interpreter", "--print-rpath", "--print-needed", "--print-soname", "--print-os-abi", "--print-execstack", "--help", "--version"
-            ],
+            reads: words!["--print-interpreter", "--print-rpath", "--print-needed", "--print-soname", "--print-os-abi", "--print-execstack"],
+            help: Help::LONG.with(Help::VERSION),
         },
         "upx" => Spec {
             values: words!["-o"],
             output: words!["-o"],
-            reads: words!["-t", "--test", "-l", "--list", "-V", "--version", "-h", "--help", "-L", "--license"],
+            reads: words!["-t", "--test", "-l", "--list", "-V", "-h", "-L", "--license"],
+            help: Help::VERSION.with(Help::LONG),
         },
         "codesign" => Spec {
             values: words!["-s", "--sign", "-i", "--identifier", "-r", "--requirements", "--entitlements", "-o", "--options", "--prefix", "--keychain"],
             output: words![],
             reads: words!["-v", "--verify", "-d", "--display", "-h", "--hosting"],
+            help: Help::NONE,
         },
-        "dos2unix" | "unix2dos" | "mac2unix" | "unix2mac" => {
-            Spec { values: words!["-c", "--convmode"], output: words![], reads: words!["-i", "--info", "-h", "--help", "-V", "--version", "-L", "--license"] }
-        }
+        "dos2unix" | "unix2dos" | "mac2unix" | "unix2mac" => Spec {
+            values: words!["-c", "--convmode"],
+            output: words![],
+            reads: words!["-i", "--info", "-h", "-V", "-L", "--license"],
+            help: Help::LONG.with(Help::VERSION),
+        },
         // ranlib takes no value options; mogrify's values (`-resize 50%`) are relative
         // words, read as files they can only ask more, and `-path DIR` is its output.
-        _ => Spec { values: words![], output: words![], reads: words!["--help", "--version", "-v", "-V"] },
+        _ => Spec { values: words![], output: words![], reads: words!["-v", "-V"], help: Help::LONG.with(Help::VERSION) },
     }
 }
 
@@ -73,6 +80,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     for t in Args::parse(&inv.args, ArgSpec::values(s.values).with_flags(s.reads).packed()) {
         match t {
             Token::Opt { name, .. } if s.reads.contains(name) => return,
+            // `--help`, `--version`: an option of their own, or after an undeclared one, as they were read when declared flags.
+            _ if t.name().is_some_and(|n| s.help.holds(n)) => return,
             Token::Opt { name, index, value: Some(v), .. } if s.output.contains(name) => outputs.push(crate::call::value_arg(&inv.args, index, v)),
             Token::Operand(o) => operands.push(o.arg.clone()),
             _ => {}

@@ -22,6 +22,7 @@ mod sed;
 mod text;
 mod write;
 
+use crate::call::args::Help;
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
 use crate::rules::vocab::writes;
@@ -129,7 +130,7 @@ pub static HELP: Rule = Rule::t0("coreutils.help")
     .not_matches(words!["rm -rf / --help", "rm x"]);
 
 fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
-    let help = inv.flags().any(|f| f == "--help" || f == "--version") && operand_args(inv, words![]).is_empty();
+    let help = inv.flags().any(|f| Help::LONG.with(Help::VERSION).holds(f)) && operand_args(inv, words![]).is_empty();
     if help {
         cx.hit(&HELP);
         return;

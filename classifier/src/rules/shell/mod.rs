@@ -4,7 +4,7 @@
 //!
 //! Piped stdin into a shell (`curl … | sh`) is the `flow` family's job.
 
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{asks_help, ArgSpec, Args, Help, Token};
 use crate::call::Invocation;
 use crate::rules::vocab::input::{self, Source};
 use crate::rules::vocab::{payload, vars};
@@ -166,11 +166,10 @@ crate::table! {
 /// `-O NAME` (and their `+` forms) and the rc-file options take a value; letters
 /// pack (`-eo pipefail`, `-xc CMD`), and the first operand ends the options (it is
 /// the `-c` string or the script). The flags are the ones read here.
-const SHELL_ARGS: ArgSpec = ArgSpec::values(words!["-o", "+o", "-O", "+O", "--rcfile", "--init-file"])
-    .with_flags(words!["-c", "-i", "-s", "-n", "--version", "--help"])
-    .packed()
-    .posix()
-    .plus();
+const SHELL_ARGS: ArgSpec =
+    ArgSpec::values(words!["-o", "+o", "-O", "+O", "--rcfile", "--init-file"]).with_flags(words!["-c", "-i", "-s", "-n"]).packed().posix().plus();
+/// A shell's help and version words: wherever its options read one, it prints and runs nothing.
+const SHELL_HELP: Help = Help::LONG.with(Help::VERSION);
 
 /// Builtins modelled for one form only: otherwise what an unowned program gets.
 fn then_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -238,8 +237,8 @@ fn source(inv: &Invocation, cx: &mut Cx<'_>) {
 /// `mosh HOST`, `sshfs HOST:DIR MNT`: a session with, or a mount of, another machine.
 fn mosh(inv: &Invocation, cx: &mut Cx<'_>) {
     // `-h` is help only to ssh-copy-id: to pssh and parallel-ssh it names the hosts file.
-    let words: &[&str] = if inv.program == "ssh-copy-id" { &["--version", "--help", "-h"] } else { &["--version", "--help"] };
-    let prints = crate::call::stands_alone(&inv.args, |w| words.contains(&w));
+    let help = if inv.program == "ssh-copy-id" { SHELL_HELP.with(Help::DASH_H) } else { SHELL_HELP };
+    let prints = asks_help(&inv.args, ArgSpec::values(words![]).help(help));
     if !prints {
         cx.hit(&SSH_REMOTE);
     }
@@ -277,7 +276,7 @@ fn shell_args(inv: &Invocation) -> ShellArgs<'_> {
     let mut a = ShellArgs::default();
     for t in Args::parse(&inv.args, SHELL_ARGS) {
         match t {
-            Token::Opt { name: "--version" | "--help", .. } => a.prints = true,
+            _ if t.name().is_some_and(|n| SHELL_HELP.holds(n)) => a.prints = true,
             Token::Opt { name: "-c", .. } => a.command = true,
             Token::Opt { name: "-i", .. } => (a.interactive, a.reads_stdin) = (true, true),
             Token::Opt { name: "-s", .. } => a.reads_stdin = true,

@@ -9,7 +9,7 @@
 //!
 //! It does not model what a particular app does once installed.
 
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{ArgSpec, Args, Help, Token};
 use crate::call::{Arg, Invocation};
 use crate::rules::vocab::writes;
 use crate::rules::{Card, Cx, Family, Rule};
@@ -62,7 +62,8 @@ pub static FLASH: Rule = Rule::t3("device.flash")
 const ADB_GLOBALS: ArgSpec = ArgSpec::values(words!["-s", "-t", "-H", "-P", "-L", "--one-device"]).with_flags(words!["-a", "-d", "-e"]).posix();
 
 /// `adb shell`'s own options before the command (`-e ESC` takes a value).
-const ADB_SHELL: ArgSpec = ArgSpec::values(words!["-e"]).with_flags(words!["-n", "-T", "-t", "-x", "--help"]).packed().posix();
+/// `--help` there prints the shell's usage.
+const ADB_SHELL: ArgSpec = ArgSpec::values(words!["-e"]).with_flags(words!["-n", "-T", "-t", "-x"]).packed().posix().help(Help::LONG);
 
 crate::table! {
     /// adb subcommands that only read the device or the bridge.
@@ -130,14 +131,16 @@ fn fastboot(inv: &Invocation, cx: &mut Cx<'_>) {
     /// fastboot's options that take a value.
     const SPEC: ArgSpec =
         ArgSpec::values(words!["-s", "-S", "--slot", "-b", "--base", "-c", "--cmdline", "-i", "-n", "--page-size", "--os-version", "--os-patch-level"])
-            .with_flags(words!["-w", "--version", "-h", "--help"]);
+            .with_flags(words!["-w"]);
+    // `--version`, `-h`, `--help`: read as options of their own, wherever they stand.
+    const PRINTS: Help = Help::VERSION.with(Help::DASH_H).with(Help::LONG);
     let mut args = Args::parse(&inv.args, SPEC);
     let mut wipes = false;
     let mut sub: Option<&str> = None;
     for t in args.by_ref() {
         match t {
             Token::Opt { name: "-w", .. } => wipes = true,
-            Token::Opt { name: "--version" | "-h" | "--help", .. } if sub.is_none() && !wipes => return cx.hit(&READ),
+            _ if sub.is_none() && !wipes && t.name().is_some_and(|n| PRINTS.holds(n)) => return cx.hit(&READ),
             Token::Operand(o) if sub.is_none() => sub = Some(o.arg.text.as_str()),
             _ => {}
         }
@@ -155,7 +158,7 @@ fn device_shell(inv: &Invocation, cx: &mut Cx<'_>, tool: &str, sub: &str, rest: 
     let mut payload = rest.len();
     for t in Args::parse(rest, spec) {
         match t {
-            Token::Opt { name: "--help", .. } => return cx.hit(&READ),
+            Token::Help { .. } => return cx.hit(&READ),
             Token::Operand(o) => {
                 payload = o.index;
                 break;

@@ -220,36 +220,6 @@ pub fn option_words(args: &[Arg]) -> impl Iterator<Item = &str> + '_ {
     args.iter().take_while(|a| a.text != "--").filter(|a| a.is_flag()).map(|a| a.text.as_str())
 }
 
-/// Whether a word `wanted` accepts (`|w| w == "--help"`) is an option of its own
-/// before `--`, not the value of the option before it, in one reading of `args`: `useradd -c -h evil` sets the comment `-h` and creates `evil`, and
-/// `usermod -c --help -aG sudo bob` adds bob to sudo. Without the program's grammar
-/// any option word without `=` may own the next word, so a help word right after
-/// one does not count: that costs a prompt on `tool -y --help`, never a pass.
-pub fn stands_alone(args: &[Arg], wanted: impl Fn(&str) -> bool) -> bool {
-    stands_alone_in(args, ArgSpec::values(words![]), wanted)
-}
-
-/// [`stands_alone`] under the program's own `spec`: its declared value options
-/// take their values (`nc -e /bin/sh … -h` still asks for help), and a POSIX spec
-/// ends the search at the first operand (`sftp -b cmds host -h` runs the batch:
-/// `-h` is an operand there).
-pub fn stands_alone_in(args: &[Arg], spec: ArgSpec, wanted: impl Fn(&str) -> bool) -> bool {
-    let mut after_option = false;
-    for t in Args::parse(args, spec) {
-        match t {
-            args::Token::Flag { word: w, .. } => {
-                if wanted(w) && !after_option {
-                    return true;
-                }
-                after_option = args::split_option(w).1.is_none();
-            }
-            args::Token::DashDash(_) => return false,
-            _ => after_option = false,
-        }
-    }
-    false
-}
-
 /// True when one of `flags` (`--force`, also `--force=x`; `-f`) is given before `--`.
 pub fn has_flag(args: &[Arg], flags: Words) -> bool {
     Args::parse(args, ArgSpec::values(words![]).with_flags(flags)).has(flags)

@@ -4,7 +4,7 @@
 //! It does not judge the subcommand; `mod.rs` dispatches that.
 
 use super::{chdir, GitCall};
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{ArgSpec, Args, Help, Token};
 use crate::call::{value_arg, Arg, Invocation};
 use crate::rules::{Cx, Rule};
 use crate::words;
@@ -43,11 +43,15 @@ pub(super) static UNKNOWN_OPTION: Rule = Rule::t3("git.global.unknown-option")
     .matches(words!["git --frobnicate status"])
     .not_matches(words!["git --no-pager log", "git -C repo status", "git --dry-run"]);
 
+/// git's global help words (`git --help push`, `git -h`); the version words are
+/// read as help words too, and only print.
+const GLOBAL_HELP: Help = Help::DASH_H.with(Help::LONG);
+
 crate::table! {
     /// Global flags without a value.
     BOOL_GLOBALS = [
         "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks", "--no-advice", "--bare", "--literal-pathspecs",
-        "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "-h", "--help", "-v", "--version",
+        "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs", "--html-path", "--man-path", "--info-path",
     ];
     probe "git {} push --force origin main" => Blocked, "git.push.force";
 }
@@ -64,6 +68,7 @@ const GLOBALS: ArgSpec = ArgSpec {
         words![],
         false,
     )
+    .help(GLOBAL_HELP.with(Help::VERSION).with(Help::DASH_V))
     .single_dash_long()
 };
 
@@ -178,9 +183,10 @@ pub(super) fn parse(inv: &Invocation, cx: &mut Cx<'_>) -> Option<GitCall> {
             Token::Opt { index, name: "--work-tree", value: Some(v) } => work_tree = Some(value_arg(&inv.args, index, v)),
             // git compares whole words: a flag given `=value` is an option it does not know.
             Token::Opt { index, name, value: Some(_) } if BOOL_GLOBALS.contains(name) => return unknown(inv, cx, index),
-            Token::Opt { name, .. } => global_help |= name == "-h" || name == "--help",
+            // `--version` and `-v` print the version; `-h` and `--help` ask for the subcommand's help.
+            Token::Help { word, .. } => global_help |= GLOBAL_HELP.holds(word),
             Token::Unknown { index, .. } => return unknown(inv, cx, index),
-            Token::Flag { .. } | Token::Opt2 { .. } | Token::Help { .. } => {}
+            Token::Opt { .. } | Token::Flag { .. } | Token::Opt2 { .. } => {}
         }
     }
     let (sub, rest) = match inv.args.get(i) {

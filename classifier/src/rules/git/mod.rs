@@ -18,6 +18,7 @@ mod local;
 mod push;
 mod read;
 
+use crate::call::args::{asks_help, ArgSpec, Help};
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
 use crate::rules::vocab::writes;
@@ -108,9 +109,9 @@ impl GitCall {
     /// `-h`; `git commit -m -h` commits), or a global help flag is followed by a
     /// bare subcommand (`git --help push`; with more words the original did not
     /// exempt it, and neither do we).
-    pub fn wants_help(&self) -> bool {
+    pub fn help_asked(&self) -> bool {
         let args = &self.inv.args;
-        crate::call::stands_alone(args, |w| matches!(w, "--help" | "-h")) || (self.global_help && args.is_empty())
+        asks_help(args, ArgSpec::values(words![]).help(Help::LONG.with(Help::DASH_H))) || (self.global_help && args.is_empty())
     }
 }
 
@@ -123,7 +124,7 @@ fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         return;
     }
     // Help is never honoured on a blocked form (`git push -f --help` stays a force push).
-    if call.wants_help() && !push::is_force(&call) {
+    if call.help_asked() && !push::is_force(&call) {
         cx.hit(&read::HELP);
         return;
     }

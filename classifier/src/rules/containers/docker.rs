@@ -250,9 +250,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         group(sub, &rest[act_i].text, &rest[act_i + 1..], cx, inv);
         return;
     }
-    // `--help` before the first operand of the subcommand (`docker run --help`; not
-    // `docker run alpine --help`, where it is the container's argument).
-    if Args::parse(rest, ArgSpec::values(words![]).with_flags(words!["--help"]).posix()).has(&["--help"]) {
+    // `--help` of its own before the first operand of the subcommand (`docker run
+    // --help`; not `docker run alpine --help`, where it is the container's argument,
+    // nor `docker run -e --help alpine`, where it is `-e`'s value).
+    if asks_help(rest, ArgSpec::values(words![]).help(Help::LONG).posix()) {
         cx.hit(&HELP);
         return;
     }

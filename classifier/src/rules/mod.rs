@@ -33,7 +33,7 @@ pub(crate) mod vocab;
 
 pub use card::{Card, Carried, Carry, InputUse, Traits};
 pub(crate) use engine::*;
-pub use rule::{Check, Cx, Engine, Enter, Family, FileText, Hit, Rule};
+pub use rule::{Check, Cx, Engine, Enter, Family, FileText, Hit, Rule, WRITTEN_ON_LINE};
 
 use crate::call::Invocation;
 use crate::words::Words;

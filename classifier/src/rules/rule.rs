@@ -79,6 +79,10 @@ impl Hit {
     }
 }
 
+/// Why a file the command line writes before a unit reads it is not read as it is on
+/// disk (`FileText::Unusable`): what it will hold is the line's doing.
+pub const WRITTEN_ON_LINE: &str = "this command writes it before running it, so what it will hold is not what is on disk now";
+
 /// Result of reading a file through the `FileSource`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FileText {
@@ -100,6 +104,13 @@ pub trait Engine {
     fn argv_inheriting(&mut self, args: &[Arg], parent: &Invocation) -> Vec<Hit>;
     /// Read a file relative to `cwd` through the injected `FileSource`.
     fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText;
+    /// Every text `path` may hold when this unit runs, for a lane whose runner
+    /// compiles the whole file before running any of it (Python): `read`'s answer,
+    /// unless a unit before this one on the line wrote the file, in which case each
+    /// state the line's writes can leave it in (`Eng::read_versions`).
+    fn read_versions(&mut self, path: &str, cwd: Option<&str>) -> Vec<FileText> {
+        vec![self.read(path, cwd)]
+    }
     /// `FileSource::entry` for `path` relative to `cwd` (`Unknown` when it cannot be resolved).
     fn entry(&self, path: &str, cwd: Option<&str>) -> crate::lanes::Entry;
     /// The user's home directory, when the request said.
@@ -170,6 +181,11 @@ impl<'e> Cx<'e> {
     /// Read a file (script, package.json, Makefile) relative to `cwd`.
     pub fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText {
         self.engine.read(path, cwd)
+    }
+
+    /// `Engine::read_versions`: every text a file the line may have written can hold.
+    pub fn read_versions(&mut self, path: &str, cwd: Option<&str>) -> Vec<FileText> {
+        self.engine.read_versions(path, cwd)
     }
 
     /// Whether anything is at `path` (relative to `cwd`); `None` when the file
@@ -299,6 +315,9 @@ impl Engine for Unrecorded<'_> {
     }
     fn read(&mut self, path: &str, cwd: Option<&str>) -> FileText {
         self.0.read(path, cwd)
+    }
+    fn read_versions(&mut self, path: &str, cwd: Option<&str>) -> Vec<FileText> {
+        self.0.read_versions(path, cwd)
     }
     fn entry(&self, path: &str, cwd: Option<&str>) -> crate::lanes::Entry {
         self.0.entry(path, cwd)

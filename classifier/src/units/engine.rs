@@ -9,7 +9,10 @@ use crate::lanes::{resolve, Entry, Written, MAX_FILE_BYTES};
 use crate::limits::MAX_DEPTH;
 use crate::parse::model::{Simple, Word};
 use crate::protect::Protected;
-use crate::rules::{self, Engine, FileText, Hit};
+use crate::rules::{self, Engine, FileText, Hit, WRITTEN_ON_LINE as UNSEEN};
+
+/// How many states of one file `Eng::versions` follows before it gives up (and asks).
+const MAX_VERSIONS: usize = 8;
 
 impl Eng<'_> {
     /// Classifies an argv as one unit; `input` is what it inherits from the unit
@@ -63,24 +66,13 @@ impl Engine for Eng<'_> {
         if let Some(text) = self.written_text(&abs) {
             return text;
         }
-        // `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0` are the command's own input (its
-        // heredoc, its pipe), not a file: read here they would be tiergate's input. Other
-        // device and process files are streams or kernel state, never the text the
-        // command will run. `/dev/null` reads as what it is.
-        if abs == "/dev/null" {
-            return FileText::Text(String::new());
-        }
-        if abs.starts_with("/dev/") || abs.starts_with("/proc/") {
-            return FileText::Unusable("a device or process file (the command's own input, a stream), not a script");
-        }
-        match self.files.read(&abs) {
-            Ok(None) => FileText::Missing,
-            Ok(Some(bytes)) if bytes.len() > MAX_FILE_BYTES => FileText::Unusable("too large"),
-            Ok(Some(bytes)) => match String::from_utf8(bytes) {
-                Ok(s) if !s.contains('\0') => FileText::Text(s),
-                _ => FileText::Unusable("not text"),
-            },
-            Err(_) => FileText::Unusable("unreadable"),
+        self.on_disk(&abs)
+    }
+
+    fn read_versions(&mut self, path: &str, cwd: Option<&str>) -> Vec<FileText> {
+        match resolve(path, cwd, self.home) {
+            Some(abs) if self.earlier_writes(&abs).next().is_some() => self.versions(&abs),
+            _ => vec![self.read(path, cwd)],
         }
     }
 
@@ -127,12 +119,71 @@ impl Eng<'_> {
         })
     }
 
+    /// What the file source holds at `abs` now, as `Engine::read` answers it.
+    fn on_disk(&self, abs: &str) -> FileText {
+        // `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0` are the command's own input (its
+        // heredoc, its pipe), not a file: read here they would be tiergate's input. Other
+        // device and process files are streams or kernel state, never the text the
+        // command will run. `/dev/null` reads as what it is.
+        if abs == "/dev/null" {
+            return FileText::Text(String::new());
+        }
+        if abs.starts_with("/dev/") || abs.starts_with("/proc/") {
+            return FileText::Unusable("a device or process file (the command's own input, a stream), not a script");
+        }
+        match self.files.read(abs) {
+            Ok(None) => FileText::Missing,
+            Ok(Some(bytes)) if bytes.len() > MAX_FILE_BYTES => FileText::Unusable("too large"),
+            Ok(Some(bytes)) => match String::from_utf8(bytes) {
+                Ok(s) if !s.contains('\0') => FileText::Text(s),
+                _ => FileText::Unusable("not text"),
+            },
+            Err(_) => FileText::Unusable("unreadable"),
+        }
+    }
+
+    /// Every state the line's earlier writes can leave `abs` in when the unit being
+    /// judged runs: after `;`, a newline, `||` or `&` a write may not have happened,
+    /// or only some of several did (the syntax model keeps no separators). So: the
+    /// file on disk now, then each write applied to each state so far. A disk with
+    /// no file drops out: a write that failed leaves nothing to run. A write whose
+    /// text the line does not show, or one to a directory holding `abs` (`cp -r`),
+    /// leaves a state tiergate cannot see, and so do more than `MAX_VERSIONS` states.
+    /// A write cut short (a full disk) leaves a prefix of its text: not listed here,
+    /// which is why only a runner that compiles the whole file before it runs any
+    /// of it may use these (`Engine::read_versions`).
+    fn versions(&self, abs: &str) -> Vec<FileText> {
+        let unseen = || vec![FileText::Unusable(UNSEEN)];
+        let mut states = vec![self.on_disk(abs)];
+        for w in self.earlier_writes(abs) {
+            let (Some(text), true) = (&w.text, w.path.as_deref() == Some(abs)) else { return unseen() };
+            let next: Vec<FileText> = states
+                .iter()
+                .map(|s| match (s, w.append) {
+                    (FileText::Text(old), true) => FileText::Text(format!("{old}{text}")),
+                    (FileText::Unusable(why), true) => FileText::Unusable(why),
+                    _ => FileText::Text(text.clone()),
+                })
+                .collect();
+            for n in next {
+                if !states.contains(&n) {
+                    states.push(n);
+                }
+            }
+            if states.len() > MAX_VERSIONS || states.iter().any(|s| matches!(s, FileText::Text(t) if t.len() > MAX_FILE_BYTES)) {
+                return unseen();
+            }
+        }
+        states.retain(|s| *s != FileText::Missing);
+        states
+    }
+
     /// What `abs` holds for the unit being judged when an earlier unit on the line
     /// wrote it: unreadable, never the text on disk now. Not the text the line shows
     /// either: after `;` or a newline a write that fails (a read-only file, a full
     /// disk) leaves the old file in place, and the syntax model does not keep the
     /// separators that would tell `&&` apart. `None` when the line did not write it.
     fn written_text(&self, abs: &str) -> Option<FileText> {
-        self.earlier_writes(abs).next().map(|_| FileText::Unusable("this command writes it before running it, so what it will hold is not what is on disk now"))
+        self.earlier_writes(abs).next().map(|_| FileText::Unusable(UNSEEN))
     }
 }

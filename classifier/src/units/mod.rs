@@ -255,10 +255,7 @@ impl<'f> Eng<'f> {
         let mut hits = Vec::new();
         // `env LD_PRELOAD=…`, `sudo PAGER=… cmd`, `systemd-run -E BASH_ENV=…`.
         let own = &words[1..offset];
-        if own
-            .iter()
-            .any(|a| rules::vocab::vars::is_hijack_assignment(&a.text) || rules::vocab::vars::is_hijack_assignment(a.text.trim_start_matches("--setenv=")))
-        {
+        if own.iter().any(|a| rules::vocab::vars::hijacks(a.text.trim_start_matches("--setenv="), cwd, self.root, self.home, false)) {
             hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span });
         }
         for a in own {
@@ -407,7 +404,7 @@ impl<'f> Eng<'f> {
             };
         }
         let mut args = Eng::arguments(&mut s.words, &taints[assigned..], procsub_taint);
-        if s.assigns.iter().any(|w| rules::vocab::vars::is_hijack_assignment(&w.text)) {
+        if s.assigns.iter().any(|w| rules::vocab::vars::hijacks(&w.text, cwd, self.root, self.home, s.words.is_empty())) {
             hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span: s.span });
         }
         // `PAGER='rm -rf ~' git log`: the value is a command line too.

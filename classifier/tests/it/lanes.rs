@@ -168,15 +168,26 @@ fn a_panic_inside_the_classifier_is_answered_ask_never_allow() {
     assert_eq!(classifier::decision_of(v.tier, v.blocked), classifier::Decision::Ask);
 }
 
-/// A script a command writes and then runs is not the file on disk when the
-/// command is asked about: the later unit reads it as unknown (issue 29, found
+/// A script a command writes and then runs is not only the file on disk when the
+/// command is asked about: a Python script is judged by every text it may hold
+/// when it runs (the old file, each write's shown text); anything else the line
+/// writes, or writes with text it does not show, is unknown (issue 29, found
 /// measuring the sessions: the stale file was read and judged).
 #[test]
-fn a_script_written_earlier_in_the_command_is_not_read_from_disk() {
-    let files = MemFiles::new().with("/work/proj/x.py", "print(1)\n");
+fn a_script_written_earlier_in_the_command_is_judged_by_every_text_it_may_hold() {
+    let files = MemFiles::new().with("/work/proj/x.py", "print(1)\n").with("/work/proj/old.py", "import shutil\nshutil.rmtree('/srv/data')\n");
     check_with("python3 x.py", &files, "T0");
     check_with("cat > x.py <<'EOF'\nimport shutil\nshutil.rmtree('/srv/data')\nEOF\npython3 x.py", &files, "T3");
-    check_with("echo 'import os; os.system(\"rm -rf ~\")' > x.py && python3 x.py", &files, "T3");
+    check_with("echo 'import os; os.system(\"rm -rf ~\")' > x.py && python3 x.py", &files, "BLOCKED");
     check_with("cp /tmp/evil.py x.py; python3 x.py", &files, "T3");
     check_with("python3 x.py > out.txt && python3 x.py", &files, "T0");
+    // The line's text and the old file both only print; a new file has no old text.
+    check_with("echo 'print(2)' > x.py; python3 x.py", &files, "T0");
+    check_with("echo 'print(2)' > new.py; python3 new.py", &files, "T0");
+    // A failed write leaves the old file, which deletes.
+    check_with("echo 'print(2)' > old.py; python3 old.py", &files, "T3");
+    // A shell script runs line by line: a write cut short runs a prefix, so it is not read.
+    check_with("echo 'echo hi' > new.sh; bash new.sh", &files, "T3");
+    // A module the line writes with text it does not show, imported by the script.
+    check_with("cp /tmp/evil.py helper.py; echo 'import helper' > new.py; python3 new.py", &files, "T3");
 }

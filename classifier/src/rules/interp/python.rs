@@ -9,7 +9,7 @@ use crate::call::args::{ArgSpec, Args, Help, Token};
 use crate::call::{first_operand, value_arg, Arg, Invocation};
 use crate::lanes::scripts::Lang;
 use crate::rules::vocab::writes;
-use crate::rules::{Cx, FileText, Rule};
+use crate::rules::{Cx, FileText, Rule, WRITTEN_ON_LINE};
 use crate::words;
 
 use super::{code, script, Source, REPL, SYNTAX_CHECK, VERSION};
@@ -188,12 +188,28 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
     // tree) runs instead of any installed one, so it is read like a script.
     let base = module.replace('.', "/");
     for candidate in [format!("{base}.py"), format!("{base}/__main__.py")] {
-        if let FileText::Text(src) = cx.read(&candidate, cwd.as_deref()) {
-            let before = cx.hits.len();
-            code::classify(inv, cx, Lang::Python, &src, code::Origin::Body);
-            script::simulation(inv, cx, Lang::Python, &src, before);
-            return;
+        // Every text the module may hold (the line may write it first, `Engine::read_versions`);
+        // one the line writes with text it does not show runs unseen, so it asks. (One
+        // unreadable on disk falls through to the library lanes below, as before: a known gap.)
+        let versions = cx.read_versions(&candidate, cwd.as_deref());
+        if versions.iter().all(|v| matches!(v, FileText::Missing) || matches!(v, FileText::Unusable(w) if *w != WRITTEN_ON_LINE)) {
+            continue;
         }
+        for v in versions {
+            match v {
+                FileText::Text(src) => {
+                    let before = cx.hits.len();
+                    code::classify(inv, cx, Lang::Python, &src, code::Origin::Body);
+                    script::simulation(inv, cx, Lang::Python, &src, before);
+                }
+                FileText::Unusable(why) if why == WRITTEN_ON_LINE => cx.hit_because(
+                    &script::UNREADABLE,
+                    format!("runs module `{module}` from `{candidate}`, which tiergate cannot read ({why}); review it and ask the user"),
+                ),
+                FileText::Unusable(_) | FileText::Missing => {}
+            }
+        }
+        return;
     }
     if TEST_MODULES.contains(module) {
         cx.hit(&MODULE_TEST);

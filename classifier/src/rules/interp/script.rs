@@ -10,7 +10,7 @@
 use crate::call::args::{ArgSpec, Args};
 use crate::call::Invocation;
 use crate::lanes::scripts::{lang_of_file, mentions_flag, Lang};
-use crate::rules::{Cx, FileText, Rule};
+use crate::rules::{Cx, FileText, Rule, WRITTEN_ON_LINE};
 use crate::verdict::Tier;
 use crate::words;
 
@@ -111,6 +111,10 @@ pub(crate) fn runs_as_script(path: &str) -> bool {
 
 /// The dispatcher's hook for a program path outside the tool directories.
 pub(crate) fn direct_exec(inv: &Invocation, cx: &mut Cx<'_>) {
+    // `./gradlew test` is Gradle asked to test: classified by its tasks.
+    if crate::rules::packages::build_tool(inv, cx) {
+        return;
+    }
     let path = inv.program_path.clone();
     run_path(inv, cx, &path, None, 0);
 }
@@ -131,8 +135,8 @@ pub(crate) fn run_arg(inv: &Invocation, cx: &mut Cx<'_>, a: &crate::call::Arg, l
 
 /// Reads and classifies the script at `path`; `args_from` is where its own arguments start.
 pub(crate) fn run_path(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Option<Lang>, args_from: usize) {
-    let src = match cx.read(path, inv.cwd.as_deref()) {
-        FileText::Text(src) => src,
+    let texts = match cx.read(path, inv.cwd.as_deref()) {
+        FileText::Text(src) => vec![src],
         FileText::Missing => {
             cx.hit_because(
                 &UNREADABLE,
@@ -140,12 +144,44 @@ pub(crate) fn run_path(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Opti
             );
             return;
         }
-        FileText::Unusable(why) => {
-            cx.hit_because(&UNREADABLE, format!("runs `{path}`, which tiergate cannot read ({why}); review it and ask the user"));
-            return;
-        }
+        FileText::Unusable(why) => match written_python(inv, cx, path, lang) {
+            Some(texts) => texts,
+            None => {
+                cx.hit_because(&UNREADABLE, format!("runs `{path}`, which tiergate cannot read ({why}); review it and ask the user"));
+                return;
+            }
+        },
     };
-    let lang = match lang.map(Ok).unwrap_or_else(|| lang_of_file(path, &src)) {
+    for src in &texts {
+        run_text(inv, cx, path, lang, args_from, src);
+    }
+}
+
+/// A Python script the command line writes before it runs it (`cat > x.py <<EOF …
+/// EOF` then `python x.py`): every text the file may hold by then (the old file, each
+/// write's text: `Engine::read_versions`), when each is Python the line shows. Python
+/// compiles the whole file before it runs any of it, so a write cut short leaves a
+/// syntax error or a prefix of whole statements — code the full text holds already.
+/// A shell script runs line by line, and its prefix need not be (`git push --dry-run`
+/// cut to `git push`): this reads none but Python. `None`: ask.
+fn written_python(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Option<Lang>) -> Option<Vec<String>> {
+    let versions = cx.read_versions(path, inv.cwd.as_deref());
+    let texts: Vec<String> = versions
+        .into_iter()
+        .map(|v| match v {
+            // Without a `#!` line `./x.py` runs under the shell, whatever its name says.
+            FileText::Text(src) if lang.map_or_else(|| src.starts_with("#!") && lang_of_file(path, &src) == Ok(Lang::Python), |l| l == Lang::Python) => {
+                Some(src)
+            }
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    (!texts.is_empty()).then_some(texts)
+}
+
+/// Classifies one text of the script at `path` (see `run_path`).
+fn run_text(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Option<Lang>, args_from: usize, src: &str) {
+    let lang = match lang.map(Ok).unwrap_or_else(|| lang_of_file(path, src)) {
         Ok(l) => l,
         Err(program) => {
             cx.hit_because(&UNKNOWN_INTERPRETER, format!("`{path}` runs under `{program}`, which tiergate cannot analyse; review it and ask the user"));
@@ -154,9 +190,9 @@ pub(crate) fn run_path(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Opti
     };
     let before = cx.hits.len();
     if lang == Lang::Shell {
-        cx.shell(&src, inv.cwd.as_deref());
+        cx.shell(src, inv.cwd.as_deref());
     } else {
-        let analysis = code::analyse(lang, &src);
+        let analysis = code::analyse(lang, src);
         code::apply(inv, cx, &analysis);
         let dir = path.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
         match lang {
@@ -170,7 +206,7 @@ pub(crate) fn run_path(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Opti
         verb_check(cx, &rest);
     }
     let flags: Vec<String> = inv.args.iter().skip(args_from).map(|a| a.text.clone()).collect();
-    simulation_with(cx, lang, &src, before, &flags);
+    simulation_with(cx, lang, src, before, &flags);
     if cx.hits.len() == before {
         cx.hit(&READ);
     }
@@ -224,14 +260,29 @@ fn follow_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[Strin
             if *budget == 0 {
                 return;
             }
-            if let FileText::Text(src) = cx.read(&candidate, inv.cwd.as_deref()) {
-                *budget -= 1;
-                let analysis = code::analyse(Lang::Python, &src);
-                code::apply(inv, cx, &analysis);
-                let sub = candidate.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
-                follow_imports(inv, cx, &sub, &analysis.imports, budget, depth + 1);
-                break;
+            // Every text the module may hold: the line may write it before the script runs.
+            let versions = cx.read_versions(&candidate, inv.cwd.as_deref());
+            if versions.iter().all(|v| matches!(v, FileText::Missing) || matches!(v, FileText::Unusable(w) if *w != WRITTEN_ON_LINE)) {
+                continue;
             }
+            *budget -= 1;
+            let sub = candidate.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
+            for v in versions {
+                match v {
+                    FileText::Text(src) => {
+                        let analysis = code::analyse(Lang::Python, &src);
+                        code::apply(inv, cx, &analysis);
+                        follow_imports(inv, cx, &sub, &analysis.imports, budget, depth + 1);
+                    }
+                    // Written by the line with text it does not show: it runs, unseen. (A module
+                    // unreadable on disk is passed over, as before: a known gap.)
+                    FileText::Unusable(why) if why == WRITTEN_ON_LINE => {
+                        cx.hit_because(&UNREADABLE, format!("imports `{candidate}`, which tiergate cannot read ({why}); review it and ask the user"))
+                    }
+                    FileText::Unusable(_) | FileText::Missing => {}
+                }
+            }
+            break;
         }
     }
 }

@@ -27,6 +27,15 @@ pub static EF_DROP: Rule = Rule::blocked("packages.dotnet.ef-database-drop")
     .not_matches(words!["dotnet ef database update", "dotnet ef migrations list"])
     .suggest("dotnet ef migrations list");
 
+/// ## What it matches
+/// A Gradle `install<Variant>` task (`gradle installDebug`, `./gradlew :app:installRelease`): the Android plugin's install onto a connected device or emulator.
+/// ## Why this tier
+/// It changes a device outside the working tree (replacing the app and its data there); `installDist` builds into the tree instead.
+pub static DEVICE_INSTALL: Rule = Rule::t3("packages.gradle.install-device")
+    .reason("installs the app onto a connected device or emulator, which changes that device; build with assemble<Variant> or ask the user")
+    .matches(words!["gradle installDebug", "./gradlew :app:installRelease", "gradlew installDebugAndroidTest"])
+    .not_matches(words!["gradle installDist", "./gradlew assembleDebug", "./gradlew testDebugUnitTest"]);
+
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let args = &inv.args;
     let program = inv.program.as_str();
@@ -95,7 +104,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             if program.starts_with("gradle") && has_flag(args, words!["--dry-run", "-m"]) {
                 &DRY_RUN
             } else {
-                build_goals(&w)
+                build_goals(&w, program.starts_with("gradle"))
             }
         }
     };
@@ -142,8 +151,8 @@ fn dotnet(inv: &Invocation, w: &[&str]) -> &'static Rule {
     }
 }
 
-/// Maven goals / Gradle tasks, strictest word wins.
-fn build_goals(w: &[&str]) -> &'static Rule {
+/// Maven goals / Gradle tasks (`gradle`: Gradle's), strictest word wins.
+fn build_goals(w: &[&str], gradle: bool) -> &'static Rule {
     let mut best: &'static Rule = if w.is_empty() { &BUILD } else { &READ };
     for goal in w {
         let g = goal.to_ascii_lowercase();
@@ -151,6 +160,8 @@ fn build_goals(w: &[&str]) -> &'static Rule {
         let action = g.rsplit(':').next().unwrap_or(&g).to_owned();
         let rule: &'static Rule = if ["deploy", "release", "publish", "upload"].iter().any(|p| action.starts_with(p)) || g.starts_with("release:") {
             &PUBLISH
+        } else if gradle && action.len() > "install".len() && action.starts_with("install") && !action.starts_with("installdist") {
+            &DEVICE_INSTALL
         } else if action.starts_with("install") && !action.starts_with("installdist")
             || action == "exec"
             || g.starts_with("flyway:")

@@ -23,6 +23,9 @@ mod runners;
 mod rust_go;
 mod scripts;
 mod tools;
+mod wrappers;
+
+pub(crate) use wrappers::build_tool;
 
 use crate::call::args::{ArgSpec, Help};
 use crate::call::Invocation;
@@ -82,6 +85,7 @@ static RULES: &[&Rule] = &[
     &npm::UNPUBLISH_ALL,
     &python::INTERPRETER_PATH,
     &jvm::EF_DROP,
+    &jvm::DEVICE_INSTALL,
     &just::JUST_RECIPE,
     &scripts::UNRESOLVED,
     &scripts::SCRIPT_READ,
@@ -292,4 +296,4 @@ fn cpan(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-crate::tables![; makefile, npm, python, rust_go, tools];
+crate::tables![; makefile, npm, python, rust_go, tools, wrappers];

@@ -82,6 +82,7 @@ pub static ALIAS: Rule = Rule::t0("shell.alias")
 /// ## Why this tier
 /// The visible program is not what runs: the variable injects code into it.
 /// ## Known gaps
+/// A search path into the working tree is not a hijack (`PYTHONPATH=. pytest`, `export PYTHONPATH=$PYTHONPATH:$(pwd)`: `vocab::vars::SEARCH_PATHS`): it loads the project's own code, as its test runs do.
 /// `PATH` is not on the list: agents extend it constantly (`export PATH=$PATH:./node_modules/.bin`), and the commands that then run are classified by name.
 pub static ENV_HIJACK: Rule = Rule::t3("shell.env-hijack")
     .reason("sets a variable that injects code into the program (preload, hook, pager, editor or PATH); run without it or ask the user")
@@ -92,9 +93,12 @@ pub static ENV_HIJACK: Rule = Rule::t3("shell.env-hijack")
         "PROMPT_COMMAND=/tmp/x bash", "TERMINAL=xterm i3-sensible-terminal", "LD_AUDIT=/tmp/a.so ls", "CVS_RSH=/tmp/x cvs update",
         "DYLD_INSERT_LIBRARIES=/tmp/x.dylib ls", "RSYNC_RSH='ssh -p 2222' rsync -a src/ deploy@host:/srv/", "SUDO_ASKPASS=/tmp/pw sudo -A ls",
         "PYTHONSTARTUP=/tmp/s.py python3", "PERL5DB='BEGIN { system q(id) }' perl -d app.pl", "PERLDB_OPTS='NonStop=1 LineInfo=/tmp/x' perl -d app.pl",
-        "NODE_REPL_EXTERNAL_MODULE=/tmp/m.js node",
+        "NODE_REPL_EXTERNAL_MODULE=/tmp/m.js node", "PYTHONPATH=/tmp/x python3 app.py", "export PYTHONPATH=src", "NODE_PATH=$LIBS node app.js",
     ])
-    .not_matches(words!["FOO=1 ls", "RUST_LOG=debug cargo test", "export EDITOR_THEME=dark", "export PATH=$PATH:./node_modules/.bin"]);
+    .not_matches(words![
+        "FOO=1 ls", "RUST_LOG=debug cargo test", "export EDITOR_THEME=dark", "export PATH=$PATH:./node_modules/.bin",
+        "PYTHONPATH=src:$PYTHONPATH python3 app.py", "env PERL5LIB=lib prove",
+    ]);
 
 /// ## What it matches
 /// A command word that is a variable, a substitution, a glob or a brace expansion holding one (`$CMD x`, `$(echo rm) x`, `r*m x`, `{$X,y}`);
@@ -253,7 +257,8 @@ fn trap(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 fn export(inv: &Invocation, cx: &mut Cx<'_>) {
-    if inv.words().any(vars::is_hijack_assignment) {
+    let (root, home) = (cx.root(), cx.home());
+    if inv.words().any(|w| vars::hijacks(w, inv.cwd.as_deref(), root.as_deref(), home.as_deref(), true)) {
         cx.hit(&ENV_HIJACK);
     }
 }

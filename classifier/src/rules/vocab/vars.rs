@@ -4,6 +4,9 @@
 //! inject code into the program they are set for (`LD_PRELOAD`, `BASH_ENV`: the
 //! shell family's `shell.env-hijack` asks for them).
 
+use crate::protect::Protected;
+use crate::rules::paths;
+
 crate::table! {
     CARRIES_COMMAND_EXACT = ["EDITOR", "VISUAL", "BROWSER", "GIT_EXTERNAL_DIFF", "SHELL", "TERMINAL", "FCEDIT", "LESSOPEN", "LESSCLOSE"];
     probe "env {}=./x.sh ls" => T3;
@@ -53,6 +56,57 @@ crate::table! {
     probe "export {}=x" => T3, "shell.env-hijack";
 }
 
+crate::table! {
+    /// Variables that only say where a language looks for modules: set to directories
+    /// of the working tree they load the project's own code, which a test run loads
+    /// anyway (`PYTHONPATH=. python3 tests/runtests.py`); anywhere else they load code
+    /// from outside it. (`PATH` is not on `HIJACK_VARS` at all: see `shell.env-hijack`.)
+    SEARCH_PATHS = ["PYTHONPATH", "NODE_PATH", "PERL5LIB", "RUBYLIB"];
+    probe "export {}=/tmp/x" => T3, "shell.env-hijack";
+    probe "{}=./lib ls" => T0;
+}
+
+/// True when `word` (`NAME=value`) sets a code-injecting variable, unless it is a
+/// search path into the working tree (`tree_search_path`). `cwd` is the unit's
+/// directory, `root` the working tree; `exported`: the value outlives the unit
+/// (`export`), so a relative entry would follow later `cd`s.
+pub(crate) fn hijacks(word: &str, cwd: Option<&str>, root: Option<&str>, home: Option<&str>, exported: bool) -> bool {
+    is_hijack_assignment(word) && !tree_search_path(word, cwd, root, home, exported)
+}
+
+/// True when `word` sets a `SEARCH_PATHS` variable whose every entry is a directory
+/// of the working tree (`src`, `.` or an empty entry: the current directory; `$(pwd)`,
+/// `$PWD/lib`) or the variable's own earlier value (`$PYTHONPATH`, `${PYTHONPATH}`):
+/// `export PYTHONPATH=$PYTHONPATH:$(pwd)`. Any other expansion, a path outside the
+/// tree (or in its `.git`), a `cd` out of it first: false. The program resolves a
+/// relative entry against its own directory when it imports, so an exported one
+/// (which a later `cd /tmp` moves) counts only once expanded to an absolute path.
+fn tree_search_path(word: &str, cwd: Option<&str>, root: Option<&str>, home: Option<&str>, exported: bool) -> bool {
+    let Some((name, value)) = word.split_once('=') else { return false };
+    let name = name.strip_suffix('+').unwrap_or(name);
+    if !SEARCH_PATHS.contains(name) {
+        return false;
+    }
+    let own = [format!("${name}"), format!("${{{name}}}")];
+    value.split(':').all(|entry| {
+        let entry = entry.trim_matches('"');
+        if own.iter().any(|o| o == entry) {
+            return true;
+        }
+        let entry = match ["$(pwd)", "`pwd`", "${PWD}", "$PWD"].iter().find_map(|p| entry.strip_prefix(p)) {
+            Some(rest) => match cwd.or(root) {
+                Some(here) => format!("{here}{rest}"),
+                None => return false,
+            },
+            None if entry.is_empty() => ".".to_owned(),
+            None => entry.to_owned(),
+        };
+        !(exported && !entry.starts_with('/'))
+            && !entry.contains(['$', '`', '"', '\'', '\\', '*', '?', '[', '~'])
+            && paths::place(&entry, true, cwd, root, home, &Protected::default()) == paths::Place::WorkTree
+    })
+}
+
 /// True when `word` (`NAME=value`) sets a code-injecting variable.
 pub(crate) fn is_hijack_assignment(word: &str) -> bool {
     let name = word.split_once('=').map_or(word, |(n, _)| n);
@@ -64,4 +118,4 @@ pub(crate) fn is_hijack_assignment(word: &str) -> bool {
         || injects_code(name)
 }
 
-crate::tables![CARRIES_COMMAND_EXACT, INJECTS_CODE_EXACT, HIJACK_VARS];
+crate::tables![CARRIES_COMMAND_EXACT, INJECTS_CODE_EXACT, HIJACK_VARS, SEARCH_PATHS];

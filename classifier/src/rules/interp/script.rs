@@ -112,7 +112,7 @@ pub(crate) fn runs_as_script(path: &str) -> bool {
 /// The dispatcher's hook for a program path outside the tool directories.
 pub(crate) fn direct_exec(inv: &Invocation, cx: &mut Cx<'_>) {
     // `./gradlew test` is Gradle asked to test: classified by its tasks.
-    if crate::rules::packages::build_tool(inv, cx) {
+    if crate::rules::vocab::build_wrappers::build_tool(inv, cx) {
         return;
     }
     let path = inv.program_path.clone();

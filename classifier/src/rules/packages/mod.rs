@@ -23,9 +23,6 @@ mod runners;
 mod rust_go;
 mod scripts;
 mod tools;
-mod wrappers;
-
-pub(crate) use wrappers::build_tool;
 
 use crate::call::args::{ArgSpec, Help};
 use crate::call::Invocation;
@@ -296,4 +293,4 @@ fn cpan(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-crate::tables![; makefile, npm, python, rust_go, tools, wrappers];
+crate::tables![; makefile, npm, python, rust_go, tools];

@@ -7,9 +7,11 @@
 //! - `lane`: the verb-scan lane of the smaller CLIs (first command word with a kind decides);
 //! - `patch`: which files a diff writes or deletes;
 //! - `payload`: code a command substitution downloads or decodes, met inside a payload;
-//! - `vars`: variables that carry a command or inject code;
+//! - `vars`: variables that carry a command or inject code (and search paths into the tree, which do not);
+//! - `build_wrappers`: `./gradlew`, `./mvnw`, `./sbtx` as the build tool they start;
 //! - `writes`: "this program writes that path", the door to the write policy (`rules::paths`).
 
+pub(crate) mod build_wrappers;
 pub(crate) mod input;
 pub(crate) mod lane;
 pub(crate) mod patch;
@@ -18,4 +20,4 @@ pub(crate) mod vars;
 pub(crate) mod verbs;
 pub(crate) mod writes;
 
-crate::tables![; lane, vars, verbs];
+crate::tables![; build_wrappers, lane, vars, verbs];

@@ -101,7 +101,7 @@ fn tree_search_path(word: &str, cwd: Option<&str>, root: Option<&str>, home: Opt
             None if entry.is_empty() => ".".to_owned(),
             None => entry.to_owned(),
         };
-        !(exported && !entry.starts_with('/'))
+        (!exported || entry.starts_with('/'))
             && !entry.contains(['$', '`', '"', '\'', '\\', '*', '?', '[', '~'])
             && paths::place(&entry, true, cwd, root, home, &Protected::default()) == paths::Place::WorkTree
     })

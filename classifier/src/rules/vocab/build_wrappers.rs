@@ -3,7 +3,8 @@
 //! classified by the tasks it asks for (`./gradlew test` as `gradle test`), not by
 //! reading the wrapper's shell code (whose `exec "$JAVACMD" "$@"` only says that it
 //! runs something). The build the tool then runs is the project's own code, as it
-//! is for `gradle test`.
+//! is for `gradle test`. (Here, not in `packages`: the script lane asks it first,
+//! and one family does not reach into another.)
 //!
 //! It does not vouch for a file that only has the name: a wrapper the file source
 //! can read must have its tool's shape (`SHAPES`), or it is read as the script it

@@ -4,6 +4,7 @@
 //! user directories, system daemons and login terminals, and file-system repair
 //! or resize on a device.
 
+use crate::call::args::Help;
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
 use crate::words;
@@ -98,7 +99,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
         }
         "systemd-machine-id-setup" | "dbus-daemon" => {
-            if !flags.iter().any(|f| matches!(*f, "--help" | "--version" | "-h")) {
+            if !flags.iter().any(|f| Help::LONG.with(Help::VERSION).with(Help::DASH_H).holds(f)) {
                 cx.hit(&HOST);
             }
         }

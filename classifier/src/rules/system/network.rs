@@ -4,7 +4,7 @@
 //! Listing rules, addresses and routes is T0; anything that adds, deletes, flushes
 //! or sets is T3. `ufw --dry-run` is honoured (T2).
 
-use crate::call::args::short_letters;
+use crate::call::args::{short_letters, Help};
 use crate::call::Invocation;
 use crate::call::{has_flag, operand_words};
 use crate::rules::vocab::verbs::{verb, Verb};
@@ -102,7 +102,7 @@ pub(super) fn nft(inv: &Invocation, cx: &mut Cx<'_>) {
 pub(super) fn ufw(inv: &Invocation, cx: &mut Cx<'_>) {
     let pos: Vec<&str> = operand_words(&inv.args, words![]).into_iter().map(|(_, w)| w).collect();
     let reads = match pos.as_slice() {
-        [] => inv.args.iter().all(|a| a.text == "--version" || a.text == "--dry-run"),
+        [] => inv.args.iter().all(|a| Help::VERSION.holds(&a.text) || a.text == "--dry-run"),
         ["status" | "show" | "version", ..] => true,
         ["app", "list" | "info", ..] => true,
         _ => false,
@@ -117,8 +117,8 @@ pub(super) fn ufw(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn firewall_cmd(inv: &Invocation, cx: &mut Cx<'_>) {
-    let read_prefixes = ["--state", "--list-", "--get-", "--query-", "--info-", "--zone", "--permanent", "--version", "--check-config", "--direct"];
-    let writes = inv.flags().any(|f| !read_prefixes.iter().any(|p| f.starts_with(p)));
+    let read_prefixes = ["--state", "--list-", "--get-", "--query-", "--info-", "--zone", "--permanent", "--check-config", "--direct"];
+    let writes = inv.flags().any(|f| !read_prefixes.iter().any(|p| f.starts_with(p)) && !Help::VERSION.holds(f));
     cx.hit(if writes { &FIREWALL_CHANGE } else { &FIREWALL_READ });
 }
 

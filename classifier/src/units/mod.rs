@@ -265,6 +265,10 @@ impl<'f> Eng<'f> {
         let wrapper = Invocation::from_args(name, &words[0], own, cwd, span);
         let mut cx = Cx::new(self, span);
         rules::exec::options::check(&wrapper, true, &mut cx);
+        // `script FILE CMD`: the recording is a write like any other.
+        for file in wrappers::written_operands(name, &words[..offset]) {
+            rules::vocab::writes::check_write(&mut cx, file, cwd);
+        }
         if rules::tools::TRACERS.contains(name) {
             rules::tools::tracer_attach(&wrapper, &mut cx);
         }
@@ -432,7 +436,25 @@ impl<'f> Eng<'f> {
                 Peeled::NotWrapper | Peeled::Nothing { harmless: true, .. } => break Some(start),
                 Peeled::Target { name, start: offset } => {
                     let (own, target) = args[start..].split_at_mut(offset);
+                    // `xargs CMD` may run CMD as written or with its input appended:
+                    // the reading with the input is judged beside this one. Every
+                    // xargs of the unit gives its own (`xargs xargs -J % cp … %`: the
+                    // inner one's reading without input drops `%`); a tower of them
+                    // stops at the parse budget, which asks.
+                    let reading = if self.parsed_bytes > MAX_PARSED_BYTES {
+                        cx_hits.push(engine_hit(&rules::LIMITS_SIZE));
+                        None
+                    } else {
+                        wrappers::input_reading(name, own, target)
+                    };
                     fed_input |= wrappers::mark_input_words(name, own, target);
+                    if let Some(script) = reading {
+                        let mut h = self.source(&script, cwd);
+                        for hit in &mut h {
+                            hit.span = s.span;
+                        }
+                        cx_hits.extend(h);
+                    }
                     let (h, note) = self.wrapper_words(name, &args[start..], offset, cwd, s.span);
                     cx_hits.extend(h);
                     notes.extend(note);

@@ -186,6 +186,10 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
     let mut lookup_only = false; // command -v
     let mut interactive_shell = false; // sudo -s / -i
     let mut hyperfine_scripts: Vec<String> = Vec::new();
+    let mut playback = false; // BSD script -p
+    let mut timing_flag = false; // script -t: util-linux's flag, BSD's `-t SECONDS`
+    let mut arg_file = false; // parallel -a FILE: the input comes from FILE
+    let mut replace: Option<&str> = None; // parallel -I R
     let mut it = Args::parse(words, w.spec()).starting_at(1);
     let mut i = words.len();
     while it.pos() < words.len() {
@@ -246,6 +250,12 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
             Some(Token::Missing { .. }) => return Peeled::UnknownOption { name: w.name, option: a },
             Some(Token::Opt2 { .. } | Token::Flag { .. } | Token::Help { .. }) => {}
             Some(Token::Opt { name: opt, value: Some(value), index }) if w.value_opts.contains(opt) => {
+                if w.kind == Kind::Parallel && matches!(opt, "-a" | "--arg-file") {
+                    arg_file = true;
+                }
+                if w.kind == Kind::Parallel && opt == "-I" {
+                    replace = Some(value);
+                }
                 if runs_value(program, opt) {
                     shell_string = Some(value.to_owned());
                 } else if w.kind == Kind::Hyperfine && matches!(opt, "-s" | "--setup" | "-p" | "--prepare" | "-c" | "--cleanup" | "--conclude") {
@@ -270,6 +280,10 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
                 }
                 if w.kind == Kind::Command && matches!(opt, "-v" | "-V") {
                     lookup_only = true;
+                }
+                if w.kind == Kind::Script {
+                    playback |= opt == "-p";
+                    timing_flag |= opt == "-t";
                 }
             }
         }
@@ -300,7 +314,14 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
                 return Peeled::Nothing { name: w.name, harmless: false };
             }
         }
-        // `script [FILE]` without -c records a new interactive shell into FILE.
+        // `script [FILE]` without -c records a new interactive shell into FILE;
+        // BSD/macOS `script [-aq] FILE CMD…` runs CMD, recording it into FILE (the
+        // engine judges FILE as a write: `written_operands`). util-linux takes no
+        // command operand, so a second operand is only ever the BSD form.
+        Kind::Script if playback && words.len() <= i + 1 => return Peeled::Nothing { name: w.name, harmless: true },
+        // BSD's `-t` takes a value, util-linux's does not: which word is FILE is unknown.
+        Kind::Script if timing_flag && words.len() > i + 1 => return Peeled::UnknownOption { name: w.name, option: "-t" },
+        Kind::Script if i + 1 < words.len() => i + 1,
         Kind::Script => words.len(),
         _ => i,
     };
@@ -329,11 +350,17 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
         let template = words[start..end].iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join(" ");
         // `parallel rm -rf ::: / ~`: each argument after `:::` completes the template.
         let inputs: Vec<&str> = words[end..].iter().map(|a| a.text.as_str()).filter(|a| !a.starts_with(":::")).take(16).collect();
-        let script = if inputs.is_empty() {
-            template
+        let mut script = if inputs.is_empty() {
+            template.clone()
         } else {
             inputs.iter().map(|i| if template.contains("{}") { template.replace("{}", i) } else { format!("{template} {i}") }).collect::<Vec<_>>().join("\n")
         };
+        // Input tiergate cannot see (stdin, `-a FILE`, `:::: FILE`) fills the
+        // replacement strings or is appended: judged beside the template as written.
+        if end == words.len() || arg_file || words[end..].iter().any(|a| a.text.starts_with("::::")) {
+            script.push('\n');
+            script.push_str(&parallel_input(&template, replace));
+        }
         return Peeled::Shell { name: w.name, script };
     }
     if (w.kind == Kind::Watch && !exec_mode) || shell_mode || matches!(w.kind, Kind::JoinShell { .. }) {
@@ -341,6 +368,89 @@ fn peel_options<'a>(w: &'static Wrapper, program: &str, words: &'a [Arg]) -> Pee
         return Peeled::Shell { name: w.name, script };
     }
     Peeled::Target { name: w.name, start }
+}
+
+/// The word a reading puts where a wrapper's input goes: a variable, which every
+/// family reads as a word it cannot see. An input line may be any file name, an
+/// option or shell code.
+const INPUT_WORD: &str = "\"$WRAPPER_INPUT\"";
+
+/// `parallel`'s template with its input in place: each replacement string (`{}`,
+/// `{.}`, `{/}`, `{//}`, `{/.}`, `{#}`, `{%}`, `{1}` …, or `-I`'s) is the input,
+/// and a template with none has the input appended (GNU parallel's rule).
+fn parallel_input(template: &str, replace: Option<&str>) -> String {
+    if let Some(r) = replace.filter(|r| !r.is_empty()) {
+        if template.contains(r) {
+            return template.replace(r, INPUT_WORD);
+        }
+    }
+    let mut out = String::with_capacity(template.len() + INPUT_WORD.len());
+    let mut rest = template;
+    let mut replaced = false;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) if after[..close].chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | '/' | '#' | '%')) => {
+                out.push_str(&rest[..open]);
+                out.push_str(INPUT_WORD);
+                rest = &after[close + 1..];
+                replaced = true;
+            }
+            _ => {
+                out.push_str(&rest[..=open]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    if !replaced {
+        out.push(' ');
+        out.push_str(INPUT_WORD);
+    }
+    out
+}
+
+/// `xargs CMD…` appends its input's words to CMD, but GNU xargs with no input
+/// still runs CMD once as written: both are what it may run. The reading with the
+/// input (CMD's words as shell text, then the input word), for the engine to judge
+/// beside the words as written; `-J R` (BSD) puts the input where the word R
+/// stands, or drops R when there is none. None for `-I` (each input line replaces
+/// R, and no line runs nothing: `mark_input_words`) and for other wrappers.
+pub fn input_reading(name: &str, own: &[Arg], target: &[Arg]) -> Option<String> {
+    let w = wrapper(name).filter(|w| w.kind == Kind::Xargs)?;
+    let mut at: Option<&str> = None;
+    for t in Args::parse(own, w.spec()).starting_at(1) {
+        match t {
+            Token::Opt { name: "-I" | "-i" | "--replace", .. } => return None,
+            Token::Opt { name: "-J", value: Some(r), .. } => at = Some(r),
+            _ => {}
+        }
+    }
+    let quoted = |a: &Arg| if a.exact { format!("'{}'", a.text.replace('\'', "'\\''")) } else { INPUT_WORD.to_owned() };
+    let line = |words: Vec<String>| words.join(" ");
+    Some(match at {
+        // With no input, the word R is dropped; with input, it is the input (any
+        // number of words, options among them).
+        Some(r) => {
+            let dropped = line(target.iter().filter(|a| a.text != r).map(quoted).collect());
+            let fed = line(target.iter().map(|a| if a.text == r { INPUT_WORD.to_owned() } else { quoted(a) }).collect());
+            format!("{dropped}\n{fed}")
+        }
+        None => line(target.iter().map(quoted).chain(std::iter::once(INPUT_WORD.to_owned())).collect()),
+    })
+}
+
+/// The operands a wrapper writes (`script FILE CMD…` records into FILE); `own` is
+/// the wrapper's words, its name first.
+pub fn written_operands<'a>(name: &str, own: &'a [Arg]) -> Vec<&'a Arg> {
+    let Some(w) = wrapper(name).filter(|w| w.kind == Kind::Script) else { return Vec::new() };
+    Args::parse(own, w.spec())
+        .starting_at(1)
+        .filter_map(|t| match t {
+            Token::Operand(o) => Some(o.arg),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `xargs -I R CMD…` (also `-iR`, `-i`, `--replace[=R]`): each R in CMD's words is
@@ -357,6 +467,8 @@ pub fn mark_input_words(name: &str, own: &[Arg], target: &mut [Arg]) -> bool {
         match t {
             Token::Opt { name: "-I", value: Some(r), .. } => replace = Some(r),
             Token::Opt { name: "-i" | "--replace", value, .. } => replace = Some(value.filter(|r| !r.is_empty()).unwrap_or("{}")),
+            // BSD `-J R`: the input stands where the word R does.
+            Token::Opt { name: "-J", value: Some(r), .. } => replace = Some(r),
             _ => {}
         }
     }

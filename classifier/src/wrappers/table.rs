@@ -199,7 +199,9 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
             "-c", "--command", "-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-o",
             "--output-limit",
         ],
-        flag_opts: words!["-a", "--append", "-e", "--return", "-f", "--flush", "-q", "--quiet", "--force", "-t", "--timing"],
+        // BSD/macOS add `-k` (log keys), `-r` (record timing), `-p` (play a recording
+        // back) and `-d` (with `-p`: do not pause).
+        flag_opts: words!["-a", "--append", "-e", "--return", "-f", "--flush", "-q", "--quiet", "--force", "-t", "--timing", "-k", "-r", "-p", "-d"],
         kind: Kind::Script,
         bare_shell: true,
         ..W
@@ -355,6 +357,9 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
         name: "xargs",
         value_opts: words![
             "-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "-n", "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var",
+            // BSD/macOS: `-J R` puts the input where the word R stands, `-R N` and `-S N`
+            // bound `-I`'s replacements.
+            "-J", "-R", "-S",
         ],
         flag_opts: words!["-0", "--null", "-o", "--open-tty", "-p", "--interactive", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit"],
         // GNU's `-e[EOF]`, `-i[R]`, `-l[N]` and their long forms take a value only attached:

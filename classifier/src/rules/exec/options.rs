@@ -143,7 +143,6 @@ pub(crate) static TABLE: &[CarryOpt] = &[
     of(words!["nix-shell"], words!["--run", "--command"], Carry::Shell),
     of(words!["distrobox-enter"], words!["--", "-e", "--exec"], Carry::Shell),
     of(words!["vagrant"], words!["-c", "--command"], Carry::Shell),
-    of(words!["xargs"], words!["-a"], Carry::Code),
     of(words!["cowsay", "cowthink"], words!["-f"], Carry::CodePath),
     of(TERMINALS, words!["-e", "-x", "--command", "--execute"], Carry::Shell),
     of(

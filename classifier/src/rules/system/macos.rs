@@ -1,5 +1,5 @@
 //! macOS administration: `defaults`, `diskutil`, `csrutil`, `nvram`, `tmutil`,
-//! `pmset`, `networksetup`, `scutil`, `security`.
+//! `pmset`, `networksetup`, `scutil`, `security`, `hdiutil`, `profiles`, `dscl`.
 //!
 //! Decisions: erasing disks (`diskutil eraseDisk|eraseVolume|zeroDisk|secureErase|
 //! randomDisk|reformat|partitionDisk`, `apfs deleteContainer|deleteVolume|eraseVolume`)
@@ -8,8 +8,9 @@
 //! keychain secret (`security find-generic-password -w`, `dump-keychain -d`) is T3:
 //! the read itself discloses a credential.
 
+use crate::call::args::{short_letters, ArgSpec, Args, Token};
 use crate::call::Invocation;
-use crate::call::{first_positional, has_flag, operand_words};
+use crate::call::{first_positional, has_flag, operand_words, value_of};
 use crate::rules::vocab::input::{self, Source};
 use crate::rules::{Cx, Rule};
 use crate::words;
@@ -133,9 +134,33 @@ pub(super) fn networksetup(inv: &Invocation, cx: &mut Cx<'_>) {
     cx.hit(if reads { &READ } else { &CHANGE });
 }
 
+crate::table! {
+    /// `scutil --nc VERB`: the VPN connection verbs that only print.
+    SCUTIL_NC_READS = ["list", "status", "show", "statistics", "help"];
+    probe "scutil --nc {} MyVPN" => T0, "system.macos.read";
+}
+
 pub(super) fn scutil(inv: &Invocation, cx: &mut Cx<'_>) {
-    let writes = has_flag(&inv.args, words!["--set", "--renew"]) || (inv.args.is_empty() && input::of(inv) != Source::None);
+    // `scutil --nc start|stop|select|enablevpn …` connects, disconnects or reconfigures a VPN.
+    let nc_change = has_flag(&inv.args, words!["--nc"]) && value_of(&inv.args, words!["--nc"]).is_none_or(|v| !SCUTIL_NC_READS.contains(v));
+    let writes = nc_change || has_flag(&inv.args, words!["--set", "--renew"]) || (inv.args.is_empty() && input::of(inv) != Source::None);
     cx.hit(if writes { &CHANGE } else { &READ });
+}
+
+crate::table! {
+    /// `security` commands that only print: help, error strings, leak reports, code
+    /// requirement and translocation checks.
+    SECURITY_READS = [
+        "help", "error", "leaks", "requirement-evaluate", "translocate-policy-check", "translocate-status-check", "translocate-original-path",
+    ];
+    probe "security {} x" => T0, "system.macos.read";
+}
+
+crate::table! {
+    /// `security` commands that print a keychain search list or default, and set it with `-s`.
+    SECURITY_LISTS = ["list-keychains", "default-keychain", "login-keychain"];
+    probe "security {}" => T0, "system.macos.read";
+    probe "security {} -s a.keychain" => T3, "system.macos.change";
 }
 
 pub(super) fn security(inv: &Invocation, cx: &mut Cx<'_>) {
@@ -146,18 +171,70 @@ pub(super) fn security(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&SECRET);
         return;
     }
-    let reads = verb.is_empty()
-        || verb.starts_with("find-")
-        || verb.starts_with("list-")
-        || verb.starts_with("show-")
-        || verb.starts_with("verify-")
-        || verb.starts_with("dump-")
-        || matches!(
-            verb,
-            "help" | "cms" | "smartcards" | "error" | "leaks" | "default-keychain" | "login-keychain" | "user-trust-settings-export" | "trust-settings-export"
-        ) && operand_words(&inv.args, words![]).len() <= 1
-            && !has_flag(&inv.args, words!["-s", "-d"]);
+    let reads = if SECURITY_LISTS.contains(verb) {
+        // `-s` (alone or in a cluster: `-ds`) sets the list; `-d DOMAIN` only picks it.
+        !inv.flags().any(|f| short_letters(f).is_some_and(|l| l.contains('s')))
+    } else {
+        verb.is_empty()
+            || ["find-", "list-", "show-", "verify-", "dump-", "get-"].iter().any(|p| verb.starts_with(p))
+            || SECURITY_READS.contains(verb)
+            || matches!(verb, "cms" | "smartcards" | "user-trust-settings-export" | "trust-settings-export")
+                && operand_words(&inv.args, words![]).len() <= 1
+                && !has_flag(&inv.args, words!["-s", "-d"])
+    };
     cx.hit(if reads { &READ } else { &CHANGE });
 }
 
-crate::tables![DEFAULTS_READS, DISK_ERASE, DISK_READS, TMUTIL_READS];
+crate::table! {
+    /// `hdiutil` verbs that only inspect images and mounts.
+    HDIUTIL_READS = ["info", "imageinfo", "verify", "checksum", "isencrypted", "plugins", "pmap", "help"];
+    probe "hdiutil {} image.dmg" => T0, "system.macos.read";
+}
+
+/// `hdiutil VERB`: the reads print; anything else attaches, ejects, burns, creates
+/// or rewrites a disk image (`eject`, `erasekeys`, `burn`).
+pub(super) fn hdiutil(inv: &Invocation, cx: &mut Cx<'_>) {
+    let verb = operand_words(&inv.args, words![]).into_iter().next().map(|(_, w)| w.to_ascii_lowercase());
+    cx.hit(if verb.is_none_or(|v| HDIUTIL_READS.contains(&v)) { &READ } else { &CHANGE });
+}
+
+crate::table! {
+    /// `profiles VERB`: the configuration-profile verbs that only print or check.
+    PROFILES_READS = ["list", "show", "status", "validate", "version", "help"];
+    probe "profiles {} -type configuration" => T0, "system.macos.read";
+}
+
+/// `profiles VERB`: the reads print; `remove`, `renew`, `sync`, `install` change
+/// the machine's managed configuration.
+pub(super) fn profiles(inv: &Invocation, cx: &mut Cx<'_>) {
+    let verb = operand_words(&inv.args, words![]).into_iter().next().map(|(_, w)| w.to_ascii_lowercase());
+    cx.hit(if verb.is_none_or(|v| PROFILES_READS.contains(&v)) { &READ } else { &CHANGE });
+}
+
+crate::table! {
+    /// dscl's commands that only read the directory (spelled with or without a dash).
+    DSCL_READS = ["read", "readall", "readpl", "readpli", "list", "search", "diff", "help", "h", "cat", "ls", "cd", "q", "quit"];
+    probe "dscl . -{} /Users/me" => T0, "system.macos.read";
+}
+
+/// dscl's datasource and global options, before its command.
+const DSCL_SPEC: ArgSpec = ArgSpec::values(words!["-u", "-P", "-f"]).with_flags(words!["-p", "-raw", "-plist", "-url", "-q"]).single_dash_long();
+
+/// `dscl [options] DATASOURCE [COMMAND …]`: DATASOURCE (`.`, `localhost`,
+/// `/Local/Default`) names a directory node, never a file to run. A command of
+/// its own grammar (`-read`, `list`) follows; one that is not a read (`-create`,
+/// `-passwd`, `-delete`) or none (the interactive prompt) changes or may change
+/// accounts.
+pub(super) fn dscl(inv: &Invocation, cx: &mut Cx<'_>) {
+    let mut tokens = Args::parse(&inv.args, DSCL_SPEC);
+    let command = tokens.by_ref().find_map(|t| match t {
+        Token::Operand(o) => Some(o.index),
+        _ => None,
+    });
+    let command = command.and_then(|datasource| inv.args.get(datasource + 1)).map(|a| a.text.trim_start_matches('-').to_ascii_lowercase());
+    cx.hit(if command.is_some_and(|c| DSCL_READS.contains(&c)) { &READ } else { &CHANGE });
+}
+
+crate::tables![
+    DEFAULTS_READS, DISK_ERASE, DISK_READS, TMUTIL_READS, SCUTIL_NC_READS, SECURITY_READS, SECURITY_LISTS, HDIUTIL_READS, PROFILES_READS, DSCL_READS
+];

@@ -80,6 +80,9 @@ static CARDS: &[Card] = &[
     Card::of(words!["networksetup"], macos::networksetup).help(HELP),
     Card::of(words!["scutil"], macos::scutil).help(HELP),
     Card::of(words!["security"], macos::security).help(HELP),
+    Card::of(words!["hdiutil"], macos::hdiutil).help(HELP),
+    Card::of(words!["profiles"], macos::profiles).help(HELP),
+    Card::of(words!["dscl"], macos::dscl).help(HELP),
     Card::of(words!["apt", "apt-get", "apt-cache", "aptitude"], ospkg::apt).help(DASH_H_HELP),
     Card::of(words!["dpkg"], ospkg::dpkg).help(DASH_H_HELP),
     Card::of(words!["dpkg-query", "dpkg-reconfigure"], ospkg::dpkg).help(HELP),
@@ -89,7 +92,8 @@ static CARDS: &[Card] = &[
     Card::of(words!["yay", "paru"], ospkg::pacman).help(HELP),
     Card::of(words!["zypper"], ospkg::zypper).help(DASH_H_HELP),
     Card::of(words!["apk"], ospkg::apk).help(DASH_H_HELP),
-    Card::of(words!["brew"], ospkg::brew).help(HELP),
+    // `brew install -h`: every brew command takes `-h` for its help.
+    Card::of(words!["brew"], ospkg::brew).help(DASH_H_HELP),
     Card::of(words!["port"], ospkg::port).help(HELP),
     Card::of(words!["snap"], ospkg::snap).help(DASH_H_HELP),
     Card::of(words!["flatpak"], ospkg::flatpak).help(DASH_H_HELP),
@@ -170,7 +174,7 @@ crate::table! {
     DASH_H_IS_HELP = [
         "apt", "apt-get", "apt-cache", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "snap", "flatpak", "systemctl", "journalctl", "loginctl",
         "hostnamectl", "timedatectl", "localectl", "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "passwd", "chage", "ufw", "nmcli",
-        "firewall-cmd", "iptables", "ip6tables", "nft", "crontab", "dpkg", "modprobe",
+        "firewall-cmd", "iptables", "ip6tables", "nft", "crontab", "dpkg", "modprobe", "brew",
     ];
     probe "{} -h" => T0, "system.help";
 }

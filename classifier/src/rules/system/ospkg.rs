@@ -212,6 +212,9 @@ crate::table! {
     probe only ["--version", "--prefix", "--cellar", "--cache", "--repo", "--repository", "--env", "--caskroom", "--config", "--taps"] "brew {} jq" => T0, "system.pkg.read";
 }
 
+/// Options that change only what brew prints.
+const BREW_QUIET_FLAGS: Words = words!["-v", "--verbose", "-d", "--debug", "-q", "--quiet", "--installed"];
+
 pub(super) fn brew(inv: &Invocation, cx: &mut Cx<'_>) {
     let w = words(inv, words![]);
     // `brew --prefix openssl`, `brew --cache jq`: path queries spelled as options.
@@ -220,8 +223,13 @@ pub(super) fn brew(inv: &Invocation, cx: &mut Cx<'_>) {
         || match w.as_slice() {
             [] => true,
             ["services", action, ..] => matches!(*action, "list" | "info"),
-            ["services"] | ["tap"] | ["analytics"] | ["autoupdate"] => true,
-            ["bundle", action, ..] => matches!(*action, "check" | "list" | "dump" | "exec" | "env" | "sh") && *action != "exec",
+            ["services"] | ["analytics"] | ["autoupdate"] => true,
+            // `brew tap` lists the taps; `--repair` and the like rewrite them.
+            ["tap"] => inv.flags().all(|f| BREW_QUIET_FLAGS.contains(f)),
+            // `bundle exec CMD` and `bundle sh` run commands in the bundle's environment.
+            ["bundle", action, ..] => matches!(*action, "check" | "list" | "dump" | "env"),
+            // `style --fix` and `audit --fix` rewrite the formulae they check.
+            ["style" | "audit", ..] => !has_flag(&inv.args, words!["--fix"]),
             ["autoupdate" | "analytics", action, ..] => *action == "status" || *action == "state",
             [verb, ..] => BREW_READS.contains(verb),
         };

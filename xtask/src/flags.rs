@@ -278,6 +278,10 @@ pub struct BenchBatchArgs {
     /// The base revision.
     #[arg(long, value_name = "REV", default_value = "main")]
     pub base: String,
+    /// Judge head against the base measured in the same run instead of rewriting
+    /// benches/baselines/batch.json; exit 1 on a regression.
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(Debug, Args)]

@@ -47,7 +47,7 @@ fn main() -> ExitCode {
         Task::Bench(BenchArgs { replay: Some(BenchReplay::Replay(b)), .. }) => {
             perf::replay_time::run(&b.base, b.runs as usize, b.corpus.as_deref().map(flags::dedup_kinds), b.save)
         }
-        Task::Bench(BenchArgs { replay: Some(BenchReplay::Batch(b)), .. }) => perf::batch::run(&b.base),
+        Task::Bench(BenchArgs { replay: Some(BenchReplay::Batch(b)), .. }) => perf::batch::run(&b.base, b.check),
         Task::Bench(b) => perf::run(&b.groups.iter().map(|g| g.name()).collect::<Vec<_>>(), b.check),
         Task::Dist => match perf::build_dist(&replay::project_root()) {
             Ok(bin) => {

@@ -280,16 +280,19 @@ pub fn parse(kind: Kind, file: &str, input: impl Read) -> Result<Vec<Row>, Vec<S
 /// A digest of every file under corpus/fixtures/ (paths and contents), sorted.
 pub fn fixtures_digest(root: &Path) -> String {
     use sha2::{Digest, Sha256};
+    // A symlink is hashed as where it points, never followed: fixtures hold links out
+    // of the tree on purpose (`renames/elsewhere -> /tmp`), and following them read
+    // all of /tmp into the digest, looping forever through any checkout kept there
+    // (the mutants gate reached 21 GB) and missing the verdict cache whenever /tmp changed.
     let mut files = Vec::new();
     let mut stack = vec![root.join("corpus").join("fixtures")];
     while let Some(d) = stack.pop() {
         let Ok(rd) = std::fs::read_dir(&d) else { continue };
         for e in rd.flatten() {
             let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                files.push(p);
+            match e.file_type() {
+                Ok(t) if t.is_dir() => stack.push(p),
+                _ => files.push(p),
             }
         }
     }
@@ -298,8 +301,36 @@ pub fn fixtures_digest(root: &Path) -> String {
     for f in files {
         h.update(f.strip_prefix(root).unwrap_or(&f).to_string_lossy().as_bytes());
         h.update([0]);
-        h.update(std::fs::read(&f).unwrap_or_default());
+        match std::fs::read_link(&f) {
+            Ok(target) => {
+                h.update(b"-> ");
+                h.update(target.to_string_lossy().as_bytes());
+            }
+            Err(_) => h.update(std::fs::read(&f).unwrap_or_default()),
+        }
         h.update([0]);
     }
     crate::build::hex(&h.finalize())[..16].to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures_digest;
+
+    #[test]
+    fn a_fixture_symlink_is_hashed_as_its_target_not_followed() {
+        let root = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let fixtures = root.path().join("corpus/fixtures/renames");
+        std::fs::create_dir_all(&fixtures).unwrap();
+        std::fs::write(fixtures.join("notes.txt"), "a").unwrap();
+        std::os::unix::fs::symlink(outside.path(), fixtures.join("elsewhere")).unwrap();
+        // A cycle back into the tree, as a checkout under the link's target makes.
+        std::os::unix::fs::symlink(root.path(), fixtures.join("loop")).unwrap();
+        let before = fixtures_digest(root.path());
+        std::fs::write(outside.path().join("big.bin"), "what another program left in /tmp").unwrap();
+        assert_eq!(fixtures_digest(root.path()), before, "what lies behind a link is not the fixture's");
+        std::fs::write(fixtures.join("notes.txt"), "b").unwrap();
+        assert_ne!(fixtures_digest(root.path()), before, "a fixture's own file still counts");
+    }
 }

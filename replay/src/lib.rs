@@ -235,6 +235,9 @@ fn build_sides(cfg: &Config, inputs: &load::Inputs, timings: &mut Timings) -> Re
     if let Speaks::Nothing(why) = handshake("head", &head.argv)? {
         return Err(ReplayError::infra(format!("head does not speak protocol v1: {why}")));
     }
+    if let Some(why) = dump::of_subject(&head.argv).ok().and_then(|t| fixtures_in_scratch(&cfg.root, &t)) {
+        return Err(ReplayError::usage(why));
+    }
     if inputs.head_rows.iter().any(|r| r.session().is_some()) && !speaks_sessions(&head.argv) {
         return Err(ReplayError::infra(format!(
             "head's tiergate does not list the `{SESSION_EXTENSION}` extension (`tiergate batch --extensions`), so session steps cannot replay in order"
@@ -257,6 +260,25 @@ fn build_sides(cfg: &Config, inputs: &load::Inputs, timings: &mut Timings) -> Re
         other => other,
     };
     Ok(Built { head: keyed(&head, &fixtures), base, base_built, registry, notes })
+}
+
+/// Why the replay cannot run from this checkout, when its corpus/fixtures/ lies under
+/// a directory head's tiergate treats as scratch space (its `SCRATCH_ROOTS` table:
+/// one list, the binary's). There a row whose path leaves its fixture (`git -C ../other
+/// commit`, `mv -t src ../outside.py`) lands in scratch space and reads T0, so the
+/// truth fails for a reason that is the checkout's place, not the rules; base and head
+/// fail alike, which also hides a regression on those rows. None when the dump has
+/// no such table (a test repository's tiny tiergate) or the directory cannot be read.
+fn fixtures_in_scratch(root: &Path, tables: &[dump::Table]) -> Option<String> {
+    let scratch = tables.iter().find(|t| t.name == "SCRATCH_ROOTS")?;
+    let fixtures = std::fs::canonicalize(root.join("corpus").join("fixtures")).ok()?;
+    let at = scratch.entries.iter().find(|r| fixtures.starts_with(Path::new(r.as_str())))?;
+    Some(format!(
+        "{} lies under {at}, which tiergate treats as scratch space: rows whose paths leave a fixture would land there and read as free writes. \
+         Clone or move the repository outside {} and run the replay there",
+        fixtures.display(),
+        scratch.entries.join(", ")
+    ))
 }
 
 /// The base side: `--against`'s program, or the base commit's build, head's answers
@@ -447,4 +469,36 @@ pub fn category_counts(r: &Report) -> BTreeMap<Category, u64> {
         *m.entry(row.category).or_default() += 1;
     }
     m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures_in_scratch;
+    use crate::dump::Table;
+
+    fn scratch(entries: &[&str]) -> Vec<Table> {
+        let t = Table {
+            name: "SCRATCH_ROOTS".into(),
+            file: "x.rs".into(),
+            line: 1,
+            entries: entries.iter().map(|e| e.to_string()).collect(),
+            probes: vec![],
+            except: vec![],
+        };
+        vec![t]
+    }
+
+    #[test]
+    fn a_checkout_in_scratch_space_is_refused_by_the_binarys_own_list() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("repo/corpus/fixtures")).unwrap();
+        let root = dir.path().join("repo");
+        let parent = std::fs::canonicalize(dir.path()).unwrap().display().to_string();
+        let why = fixtures_in_scratch(&root, &scratch(&["/elsewhere", &parent])).expect("under a scratch root");
+        assert!(why.contains(&format!("under {parent},")), "{why}");
+        assert_eq!(fixtures_in_scratch(&root, &scratch(&["/elsewhere"])), None, "not under any root");
+        assert_eq!(fixtures_in_scratch(&root, &scratch(&[&format!("{parent}x")])), None, "a root is a whole path component, not a prefix");
+        assert_eq!(fixtures_in_scratch(&root, &[]), None, "a dump without the table (a test repository's tiergate)");
+        assert_eq!(fixtures_in_scratch(&dir.path().join("none"), &scratch(&[&parent])), None, "no fixtures directory");
+    }
 }

@@ -187,6 +187,13 @@ pub fn build_unmutated(root: &Path, dir: &Path, log: &dyn Fn(&str)) -> Result<(P
     Ok((bin(dir)?, secs))
 }
 
+/// The unmutated binary's `tiergate programs` tables (built first, see
+/// [`build_unmutated`]): what the table mutants are listed from.
+pub fn unmutated_dump(root: &Path, dir: &Path, log: &dyn Fn(&str)) -> Result<Vec<replay::dump::Table>, String> {
+    let (bin, _) = build_unmutated(root, dir, log)?;
+    replay::dump::of_subject(&[bin.display().to_string(), "batch".into()]).map_err(|e| format!("the unmutated tiergate's tables: {e}"))
+}
+
 /// Builds the unmutated binary (see [`build_unmutated`]), caches it as the replay's
 /// base, and records the unmutated gate's own failures.
 pub fn prepare(root: &Path, dir: PathBuf, commit: &str, all_layers: bool, log: &dyn Fn(&str)) -> Result<Scratch, String> {

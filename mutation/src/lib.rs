@@ -107,7 +107,7 @@ fn population(root: &Path, scratch: &Path, commit: &str, f: &Options) -> Result<
     };
     let mut all = Vec::new();
     if wanted(Population::Tables) {
-        let tables = gen::generate(&read_committed(root, commit)?);
+        let tables = gen::generate(&read_committed(root, commit)?, &gate::unmutated_dump(root, scratch, &log)?)?;
         match &diff {
             Some((_, text)) => {
                 let touched = in_diff::touched(text);
@@ -319,7 +319,8 @@ mod reviewed_tests {
     fn every_reviewed_survivor_names_a_mutant_of_todays_rules() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
         let files = gen::work_tree_sources(root).unwrap();
-        let all = gen::generate(&files);
+        let dumped = replay::dump::tables(&tiergate::programs_dump()).unwrap();
+        let all = gen::generate(&files, &dumped).unwrap();
         let known: std::collections::HashSet<String> = all.iter().flat_map(|m| [m.id.clone(), m.key.clone()]).collect();
         let eq = report::equivalents(root);
         assert!(!eq.is_empty(), "reports/mutants/equivalent.tsv has reviewed lines");

@@ -15,6 +15,12 @@ mod rules;
 
 use std::process::ExitCode;
 
+/// What `tiergate programs` prints, one JSON line each: every program card, then every
+/// policy table with its entries, probes and source position.
+pub fn programs_dump() -> String {
+    rules::dump().iter().map(|l| format!("{l}\n")).collect()
+}
+
 /// Runs `tiergate` with its arguments (without the program name) and returns its exit code.
 pub fn run(args: Vec<String>) -> ExitCode {
     let Some((word, rest)) = args.split_first() else {

@@ -27,10 +27,15 @@ pub fn run() -> ExitCode {
 }
 
 pub fn programs() -> ExitCode {
-    let cards = FAMILIES.iter().flat_map(|f| f.cards.iter().map(move |c| card(f.name, c)));
-    let mut tables = Vec::new();
-    classifier::rules::tables(&mut |t: Table| tables.push(table(&t)));
-    write_lines(cards.chain(tables))
+    write_lines(dump().into_iter())
+}
+
+/// `tiergate programs`' lines: every card, then every table. The bench reads them
+/// from a binary; the mutation crate's tests read them here, from the tree itself.
+pub fn dump() -> Vec<Value> {
+    let mut lines: Vec<Value> = FAMILIES.iter().flat_map(|f| f.cards.iter().map(move |c| card(f.name, c))).collect();
+    classifier::rules::tables(&mut |t: Table| lines.push(table(&t)));
+    lines
 }
 
 fn write_lines(lines: impl Iterator<Item = Value>) -> ExitCode {

@@ -11,7 +11,6 @@ use crate::rules::vocab::verbs::{scan, Kind, Table};
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
-use crate::words::Words;
 
 /// ## What it matches
 /// `az … show|list|get-*|wait|exists|check-*`, `az account show|list`, `az version`, `az find`.
@@ -158,8 +157,11 @@ static TABLE: Table = Table {
     ],
 };
 
-/// `configure`'s listing options (az's `--list-defaults`, azure-devops' `--list`/`-l`).
-const LIST_FLAGS: Words = words!["--list", "-l", "--list-defaults"];
+crate::table! {
+    /// `configure`'s listing options (az's `--list-defaults`, azure-devops' `--list`/`-l`).
+    LIST_FLAGS = ["--list", "-l", "--list-defaults"];
+    probe "az devops configure {}" => T0, "cloud.azure.read";
+}
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let argv = split(&inv.args, &OPTS, true);
@@ -216,3 +218,5 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         None => cx.hit_because(&MUTATE, format!("`az {}`: no verb tiergate knows; az reads are show/list, so ask the user", argv.pos.join(" "))),
     }
 }
+
+crate::tables![LIST_FLAGS];

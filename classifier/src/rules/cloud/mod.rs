@@ -74,4 +74,4 @@ static RULES: &[&Rule] = &[
     &creds::SHELL,
 ];
 
-crate::tables![; forge, gcp, paas];
+crate::tables![; azure, forge, gcp, paas];

@@ -212,8 +212,11 @@ crate::table! {
     probe only ["--version", "--prefix", "--cellar", "--cache", "--repo", "--repository", "--env", "--caskroom", "--config", "--taps"] "brew {} jq" => T0, "system.pkg.read";
 }
 
-/// Options that change only what brew prints.
-const BREW_QUIET_FLAGS: Words = words!["-v", "--verbose", "-d", "--debug", "-q", "--quiet", "--installed"];
+crate::table! {
+    /// Options that change only what brew prints.
+    BREW_QUIET_FLAGS = ["-v", "--verbose", "-d", "--debug", "-q", "--quiet", "--installed"];
+    probe "brew tap {}" => T0, "system.pkg.read";
+}
 
 pub(super) fn brew(inv: &Invocation, cx: &mut Cx<'_>) {
     let w = words(inv, words![]);
@@ -305,4 +308,4 @@ pub(super) fn nix(inv: &Invocation, cx: &mut Cx<'_>) {
     }
 }
 
-crate::tables![APT_READS, APT_SIM, DNF_VALUE_OPTS, DNF_READS, ZYPPER_READS, BREW_READS];
+crate::tables![APT_READS, APT_SIM, DNF_VALUE_OPTS, DNF_READS, ZYPPER_READS, BREW_READS, BREW_QUIET_FLAGS];

@@ -1,8 +1,8 @@
 //! Reading the rule sources as text: the files under `classifier/src/rules/`, each
 //! file's scope (its dotted module path), and its `words![…]` tables with the byte
-//! span of every entry. The table probes (tables.rs) and the table mutants
-//! (`mutation`) both read the tables this way; nothing here compiles or links the
-//! classifier, so a broken working tree is still read.
+//! span of every entry. The table mutants (`mutation`) read the binary's dump for
+//! which tables exist and what they hold, and this only to place each edit in the
+//! source; nothing here compiles or links the classifier.
 
 use std::path::Path;
 

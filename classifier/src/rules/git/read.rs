@@ -125,6 +125,10 @@ pub(super) fn check(call: &GitCall, cx: &mut Cx<'_>) {
     }
 }
 
+/// `git bundle create`'s value option before the file: `--version=N` is the bundle
+/// format's number, so the word after a bare `--version` is no operand.
+const BUNDLE_CREATE_VALUES: crate::words::Words = words!["--version"]; // not help: a value option, the bundle format
+
 fn read(call: &GitCall, cx: &mut Cx<'_>) {
     let inv = &call.inv;
     let sub = call.sub.as_str();
@@ -149,7 +153,7 @@ fn read(call: &GitCall, cx: &mut Cx<'_>) {
     }
     // `git bundle create FILE REVS`: FILE is written (`-` is stdout).
     if sub == "bundle" && inv.arg(0) == Some("create") {
-        let file = Args::parse(&inv.args[1..], ArgSpec::values(words!["--version"])).operands().next().map(|o| o.arg.clone());
+        let file = Args::parse(&inv.args[1..], ArgSpec::values(BUNDLE_CREATE_VALUES)).operands().next().map(|o| o.arg.clone());
         if let Some(f) = file.filter(|f| f.text != "-") {
             call.write(cx, &f);
         }

@@ -139,10 +139,11 @@ pub static HELP: Rule = Rule::t0("kube.helm.help")
 
 static HELM_OPTS: Opts = Opts {
     values: words![
-        "-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--set-file", "--set-json", "--version", "--repo",
-        "-o", "--output", "--timeout", "--description", "--post-renderer", "--registry-config", "--repository-config", "--repository-cache", "--burst-limit",
+        "-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--set-file", "--set-json", "--repo", "-o",
+        "--output", "--timeout", "--description", "--post-renderer", "--registry-config", "--repository-config", "--repository-cache", "--burst-limit",
         "--qps", "--kube-apiserver", "--kube-token", "--kube-as-user", "--kube-as-group", "--kube-ca-file", "--username", "--password", "-d", "--destination",
         "--max", "--revision", "--ca-file", "--cert-file", "--key-file",
+        "--version", // not help: the chart's version (`helm install x repo/chart --version 1.2.3`)
     ],
     bools: words![],
     greedy: false,

@@ -4,14 +4,17 @@
 //! argument layer (`call::args`). The cloud, kube and iac families read their
 //! programs through it.
 
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{asks_help, ArgSpec, Args, Help, Token};
 use crate::call::Arg;
 use crate::words::Words;
 
-/// A help request word (FEATURES.md §6a).
-pub(crate) fn is_help(word: &str) -> bool {
-    matches!(word, "--help" | "-h" | "-?" | "--usage" | "-help")
-}
+/// The help words of a CLI with subcommands (FEATURES.md §6a): `--help`, `-h`,
+/// `-help`, `-?` and `--usage`, options of their own anywhere before `--`. A CLI
+/// whose `-h` is something else (gsutil's header) reads [`HELP_WORDS_NO_DASH_H`]; one whose
+/// `--version` prints adds it (`HELP_WORDS.with(Help::VERSION)`).
+pub(crate) const HELP_WORDS: Help = HELP_WORDS_NO_DASH_H.with(Help::DASH_H);
+/// [`HELP_WORDS`] without `-h`.
+pub(crate) const HELP_WORDS_NO_DASH_H: Help = Help::LONG.with(Help::SINGLE_DASH).with(Help::QUESTION).with(Help::USAGE);
 
 /// Option spellings a CLI declares: which take a value, and (for `greedy` CLIs such
 /// as `aws` and `az`, where nearly every option takes one) which do not.
@@ -33,7 +36,9 @@ pub(crate) struct Argv<'a> {
     pub flags: Vec<&'a str>,
     /// Words after `--`.
     pub rest: Vec<&'a str>,
-    /// True when a standalone help word appears before `--` (not as an option value).
+    /// True when the argument layer reads one of the CLI's help words as an option
+    /// of its own ([`Token::Help`]: not an option's value, not after `--`, not right
+    /// after an undeclared option that may own it).
     pub help: bool,
     /// Every non-option word before `--`, values included: a superset for floor checks,
     /// so an undeclared value option can never hide a blocked path.
@@ -77,23 +82,20 @@ impl Opts {
     }
 }
 
-/// Split `args` by `opts`. `-h` counts as help only when `short_help` (gsutil's `-h` is a header).
-pub(crate) fn split<'a>(args: &'a [Arg], opts: &Opts, short_help: bool) -> Argv<'a> {
+/// Whether `args`, read under `opts`, ask for help with one of `help`'s words
+/// (`call::args::asks_help`): `terraform -version`, where version words count
+/// only without a command word (`help.without_operands()`).
+pub(crate) fn asks(args: &[Arg], opts: &Opts, help: Help) -> bool {
+    asks_help(args, opts.spec().help(help))
+}
+
+/// Split `args` by `opts`; `help` names the words the CLI honours as help ([`HELP_WORDS`]).
+pub(crate) fn split<'a>(args: &'a [Arg], opts: &Opts, help: Help) -> Argv<'a> {
     let mut out = Argv::default();
-    let mut it = Args::parse(args, opts.spec());
-    let mut after_dashdash = false;
+    let mut it = Args::parse(args, opts.spec().help(help));
     // The previous word was an undeclared option that took no value (`-v`, not `-v=2`).
     let mut undeclared = false;
-    while let Some(a) = args.get(it.pos()) {
-        // A help word is help, whatever the spec says it takes.
-        if !after_dashdash && is_help(&a.text) && (a.text != "-h" || short_help) {
-            out.flags.push(a.text.as_str());
-            out.help = true;
-            undeclared = false;
-            it.skip_word();
-            continue;
-        }
-        let Some(t) = it.next() else { break };
+    while let Some(t) = it.next() {
         // The value an option took from the next word (not an attached `=value`).
         let (index, taken) = match t {
             Token::Operand(o) if o.after_dashdash => {
@@ -106,13 +108,14 @@ pub(crate) fn split<'a>(args: &'a [Arg], opts: &Opts, short_help: bool) -> Argv<
                 out.words.push(o.arg.text.as_str());
                 continue;
             }
-            Token::DashDash(_) => {
-                after_dashdash = true;
-                continue;
+            Token::DashDash(_) => continue,
+            Token::Help { index, .. } => {
+                out.help = true;
+                (index, None)
             }
             Token::Opt { index, value, .. } => (index, value.filter(|_| it.pos() == index + 2)),
             Token::Flag { index, value, .. } => (index, value),
-            Token::Opt2 { index, .. } | Token::Unknown { index, .. } | Token::Missing { index, .. } | Token::Help { index, .. } => (index, None),
+            Token::Opt2 { index, .. } | Token::Unknown { index, .. } | Token::Missing { index, .. } => (index, None),
         };
         undeclared = matches!(t, Token::Flag { value: None, .. }) && !args[index].text.contains('=');
         out.flags.push(args[index].text.as_str());
@@ -135,7 +138,7 @@ mod tests {
     #[test]
     fn option_values_leave_the_command_path() {
         let a = args("-n prod --context=x get pods");
-        let v = split(&a, &KOPTS, true);
+        let v = split(&a, &KOPTS, HELP_WORDS);
         assert_eq!(v.pos, ["get", "pods"]);
         assert_eq!(v.words, ["prod", "get", "pods"]);
     }
@@ -143,7 +146,7 @@ mod tests {
     #[test]
     fn a_word_after_an_undeclared_option_may_be_its_value() {
         let a = args("-v info -n prod --all=true run x");
-        let v = split(&a, &KOPTS, true);
+        let v = split(&a, &KOPTS, HELP_WORDS);
         assert_eq!(v.pos, ["info", "run", "x"]);
         assert_eq!(v.after_undeclared, [true, false, false]);
     }
@@ -152,16 +155,21 @@ mod tests {
     fn help_as_an_option_value_is_not_help() {
         const V: Opts = Opts { values: words!["--field-manager"], bools: words![], greedy: false };
         let a = args("delete pod x --field-manager --help");
-        assert!(!split(&a, &V, true).help);
+        assert!(!split(&a, &V, HELP_WORDS).help);
         let b = args("delete pod x --help");
-        assert!(split(&b, &V, true).help);
+        assert!(split(&b, &V, HELP_WORDS).help);
+        let c = args("delete pod x --force --help");
+        assert!(!split(&c, &V, HELP_WORDS).help, "right after an undeclared option, which may own it");
+        assert_eq!(split(&c, &V, HELP_WORDS).flags, ["--force", "--help"]);
+        assert!(!split(&args("-- --help"), &V, HELP_WORDS).help, "after `--`");
+        assert!(!split(&args("-h"), &V, HELP_WORDS_NO_DASH_H).help && split(&args("-h"), &V, HELP_WORDS).help);
     }
 
     #[test]
     fn greedy_options_eat_their_value_but_not_a_following_flag() {
         const G: Opts = Opts { values: words![], bools: words!["--yes"], greedy: true };
         let a = args("group delete --name rg --yes --no-wait");
-        let v = split(&a, &G, true);
+        let v = split(&a, &G, HELP_WORDS);
         assert_eq!(v.pos, ["group", "delete"]);
         assert!(v.has_seq(&["group", "delete"]));
     }

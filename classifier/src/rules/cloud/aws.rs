@@ -6,7 +6,8 @@
 //! It does not read `--cli-input-json` files or `file://` parameters.
 
 use crate::call::args::split_option;
-use crate::call::cli::{split, Argv, Opts};
+use crate::call::args::Help;
+use crate::call::cli::{split, Argv, Opts, HELP_WORDS_NO_DASH_H};
 use crate::call::Invocation;
 use crate::rules::vocab::verbs::{kind_of, Kind, Table};
 use crate::rules::vocab::writes;
@@ -185,7 +186,7 @@ fn s3_transfer(op: &str, argv: &Argv<'_>, inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &OPTS, false);
+    let argv = split(&inv.args, &OPTS, HELP_WORDS_NO_DASH_H.with(Help::VERSION));
     let service = argv.pos.first().map(|s| s.to_ascii_lowercase());
     let op = argv.pos.get(1).map(|s| s.to_ascii_lowercase());
     let (service, op) = (service.as_deref(), op.as_deref());
@@ -199,7 +200,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             ),
         );
     }
-    if argv.help || service == Some("help") || op == Some("help") || (argv.pos.len() == 3 && argv.pos[2] == "help") || argv.has("--version") {
+    if argv.help || service == Some("help") || op == Some("help") || (argv.pos.len() == 3 && argv.pos[2] == "help") {
         return cx.hit(&HELP);
     }
     let (Some(service), Some(op)) = (service, op) else {

@@ -5,7 +5,7 @@
 //!
 //! It does not read ARM/Bicep templates.
 
-use crate::call::cli::{option_arg, split, Opts};
+use crate::call::cli::{option_arg, split, Opts, HELP_WORDS};
 use crate::call::Invocation;
 use crate::rules::vocab::verbs::{scan, Kind, Table};
 use crate::rules::vocab::writes;
@@ -164,7 +164,7 @@ crate::table! {
 }
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &OPTS, true);
+    let argv = split(&inv.args, &OPTS, HELP_WORDS);
     if let Some(path) =
         CRITICAL_PATHS.iter().find(|p| (argv.pos.len() >= p.len() && argv.pos.iter().zip(p.iter()).all(|(a, b)| a.eq_ignore_ascii_case(b))) || argv.has_seq(p))
     {

@@ -9,7 +9,7 @@
 //! model the wrappers' config files.
 
 use crate::call::args::{ArgSpec, Args};
-use crate::call::cli::{option_arg, split, Opts};
+use crate::call::cli::{option_arg, split, Opts, HELP_WORDS};
 use crate::call::{Arg, Invocation};
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
@@ -71,7 +71,7 @@ fn wrapped(inv: &Invocation, sub_at: usize, skip: usize) -> &[Arg] {
 }
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &OPTS, true);
+    let argv = split(&inv.args, &OPTS, HELP_WORDS);
     let Some(sub) = argv.pos.first().copied() else {
         return cx.hit(&READ);
     };
@@ -101,7 +101,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         ("doppler" | "infisical", "secrets") => matches!(second, None | Some("get" | "download")),
         ("doppler", "me" | "configure") => second.is_none() || second == Some("get"),
         ("chamber", "read" | "list" | "history" | "env" | "export" | "find") => true,
-        (_, "version" | "help" | "--version") => true,
+        (_, "version" | "help") => true,
         _ => false,
     };
     if reads {

@@ -6,8 +6,9 @@
 //!
 //! It does not read `--input` or `--body-file` files.
 
+use crate::call::args::Help;
 use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::cli::{option_arg, split, Argv, Opts};
+use crate::call::cli::{option_arg, split, Argv, Opts, HELP_WORDS};
 use crate::call::Invocation;
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
@@ -206,13 +207,13 @@ fn api(argv: &Argv<'_>, inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &OPTS, true);
+    let argv = split(&inv.args, &OPTS, HELP_WORDS.with(Help::VERSION));
     let top = argv.pos.first().copied();
     let sub = argv.pos.get(1).copied();
     if matches!(top, Some("repo" | "project")) && sub == Some("delete") {
         return cx.hit(&REPO_DELETE);
     }
-    if argv.help || argv.has("--version") {
+    if argv.help {
         return cx.hit(&HELP);
     }
     let Some(top) = top else {

@@ -5,7 +5,8 @@
 //! It does not read `--flags-file` or `--data-file` contents.
 
 use crate::call::args::short_letters;
-use crate::call::cli::{split, Opts};
+use crate::call::args::Help;
+use crate::call::cli::{split, Opts, HELP_WORDS, HELP_WORDS_NO_DASH_H};
 use crate::call::Invocation;
 use crate::rules::vocab::verbs::{scan, Kind, Table};
 use crate::rules::vocab::writes;
@@ -192,7 +193,7 @@ const MEMBERSHIP_ANCHORS: &[&[&str]] = &[
 ];
 
 fn gcloud(inv: &Invocation, cx: &mut Cx<'_>) {
-    let mut argv = split(&inv.args, &GCLOUD_OPTS, true);
+    let mut argv = split(&inv.args, &GCLOUD_OPTS, HELP_WORDS.with(Help::VERSION));
     argv.pos.retain(|p| !TRACKS.contains(p));
     argv.words.retain(|p| !TRACKS.contains(p));
     if let Some(seq) = GCLOUD_CRITICAL.iter().find(|s| argv.has_seq(s)) {
@@ -201,7 +202,7 @@ fn gcloud(inv: &Invocation, cx: &mut Cx<'_>) {
             format!("`gcloud {}` irreversibly deletes or disables a core resource; never run by an agent: ask the user to do it in the console", seq.join(" ")),
         );
     }
-    if argv.help || argv.pos.first() == Some(&"help") || argv.has("--version") {
+    if argv.help || argv.pos.first() == Some(&"help") {
         return cx.hit(&HELP);
     }
     if let Some(seq) = MEMBERSHIP_ANCHORS.iter().find(|s| argv.has_seq(s)) {
@@ -251,7 +252,7 @@ fn gcloud(inv: &Invocation, cx: &mut Cx<'_>) {
 static GSUTIL_OPTS: Opts = Opts { values: words!["-h", "-o", "-u", "-i"], bools: words![], greedy: false };
 
 fn gsutil(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &GSUTIL_OPTS, false);
+    let argv = split(&inv.args, &GSUTIL_OPTS, HELP_WORDS_NO_DASH_H);
     let cmd = argv.pos.first().copied();
     let recursive = argv.flags.iter().filter_map(|f| short_letters(f)).any(|l| l.contains(['r', 'R'])) || argv.has("--recursive");
     match cmd {
@@ -300,7 +301,7 @@ static BQ_OPTS: Opts = Opts {
 };
 
 fn bq(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &BQ_OPTS, true);
+    let argv = split(&inv.args, &BQ_OPTS, HELP_WORDS);
     let cmd = argv.pos.first().copied();
     if cmd == Some("rm")
         && (argv.flags.iter().any(|f| matches!(*f, "-r" | "--recursive" | "--recursive=true"))

@@ -6,7 +6,7 @@
 //! App deletions (`heroku apps:destroy`, `fly apps destroy`, `vercel remove`) are T3:
 //! the floor is kept to clusters and databases.
 
-use crate::call::cli::{split, Opts};
+use crate::call::cli::{split, Opts, HELP_WORDS};
 use crate::call::Invocation;
 use crate::rules::vocab::lane::{run, Lane, Spec};
 use crate::rules::vocab::verbs::{Kind, Table};
@@ -113,17 +113,17 @@ const TABLE: Table = Table {
 };
 
 static SPEC: Spec =
-    Spec { table: TABLE, opts: Opts { values: VALUES, bools: words![], greedy: false }, dry_run: true, short_help: true, bare: Kind::Read, noun_verb: true };
+    Spec { table: TABLE, opts: Opts { values: VALUES, bools: words![], greedy: false }, dry_run: true, help: HELP_WORDS, bare: Kind::Read, noun_verb: true };
 
 /// `vercel` with no command deploys the current directory.
 static DEPLOY_BARE: Spec =
-    Spec { table: TABLE, opts: Opts { values: VALUES, bools: words![], greedy: false }, dry_run: false, short_help: true, bare: Kind::Mutate, noun_verb: true };
+    Spec { table: TABLE, opts: Opts { values: VALUES, bools: words![], greedy: false }, dry_run: false, help: HELP_WORDS, bare: Kind::Mutate, noun_verb: true };
 
 const CRITICAL_PATHS: &[&[&str]] = &[&["kubernetes", "cluster", "delete"], &["k8s", "cluster", "delete"], &["databases", "delete"]];
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if inv.program == "doctl" {
-        let argv = split(&inv.args, &SPEC.opts, true);
+        let argv = split(&inv.args, &SPEC.opts, HELP_WORDS);
         if let Some(p) = CRITICAL_PATHS.iter().find(|p| argv.has_seq(p)) {
             return cx.hit_because(
                 &CRITICAL,
@@ -136,7 +136,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     // `fly ssh console -C CMD`: the remote command is classified like an ssh payload.
     if matches!(inv.program.as_str(), "fly" | "flyctl") {
-        let argv = split(&inv.args, &SPEC.opts, true);
+        let argv = split(&inv.args, &SPEC.opts, HELP_WORDS);
         if argv.pos.first() == Some(&"ssh") {
             if let Some(cmd) = argv.value(&inv.args, words!["-C", "--command"]) {
                 cx.remote_line(cmd);

@@ -4,8 +4,9 @@
 //!
 //! It does not read `.tf` files or plan files.
 
+use crate::call::args::Help;
 use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::cli::{split, Argv, Opts};
+use crate::call::cli::{asks, split, Argv, Opts, HELP_WORDS};
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
 use crate::words;
@@ -112,7 +113,12 @@ const OPTS: Opts = Opts {
         "--terragrunt-working-dir", "--terragrunt-config", "--terragrunt-source", "--terragrunt-iam-role", "--terragrunt-tfpath", "--terragrunt-log-level",
         "--working-dir", "--config", "--log-level", "--tf-path", "--source", "--iam-assume-role", "-from-module",
     ],
-    bools: words![],
+    // Boolean options (Go's `flag`: a bool never takes the next word), so a help word
+    // after one is still help (`terraform init -upgrade --help`).
+    bools: words![
+        "-upgrade", "--upgrade", "-migrate-state", "--migrate-state", "-reconfigure", "--reconfigure", "-force-copy", "--force-copy", "-auto-approve",
+        "-destroy", "-refresh-only", "-check", "-diff", "-recursive", "-json", "-no-color", "-compact-warnings", "-detailed-exitcode", "-raw", "-all",
+    ],
     greedy: false,
 };
 
@@ -143,8 +149,12 @@ fn init_moves_state(argv: &Argv<'_>) -> bool {
     ["-upgrade", "-migrate-state", "-reconfigure", "-force-copy"].iter().any(|f| argv.has(f) || argv.has(&format!("-{f}")))
 }
 
-fn is_help_word(argv: &Argv<'_>) -> bool {
-    argv.help || (argv.flags.iter().any(|f| matches!(*f, "-version" | "--version" | "-v")) && argv.pos.is_empty())
+/// `terraform -version`, `--version`, `-v`: the version, counted only without a command word.
+const VERSION: Help = Help::SINGLE_DASH_VERSION.with(Help::VERSION).with(Help::DASH_V);
+
+/// A help word of its own, or a version word with no command word (`terraform -v`, not `terraform plan -v`).
+fn asks_help_or_version(inv: &Invocation, argv: &Argv<'_>) -> bool {
+    argv.help || asks(&inv.args, &OPTS, VERSION.without_operands())
 }
 
 /// The words after a terragrunt multi-unit command at the start of `pos`: `run-all CMD`,
@@ -170,7 +180,7 @@ fn destroys_all(pos: &[&str], argv: &Argv<'_>) -> bool {
 }
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &OPTS, true);
+    let argv = split(&inv.args, &OPTS, HELP_WORDS);
     let terragrunt = inv.program == "terragrunt";
     let mut pos: &[&str] = &argv.pos;
     if terragrunt {
@@ -196,7 +206,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if state_write {
         return cx.hit(&STATE);
     }
-    if is_help_word(&argv) || cmd == Some("help") {
+    if asks_help_or_version(inv, &argv) || cmd == Some("help") {
         return cx.hit(&HELP);
     }
     // FEATURES.md §2 step 27: an always-dangerous flag on a read command escalates it

@@ -6,7 +6,8 @@
 //! terraform/tofu/terragrunt live in `terraform.rs`.
 
 use crate::call::args::ArgSpec;
-use crate::call::cli::{split, Opts};
+use crate::call::args::Help;
+use crate::call::cli::{split, Opts, HELP_WORDS};
 use crate::call::{first_operand, Invocation};
 use crate::rules::vocab::lane::{run, Lane, Spec};
 use crate::rules::vocab::verbs::{Kind, Table};
@@ -116,14 +117,14 @@ static IAC_TOOLS: Spec = Spec {
     },
     opts: Opts { values: VALUES, bools: words![], greedy: false },
     dry_run: false,
-    short_help: true,
+    help: HELP_WORDS,
     bare: Kind::Read,
     noun_verb: false,
 };
 
 /// `pulumi config` (bare) lists; `config get` reads; `config set|rm|cp|refresh` writes.
 fn pulumi(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
-    let argv = split(&inv.args, &IAC_TOOLS.opts, true);
+    let argv = split(&inv.args, &IAC_TOOLS.opts, HELP_WORDS);
     if argv.help {
         return false;
     }
@@ -143,8 +144,8 @@ fn pulumi(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
 }
 
 fn ansible_playbook(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &IAC_TOOLS.opts, true);
-    if argv.help || argv.has("--version") {
+    let argv = split(&inv.args, &IAC_TOOLS.opts, HELP_WORDS.with(Help::VERSION));
+    if argv.help {
         cx.hit(&HELP)
     } else if argv.has("--syntax-check") {
         cx.hit(&VALIDATE)
@@ -159,10 +160,10 @@ fn ansible_playbook(inv: &Invocation, cx: &mut Cx<'_>) {
 
 /// Ad-hoc `ansible HOSTS -m MODULE`: the default module is `command`, which runs anything.
 fn ansible(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &IAC_TOOLS.opts, true);
+    let argv = split(&inv.args, &IAC_TOOLS.opts, HELP_WORDS.with(Help::VERSION));
     let module = argv.value(&inv.args, words!["-m", "--module-name"]).unwrap_or("command");
     let module = module.rsplit('.').next().unwrap_or(module);
-    if argv.help || argv.has("--version") {
+    if argv.help {
         cx.hit(&HELP)
     } else if argv.has("--list-hosts") || matches!(module, "ping" | "setup" | "gather_facts" | "debug" | "stat" | "slurp" | "service_facts" | "package_facts") {
         cx.hit(&READ)
@@ -176,7 +177,7 @@ fn ansible(inv: &Invocation, cx: &mut Cx<'_>) {
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     match inv.program.as_str() {
         "checkov" | "tfsec" | "terrascan" | "ansible-lint" => {
-            let argv = split(&inv.args, &Opts { values: words![], bools: words![], greedy: false }, true);
+            let argv = split(&inv.args, &Opts { values: words![], bools: words![], greedy: false }, HELP_WORDS);
             cx.hit(if argv.help { &HELP } else { &VALIDATE })
         }
         "ansible-inventory" | "ansible-doc" | "ansible-config" => cx.hit(&READ),
@@ -185,7 +186,8 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "pulumi" if pulumi(inv, cx) => {}
         // `packer build` creates machine images in a cloud account; not a local build.
         "packer"
-            if first_operand(&inv.args, ArgSpec::values(words![])).is_some_and(|o| o.arg.text == "build") && !split(&inv.args, &IAC_TOOLS.opts, true).help =>
+            if first_operand(&inv.args, ArgSpec::values(words![])).is_some_and(|o| o.arg.text == "build")
+                && !split(&inv.args, &IAC_TOOLS.opts, HELP_WORDS).help =>
         {
             cx.hit_because(&MUTATE, "packer build launches builders and publishes machine images; ask the user, or run packer validate first".to_owned())
         }

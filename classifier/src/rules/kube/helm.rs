@@ -4,7 +4,7 @@
 //! It does not read charts or values files.
 
 use crate::call::args::split_option;
-use crate::call::cli::{option_arg, split, Opts};
+use crate::call::cli::{option_arg, split, Opts, HELP_WORDS};
 use crate::call::Invocation;
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
@@ -168,7 +168,7 @@ fn helm_dry_run(flags: &[&str]) -> bool {
 }
 
 pub(crate) fn helm(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &HELM_OPTS, true);
+    let argv = split(&inv.args, &HELM_OPTS, HELP_WORDS);
     let first = argv.pos.first().copied();
     if argv.help || first == Some("help") {
         return cx.hit(&HELP);
@@ -205,7 +205,7 @@ pub(crate) fn helm(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(crate) fn flux(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &FLUX_OPTS, true);
+    let argv = split(&inv.args, &FLUX_OPTS, HELP_WORDS);
     let first = argv.pos.first().copied();
     // The floor first: `--help` never lowers it.
     if first == Some("uninstall") {

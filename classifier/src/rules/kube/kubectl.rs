@@ -5,7 +5,7 @@
 //! It does not read manifests (`apply -f x.yaml` is T3 whatever the file holds).
 
 use crate::call::args::split_option;
-use crate::call::cli::{split, Argv, Opts};
+use crate::call::cli::{split, Argv, Opts, HELP_WORDS};
 use crate::call::Invocation;
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
@@ -212,7 +212,7 @@ fn floor_kind<'a>(operands: &[&'a str]) -> Option<&'a str> {
 }
 
 pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &OPTS, true);
+    let argv = split(&inv.args, &OPTS, HELP_WORDS);
     let oc = inv.program == "oc";
     // The verb is the first command word kubectl knows; an unknown word first is a plugin name.
     let Some(&verb) = argv.pos.first() else {

@@ -6,7 +6,7 @@
 //! kubectl/oc and helm/flux live in their own files.
 
 use crate::call::args::{ArgSpec, Args, Token};
-use crate::call::cli::{split, Opts};
+use crate::call::cli::{split, Opts, HELP_WORDS};
 use crate::call::{first_operand, Arg, Invocation};
 use crate::rules::vocab::lane::{run, Lane, Spec};
 use crate::rules::vocab::verbs::{Kind, Table};
@@ -118,14 +118,14 @@ static CLUSTER_TOOLS: Spec = Spec {
     },
     opts: Opts { values: COMMON_VALUES, bools: words![], greedy: false },
     dry_run: true,
-    short_help: true,
+    help: HELP_WORDS,
     bare: Kind::Read,
     noun_verb: false,
 };
 
 /// kubectx / kubens: no argument lists; `-c`/`--current` prints; a name or `-` switches; `-d` deletes.
 fn switcher(inv: &Invocation, cx: &mut Cx<'_>) {
-    let argv = split(&inv.args, &Opts { values: words![], bools: words![], greedy: false }, true);
+    let argv = split(&inv.args, &Opts { values: words![], bools: words![], greedy: false }, HELP_WORDS);
     if argv.help {
         return cx.hit(&HELP);
     }
@@ -170,12 +170,12 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     }
     match inv.program.as_str() {
         "kubeconform" | "kubeval" | "kube-linter" | "kube-score" => {
-            let argv = split(&inv.args, &Opts { values: words![], bools: words![], greedy: false }, true);
+            let argv = split(&inv.args, &Opts { values: words![], bools: words![], greedy: false }, HELP_WORDS);
             cx.hit(if argv.help { &HELP } else { &VALIDATE })
         }
         "kubectx" | "kubens" => switcher(inv, cx),
         "k9s" => {
-            let argv = split(&inv.args, &Opts { values: COMMON_VALUES, bools: words![], greedy: false }, true);
+            let argv = split(&inv.args, &Opts { values: COMMON_VALUES, bools: words![], greedy: false }, HELP_WORDS);
             if argv.help || argv.pos.first().is_some_and(|p| matches!(*p, "version" | "info" | "help")) {
                 cx.hit(&HELP)
             } else if argv.has("--readonly") {
@@ -188,7 +188,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
         }
         "kustomize" => {
-            let argv = split(&inv.args, &Opts { values: words!["-o", "--output"], bools: words![], greedy: false }, true);
+            let argv = split(&inv.args, &Opts { values: words!["-o", "--output"], bools: words![], greedy: false }, HELP_WORDS);
             if argv.help {
                 cx.hit(&HELP)
             } else if argv.has("--enable-exec") || argv.has("--enable-alpha-plugins") {
@@ -199,7 +199,7 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
         }
         "eksctl" => {
-            let argv = split(&inv.args, &CLUSTER_TOOLS.opts, true);
+            let argv = split(&inv.args, &CLUSTER_TOOLS.opts, HELP_WORDS);
             if argv.has_seq(&["delete", "cluster"]) {
                 return cx.hit(&EKSCTL_DELETE_CLUSTER);
             }

@@ -5,7 +5,8 @@
 //!
 //! It does not hold any blocked floor: callers check their floor before calling `run`.
 
-use crate::call::cli::{split, Argv, Opts};
+use crate::call::args::Help;
+use crate::call::cli::{asks, split, Argv, Opts};
 use crate::call::Invocation;
 use crate::rules::vocab::verbs::{kind_of, Kind, Table};
 use crate::rules::{Cx, Rule};
@@ -25,8 +26,8 @@ pub(crate) struct Spec {
     pub opts: Opts,
     /// The CLI honours `--dry-run`, so a mutating verb with it is a simulation.
     pub dry_run: bool,
-    /// `-h` means help (false for gsutil, where it is a header).
-    pub short_help: bool,
+    /// The help words the CLI honours (`cli::HELP`).
+    pub help: Help,
     /// What the bare command (no command word) does: `vercel` deploys, `kubectx` lists.
     pub bare: Kind,
     /// Action words are `noun-verb` (`linode-cli domains records-list`, `ibmcloud cr image-inspect`):
@@ -75,8 +76,8 @@ fn decisive<'a>(argv: &Argv<'a>, kind: impl Fn(&str) -> Option<Kind>) -> Option<
 
 /// Classify `inv` by its first command word. Returns the kind it settled on.
 pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, lane: &Lane) -> Kind {
-    let argv = split(&inv.args, &spec.opts, spec.short_help);
-    if argv.help || (argv.flags.contains(&"--version") && argv.pos.is_empty()) {
+    let argv = split(&inv.args, &spec.opts, spec.help);
+    if argv.help || asks(&inv.args, &spec.opts, Help::VERSION.without_operands()) {
         cx.hit(lane.help);
         return Kind::Read;
     }

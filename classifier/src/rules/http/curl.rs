@@ -2,7 +2,7 @@
 //! (`-T`, `--mail-rcpt`, `-Q`), config files (`-K`) and every option that writes
 //! a local file (`-o`, `-O` with `--output-dir`, `-c`, `-D`, `--trace` …).
 
-use crate::call::args::ArgSpec;
+use crate::call::args::{ArgSpec, Help};
 use crate::call::Invocation;
 use crate::rules::vocab::writes;
 use crate::rules::Cx;
@@ -26,15 +26,12 @@ pub(super) const CURL_ARGS: ArgSpec = ArgSpec::values(words![
     "--trace-config",
 ])
 .with_flags(words!["-G", "--get"])
-.packed();
+.packed()
+// Help, version and the manual print and exit; the card's reading finds them as
+// options of their own, never as a value (`curl -d --help URL` posts the text).
+.help(Help::LONG.with(Help::DASH_H).with(Help::VERSION).with(Help::DASH_UPPER_V).with(Help::MANUAL).with(Help::DASH_M));
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    // A help word counts as an option of its own, not as the value of one
-    // (`curl -d --help URL` posts the text `--help`).
-    if super::flag_words(&inv.args, CURL_ARGS).any(|w| matches!(w, "--help" | "-h" | "--version" | "-V" | "--manual" | "-M")) {
-        cx.hit(&READ);
-        return;
-    }
     let (opts, _operands) = options(&inv.args, CURL_ARGS);
     let cwd = inv.cwd.clone();
     let get = opts.iter().any(|o| o.name == "-G" || o.name == "--get");

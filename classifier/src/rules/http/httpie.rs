@@ -2,7 +2,7 @@
 //! `Header:value` and `name==value` only shape a GET, while data items
 //! (`name=value`, `name:=json`, `field@file`) or piped stdin make a body.
 
-use crate::call::args::ArgSpec;
+use crate::call::args::{ArgSpec, Help};
 use crate::call::Invocation;
 use crate::rules::vocab::input::{self, Source};
 use crate::rules::vocab::writes;
@@ -18,7 +18,10 @@ pub(super) const HTTPIE_ARGS: ArgSpec = ArgSpec::values(words![
     "--response-charset", "--response-mime", "--bearer", "--http-version", "--ssl", "--ciphers", "--default-scheme", "--history-print",
 ])
 .with_flags(words!["-I", "--ignore-stdin", "--offline"])
-.packed();
+.packed()
+// `--help` and `--version` print and exit where they are options of their own
+// (`http -a --help POST …` sends `--help` as the credentials).
+.help(Help::LONG.with(Help::VERSION));
 
 /// What an item after the URL is.
 #[derive(PartialEq, Eq)]
@@ -54,10 +57,6 @@ fn item_kind(item: &str) -> Option<Item> {
 }
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
-    if inv.words().any(|w| matches!(w, "--help" | "--version")) {
-        cx.hit(&READ);
-        return;
-    }
     if inv.program == "httpie" {
         // `httpie cli …` / `httpie plugins …`: the management command, not a request.
         let installs = inv.words().any(|w| matches!(w, "install" | "uninstall" | "upgrade"));

@@ -18,7 +18,9 @@ use crate::call::args::{split_option, ArgSpec, Args, Token};
 use crate::call::{value_arg, Arg};
 use crate::rules::{Card, Carried, Carry, Family, Rule, Traits};
 
-pub static FAMILY: Family = Family::new("http", CARDS, RULES);
+/// A help or version request answers `http.read` (the cards of curl, wget and
+/// httpie declare their help words; the other clients ask in their checks).
+pub static FAMILY: Family = Family::new("http", CARDS, RULES).answers_help(&READ);
 
 static CARDS: &[Card] = &[
     Card::of(words!["curl"], curl::check).traits(Traits::FETCHER.with(Traits::NETWORK_SINK)).args(curl::CURL_ARGS).carries(&CURL_CARRIES),
@@ -182,15 +184,6 @@ pub(crate) struct Opt<'a> {
 
 /// Splits argv into options and operands for a client whose short options pack
 /// (`-sSLo file`): `spec` declares the value options and the flags the client reads.
-/// The words that are options of their own under `spec` (values of other options,
-/// and operands, are not).
-pub(crate) fn flag_words<'a>(args: &'a [Arg], spec: ArgSpec) -> impl Iterator<Item = &'a str> + 'a {
-    Args::parse(args, spec).filter_map(|t| match t {
-        Token::Flag { word, .. } => Some(word),
-        _ => None,
-    })
-}
-
 pub(crate) fn options<'a>(args: &'a [Arg], spec: ArgSpec) -> (Vec<Opt<'a>>, Vec<Arg>) {
     let mut opts = Vec::new();
     let mut operands = Vec::new();

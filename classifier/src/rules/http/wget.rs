@@ -1,7 +1,7 @@
 //! wget (methods, POST bodies, config, output files and directories) and aria2c
 //! (download directories, completion hooks, peer-to-peer, RPC listener).
 
-use crate::call::args::ArgSpec;
+use crate::call::args::{ArgSpec, Help};
 use crate::call::{Arg, Invocation};
 use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
@@ -27,13 +27,11 @@ pub(super) const WGET_ARGS: ArgSpec = ArgSpec::values(words![
     "--limit-rate", "--bind-address", "--ca-certificate", "--certificate", "--private-key", "--proxy-user", "--proxy-password", "--restrict-file-names",
     "--default-page", "--warc-file",
 ])
-.packed();
+.packed()
+// Help and version print and exit (read by the card, never as an option's value).
+.help(Help::LONG.with(Help::DASH_H).with(Help::VERSION).with(Help::DASH_UPPER_V));
 
 pub(super) fn wget(inv: &Invocation, cx: &mut Cx<'_>) {
-    if super::flag_words(&inv.args, WGET_ARGS).any(|w| matches!(w, "--help" | "-h" | "--version" | "-V")) {
-        cx.hit(&READ);
-        return;
-    }
     let (opts, _) = options(&inv.args, WGET_ARGS);
     let cwd = inv.cwd.clone();
     let mut wrote = false;

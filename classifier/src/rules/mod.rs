@@ -201,23 +201,9 @@ const PROGRAM_COUNT: usize = {
 /// Every listed program name, sorted by name and then by family index, so the
 /// leftmost entry for a name is its first family.
 static OWNERS: [Owner; PROGRAM_COUNT] = SORTED_OWNERS;
-const SORTED_OWNERS: [Owner; PROGRAM_COUNT] = sorted_owners();
 
-/// `OWNERS`' names in its order, in one `Words`: a probe of the search reads two
-/// offsets and the bytes they bound, not three tables to reach one name.
-static OWNER_NAMES: Words = crate::words!(@from &OWNER_NAME_LIST);
-
-const OWNER_NAME_LIST: [&str; PROGRAM_COUNT] = {
-    let mut t = [""; PROGRAM_COUNT];
-    let mut i = 0;
-    while i < PROGRAM_COUNT {
-        t[i] = crate::words::text(SORTED_OWNERS[i].name());
-        i += 1;
-    }
-    t
-};
-
-const fn sorted_owners() -> [Owner; PROGRAM_COUNT] {
+/// The cards' names in declaration order: family, then card, then position.
+const DECLARED_OWNERS: [Owner; PROGRAM_COUNT] = {
     assert!(FAMILIES.len() <= u8::MAX as usize);
     let mut t = [Owner { family: 0, group: 0, index: 0 }; PROGRAM_COUNT];
     let (mut i, mut f) = (0, 0);
@@ -237,58 +223,35 @@ const fn sorted_owners() -> [Owner; PROGRAM_COUNT] {
         }
         f += 1;
     }
-    // Heapsort: O(n log n) steps at compile time, no allocation.
-    let n = PROGRAM_COUNT;
-    let mut start = n / 2;
-    while start > 0 {
-        start -= 1;
-        sift_down(&mut t, start, n);
-    }
-    let mut end = n;
-    while end > 1 {
-        end -= 1;
-        let top = t[0];
-        t[0] = t[end];
-        t[end] = top;
-        sift_down(&mut t, 0, end);
-    }
     t
-}
+};
 
-const fn sift_down(t: &mut [Owner; PROGRAM_COUNT], mut root: usize, end: usize) {
-    loop {
-        let mut child = 2 * root + 1;
-        if child >= end {
-            return;
-        }
-        if child + 1 < end && entry_less(t[child], t[child + 1]) {
-            child += 1;
-        }
-        if !entry_less(t[root], t[child]) {
-            return;
-        }
-        let x = t[root];
-        t[root] = t[child];
-        t[child] = x;
-        root = child;
-    }
-}
-
-const fn entry_less(a: Owner, b: Owner) -> bool {
-    let (x, y) = (a.name(), b.name());
-    less(x, y) || (!less(y, x) && a.family < b.family)
-}
-
-/// Byte-wise lexicographic `a < b` (`Ord` for `[u8]` is not `const`).
-const fn less(a: &[u8], b: &[u8]) -> bool {
+/// `DECLARED_OWNERS` sorted by the one sorter (`sorted::order`: by name, then by
+/// position), so equal names keep declaration order and the first family leads.
+const SORTED_OWNERS: [Owner; PROGRAM_COUNT] = {
+    let order: [u16; PROGRAM_COUNT] = crate::sorted::order(crate::words!(@from &names_of(&DECLARED_OWNERS)));
+    let mut t = DECLARED_OWNERS;
     let mut i = 0;
-    while i < a.len() && i < b.len() {
-        if a[i] != b[i] {
-            return a[i] < b[i];
-        }
+    while i < PROGRAM_COUNT {
+        t[i] = DECLARED_OWNERS[order[i] as usize];
         i += 1;
     }
-    a.len() < b.len()
+    t
+};
+
+/// `OWNERS`' names in its order, in one `Words`: a probe of the search reads two
+/// offsets and the bytes they bound, not three tables to reach one name.
+static OWNER_NAMES: Words = crate::words!(@from &OWNER_NAME_LIST);
+const OWNER_NAME_LIST: [&str; PROGRAM_COUNT] = names_of(&SORTED_OWNERS);
+
+const fn names_of(owners: &[Owner; PROGRAM_COUNT]) -> [&'static str; PROGRAM_COUNT] {
+    let mut t = [""; PROGRAM_COUNT];
+    let mut i = 0;
+    while i < PROGRAM_COUNT {
+        t[i] = crate::words::text(owners[i].name());
+        i += 1;
+    }
+    t
 }
 
 /// True when some family owns this program name.

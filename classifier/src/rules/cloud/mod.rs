@@ -9,6 +9,7 @@
 
 use crate::words;
 
+mod auth0;
 mod aws;
 mod azure;
 mod creds;
@@ -34,6 +35,8 @@ static CARDS: &[Card] = &[
         ],
         paas::check,
     ),
+    // The forms of auth0 its words do not describe (`api` with a body, `tenants use`).
+    Card::of(words!["auth0"], auth0::check),
     // Credential wrappers: the wrapped command is classified as if run directly.
     Card::of(words!["aws-vault", "saml2aws", "doppler", "infisical", "op", "chamber"], creds::check),
 ];

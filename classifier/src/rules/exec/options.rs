@@ -177,6 +177,8 @@ pub(crate) static TABLE: &[CarryOpt] = &[
     of(words!["mktemp"], words!["-p", "--tmpdir"], Carry::Output),
     of(words!["pg_basebackup"], words!["-D", "--pgdata"], Carry::Output),
     of(words!["ssh-keygen"], words!["-f"], Carry::Output),
+    // A server's data directory: the database it writes as it runs.
+    of(words!["prometheus"], words!["--storage.tsdb.path", "--storage.agent.path"], Carry::Output),
     of(words!["script"], words!["-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing"], Carry::Output),
     of(words!["strace", "ltrace", "time", "perf"], words!["-o", "--output"], Carry::Output),
 ];

@@ -8,7 +8,7 @@
 //! inside the tree T1; `--dry-run` where honoured T2; install/remove/update/
 //! publish/login/config writes/clean T3; unpublishing a whole npm package blocked.
 //! File lanes: `npm run X` reads package.json (`scripts.rs`), `make` reads the
-//! Makefile (`make.rs`). OS package managers (apt, brew …) are the `system`
+//! Makefile (`make.rs`); `pre-commit run` asks (`precommit.rs`: the hooks' code is not read). OS package managers (apt, brew …) are the `system`
 //! family's.
 
 use crate::words;
@@ -18,6 +18,7 @@ mod jvm;
 mod make;
 mod makefile;
 mod npm;
+mod precommit;
 mod python;
 mod runners;
 mod rust_go;
@@ -45,6 +46,7 @@ static CARDS: &[Card] = &[
     Card::of(words!["make", "gmake"], make::check),
     Card::of(words!["just"], just::check),
     Card::of(words!["cpan", "cpanm"], cpan),
+    Card::of(words!["pre-commit"], precommit::check),
     // Build tools, test runners, linters and formatters.
     Card::of(
         words![
@@ -93,6 +95,7 @@ static RULES: &[&Rule] = &[
     &make::SHELL_FUNCTION,
     &runners::REMOTE_PACKAGE,
     &runners::UNKNOWN_OPTION,
+    &precommit::HOOKS,
 ];
 
 /// ## What it matches

@@ -95,6 +95,8 @@ static CARDS: &[Card] = &[
     // `brew install -h`: every brew command takes `-h` for its help.
     Card::of(words!["brew"], ospkg::brew).help(DASH_H_HELP),
     Card::of(words!["port"], ospkg::port).help(HELP),
+    // The BSDs' package tools (OpenBSD, NetBSD, older FreeBSD).
+    Card::of(words!["pkg_add", "pkg_delete", "pkg_info"], ospkg::bsd_pkg).help(HELP),
     Card::of(words!["snap"], ospkg::snap).help(DASH_H_HELP),
     Card::of(words!["flatpak"], ospkg::flatpak).help(DASH_H_HELP),
     Card::of(words!["nix", "nix-env", "nix-channel", "nix-collect-garbage", "nix-shell", "nix-build", "nixos-rebuild"], ospkg::nix).help(HELP),

@@ -1,6 +1,7 @@
 //! Operating-system package managers: apt/apt-get/apt-cache/aptitude, dpkg, rpm,
 //! yum/dnf/microdnf, pacman (and yay/paru), zypper, apk, brew, port, snap, flatpak,
-//! nix/nix-env/nix-channel/nix-collect-garbage/nix-shell/nix-build/nixos-rebuild.
+//! nix/nix-env/nix-channel/nix-collect-garbage/nix-shell/nix-build/nixos-rebuild,
+//! the BSDs' pkg_add/pkg_delete/pkg_info.
 //!
 //! Queries are T0; install/remove/upgrade/refresh are T3; a simulation flag the
 //! manager really honours (`apt-get -s`, `dnf --assumeno`, `pacman -p`, `zypper
@@ -44,6 +45,7 @@ pub static CHANGE: Rule = Rule::t3("system.pkg.change")
         "apt-get install nginx", "sudo apt install -y nginx", "apt-get -y remove nginx", "apt-get update", "dpkg -i x.deb", "rpm -Uvh x.rpm",
         "yum install nginx", "dnf -y install git", "pacman -Syu", "apk add curl", "brew install jq", "brew uninstall jq", "snap install code --classic",
         "nix-env -iA nixpkgs.hello", "nixos-rebuild switch", "yum -q install nginx", "nix-shell -p hello", "nix profile install nixpkgs#hello",
+        "doas pkg_add nginx", "pkg_delete nginx",
     ])
     .not_matches(words!["apt list", "apt-get -s install nginx", "apt-get --help install nginx"]);
 
@@ -247,6 +249,12 @@ pub(super) fn port(inv: &Invocation, cx: &mut Cx<'_>) {
     ];
     let w = words(inv, words![]);
     read_or_change(cx, w.first().is_none_or(|v| reads.contains(v)), has_short(&inv.args, 'y'));
+}
+
+/// `pkg_add PKG` installs or updates (`-u`), `pkg_delete PKG` removes, `pkg_info` reads; `-n` on
+/// the first two only reports what would be done.
+pub(super) fn bsd_pkg(inv: &Invocation, cx: &mut Cx<'_>) {
+    read_or_change(cx, inv.program == "pkg_info", has_short(&inv.args, 'n'));
 }
 
 pub(super) fn snap(inv: &Invocation, cx: &mut Cx<'_>) {

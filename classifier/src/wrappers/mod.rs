@@ -141,6 +141,11 @@ pub fn privileged(name: &str) -> bool {
     matches!(name, "sudo" | "doas" | "su" | "runuser" | "pkexec" | "run0" | "chroot" | "nsenter")
 }
 
+/// rtk's subcommands that are its own rather than a program it runs.
+const RTK_OWN: [&str; 16] = [
+    "read", "smart", "json", "deps", "log", "init", "gain", "cc-economics", "config", "discover", "learn", "rewrite", "verify", "hook-audit", "help", "version",
+];
+
 /// Peels one wrapper off `words` (`words[0]` is the wrapper's program word).
 pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
     let Some(w) = wrapper(program) else {
@@ -168,6 +173,21 @@ pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
     }
     if w.kind == Kind::Tmux {
         return tmux::tmux(w, words);
+    }
+    // `rtk CMD …` runs CMD and filters its output (`rtk make` is make); its own
+    // subcommands read files or its own state, and `proxy`, `err`, `test` and
+    // `summary` run the words after them.
+    if program == "rtk" {
+        match words.get(1).map(|a| a.text.as_str()) {
+            Some(sub) if RTK_OWN.contains(&sub) => return Peeled::NotWrapper,
+            Some("proxy" | "err" | "test" | "summary") => {
+                return match peel_options(w, program, &words[1..]) {
+                    Peeled::Target { name, start } => Peeled::Target { name, start: start + 1 },
+                    other => other,
+                };
+            }
+            _ => {}
+        }
     }
     // `sg run|scan|test …` is ast-grep, not `sg GROUP CMD`.
     if program == "sg" && matches!(words.get(1).map(|a| a.text.as_str()), Some("run" | "scan" | "test" | "new" | "lsp" | "completions" | "help") | None) {

@@ -340,6 +340,8 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
     },
     Wrapper { name: "entr", flag_opts: words!["-a", "-c", "-cc", "-d", "-n", "-p", "-r", "-s", "-z"], ..W },
     Wrapper { name: "unbuffer", flag_opts: words!["-p"], ..W },
+    // rtk: a proxy that runs a command and compresses its output for an agent (`mod.rs` reads its own subcommands).
+    Wrapper { name: "rtk", flag_opts: words!["-v", "-vv", "-vvv", "--verbose", "-u", "--ultra-compact", "--skip-env", "-h", "--help", "-V", "--version"], ..W },
     // Version and environment managers' `exec`: the command runs with their setup.
     Wrapper { name: "pyenv", kind: Kind::Sub { subs: words!["exec"], skip: 0 }, ..W },
     Wrapper { name: "rbenv", kind: Kind::Sub { subs: words!["exec"], skip: 0 }, ..W },

@@ -17,13 +17,13 @@ pub static FAMILY: Family = Family::new("fallback", &[], RULES);
 static RULES: &[&Rule] = &[&MUTATIVE_VERB, &FORCE_FLAG, &VALIDATE_VERB, &SIMULATE_VERB, &PROXY];
 
 /// ## What it matches
-/// A program no family models whose first argument is a program some family does (`rtk git status`, `entr rm -rf build`): such tools run the command they are given.
+/// A program no family models whose first argument is a program some family does (`mycli git status`, `mytool kubectl get pods`): such tools run the command they are given.
 /// ## Why this tier
 /// Informational (T0): the proxied command's own verdict is what counts.
 pub static PROXY: Rule = Rule::t0("fallback.proxy")
     .reason("an unmodelled program that runs the command it is given; that command decides")
-    .matches(words!["rtk git status", "mytool kubectl get pods", "rtk git"])
-    .not_matches(words!["rtk rm -rf build", "echo git status", "rtk make", "rtk sudo make", "fnm install --lts", "mytool install pkg"]);
+    .matches(words!["mycli git status", "mytool kubectl get pods"])
+    .not_matches(words!["rtk rm -rf build", "echo git status", "fnm install --lts", "mytool install pkg"]);
 
 /// ## What it matches
 /// A program no family models whose command words say it validates (`tool validate x`, `mytool lint`).
@@ -124,12 +124,9 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
     // line that starts with a modelled program is taken to run it.
     if let Some(first) = crate::call::first_operand(&inv.args, ArgSpec::values(words![]).posix()).filter(|o| o.index == 0 && o.arg.exact).map(|o| o.arg) {
         // A word that is also a verb (`install`, `test`, `patch`) is a subcommand, not a program.
-        // A program alone is run alone (`rtk make` runs the Makefile's default goal); a
-        // wrapper runs what follows it (`rtk sudo make install`).
         let program = crate::names::program(&first.text);
         let program = program.as_ref();
-        let runs = crate::rules::owned(program) || crate::wrappers::known(program).is_some();
-        if runs && kind_of(program, &NO_TABLE).is_none() {
+        if crate::rules::owned(program) && inv.args.len() > 1 && kind_of(program, &NO_TABLE).is_none() {
             cx.hit_because(&PROXY, format!("`{}` appears to run `{}`; judged as that command", inv.program, first.text));
             cx.argv(&inv.args, inv.cwd.as_deref());
             // The proxied command's own words are scanned below too: `mc alias set …`

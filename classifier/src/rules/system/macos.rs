@@ -8,7 +8,7 @@
 //! keychain secret (`security find-generic-password -w`, `dump-keychain -d`) is T3:
 //! the read itself discloses a credential.
 
-use crate::call::args::{short_letters, ArgSpec, Args, Token};
+use crate::call::args::{short_letters, ArgSpec, Args, Help, Token};
 use crate::call::Invocation;
 use crate::call::{first_positional, has_flag, operand_words, value_of};
 use crate::rules::vocab::input::{self, Source};
@@ -130,7 +130,9 @@ pub(super) fn pmset(inv: &Invocation, cx: &mut Cx<'_>) {
 }
 
 pub(super) fn networksetup(inv: &Invocation, cx: &mut Cx<'_>) {
-    let reads = inv.flags().all(|f| ["-list", "-get", "-print", "-show", "-version", "-help", "-is"].iter().any(|p| f.starts_with(p)));
+    // Every option a read (`-listallnetworkservices`, `-getinfo`) or `-help`/`-version`.
+    let prints = Help::SINGLE_DASH.with(Help::SINGLE_DASH_VERSION);
+    let reads = inv.flags().all(|f| ["-list", "-get", "-print", "-show", "-is"].iter().any(|p| f.starts_with(p)) || prints.holds(f));
     cx.hit(if reads { &READ } else { &CHANGE });
 }
 

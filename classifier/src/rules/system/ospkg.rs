@@ -9,7 +9,7 @@
 //! --dry-run`) lowers a change to T2. Language package managers (npm, pip, cargo …)
 //! are the `packages` family's.
 
-use crate::call::args::{short_letters, ArgSpec, Args, Token};
+use crate::call::args::{asks_help, short_letters, ArgSpec, Args, Help, Token};
 use crate::call::Invocation;
 use crate::call::{has_flag, has_short, operand_words};
 use crate::rules::{Cx, Rule};
@@ -157,11 +157,29 @@ pub(super) fn dnf(inv: &Invocation, cx: &mut Cx<'_>) {
     read_or_change(cx, read, has_flag(&inv.args, words!["--assumeno"]));
 }
 
+/// pacman's options (getopt_long): `-b` and `-r` are its only short options with a
+/// value, and its operations and common switches are declared, so a help word after
+/// them is read as help (`pacman -Syu --help`); an undeclared option may own the next word.
+const PACMAN_ARGS: ArgSpec = ArgSpec::values(words![
+    "-b", "--dbpath", "-r", "--root", "--arch", "--cachedir", "--color", "--config", "--gpgdir", "--hookdir", "--logfile", "--ignore", "--ignoregroup",
+    "--assume-installed", "--overwrite", "--print-format", "--sysroot",
+])
+.with_flags(words![
+    "-D", "-F", "-Q", "-R", "-S", "-T", "-U", "-c", "-d", "-e", "-g", "-i", "-k", "-l", "-m", "-n", "-o", "-p", "-q", "-s", "-t", "-u", "-v", "-w", "-y",
+    "--sync", "--query", "--remove", "--upgrade", "--database", "--files", "--deptest", "--refresh", "--sysupgrade", "--search", "--info", "--list",
+    "--groups", "--clean", "--needed", "--noconfirm", "--confirm", "--asdeps", "--asexplicit", "--nodeps", "--noprogressbar", "--noscriptlet",
+    "--downloadonly", "--print", "--quiet", "--verbose", "--debug", "--unrequired", "--explicit", "--deps", "--foreign", "--native", "--owns", "--check",
+    "--changelog", "--recursive", "--cascade", "--unneeded", "--nosave",
+])
+.packed()
+.help(Help::LONG.with(Help::VERSION));
+
 pub(super) fn pacman(inv: &Invocation, cx: &mut Cx<'_>) {
     // The operation is the upper-case letter of the first short cluster (`-Syu`, `-Qi`).
     let letters = inv.flags().find_map(short_letters).unwrap_or("");
     let long = |names: Words| has_flag(&inv.args, names);
-    let read = if long(words!["--query", "--deptest", "--version", "--help"])
+    let read = if long(words!["--query", "--deptest"])
+        || asks_help(&inv.args, PACMAN_ARGS)
         || letters.contains('Q')
         || letters.contains('T')
         || letters.contains('V')
@@ -207,11 +225,11 @@ pub(super) fn apk(inv: &Invocation, cx: &mut Cx<'_>) {
 crate::table! {
     BREW_READS = [
         "list", "ls", "info", "abv", "search", "outdated", "deps", "uses", "leaves", "config", "doctor", "dr", "desc", "home", "homepage", "cat", "log",
-        "commands", "formulae", "casks", "tap-info", "missing", "options", "shellenv", "--version", "--prefix", "--cellar", "--cache", "--repo", "--repository",
+        "commands", "formulae", "casks", "tap-info", "missing", "options", "shellenv", "--prefix", "--cellar", "--cache", "--repo", "--repository",
         "--env", "--caskroom", "help", "livecheck", "audit", "style", "fetch", "which-formula", "docs", "--config", "--taps",
     ];
     probe "brew {}" => T0;
-    probe only ["--version", "--prefix", "--cellar", "--cache", "--repo", "--repository", "--env", "--caskroom", "--config", "--taps"] "brew {} jq" => T0, "system.pkg.read";
+    probe only ["--prefix", "--cellar", "--cache", "--repo", "--repository", "--env", "--caskroom", "--config", "--taps"] "brew {} jq" => T0, "system.pkg.read";
 }
 
 crate::table! {
@@ -223,7 +241,12 @@ crate::table! {
 pub(super) fn brew(inv: &Invocation, cx: &mut Cx<'_>) {
     let w = words(inv, words![]);
     // `brew --prefix openssl`, `brew --cache jq`: path queries spelled as options.
-    let path_query = matches!(Args::parse(&inv.args, ArgSpec::values(words![])).next(), Some(Token::Flag { index: 0, word, .. }) if BREW_READS.contains(word) && short_letters(word).is_none());
+    // `brew --version jq` prints the version whatever follows (the card honours it alone).
+    let path_query = match Args::parse(&inv.args, ArgSpec::values(words![]).help(Help::VERSION)).next() {
+        Some(Token::Flag { index: 0, word, .. }) => BREW_READS.contains(word) && short_letters(word).is_none(),
+        Some(Token::Help { index: 0, .. }) => true,
+        _ => false,
+    };
     let read = path_query
         || match w.as_slice() {
             [] => true,
@@ -274,7 +297,7 @@ pub(super) fn snap(inv: &Invocation, cx: &mut Cx<'_>) {
 pub(super) fn flatpak(inv: &Invocation, cx: &mut Cx<'_>) {
     let reads = [
         "list", "info", "search", "remotes", "remote-ls", "remote-info", "history", "ps", "documents", "document-info", "permissions", "permission-show",
-        "permission-list", "--version", "help", "config",
+        "permission-list", "help", "config",
     ];
     let w = words(inv, words![]);
     let read = w.first().is_none_or(|v| reads.contains(v)) && !(w.first() == Some(&"config") && w.len() > 2);
@@ -290,7 +313,9 @@ pub(super) fn nix(inv: &Invocation, cx: &mut Cx<'_>) {
         "nix-build" => cx.hit(&BUILD),
         "nix-env" => read_or_change(
             cx,
-            has_short(&inv.args, 'q') || has_flag(&inv.args, words!["--query", "--list-generations", "--version"]),
+            has_short(&inv.args, 'q')
+                || has_flag(&inv.args, words!["--query", "--list-generations"])
+                || asks_help(&inv.args, ArgSpec::values(words![]).help(Help::VERSION)),
             has_flag(&inv.args, words!["--dry-run"]),
         ),
         "nix-channel" => read_or_change(cx, has_flag(&inv.args, words!["--list"]), false),

@@ -3,7 +3,7 @@
 //! diesel, sqlx, atlas, django-admin. Applying migrations is T3; status and
 //! history read; dropping or resetting the database is the drop floor.
 
-use crate::call::args::{ArgSpec, Args, Token};
+use crate::call::args::{asks_help, ArgSpec, Args, Help, Token};
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
 use crate::words;
@@ -38,7 +38,7 @@ pub static RESET: Rule = Rule::blocked("db.migrate.reset")
 crate::table! {
     READ_WORDS = [
         "status", "history", "current", "heads", "branches", "show", "info", "list", "ls", "version", "help", "validate", "check", "print", "dump", "diff", "plan",
-        "inspect", "describe", "routes", "about", "stats", "notes", "-T", "--tasks", "-V", "--version", "-h", "--help", "generate", "g", "format", "fmt", "new",
+        "inspect", "describe", "routes", "about", "stats", "notes", "-T", "--tasks", "generate", "g", "format", "fmt", "new",
         "init", "server", "s", "test", "spec", "lint", "showmigrations", "sqlmigrate", "makemigrations", "dumpdata", "inspectdb", "diffsettings", "startapp",
         "startproject", "pending", "runserver", "collectstatic", "compilemessages", "makemessages", "revision", "edit", "merge", "heads", "make:migration",
         "make:model", "g:migration",
@@ -54,9 +54,12 @@ crate::table! {
 }
 
 crate::table! {
-    READ_OPTS = ["-T", "--tasks", "-V", "--version", "-h", "--help"];
+    READ_OPTS = ["-T", "--tasks"];
     probe "rake {}=x" => T0, "db.read";
 }
+
+/// The help and version words a framework CLI prints and exits for.
+const HELP: Help = Help::LONG.with(Help::DASH_H).with(Help::VERSION).with(Help::DASH_UPPER_V);
 
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let words: Vec<&str> = inv.words().collect();
@@ -84,7 +87,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         cx.hit(&RESET);
         return;
     }
-    // The operands, and the options that ask only to read (`rake -T`, `--version`).
+    // Help and version (the card answers them before the check; `-h` is left here,
+    // where it never lowers a reset or a migration: `rails db:migrate -h`).
+    let help = asks_help(&inv.args, ArgSpec::values(words![]).with_flags(READ_OPTS).help(HELP));
+    // The operands, and the options that ask only to read (`rake -T`).
     let ops: Vec<&str> = Args::parse(&inv.args, ArgSpec::values(words![]).with_flags(READ_OPTS))
         .filter_map(|t| match t {
             Token::Operand(o) => Some(o.arg.text.as_str()),
@@ -93,7 +99,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         })
         .collect();
     // The action is the last word that names one (`prisma migrate status`, `rails db:migrate:status`).
-    let reads = !ops.is_empty() && ops.iter().any(|w| READ_WORDS.contains(w) || w.ends_with(":status") || w.ends_with(":version"));
+    let reads = help || (!ops.is_empty() && ops.iter().any(|w| READ_WORDS.contains(w) || w.ends_with(":status") || w.ends_with(":version")));
     let mutates = ops.iter().any(|w| {
         matches!(
             *w,
@@ -140,7 +146,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     });
     if mutates && !status_only {
         cx.hit(&MIGRATE);
-    } else if ops.is_empty() && inv.program == "rake" {
+    } else if ops.is_empty() && !help && inv.program == "rake" {
         cx.hit_because(&MIGRATE, "`rake` runs the Rakefile's default task, which tiergate does not read; name the task".to_owned());
     } else if reads || ops.is_empty() {
         cx.hit(&READ);

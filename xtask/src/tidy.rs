@@ -220,9 +220,7 @@ pub fn run() -> (Vec<String>, usize) {
             }
             problems.extend(crate::tidy_layers::check_stdin_readings(&rel, &text));
             problems.extend(crate::tidy_layers::check_family_imports(&rel, &text, &rule_folders));
-            if !crate::tidy_layers::HELP_NOT_YET_MIGRATED.contains(&rel.as_str()) {
-                problems.extend(crate::tidy_layers::check_help_readings(&rel, &text));
-            }
+            problems.extend(crate::tidy_layers::check_help_readings(&rel, &text));
             if rel.starts_with("classifier/tiergate/src/hook") || rel == "classifier/tiergate/src/batch.rs" {
                 problems.extend(check_no_panics(&rel, &text));
             }
@@ -254,15 +252,6 @@ mod tests {
         assert!(members.iter().any(|m| m == "classifier") && members.iter().any(|m| m == "mutation"), "{members:?}");
         assert!(!members.iter().any(|m| m == "classifier/tiergate"), "a nested member is scanned with its parent: {members:?}");
         assert!(problems.is_empty(), "tidy found {} problems:\n{}", problems.len(), problems.join("\n"));
-    }
-
-    #[test]
-    fn the_help_allow_list_names_only_files_that_still_decide_help_by_hand() {
-        let root = project_root();
-        for rel in crate::tidy_layers::HELP_NOT_YET_MIGRATED {
-            let text = std::fs::read_to_string(root.join(rel)).unwrap_or_default();
-            assert!(!crate::tidy_layers::check_help_readings(rel, &text).is_empty(), "{rel} no longer decides help by hand: take it off HELP_NOT_YET_MIGRATED");
-        }
     }
 
     #[test]

@@ -118,11 +118,6 @@ fn not_help(comment: &str) -> bool {
     comment.split_once(NOT_HELP).is_some_and(|(_, why)| why.trim().len() >= 10)
 }
 
-/// Rule files that still decide help by hand (issue 30: each leaves this list
-/// when its family's cards declare `Help`; a test holds every entry to a file
-/// that still violates, so the list only shrinks).
-pub const HELP_NOT_YET_MIGRATED: &[&str] = &[];
-
 /// A file under `classifier/src/rules/` that compares a word against help words
 /// itself (a help word's literal, or one of the old help idioms) instead of
 /// declaring the words on the program's card (`Card::help`) or asking

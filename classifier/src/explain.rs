@@ -71,8 +71,11 @@ pub fn trace(req: &Request, files: &dyn FileSource) -> Trace {
     let cmd = req.command.as_str();
     let mut eng = Eng::new(files, req.home.as_deref(), req.cwd.as_deref()).protecting(req.protect.clone());
     let mut hits = eng.source(cmd, req.cwd.as_deref());
-    let mut units = eng.trace;
-    self_defence(&mut units, &mut hits, &req.protect, cmd.len());
+    let mut units = std::mem::take(&mut eng.trace);
+    for (slot, hit) in defended(&mut eng, cmd.len()) {
+        units[slot].hits.push(hit.clone());
+        hits.push(hit);
+    }
     Trace { verdict: combine::verdict(&hits), units, hits }
 }
 
@@ -105,12 +108,17 @@ pub fn verdict_and_writes(req: &Request, files: &dyn FileSource) -> (Verdict, Ve
 fn verdict_of(eng: &mut Eng<'_>, req: &Request) -> Verdict {
     let cmd = req.command.as_str();
     let mut hits = eng.source(cmd, req.cwd.as_deref());
-    // Units are judged as they complete (a payload before the unit that runs it);
-    // the trace's pass goes in unit order, and so must the hits.
+    hits.extend(defended(eng, cmd.len()).map(|(_, h)| h));
+    combine::verdict(&hits)
+}
+
+/// The engine's self-defence hits (`Eng::defend`, judged as each unit completes,
+/// a payload before the unit that runs it) in unit order, each spanning the whole
+/// command: the one pass both the trace and the verdict-only run take.
+fn defended(eng: &mut Eng<'_>, len: usize) -> impl Iterator<Item = (usize, Hit)> {
     let mut defended = std::mem::take(&mut eng.defended);
     defended.sort_by_key(|(slot, _)| *slot);
-    hits.extend(defended.into_iter().map(|(_, h)| Hit { span: Span { start: 0, end: cmd.len() }, ..h }));
-    combine::verdict(&hits)
+    defended.into_iter().map(move |(slot, h)| (slot, Hit { span: Span { start: 0, end: len }, ..h }))
 }
 
 /// Commands refused before parsing: too large, or holding a NUL.
@@ -122,23 +130,6 @@ fn refused(req: &Request) -> Option<Trace> {
         return Some(Trace { verdict: combine::verdict(&hits), units: Vec::new(), hits });
     }
     None
-}
-
-/// `rules::tiergate::self_defence` over every unit, whichever family (if any) saw it:
-/// a program path the dispatcher reads as a script (`./target/release/tiergate approve X`)
-/// still cannot approve itself, and no unit may name the store. (A unit whose
-/// program word is a wrapper tiergate could not peel, `sudo --odd tiergate approve X`,
-/// is judged by its program word and stays T3 `wrapper.unknown-option`.)
-fn self_defence(units: &mut [TraceUnit], hits: &mut Vec<Hit>, protect: &crate::protect::Protected, len: usize) {
-    for u in units {
-        let Some((rule, detail)) = rules::tiergate::self_defence(&u.program, u.args.iter().map(String::as_str), protect) else { continue };
-        if u.hits.iter().any(|h| std::ptr::eq(h.rule, rule)) {
-            continue;
-        }
-        let hit = Hit { rule, detail: Some(detail), span: Span { start: 0, end: len } };
-        u.hits.push(hit.clone());
-        hits.push(hit);
-    }
 }
 
 /// `tiergate explain` without file access.

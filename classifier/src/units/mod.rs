@@ -43,10 +43,10 @@ pub struct Eng<'f> {
     /// filled (function bodies' callees are read from it).
     pub trace: Vec<TraceUnit>,
     /// False for a verdict-only run (`classify`, `batch`, the hook in ask mode): no
-    /// trace text is built, and self-defence is judged as each unit is made.
+    /// trace text is built.
     keep_trace: bool,
-    /// Verdict-only runs: self-defence hits with the trace slot of their unit, so
-    /// they can join the hits in unit order, as `explain::self_defence` adds them.
+    /// Self-defence hits, judged as each unit is made, with the trace slot of their
+    /// unit, so they join the hits in unit order (`explain::defended`).
     pub defended: Vec<(usize, Hit)>,
     /// Variables set earlier on the command line (`K=$(cat ~/.ssh/id_rsa)`), with the
     /// secret data they carry (`Secret::None` for a literal: `TOKEN=abc` is not a secret read).
@@ -124,9 +124,13 @@ impl<'f> Eng<'f> {
         Eng { keep_trace: false, ..self }
     }
 
-    /// Verdict-only runs: `rules::tiergate::self_defence` for the unit in `slot`,
-    /// unless one of its own hits (`own`) already is that rule, exactly as the
-    /// trace's pass over every unit decides it.
+    /// `rules::tiergate::self_defence` for the unit in `slot`, whichever family (if
+    /// any) saw it, unless one of its own hits (`own`) already is that rule: a
+    /// program path the dispatcher reads as a script (`./target/release/tiergate
+    /// approve X`) still cannot approve itself, and no unit may name the store. (A
+    /// unit whose program word is a wrapper tiergate could not peel, `sudo --odd
+    /// tiergate approve X`, is judged by its program word and stays T3
+    /// `wrapper.unknown-option`.)
     fn defend<'a>(&mut self, slot: usize, program: &'a str, args: impl Iterator<Item = &'a str> + Clone, own: &[&[Hit]]) {
         let Some((rule, detail)) = rules::tiergate::self_defence(program, args, &self.protect) else { return };
         if own.iter().flat_map(|h| h.iter()).any(|h| std::ptr::eq(h.rule, rule)) {

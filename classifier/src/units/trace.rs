@@ -146,18 +146,18 @@ impl Eng<'_> {
         self.record(slot, unit, bound, redirects, notes, own);
     }
 
-    /// Fills the trace slot of a finished unit: the whole `TraceUnit` when tracing,
-    /// else only its program (function callees are read from it) and its
-    /// self-defence hit. Out of `simple`, whose stack frame every nesting level
+    /// Fills the trace slot of a finished unit and judges its self-defence (in
+    /// every run, traced or not: one pass): the whole `TraceUnit` when tracing,
+    /// else only its program (function callees are read from it). Out of `simple`, whose stack frame every nesting level
     /// pays for (the worst cases run on a 512 KiB stack). `redirects` is the
     /// unit's redirect hits, as a copy for the trace and in place in its hits.
     #[inline(never)]
     fn record(&mut self, slot: usize, unit: Unit<'_>, bound: Bound, redirects: (Vec<Hit>, &[Hit]), notes: Vec<Hit>, own: &[Hit]) {
+        self.defend(slot, unit.program, unit.args.iter().map(|a| a.text.as_str()), &[redirects.1, own]);
         let Some(bound) = bound.filter(|_| self.keep_trace) else {
             if self.in_function > 0 {
                 self.trace[slot].program.push_str(unit.program);
             }
-            self.defend(slot, unit.program, unit.args.iter().map(|a| a.text.as_str()), &[redirects.1, own]);
             return;
         };
         let mut shown = redirects.0;

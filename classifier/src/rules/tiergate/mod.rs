@@ -4,9 +4,10 @@
 //! interpreter code) is blocked.
 //!
 //! `self_defence` is the one predicate. The family applies it to units it owns, and
-//! `explain::trace` applies it to every unit of the trace, including program paths
-//! the dispatcher reads as scripts and units no family saw (`sudo --odd tiergate
-//! approve X`), so `tiergate batch`, `classify` and the hook give one answer.
+//! the engine (`Eng::defend`) applies it to every unit as it completes, including
+//! program paths the dispatcher reads as scripts and units no family saw (`sudo
+//! --odd tiergate approve X`), in one pass for traced and verdict-only runs, so
+//! `tiergate batch`, `classify`, `explain` and the hook give one answer.
 
 use crate::call::{basename, Invocation};
 use crate::protect::{Guard, Protected};
@@ -48,7 +49,7 @@ pub static READ: Rule = Rule::t0("tiergate.read")
     .not_matches(words!["tiergate approve X"]);
 
 /// Self-approval and the store are not recorded here: the pass over every unit
-/// (`explain::self_defence`, and `Eng::defend` for verdict-only runs) records them,
+/// (`Eng::defend`, as each unit completes, in traced and verdict-only runs alike) records them,
 /// whichever family saw the unit, so this family only answers the rest.
 fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if self_defence(&inv.program_path, inv.args.iter().map(|a| a.text.as_str()), cx.protected()).is_none() {

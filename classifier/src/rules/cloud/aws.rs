@@ -159,6 +159,13 @@ static TABLE: Table = Table {
     skip: words![],
 };
 
+crate::table! {
+    /// Objects of a read job (`start-query`, `stop-query`, `generate-credential-report`): the
+    /// last word of the operation's object after `start`, `stop` or `generate`.
+    READ_JOBS = ["query", "report"];
+    probe "aws iam generate-x-{}" => T0, "cloud.aws.read";
+}
+
 fn is_s3(p: &str) -> bool {
     p.starts_with("s3://")
 }
@@ -230,6 +237,20 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     if argv.has("--generate-cli-skeleton") {
         return cx.hit_because(&READ, format!("`aws {service} {op} --generate-cli-skeleton` prints a request template and calls nothing"));
     }
+    // A read job: starting or stopping a query, generating a report (`logs start-query`,
+    // `iam generate-credential-report`). The result is fetched by a `get-` operation and
+    // nothing the account holds changes, unless the job is told to deliver its result
+    // somewhere (`cloudtrail start-query --delivery-s3-uri`). `athena start-query-execution`
+    // is not one: its object is the execution, whose result set is written to S3.
+    if let Some((verb, object)) = op.split_once('-') {
+        let last = object.rsplit('-').next().unwrap_or(object);
+        if matches!(verb, "start" | "stop" | "generate") && READ_JOBS.contains(last) && (verb != "start" || object == "query") {
+            if argv.flags.iter().any(|f| split_option(f).0.starts_with("--delivery")) {
+                return cx.hit_because(&MUTATE, format!("`aws {service} {op}` delivers its result to a location outside the tree; ask the user"));
+            }
+            return cx.hit_because(&READ, format!("`aws {service} {op}` runs a read-only job (a query or a report) whose result is fetched later"));
+        }
+    }
     let dry =
         argv.has("--dry-run") && !argv.flags.iter().any(|f| matches!(split_option(f), ("--dry-run", Some(v)) if v != "true")) && !argv.has("--no-dry-run");
     match kind_of(op, &TABLE) {
@@ -244,3 +265,5 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         ),
     }
 }
+
+crate::tables![READ_JOBS];

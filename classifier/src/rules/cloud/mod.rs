@@ -77,4 +77,4 @@ static RULES: &[&Rule] = &[
     &creds::SHELL,
 ];
 
-crate::tables![; azure, forge, gcp, paas];
+crate::tables![; aws, azure, forge, gcp, paas];

@@ -294,6 +294,19 @@ fn group(group: &str, action: &str, rest: &[Arg], cx: &mut Cx<'_>, inv: &Invocat
         ("volume", "rm" | "remove") if from_listing(rest, words!["volume ls", "volume list"]) => cx.hit(&PRUNE_VOLUMES),
         ("image", "rm" | "remove") if from_listing(rest, words!["images", "image ls", "image list"]) => cx.hit(&PRUNE_ALL),
         ("buildx" | "builder" | "image", "build" | "bake") => build(rest, cx),
+        // `buildx imagetools inspect` reads a manifest from the registry; `create` pushes a new one
+        // (its `--dry-run` never reaches here: the family drops the flag docker ignores elsewhere).
+        ("buildx", "imagetools") => {
+            match crate::call::first_operand(rest, ArgSpec::values(words!["--builder", "-f", "--file", "-t", "--tag", "--annotation", "--format"]))
+                .map(|o| o.arg.text.as_str())
+            {
+                Some("inspect") => cx.hit(&READ),
+                Some("create") => {
+                    cx.hit_because(&REGISTRY, "`buildx imagetools create` pushes a new manifest list to the registry; ask the user first".to_owned())
+                }
+                _ => cx.hit_because(&UNKNOWN, "a `buildx imagetools` action tiergate does not model; ask the user before running it".to_owned()),
+            }
+        }
         (_, a) if GROUP_READS.contains(a) => cx.hit(&READ),
         // `docker container export` / `docker image save` write a tarball (stdout or `-o FILE`).
         ("container" | "image", "export" | "save") => {

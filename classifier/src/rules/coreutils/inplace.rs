@@ -4,7 +4,7 @@
 //! operand is now a written path and goes through `writes::check_write`, so inside
 //! the tree they stay free (`coreutils.write`) and outside it they ask.
 //!
-//! Forms that only read (`patchelf --print-rpath`, `upx -t`, `codesign --verify`)
+//! Forms that only read (`patchelf --print-rpath`, `upx -t`, `codesign --verify|--validate-constraint`)
 //! write nothing; an output option (`strip -o F`, `upx -o F`, `patchelf --output F`)
 //! makes its value the written path instead of the operands.
 
@@ -25,6 +25,8 @@ struct Spec {
     output: Words,
     /// Options that make the whole command a read.
     reads: Words,
+    /// Options that make it a write whatever `reads` say (`codesign -s ID -v`: `-v` is verbosity there).
+    writes: Words,
     /// The help and version words, which make it a read too.
     help: Help,
 }
@@ -38,6 +40,7 @@ fn spec(program: &str) -> Spec {
             ],
             output: words!["-o"],
             reads: words!["--info"],
+            writes: words![],
             help: Help::LONG.with(Help::VERSION),
         },
         "patchelf" => Spec {
@@ -47,29 +50,34 @@ fn spec(program: &str) -> Spec {
             ],
             output: words!["--output"],
             reads: words!["--print-interpreter", "--print-rpath", "--print-needed", "--print-soname", "--print-os-abi", "--print-execstack"],
+            writes: words![],
             help: Help::LONG.with(Help::VERSION),
         },
         "upx" => Spec {
             values: words!["-o"],
             output: words!["-o"],
             reads: words!["-t", "--test", "-l", "--list", "-V", "-h", "-L", "--license"],
+            writes: words![],
             help: Help::VERSION.with(Help::LONG),
         },
         "codesign" => Spec {
             values: words!["-s", "--sign", "-i", "--identifier", "-r", "--requirements", "--entitlements", "-o", "--options", "--prefix", "--keychain"],
             output: words![],
-            reads: words!["-v", "--verify", "-d", "--display", "-h", "--hosting"],
+            // `--validate-constraint PLIST` checks a launch-constraint file and signs nothing.
+            reads: words!["-v", "--verify", "-d", "--display", "-h", "--hosting", "--validate-constraint"],
+            writes: words!["-s", "--sign", "--remove-signature"],
             help: Help::NONE,
         },
         "dos2unix" | "unix2dos" | "mac2unix" | "unix2mac" => Spec {
             values: words!["-c", "--convmode"],
             output: words![],
             reads: words!["-i", "--info", "-h", "-V", "-L", "--license"],
+            writes: words![],
             help: Help::LONG.with(Help::VERSION),
         },
         // ranlib takes no value options; mogrify's values (`-resize 50%`) are relative
         // words, read as files they can only ask more, and `-path DIR` is its output.
-        _ => Spec { values: words![], output: words![], reads: words!["-v", "-V"], help: Help::LONG.with(Help::VERSION) },
+        _ => Spec { values: words![], output: words![], reads: words!["-v", "-V"], writes: words![], help: Help::LONG.with(Help::VERSION) },
     }
 }
 
@@ -77,9 +85,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     let s = spec(&inv.program);
     let mut outputs = Vec::new();
     let mut operands = Vec::new();
+    let writes = Args::parse(&inv.args, ArgSpec::values(s.values).packed()).any(|t| t.name().is_some_and(|n| s.writes.contains(n)));
     for t in Args::parse(&inv.args, ArgSpec::values(s.values).with_flags(s.reads).packed()) {
         match t {
-            Token::Opt { name, .. } if s.reads.contains(name) => return,
+            Token::Opt { name, .. } if s.reads.contains(name) && !writes => return,
             // `--help`, `--version`: an option of their own, or after an undeclared one, as they were read when declared flags.
             _ if t.name().is_some_and(|n| s.help.holds(n)) => return,
             Token::Opt { name, index, value: Some(v), .. } if s.output.contains(name) => outputs.push(crate::call::value_arg(&inv.args, index, v)),

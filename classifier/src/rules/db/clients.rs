@@ -186,11 +186,15 @@ pub(super) fn mysql(inv: &Invocation, cx: &mut Cx<'_>) {
 pub(super) fn sqlite(inv: &Invocation, cx: &mut Cx<'_>) {
     let duck = inv.program == "duckdb";
     // sqlite3's options are single-dash words (`-cmd`, `-csv`, `-readonly`): none packs.
-    const SQLITE: ArgSpec = ArgSpec::values(words![
-        "-cmd", "--cmd", "-c", "-s", "-init", "--init", "-f", "-separator", "--separator", "-newline", "--newline", "-nullvalue", "--nullvalue", "-vfs",
-        "--vfs", "-mmap", "--mmap", "-pagecache", "-lookaside", "-heap", "-maxsize", "-escape",
-    ])
-    .single_dash_long();
+    // `-lookaside SIZE N` and `-pagecache SIZE N` take two values.
+    const SQLITE: ArgSpec = ArgSpec {
+        value2: words!["-lookaside", "--lookaside", "-pagecache", "--pagecache"],
+        ..ArgSpec::values(words![
+            "-cmd", "--cmd", "-c", "-s", "-init", "--init", "-f", "-separator", "--separator", "-newline", "--newline", "-nullvalue", "--nullvalue", "-vfs",
+            "--vfs", "-mmap", "--mmap", "-heap", "-maxsize", "-escape",
+        ])
+        .single_dash_long()
+    };
     let mut p = walk(inv, SQLITE, words!["-cmd", "--cmd", "-c", "-s"], words!["-init", "--init", "-f"], words![]);
     if inv.args.iter().any(|a| matches!(a.text.as_str(), "-A" | "--archive")) {
         cx.hit_because(&WRITE, "sqlite3 -A manages an archive inside the database (it can extract and write files); ask the user".to_owned());

@@ -33,8 +33,16 @@ const KV_HELP: Help = Help::LONG.with(Help::VERSION);
 
 static CARDS: &[Card] = &[
     Card::of(words!["psql"], clients::psql).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)).help(HELP),
-    Card::of(words!["mysql", "mariadb"], clients::mysql).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)).help(HELP),
-    Card::of(words!["sqlite3", "sqlite", "duckdb"], clients::sqlite).traits(Traits::DB_CLIENT).input(InputUse::Statements(statements_on_input)).help(HELP),
+    // `mysql -?` is `--help`.
+    Card::of(words!["mysql", "mariadb"], clients::mysql)
+        .traits(Traits::DB_CLIENT)
+        .input(InputUse::Statements(statements_on_input))
+        .help(HELP.with(Help::QUESTION)),
+    // sqlite3's options are single-dash words: `-help` and `-version` print.
+    Card::of(words!["sqlite3", "sqlite", "duckdb"], clients::sqlite)
+        .traits(Traits::DB_CLIENT)
+        .input(InputUse::Statements(statements_on_input))
+        .help(HELP.with(Help::SINGLE_DASH).with(Help::SINGLE_DASH_VERSION)),
     Card::of(words!["clickhouse-client", "clickhouse", "sqlcmd", "cqlsh"], clients::other_sql)
         .traits(Traits::DB_CLIENT)
         .input(InputUse::Statements(statements_on_input))

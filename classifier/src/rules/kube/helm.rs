@@ -11,7 +11,7 @@ use crate::rules::{Cx, Rule};
 use crate::words;
 
 /// ## What it matches
-/// `helm list ls status get history show search version env` and `repo|plugin|dependency list`.
+/// `helm list ls status get history show search version env`, `repo|plugin|dependency list` and `plugin verify`.
 /// ## Why this tier
 /// Reads releases, charts or helm's own config; changes nothing.
 pub static HELM_READ: Rule = Rule::t0("kube.helm.read")
@@ -197,6 +197,8 @@ pub(crate) fn helm(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         Some("repo" | "plugin" | "dependency" | "dep" | "registry") => match second {
             Some("list" | "ls") | None => cx.hit(&HELM_READ),
+            // `plugin verify PATH` checks a plugin's signature and provenance.
+            Some("verify") if first == Some("plugin") => cx.hit(&HELM_READ),
             Some("index") => cx.hit(&HELM_LOCAL),
             Some(_) => cx.hit(&HELM_CONFIG),
         },

@@ -214,7 +214,7 @@ pub static INSTALL: Rule = Rule::t3("packages.install")
 
 /// ## What it matches
 /// Publishing to a registry: `npm publish`, `npm unpublish PKG@VERSION`, `npm deprecate`, `npm dist-tag add`, `npm version X`,
-/// `cargo publish|yank|owner`, `twine upload`, `gem push|yank`, `poetry publish`, `uv publish`, `mvn deploy`, `dotnet nuget push`.
+/// `cargo publish|yank|owner --add|--remove`, `twine upload`, `gem push|yank`, `poetry publish`, `uv publish`, `mvn deploy`, `dotnet nuget push`.
 /// ## Why this tier
 /// Others download what is published; approvable (one version can be deprecated or yanked).
 pub static PUBLISH: Rule = Rule::t3("packages.publish")

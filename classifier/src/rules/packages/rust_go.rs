@@ -10,7 +10,7 @@ use super::HELP_READING;
 use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ, RECIPE, RUN_PROJECT, UNKNOWN, VALIDATE};
 use crate::call::args::{asks_help, ArgSpec, Help};
 use crate::call::Invocation;
-use crate::call::{has_flag, operand_words};
+use crate::call::{has_flag, has_short, operand_words};
 use crate::rules::{Cx, Rule};
 use crate::words;
 use crate::words::Words;
@@ -64,6 +64,9 @@ fn cargo(inv: &Invocation, cx: &mut Cx<'_>) {
             }
         }
         "install" | "uninstall" => &INSTALL,
+        // `cargo owner [--list] CRATE` lists the owners; `--add`/`--remove` (also
+        // attached or in a cluster: `-auser`, `-la user`) change them.
+        "owner" if !(has_flag(own, words!["-a", "--add", "-r", "--remove"]) || has_short(own, 'a') || has_short(own, 'r')) => &READ,
         "publish" | "yank" | "owner" | "release" | "workspaces" | "ws" => {
             if dry && sub == "publish" {
                 &DRY_RUN

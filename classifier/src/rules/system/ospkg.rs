@@ -226,10 +226,10 @@ crate::table! {
     BREW_READS = [
         "list", "ls", "info", "abv", "search", "outdated", "deps", "uses", "leaves", "config", "doctor", "dr", "desc", "home", "homepage", "cat", "log",
         "commands", "formulae", "casks", "tap-info", "missing", "options", "shellenv", "--prefix", "--cellar", "--cache", "--repo", "--repository",
-        "--env", "--caskroom", "help", "livecheck", "audit", "style", "fetch", "which-formula", "docs", "--config", "--taps",
+        "--env", "--caskroom", "help", "livecheck", "audit", "style", "fetch", "which-formula", "docs", "--config", "--taps", "-S",
     ];
     probe "brew {}" => T0;
-    probe only ["--prefix", "--cellar", "--cache", "--repo", "--repository", "--env", "--caskroom", "--config", "--taps"] "brew {} jq" => T0, "system.pkg.read";
+    probe only ["--prefix", "--cellar", "--cache", "--repo", "--repository", "--env", "--caskroom", "--config", "--taps", "-S"] "brew {} jq" => T0, "system.pkg.read";
 }
 
 crate::table! {
@@ -240,10 +240,11 @@ crate::table! {
 
 pub(super) fn brew(inv: &Invocation, cx: &mut Cx<'_>) {
     let w = words(inv, words![]);
-    // `brew --prefix openssl`, `brew --cache jq`: path queries spelled as options.
+    // `brew --prefix openssl`, `brew --cache jq`: path queries spelled as options;
+    // `brew -S TEXT` is brew's alias of `search`.
     // `brew --version jq` prints the version whatever follows (the card honours it alone).
     let path_query = match Args::parse(&inv.args, ArgSpec::values(words![]).help(Help::VERSION)).next() {
-        Some(Token::Flag { index: 0, word, .. }) => BREW_READS.contains(word) && short_letters(word).is_none(),
+        Some(Token::Flag { index: 0, word, .. }) => BREW_READS.contains(word) && (short_letters(word).is_none() || word == "-S"),
         Some(Token::Help { index: 0, .. }) => true,
         _ => false,
     };

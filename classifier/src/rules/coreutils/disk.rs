@@ -79,7 +79,9 @@ pub(super) fn volume(inv: &Invocation, cx: &mut Cx<'_>) {
     let spec = if inv.program == "cryptsetup" { CRYPTSETUP_ARGS } else { ArgSpec::values(words![]) };
     let first = first_operand(&inv.args, spec).map(|o| o.arg.text.as_str());
     let destroys = match inv.program.as_str() {
-        "lvremove" | "vgremove" | "pvremove" => true,
+        // They destroy what they name or select (`-S`, `--select`); with neither
+        // they remove nothing (`vgremove --help` is help, not a blocked form).
+        "lvremove" | "vgremove" | "pvremove" => first.is_some() || inv.flags().any(|f| f.starts_with("-S") || f.starts_with("--select")),
         "lvm" => matches!(first, Some("lvremove" | "vgremove" | "pvremove")),
         "zpool" => matches!(first, Some("destroy" | "labelclear")),
         "zfs" => matches!(first, Some("destroy")),

@@ -26,42 +26,49 @@ use crate::call::args::Help;
 use crate::call::{Arg, Invocation};
 use crate::lanes::resolve;
 use crate::rules::vocab::writes;
-use crate::rules::{Card, Carried, Carry, Check, Cx, Family, Rule, Traits};
+use crate::rules::{Card, Carried, Carry, Cx, Family, Rule, Traits};
 
 /// True for a `/dev/…` path naming a disk (not `/dev/null`, `/dev/stdout` …), for
 /// other lanes that see writes to devices (redirects: `cat x > /dev/sda`).
 pub use disk::is_device as is_block_device;
 
-pub static FAMILY: Family = Family::new("coreutils", CARDS, RULES).entered_by(enter);
+pub static FAMILY: Family = Family::new("coreutils", CARDS, RULES).answers_help(&HELP);
+
+/// `--help` and `--version` with no operand: GNU tools print and exit (`rm --help`);
+/// `rm -rf / --help` is judged as `rm -rf /`. The cards' readings find them as
+/// options of their own, never as a value (`tar -f --help`).
+const HELP_WORDS: Help = Help::LONG.with(Help::VERSION).without_operands();
 
 static CARDS: &[Card] = &[
-    Card::of(words!["rm", "rmdir", "unlink", "shred", "srm", "wipe"], rm::check),
-    Card::of(words!["mv", "cp", "ln", "install", "mkdir", "touch", "truncate", "tee", "sponge", "rename"], write::check),
-    Card::of(words!["chmod", "chown", "chgrp", "chattr", "setfacl", "chflags", "setfattr"], perms::check),
-    Card::of(words!["setcap"], perms::setcap),
-    Card::of(disk::VOLUME_TOOLS, disk::volume),
-    Card::of(words!["find"], find::check),
-    Card::of(words!["fd", "fdfind"], find::fd),
-    Card::of(words!["sed", "gsed"], sed::check).args(sed::SED_ARGS),
-    Card::of(words!["sort", "uniq", "shuf", "split", "base64", "rg", "tree", "xxd"], text::check),
-    Card::of(words!["patch"], patch::check),
-    Card::of(inplace::PROGRAMS, inplace::check),
-    Card::of(words!["yq"], inplace::yq),
-    Card::of(words!["zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz"], archive::check),
-    Card::of(words!["tar", "gtar", "bsdtar"], archive::check).args(archive::TAR_ARGS),
+    Card::of(words!["rm", "rmdir", "unlink", "shred", "srm", "wipe"], rm::check).help(HELP_WORDS),
+    Card::of(words!["mv", "cp", "ln", "install", "mkdir", "touch", "truncate", "tee", "sponge", "rename"], write::check).help(HELP_WORDS),
+    Card::of(words!["chmod", "chown", "chgrp", "chattr", "setfacl", "chflags", "setfattr"], perms::check).help(HELP_WORDS),
+    Card::of(words!["setcap"], perms::setcap).help(HELP_WORDS),
+    Card::of(disk::VOLUME_TOOLS, disk::volume).help(HELP_WORDS),
+    Card::of(words!["find"], find::check).help(HELP_WORDS),
+    Card::of(words!["fd", "fdfind"], find::fd).help(HELP_WORDS),
+    Card::of(words!["sed", "gsed"], sed::check).args(sed::SED_ARGS).help(HELP_WORDS),
+    Card::of(words!["sort", "uniq", "shuf", "split", "base64", "rg", "tree", "xxd"], text::check).help(HELP_WORDS),
+    Card::of(words!["patch"], patch::check).help(HELP_WORDS),
+    Card::of(inplace::PROGRAMS, inplace::check).help(HELP_WORDS),
+    Card::of(words!["yq"], inplace::yq).help(HELP_WORDS),
+    Card::of(words!["zip", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "bunzip2", "zstd", "unzstd", "7z", "7za", "7zz"], archive::check).help(HELP_WORDS),
+    Card::of(words!["tar", "gtar", "bsdtar"], archive::check).args(archive::TAR_ARGS).help(HELP_WORDS),
     // rsync copies to other machines too: what it reads can leave.
     // Its transport command (`-e "ssh -i $KEY"`) is judged as the command it is.
     Card::of(words!["rsync"], archive::check)
         .traits(Traits::NETWORK_SINK)
         .args(archive::RSYNC_ARGS)
-        .carries(&[Carried { names: words!["-e", "--rsh", "--password-file"], carry: Carry::Credential }]),
+        .carries(&[Carried { names: words!["-e", "--rsh", "--password-file"], carry: Carry::Credential }])
+        .help(HELP_WORDS),
     Card::of(
         words![
             "dd", "mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.btrfs", "mkfs.ntfs", "mkfs.exfat",
             "mkfs.f2fs", "mke2fs", "mkswap", "mkntfs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "wipefs", "blkdiscard",
         ],
         disk::check,
-    ),
+    )
+    .help(HELP_WORDS),
 ];
 
 static RULES: &[&Rule] = &[
@@ -128,15 +135,6 @@ pub static HELP: Rule = Rule::t0("coreutils.help")
     .reason("prints the tool's help or version; nothing runs")
     .matches(words!["rm --help", "mkfs --help", "dd --version"])
     .not_matches(words!["rm -rf / --help", "rm x"]);
-
-fn enter(inv: &Invocation, cx: &mut Cx<'_>, check: Check) {
-    let help = inv.flags().any(|f| Help::LONG.with(Help::VERSION).holds(f)) && operand_args(inv, words![]).is_empty();
-    if help {
-        cx.hit(&HELP);
-        return;
-    }
-    check(inv, cx)
-}
 
 /// Operand words of `inv` (a view of [`crate::call::args::Args::operands`]): neither options
 /// nor values of the given value-taking options (`-o out`, `--output out`).

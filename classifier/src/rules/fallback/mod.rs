@@ -22,7 +22,7 @@ static RULES: &[&Rule] = &[&MUTATIVE_VERB, &FORCE_FLAG, &VALIDATE_VERB, &SIMULAT
 /// Informational (T0): the proxied command's own verdict is what counts.
 pub static PROXY: Rule = Rule::t0("fallback.proxy")
     .reason("an unmodelled program that runs the command it is given; that command decides")
-    .matches(words!["mycli git status", "mytool kubectl get pods"])
+    .matches(words!["mycli git status", "mytool kubectl get pods", "minsky git pr --path ."])
     .not_matches(words!["rtk rm -rf build", "echo git status", "fnm install --lts", "mytool install pkg"]);
 
 /// ## What it matches
@@ -128,7 +128,11 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
         let program = program.as_ref();
         if crate::rules::owned(program) && inv.args.len() > 1 && kind_of(program, &NO_TABLE).is_none() {
             cx.hit_because(&PROXY, format!("`{}` appears to run `{}`; judged as that command", inv.program, first.text));
+            let before = cx.hits.len();
             cx.argv(&inv.args, inv.cwd.as_deref());
+            // `minsky git pr`: a word git does not know is no evidence when git may not run at all.
+            let proxied = cx.hits.split_off(before);
+            cx.hits.extend(proxied.into_iter().filter(|h| !crate::rules::git::judges_unknown_subcommand(h.rule)));
             // The proxied command's own words are scanned below too: `mc alias set …`
             // is told to `set` something whatever `alias` makes of it.
         }

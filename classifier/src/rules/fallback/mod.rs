@@ -22,8 +22,8 @@ static RULES: &[&Rule] = &[&MUTATIVE_VERB, &FORCE_FLAG, &VALIDATE_VERB, &SIMULAT
 /// Informational (T0): the proxied command's own verdict is what counts.
 pub static PROXY: Rule = Rule::t0("fallback.proxy")
     .reason("an unmodelled program that runs the command it is given; that command decides")
-    .matches(words!["mycli git status", "mytool kubectl get pods", "minsky git pr --path ."])
-    .not_matches(words!["rtk rm -rf build", "echo git status", "fnm install --lts", "mytool install pkg"]);
+    .matches(words!["mycli git status", "mytool kubectl get pods"])
+    .not_matches(words!["rtk rm -rf build", "minsky git pr --path .", "echo git status", "fnm install --lts", "mytool install pkg"]);
 
 /// ## What it matches
 /// A program no family models whose command words say it validates (`tool validate x`, `mytool lint`).
@@ -126,13 +126,17 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
         // A word that is also a verb (`install`, `test`, `patch`) is a subcommand, not a program.
         let program = crate::names::program(&first.text);
         let program = program.as_ref();
-        if crate::rules::owned(program) && inv.args.len() > 1 && kind_of(program, &NO_TABLE).is_none() {
+        // `minsky git pr`: a subcommand git does not model is evidence only when git runs
+        // it, which an unread program naming git does not show (`git pr` alone is judged by
+        // itself: two words, nothing nested); the verb scan below still reads the words.
+        let unknown_to_git = program == "git"
+            && inv
+                .args
+                .get(..2)
+                .is_some_and(|git_sub| cx.trial(|t| t.argv(git_sub, inv.cwd.as_deref())).iter().any(|h| crate::rules::git::judges_unknown_subcommand(h.rule)));
+        if crate::rules::owned(program) && inv.args.len() > 1 && kind_of(program, &NO_TABLE).is_none() && !unknown_to_git {
             cx.hit_because(&PROXY, format!("`{}` appears to run `{}`; judged as that command", inv.program, first.text));
-            let before = cx.hits.len();
             cx.argv(&inv.args, inv.cwd.as_deref());
-            // `minsky git pr`: a word git does not know is no evidence when git may not run at all.
-            let proxied = cx.hits.split_off(before);
-            cx.hits.extend(proxied.into_iter().filter(|h| !crate::rules::git::judges_unknown_subcommand(h.rule)));
             // The proxied command's own words are scanned below too: `mc alias set …`
             // is told to `set` something whatever `alias` makes of it.
         }

@@ -72,7 +72,7 @@ static RULES: &[&Rule] = &[
 /// True for the rules that judge a subcommand git does not model (`git.unknown`,
 /// `git.unknown.mutative`). Their verdict assumes git runs the word (`git pr` is
 /// git-extras' helper); a program that only names git (`minsky git pr`, judged by
-/// `fallback.proxy`) does not show that, so the proxy leaves these hits out.
+/// `fallback.proxy`) does not show that, so the proxy does not run such a word.
 pub(crate) fn judges_unknown_subcommand(rule: &Rule) -> bool {
     std::ptr::eq(rule, &read::UNKNOWN) || std::ptr::eq(rule, &read::UNKNOWN_MUTATIVE)
 }

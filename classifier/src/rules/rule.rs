@@ -25,11 +25,14 @@ pub struct Rule {
     /// A safer command to suggest instead (empty when none fits). It must itself
     /// classify lower than this rule; a test checks every one.
     pub suggest: &'static str,
+    /// The verdict rests on a subcommand word the family does not model (`git.unknown`):
+    /// evidence only when the program really runs (`fallback.proxy` does not run such a word).
+    pub unmodelled_word: bool,
 }
 
 impl Rule {
     const fn new(id: &'static str, tier: Tier, blocked: bool) -> Rule {
-        Rule { id, tier, blocked, reason: "", matches: crate::words![], not_matches: crate::words![], suggest: "" }
+        Rule { id, tier, blocked, reason: "", matches: crate::words![], not_matches: crate::words![], suggest: "", unmodelled_word: false }
     }
     pub const fn t0(id: &'static str) -> Rule {
         Rule::new(id, Tier::T0, false)
@@ -58,6 +61,10 @@ impl Rule {
     }
     pub const fn not_matches(self, not_matches: Words) -> Rule {
         Rule { not_matches, ..self }
+    }
+    /// Marks a rule whose verdict rests on a subcommand word the family does not model.
+    pub const fn unmodelled_word(self) -> Rule {
+        Rule { unmodelled_word: true, ..self }
     }
 }
 

@@ -126,15 +126,11 @@ pub fn check_unowned(inv: &Invocation, cx: &mut Cx<'_>) {
         // A word that is also a verb (`install`, `test`, `patch`) is a subcommand, not a program.
         let program = crate::names::program(&first.text);
         let program = program.as_ref();
-        // `minsky git pr`: a subcommand git does not model is evidence only when git runs
-        // it, which an unread program naming git does not show (`git pr` alone is judged by
-        // itself: two words, nothing nested); the verb scan below still reads the words.
-        let unknown_to_git = program == "git"
-            && inv
-                .args
-                .get(..2)
-                .is_some_and(|git_sub| cx.trial(|t| t.argv(git_sub, inv.cwd.as_deref())).iter().any(|h| crate::rules::git::judges_unknown_subcommand(h.rule)));
-        if crate::rules::owned(program) && inv.args.len() > 1 && kind_of(program, &NO_TABLE).is_none() && !unknown_to_git {
+        // `minsky git pr`: a subcommand the named program's family does not model is
+        // evidence only when that program runs, which an unread program naming it does not
+        // show (judged on the two words alone: nothing nested); the verb scan still reads them.
+        let unmodelled = inv.args.get(..2).is_some_and(|sub| cx.trial(|t| t.argv(sub, inv.cwd.as_deref())).iter().any(|h| h.rule.unmodelled_word));
+        if crate::rules::owned(program) && inv.args.len() > 1 && kind_of(program, &NO_TABLE).is_none() && !unmodelled {
             cx.hit_because(&PROXY, format!("`{}` appears to run `{}`; judged as that command", inv.program, first.text));
             cx.argv(&inv.args, inv.cwd.as_deref());
             // The proxied command's own words are scanned below too: `mc alias set …`

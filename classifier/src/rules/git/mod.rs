@@ -69,14 +69,6 @@ static RULES: &[&Rule] = &[
     &config::LFS_WRITE,
 ];
 
-/// True for the rules that judge a subcommand git does not model (`git.unknown`,
-/// `git.unknown.mutative`). Their verdict assumes git runs the word (`git pr` is
-/// git-extras' helper); a program that only names git (`minsky git pr`, judged by
-/// `fallback.proxy`) does not show that, so the proxy does not run such a word.
-pub(crate) fn judges_unknown_subcommand(rule: &Rule) -> bool {
-    std::ptr::eq(rule, &read::UNKNOWN) || std::ptr::eq(rule, &read::UNKNOWN_MUTATIVE)
-}
-
 /// One `git` invocation after the global options.
 pub(crate) struct GitCall {
     /// The subcommand word (`push`), empty when none was given.

@@ -58,7 +58,8 @@ pub(super) static OUTPUT_PROGRAM: Rule = Rule::t3("git.read.runs-program")
 pub(super) static UNKNOWN: Rule = Rule::t0("git.unknown")
     .reason("git subcommand tiergate does not model and whose name does not say it changes anything")
     .matches(words!["git st", "git absorb --help-me", "git fame --bytype", "git bug ls", "git standup"])
-    .not_matches(words!["git publish", "git status", "git clear"]);
+    .not_matches(words!["git publish", "git status", "git clear"])
+    .unmodelled_word();
 
 /// ## What it matches
 /// An unmodelled subcommand named for a mutating verb (`git publish`, `git sync`,
@@ -68,7 +69,8 @@ pub(super) static UNKNOWN: Rule = Rule::t0("git.unknown")
 pub(super) static UNKNOWN_MUTATIVE: Rule = Rule::t3("git.unknown.mutative")
     .reason("unmodelled git subcommand named for a mutating verb; check what it does and ask the user")
     .matches(words!["git publish", "git sync", "git delete-merged-branches", "git $SUB", "git flow feature publish x", "git clear", "git bug push"])
-    .not_matches(words!["git st", "git status"]);
+    .not_matches(words!["git st", "git status"])
+    .unmodelled_word();
 
 crate::table! {
     /// Subcommands answered by `git.read` (an unknown word is T0 too, by `git.unknown`, so the probe names the rule).

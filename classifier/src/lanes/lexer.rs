@@ -1,8 +1,8 @@
 //! A comment- and string-aware lexer for JavaScript, Ruby, Perl, PHP, Lua, R,
 //! Tcl and Groovy. It keeps string literals (and whether they interpolate),
 //! turns Ruby/Perl/PHP backticks, `%x{}` and `qx{}` into shell-command tokens
-//! (JS template literals stay strings), skips comments and regex literals, and
-//! marks statement ends. `lexer_sinks.rs` scans the tokens for effects.
+//! (JS template literals stay strings), reads a Perl `s///e` replacement as the
+//! code it is, skips comments and regex literals, and marks statement ends. `lexer_sinks.rs` scans the tokens for effects.
 //!
 //! It does not build a syntax tree; what it cannot tokenize is an error, and the
 //! caller treats unreadable code as unseen (T3).
@@ -32,6 +32,15 @@ pub(crate) enum Tok {
 
 /// Tokenizes `src`; `Err` says what was left open and on which line.
 pub(crate) fn tokenize(lang: Lang, src: &str) -> Result<Vec<Tok>, String> {
+    tokenize_nested(lang, src, 0)
+}
+
+/// How deep `s///e` replacements may nest (`s{x}{s{y}{…}e}e`) before the code is
+/// refused as unreadable: each level is a recursive call.
+const MAX_EVAL_NESTING: usize = 4;
+
+/// [`tokenize`] of code nested `depth` deep in `s///e` replacements.
+fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, String> {
     let c: Vec<char> = src.chars().collect();
     let mut toks: Vec<Tok> = Vec::new();
     let mut i = 0;
@@ -126,7 +135,7 @@ pub(crate) fn tokenize(lang: Lang, src: &str) -> Result<Vec<Tok>, String> {
             }
             let word: String = c[start..i].iter().collect();
             if lang == Lang::Perl {
-                if let Some(end) = perl_quote_like(&c, i, &word, &mut toks) {
+                if let Some(end) = perl_quote_like(&c, i, &word, &mut toks, depth)? {
                     i = end;
                     continue;
                 }
@@ -337,34 +346,38 @@ fn ruby_local(toks: &[Tok], name: &str) -> bool {
 
 /// Perl's quote-like operators: `qx{}` (shell), `q()`, `qq{}`, `qw//` (strings),
 /// `m//`, `qr//`, `s///`, `tr///`, `y///` (patterns). Returns the index after it.
-fn perl_quote_like(c: &[char], i: usize, word: &str, toks: &mut Vec<Tok>) -> Option<usize> {
+fn perl_quote_like(c: &[char], i: usize, word: &str, toks: &mut Vec<Tok>, depth: usize) -> Result<Option<usize>, String> {
     if !matches!(word, "qx" | "q" | "qq" | "qw" | "m" | "qr" | "s" | "tr" | "y") {
-        return None;
+        return Ok(None);
     }
     let mut j = i;
     while j < c.len() && c[j] == ' ' {
         j += 1;
     }
-    let open = *c.get(j)?;
+    let Some(&open) = c.get(j) else { return Ok(None) };
     if open.is_alphanumeric() || open.is_whitespace() || open == '_' || open == ',' || open == ';' || (open == '=' && c.get(j + 1) == Some(&'>')) || open == ')'
     {
-        return None;
+        return Ok(None);
     }
     let close = closer(open);
-    let (text, mut end) = delimited(c, j + 1, open, close)?;
+    let Some((text, mut end)) = delimited(c, j + 1, open, close) else { return Ok(None) };
+    let mut replacement = String::new();
     if matches!(word, "s" | "tr" | "y") {
         // The replacement part: same delimiter, or a new bracket pair.
-        if open == close {
-            end = quoted(c, end, close, true)?.1;
+        let part = if open == close {
+            quoted(c, end, close, true)
         } else {
             let mut k = end;
             while k < c.len() && c[k].is_whitespace() {
                 k += 1;
             }
-            let o2 = *c.get(k)?;
-            end = delimited(c, k + 1, o2, closer(o2))?.1;
-        }
+            let Some(&o2) = c.get(k) else { return Ok(None) };
+            delimited(c, k + 1, o2, closer(o2))
+        };
+        let Some((r, e)) = part else { return Ok(None) };
+        (replacement, end) = (r, e);
     }
+    let flags_from = end;
     while end < c.len() && c[end].is_ascii_alphabetic() {
         end += 1;
     }
@@ -374,7 +387,25 @@ fn perl_quote_like(c: &[char], i: usize, word: &str, toks: &mut Vec<Tok>) -> Opt
         "qq" => Tok::Str { interp: interpolates(Lang::Perl, &text), text },
         _ => Tok::Str { text: String::new(), interp: false },
     });
-    Some(end)
+    // `s///e` runs its replacement as Perl code for every match (`ee` evaluates that
+    // code's value again), so it is code to scan, not text: `s/x/system("rm -rf ~")/e`.
+    let evals = c[flags_from..end].iter().filter(|&&f| f == 'e').count();
+    if word == "s" && evals > 0 {
+        if depth >= MAX_EVAL_NESTING {
+            return Err(format!("s///e replacements nested more than {MAX_EVAL_NESTING} deep"));
+        }
+        let code = tokenize_nested(Lang::Perl, &replacement, depth + 1).map_err(|e| format!("in an s///e replacement: {e}"))?;
+        toks.push(Tok::Sep);
+        if evals > 1 {
+            toks.extend([Tok::Ident("eval".to_owned()), Tok::Punct('(')]);
+            toks.extend(code);
+            toks.push(Tok::Punct(')'));
+        } else {
+            toks.extend(code);
+        }
+        toks.push(Tok::Sep);
+    }
+    Ok(Some(end))
 }
 
 #[cfg(test)]
@@ -394,6 +425,23 @@ mod tests {
     fn perl_patterns_do_not_open_strings() {
         assert!(tokenize(Lang::Perl, r#"s/"//g; print if /TODO/"#).is_ok());
         assert!(tokenize(Lang::Perl, "print qx{ls}").unwrap_or_default().iter().any(|t| matches!(t, Tok::Cmd { .. })));
+    }
+
+    fn perl_idents(src: &str) -> Vec<String> {
+        tokenize(Lang::Perl, src).unwrap_or_default().into_iter().filter_map(|t| if let Tok::Ident(w) = t { Some(w) } else { None }).collect()
+    }
+
+    #[test]
+    fn an_s_e_replacement_is_code_and_other_replacements_are_text() {
+        assert_eq!(perl_idents(r#"s/x/system("ls")/e"#), ["system"]);
+        assert_eq!(perl_idents(r#"s{x} {system("ls")}ge"#), ["system"]);
+        assert_eq!(perl_idents(r#"s/x/$y/ee"#), ["eval", "$y"], "`ee` evaluates the replacement's value");
+        assert!(perl_idents(r#"s/x/system("ls")/g"#).is_empty());
+        assert!(perl_idents(r#"tr/e/system/"#).is_empty());
+        // The flags end the literal: what follows is code again, `m//s` no `s` operator.
+        assert_eq!(perl_idents(r#"m/a/s || system("ls") || print "|""#), ["system", "print"]);
+        let deep = (0..=MAX_EVAL_NESTING).fold("1".to_owned(), |inner, _| format!("s{{x}}{{{inner}}}e"));
+        assert!(tokenize(Lang::Perl, &deep).is_err(), "nesting past the limit is refused: {deep}");
     }
 
     fn ruby_cmds(src: &str) -> Vec<String> {

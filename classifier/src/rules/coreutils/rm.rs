@@ -19,7 +19,8 @@ pub(super) static RM: Rule = Rule::t3("coreutils.rm")
     .reason("deletes files, which cannot be undone; ask the user (or move them aside instead)")
     .matches(words![
         "rm file.txt", "rm -rf build/", "rm -rf ./check", "rm -rf node_modules", "rmdir empty", "unlink file", "rm -rf ~/projects/old",
-        "rm -rf /tmp/build-cache",
+        "rm -rf /tmp/build-cache", // The default of a parameter expansion runs when the variable is unset.
+        "echo ${KEEP:-$(rm -rf build)}",
     ])
     .not_matches(words!["rm --help", "rm -rf /", "echo rm -rf /"]);
 

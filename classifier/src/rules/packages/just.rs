@@ -1,6 +1,6 @@
 //! The justfile lane: `just [RECIPE [ARGS…]…]` reads `justfile`/`Justfile`/`.justfile`
-//! (or `--justfile F`) through the `FileSource`, follows the recipes' dependencies a
-//! few levels, and classifies each recipe line as shell run in the justfile's
+//! (or `--justfile F`) through the `FileSource`, follows the recipes' dependencies four
+//! levels deep (a deeper one, or more than 64 recipes, is T3: unread), and classifies each recipe line as shell run in the justfile's
 //! directory. `{{…}}` interpolations become unresolved expansions (never safe
 //! literals), except a recipe parameter the command line gives no argument for,
 //! which is its literal default (a variadic `*args` is empty); backtick
@@ -150,6 +150,10 @@ fn interpolate(line: &str, known: &[(String, Option<String>)]) -> String {
     out
 }
 
+/// Bounds on following recipes: how many in all, and how deep dependencies nest.
+const MAX_RECIPES: usize = 64;
+const MAX_DEPTH: usize = 4;
+
 /// just's options that take a value (`--set NAME VALUE` two); the operands are
 /// recipes, their arguments and `NAME=VALUE` overrides.
 const JUST_ARGS: ArgSpec = ArgSpec {
@@ -247,10 +251,20 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // A dependency named without arguments runs with its parameters' defaults.
     let mut queue: VecDeque<(String, usize, bool)> = goals.into_iter().map(|(g, given)| (g, 0, given)).collect();
     while let Some((name, depth, given)) = queue.pop_front() {
-        if !seen.insert(name.clone()) || seen.len() > 64 {
+        if !seen.insert(name.clone()) {
             continue;
         }
+        // Past the bounds the rest is unread, and what is unread may run: ask.
+        if seen.len() > MAX_RECIPES {
+            return cx.hit_because(&RECIPE, format!("the recipes named run more than {MAX_RECIPES} recipes, which tiergate does not read; ask the user"));
+        }
         let Some(recipe) = jf.recipes.get(&resolve_name(&name)) else { continue };
+        if depth > MAX_DEPTH {
+            return cx.hit_because(
+                &RECIPE,
+                format!("recipe `{name}` is a dependency nested deeper than {MAX_DEPTH} levels, which tiergate does not read; ask the user"),
+            );
+        }
         if recipe.body.first().is_some_and(|l| l.starts_with("#!")) {
             cx.hit_because(&RECIPE, format!("recipe `{name}` is a script in another language (shebang); review it and ask the user"));
             continue;
@@ -262,8 +276,6 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 cx.shell(&cmd, dir.as_deref());
             }
         }
-        if depth < 4 {
-            queue.extend(recipe.deps.iter().map(|(d, with_args)| (d.clone(), depth + 1, *with_args)));
-        }
+        queue.extend(recipe.deps.iter().map(|(d, with_args)| (d.clone(), depth + 1, *with_args)));
     }
 }

@@ -1,6 +1,6 @@
 //! The make lane: `make [TARGET…] [-C DIR] [-f FILE] [VAR=value…]` reads the
-//! Makefile through the `FileSource`, follows the goals' prerequisites a few levels,
-//! and classifies every recipe line as shell run in the make directory. Literally
+//! Makefile through the `FileSource`, follows the goals' prerequisites four levels
+//! deep (a deeper target, or more than 64, is T3: unread), and classifies every recipe line as shell run in the make directory. Literally
 //! named `include` files are read too (at most 8).
 //!
 //! Decisions: make variables are expanded from the Makefile, the command line and
@@ -245,9 +245,10 @@ fn shell_body(cx: &mut Cx<'_>, body: &str, dir: Option<&str>) {
 
 fn run_goals(cx: &mut Cx<'_>, mk: &Makefile, args: &MakeArgs, goals: &[String], dir: Option<&str>) {
     let mut seen: HashSet<String> = HashSet::new();
+    let mut read = 0;
     let mut queue: VecDeque<(String, usize)> = goals.iter().map(|g| (g.clone(), 0)).collect();
     while let Some((target, depth)) = queue.pop_front() {
-        if !seen.insert(target.clone()) || seen.len() > MAX_TARGETS {
+        if !seen.insert(target.clone()) {
             continue;
         }
         let rules: Vec<&makefile::MkRule> = mk.rules.iter().filter(|r| r.targets.iter().any(|t| *t == target || names_target(mk, args, t, &target))).collect();
@@ -259,6 +260,18 @@ fn run_goals(cx: &mut Cx<'_>, mk: &Makefile, args: &MakeArgs, goals: &[String], 
                 cx.hit_because(&UNRESOLVED, format!("the Makefile has no rule for `{target}`{more}; ask the user"));
             }
             continue;
+        }
+        // Past the bounds the rest is unread, and what is unread may run: ask. (Source
+        // files, prerequisites with no rule, are not counted: they run nothing.)
+        read += 1;
+        if read > MAX_TARGETS {
+            return cx.hit_because(&UNRESOLVED, format!("the goals need more than {MAX_TARGETS} targets, which tiergate does not read; ask the user"));
+        }
+        if depth > MAX_DEPTH {
+            return cx.hit_because(
+                &UNRESOLVED,
+                format!("target `{target}` is a prerequisite nested deeper than {MAX_DEPTH} levels, which tiergate does not read; ask the user"),
+            );
         }
         for rule in rules {
             let scope = Scope { vars: &mk.vars, overrides: &args.overrides, target: &target, prereqs: &rule.prereqs };
@@ -279,9 +292,7 @@ fn run_goals(cx: &mut Cx<'_>, mk: &Makefile, args: &MakeArgs, goals: &[String], 
                     cx.shell(&cmd, dir);
                 }
             }
-            if depth < MAX_DEPTH {
-                queue.extend(rule.prereqs.iter().map(|p| (p.clone(), depth + 1)));
-            }
+            queue.extend(rule.prereqs.iter().map(|p| (p.clone(), depth + 1)));
         }
     }
 }

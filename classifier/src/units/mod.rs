@@ -470,6 +470,15 @@ impl<'f> Eng<'f> {
                         notes.push(runs_note(name, "runs its argument as a shell command", &script, s.span));
                     }
                     peeled.push(name);
+                    // `script -c CMD FILE`: the recording is a write, as in `script FILE CMD`.
+                    let files = wrappers::written_operands(name, &args[start..]);
+                    if !files.is_empty() {
+                        let mut cx = Cx::new(self, s.span);
+                        for file in files {
+                            rules::vocab::writes::check_write(&mut cx, file, cwd);
+                        }
+                        cx_hits.extend(cx.hits);
+                    }
                     let mut h = self.source(&script, cwd);
                     for hit in &mut h {
                         hit.span = s.span;

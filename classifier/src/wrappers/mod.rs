@@ -468,6 +468,8 @@ pub fn written_operands<'a>(name: &str, own: &'a [Arg]) -> Vec<&'a Arg> {
         .starting_at(1)
         .filter_map(|t| match t {
             Token::Operand(o) => Some(o.arg),
+            // `script -c CMD -- FILE`: the reading stops at `--`; FILE is the word after it.
+            Token::DashDash(d) => own.get(d + 1),
             _ => None,
         })
         .collect()

@@ -14,6 +14,7 @@ use super::{ACCOUNT, BUILD, CLEAN, DRY_RUN, FORMAT, HELP, INSTALL, PUBLISH, READ
 use crate::call::args::{asks_help, Help};
 use crate::call::Invocation;
 use crate::call::{has_flag, operand_words};
+use crate::rules::vocab::writes;
 use crate::rules::{Cx, Rule};
 use crate::words;
 
@@ -109,6 +110,18 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
     };
     cx.hit(rule);
+    // `gradle -I FILE`: an init script is build code run before the project's; one in
+    // the tree is the project's own (like build.gradle), one from elsewhere is unseen.
+    if program.starts_with("gradle") {
+        if let Some(init) = crate::call::option_arg(args, words!["-I", "--init-script"]) {
+            if !writes::authored(cx, &init, inv.cwd.as_deref()).is_some_and(|a| !a.scratch) {
+                cx.hit_because(
+                    &RECIPE,
+                    format!("`{program}` runs the init script `{}` from outside the working tree, which tiergate does not read; ask the user", init.text),
+                );
+            }
+        }
+    }
 }
 
 fn gem(w: &[&str]) -> &'static Rule {

@@ -141,11 +141,6 @@ pub fn privileged(name: &str) -> bool {
     matches!(name, "sudo" | "doas" | "su" | "runuser" | "pkexec" | "run0" | "chroot" | "nsenter")
 }
 
-/// rtk's subcommands that are its own rather than a program it runs.
-const RTK_OWN: [&str; 16] = [
-    "read", "smart", "json", "deps", "log", "init", "gain", "cc-economics", "config", "discover", "learn", "rewrite", "verify", "hook-audit", "help", "version",
-];
-
 /// Peels one wrapper off `words` (`words[0]` is the wrapper's program word).
 pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
     let Some(w) = wrapper(program) else {
@@ -179,7 +174,7 @@ pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
     // `summary` run the words after them.
     if program == "rtk" {
         match words.get(1).map(|a| a.text.as_str()) {
-            Some(sub) if RTK_OWN.contains(&sub) => return Peeled::NotWrapper,
+            Some(sub) if table::RTK_OWN.contains(&sub) => return Peeled::NotWrapper,
             Some("proxy" | "err" | "test" | "summary") => {
                 return match peel_options(w, program, &words[1..]) {
                     Peeled::Target { name, start } => Peeled::Target { name, start: start + 1 },

@@ -395,3 +395,8 @@ pub(super) static WRAPPERS: &[Wrapper] = &[
         ..W
     },
 ];
+
+/// rtk's subcommands that are its own rather than a program it runs.
+pub(super) const RTK_OWN: [&str; 16] = [
+    "read", "smart", "json", "deps", "log", "init", "gain", "cc-economics", "config", "discover", "learn", "rewrite", "verify", "hook-audit", "help", "version",
+];

@@ -114,7 +114,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // the tree is the project's own (like build.gradle), one from elsewhere is unseen.
     if program.starts_with("gradle") {
         if let Some(init) = crate::call::option_arg(args, words!["-I", "--init-script"]) {
-            if !writes::authored(cx, &init, inv.cwd.as_deref()).is_some_and(|a| !a.scratch) {
+            if writes::authored(cx, &init, inv.cwd.as_deref()).is_none_or(|a| a.scratch) {
                 cx.hit_because(
                     &RECIPE,
                     format!("`{program}` runs the init script `{}` from outside the working tree, which tiergate does not read; ask the user", init.text),

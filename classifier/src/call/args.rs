@@ -26,8 +26,10 @@ use super::{Arg, Operand};
 use crate::words::{WordList, Words};
 
 mod computed;
+mod grammar;
 mod help;
 pub use computed::{computed_option, could_be_option};
+pub use grammar::Grammar;
 pub use help::{asks_help, Help};
 
 /// What a program declares about its options.
@@ -43,26 +45,13 @@ pub struct ArgSpec {
     pub long_free: bool,
     /// Undeclared options are `Unknown` and short clusters are unpacked letter by letter.
     pub strict: bool,
-    /// Option parsing ends at the first operand (POSIX, and every wrapper: the
-    /// target's own options follow). Otherwise options and operands interleave (GNU).
-    pub stop_at_operand: bool,
+    /// How the program spells its options ([`Grammar`]): clusters, where options
+    /// end, `+x` words, whole-word options, pflag's greedy long options.
+    pub grammar: Grammar,
     /// Options whose value is optional and only ever attached (`--color=auto`,
     /// `sed -i.bak`, `perl -l0`): the bare spelling has none and the next word is
     /// never taken.
     pub optional: Words,
-    /// Lenient only: short clusters (`-xvf file`) are read letter by letter, as
-    /// getopt does: a declared letter is its option (a value letter takes the rest
-    /// of the word or the next word), any other letter is a flag.
-    pub packed: bool,
-    /// `+x` words are options too (`bash +o posix`, `set +e`).
-    pub plus: bool,
-    /// Every option is a whole word (`-cmd`, `-csv`, `-name`; git's globals): no
-    /// short option carries an attached value and no cluster is unpacked.
-    pub single_dash_long: bool,
-    /// Lenient only: an undeclared `--long` option (not a declared flag, no `=value`)
-    /// takes the next word as its value unless that word is an option, as cobra/pflag
-    /// CLIs whose options nearly all take one are read (`aws`, `az`).
-    pub greedy: bool,
     /// The help words the program honours ([`Help`]): the reading yields them as
     /// [`Token::Help`] where they are options of their own.
     pub help: Help,
@@ -77,32 +66,15 @@ impl ArgSpec {
             value2: crate::words![],
             long_free: false,
             strict: false,
-            stop_at_operand: false,
+            grammar: Grammar::Words,
             optional: crate::words![],
-            packed: false,
-            plus: false,
-            single_dash_long: false,
-            greedy: false,
             help: Help::NONE,
         }
     }
 
     /// A program whose every option is declared; parsing stops at its first operand.
     pub const fn strict(value: Words, flags: Words, value2: Words, long_free: bool) -> ArgSpec {
-        ArgSpec {
-            value,
-            flags,
-            value2,
-            long_free,
-            strict: true,
-            stop_at_operand: true,
-            optional: crate::words![],
-            packed: false,
-            plus: false,
-            single_dash_long: false,
-            greedy: false,
-            help: Help::NONE,
-        }
+        ArgSpec { value, flags, value2, long_free, strict: true, grammar: Grammar::Getopt, optional: crate::words![], help: Help::NONE }
     }
 
     /// Also names flags the caller asks about: each is read as an [`Token::Opt`]
@@ -116,29 +88,63 @@ impl ArgSpec {
         ArgSpec { optional, ..self }
     }
 
-    /// Reads short clusters letter by letter (see [`ArgSpec::packed`]).
+    /// Reads short clusters letter by letter: `Words` becomes `GetoptLong`,
+    /// `WordsPosix` becomes `Getopt` ([`Grammar`]).
     pub const fn packed(self) -> ArgSpec {
-        ArgSpec { packed: true, ..self }
+        let grammar = match self.grammar {
+            Grammar::Words | Grammar::GetoptLong => Grammar::GetoptLong,
+            Grammar::WordsPosix | Grammar::Getopt => Grammar::Getopt,
+            Grammar::Shell => Grammar::Shell,
+            Grammar::Pflag | Grammar::SingleDash => panic!("no grammar packs clusters with pflag's or whole-word options"),
+        };
+        ArgSpec { grammar, ..self }
     }
 
-    /// Ends option parsing at the first operand (POSIX `getopt`, `+` in `getopt_long`'s optstring).
+    /// Ends option parsing at the first operand (POSIX `getopt`, `+` in
+    /// `getopt_long`'s optstring): `Words` becomes `WordsPosix`, `GetoptLong` `Getopt`.
     pub const fn posix(self) -> ArgSpec {
-        ArgSpec { stop_at_operand: true, ..self }
+        let grammar = match self.grammar {
+            Grammar::Words | Grammar::WordsPosix => Grammar::WordsPosix,
+            Grammar::GetoptLong | Grammar::Getopt => Grammar::Getopt,
+            Grammar::Shell => Grammar::Shell,
+            Grammar::Pflag | Grammar::SingleDash => panic!("pflag and whole-word grammars interleave options and operands"),
+        };
+        ArgSpec { grammar, ..self }
     }
 
-    /// Reads every option as a whole word (see [`ArgSpec::single_dash_long`]).
+    /// Reads every option as a whole word ([`Grammar::SingleDash`]); a strict spec
+    /// still stops at its first operand.
     pub const fn single_dash_long(self) -> ArgSpec {
-        ArgSpec { single_dash_long: true, ..self }
+        let grammar = match self.grammar {
+            Grammar::Words | Grammar::SingleDash => Grammar::SingleDash,
+            Grammar::Getopt if self.strict => Grammar::SingleDash,
+            _ => panic!("whole-word options are a grammar of their own"),
+        };
+        ArgSpec { grammar, ..self }
     }
 
-    /// Lets undeclared long options take the next word (see [`ArgSpec::greedy`]).
+    /// Lets undeclared long options take the next word ([`Grammar::Pflag`]).
     pub const fn greedy(self) -> ArgSpec {
-        ArgSpec { greedy: true, ..self }
+        let grammar = match self.grammar {
+            Grammar::Words | Grammar::Pflag => Grammar::Pflag,
+            _ => panic!("only a whole-word lenient reading is pflag's"),
+        };
+        ArgSpec { grammar, ..self }
     }
 
-    /// Reads `+x` words as options too.
+    /// Reads `+x` words as options too ([`Grammar::Shell`]: a POSIX `getopt` reading).
     pub const fn plus(self) -> ArgSpec {
-        ArgSpec { plus: true, ..self }
+        let grammar = match self.grammar {
+            Grammar::Getopt | Grammar::Shell => Grammar::Shell,
+            _ => panic!("`+x` options belong to the shell's getopt reading: .packed().posix().plus()"),
+        };
+        ArgSpec { grammar, ..self }
+    }
+
+    /// True when option parsing ends at the first operand: a POSIX grammar, or a
+    /// strict spec (a wrapper, whose target's own options follow).
+    pub const fn stops_at_operand(&self) -> bool {
+        self.strict || self.grammar.posix()
     }
 
     /// Honours these help words (see [`Help`], [`asks_help`]).
@@ -148,7 +154,7 @@ impl ArgSpec {
 
     /// True when `word` is an option word under this spec (`-x`, `--long`, `+x` if [`ArgSpec::plus`]).
     pub fn is_option(&self, word: &str) -> bool {
-        word.len() > 1 && (word.starts_with('-') || (self.plus && word.starts_with('+')))
+        word.len() > 1 && (word.starts_with('-') || (self.grammar.plus() && word.starts_with('+')))
     }
 }
 
@@ -344,16 +350,16 @@ impl<'a> Args<'a> {
                 self.pos = index + 1;
                 return Token::Opt { index, name: declared, value: inline };
             }
-            if spec.greedy && inline.is_none() && word.starts_with("--") {
+            if spec.grammar.greedy() && inline.is_none() && word.starts_with("--") {
                 let value = self.args.get(index + 1).map(|n| n.text.as_str()).filter(|n| !spec.is_option(n));
                 self.pos = index + 1 + usize::from(value.is_some());
                 return Token::Flag { index, word, value };
             }
-            if spec.single_dash_long {
+            if spec.grammar.whole_words() {
                 self.pos = index + 1;
                 return Token::Flag { index, word, value: None };
             }
-            if spec.packed && !word.starts_with("--") && word.len() > 2 {
+            if spec.grammar.packed() && !word.starts_with("--") && word.len() > 2 {
                 self.cluster = 1;
                 return self.cluster_letter(index, word);
             }
@@ -378,7 +384,7 @@ impl<'a> Args<'a> {
             self.pos = index + 1;
             return Token::Flag { index, word, value: None };
         }
-        if !word.starts_with("--") && word.len() > 2 && !spec.single_dash_long {
+        if !word.starts_with("--") && word.len() > 2 && !spec.grammar.whole_words() {
             self.cluster = 1;
             return self.cluster_letter(index, word);
         }
@@ -406,13 +412,13 @@ impl<'a> Iterator for Args<'a> {
         if self.cluster == 0 && word == "--" {
             self.pos += 1;
             self.after_dashdash = true;
-            if self.spec.stop_at_operand {
+            if self.spec.stops_at_operand() {
                 self.done = true;
             }
             return Some(Token::DashDash(index));
         }
         if self.cluster == 0 && !self.spec.is_option(word) {
-            if self.spec.stop_at_operand {
+            if self.spec.stops_at_operand() {
                 self.done = true;
             }
             self.pos += 1;
@@ -540,7 +546,7 @@ mod tests {
 
     #[test]
     fn posix_specs_stop_at_the_first_operand_and_plus_words_are_options() {
-        let spec = ArgSpec::values(words!["-o", "+o"]).posix().plus();
+        let spec = ArgSpec::values(words!["-o", "+o"]).packed().posix().plus();
         assert_eq!(tokens(spec, "+o posix -e script -x"), "+o=posix ~-e <script>");
         assert_eq!(tokens(ArgSpec::values(words![]), "+x f"), "<+x> <f>");
     }

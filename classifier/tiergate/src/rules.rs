@@ -74,11 +74,8 @@ fn args(a: &ArgSpec) -> Value {
         "flags": list(a.flags),
         "optional": list(a.optional),
         "values2": list(a.value2),
-        "packed": a.packed,
-        "posix": a.stop_at_operand,
-        "greedy": a.greedy,
-        "single_dash_long": a.single_dash_long,
-        "plus": a.plus,
+        "grammar": a.grammar.name(),
+        "stops_at_operand": a.stops_at_operand(),
         "strict": a.strict,
         "help": help_words(a),
     })

@@ -23,7 +23,7 @@ pub fn could_be_option(arg: &Arg) -> bool {
 /// the expansion is `-f`'s value).
 fn computed_name(word: &str, spec: ArgSpec) -> bool {
     let expansion = |c: char| c == '$' || c == '`';
-    if word.starts_with("--") || !spec.packed || spec.single_dash_long {
+    if word.starts_with("--") || !spec.grammar.packed() || spec.grammar.whole_words() {
         return split_option(word).0.contains(expansion);
     }
     for (at, c) in word.char_indices().skip(1) {

@@ -258,7 +258,19 @@ impl Scan<'_> {
                 continue;
             }
             if self.op_at(j, "[") {
-                // `sys.modules["os"]`, `vars(os)["system"]`, `os.__dict__[…]`: a lookup by name the scan cannot follow.
+                // `sys.modules["os"]` with a literal module name is that module (its reads are not
+                // dynamic code; `sys.modules["os"].system(…)` is `os.system(…)`).
+                if cur.chain == "sys.modules" && self.op_at(j + 2, "]") {
+                    if let Some(Tok::Str { text, holes }) = self.toks.get(j + 1) {
+                        if holes.is_empty() && is_module_path(text) {
+                            cur.chain = text.clone();
+                            j += 3;
+                            called = false;
+                            continue;
+                        }
+                    }
+                }
+                // `sys.modules[name]`, `vars(os)["system"]`, `os.__dict__[…]`: a lookup by name the scan cannot follow.
                 let c = cur.chain.as_str();
                 if matches!(c, "sys.modules" | "builtins.vars()" | "builtins.globals()" | "builtins.locals()" | "builtins.__dict__") || c.ends_with(".__dict__")
                 {
@@ -445,4 +457,10 @@ mod tests {
             assert!(effects(src).is_empty(), "{src:?}: {:?}", effects(src));
         }
     }
+}
+
+/// `os`, `os.path`, `django.db.models`: a dotted module path, nothing that could name something else.
+fn is_module_path(text: &str) -> bool {
+    !text.is_empty()
+        && text.split('.').all(|p| !p.is_empty() && !p.starts_with(|c: char| c.is_ascii_digit()) && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
 }

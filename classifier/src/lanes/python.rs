@@ -419,6 +419,12 @@ impl Resolver for Scan<'_> {
     }
 }
 
+/// `os`, `os.path`, `django.db.models`: a dotted module path, nothing that could name something else.
+fn is_module_path(text: &str) -> bool {
+    !text.is_empty()
+        && text.split('.').all(|p| !p.is_empty() && !p.starts_with(|c: char| c.is_ascii_digit()) && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::analyse;
@@ -457,10 +463,4 @@ mod tests {
             assert!(effects(src).is_empty(), "{src:?}: {:?}", effects(src));
         }
     }
-}
-
-/// `os`, `os.path`, `django.db.models`: a dotted module path, nothing that could name something else.
-fn is_module_path(text: &str) -> bool {
-    !text.is_empty()
-        && text.split('.').all(|p| !p.is_empty() && !p.starts_with(|c: char| c.is_ascii_digit()) && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
 }

@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 use replay::build::Subject;
 use replay::config::Config;
 use replay::coverage::RuleInfo;
-use replay::runner::Job;
+use replay::exit::{Hang, ReplayError};
+use replay::runner::{Job, Patience};
 
 use crate::mutant::Mutant;
 
@@ -205,26 +206,39 @@ pub fn prepare(root: &Path, dir: PathBuf, commit: &str, all_layers: bool, log: &
     let rules = replay::coverage::rules_of(&base_bin.display().to_string())?;
     let mut s = Scratch { dir, commit: commit.to_owned(), base_bin, rules, baseline: Found::new(), build_secs, all_layers: true };
     let (found, _, _) = gate(&s)?;
+    let found = baseline(found)?;
     log(&format!("the unmutated gate has {} failure(s) of its own; mutants are credited only with new ones", found.len()));
     s.baseline = found;
     s.all_layers = all_layers;
     Ok(s)
 }
 
-/// Examples answered per child, and how long one may take. A mutant that hangs is
-/// caught after the chunk it hangs in: at worst a timeout for each of its examples
-/// (the runner starts a fresh child after each), never one for every example.
-const EXAMPLE_CHUNK: usize = 4;
-const EXAMPLE_TIMEOUT: Duration = Duration::from_secs(5);
+/// The unmutated gate's failures, which mutants are not credited with; a hang among
+/// them is an error of the run: subtracted, it would hide every mutant's hang.
+fn baseline(found: Found) -> Result<Found, String> {
+    match found.iter().find(|(layer, m)| layer == HANG || m.starts_with("hang:")) {
+        Some((_, m)) => Err(format!("the unmutated tiergate hangs, so no mutant can be judged: {m}")),
+        None => Ok(found),
+    }
+}
 
-/// Per-row answer timeout of the gate's replay: an unmutated row is answered in
-/// microseconds, so a mutant that loops is not waited on for the default 10 s a row.
-const REPLAY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long the gate waits for an answer, in the rule examples and in the replay.
+/// An unmutated row is answered in microseconds to milliseconds, so a row unanswered
+/// for `row` is asked once more, alone, on a fresh child, for `hang`; a mutant that
+/// still gives no answer loops, and the gate stops there with the mutant caught
+/// (`examples: hang`, or the layer `hang` in the replay) instead of waiting out a
+/// timeout for every row it loops on. The second wait is what keeps a loaded 2-core
+/// machine from calling a slow moment of a correct binary a hang; a hang of the
+/// unmutated tree is an error of the run ([`prepare`]), never credited to mutants.
+const PATIENCE: Patience = Patience { row: Duration::from_secs(5), hang: Some(Duration::from_secs(30)) };
+
+/// The gate's layer for a replay the mutant stopped answering.
+const HANG: &str = "hang";
 
 /// Rule examples through `bin`: a `matches` example must get the rule's id, a
-/// `not_matches` one must not. Also: whether an example got no answer in time (a
-/// hang), after which the rest are not asked.
-fn examples(rules: &[RuleInfo], bin: &Path, timeout: Duration) -> Result<(Found, bool), String> {
+/// `not_matches` one must not. Also the example it stopped answering (see
+/// [`PATIENCE`]), after which the rest are not asked.
+fn examples(rules: &[RuleInfo], bin: &Path, patience: Patience) -> Result<(Found, Option<Hang>), String> {
     let mut jobs = Vec::new();
     let mut want = Vec::new();
     for r in rules {
@@ -235,24 +249,27 @@ fn examples(rules: &[RuleInfo], bin: &Path, timeout: Duration) -> Result<(Found,
             }
         }
     }
-    let subject =
-        Subject { argv: vec!["env".into(), format!("HOME={EXAMPLE_HOME}"), bin.display().to_string(), "batch".into()], build_id: None, label: "mutant".into() };
-    let mut out = Found::new();
-    for (chunk, wanted) in jobs.chunks(EXAMPLE_CHUNK).zip(want.chunks(EXAMPLE_CHUNK)) {
-        let answers = replay::runner::run(&subject, chunk, timeout, &|| {}).map_err(|e| e.to_string())?;
-        let mut hung = false;
-        for (&(id, hit, c), v) in wanted.iter().zip(answers) {
-            hung |= v.error.as_deref().is_some_and(|e| e.starts_with("no answer within"));
-            if (v.rule == id) != hit {
-                let msg = if hit { format!("{id}: misses `{c}` (got {})", v.short()) } else { format!("{id}: hits `{c}`") };
-                out.insert(("examples".into(), msg));
-            }
+    let subject = Subject {
+        argv: vec!["env".into(), format!("HOME={EXAMPLE_HOME}"), bin.display().to_string(), "batch".into()],
+        build_id: None,
+        label: "tiergate".into(),
+    };
+    let answers = match replay::runner::run(&subject, &jobs, patience, &|| {}) {
+        Ok(a) => a,
+        Err(ReplayError::Hang(mut h)) => {
+            h.row = want.iter().zip(&jobs).find(|(_, j)| j.command == h.command).map(|((id, _, _), _)| format!("example of {id}"));
+            return Ok((Found::new(), Some(*h)));
         }
-        if hung {
-            return Ok((out, true));
+        Err(e) => return Err(e.to_string()),
+    };
+    let mut out = Found::new();
+    for (&(id, hit, c), v) in want.iter().zip(answers) {
+        if (v.rule == id) != hit {
+            let msg = if hit { format!("{id}: misses `{c}` (got {})", v.short()) } else { format!("{id}: hits `{c}`") };
+            out.insert(("examples".into(), msg));
         }
     }
-    Ok((out, false))
+    Ok((out, None))
 }
 
 /// What a mutant moved in the replay, caught or not: rows whose tier moved, rows whose
@@ -318,18 +335,25 @@ impl Moved {
 /// mutant the examples already caught (failures beyond the unmutated tree's) is not
 /// replayed — whether it is caught cannot change, and the replay is most of the time.
 pub fn gate(s: &Scratch) -> Result<(Found, Moved, f64), String> {
-    let (mut found, hung) = examples(&s.rules, &bin(&s.dir)?, EXAMPLE_TIMEOUT)?;
+    let (mut found, hung) = examples(&s.rules, &bin(&s.dir)?, PATIENCE)?;
     let mut moved = Moved::default();
     let t = Instant::now();
-    if hung {
+    if let Some(h) = hung {
         // Every answer of the replay would wait out its timeout: the hang is the finding.
-        found.insert(("examples".into(), format!("hang: a rule example got no answer within {} s; the replay was not run", EXAMPLE_TIMEOUT.as_secs())));
+        found.insert(("examples".into(), format!("hang: {h}; the replay was not run")));
         return Ok((found, moved, t.elapsed().as_secs_f64()));
     }
     if !s.all_layers && found.difference(&s.baseline).next().is_some() {
         return Ok((found, moved, t.elapsed().as_secs_f64()));
     }
-    let cfg = Config { require_base: true, determinism_sample: 50, timeout: REPLAY_TIMEOUT, log: quiet, ..Config::new(s.dir.clone(), Some(s.commit.clone())) };
+    let cfg = Config {
+        require_base: true,
+        determinism_sample: 50,
+        timeout: PATIENCE.row,
+        hang: PATIENCE.hang,
+        log: quiet,
+        ..Config::new(s.dir.clone(), Some(s.commit.clone()))
+    };
     match replay::run(&cfg) {
         Ok(out) => {
             // Where a replayed mutant's gate time goes (load, answers, judge, reports), for
@@ -353,6 +377,13 @@ pub fn gate(s: &Scratch) -> Result<(Found, Moved, f64), String> {
                 found.insert((layer.to_owned(), f.message.clone()));
             }
         }
+        // The mutant stopped answering a row: caught, and no later row is waited on.
+        Err(ReplayError::Hang(h)) if h.side == "head" => {
+            found.insert((HANG.into(), format!("replay: {h}")));
+        }
+        // The unmutated base is the cached answers of the build `prepare` checked;
+        // a hang there is the run's, not the mutant's.
+        Err(ReplayError::Hang(h)) => return Err(format!("the unmutated base stopped answering: {h}")),
         Err(e) => {
             found.insert(("infra".into(), e.to_string()));
         }
@@ -452,27 +483,75 @@ pub fn run_one(s: &Scratch, m: &Mutant) -> Outcome {
 mod tests {
     use super::*;
 
-    /// A binary that never answers is caught in the first chunk: one timeout per example
-    /// of that chunk at most, not one for every example of every rule.
-    #[test]
-    fn a_hanging_binary_stops_the_examples_after_one_chunk() {
-        let dir = tempfile::tempdir().unwrap();
-        let bin = dir.path().join("tiergate");
-        std::fs::write(&bin, "#!/bin/sh\nexec sleep 600\n").unwrap();
-        std::fs::set_permissions(&bin, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-        let rule = |n: usize| RuleInfo {
-            id: format!("r.{n}"),
-            family: "r".into(),
-            class: "T0".into(),
-            matches: (0..EXAMPLE_CHUNK).map(|k| format!("ls {k}")).collect(),
-            not_matches: vec![],
+    /// A protocol v1 `tiergate batch` in sh: waits `delay` (sleep's syntax) before each
+    /// answer, and answers every line `T0 r.0`; with no delay, it never answers (a
+    /// `sleep` it execs, so the runner's kill ends it).
+    fn fake(dir: &Path, delay: Option<&str>) -> PathBuf {
+        let bin = dir.join("tiergate");
+        let Some(delay) = delay else {
+            std::fs::write(&bin, "#!/bin/sh\nexec sleep 600\n").unwrap();
+            std::fs::set_permissions(&bin, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+            return bin;
         };
-        let rules: Vec<RuleInfo> = (0..4).map(rule).collect();
+        let script = format!(
+            "#!/bin/sh\nwhile IFS= read -r line; do\n  sleep {delay}\n  id=$(printf '%s' \"$line\" | sed 's/.*\"id\":\\([0-9]*\\).*/\\1/')\n  printf '{{\"v\":1,\"id\":%s,\"tier\":\"T0\",\"blocked\":false,\"rule\":\"r.0\",\"reason\":\"r\"}}\\n' \"$id\"\ndone\n"
+        );
+        std::fs::write(&bin, script).unwrap();
+        std::fs::set_permissions(&bin, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        bin
+    }
+
+    fn rules(n: usize) -> Vec<RuleInfo> {
+        (0..n)
+            .map(|n| RuleInfo {
+                id: format!("r.{n}"),
+                family: "r".into(),
+                class: "T0".into(),
+                matches: vec![format!("ls {n}"), format!("ls -l {n}")],
+                not_matches: vec![],
+            })
+            .collect()
+    }
+
+    /// A binary that never answers is a hang after one row's timeout and one second
+    /// asking, not a timeout for every example of every rule.
+    #[test]
+    fn a_hanging_binary_stops_the_examples_at_the_first_example() {
+        let dir = tempfile::tempdir().unwrap();
+        let bin = fake(dir.path(), None);
+        let patience = Patience { row: Duration::from_millis(300), hang: Some(Duration::from_millis(600)) };
         let t = Instant::now();
-        let timeout = Duration::from_millis(300);
-        let (found, hung) = examples(&rules, &bin, timeout).unwrap();
-        assert!(hung, "{found:?}");
-        assert!(found.len() <= EXAMPLE_CHUNK, "only the first chunk was asked: {}", found.len());
-        assert!(t.elapsed() < timeout * (EXAMPLE_CHUNK as u32 + 4), "{:?}", t.elapsed());
+        let (found, hung) = examples(&rules(20), &bin, patience).unwrap();
+        let h = hung.expect("a hang");
+        assert!(found.is_empty(), "{found:?}");
+        assert_eq!((h.command.as_str(), h.row.as_deref()), ("ls 0", Some("example of r.0")), "{h}");
+        assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    }
+
+    /// A correct binary slower than the per-row timeout is not a hang: each slow
+    /// example is answered when asked again, and judged.
+    #[test]
+    fn a_slow_binary_is_judged_not_called_a_hang() {
+        let dir = tempfile::tempdir().unwrap();
+        let bin = fake(dir.path(), Some("0.5"));
+        let patience = Patience { row: Duration::from_millis(200), hang: Some(Duration::from_secs(10)) };
+        let (found, hung) = examples(&rules(2), &bin, patience).unwrap();
+        assert!(hung.is_none(), "{hung:?}");
+        // Every answer is `r.0`: r.1's two examples miss, r.0's hit.
+        let msgs: Vec<&str> = found.iter().map(|(_, m)| m.as_str()).collect();
+        assert_eq!(msgs.len(), 2, "{msgs:?}");
+        assert!(msgs.iter().all(|m| m.starts_with("r.1: misses")), "{msgs:?}");
+    }
+
+    /// The unmutated tree's failures become the baseline, but a hang of its own is an
+    /// error of the run: subtracted, it would hide every mutant that hangs the same way.
+    #[test]
+    fn an_unmutated_hang_is_an_error_of_the_run() {
+        let ordinary: Found = [("truth".to_owned(), "row x moved".to_owned())].into();
+        assert_eq!(baseline(ordinary.clone()), Ok(ordinary));
+        for hang in [(HANG.to_owned(), "replay: head gave no answer".to_owned()), ("examples".to_owned(), "hang: tiergate gave no answer".to_owned())] {
+            let err = baseline([hang].into()).unwrap_err();
+            assert!(err.contains("the unmutated tiergate hangs"), "{err}");
+        }
     }
 }

@@ -37,6 +37,11 @@ pub struct Config {
     pub step_summary: Option<PathBuf>,
     /// Per-line answer timeout.
     pub timeout: Duration,
+    /// Stop at the first row a subject does not answer, after asking it once more
+    /// alone with this longer timeout (runner::Patience::hang): `replay::run` then
+    /// fails with `ReplayError::Hang` naming the row. None (the default): an
+    /// unanswered row is an error row and the replay goes on.
+    pub hang: Option<Duration>,
     /// Rows re-run on a fresh head child to check determinism.
     pub determinism_sample: usize,
     /// Progress lines (builds, cache use); tests pass a no-op.
@@ -53,6 +58,11 @@ pub struct Config {
 }
 
 impl Config {
+    /// How the runner waits for answers under this configuration.
+    pub fn patience(&self) -> crate::runner::Patience {
+        crate::runner::Patience { row: self.timeout, hang: self.hang }
+    }
+
     /// A replay of every corpus of `root` against `base` (None: the default base
     /// rule) that never writes truth tables or declarations (`check`), logs nothing,
     /// shows no bars, and builds head into `build::head_target_dir(root)`.
@@ -70,6 +80,7 @@ impl Config {
             require_base: false,
             step_summary: None,
             timeout: DEFAULT_TIMEOUT,
+            hang: None,
             determinism_sample: DEFAULT_DETERMINISM_SAMPLE,
             log: |_| {},
             progress: false,

@@ -20,6 +20,32 @@ pub enum ReplayError {
     Usage(Vec<String>),
     /// Infrastructure error: builds, git, protocol, determinism.
     Infra(String),
+    /// A subject stopped answering (only when asked for, `Config::hang`): no verdict
+    /// on the change, and no use waiting out a timeout for every later row.
+    Hang(Box<Hang>),
+}
+
+/// The row a subject did not answer, twice (runner::Patience).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hang {
+    /// The subject's label (`head`, `base`, …).
+    pub side: String,
+    pub command: String,
+    pub cwd: Option<String>,
+    /// `corpus id` of the row, when the replay knows it.
+    pub row: Option<String>,
+    /// The per-row timeout, then the longer one of the second asking.
+    pub waited: (std::time::Duration, std::time::Duration),
+}
+
+impl fmt::Display for Hang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} gave no answer to `{}`", self.side, self.command)?;
+        if let Some(row) = &self.row {
+            write!(f, " (row {row})")?;
+        }
+        write!(f, " within {} s, nor within {} s asked alone on a fresh child", self.waited.0.as_secs_f64(), self.waited.1.as_secs_f64())
+    }
 }
 
 impl ReplayError {
@@ -32,7 +58,7 @@ impl ReplayError {
     pub fn code(&self) -> i32 {
         match self {
             ReplayError::Usage(_) => USAGE,
-            ReplayError::Infra(_) => INFRA,
+            ReplayError::Infra(_) | ReplayError::Hang(_) => INFRA,
         }
     }
 }
@@ -48,6 +74,7 @@ impl fmt::Display for ReplayError {
                 Ok(())
             }
             ReplayError::Infra(msg) => write!(f, "infrastructure error: {msg}"),
+            ReplayError::Hang(h) => write!(f, "hang: {h}"),
         }
     }
 }

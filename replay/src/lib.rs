@@ -358,9 +358,9 @@ fn answer_sides(cfg: &Config, built: &Built, inputs: &load::Inputs, timings: &mu
     let head = &built.head;
     let bars = progress::Bars::new(cfg.progress, head_jobs.len(), base_jobs.len());
     let (head_res, base_res) = std::thread::scope(|s| {
-        let h = s.spawn(|| sides::answer(head, &head_jobs, &store_path, cfg.timeout, &|| bars.tick(0), cfg.log));
+        let h = s.spawn(|| sides::answer(head, &head_jobs, &store_path, cfg.patience(), &|| bars.tick(0), cfg.log));
         let b = match &built.base {
-            BaseSide::Run(subject, _) => Some(s.spawn(|| sides::answer(subject, &base_jobs, &store_path, cfg.timeout, &|| bars.tick(1), cfg.log))),
+            BaseSide::Run(subject, _) => Some(s.spawn(|| sides::answer(subject, &base_jobs, &store_path, cfg.patience(), &|| bars.tick(1), cfg.log))),
             _ => None,
         };
         let hr = h.join().unwrap_or_else(|_| Err(ReplayError::infra("head runner panicked")));
@@ -368,8 +368,9 @@ fn answer_sides(cfg: &Config, built: &Built, inputs: &load::Inputs, timings: &mu
         (hr, br)
     });
     bars.finish();
-    let (head_verdicts, hs) = head_res?;
-    let base = base_res.transpose()?;
+    let base_rows_run = base_rows.as_deref().unwrap_or(&inputs.base.rows);
+    let (head_verdicts, hs) = head_res.map_err(|e| hang_row(e, &head_jobs, &inputs.head_rows))?;
+    let base = base_res.transpose().map_err(|e| hang_row(e, &base_jobs, base_rows_run))?;
     timings.push((
         format!(
             "replay (head {} rows, {} cached; base {} rows, {} cached)",
@@ -381,9 +382,22 @@ fn answer_sides(cfg: &Config, built: &Built, inputs: &load::Inputs, timings: &mu
         tr.elapsed().as_secs_f64(),
     ));
     let td = Instant::now();
-    let n = sides::determinism(head, &head_jobs, &head_verdicts, cfg.determinism_sample, cfg.timeout)?;
+    let n =
+        sides::determinism(head, &head_jobs, &head_verdicts, cfg.determinism_sample, cfg.patience()).map_err(|e| hang_row(e, &head_jobs, &inputs.head_rows))?;
     timings.push((format!("determinism ({n} rows re-run)"), td.elapsed().as_secs_f64()));
     Ok(Answers { head_jobs, head: head_verdicts, head_stats: hs, base_jobs, base, base_rows })
+}
+
+/// A hang names the first row (`corpus id`) that asks what the subject did not answer.
+fn hang_row(e: ReplayError, jobs: &[Job], rows: &[Row]) -> ReplayError {
+    match e {
+        ReplayError::Hang(mut h) if h.row.is_none() => {
+            let at = jobs.iter().position(|j| j.command == h.command && j.cwd == h.cwd);
+            h.row = at.and_then(|i| rows.get(i)).map(|r| format!("{} {}", r.kind.as_str(), r.id));
+            ReplayError::Hang(h)
+        }
+        e => e,
+    }
 }
 
 /// `--shard`: exports this shard's answers (both sides) for `replay merge`; no

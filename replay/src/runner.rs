@@ -5,6 +5,11 @@
 //! child that resumes in the middle of a session is first sent the session's
 //! earlier steps again (their answers dropped), so the steps it answers read what
 //! those steps wrote. It does not cache (store.rs) or decide what to run (lib.rs).
+//!
+//! With [`Patience::hang`] set (the mutants gate), a row that times out is asked
+//! once more, alone, on a fresh child, with that longer timeout; still unanswered, it
+//! ends the run with [`ReplayError::Hang`] instead of costing a timeout for every
+//! later row the subject loops on.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::{Command, Stdio};
@@ -12,7 +17,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::build::Subject;
-use crate::exit::ReplayError;
+use crate::exit::{Hang, ReplayError};
 use crate::protocol::{parse_answer, request_line, Verdict};
 
 /// One request: the command and its absolute cwd, if any.
@@ -33,13 +38,51 @@ impl Job {
     }
 }
 
+/// How long the runner waits for an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Patience {
+    /// Per-row answer timeout: an unanswered row becomes an error row and a fresh
+    /// child takes the rest.
+    pub row: Duration,
+    /// When set, a row unanswered within `row` is asked again, alone, on a fresh
+    /// child, with this timeout; still unanswered, the run stops with
+    /// [`ReplayError::Hang`]. The second, longer wait is what keeps a slow moment of
+    /// a loaded machine from being called a hang; the stop is what keeps a looping
+    /// subject from costing a timeout per row.
+    pub hang: Option<Duration>,
+}
+
+impl From<Duration> for Patience {
+    /// A per-row timeout, never a stop: an unanswered row is an error row.
+    fn from(row: Duration) -> Patience {
+        Patience { row, hang: None }
+    }
+}
+
 /// Answers every job, in order. `tick` is called once per answered row.
-pub fn run(subject: &Subject, jobs: &[Job], timeout: Duration, tick: &(dyn Fn() + Sync)) -> Result<Vec<Verdict>, ReplayError> {
+pub fn run(subject: &Subject, jobs: &[Job], patience: impl Into<Patience>, tick: &(dyn Fn() + Sync)) -> Result<Vec<Verdict>, ReplayError> {
+    let patience = patience.into();
     let mut out: Vec<Verdict> = Vec::with_capacity(jobs.len());
     while out.len() < jobs.len() {
         let start = out.len();
         let primes = earlier_steps(jobs, &out, start);
-        run_from(subject, jobs, &primes, start, timeout, tick, &mut out)?;
+        let timed_out = run_from(subject, jobs, &primes, start, patience.row, tick, &mut out)?;
+        if let (Some(at), Some(confirm)) = (timed_out, patience.hang) {
+            // Asked alone on a fresh child (after its session's earlier steps), with
+            // the longer timeout; its first answer is dropped.
+            out.truncate(at);
+            let primes = earlier_steps(jobs, &out, at);
+            if run_from(subject, &jobs[..=at], &primes, at, confirm, &|| {}, &mut out)?.is_some() {
+                let j = &jobs[at];
+                return Err(ReplayError::Hang(Box::new(Hang {
+                    side: subject.label.clone(),
+                    command: j.command.clone(),
+                    cwd: j.cwd.clone(),
+                    row: None,
+                    waited: (patience.row, confirm),
+                })));
+            }
+        }
     }
     Ok(out)
 }
@@ -53,7 +96,8 @@ fn earlier_steps(jobs: &[Job], answered: &[Verdict], start: usize) -> Vec<usize>
 
 /// Runs `primes` (answers dropped), then jobs[start..], in one child until all are
 /// answered or one fails; the failing row gets an error verdict so the caller's
-/// loop resumes after it.
+/// loop resumes after it. Returns the index of that row when it failed by timing
+/// out (not by a dead child or a bad line).
 fn run_from(
     subject: &Subject,
     jobs: &[Job],
@@ -62,7 +106,7 @@ fn run_from(
     timeout: Duration,
     tick: &(dyn Fn() + Sync),
     out: &mut Vec<Verdict>,
-) -> Result<(), ReplayError> {
+) -> Result<Option<usize>, ReplayError> {
     let (prog, args) = subject.argv.split_first().ok_or_else(|| ReplayError::infra("empty subject command"))?;
     let mut child = Command::new(prog)
         .args(args)
@@ -75,6 +119,7 @@ fn run_from(
     let stdout = child.stdout.take();
     let (tx, rx) = mpsc::channel::<String>();
     let order: Vec<usize> = primes.iter().copied().chain(start..jobs.len()).collect();
+    let mut timed_out = None;
     std::thread::scope(|s| {
         let order = &order;
         s.spawn(move || {
@@ -101,7 +146,10 @@ fn run_from(
             // A timeout or a dead child ends this child; a bad answer line is that row's error.
             let (answer, fatal) = match rx.recv_timeout(timeout) {
                 Ok(line) => (parse_answer(&line, i), false),
-                Err(mpsc::RecvTimeoutError::Timeout) => (Verdict::error(format!("no answer within {} s", timeout.as_secs_f64())), true),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    timed_out = Some(out.len());
+                    (Verdict::error(format!("no answer within {} s", timeout.as_secs_f64())), true)
+                }
                 Err(mpsc::RecvTimeoutError::Disconnected) => (Verdict::error("the classifier exited before answering this line"), true),
             };
             if n < primes.len() {
@@ -123,5 +171,5 @@ fn run_from(
         let _ = child.kill();
         let _ = child.wait();
     });
-    Ok(())
+    Ok(timed_out)
 }

@@ -10,14 +10,13 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
-use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 
 use crate::build::Subject;
 use crate::exit::ReplayError;
 use crate::protocol::Verdict;
-use crate::runner::{run, Job};
+use crate::runner::{run, Job, Patience};
 use crate::store::Store;
 
 /// What one side did, for the terminal.
@@ -55,7 +54,7 @@ pub fn answer(
     subject: &Subject,
     jobs: &[Job],
     store_path: &Path,
-    timeout: Duration,
+    patience: impl Into<Patience>,
     tick: &(dyn Fn() + Sync),
     log: fn(&str),
 ) -> Result<(Vec<Verdict>, SideStats), ReplayError> {
@@ -83,7 +82,7 @@ pub fn answer(
     }
     if !send.is_empty() {
         let sent_jobs: Vec<Job> = send.iter().map(|&i| jobs[i].clone()).collect();
-        let answers = run(subject, &sent_jobs, timeout, tick)?;
+        let answers = run(subject, &sent_jobs, patience, tick)?;
         if let (Some(s), Some(id)) = (store.as_mut(), &subject.build_id) {
             let items = send.iter().zip(&answers).map(|(&i, v)| (jobs[i].command.as_str(), jobs[i].cwd.as_deref().unwrap_or(""), after[i].as_str(), v));
             if let Err(e) = s.insert(id, items) {
@@ -122,7 +121,7 @@ fn misses(jobs: &[Job], cached: &dyn Fn(usize) -> bool) -> Vec<usize> {
 /// Re-answers an evenly spaced sample of `jobs` on a fresh child (no cache) and
 /// fails if any verdict differs from `first`. A sampled session step is sent after
 /// its session's earlier steps, under a session name of its own.
-pub fn determinism(subject: &Subject, jobs: &[Job], first: &[Verdict], sample: usize, timeout: Duration) -> Result<usize, ReplayError> {
+pub fn determinism(subject: &Subject, jobs: &[Job], first: &[Verdict], sample: usize, patience: impl Into<Patience>) -> Result<usize, ReplayError> {
     if jobs.is_empty() || sample == 0 {
         return Ok(0);
     }
@@ -143,7 +142,7 @@ pub fn determinism(subject: &Subject, jobs: &[Job], first: &[Verdict], sample: u
             picked.push(jobs[i].clone());
         }
     }
-    let again = run(subject, &picked, timeout, &|| {})?;
+    let again = run(subject, &picked, patience, &|| {})?;
     for (&i, &p) in idx.iter().zip(&at) {
         let (a, v) = (&first[i], &again[p]);
         if a.is_error() || v.is_error() {

@@ -12,7 +12,7 @@ use replay::Outcome;
 
 pub const TIERGATE: &str = include_str!("tiny_tiergate.rs");
 
-pub const RULES: &str = "git push --force\tT3\tgit.push.force\nrm -rf /\tBLOCKED\tfs.rm.root\nrm \tT3\tfs.rm\ncargo test\tT1\tcargo.test\nsleep-forever\tHANG\ttest.hang\nmytool delete\tT3\tmytool.delete\n";
+pub const RULES: &str = "git push --force\tT3\tgit.push.force\nrm -rf /\tBLOCKED\tfs.rm.root\nrm \tT3\tfs.rm\ncargo test\tT1\tcargo.test\nsleep-forever\tHANG\ttest.hang\nslow-thing\tSLOW\ttest.slow\nmytool delete\tT3\tmytool.delete\n";
 
 pub const TRUTH: &str = "id,command,cwd,expect,pinned,family,note
 ls,ls -la,,T0,false,free,a read

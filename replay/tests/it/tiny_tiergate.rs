@@ -69,6 +69,13 @@ fn main() {
         if class == "HANG" {
             std::thread::sleep(std::time::Duration::from_secs(3600));
         }
+        // A slow moment of a correct classifier: answers T0 after a second.
+        let class = if class == "SLOW" {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+            "T0"
+        } else {
+            class
+        };
         let blocked = class == "BLOCKED";
         let tier = if blocked { "T3" } else { class };
         let decision = if blocked { "deny" } else if tier == "T3" { "ask" } else { "allow" };

@@ -398,7 +398,11 @@ mod tests {
         assert_eq!(g("/w"), Some(Guard::User));
         assert_eq!(g("/d"), Some(Guard::TiergateStore));
         assert_eq!(g("/w/notes"), None);
+        assert_eq!(g("/w/secrets/sub"), Some(Guard::User), "below the pattern's root");
         assert_eq!(Protected::builtin().may_hold("/w"), None);
+        // No root known: a relative pattern may match below any directory.
+        let anywhere = Protected::builtin().with_patterns([("*.pem", "t")], None, None).unwrap();
+        assert_eq!(anywhere.may_hold("/srv/app").map(|x| x.guard), Some(Guard::User));
     }
 
     #[test]

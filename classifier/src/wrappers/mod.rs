@@ -160,9 +160,10 @@ pub fn peel<'a>(program: &str, words: &'a [Arg]) -> Peeled<'a> {
             };
         }
         let _ = sub;
+        // Given nothing to run (`perf stat`, `pyenv exec`), a Sub wrapper is itself the
+        // unit: none of them opens a shell bare, so `peel_options` answers it harmless.
         return match peel_options(w, program, &words[1..]) {
             Peeled::Target { name, start } => Peeled::Target { name, start: start + 1 },
-            Peeled::Nothing { name, .. } if program == "perf" => Peeled::Nothing { name, harmless: true },
             other => other,
         };
     }

@@ -61,7 +61,10 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
             i += 1;
             continue;
         }
-        if slash_comments && ch == '/' && next == Some('/') || hash_comments && ch == '#' || lang == Lang::Lua && ch == '-' && next == Some('-') {
+        // `#` right after `$` is Perl's last index (`$#a`, `$#{$r}`), and after `?` Ruby's
+        // character literal (`?#`): no comment starts there, and the code after it is read.
+        let hash_comment = hash_comments && ch == '#' && !(i > 0 && (c[i - 1] == '$' || lang == Lang::Ruby && c[i - 1] == '?'));
+        if slash_comments && ch == '/' && next == Some('/') || hash_comment || lang == Lang::Lua && ch == '-' && next == Some('-') {
             if lang == Lang::Lua && c.get(i + 2) == Some(&'[') && c.get(i + 3) == Some(&'[') {
                 i = find(&c, i + 4, "]]").ok_or(format!("unterminated comment on line {line}"))? + 2;
                 continue;
@@ -350,12 +353,26 @@ fn perl_quote_like(c: &[char], i: usize, word: &str, toks: &mut Vec<Tok>, depth:
     if !matches!(word, "qx" | "q" | "qq" | "qw" | "m" | "qr" | "s" | "tr" | "y") {
         return Ok(None);
     }
+    // After `-` the word is a file test (`-s $f`) or a `-bareword` string, after `->` a
+    // method name (`$o->s($x)`): not an operator, and what follows is code, not its text.
+    let before = &c[..i - word.chars().count()];
+    if before.last() == Some(&'-') || before.ends_with(&['-', '>']) {
+        return Ok(None);
+    }
     let mut j = i;
     while j < c.len() && c[j] == ' ' {
         j += 1;
     }
     let Some(&open) = c.get(j) else { return Ok(None) };
-    if open.is_alphanumeric() || open.is_whitespace() || open == '_' || open == ',' || open == ';' || (open == '=' && c.get(j + 1) == Some(&'>')) || open == ')'
+    // A closing bracket ends the word's expression: `foo(s)`, and `$h{s}`, a hash key.
+    if open.is_alphanumeric()
+        || open.is_whitespace()
+        || open == '_'
+        || open == ','
+        || open == ';'
+        || (open == '=' && c.get(j + 1) == Some(&'>'))
+        || open == ')'
+        || open == '}'
     {
         return Ok(None);
     }

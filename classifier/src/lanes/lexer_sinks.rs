@@ -394,7 +394,8 @@ fn effect(kind: Kind, lang: Lang, toks: &[Tok], i: usize, args: &[Vec<Tok>], dep
                 Some(l) if l.len() == 1 => Effect::Shell(l[0].clone()),
                 Some(l) if !l.is_empty() => Effect::Argv(l),
                 _ => match args.first().map(Vec::as_slice) {
-                    Some([Tok::Cmd { text, interp: false }]) => Effect::Shell(text.clone()),
+                    // `system(`cmd`)` runs cmd, then runs what cmd prints: the shell's `$(cmd)`.
+                    Some([Tok::Cmd { text, interp: false }]) => Effect::Shell(format!("$({text})")),
                     _ => lit_list(args.first()).map_or(Effect::ExecUnseen, Effect::Argv),
                 },
             }

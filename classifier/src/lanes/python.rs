@@ -252,9 +252,12 @@ impl Scan<'_> {
             if self.op_at(j, "(") {
                 let close = self.matching(j);
                 let args = self.args(j + 1, close);
+                // A lookup's result is the attribute itself, not yet called:
+                // `map(getattr(os, "system"), cmds)` passes os.system around.
+                let lookup = cur.chain == "builtins.getattr" || cur.chain.ends_with(".__getattribute__");
                 cur = self.call(&cur, &args);
                 j = close + 1;
-                called = true;
+                called = !lookup;
                 continue;
             }
             if self.op_at(j, "[") {

@@ -97,8 +97,78 @@ pub const SESSION_EXTENSION: &str = "session";
 
 /// Encodes one request line (without the newline). `session` is set only for a
 /// step of an agent's session (the extension); without it the line is plain v1.
+///
+/// The line is spelled one of four ways, by `id`, all the same JSON value: serde_json's
+/// compact form; with whitespace between tokens; with every non-ASCII character as
+/// `\uXXXX` and `/` as `\/`; or with the keys in reverse order. A v1 reader must read
+/// them alike, and the classifier's hand-written reader (`classifier/src/protocol.rs`)
+/// takes each of them on its own path, so a change there that misreads one spelling
+/// moves the verdicts of a quarter of the rows instead of none.
 pub fn request_line(id: usize, command: &str, cwd: Option<&str>, session: Option<&str>) -> String {
-    serde_json::to_string(&RequestLine { id, command, cwd, session }).unwrap_or_default()
+    let line = serde_json::to_string(&RequestLine { id, command, cwd, session }).unwrap_or_default();
+    match id % 4 {
+        0 => line,
+        1 => spaced(&line),
+        2 => ascii_escaped(&line),
+        _ => serde_json::to_string(&Reversed { session, cwd, command, id }).unwrap_or_default(),
+    }
+}
+
+#[derive(Serialize)]
+struct Reversed<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cwd: Option<&'a str>,
+    command: &'a str,
+    id: usize,
+}
+
+/// Compact JSON with spaces, tabs and a carriage return around its `{ } : ,` (never a
+/// newline: a request is one line).
+fn spaced(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + 32);
+    let (mut in_string, mut escaped) = (false, false);
+    for c in line.chars() {
+        if in_string {
+            out.push(c);
+            (in_string, escaped) = (escaped || c != '"', !escaped && c == '\\');
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | ',' => {
+                out.push(c);
+                out.push_str(" \t");
+            }
+            ':' => out.push_str(" :\t"),
+            '}' => out.push_str("\r }"),
+            _ => out.push(c),
+        }
+    }
+    out.push(' ');
+    out
+}
+
+/// The same JSON with every non-ASCII character as `\uXXXX` (a surrogate pair past
+/// the BMP) and every `/` as `\/`; outside strings compact JSON has neither.
+fn ascii_escaped(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + 16);
+    for c in line.chars() {
+        match c {
+            '/' => out.push_str("\\/"),
+            c if c.is_ascii() => out.push(c),
+            c => {
+                for unit in c.encode_utf16(&mut [0; 2]) {
+                    out.push_str(&format!("\\u{unit:04x}"));
+                }
+            }
+        }
+    }
+    out
 }
 
 #[derive(Deserialize)]
@@ -142,4 +212,30 @@ pub fn parse_answer(line: &str, id: usize) -> Verdict {
 
 fn clip(s: &str) -> String {
     s.chars().take(200).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every spelling is the same JSON value as the compact line, for commands with
+    /// quotes, escapes, control characters, slashes and characters past the BMP.
+    #[test]
+    fn every_spelling_of_a_request_is_the_same_json() {
+        let commands = ["ls", "echo \"a\\\"b\" 'c' \\ /tmp/x", "printf '\t\n\u{1}\u{1b}'", "echo é € 😀 \u{2028}", "", "{\"k\":[1,2]} : , }"];
+        for (n, command) in commands.iter().enumerate() {
+            for cwd in [None, Some("/w/a b/é")] {
+                for session in [None, Some("s/1")] {
+                    let want: serde_json::Value = serde_json::from_str(&serde_json::to_string(&RequestLine { id: n, command, cwd, session }).unwrap()).unwrap();
+                    for id in (n * 4)..(n * 4 + 4) {
+                        let line = request_line(id, command, cwd, session);
+                        assert!(!line.contains('\n'), "{line:?}");
+                        let mut got: serde_json::Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+                        got["id"] = serde_json::json!(n);
+                        assert_eq!(got, want, "{line:?}");
+                    }
+                }
+            }
+        }
+    }
 }

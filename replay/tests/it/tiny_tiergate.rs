@@ -115,19 +115,24 @@ fn classify(command: &str) -> (&'static str, &'static str) {
     ("T0", "default")
 }
 
+/// The text after `"name"` and its `:`, JSON whitespace skipped (the bench spells
+/// some requests with whitespace between tokens).
+fn value_of<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!("\"{name}\"");
+    let rest = line[line.find(&key)? + key.len()..].trim_start_matches([' ', '\t', '\r', '\n']);
+    Some(rest.strip_prefix(':')?.trim_start_matches([' ', '\t', '\r', '\n']))
+}
+
 fn raw_field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
-    let key = format!("\"{name}\":");
-    let start = line.find(&key)? + key.len();
-    let rest = &line[start..];
+    let rest = value_of(line, name)?;
     let end = rest.find([',', '}']).unwrap_or(rest.len());
     Some(rest[..end].trim())
 }
 
 fn str_field(line: &str, name: &str) -> Option<String> {
-    let key = format!("\"{name}\":\"");
-    let start = line.find(&key)? + key.len();
+    let rest = value_of(line, name)?.strip_prefix('"')?;
     let mut out = String::new();
-    let mut chars = line[start..].chars();
+    let mut chars = rest.chars();
     while let Some(c) = chars.next() {
         match c {
             '"' => return Some(out),

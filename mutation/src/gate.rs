@@ -484,7 +484,8 @@ mod tests {
     use super::*;
 
     /// A protocol v1 `tiergate batch` in sh: waits `delay` (sleep's syntax) before each
-    /// answer, and answers every line `T0 r.0`; with no delay, it never answers (a
+    /// answer, and answers every line `T0 r.0` (the id read past any spacing, since the
+    /// runner spells requests several ways); with no delay, it never answers (a
     /// `sleep` it execs, so the runner's kill ends it).
     fn fake(dir: &Path, delay: Option<&str>) -> PathBuf {
         let bin = dir.join("tiergate");
@@ -494,7 +495,7 @@ mod tests {
             return bin;
         };
         let script = format!(
-            "#!/bin/sh\nwhile IFS= read -r line; do\n  sleep {delay}\n  id=$(printf '%s' \"$line\" | sed 's/.*\"id\":\\([0-9]*\\).*/\\1/')\n  printf '{{\"v\":1,\"id\":%s,\"tier\":\"T0\",\"blocked\":false,\"rule\":\"r.0\",\"reason\":\"r\"}}\\n' \"$id\"\ndone\n"
+            "#!/bin/sh\nwhile IFS= read -r line; do\n  sleep {delay}\n  rest=${{line#*\\\"id\\\"}}\n  rest=${{rest#*:}}\n  rest=${{rest#\"${{rest%%[![:space:]]*}}\"}}\n  id=${{rest%%[!0-9]*}}\n  printf '{{\"v\":1,\"id\":%s,\"tier\":\"T0\",\"blocked\":false,\"rule\":\"r.0\",\"reason\":\"r\"}}\\n' \"$id\"\ndone\n"
         );
         std::fs::write(&bin, script).unwrap();
         std::fs::set_permissions(&bin, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();

@@ -87,6 +87,28 @@ pub static RUN: Rule = Rule::t3("containers.run")
     .not_matches(words!["docker ps", "docker run --help"]);
 
 /// ## What it matches
+/// `docker run`/`create` (and podman's) of a container given the host: `--privileged`, the host's root
+/// mounted (`-v /:/host`, `--mount source=/,…`), or the host's pid, network, ipc or user namespace.
+/// ## Why this tier
+/// T3 as any container start, and named apart: such a container can change the host itself, not only
+/// its own state, and the user should see that before agreeing.
+pub static RUN_HOST: Rule = Rule::t3("containers.run.host")
+    .reason("starts a container with host privileges, the host's root or its namespaces: it can change the host; ask the user first")
+    .matches(words![
+        "docker run --privileged alpine", "docker run -v /:/host alpine", "docker run --mount type=bind,source=/,target=/host alpine",
+        "docker run --mount type=bind,src=/,dst=/host alpine", "docker run --mount type=bind,target=/host,source=/ alpine", "docker run --pid=host alpine",
+        "docker run --net host alpine", "podman run --userns=host alpine", "docker create --ipc=host alpine",
+    ])
+    .not_matches(words![
+        "docker run nginx",
+        "docker run -v ./data:/data alpine",
+        "docker run --network bridge alpine",
+        "docker run alpine ping host",
+        "docker run -e MODE=host alpine",
+        "docker run --mount type=bind,source=/srv,target=/srv alpine",
+    ]);
+
+/// ## What it matches
 /// Lifecycle and resource changes: `stop`, `kill`, `restart`, `rm`, `rmi`, `pause`, `rename`, `update`,
 /// `tag`, `load`, `import`, `network|volume create|rm|connect`, `container|image|network|builder prune`,
 /// `system prune` without `--all`/`--volumes`, `context use|create|rm`, swarm and service changes.
@@ -348,7 +370,7 @@ fn run(sub: &str, rest: &[Arg], cx: &mut Cx<'_>) {
     if why.is_empty() {
         cx.hit(&RUN);
     } else {
-        cx.hit_because(&RUN, format!("`docker {sub}` starts a container with {}: it can change the host; ask the user first", why.join(" and ")));
+        cx.hit_because(&RUN_HOST, format!("`docker {sub}` starts a container with {}: it can change the host; ask the user first", why.join(" and ")));
     }
 }
 

@@ -41,6 +41,7 @@ static RULES: &[&Rule] = &[
     &docker::BUILD,
     &docker::BUILD_PUSH,
     &docker::RUN,
+    &docker::RUN_HOST,
     &docker::CHANGE,
     &docker::REGISTRY,
     &docker::PRUNE_ALL,

@@ -87,6 +87,7 @@ static RULES: &[&Rule] = &[
     &disk::VOLUME_DESTROY,
     &perms::CAPS,
     &perms::MODE,
+    &perms::OPEN_MODE,
     &perms::OWNER,
     &perms::CATASTROPHIC,
     &find::DELETE,

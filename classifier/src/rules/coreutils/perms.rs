@@ -15,8 +15,8 @@ use crate::rules::{Cx, Rule};
 use crate::words;
 
 /// ## What it matches
-/// `chmod` of anything (the reason names world-writable and set-id modes), and
-/// every `chattr` / `setfacl`.
+/// `chmod` of any mode but a world-writable or set-id one (`coreutils.chmod.open`),
+/// and every `chattr` / `setfacl`.
 /// ## Why this tier
 /// Permissions are not part of what the diff shows and can open files to every
 /// user or to privilege escalation; the original gates chmod, and so does the
@@ -27,11 +27,25 @@ use crate::words;
 pub(super) static MODE: Rule = Rule::t3("coreutils.chmod")
     .reason("changes file permissions; ask the user (or have the script run through its interpreter: bash script.sh)")
     .matches(words![
-        "chmod -R 777 .", "chmod 777 run.sh", "chmod u+s tool", "chattr +i file", "setfacl -m u:bob:rw file", "chmod 755 script.sh",
-        "chmod +x /usr/local/bin/tool", "Chmod 777 /etc/passwd", "chmod +x ~/bin/tool", "chmod -R +x scripts", "chmod +x .git/hooks/pre-commit",
-        "chmod u+xs tool", "chmod +x /tmp/run.sh",
+        "chattr +i file", "setfacl -m u:bob:rw file", "chmod 755 script.sh", "chmod +x /usr/local/bin/tool", "chmod +x ~/bin/tool", "chmod -R +x scripts",
+        "chmod +x .git/hooks/pre-commit", "chmod +x /tmp/run.sh", "chmod 1755 dir", "chmod 644 notes.txt", "chmod +w notes.txt", "chmod o-w notes.txt",
+        "chmod g+w notes.txt", "chmod u=rwx tool", "chmod 0775 dir",
     ])
     .not_matches(words!["chmod -x .claude/hooks/guard.sh", "chmod -R 777 /", "chmod --help", "Chmod --help", "chmod +x script.sh", "chmod u+x bin/tool"]);
+
+/// ## What it matches
+/// `chmod` to a world-writable or set-id mode: the other-write bit (`777`, `0666`, `o+w`, `a=rwx`),
+/// or setuid/setgid (`4755`, `2775`, `u+s`, `g+s`). The sticky bit alone (`1755`) is neither.
+/// ## Why this tier
+/// T3 as any chmod, and named apart: such a mode lets every user rewrite the files, or runs them
+/// with their owner's privileges, which the user should see before agreeing.
+pub(super) static OPEN_MODE: Rule = Rule::t3("coreutils.chmod.open")
+    .reason("makes files world-writable or set-id; ask the user, or use a narrower mode (755, 644)")
+    .matches(words![
+        "chmod -R 777 .", "chmod 777 run.sh", "chmod u+s tool", "Chmod 777 /etc/passwd", "chmod u+xs tool", "chmod 4755 tool", "chmod 2775 shared",
+        "chmod g+s shared", "chmod o+w notes.txt", "chmod a=rwx notes.txt", "chmod u+x,o+w notes.txt", "chmod 0666 notes.txt",
+    ])
+    .not_matches(words!["chmod 755 script.sh", "chmod 1755 dir", "chmod +w notes.txt", "chmod o-w notes.txt", "chmod g+w notes.txt", "chmod -R 777 /"]);
 
 /// ## What it matches
 /// `chown`, `chgrp` of anything.
@@ -78,7 +92,7 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
                 return;
             }
             if broad_mode(mode) {
-                cx.hit_because(&MODE, format!("mode `{mode}` makes files world-writable or set-id; ask the user, or use a narrower mode (755, 644)"));
+                cx.hit_because(&OPEN_MODE, format!("mode `{mode}` makes files world-writable or set-id; ask the user, or use a narrower mode (755, 644)"));
             } else {
                 cx.hit(&MODE);
             }

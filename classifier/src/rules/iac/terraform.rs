@@ -35,13 +35,14 @@ pub static VALIDATE: Rule = Rule::t1("iac.terraform.validate")
     .not_matches(words!["terraform plan"]);
 
 /// ## What it matches
-/// `terraform plan` (also `-destroy`, `-out` into the tree: an `-out`, `-state-out` or `-backup` file elsewhere is a written path), `terragrunt run-all plan`.
+/// `terraform plan` (also `-destroy`, `-out` into the tree: an `-out`, `-state-out` or `-backup` file elsewhere is a written path), `terragrunt run-all plan`, `terragrunt run plan` (one unit).
 /// ## Why this tier
 /// A simulation: it refreshes and diffs, and changes no infrastructure.
 pub static PLAN: Rule = Rule::t2("iac.terraform.plan")
     .reason("plans a change without applying it")
     .matches(words![
-        "terraform plan", "terraform plan -out=tfplan", "terraform plan -destroy", "tofu plan", "terragrunt run-all plan", "TF_LOG=debug terraform plan",
+        "terraform plan", "terraform plan -out=tfplan", "terraform plan -destroy", "tofu plan", "terragrunt run-all plan", "terragrunt run plan",
+        "TF_LOG=debug terraform plan",
     ])
     .not_matches(words!["terraform apply", "terraform apply -f plan.tfplan", "terraform plan -out=/etc/tfplan"]);
 
@@ -63,8 +64,8 @@ pub static APPLY: Rule = Rule::t3("iac.terraform.apply")
     .reason("changes real infrastructure or its state; ask the user, and run terraform plan first")
     .matches(words![
         "terraform apply", "terraform apply -auto-approve", "terraform destroy -target=aws_instance.web", "terraform import aws_instance.web i-123",
-        "terraform force-unlock 1234", "terragrunt run-all apply", "tofu apply", "terraform apply --dry-run", "terragrunt apply -auto-approve",
-        "terragrunt stack run apply", "terragrunt stack generate", "terraform $CMD", "terragrunt catalog",
+        "terraform force-unlock 1234", "terragrunt run-all apply", "terragrunt run -- apply", "tofu apply", "terraform apply --dry-run",
+        "terragrunt apply -auto-approve", "terragrunt stack run apply", "terragrunt stack generate", "terraform $CMD", "terragrunt catalog",
     ])
     .not_matches(words!["terraform plan", "terragrunt run-all destroy"]);
 
@@ -95,7 +96,7 @@ pub static DESTROY_ALL: Rule = Rule::blocked("iac.terragrunt.destroy-all")
         "terragrunt --terragrunt-working-dir live run-all destroy", "terragrunt run-all --terragrunt-exclude-dir x destroy", "terragrunt stack run destroy",
         "terragrunt --log-format json run-all destroy",
     ])
-    .not_matches(words!["terragrunt destroy", "terragrunt run-all plan"])
+    .not_matches(words!["terragrunt destroy", "terragrunt run destroy", "terragrunt run-all plan"])
     .suggest("terragrunt run-all plan -destroy");
 
 /// ## What it matches
@@ -192,6 +193,9 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         }
         if let Some(rest) = multi_unit(pos, &argv) {
             pos = if rest.is_empty() { &argv.rest } else { rest };
+        } else if pos.first() == Some(&"run") {
+            // `terragrunt run plan`, `run -- destroy`: the command in this one unit.
+            pos = if pos.len() > 1 { &pos[1..] } else { &argv.rest };
         }
     }
     let cmd = pos.first().copied();

@@ -251,8 +251,9 @@ fn run_goals(cx: &mut Cx<'_>, mk: &Makefile, args: &MakeArgs, goals: &[String], 
         if !seen.insert(target.clone()) {
             continue;
         }
-        let rules: Vec<&makefile::MkRule> = mk.rules.iter().filter(|r| r.targets.iter().any(|t| *t == target || names_target(mk, args, t, &target))).collect();
-        let (rules, stem) = if rules.is_empty() { pattern_rules(mk, &target) } else { (rules, None) };
+        let rules: Vec<(&makefile::MkRule, Option<String>)> =
+            mk.rules.iter().filter(|r| r.targets.iter().any(|t| *t == target || names_target(mk, args, t, &target))).map(|r| (r, None)).collect();
+        let rules = if rules.is_empty() { pattern_rules(mk, &target) } else { rules };
         if rules.is_empty() {
             // A prerequisite with no rule is a source file; a goal with no rule is unknown.
             if depth == 0 {
@@ -273,7 +274,7 @@ fn run_goals(cx: &mut Cx<'_>, mk: &Makefile, args: &MakeArgs, goals: &[String], 
                 format!("target `{target}` is a prerequisite nested deeper than {MAX_DEPTH} levels, which tiergate does not read; ask the user"),
             );
         }
-        for rule in rules {
+        for (rule, stem) in rules {
             let scope = Scope { vars: &mk.vars, overrides: &args.overrides, target: &target, prereqs: &rule.prereqs };
             for line in &rule.recipe {
                 let e = expand(line, &scope);
@@ -306,17 +307,17 @@ fn names_target(mk: &Makefile, args: &MakeArgs, written: &str, target: &str) -> 
     expand(written, &scope).text.split_whitespace().any(|t| t == target)
 }
 
-/// Pattern rules (`%.o: %.c`) whose target pattern matches; the stem replaces `$*`.
-fn pattern_rules<'m>(mk: &'m Makefile, target: &str) -> (Vec<&'m makefile::MkRule>, Option<String>) {
-    for rule in &mk.rules {
-        for pat in &rule.targets {
-            if let Some((pre, post)) = pat.split_once('%') {
-                if target.len() >= pre.len() + post.len() && target.starts_with(pre) && target.ends_with(post) && !rule.recipe.is_empty() {
-                    let stem = target[pre.len()..target.len() - post.len()].to_owned();
-                    return (vec![rule], Some(stem));
-                }
-            }
-        }
-    }
-    (Vec::new(), None)
+/// Pattern rules (`%.o: %.c`) whose target pattern matches `target`, each with its
+/// stem (which replaces `$*`). `%` matches a nonempty stem, as in make. Of several
+/// matches make runs one, chosen by the shortest stem and by which prerequisites exist
+/// or can be made, which tiergate cannot see: every match is read, the strictest decides
+/// (`deploy-%` after a `%:` that only prints is still read for `make deploy-prod`).
+/// A pattern rule without a recipe cancels an implicit rule and runs nothing.
+fn pattern_rules<'m>(mk: &'m Makefile, target: &str) -> Vec<(&'m makefile::MkRule, Option<String>)> {
+    let stem = |pat: &str| {
+        let (pre, post) = pat.split_once('%')?;
+        let matches = target.len() > pre.len() + post.len() && target.starts_with(pre) && target.ends_with(post);
+        matches.then(|| target[pre.len()..target.len() - post.len()].to_owned())
+    };
+    mk.rules.iter().filter(|r| !r.recipe.is_empty()).filter_map(|r| r.targets.iter().find_map(|t| stem(t)).map(|s| (r, Some(s)))).collect()
 }

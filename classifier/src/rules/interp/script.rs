@@ -236,7 +236,7 @@ fn simulation_with(cx: &mut Cx<'_>, lang: Lang, src: &str, before: usize, flags:
 /// Follows a script's (or inline code's) local imports from `dir`.
 pub(crate) fn follow_python_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String]) {
     let mut budget = MAX_LOCAL_MODULES;
-    follow_imports(inv, cx, dir, imports, &mut budget, 1);
+    follow_imports(inv, cx, dir, imports, &mut budget, 1, &mut Vec::new());
 }
 
 /// Local modules read per script, in all (imports of imports included).
@@ -247,24 +247,26 @@ const MAX_IMPORT_DEPTH: u8 = 3;
 /// Reads the Python modules a script imports from its own directory (`import
 /// helpers` → `helpers.py` or `helpers/__init__.py`) and classifies them too.
 /// A module that is not there is a library (stdlib or installed), not an error.
-fn follow_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String], budget: &mut usize, depth: u8) {
-    if depth > MAX_IMPORT_DEPTH {
-        return;
-    }
+fn follow_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String], budget: &mut usize, depth: u8, seen: &mut Vec<String>) {
     for m in imports {
         let rel = m.trim_start_matches('.').replace('.', "/");
         if rel.is_empty() {
             continue;
         }
         for candidate in [format!("{dir}{rel}.py"), format!("{dir}{rel}/__init__.py")] {
-            if *budget == 0 {
-                return;
-            }
             // Every text the module may hold: the line may write it before the script runs.
             let versions = cx.read_versions(&candidate, inv.cwd.as_deref());
             if versions.iter().all(|v| matches!(v, FileText::Missing) || matches!(v, FileText::Unusable(w) if *w != WRITTEN_ON_LINE)) {
                 continue;
             }
+            // A module already read (an import cycle, or two importers) was classified once.
+            if seen.contains(&candidate) {
+                break;
+            }
+            if past_bounds(cx, &candidate, *budget, depth) {
+                return;
+            }
+            seen.push(candidate.clone());
             *budget -= 1;
             let sub = candidate.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
             for v in versions {
@@ -272,7 +274,7 @@ fn follow_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[Strin
                     FileText::Text(src) => {
                         let analysis = code::analyse(Lang::Python, &src);
                         code::apply(inv, cx, &analysis);
-                        follow_imports(inv, cx, &sub, &analysis.imports, budget, depth + 1);
+                        follow_imports(inv, cx, &sub, &analysis.imports, budget, depth + 1, seen);
                     }
                     // Written by the line with text it does not show: it runs, unseen. (A module
                     // unreadable on disk is passed over, as before: a known gap.)
@@ -287,30 +289,46 @@ fn follow_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[Strin
     }
 }
 
+/// A local module found past the bounds (deeper than `MAX_IMPORT_DEPTH` imports of
+/// imports, or after `MAX_LOCAL_MODULES` modules) is unread, and what is unread may
+/// run: it asks, as the just and make lanes do past theirs.
+fn past_bounds(cx: &mut Cx<'_>, candidate: &str, budget: usize, depth: u8) -> bool {
+    let past = depth > MAX_IMPORT_DEPTH || budget == 0;
+    if past {
+        cx.hit_because(
+            &UNREADABLE,
+            format!("imports `{candidate}`, past the {MAX_IMPORT_DEPTH} levels of imports and {MAX_LOCAL_MODULES} local modules tiergate reads; review it and ask the user"),
+        );
+    }
+    past
+}
+
 /// Follows relative JS imports (`require("./lib/deploy")`) from `dir`: the file,
 /// then `.js`/`.mjs`/`.cjs`/`.ts`, then `index.js`.
 pub(crate) fn follow_js_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String]) {
     let mut budget = MAX_LOCAL_MODULES;
-    follow_js(inv, cx, dir, imports, &mut budget, 1);
+    follow_js(inv, cx, dir, imports, &mut budget, 1, &mut Vec::new());
 }
 
-fn follow_js(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String], budget: &mut usize, depth: u8) {
-    if depth > MAX_IMPORT_DEPTH {
-        return;
-    }
+fn follow_js(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String], budget: &mut usize, depth: u8, seen: &mut Vec<String>) {
     for spec in imports {
         let base = format!("{dir}{spec}");
         let candidates = [base.clone(), format!("{base}.js"), format!("{base}.mjs"), format!("{base}.cjs"), format!("{base}.ts"), format!("{base}/index.js")];
         for candidate in candidates {
-            if *budget == 0 {
-                return;
-            }
             if let FileText::Text(src) = cx.read(&candidate, inv.cwd.as_deref()) {
+                let key = crate::lanes::resolve(&candidate, Some("/"), None).unwrap_or_else(|| candidate.clone());
+                if seen.contains(&key) {
+                    break;
+                }
+                if past_bounds(cx, &candidate, *budget, depth) {
+                    return;
+                }
+                seen.push(key);
                 *budget -= 1;
                 let analysis = code::analyse(Lang::Js, &src);
                 code::apply(inv, cx, &analysis);
                 let sub = candidate.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
-                follow_js(inv, cx, &sub, &analysis.imports, budget, depth + 1);
+                follow_js(inv, cx, &sub, &analysis.imports, budget, depth + 1, seen);
                 break;
             }
         }

@@ -20,14 +20,14 @@ use crate::words::Words;
 /// Package queries: `apt list|search|show|policy`, `apt-cache …`, `dpkg -l|-L|-s|-S`, `rpm -q…`,
 /// `dnf list|info|search|repolist|check-update`, `pacman -Q…|-Ss|-Si`, `zypper search|info|lr`,
 /// `apk info|search`, `brew list|info|search|outdated|deps`, `port installed|search`, `snap list|info|find`,
-/// `flatpak list|info|search`, `nix search|eval|path-info`, `nix-env -q`.
+/// `flatpak list|info|search|config KEY`, `nix search|eval|path-info`, `nix-env -q`.
 /// ## Why this tier
 /// They read package databases; nothing is installed or removed.
 pub static READ: Rule = Rule::t0("system.pkg.read")
     .reason("queries installed or available packages only")
     .matches(words![
         "apt list --installed", "apt-cache policy nginx", "dpkg -l", "rpm -qa", "dnf list installed", "pacman -Ss vim", "brew info jq", "brew list",
-        "snap list", "nix search nixpkgs hello", "apt show nginx", "nix", "nix profile list", "nix store verify --all",
+        "snap list", "nix search nixpkgs hello", "apt show nginx", "nix", "nix profile list", "nix store verify --all", "flatpak config languages",
     ])
     .not_matches(words!["apt install nginx", "brew install jq", "pacman -S vim"]);
 
@@ -36,7 +36,7 @@ pub static READ: Rule = Rule::t0("system.pkg.read")
 /// `apt|apt-get install|remove|purge|upgrade|update|autoremove`, `dpkg -i|-r|-P`, `rpm -i|-U|-e`,
 /// `dnf|yum install|remove|upgrade|makecache|history undo`, `pacman -S|-Syu|-R|-U`, `zypper in|rm|up|ref`,
 /// `apk add|del|upgrade`, `brew install|uninstall|upgrade|update|tap|services start`, `snap install|refresh`,
-/// `flatpak install|run`, `nix profile install`, `nix-env -i`, `nix-collect-garbage`, `nixos-rebuild switch`.
+/// `flatpak install|run|config --set|--unset`, `nix profile install`, `nix-env -i`, `nix-collect-garbage`, `nixos-rebuild switch`.
 /// ## Why this tier
 /// Changes what software the machine runs (and package scripts run as root).
 pub static CHANGE: Rule = Rule::t3("system.pkg.change")
@@ -45,7 +45,7 @@ pub static CHANGE: Rule = Rule::t3("system.pkg.change")
         "apt-get install nginx", "sudo apt install -y nginx", "apt-get -y remove nginx", "apt-get update", "dpkg -i x.deb", "rpm -Uvh x.rpm",
         "yum install nginx", "dnf -y install git", "pacman -Syu", "apk add curl", "brew install jq", "brew uninstall jq", "snap install code --classic",
         "nix-env -iA nixpkgs.hello", "nixos-rebuild switch", "yum -q install nginx", "nix-shell -p hello", "nix profile install nixpkgs#hello",
-        "doas pkg_add nginx", "pkg_delete nginx",
+        "doas pkg_add nginx", "pkg_delete nginx", "flatpak config --unset languages", "flatpak config --set languages en",
     ])
     .not_matches(words!["apt list", "apt-get -s install nginx", "apt-get --help install nginx"]);
 
@@ -301,7 +301,9 @@ pub(super) fn flatpak(inv: &Invocation, cx: &mut Cx<'_>) {
         "permission-list", "help", "config",
     ];
     let w = words(inv, words![]);
-    let read = w.first().is_none_or(|v| reads.contains(v)) && !(w.first() == Some(&"config") && w.len() > 2);
+    // `flatpak config KEY` reads a setting; `config --set KEY VALUE` and `config --unset KEY` change it.
+    let sets = has_flag(&inv.args, words!["--set", "--unset"]) || w.len() > 2;
+    let read = w.first().is_none_or(|v| reads.contains(v)) && !(w.first() == Some(&"config") && sets);
     read_or_change(cx, read, has_flag(&inv.args, words!["--no-deploy"]) && w.first() == Some(&"update"));
 }
 

@@ -243,7 +243,13 @@ impl Scan<'_> {
         loop {
             if self.op_at(j, ".") {
                 if let Some(attr) = self.name_at(j + 1) {
-                    cur.chain = format!("{}.{attr}", cur.chain);
+                    // A module reached as another module's attribute is that module:
+                    // `shutil.os.system(…)` is `os.system(…)`.
+                    cur.chain = if python_sinks::SENSITIVE_MODULES.contains(attr) && self.known_module(&cur.chain) {
+                        attr.to_owned()
+                    } else {
+                        format!("{}.{attr}", cur.chain)
+                    };
                     j += 2;
                     called = false;
                     continue;

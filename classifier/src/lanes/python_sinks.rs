@@ -92,9 +92,13 @@ pub(crate) fn is_sink(chain: &str) -> bool {
 /// Modules whose attributes looked up by a computed name could be anything dangerous.
 pub(crate) fn sensitive_module(chain: &str) -> bool {
     let root = chain.split('.').next().unwrap_or("");
-    matches!(root, "os" | "subprocess" | "shutil" | "pty" | "socket" | "builtins" | "pathlib" | "importlib" | "sys" | "ctypes" | "requests" | "httpx" | "?")
-        || chain == "?"
+    SENSITIVE_MODULES.contains(root) || root == "?"
 }
+
+/// The modules of `sensitive_module`. A module that imports one holds it as an
+/// attribute (`shutil.os`, `os.path.os`, `subprocess.os` are `os`).
+pub(crate) const SENSITIVE_MODULES: Words =
+    words!["os", "subprocess", "shutil", "pty", "socket", "builtins", "pathlib", "importlib", "sys", "ctypes", "requests", "httpx"];
 
 fn is_exec_family(chain: &str) -> bool {
     chain.strip_prefix("os.").is_some_and(|f| (f.starts_with("exec") || f.starts_with("spawn")) && f.len() <= 8)

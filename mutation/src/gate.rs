@@ -384,6 +384,11 @@ pub fn gate(s: &Scratch) -> Result<(Found, Moved, f64), String> {
         // The unmutated base is the cached answers of the build `prepare` checked;
         // a hang there is the run's, not the mutant's.
         Err(ReplayError::Hang(h)) => return Err(format!("the unmutated base stopped answering: {h}")),
+        // The mutant's dump no longer matches its probe comments (an entry a probe or
+        // an except names was dropped): the table probes caught it, no other corpus.
+        Err(e @ ReplayError::Probes(_)) => {
+            found.insert(("probes".into(), e.to_string()));
+        }
         Err(e) => {
             found.insert(("infra".into(), e.to_string()));
         }

@@ -219,11 +219,16 @@ pub fn set_apart(equivalent: &Reviews, r: &Record) -> bool {
     reviewed(equivalent, r).is_some_and(|why| why.starts_with("equivalent:") || why.starts_with("unreachable"))
 }
 
-/// Caught by the table probes alone (the replay's probes kind, a layer of its own).
-/// Records written before the gate named the `probes` layer count their probe rows'
-/// catches under `truth`.
+/// Caught by the table probes alone (the replay's probes kind, a layer of its own,
+/// or the probe rows failing to derive from the mutant's dump).
 pub fn probes_only(r: &Record) -> bool {
-    matches!(r.layers.as_slice(), [l] if l == "probes")
+    match r.layers.as_slice() {
+        [l] if l == "probes" => true,
+        // Records written before the replay told a dump/probe disagreement apart
+        // (`ReplayError::Probes`) have it as an `infra` configuration error.
+        [l] if l == "infra" => !r.failures.is_empty() && r.failures.iter().all(|f| f.contains("a probe or except names `")),
+        _ => false,
+    }
 }
 
 pub fn write(dir: &Path, meta: &Meta, records: &[Record], reviews: &Reviews) -> std::io::Result<()> {
@@ -389,6 +394,19 @@ mod tests {
         let mut other = meta(1);
         other.commit = "def".into();
         assert!(merge(vec![(meta(1), vec![]), (other, vec![])]).is_err());
+    }
+
+    /// A probe that names an entry the mutant dropped stops the replay before any row
+    /// runs; that catch is the probes', also in records written when it was `infra`.
+    #[test]
+    fn a_dump_probe_disagreement_is_a_probe_catch() {
+        let with = |layer: &str, failure: &str| Record { layers: vec![layer.into()], failures: vec![failure.into()], ..rec("a", "caught") };
+        let dropped = "configuration error:\n  x.rs:3: T: a probe or except names `--rsh`, which is not in the table";
+        assert!(probes_only(&with("probes", &format!("probes: {dropped}"))));
+        assert!(probes_only(&with("infra", &format!("infra: {dropped}"))));
+        assert!(!probes_only(&with("infra", "infra: infrastructure error: the build failed")), "another infra failure is not the probes'");
+        assert!(!probes_only(&with("truth", "truth: row x")));
+        assert!(!probes_only(&Record { layers: vec!["probes".into(), "truth".into()], ..rec("a", "caught") }));
     }
 
     #[test]

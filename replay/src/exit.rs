@@ -20,6 +20,11 @@ pub enum ReplayError {
     Usage(Vec<String>),
     /// Infrastructure error: builds, git, protocol, determinism.
     Infra(String),
+    /// A binary's table dump and its probe comments disagree (a probe names an
+    /// entry the table no longer has, a template without `{}`, …): the probe rows
+    /// cannot be derived. A configuration error of the tree, told apart so the
+    /// mutants gate credits it to the table probes, not to the other corpora.
+    Probes(Vec<String>),
     /// A subject stopped answering (only when asked for, `Config::hang`): no verdict
     /// on the change, and no use waiting out a timeout for every later row.
     Hang(Box<Hang>),
@@ -57,7 +62,7 @@ impl ReplayError {
     }
     pub fn code(&self) -> i32 {
         match self {
-            ReplayError::Usage(_) => USAGE,
+            ReplayError::Usage(_) | ReplayError::Probes(_) => USAGE,
             ReplayError::Infra(_) | ReplayError::Hang(_) => INFRA,
         }
     }
@@ -68,6 +73,13 @@ impl fmt::Display for ReplayError {
         match self {
             ReplayError::Usage(msgs) => {
                 write!(f, "configuration error:")?;
+                for m in msgs {
+                    write!(f, "\n  {m}")?;
+                }
+                Ok(())
+            }
+            ReplayError::Probes(msgs) => {
+                write!(f, "configuration error (the table probes):")?;
                 for m in msgs {
                     write!(f, "\n  {m}")?;
                 }

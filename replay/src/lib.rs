@@ -199,7 +199,7 @@ fn probe_rows(cfg: &Config, inputs: &mut load::Inputs, built: &mut Built) -> Res
             None
         }
     };
-    let rows = corpus::probes::rows(base.as_deref(), &head).map_err(ReplayError::Usage)?;
+    let rows = corpus::probes::rows(base.as_deref(), &head).map_err(ReplayError::Probes)?;
     let rows = load::select(cfg, rows);
     inputs.base.rows.extend(rows.iter().filter(|r| matches!(r.spec, corpus::Spec::Probe { base: Some(_), .. })).cloned());
     inputs.head_rows.extend(rows);

@@ -109,6 +109,16 @@ fn listed(dir: &Path, in_diff: Option<&Path>, config: bool) -> Result<Vec<Listed
         let err = String::from_utf8_lossy(&out.stderr);
         return Err(format!("cargo mutants --list failed: {}", err.lines().take(3).collect::<Vec<_>>().join("; ")));
     }
+    parse_listing(&stdout)
+}
+
+/// cargo-mutants' `--list --json` output. With `--in-diff` a diff that touches no
+/// mutable code of the package makes it print nothing on stdout (`No mutants to
+/// filter` on stderr, exit 0), not `[]`: that is an empty listing.
+fn parse_listing(stdout: &str) -> Result<Vec<Listed>, String> {
+    if stdout.trim().is_empty() {
+        return Ok(Vec::new());
+    }
     serde_json::from_str(stdout.trim()).map_err(|e| format!("cargo mutants --list --json: {e}"))
 }
 
@@ -220,6 +230,16 @@ mod tests {
             span: Span { start: Pos { line: sl, column: sc }, end: Pos { line: el, column: ec } },
             diff: diff.into(),
         }
+    }
+
+    /// A commit that touches no mutable code (only `mutation/`, say) lists nothing,
+    /// as cargo-mutants 27.1.0 says it (empty stdout), and CI's per-change step runs none.
+    #[test]
+    fn an_empty_listing_is_no_mutants_and_bad_json_is_an_error() {
+        assert_eq!(parse_listing("").unwrap().len(), 0);
+        assert_eq!(parse_listing(" \n").unwrap().len(), 0);
+        assert_eq!(parse_listing("[]").unwrap().len(), 0);
+        assert!(parse_listing("[{").unwrap_err().contains("cargo mutants --list --json"));
     }
 
     #[test]

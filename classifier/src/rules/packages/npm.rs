@@ -63,6 +63,8 @@ fn canonical(pm: &str, sub: &str) -> &'static str {
         "update" | "up" | "upgrade" | "udpate" => "update",
         "run" | "run-script" | "rum" | "urn" => "run",
         "test" | "tst" | "t" => "test",
+        // bun's `x` is bunx (fetch and run a package), not `bun exec` (a shell string).
+        "x" if pm == "bun" => "",
         "exec" | "x" => "exec",
         "ls" | "list" | "la" | "ll" => "ls",
         "view" | "info" | "show" | "v" => "view",

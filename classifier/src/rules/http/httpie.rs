@@ -31,25 +31,26 @@ enum Item {
     Data,
 }
 
+/// httpie's request-item separators and what each makes the item (0 header, 1 query,
+/// 2 data), longest first.
+const SEPS: &[(&str, u8)] = &[(":=@", 2), ("=@", 2), (":=", 2), ("==", 1), ("=", 2), ("@", 2), (":", 0)];
+
 fn item_kind(item: &str) -> Option<Item> {
-    // The earliest separator decides; at one position the longest wins.
-    const SEPS: &[(&str, u8)] = &[(":=@", 2), ("=@", 2), (":=", 2), ("==", 1), ("=", 2), ("@", 2), (":", 0)];
-    let mut best: Option<(usize, usize, u8)> = None;
+    // The earliest separator decides; at one position the longest wins. SEPS is
+    // longest first, so at a position the first one found is the longest there and
+    // only an earlier position replaces it (`seps_are_longest_first` holds the order).
+    let mut best: Option<(usize, u8)> = None;
     for (sep, kind) in SEPS {
         if let Some(p) = item.find(sep) {
             if p > 0 && item.as_bytes()[p - 1] == b'\\' {
                 continue;
             }
-            let better = match best {
-                None => true,
-                Some((bp, bl, _)) => p < bp || (p == bp && sep.len() > bl),
-            };
-            if better {
-                best = Some((p, sep.len(), *kind));
+            if best.is_none_or(|(bp, _)| p < bp) {
+                best = Some((p, *kind));
             }
         }
     }
-    best.map(|(_, _, k)| match k {
+    best.map(|(_, k)| match k {
         0 => Item::Header,
         1 => Item::Query,
         _ => Item::Data,
@@ -120,5 +121,12 @@ mod tests {
         assert!(item_kind("count:=5") == Some(Item::Data));
         assert!(item_kind("file@./a.txt") == Some(Item::Data));
         assert!(item_kind("X-Url:http://a=b") == Some(Item::Header));
+    }
+
+    /// At one position the first separator found must be the longest there
+    /// (`==` before `=`, `:=` before `:`), which only the order of SEPS gives.
+    #[test]
+    fn seps_are_longest_first() {
+        assert!(SEPS.windows(2).all(|w| w[0].0.len() >= w[1].0.len()), "{SEPS:?}");
     }
 }

@@ -9,6 +9,7 @@ mod braces;
 pub mod dequote;
 pub mod model;
 mod plain;
+mod precheck;
 
 /// Decodes backslash escapes the way `$'…'` (and `printf`'s format) does.
 pub use dequote::ansi_c;
@@ -21,6 +22,7 @@ use std::cell::Cell;
 use crate::limits::{MAX_DOUBLE_PARENS, MAX_PARSE_OPENERS, MAX_SYNTAX_NESTING, MAX_UNCLOSED_PARENS};
 use crate::verdict::Span;
 use model::{List, Pipeline, Redirect, Simple, Stage, Word};
+use precheck::{expanding_heredoc_tag, openers, unclosed_parens};
 
 /// Why a source could not be modelled.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,78 +125,6 @@ fn parse_unguarded(src: &str) -> Result<List, ParseFailure> {
         return Err(ParseFailure::TooDeep);
     }
     Ok(list)
-}
-
-/// Upper bound on how deep the parser can recurse: every bracket, backtick and
-/// reserved word that opens a nested body (`then`, `do`, `case`, `coproc`,
-/// `function`), counted without regard to quoting and never decremented, so it
-/// can only over-estimate, which only ever costs a thread or a refusal.
-/// `(` minus `)` outside single quotes, double quotes and backslash escapes, so
-/// a quoted `)` cannot make an unclosed run look balanced. (`case` patterns'
-/// lone `)` only lower the count, which only lets more through to the parser.)
-fn unclosed_parens(src: &str) -> usize {
-    let (mut open, mut close) = (0usize, 0usize);
-    let mut chars = src.chars();
-    let (mut single, mut double) = (false, false);
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' if !single => {
-                chars.next();
-            }
-            '\'' if !double => single = !single,
-            '"' if !single => double = !double,
-            '(' if !single && !double => open += 1,
-            ')' if !single && !double => close += 1,
-            _ => {}
-        }
-    }
-    open.saturating_sub(close)
-}
-
-fn openers(src: &str) -> usize {
-    let b = src.as_bytes();
-    let mut n = 0usize;
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'(' | b'{' | b'[' | b'`' => n += 1,
-            c if c.is_ascii_lowercase() && (i == 0 || !is_word_byte(b[i - 1])) => {
-                let end = b[i..].iter().position(|&c| !is_word_byte(c)).map_or(b.len(), |p| i + p);
-                if matches!(&b[i..end], b"then" | b"do" | b"case" | b"coproc" | b"function") {
-                    n += 1;
-                }
-                i = end;
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    n
-}
-
-/// A heredoc tag holding an expansion (`<<$(`, `<<E,K$(`, ``<<-`x` ``):
-/// brush-parser 0.4's tokenizer loops without bound (gigabytes per second) on
-/// `<<E,K$(  ${^\oc>( ${` and `<<$(  ${` — found by the `classify` fuzz target.
-/// No real heredoc tag holds `$` or a backtick, so such a source is refused
-/// before the tokenizer sees it. The tag is read up to the first blank or
-/// operator byte, counted without regard to quoting (refuses more, never less).
-fn expanding_heredoc_tag(src: &str) -> bool {
-    let b = src.as_bytes();
-    (0..b.len().saturating_sub(2)).any(|i| {
-        if &b[i..i + 2] != b"<<" || b.get(i + 2) == Some(&b'<') || (i > 0 && b[i - 1] == b'<') {
-            return false;
-        }
-        let mut at = if b.get(i + 2) == Some(&b'-') { i + 3 } else { i + 2 };
-        while matches!(b.get(at), Some(b' ' | b'\t')) {
-            at += 1;
-        }
-        b[at.min(b.len())..].iter().take_while(|c| !matches!(c, b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>')).any(|c| matches!(c, b'$' | b'`'))
-    })
-}
-
-fn is_word_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
 }
 
 fn span(loc: Option<&SourceSpan>) -> Span {
@@ -538,6 +468,29 @@ mod tests {
         let quoted = format!("{}x '{}'", "( ".repeat(32), ")".repeat(32));
         assert!(matches!(parse(&quoted), Err(ParseFailure::Syntax(_))));
         assert!(parse(&format!("{}x{}", "( ".repeat(32), " )".repeat(32))).is_ok());
+    }
+
+    #[test]
+    fn parens_in_comments_and_heredoc_bodies_are_not_an_unclosed_run() {
+        // 40 `(` — a run brush-parser takes over 20 s on — as a comment or a
+        // heredoc body: the parser reads it as text, so it parses (the time it
+        // takes is bounded in tests/it/worst_cases.rs).
+        let run = "( ".repeat(40);
+        assert!(parse(&format!("echo hi # {run}")).is_ok());
+        assert!(parse(&format!("# {run}\nls; ls")).is_ok());
+        assert!(parse(&format!("cat <<'EOF' > notes.txt\n{run}\nEOF\nls")).is_ok());
+        assert!(parse(&format!("cat <<-EOF; ls\n\t{run}\n\tEOF")).is_ok());
+        // Not a comment: `#` inside a word or after an escaped blank; not a body:
+        // a heredoc that never ends, or `<<` in a source with arithmetic.
+        for src in [
+            format!("echo a#{run}"),
+            format!("echo \\ #{run}"),
+            format!("cat <<EOF\n{run}"),
+            format!("echo $((1<<2))\n{run}\n2"),
+            format!("cat <<EOF # x\n{run}\nEO"),
+        ] {
+            assert!(matches!(parse(&src), Err(ParseFailure::Syntax(_))), "{src}");
+        }
     }
 
     #[test]

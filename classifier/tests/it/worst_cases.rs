@@ -301,3 +301,18 @@ fn ten_thousand_heredocs_ask() {
 fn sq(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
 }
+
+/// A run of 40 `(` that is a comment or a heredoc body is text brush-parser reads
+/// quickly, so the pre-check lets it through; the same run unclosed outside them
+/// is refused before brush-parser backtracks on it (over 20 s).
+#[test]
+fn paren_runs_in_comments_and_heredoc_bodies_parse_in_bounded_time() {
+    let run = "( ".repeat(40);
+    for cmd in [format!("echo hi # {run}"), format!("cat <<'EOF' > notes.txt\n{run}\nEOF\nls")] {
+        let (v, took) = run_small(cmd.clone());
+        assert_ne!(v.rule, "parse.unsupported", "{cmd}");
+        assert!(took < BOUND, "{cmd}: took {took:?} (bound {BOUND:?})");
+    }
+    let v = asks("unclosed paren run", format!("echo {run}"));
+    assert_eq!(v.rule, "parse.unsupported");
+}

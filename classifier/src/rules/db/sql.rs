@@ -37,13 +37,11 @@ pub(crate) fn split(dialect: Dialect, src: &str) -> Vec<Stmt> {
     let c: Vec<char> = src.chars().collect();
     let mut out = Vec::new();
     let mut words: Vec<String> = Vec::new();
-    let mut text = String::new();
     let mut i = 0;
-    let mut flush = |words: &mut Vec<String>, text: &mut String| {
+    let mut flush = |words: &mut Vec<String>| {
         if !words.is_empty() {
             out.push(Stmt { words: std::mem::take(words) });
         }
-        text.clear();
     };
     while i < c.len() {
         let ch = c[i];
@@ -64,26 +62,19 @@ pub(crate) fn split(dialect: Dialect, src: &str) -> Vec<Stmt> {
         }
         if ch == '\'' || ch == '"' || ch == '`' {
             // Doubled quotes escape; MySQL also honours backslashes in strings.
-            text.push(ch);
             i += 1;
             while i < c.len() {
                 if c[i] == '\\' && dialect == Dialect::MySql && ch != '`' {
-                    text.push(c[i]);
                     i += 1;
                 } else if c[i] == ch {
                     if c.get(i + 1) == Some(&ch) {
-                        text.push(ch);
                         i += 1;
                     } else {
                         break;
                     }
                 }
-                if let Some(&x) = c.get(i) {
-                    text.push(x);
-                }
                 i += 1;
             }
-            text.push(ch);
             i += 1;
             if ch == '"' || ch == '`' {
                 words.push("\"ID\"".to_owned());
@@ -97,17 +88,14 @@ pub(crate) fn split(dialect: Dialect, src: &str) -> Vec<Stmt> {
                 j += 1;
             }
             if c.get(j) == Some(&'$') {
-                let tag: String = c[i..=j].iter().collect();
-                let body_start = j + 1;
-                let tag_chars: Vec<char> = tag.chars().collect();
-                let end = (body_start..c.len()).find(|&k| c[k..].starts_with(&tag_chars)).unwrap_or(c.len());
-                text.extend(&c[i..(end + tag_chars.len()).min(c.len())]);
-                i = end + tag_chars.len();
+                let tag = &c[i..=j];
+                let end = (j + 1..c.len()).find(|&k| c[k..].starts_with(tag)).unwrap_or(c.len());
+                i = end + tag.len();
                 continue;
             }
         }
         if ch == ';' {
-            flush(&mut words, &mut text);
+            flush(&mut words);
             i += 1;
             continue;
         }
@@ -119,21 +107,17 @@ pub(crate) fn split(dialect: Dialect, src: &str) -> Vec<Stmt> {
             let w: String = c[start..i].iter().collect();
             let upper = w.to_ascii_uppercase();
             if dialect == Dialect::Generic && starts_unseparated(&words, &upper) {
-                flush(&mut words, &mut text);
+                flush(&mut words);
             }
-            text.push_str(&w);
             words.push(upper);
             continue;
-        }
-        if !ch.is_whitespace() || !text.is_empty() {
-            text.push(ch);
         }
         if ch == '=' || ch == '(' {
             words.push(ch.to_string());
         }
         i += 1;
     }
-    flush(&mut words, &mut text);
+    flush(&mut words);
     out
 }
 

@@ -15,19 +15,20 @@
 
 use crate::words;
 use crate::words::Words;
+use std::cell::Cell;
 use std::collections::HashMap;
 
 use tree_sitter::{Node, Parser};
 
 use super::python_sinks::{self, ArgV, Call};
 use super::python_tokens::{tokenize, Tok};
-use super::scripts::Analysis;
+use super::scripts::{Analysis, Effect};
 
 /// Larger sources are left to the token scanner alone: the parse is linear,
 /// but the shell layer's byte budget is the real bound and this keeps one call cheap.
 const MAX_AST_BYTES: usize = 256 * 1024;
 
-/// Attribute/call chains deeper than this are not resolved (no unbounded recursion).
+/// Attribute/call chains deeper than this are not resolved (no unbounded recursion); such a call is reported as unseen code.
 const MAX_CHAIN_DEPTH: usize = 48;
 
 /// Calls the token scanner treats specially (module lookups by name, `exec`
@@ -55,7 +56,7 @@ pub(crate) fn add_ast_findings(src: &str, out: &mut Analysis) -> bool {
         return false;
     }
     let consts = super::python_consts::constants(&nodes, src);
-    let mut scan = AstScan { src, aliases: HashMap::new(), stars: Vec::new(), sql_lib: false, consts };
+    let mut scan = AstScan { src, aliases: HashMap::new(), stars: Vec::new(), sql_lib: false, consts, too_deep: Cell::new(false) };
     for n in &nodes {
         match n.kind() {
             "import_statement" => scan.import(*n),
@@ -68,7 +69,15 @@ pub(crate) fn add_ast_findings(src: &str, out: &mut Analysis) -> bool {
             continue;
         }
         let Some(func) = n.child_by_field_name("function") else { continue };
-        let Some((chain, recv)) = scan.callee(func, 0) else { continue };
+        let Some((chain, recv)) = scan.callee(func, 0) else {
+            // A callee past the depth bound is not read, and what is not read may be a
+            // sink this pass alone would have seen (an argument only `python_consts`
+            // knows): unseen code, never nothing.
+            if scan.too_deep.take() {
+                out.push(Effect::Dynamic, &format!("a call chain deeper than {MAX_CHAIN_DEPTH}"));
+            }
+            continue;
+        };
         if SCANNER_ONLY.contains(chain.as_str()) {
             continue;
         }
@@ -111,6 +120,8 @@ struct AstScan<'s> {
     sql_lib: bool,
     /// Names bound once to a string literal and only read (`python_consts`).
     consts: HashMap<String, ArgV>,
+    /// Set when `callee` gave up at `MAX_CHAIN_DEPTH`.
+    too_deep: Cell<bool>,
 }
 
 impl<'s> AstScan<'s> {
@@ -178,6 +189,7 @@ impl<'s> AstScan<'s> {
     /// names them (`pathlib.Path().unlink`). None for what it cannot name.
     fn callee(&self, n: Node<'_>, depth: usize) -> Option<(String, Option<String>)> {
         if depth > MAX_CHAIN_DEPTH {
+            self.too_deep.set(true);
             return None;
         }
         match n.kind() {

@@ -94,8 +94,10 @@ fn piece(src: &str, p: &WordPieceWithSource, w: &mut Word, in_dquote: bool) {
             w.exact = false;
             if raw.contains("$(") || raw.contains('`') || raw.contains("<(") {
                 // `${X:-$(cmd)}`: the default may run. Find the bodies; if the scan
-                // cannot be sure, the word is opaque.
-                match scan_subs(raw) {
+                // cannot be sure, the word is opaque. Inside double quotes a `'`
+                // there is a plain character (`"${X:-'$(cmd)'}"` runs cmd), so only
+                // an unquoted expansion's single quotes hide a body.
+                match scan_subs(raw, !in_dquote) {
                     Some(bodies) => w.subs.extend(bodies),
                     None => w.opaque = true,
                 }
@@ -117,10 +119,12 @@ fn piece(src: &str, p: &WordPieceWithSource, w: &mut Word, in_dquote: bool) {
     }
 }
 
-/// Finds `$( … )` and `` ` … ` `` bodies in text, honouring single quotes and
-/// nesting. `None` when the text is unbalanced or holds `<(`/`$((`, which are
-/// left to the caller as opaque.
-fn scan_subs(text: &str) -> Option<Vec<String>> {
+/// Finds `$( … )` and `` ` … ` `` bodies in text, honouring nesting and, when
+/// `single_quotes`, single quotes. `None` when the text is unbalanced or holds
+/// `<(`/`$((`, which are left to the caller as opaque. (Inside double quotes bash
+/// still honours `'` in a pattern operator's word, `"${X#'$(cmd)'}"`; read as
+/// plain characters there, such a body counts as run: stricter, never looser.)
+fn scan_subs(text: &str, single_quotes: bool) -> Option<Vec<String>> {
     if text.contains("<(") || text.contains("$((") {
         return None;
     }
@@ -131,7 +135,7 @@ fn scan_subs(text: &str) -> Option<Vec<String>> {
     while i < b.len() {
         match b[i] {
             b'\\' if !in_single => i += 1,
-            b'\'' => in_single = !in_single,
+            b'\'' if single_quotes => in_single = !in_single,
             b'$' if !in_single && b.get(i + 1) == Some(&b'(') => {
                 let start = i + 2;
                 let mut depth = 1;
@@ -286,6 +290,13 @@ mod tests {
         let w = word("\"${X:-$(rm -rf build)}\"", Span::default(), &opts);
         assert_eq!((w.subs.as_slice(), w.opaque), (&["rm -rf build".to_owned()][..], false));
         assert!(word("${X:-$((1+$(id)))}", Span::default(), &opts).opaque);
+        // Unquoted, `'…'` in the default quotes its body; inside double quotes it
+        // is a plain character and the body runs (bash prints `'RAN'` for
+        // `echo "${X:-'$(echo RAN)'}"`).
+        assert!(word("${X:-'$(rm -rf build)'}", Span::default(), &opts).subs.is_empty());
+        let w = word("\"${X:-'$(rm -rf build)'}\"", Span::default(), &opts);
+        assert_eq!(w.subs, ["rm -rf build"]);
+        assert_eq!(word("\"${X:-'`id`'}\"", Span::default(), &opts).subs, ["id"]);
     }
 
     #[test]

@@ -39,6 +39,23 @@ pub struct Listed {
     pub span: Span,
     #[serde(default)]
     pub diff: String,
+    /// The function the mutant is in (none for a few, e.g. a struct field of a constant).
+    #[serde(default)]
+    pub function: Option<Function>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Function {
+    pub function_name: String,
+    pub span: Option<Span>,
+}
+
+/// The function a mutant is in, as cargo-mutants names it (`Engine::walk`; empty
+/// outside any function) and its first and last line.
+#[derive(Clone, Debug, Default)]
+pub struct InFunction {
+    pub name: String,
+    pub lines: Option<(usize, usize)>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -77,6 +94,17 @@ pub fn version() -> Result<String, String> {
 pub fn list(dir: &Path, in_diff: Option<&Path>) -> Result<Vec<Mutant>, String> {
     let listed = listed(dir, in_diff, true)?;
     convert(&listed, |f| std::fs::read_to_string(dir.join(f)).map_err(|e| format!("{f}: {e}")))
+}
+
+/// Every code mutant of the checkout at `dir`, each with the function it is in.
+pub fn list_with_functions(dir: &Path) -> Result<Vec<(Mutant, InFunction)>, String> {
+    let listed = listed(dir, None, true)?;
+    let mutants = convert(&listed, |f| std::fs::read_to_string(dir.join(f)).map_err(|e| format!("{f}: {e}")))?;
+    let functions = listed.iter().map(|l| match &l.function {
+        Some(f) => InFunction { name: f.function_name.clone(), lines: f.span.as_ref().map(|s| (s.start.line, s.end.line)) },
+        None => InFunction::default(),
+    });
+    Ok(mutants.into_iter().zip(functions).collect())
 }
 
 /// How many mutants `.cargo/mutants.toml` leaves out of the whole population, per
@@ -229,6 +257,7 @@ mod tests {
             replacement: replacement.into(),
             span: Span { start: Pos { line: sl, column: sc }, end: Pos { line: el, column: ec } },
             diff: diff.into(),
+            function: None,
         }
     }
 

@@ -235,10 +235,9 @@ const PATIENCE: Patience = Patience { row: Duration::from_secs(5), hang: Some(Du
 /// The gate's layer for a replay the mutant stopped answering.
 const HANG: &str = "hang";
 
-/// Rule examples through `bin`: a `matches` example must get the rule's id, a
-/// `not_matches` one must not. Also the example it stopped answering (see
-/// [`PATIENCE`]), after which the rest are not asked.
-fn examples(rules: &[RuleInfo], bin: &Path, patience: Patience) -> Result<(Found, Option<Hang>), String> {
+/// Every rule's own examples as the gate asks them, in registry order: the jobs
+/// (each in [`EXAMPLE_CWD`]) and, for each, (rule id, whether it must hit, command).
+pub(crate) fn example_jobs(rules: &[RuleInfo]) -> (Vec<Job>, Vec<(&str, bool, &str)>) {
     let mut jobs = Vec::new();
     let mut want = Vec::new();
     for r in rules {
@@ -249,11 +248,24 @@ fn examples(rules: &[RuleInfo], bin: &Path, patience: Patience) -> Result<(Found
             }
         }
     }
-    let subject = Subject {
-        argv: vec!["env".into(), format!("HOME={EXAMPLE_HOME}"), bin.display().to_string(), "batch".into()],
-        build_id: None,
-        label: "tiergate".into(),
-    };
+    (jobs, want)
+}
+
+/// `bin batch` as the examples are asked of it: with [`EXAMPLE_HOME`], and `env`'s
+/// `NAME=value` words set too (the coverage map's output directory).
+pub(crate) fn example_subject(bin: &Path, env: &[String]) -> Subject {
+    let mut argv = vec!["env".to_owned(), format!("HOME={EXAMPLE_HOME}")];
+    argv.extend(env.iter().cloned());
+    argv.extend([bin.display().to_string(), "batch".into()]);
+    Subject { argv, build_id: None, label: "tiergate".into() }
+}
+
+/// Rule examples through `bin`: a `matches` example must get the rule's id, a
+/// `not_matches` one must not. Also the example it stopped answering (see
+/// [`PATIENCE`]), after which the rest are not asked.
+fn examples(rules: &[RuleInfo], bin: &Path, patience: Patience) -> Result<(Found, Option<Hang>), String> {
+    let (jobs, want) = example_jobs(rules);
+    let subject = example_subject(bin, &[]);
     let answers = match replay::runner::run(&subject, &jobs, patience, &|| {}) {
         Ok(a) => a,
         Err(ReplayError::Hang(mut h)) => {

@@ -1,7 +1,8 @@
 //! Seeded regressions, the library behind `cargo xtask mutants [--population
 //! tables,code] [--in-diff REV] [--list] [--shard I/N] [--rules PREFIX] [--sample N
 //! [--seed S]] [--per-family K] [--ops a,b] [--ids FILE] [--check]` and `cargo xtask
-//! mutants merge DIR…` (xtask parses the flags into `Options`). Two populations:
+//! mutants merge DIR…` (xtask parses the flags into `Options`), and `--unreached`,
+//! which runs no mutant but maps the code no input executes (unreached/). Two populations:
 //! mutants of the rule tables (gen.rs, ours: policy lives in data) and mutants of the
 //! classifier's code (code.rs: cargo-mutants lists them). Each is put through the
 //! bench's own gate (gate.rs) and reported as caught (by which layer), survived or
@@ -15,6 +16,7 @@ mod in_diff;
 pub mod mutant;
 mod report;
 mod summary;
+pub mod unreached;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

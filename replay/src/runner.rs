@@ -94,6 +94,20 @@ fn earlier_steps(jobs: &[Job], answered: &[Verdict], start: usize) -> Vec<usize>
     (0..start).filter(|&i| jobs[i].session.as_deref() == Some(session) && !answered[i].is_error()).collect()
 }
 
+/// How long a child that has answered every line may take to exit on its own.
+const EXIT_GRACE: Duration = Duration::from_secs(2);
+
+/// Waits up to `grace` for `child` to exit.
+fn exit_within(child: &mut std::process::Child, grace: Duration) {
+    let t = std::time::Instant::now();
+    while t.elapsed() < grace {
+        match child.try_wait() {
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            _ => return,
+        }
+    }
+}
+
 /// Runs `primes` (answers dropped), then jobs[start..], in one child until all are
 /// answered or one fails; the failing row gets an error verdict so the caller's
 /// loop resumes after it. Returns the index of that row when it failed by timing
@@ -120,6 +134,8 @@ fn run_from(
     let (tx, rx) = mpsc::channel::<String>();
     let order: Vec<usize> = primes.iter().copied().chain(start..jobs.len()).collect();
     let mut timed_out = None;
+    // A timeout, a dead child or a session that could not be replayed: no grace.
+    let mut failed = false;
     std::thread::scope(|s| {
         let order = &order;
         s.spawn(move || {
@@ -157,6 +173,7 @@ fn run_from(
                     // The session's files cannot be rebuilt: the step to resume at has no answer.
                     out.push(Verdict::error(format!("a fresh classifier could not replay this session's earlier steps ({})", answer.reason)));
                     tick();
+                    failed = true;
                     break;
                 }
                 continue;
@@ -164,10 +181,18 @@ fn run_from(
             out.push(answer);
             tick();
             if fatal {
+                failed = true;
                 break;
             }
         }
-        // Done or failed: end the child so both threads see EOF / EPIPE and return.
+        // Done: every line was written, so stdin is (about to be) closed and the child
+        // exits on its own; a moment's grace lets it run its exit handlers (the
+        // instrumented tiergate of `cargo xtask mutants --unreached` writes its coverage
+        // then). Failed, or still running after the grace: end it, so both threads see
+        // EOF / EPIPE and return.
+        if !failed {
+            exit_within(&mut child, EXIT_GRACE);
+        }
         let _ = child.kill();
         let _ = child.wait();
     });

@@ -90,7 +90,11 @@ code mutants as cargo-mutants lists them (needs `cargo install cargo-mutants`).
 --in-diff REV keeps the mutants of what REV..HEAD touched; --check exits 1 when a
 mutant survives that no review in reports/mutants/equivalent.tsv sets apart.
 The report (rates per population, module and operator, survivors with their diff)
-goes to reports/mutants/ (a shard: reports/mutants-shards/I-of-N/).")]
+goes to reports/mutants/ (a shard: reports/mutants-shards/I-of-N/).
+--unreached runs no mutant: it builds tiergate with SanitizerCoverage (target/cov),
+asks it every rule example and corpus row, and reports each code mutant as
+unreached (its lines' code never ran), reached or unknown, per file and function
+(target/unreached/ or --out; about 10 minutes).")]
     Mutants(MutantsArgs),
     /// Opt-in (root, bwrap, strace): runs what head allows in a verified sandbox, diffs the effects; reports/oracle/.
     #[command(long_about = "\
@@ -402,6 +406,10 @@ pub struct MutantsArgs {
     /// Only the mutant ids listed in FILE (one per line, first word): a re-run of survivors.
     #[arg(long, value_name = "FILE")]
     pub ids: Option<PathBuf>,
+    /// Run no mutant: map which code mutants no rule example or corpus row executes
+    /// (a SanitizerCoverage build of tiergate in target/cov); report to --out (default target/unreached/).
+    #[arg(long, conflicts_with_all = ["population", "in_diff", "check", "all_layers", "list", "shard", "rules", "sample", "per_family", "ops", "ids"])]
+    pub unreached: bool,
 }
 
 impl MutantsArgs {

@@ -64,6 +64,7 @@ fn main() -> ExitCode {
         Task::Codegen { check } => codegen::run(check),
         Task::Coverage(c) => coverage::run(&c),
         Task::Mutants(MutantsArgs { merge: Some(MutantsMerge::Merge { dirs }), .. }) => mutation::merge(&dirs),
+        Task::Mutants(m) if m.unreached => mutation::unreached::run(m.out.as_deref()),
         // The raw words go into the report's meta line (what was run, as typed).
         Task::Mutants(m) => mutation::run(&m.options(), &typed("mutants", &args[1..])),
         Task::Oracle(o) => oracle::run(&o.options(), &typed("oracle", &args[1..])),

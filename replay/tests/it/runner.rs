@@ -75,3 +75,19 @@ fn a_replay_with_hang_set_names_the_row_head_stopped_answering() {
     assert_eq!(code, replay::exit::INFRA);
     assert_eq!((h.side.as_str(), h.row.as_deref()), ("head", Some("truth loop")), "{h}");
 }
+
+/// A child that answered every line gets a moment to exit on its own before it is
+/// ended, so what it does at exit happens (`cargo xtask mutants --unreached`'s
+/// instrumented tiergate writes its coverage then); ended at once, it would not.
+#[test]
+fn a_child_that_answered_every_line_may_exit_on_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("exited");
+    let answer = r#"{\"v\":1,\"id\":$n,\"tier\":\"T0\",\"blocked\":false,\"decision\":\"allow\",\"rule\":\"r\",\"reason\":\"x\"}"#;
+    let script = format!("n=0; while read -r line; do echo \"{answer}\"; n=$((n+1)); done; sleep 0.3; touch '{}'", marker.display());
+    let subject = Subject { argv: vec!["sh".into(), "-c".into(), script], build_id: None, label: "head".into() };
+    let jobs = [Job::new("ls", None), Job::new("pwd", None)];
+    let v = run(&subject, &jobs, Duration::from_secs(10), &|| {}).unwrap();
+    assert_eq!(v.iter().map(|v| v.short()).collect::<Vec<_>>(), ["T0 r", "T0 r"]);
+    assert!(marker.exists(), "the child was ended before its exit-time work");
+}

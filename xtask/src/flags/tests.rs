@@ -115,6 +115,9 @@ fn the_other_tasks_keep_their_spellings() {
     let bad = err("mutants --population cod");
     assert!(bad.message.contains("code"), "a did-you-mean names the population: {}", bad.message);
     assert!(matches!(ok("mutants merge a b"), Task::Mutants(MutantsArgs { merge: Some(MutantsMerge::Merge { .. }), .. })));
+    let m = ok_mutants("mutants --unreached --out target/u");
+    assert!(m.unreached && m.out.as_deref() == Some(std::path::Path::new("target/u")));
+    assert!(p("mutants --unreached --sample 3").is_err(), "--unreached runs no mutant, so it takes no selection");
     let Task::Bench(b) = ok("bench lanes hook --check") else { panic!() };
     assert_eq!((b.groups, b.check, b.replay.is_none()), (vec![BenchGroup::Lanes, BenchGroup::Hook], true, true));
     let Task::Bench(BenchArgs { replay: Some(BenchReplay::Replay(r)), .. }) = ok("bench replay --runs 5 --save") else { panic!() };

@@ -242,11 +242,14 @@ fn closer(open: char) -> char {
     }
 }
 
+/// Whether a double-quoted string (or a command backtick) substitutes variables.
+/// JavaScript's double quotes never do: only its template literals (backticks,
+/// read above) hold `${…}`, so `execSync("rm -rf ${HOME}")` hands the shell the
+/// text `rm -rf ${HOME}`, which the shell expands and the caller classifies as shell.
 fn interpolates(lang: Lang, text: &str) -> bool {
     match lang {
         Lang::Ruby => text.contains("#{"),
         Lang::Perl | Lang::Php | Lang::Groovy | Lang::Tcl => text.contains('$') || (lang == Lang::Perl && text.contains('@')),
-        Lang::Js => text.contains("${"),
         _ => false,
     }
 }

@@ -158,6 +158,8 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
         "pkg" => cx.hit(if operands.first() == Some(&"get") { &READ } else { &BUILD }),
         "pm" if pm == "bun" => bun_pm(cx, operands.first().copied()),
         "npm" if pm == "yarn" => yarn_npm(cx, operands.first().copied()),
+        // `yarn workspaces info` (yarn 1) and `yarn workspaces list` (yarn 2+) print the workspace tree.
+        "workspaces" if pm == "yarn" && matches!(operands.first(), Some(&("info" | "list"))) => cx.hit(&READ),
         "workspace" | "workspaces" if pm == "yarn" && operands.first().is_some_and(|w| *w != "info" && *w != "list") => scripts::run(
             inv,
             cx,

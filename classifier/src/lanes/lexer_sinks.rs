@@ -80,7 +80,7 @@ const RUBY_SELF: &[&str] = &["Kernel", "self", "Process"];
 #[rustfmt::skip]
 const PERL: &[Sink] = &[
     ("", "system", Kind::Args), ("", "exec", Kind::Args), ("", "unlink", Kind::Delete), ("", "rmdir", Kind::Delete), ("", "rmtree", Kind::DeleteTree), ("", "remove_tree", Kind::DeleteTree), ("", "rename", Kind::Move), ("", "move", Kind::Move), ("", "mv", Kind::Move), ("", "copy", Kind::WriteDst), ("", "cp", Kind::WriteDst),
-    ("", "mkdir", Kind::Write), ("", "make_path", Kind::Write), ("", "mkpath", Kind::Write), ("", "chmod", Kind::Chmod), ("", "chown", Kind::Chmod), ("", "utime", Kind::Chmod), ("", "symlink", Kind::WriteDst), ("", "link", Kind::WriteDst), ("", "kill", Kind::Process), ("", "eval", Kind::Eval), ("", "syscall", Kind::Dynamic), ("", "do", Kind::Dynamic), ("", "sysopen", Kind::SysOpen), ("", "truncate", Kind::Write), ("DynaLoader", "dl_load_file", Kind::Dynamic),
+    ("", "mkdir", Kind::Write), ("", "make_path", Kind::Write), ("", "mkpath", Kind::Write), ("", "chmod", Kind::Chmod), ("", "chown", Kind::Chmod), ("", "utime", Kind::Chmod), ("", "symlink", Kind::WriteDst), ("", "link", Kind::WriteDst), ("", "kill", Kind::Process), ("", "eval", Kind::Eval), ("", "syscall", Kind::Dynamic), ("", "do", Kind::Dynamic), ("", "sysopen", Kind::SysOpen), ("", "open", Kind::OpenMode), ("", "truncate", Kind::Write), ("DynaLoader", "dl_load_file", Kind::Dynamic),
     ("*", "post", Kind::Network), ("*", "put", Kind::Network), ("*", "delete", Kind::Network), ("*", "patch", Kind::Network), ("INET", "new", Kind::Network), ("IP", "new", Kind::Network), ("UNIX", "new", Kind::Network),
 ];
 

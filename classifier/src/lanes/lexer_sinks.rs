@@ -213,7 +213,14 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
             let recv_ok = match *r {
                 // Member calls, plus destructured JS imports (`const {rmSync} = require("fs")`) and Ruby's bare `send`/`instance_eval`.
                 "*" => after_member || (lang == Lang::Js && (has_cp || has_fs)) || (lang == Lang::Ruby && !matches!(*n, "rmtree")),
-                "" => !after_member || (lang == Lang::Ruby && recv.as_deref().is_some_and(|r| RUBY_SELF.contains(&r))),
+                // Perl's `CORE::system`, `File::Copy::copy`, `File::Path::rmtree` name the
+                // function through its package (the lexer reads `::` as `->`); a bareword
+                // before it is a package, `$obj->name` a method of an object.
+                "" => {
+                    !after_member
+                        || (lang == Lang::Ruby && recv.as_deref().is_some_and(|r| RUBY_SELF.contains(&r)))
+                        || (lang == Lang::Perl && recv.as_deref().is_some_and(|r| r.starts_with(char::is_alphabetic)))
+                }
                 "cp" => module_ok(&recv, after_member, "cp", has_cp, &aliases),
                 "fs" => module_ok(&recv, after_member, "fs", has_fs, &aliases),
                 other => recv.as_deref() == Some(other),
@@ -496,13 +503,19 @@ fn reflect(table: &[Sink], args: &[Vec<Tok>]) -> Option<Kind> {
 }
 
 /// Perl `open`: 2-arg (`">out"`, `"cmd |"`) and 3-arg (`'>', $f`; `'-|', 'cmd'`) forms.
+/// A mode the code computes (`open(F, $spec)`) may be `"cmd |"` or `-|`: a
+/// command no one has seen. The one-argument form reads the handle's own variable.
 fn perl_open(args: &[Vec<Tok>]) -> Option<Effect> {
-    let spec = lit(args.get(1))?;
+    let Some(spec) = lit(args.get(1)) else {
+        return (args.len() >= 2).then_some(Effect::ExecUnseen);
+    };
     let s = spec.trim();
     if args.len() >= 3 {
         let target = lit(args.get(2));
         return match s {
             "<" | "<:encoding(UTF-8)" | "<:utf8" | "<:raw" => None,
+            // The list form (`'-|', 'rm', '-rf', $d`) runs its words without a shell.
+            "-|" | "|-" if args.len() > 3 => Some(args[2..].iter().map(|a| lit(Some(a))).collect::<Option<Vec<_>>>().map_or(Effect::ExecUnseen, Effect::Argv)),
             "-|" | "|-" => Some(target.map_or(Effect::ExecUnseen, Effect::Shell)),
             m if m.starts_with('<') && !m.contains('+') => None,
             _ => Some(Effect::Write(target)),

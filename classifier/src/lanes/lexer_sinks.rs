@@ -366,7 +366,7 @@ fn args_after(toks: &[Tok], i: usize, lang: Lang) -> Option<Vec<Vec<Tok>>> {
     Some(out)
 }
 
-fn lit(arg: Option<&Vec<Tok>>) -> Option<String> {
+pub(super) fn lit(arg: Option<&Vec<Tok>>) -> Option<String> {
     match arg.map(Vec::as_slice) {
         Some([Tok::Str { text, interp: false }]) => Some(text.clone()),
         _ => None,
@@ -434,7 +434,7 @@ fn effect(kind: Kind, lang: Lang, toks: &[Tok], i: usize, args: &[Vec<Tok>], dep
         Kind::OpenMode => {
             let mode = lit(args.get(1));
             if lang == Lang::Perl {
-                return perl_open(args);
+                return super::lexer_perl::open(args);
             }
             match mode {
                 Some(m) if !m.contains(['w', 'a', '+', 'x']) => return None,
@@ -500,34 +500,6 @@ fn reflect(table: &[Sink], args: &[Vec<Tok>]) -> Option<Kind> {
     };
     let runs = |k: &Kind| matches!(k, Kind::Shell | Kind::Args | Kind::Spawn | Kind::PipeOpen | Kind::Eval | Kind::Dynamic);
     table.iter().any(|(_, n, k)| *n == name && runs(k)).then_some(Kind::Dynamic)
-}
-
-/// Perl `open`: 2-arg (`">out"`, `"cmd |"`) and 3-arg (`'>', $f`; `'-|', 'cmd'`) forms.
-/// A mode the code computes (`open(F, $spec)`) may be `"cmd |"` or `-|`: a
-/// command no one has seen. The one-argument form reads the handle's own variable.
-fn perl_open(args: &[Vec<Tok>]) -> Option<Effect> {
-    let Some(spec) = lit(args.get(1)) else {
-        return (args.len() >= 2).then_some(Effect::ExecUnseen);
-    };
-    let s = spec.trim();
-    if args.len() >= 3 {
-        let target = lit(args.get(2));
-        return match s {
-            "<" | "<:encoding(UTF-8)" | "<:utf8" | "<:raw" => None,
-            // The list form (`'-|', 'rm', '-rf', $d`) runs its words without a shell.
-            "-|" | "|-" if args.len() > 3 => Some(args[2..].iter().map(|a| lit(Some(a))).collect::<Option<Vec<_>>>().map_or(Effect::ExecUnseen, Effect::Argv)),
-            "-|" | "|-" => Some(target.map_or(Effect::ExecUnseen, Effect::Shell)),
-            m if m.starts_with('<') && !m.contains('+') => None,
-            _ => Some(Effect::Write(target)),
-        };
-    }
-    if let Some(cmd) = s.strip_suffix('|').or_else(|| s.strip_prefix('|')) {
-        return Some(Effect::Shell(cmd.trim().to_owned()));
-    }
-    if let Some(path) = s.strip_prefix(">>").or_else(|| s.strip_prefix('>')).or_else(|| s.strip_prefix("+<")) {
-        return Some(Effect::Write(Some(path.trim().to_owned())));
-    }
-    None
 }
 
 /// Tcl: `exec prog args…`, `file delete|rename|copy|mkdir`, `open f w`, `socket`, `eval`.

@@ -99,6 +99,7 @@ fn worst_cases() -> Vec<(&'static str, String)> {
         ("eval_10k", format!("{}{d}", "eval ".repeat(10_000))),
         ("timeout_10k", format!("{}{d}", "timeout 5 ".repeat(10_000))),
         ("heredoc_unterminated_10k_subst", format!("cat <<EOF\n{}", "line $(echo x > /etc/passwd)\n".repeat(8_000))),
+        ("heredoc_tags_unterminated_20k", format!("cat <<a\n{}", (0..20_000).map(|i| format!("x <<b{i}\n")).collect::<String>())),
         ("nul", "ls\0rm -rf /".to_owned()),
     ]
 }

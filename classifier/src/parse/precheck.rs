@@ -10,11 +10,12 @@
 /// read narrowly, since counting too few lets a slow input through: a comment is
 /// a `#` after an unescaped blank (or first), and a body is skipped only when the
 /// source holds no `((` (where `1<<2` is a shift) and its end line is found
-/// (tabs stripped for `<<-`; the tag is its word with quotes and `\` dropped).
+/// (tabs stripped for `<<-`; the tag is its word with quotes and `\` dropped);
+/// after the first body with no end line, none is.
 pub(super) fn unclosed_parens(src: &str) -> usize {
     let (mut open, mut close) = (0usize, 0usize);
     let (mut single, mut double) = (false, false);
-    let heredocs = !src.contains("((");
+    let mut heredocs = !src.contains("((");
     // Heredoc tags opened on the current line, whose bodies start after it.
     let mut pending: Vec<(String, bool)> = Vec::new();
     let mut after_blank = true;
@@ -53,8 +54,16 @@ pub(super) fn unclosed_parens(src: &str) -> usize {
             b'\n' if outside && !pending.is_empty() => {
                 i += 1;
                 for (tag, strip) in pending.drain(..) {
-                    if let Some(past) = heredoc_end(src, i, &tag, strip) {
-                        i = past;
+                    match heredoc_end(src, i, &tag, strip) {
+                        Some(past) => i = past,
+                        // A body with no end line runs to the end of the source,
+                        // so no later body is skipped: every later `(` counts (the
+                        // stricter reading), and no later tag rescans the rest,
+                        // which kept thousands of unterminated tags quadratic.
+                        None => {
+                            heredocs = false;
+                            break;
+                        }
                     }
                 }
                 after_blank = true;

@@ -297,6 +297,19 @@ fn ten_thousand_heredocs_ask() {
     asks("10k heredocs", cmd);
 }
 
+/// Thousands of heredoc tags none of whose end lines come: the paren pre-check
+/// once looked for every tag's end from its line to the end of the source, a
+/// quadratic scan (a 209 KB source took 2 s in release). After the first body
+/// with no end it skips no more bodies, so the scan stays linear.
+#[test]
+fn twenty_thousand_unterminated_heredoc_tags_ask_in_bounded_time() {
+    let mut cmd = String::from("cat <<a\n");
+    for i in 0..20_000 {
+        cmd.push_str(&format!("x <<b{i}\n"));
+    }
+    asks("20k unterminated heredoc tags", cmd);
+}
+
 /// Single-quotes `s` for bash.
 fn sq(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))

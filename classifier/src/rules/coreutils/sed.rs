@@ -283,18 +283,17 @@ fn scan(script: &str) -> Option<Found> {
             'r' | 'R' => {
                 to_eol(&mut i);
             }
-            // `a\`, `i\` and `c\` take text, which is data: after the command,
-            // blanks, an optional `\` and the newline after it, the text runs to the
-            // first newline no backslash escapes (`1a\⏎line\⏎line` is two lines;
-            // GNU's one-liner `1a text` is one). What follows is script again.
+            // `a\`, `i\` and `c\` take text, which is data: after the command and
+            // blanks, the text runs to the first newline no backslash escapes
+            // (`1a\⏎line\⏎line` is two lines; GNU's one-liner `1a text` is one).
+            // What follows is script again. GNU sed takes the one character after
+            // `a\` as it is: a newline starts the text on the next line, anything
+            // else (a blank, a second backslash) is the text's first character, so
+            // `1a\ ⏎e CMD` and `1a\\⏎e CMD` run CMD (GNU sed 4.9 does).
             'a' | 'i' | 'c' => {
                 skip_ws(&mut i);
                 if i < n && s[i] == '\\' {
-                    i += 1;
-                    skip_ws(&mut i);
-                    if i < n && s[i] == '\n' {
-                        i += 1;
-                    }
+                    i = (i + 2).min(n);
                 }
                 while i < n && s[i] != '\n' {
                     i += if s[i] == '\\' { 2 } else { 1 };

@@ -215,9 +215,9 @@ crate::table! {
 pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     // `lua5.4`, `php8.2`, `ruby3.2`, `perl5`: the versioned binaries take the same options.
     let base = inv.program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    // The option tables come from `spec_of`, the one place that names them, so the
+    // stdin reading (`… | groovy`) and the argv reading here cannot disagree.
     let spec = match base {
-        "node" | "nodejs" | "tsx" | "ts-node" => &NODE,
-        "ruby" | "jruby" => &RUBY,
         "irb" => {
             // Ruby's REPL: code typed later is never seen.
             if inv.args.iter().any(|a| Help::DASH_V.with(Help::VERSION).with(Help::DASH_H).with(Help::LONG).holds(&a.text)) {
@@ -227,12 +227,6 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             }
             return;
         }
-        "perl" => &PERL,
-        "php" => &PHP,
-        "lua" | "luajit" => &LUA,
-        "Rscript" => &RSCRIPT,
-        "tclsh" | "wish" => &TCL,
-        "groovy" => &GROOVY,
         "osascript" => {
             // `-l JavaScript` switches to JXA, read by the JS lexer.
             let jxa = inv.option(words!["-l"]).is_some_and(|l| l.eq_ignore_ascii_case("javascript"));
@@ -244,7 +238,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             run(inv, cx, &OSASCRIPT, &s);
             return;
         }
-        _ => return,
+        _ => match spec_of(&inv.program) {
+            Some(spec) => spec,
+            None => return,
+        },
     };
     // `node --inspect[-brk|-wait][=addr]`: a debugger port whoever connects can run code through.
     if spec.lang == Lang::Js && Args::parse(&inv.args, ArgSpec::values(words![]).with_optional(INSPECT)).has(INSPECT) {

@@ -183,16 +183,27 @@ fn redirect_targets(stmt: &str) -> Vec<Option<String>> {
     out
 }
 
-/// Statements split outside quotes at `; | && || { } ( )` and newlines.
+/// Statements split outside quotes at `; | && || { } ( )` and newlines. A `$( … )`
+/// inside a double-quoted string is code PowerShell runs when it expands the
+/// string (`"x $(Remove-Item -Recurse build)"`): its statements are read too.
 fn statements(src: &str) -> Vec<String> {
+    let chars: Vec<char> = src.chars().collect();
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut quote: Option<char> = None;
-    for ch in src.chars() {
+    let mut i = 0;
+    while i < chars.len() {
+        let ch = chars[i];
+        i += 1;
         if let Some(q) = quote {
             cur.push(ch);
             if ch == q {
                 quote = None;
+            } else if q == '"' && ch == '$' && chars.get(i) == Some(&'(') {
+                let end = subexpression_end(&chars, i);
+                out.extend(statements(&chars[i + 1..end].iter().collect::<String>()));
+                cur.extend(&chars[i..(end + 1).min(chars.len())]);
+                i = end + 1;
             }
             continue;
         }
@@ -214,6 +225,29 @@ fn statements(src: &str) -> Vec<String> {
     out.push(cur);
     out.retain(|s| !s.trim().is_empty());
     out
+}
+
+/// Where the `(` at `open` closes, nested parentheses and quotes honoured; the end of
+/// the source when it never closes (the rest is then read as the subexpression).
+fn subexpression_end(chars: &[char], open: usize) -> usize {
+    let mut depth = 0;
+    let mut quote: Option<char> = None;
+    for (k, &c) in chars.iter().enumerate().skip(open) {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '(') => depth += 1,
+            (None, ')') => {
+                depth -= 1;
+                if depth == 0 {
+                    return k;
+                }
+            }
+            _ => {}
+        }
+    }
+    chars.len()
 }
 
 crate::tables![READ_VERBS, READ_ALIASES, MUTATING_VERBS];

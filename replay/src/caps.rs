@@ -1,6 +1,9 @@
 //! `caps.json`: per corpus kind (every registered one) limits on new prompts (allow →
-//! ask/deny, distinct and weighted), loosened rows not covered by a declaration, and
-//! new blocks. Every cap is reported as used/limit. A malformed file is a
+//! ask/deny, distinct and weighted), loosened rows not covered by a declaration, new
+//! blocks, and reworded rows (same tier, another deciding rule or reason text: the
+//! reason is what a user reads before approving, so a change that rewrites it on
+//! thousands of rows is one a reviewer must see, not a footnote in the report; an
+//! old file without `reworded` has no such cap). Every cap is reported as used/limit. A malformed file is a
 //! configuration error naming file:line:column. It does not compute the diff.
 
 use std::collections::{BTreeMap, HashSet};
@@ -9,7 +12,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::corpus::Kind;
-use crate::diff::RowResult;
+use crate::diff::{Category, RowResult};
 use crate::protocol::{Class, Verdict};
 
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
@@ -19,6 +22,16 @@ pub struct Limits {
     pub new_prompts_weighted: u64,
     pub loosened: u64,
     pub new_blocks: u64,
+    #[serde(default = "no_cap", skip_serializing_if = "is_no_cap")]
+    pub reworded: u64,
+}
+
+fn no_cap() -> u64 {
+    u64::MAX
+}
+
+fn is_no_cap(n: &u64) -> bool {
+    *n == u64::MAX
 }
 
 /// The limits of every registered corpus kind, keyed by its name in `caps.json`.
@@ -28,7 +41,7 @@ pub struct Caps(BTreeMap<Kind, Limits>);
 impl Caps {
     /// The limits of `k`; every registered kind has some (`load` refuses a file without).
     pub fn of(&self, k: Kind) -> Limits {
-        self.0.get(&k).copied().unwrap_or(Limits { new_prompts: 0, new_prompts_weighted: 0, loosened: 0, new_blocks: 0 })
+        self.0.get(&k).copied().unwrap_or(Limits { new_prompts: 0, new_prompts_weighted: 0, loosened: 0, new_blocks: 0, reworded: 0 })
     }
 }
 
@@ -91,7 +104,7 @@ pub fn measure(caps: &Caps, rows: &[RowResult], kinds: &[Kind], declared: &HashS
     let mut out = Vec::new();
     for &k in kinds {
         let lim = caps.of(k);
-        let (mut prompts, mut weighted, mut loosened, mut blocks) = (0, 0, 0, 0);
+        let (mut prompts, mut weighted, mut loosened, mut blocks, mut reworded) = (0, 0, 0, 0, 0);
         for r in rows.iter().filter(|r| r.corpus == k) {
             let (Some(b), Some(h)) = (ok(&r.base), ok(&r.head)) else { continue };
             if !b.prompts() && h.prompts() {
@@ -104,12 +117,16 @@ pub fn measure(caps: &Caps, rows: &[RowResult], kinds: &[Kind], declared: &HashS
             if h == Class::Blocked && b != Class::Blocked {
                 blocks += 1;
             }
+            if r.category == Category::ReasonOnly {
+                reworded += 1;
+            }
         }
         for (cap, used, limit) in [
             ("new_prompts", prompts, lim.new_prompts),
             ("new_prompts_weighted", weighted, lim.new_prompts_weighted),
             ("loosened", loosened, lim.loosened),
             ("new_blocks", blocks, lim.new_blocks),
+            ("reworded", reworded, lim.reworded),
         ] {
             out.push(CapUse { corpus: k, cap, used, limit });
         }

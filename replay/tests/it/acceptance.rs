@@ -100,6 +100,27 @@ fn history_prompts_beyond_caps_fail_with_used_and_limit() {
     assert_eq!(code, 0, "{}", failures(&r));
 }
 
+/// A change that keeps every tier but rewrites the deciding rule or reason of
+/// more rows than `reworded` allows fails; without the key there is no such cap.
+#[test]
+fn rewording_more_rows_than_the_cap_fails_and_an_old_caps_file_has_no_such_cap() {
+    let repo = Repo::new();
+    // `rm FILE` keeps T3 under another rule id, so its reason changes too.
+    repo.write("classifier/rules.txt", &RULES.replace("rm \tT3\tfs.rm\n", "rm \tT3\tfs.remove\n"));
+    repo.commit("rename fs.rm");
+    let (code, r) = check(&repo.config("HEAD~1"));
+    assert_eq!(code, 0, "no reworded key: no cap — {}", failures(&r));
+    let capped = crate::repo::CAPS.replace("\"loosened\": 0, \"new_blocks\": 1 }", "\"loosened\": 0, \"new_blocks\": 1, \"reworded\": 0 }");
+    assert_ne!(capped, crate::repo::CAPS);
+    repo.write("caps.json", &capped);
+    let (code, r) = check(&repo.config("HEAD~1"));
+    assert_eq!(code, 1, "{}", failures(&r));
+    assert!(failures(&r).contains("caps.json truth.reworded: 1/0 exceeded"), "{}", failures(&r));
+    repo.write("caps.json", &capped.replace("\"reworded\": 0", "\"reworded\": 1"));
+    let (code, r) = check(&repo.config("HEAD~1"));
+    assert_eq!(code, 0, "{}", failures(&r));
+}
+
 #[test]
 fn corrupt_truth_csv_or_caps_is_a_config_error_with_file_and_line() {
     let repo = Repo::new();

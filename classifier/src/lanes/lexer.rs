@@ -48,6 +48,8 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
     let slash_comments = matches!(lang, Lang::Js | Lang::Php | Lang::Groovy);
     let hash_comments = matches!(lang, Lang::Ruby | Lang::Perl | Lang::Php | Lang::R | Lang::Tcl | Lang::Awk | Lang::PowerShell);
     let cmd_backticks = matches!(lang, Lang::Ruby | Lang::Perl | Lang::Php);
+    // The tokens of the code inside string interpolations, read after the rest.
+    let mut embedded: Vec<Tok> = Vec::new();
     while i < c.len() {
         let ch = c[i];
         let next = c.get(i + 1).copied();
@@ -76,6 +78,24 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
         }
         if slash_comments && ch == '/' && next == Some('*') {
             i = find(&c, i + 2, "*/").ok_or(format!("unterminated comment on line {line}"))? + 2;
+            continue;
+        }
+        if ch == '"' && !openers(lang, '"').is_empty() || ch == '`' && lang == Lang::Js {
+            // A string that interpolates: the code in its `#{…}` / `${…}` / `[…]` runs
+            // when the string is built, so it is read after the statement (and its own
+            // quotes do not end the string).
+            let (text, end, code) = interpolating(&c, i + 1, ch, openers(lang, ch)).ok_or(format!("unterminated string on line {line}"))?;
+            line += text.matches('\n').count();
+            let interp = if ch == '`' { text.contains("${") } else { interpolates(lang, &text) };
+            toks.push(Tok::Str { text, interp });
+            for body in code {
+                if depth >= MAX_EVAL_NESTING {
+                    return Err(format!("string interpolations nested more than {MAX_EVAL_NESTING} deep"));
+                }
+                embedded.push(Tok::Sep);
+                embedded.extend(tokenize_nested(lang, &body, depth + 1).map_err(|e| format!("in a string interpolation: {e}"))?);
+            }
+            i = end;
             continue;
         }
         if ch == '\'' || ch == '"' {
@@ -165,7 +185,86 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
         }
         i += 1;
     }
+    toks.extend(embedded);
     Ok(toks)
+}
+
+/// The openings of an interpolation in a string quoted with `q`: `#{` (Ruby), `${`
+/// (a JS template, Groovy, Perl, PHP), `@{` (Perl's `@{[ … ]}`), `{$` (PHP), `[` (Tcl).
+fn openers(lang: Lang, q: char) -> &'static [&'static str] {
+    match (lang, q) {
+        (Lang::Ruby, '"') => &["#{"],
+        (Lang::Js, '`') | (Lang::Groovy, '"') => &["${"],
+        (Lang::Perl, '"') => &["${", "@{"],
+        (Lang::Php, '"') => &["{$", "${"],
+        (Lang::Tcl, '"') => &["["],
+        _ => &[],
+    }
+}
+
+/// Reads a string that interpolates up to its closing `q`, as `quoted` does; the body
+/// of each interpolation (after its first `{` or `[`) is read whole, nested brackets
+/// and quotes honoured, and returned as code.
+fn interpolating(c: &[char], mut i: usize, q: char, openers: &[&str]) -> Option<(String, usize, Vec<String>)> {
+    let mut text = String::new();
+    let mut code = Vec::new();
+    while i < c.len() {
+        let ch = c[i];
+        if ch == '\\' && i + 1 < c.len() {
+            // The escapes `quoted` reads, read the same way.
+            match c[i + 1] {
+                'n' => text.push('\n'),
+                't' => text.push('\t'),
+                n if n == q || n == '\\' => text.push(n),
+                n => {
+                    text.push('\\');
+                    text.push(n);
+                }
+            }
+            i += 2;
+            continue;
+        }
+        if ch == q {
+            return Some((text, i + 1, code));
+        }
+        let opener = openers.iter().find(|o| o.chars().enumerate().all(|(k, x)| c.get(i + k) == Some(&x)));
+        if let Some(o) = opener {
+            let bracket = i + o.find(['{', '[']).unwrap_or(0);
+            let end = balanced(c, bracket)?;
+            code.push(c[bracket + 1..end].iter().collect());
+            text.extend(&c[i..=end]);
+            i = end + 1;
+            continue;
+        }
+        text.push(ch);
+        i += 1;
+    }
+    None
+}
+
+/// Where the bracket at `open` closes, nested brackets and quoted strings honoured.
+fn balanced(c: &[char], open: usize) -> Option<usize> {
+    let (o, cl) = (c[open], closer(c[open]));
+    let mut depth = 0;
+    let mut k = open;
+    while k < c.len() {
+        match c[k] {
+            q @ ('"' | '\'' | '`') => {
+                k = quoted(c, k + 1, q, true)?.1;
+                continue;
+            }
+            x if x == o => depth += 1,
+            x if x == cl => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    None
 }
 
 fn find(c: &[char], from: usize, pat: &str) -> Option<usize> {

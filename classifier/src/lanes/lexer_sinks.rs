@@ -172,6 +172,9 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
             }
         }
     }
+    if matches!(lang, Lang::Ruby | Lang::Perl | Lang::Php | Lang::Lua) {
+        super::lexer_loads::scan(lang, &toks, &mut out);
+    }
     if lang == Lang::Js {
         // Relative `require("./x")` / `import … from "./x"`: the tree's own modules, followed by the caller.
         for w in toks.windows(3) {
@@ -181,9 +184,7 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
                 _ => None,
             };
             if let Some(t) = spec.filter(|t| t.starts_with("./") || t.starts_with("../")) {
-                if out.imports.len() < 64 && !out.imports.contains(t) {
-                    out.imports.push(t.clone());
-                }
+                out.import(t);
             }
         }
     }
@@ -322,7 +323,7 @@ fn receiver(toks: &[Tok], i: usize) -> Option<String> {
 
 /// The argument tokens of the call at `i`: `( … )`, or for Ruby/Perl/Lua
 /// paren-less calls the rest of the statement. `None` when it is not a call.
-fn args_after(toks: &[Tok], i: usize, lang: Lang) -> Option<Vec<Vec<Tok>>> {
+pub(super) fn args_after(toks: &[Tok], i: usize, lang: Lang) -> Option<Vec<Vec<Tok>>> {
     let mut j = i + 1;
     let parens = matches!(toks.get(j), Some(Tok::Punct('(')));
     let bare = matches!(lang, Lang::Ruby | Lang::Perl | Lang::Lua)
@@ -476,8 +477,7 @@ fn effect(kind: Kind, lang: Lang, toks: &[Tok], i: usize, args: &[Vec<Tok>], dep
             }
             match first {
                 Some(code) => {
-                    let inner = analyse_at(lang, &code, depth + 1);
-                    out.findings.extend(inner.findings);
+                    out.absorb(analyse_at(lang, &code, depth + 1));
                     return None;
                 }
                 None if args.is_empty() => return None,

@@ -45,8 +45,7 @@ pub(crate) fn analyse_at(src: &str, depth: u8) -> Analysis {
     for t in &toks {
         if let Tok::Str { holes, .. } = t {
             for h in holes {
-                let inner = analyse_at(h, depth + 1);
-                s.out.findings.extend(inner.findings);
+                s.out.absorb(analyse_at(h, depth + 1));
             }
         }
     }
@@ -153,9 +152,7 @@ impl Scan<'_> {
     }
 
     fn note_module(&mut self, module: &str) {
-        if self.out.imports.len() < 64 && !self.out.imports.iter().any(|m| m == module) {
-            self.out.imports.push(module.to_owned());
-        }
+        self.out.import(module);
         let root = module.split('.').next().unwrap_or("");
         if python_sinks::SQL_LIBS.contains(root) {
             self.sql_lib = true;
@@ -362,11 +359,12 @@ impl Scan<'_> {
                 match &first_lit {
                     Some(code) => {
                         let inner = analyse_at(code, self.depth + 1);
-                        self.out.findings.extend(inner.findings);
+                        let failed = inner.error.is_some();
+                        self.out.absorb(inner);
                         if args.first().is_some_and(|a| a.encoded) {
                             self.out.push(Effect::Dynamic, &format!("{} of a decoded string", callee.chain.trim_start_matches("builtins.")));
                         }
-                        if inner.error.is_some() && callee.chain != "builtins.eval" {
+                        if failed && callee.chain != "builtins.eval" {
                             self.out.push(Effect::Dynamic, &callee.chain);
                         }
                     }

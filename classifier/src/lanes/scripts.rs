@@ -79,6 +79,73 @@ impl Analysis {
             self.findings.push(Finding { effect, sink: sink.to_owned() });
         }
     }
+
+    /// Records a module or file the code loads (`Analysis::imports`), once.
+    pub(crate) fn import(&mut self, spec: &str) {
+        if self.imports.len() < MAX_IMPORTS && !self.imports.iter().any(|m| m == spec) {
+            self.imports.push(spec.to_owned());
+        }
+    }
+
+    /// Takes in the analysis of code this code evaluates (`eval("…")`, `exec("…")`):
+    /// its effects, and the files it loads, which run as if this code loaded them.
+    pub(crate) fn absorb(&mut self, inner: Analysis) {
+        self.findings.extend(inner.findings);
+        for m in &inner.imports {
+            self.import(m);
+        }
+    }
+}
+
+/// Imports kept per analysis (each is a file lookup when followed).
+pub const MAX_IMPORTS: usize = 64;
+
+/// The files a local load of `spec` (an entry of `Analysis::imports`) may read, from
+/// the loading file's directory `dir` (`""` for inline code). Each group is one load:
+/// its first file that exists is the one loaded; every group is read. Python looks in
+/// the script's directory (`helpers` → `helpers.py`, `helpers/__init__.py`), Node
+/// beside the importing file. Ruby's `require "./x"`, PHP's `include`, Lua's
+/// `require` and Perl with `-I.` look in the working directory, `require_relative`
+/// and `__DIR__` beside the file: for these both places are read, a superset of the
+/// one the loader picks. A name found in neither is a library (installed, or in
+/// the standard library), as an `import json` is.
+pub fn load_candidates(lang: Lang, dir: &str, spec: &str) -> Vec<Vec<String>> {
+    let in_both = |files: &dyn Fn(&str) -> Vec<String>| {
+        let absolute = spec.starts_with('/') || spec.starts_with('~');
+        let mut groups = vec![files(if absolute { "" } else { dir })];
+        if !absolute && !dir.is_empty() {
+            groups.push(files(""));
+        }
+        groups
+    };
+    match lang {
+        Lang::Python => {
+            let rel = spec.trim_start_matches('.').replace('.', "/");
+            if rel.is_empty() {
+                return Vec::new();
+            }
+            vec![vec![format!("{dir}{rel}.py"), format!("{dir}{rel}/__init__.py")]]
+        }
+        Lang::Js => {
+            let base = format!("{dir}{spec}");
+            vec![["", ".js", ".mjs", ".cjs", ".ts", "/index.js"].iter().map(|ext| format!("{base}{ext}")).collect()]
+        }
+        // `require "x"` adds `.rb` unless the name has it.
+        Lang::Ruby => in_both(&|base| {
+            if spec.ends_with(".rb") {
+                vec![format!("{base}{spec}")]
+            } else {
+                vec![format!("{base}{spec}.rb"), format!("{base}{spec}")]
+            }
+        }),
+        Lang::Perl | Lang::Php => in_both(&|base| vec![format!("{base}{spec}")]),
+        // A module name: `a.b` is `a/b.lua` or `a/b/init.lua` (package.path's `./?.lua;./?/init.lua`).
+        Lang::Lua => {
+            let rel = spec.replace('.', "/");
+            in_both(&|base| vec![format!("{base}{rel}.lua"), format!("{base}{rel}/init.lua")])
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Findings kept per analysis; more adds nothing to the verdict and costs time.

@@ -191,12 +191,9 @@ pub(crate) fn classify(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, src: &str,
     }
     let analysis = analyse(lang, src);
     apply(inv, cx, &analysis);
-    // `python3 -c "from app import main; main()"`, `node -e "require('./x')"`: the tree's own modules run too.
-    match lang {
-        Lang::Python => super::script::follow_python_imports(inv, cx, "", &analysis.imports),
-        Lang::Js => super::script::follow_js_imports(inv, cx, "", &analysis.imports),
-        _ => {}
-    }
+    // `python3 -c "from app import main; main()"`, `node -e "require('./x')"`,
+    // `ruby -e 'require "./x"'`: the tree's own modules run too.
+    super::script::follow_local(inv, cx, lang, "", &analysis.imports);
     let long = origin == Origin::Inline && src.len() > LONG_CODE && (lang != Lang::Python || !analysis.findings.is_empty());
     if long {
         cx.hit_because(&LONG, format!("the inline code is {} characters and not provably read-only; put it in a script file the user can review", src.len()));

@@ -9,7 +9,7 @@
 
 use crate::call::args::{ArgSpec, Args};
 use crate::call::Invocation;
-use crate::lanes::scripts::{lang_of_file, mentions_flag, Lang};
+use crate::lanes::scripts::{lang_of_file, load_candidates, mentions_flag, Lang};
 use crate::rules::{Cx, FileText, Rule, WRITTEN_ON_LINE};
 use crate::verdict::Tier;
 use crate::words;
@@ -52,7 +52,7 @@ pub static DRY_RUN: Rule = Rule::t2("interp.script.dry-run").reason("the script 
 /// ## Why this tier
 /// The script's work is in modules tiergate does not read (its imports); the verb is the best evidence left, as in the original's verb scan.
 /// ## Known gaps
-/// Local Python imports and relative JS imports are followed (bounded); other languages' includes are not.
+/// Local files the script loads are followed (bounded; `follow_local`); installed libraries are not.
 pub static MUTATING_VERB: Rule = Rule::t3("interp.script.mutating-verb")
     .reason("the command asks the script or module to do a mutating action whose code is not visible here; ask the user first")
     .matches(words!["python3 -m myapp deploy", "python3 -m mytool delete --all"])
@@ -195,11 +195,7 @@ fn run_text(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Option<Lang>, a
         let analysis = code::analyse(lang, src);
         code::apply(inv, cx, &analysis);
         let dir = path.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
-        match lang {
-            Lang::Python => follow_python_imports(inv, cx, &dir, &analysis.imports),
-            Lang::Js => follow_js_imports(inv, cx, &dir, &analysis.imports),
-            _ => {}
-        }
+        follow_local(inv, cx, lang, &dir, &analysis.imports);
     }
     if lang != Lang::Shell && !cx.hits[before.min(cx.hits.len())..].iter().any(|h| h.rule.blocked || h.rule.tier >= Tier::T3) {
         let rest: Vec<crate::call::Arg> = inv.args.iter().skip(args_from).cloned().collect();
@@ -233,10 +229,15 @@ fn simulation_with(cx: &mut Cx<'_>, lang: Lang, src: &str, before: usize, flags:
     }
 }
 
-/// Follows a script's (or inline code's) local imports from `dir`.
-pub(crate) fn follow_python_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String]) {
+/// Follows the local files a script (or inline code) loads from `dir` (`""` for
+/// inline code): Python imports, Node's relative `require`/`import`, and the
+/// loaders of Ruby, Perl, PHP and Lua (`lanes::scripts::load_candidates` says where
+/// each looks). Each file found is classified as code of the same language, and
+/// its own loads followed, within `MAX_IMPORT_DEPTH` and `MAX_LOCAL_MODULES`. A
+/// name found nowhere local is a library, as `import json` is.
+pub(crate) fn follow_local(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, dir: &str, imports: &[String]) {
     let mut budget = MAX_LOCAL_MODULES;
-    follow_imports(inv, cx, dir, imports, &mut budget, 1, &mut Vec::new());
+    follow(inv, cx, lang, dir, imports, &mut budget, 1, &mut Vec::new());
 }
 
 /// Local modules read per script, in all (imports of imports included).
@@ -244,47 +245,45 @@ const MAX_LOCAL_MODULES: usize = 12;
 /// How deep imports of imports are followed.
 const MAX_IMPORT_DEPTH: u8 = 3;
 
-/// Reads the Python modules a script imports from its own directory (`import
-/// helpers` → `helpers.py` or `helpers/__init__.py`) and classifies them too.
-/// A module that is not there is a library (stdlib or installed), not an error.
-fn follow_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String], budget: &mut usize, depth: u8, seen: &mut Vec<String>) {
-    for m in imports {
-        let rel = m.trim_start_matches('.').replace('.', "/");
-        if rel.is_empty() {
-            continue;
-        }
-        for candidate in [format!("{dir}{rel}.py"), format!("{dir}{rel}/__init__.py")] {
-            // Every text the module may hold: the line may write it before the script runs.
-            let versions = cx.read_versions(&candidate, inv.cwd.as_deref());
-            if versions.iter().all(|v| matches!(v, FileText::Missing) || matches!(v, FileText::Unusable(w) if *w != WRITTEN_ON_LINE)) {
-                continue;
-            }
-            // A module already read (an import cycle, or two importers) was classified once.
-            if seen.contains(&candidate) {
+#[allow(clippy::too_many_arguments)]
+fn follow(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, dir: &str, imports: &[String], budget: &mut usize, depth: u8, seen: &mut Vec<String>) {
+    for spec in imports {
+        for group in load_candidates(lang, dir, spec) {
+            for candidate in group {
+                // Every text the file may hold: the line may write it before it is loaded
+                // (each of these languages compiles a whole file before running it).
+                let versions = cx.read_versions(&candidate, inv.cwd.as_deref());
+                if versions.iter().all(|v| matches!(v, FileText::Missing) || matches!(v, FileText::Unusable(w) if *w != WRITTEN_ON_LINE)) {
+                    continue;
+                }
+                // A file already read (a cycle, or two importers) was classified once.
+                let key = crate::lanes::resolve(&candidate, Some("/"), None).unwrap_or_else(|| candidate.clone());
+                if seen.contains(&key) {
+                    break;
+                }
+                if past_bounds(cx, &candidate, *budget, depth) {
+                    return;
+                }
+                seen.push(key);
+                *budget -= 1;
+                let sub = candidate.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
+                for v in versions {
+                    match v {
+                        FileText::Text(src) => {
+                            let analysis = code::analyse(lang, &src);
+                            code::apply(inv, cx, &analysis);
+                            follow(inv, cx, lang, &sub, &analysis.imports, budget, depth + 1, seen);
+                        }
+                        // Written by the line with text it does not show: it runs, unseen. (A file
+                        // unreadable on disk is passed over, as a library would be: a known gap.)
+                        FileText::Unusable(why) if why == WRITTEN_ON_LINE => {
+                            cx.hit_because(&UNREADABLE, format!("loads `{candidate}`, which tiergate cannot read ({why}); review it and ask the user"))
+                        }
+                        FileText::Unusable(_) | FileText::Missing => {}
+                    }
+                }
                 break;
             }
-            if past_bounds(cx, &candidate, *budget, depth) {
-                return;
-            }
-            seen.push(candidate.clone());
-            *budget -= 1;
-            let sub = candidate.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
-            for v in versions {
-                match v {
-                    FileText::Text(src) => {
-                        let analysis = code::analyse(Lang::Python, &src);
-                        code::apply(inv, cx, &analysis);
-                        follow_imports(inv, cx, &sub, &analysis.imports, budget, depth + 1, seen);
-                    }
-                    // Written by the line with text it does not show: it runs, unseen. (A module
-                    // unreadable on disk is passed over, as before: a known gap.)
-                    FileText::Unusable(why) if why == WRITTEN_ON_LINE => {
-                        cx.hit_because(&UNREADABLE, format!("imports `{candidate}`, which tiergate cannot read ({why}); review it and ask the user"))
-                    }
-                    FileText::Unusable(_) | FileText::Missing => {}
-                }
-            }
-            break;
         }
     }
 }
@@ -301,38 +300,6 @@ fn past_bounds(cx: &mut Cx<'_>, candidate: &str, budget: usize, depth: u8) -> bo
         );
     }
     past
-}
-
-/// Follows relative JS imports (`require("./lib/deploy")`) from `dir`: the file,
-/// then `.js`/`.mjs`/`.cjs`/`.ts`, then `index.js`.
-pub(crate) fn follow_js_imports(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String]) {
-    let mut budget = MAX_LOCAL_MODULES;
-    follow_js(inv, cx, dir, imports, &mut budget, 1, &mut Vec::new());
-}
-
-fn follow_js(inv: &Invocation, cx: &mut Cx<'_>, dir: &str, imports: &[String], budget: &mut usize, depth: u8, seen: &mut Vec<String>) {
-    for spec in imports {
-        let base = format!("{dir}{spec}");
-        let candidates = [base.clone(), format!("{base}.js"), format!("{base}.mjs"), format!("{base}.cjs"), format!("{base}.ts"), format!("{base}/index.js")];
-        for candidate in candidates {
-            if let FileText::Text(src) = cx.read(&candidate, inv.cwd.as_deref()) {
-                let key = crate::lanes::resolve(&candidate, Some("/"), None).unwrap_or_else(|| candidate.clone());
-                if seen.contains(&key) {
-                    break;
-                }
-                if past_bounds(cx, &candidate, *budget, depth) {
-                    return;
-                }
-                seen.push(key);
-                *budget -= 1;
-                let analysis = code::analyse(Lang::Js, &src);
-                code::apply(inv, cx, &analysis);
-                let sub = candidate.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
-                follow_js(inv, cx, &sub, &analysis.imports, budget, depth + 1, seen);
-                break;
-            }
-        }
-    }
 }
 
 crate::tables![EXTRA_VERBS, SIM_FLAGS, TOOL_DIRS, TOOL_SEGMENTS];

@@ -107,14 +107,16 @@ pub const MAX_IMPORTS: usize = 64;
 /// beside the importing file. Ruby's `require "./x"`, PHP's `include`, Lua's
 /// `require` and Perl with `-I.` look in the working directory, `require_relative`
 /// and `__DIR__` beside the file: for these both places are read, a superset of the
-/// one the loader picks. A name found in neither is a library (installed, or in
-/// the standard library), as an `import json` is.
-pub fn load_candidates(lang: Lang, dir: &str, spec: &str) -> Vec<Vec<String>> {
+/// one the loader picks, and each of `include` (the directories `-I` adds) too. A
+/// name found in none is a library (installed, or in the standard library), as an
+/// `import json` is.
+pub fn load_candidates(lang: Lang, dir: &str, spec: &str, include: &[String]) -> Vec<Vec<String>> {
     let in_both = |files: &dyn Fn(&str) -> Vec<String>| {
         let absolute = spec.starts_with('/') || spec.starts_with('~');
         let mut groups = vec![files(if absolute { "" } else { dir })];
-        if !absolute && !dir.is_empty() {
-            groups.push(files(""));
+        if !absolute {
+            let more = std::iter::once("").filter(|_| !dir.is_empty()).chain(include.iter().map(String::as_str));
+            groups.extend(more.map(files));
         }
         groups
     };

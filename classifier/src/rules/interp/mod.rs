@@ -14,6 +14,7 @@ use crate::words::Words;
 mod code;
 mod opaque;
 mod others;
+mod preload;
 mod pwsh;
 mod python;
 mod script;
@@ -265,6 +266,8 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, s: &Source) {
         cx.hit(&SYNTAX_CHECK);
         return;
     }
+    // `node -r ./x`, `ruby -r./x`, `perl -MFoo`, `lua -l mod`: loaded before the code runs.
+    preload::check(inv, cx, spec);
     if s.in_place {
         // The files after the code: perl and ruby stop reading switches there.
         for o in Args::parse(&inv.args, ArgSpec::values(words![])).starting_at(s.rest).operands() {

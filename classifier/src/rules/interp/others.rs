@@ -170,7 +170,7 @@ const OSASCRIPT: Spec = Spec {
 
 /// The option table of an interpreter read by `parse` (`lua5.4`, `php8.2`, `ruby3.2`,
 /// `perl5`: the versioned binaries take the same options).
-fn spec_of(program: &str) -> Option<&'static Spec> {
+pub(super) fn spec_of(program: &str) -> Option<&'static Spec> {
     Some(match program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.') {
         "node" | "nodejs" | "tsx" | "ts-node" => &NODE,
         "ruby" | "jruby" => &RUBY,

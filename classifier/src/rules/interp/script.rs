@@ -236,8 +236,10 @@ fn simulation_with(cx: &mut Cx<'_>, lang: Lang, src: &str, before: usize, flags:
 /// its own loads followed, within `MAX_IMPORT_DEPTH` and `MAX_LOCAL_MODULES`. A
 /// name found nowhere local is a library, as `import json` is.
 pub(crate) fn follow_local(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, dir: &str, imports: &[String]) {
-    let mut budget = MAX_LOCAL_MODULES;
-    follow(inv, cx, lang, dir, imports, &mut budget, 1, &mut Vec::new());
+    // `ruby -Ilib`, `perl -I lib`: the load path is the interpreter's, for every file it loads.
+    let include = super::preload::include_dirs(inv);
+    let mut walk = Walk { include: &include, budget: MAX_LOCAL_MODULES, seen: Vec::new() };
+    follow(inv, cx, lang, dir, imports, 1, &mut walk);
 }
 
 /// Local modules read per script, in all (imports of imports included).
@@ -245,10 +247,17 @@ const MAX_LOCAL_MODULES: usize = 12;
 /// How deep imports of imports are followed.
 const MAX_IMPORT_DEPTH: u8 = 3;
 
-#[allow(clippy::too_many_arguments)]
-fn follow(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, dir: &str, imports: &[String], budget: &mut usize, depth: u8, seen: &mut Vec<String>) {
+/// What one `follow_local` walk shares: the load path's extra directories, the
+/// modules left to read, and the files read so far.
+struct Walk<'w> {
+    include: &'w [String],
+    budget: usize,
+    seen: Vec<String>,
+}
+
+fn follow(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, dir: &str, imports: &[String], depth: u8, walk: &mut Walk<'_>) {
     for spec in imports {
-        for group in load_candidates(lang, dir, spec) {
+        for group in load_candidates(lang, dir, spec, walk.include) {
             for candidate in group {
                 // Every text the file may hold: the line may write it before it is loaded
                 // (each of these languages compiles a whole file before running it).
@@ -258,21 +267,21 @@ fn follow(inv: &Invocation, cx: &mut Cx<'_>, lang: Lang, dir: &str, imports: &[S
                 }
                 // A file already read (a cycle, or two importers) was classified once.
                 let key = crate::lanes::resolve(&candidate, Some("/"), None).unwrap_or_else(|| candidate.clone());
-                if seen.contains(&key) {
+                if walk.seen.contains(&key) {
                     break;
                 }
-                if past_bounds(cx, &candidate, *budget, depth) {
+                if past_bounds(cx, &candidate, walk.budget, depth) {
                     return;
                 }
-                seen.push(key);
-                *budget -= 1;
+                walk.seen.push(key);
+                walk.budget -= 1;
                 let sub = candidate.rsplit_once('/').map(|(d, _)| format!("{d}/")).unwrap_or_default();
                 for v in versions {
                     match v {
                         FileText::Text(src) => {
                             let analysis = code::analyse(lang, &src);
                             code::apply(inv, cx, &analysis);
-                            follow(inv, cx, lang, &sub, &analysis.imports, budget, depth + 1, seen);
+                            follow(inv, cx, lang, &sub, &analysis.imports, depth + 1, walk);
                         }
                         // Written by the line with text it does not show: it runs, unseen. (A file
                         // unreadable on disk is passed over, as a library would be: a known gap.)

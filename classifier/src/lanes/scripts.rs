@@ -1,5 +1,5 @@
 //! The script lane's shared vocabulary: which language a file or code string is
-//! (shebang, extension, interpreter), and the effects the code analysers report
+//! (a shebang or an interpreter: a file run directly without a shebang is shell), and the effects the code analysers report
 //! (`Effect`, `Finding`). The analysers are `python.rs` and `lexer.rs`.
 //!
 //! This module reads no files and assigns no tiers: `rules/interp` reads scripts
@@ -194,30 +194,16 @@ pub fn shebang_program(text: &str) -> Option<&str> {
     words.find(|w| !w.starts_with('-') && !w.contains('=')).map(basename)
 }
 
-/// The language of a script file: shebang first, then extension. A text file
-/// with neither is run by the shell (the kernel's ENOEXEC fallback), so `Shell`.
-/// `Err(program)` names a shebang interpreter the lane does not know.
-pub fn lang_of_file<'t>(path: &str, text: &'t str) -> Result<Lang, &'t str> {
-    if let Some(program) = shebang_program(text) {
-        return lang_of_program(program).ok_or(program);
+/// The language a file runs in when it is executed directly (`./x.py`): its
+/// shebang's interpreter. Without one, `execve` fails with ENOEXEC and the shell
+/// (and `execvp`) runs the file as a shell script, whatever its name ends in: a
+/// `./deploy.py` holding `rm -rf ~` deletes. `Err(program)` names a shebang
+/// interpreter the lane does not know.
+pub fn lang_of_exec(text: &str) -> Result<Lang, &str> {
+    match shebang_program(text) {
+        Some(program) => lang_of_program(program).ok_or(program),
+        None => Ok(Lang::Shell),
     }
-    let name = basename(path);
-    let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
-    Ok(match ext {
-        "py" | "pyw" => Lang::Python,
-        "js" | "mjs" | "cjs" | "ts" | "mts" | "cts" | "jsx" | "tsx" => Lang::Js,
-        "rb" => Lang::Ruby,
-        "pl" | "pm" => Lang::Perl,
-        "php" => Lang::Php,
-        "lua" => Lang::Lua,
-        "R" | "r" => Lang::R,
-        "awk" => Lang::Awk,
-        "ps1" => Lang::PowerShell,
-        "tcl" => Lang::Tcl,
-        "groovy" | "gvy" => Lang::Groovy,
-        "applescript" => Lang::AppleScript,
-        _ => Lang::Shell,
-    })
 }
 
 /// The code text with comments removed, for "does the script mention this flag"
@@ -240,12 +226,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn shebangs_and_extensions_pick_the_language() {
-        assert_eq!(lang_of_file("x", "#!/usr/bin/env python3\nprint(1)"), Ok(Lang::Python));
-        assert_eq!(lang_of_file("x.py", "#!/bin/bash\nls"), Ok(Lang::Shell));
-        assert_eq!(lang_of_file("x.mjs", "console.log(1)"), Ok(Lang::Js));
-        assert_eq!(lang_of_file("x", "ls"), Ok(Lang::Shell));
-        assert_eq!(lang_of_file("x", "#!/usr/bin/env -S julia --quiet\n"), Err("julia"));
+    fn only_the_shebang_picks_the_language_of_a_file_run_directly() {
+        assert_eq!(lang_of_exec("#!/usr/bin/env python3\nprint(1)"), Ok(Lang::Python));
+        assert_eq!(lang_of_exec("#!/bin/bash\nls"), Ok(Lang::Shell));
+        assert_eq!(lang_of_exec("console.log(1)"), Ok(Lang::Shell), "no shebang: the shell runs it, whatever the name");
+        assert_eq!(lang_of_exec("#!/usr/bin/env -S julia --quiet\n"), Err("julia"));
         assert_eq!(lang_of_program("python3.12"), Some(Lang::Python));
     }
 

@@ -9,7 +9,7 @@
 
 use crate::call::args::{ArgSpec, Args};
 use crate::call::Invocation;
-use crate::lanes::scripts::{lang_of_file, load_candidates, mentions_flag, Lang};
+use crate::lanes::scripts::{lang_of_exec, load_candidates, mentions_flag, Lang};
 use crate::rules::{Cx, FileText, Rule, WRITTEN_ON_LINE};
 use crate::verdict::Tier;
 use crate::words;
@@ -170,9 +170,7 @@ fn written_python(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Option<La
         .into_iter()
         .map(|v| match v {
             // Without a `#!` line `./x.py` runs under the shell, whatever its name says.
-            FileText::Text(src) if lang.map_or_else(|| src.starts_with("#!") && lang_of_file(path, &src) == Ok(Lang::Python), |l| l == Lang::Python) => {
-                Some(src)
-            }
+            FileText::Text(src) if lang.map_or_else(|| lang_of_exec(&src) == Ok(Lang::Python), |l| l == Lang::Python) => Some(src),
             _ => None,
         })
         .collect::<Option<_>>()?;
@@ -181,7 +179,7 @@ fn written_python(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Option<La
 
 /// Classifies one text of the script at `path` (see `run_path`).
 fn run_text(inv: &Invocation, cx: &mut Cx<'_>, path: &str, lang: Option<Lang>, args_from: usize, src: &str) {
-    let lang = match lang.map(Ok).unwrap_or_else(|| lang_of_file(path, src)) {
+    let lang = match lang.map(Ok).unwrap_or_else(|| lang_of_exec(src)) {
         Ok(l) => l,
         Err(program) => {
             cx.hit_because(&UNKNOWN_INTERPRETER, format!("`{path}` runs under `{program}`, which tiergate cannot analyse; review it and ask the user"));

@@ -100,8 +100,12 @@ pub(super) fn visible_output(inv: &Invocation) -> Option<String> {
             if rest.is_empty() {
                 return Some(format);
             }
-            // `printf '%s\n' a b`: the usual shape; anything fancier is not guessed.
-            (format.trim_end() == "%s").then(|| rest.iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join("\n"))
+            // `printf '%s\n' a b`: the format is used again for every argument, so
+            // each one is followed by what follows `%s` — a newline, or nothing at
+            // all (`printf '%s' a b` prints `ab`). Only blanks after `%s` are
+            // modelled; anything fancier is not guessed.
+            let after = format.strip_prefix("%s").filter(|s| s.trim().is_empty())?;
+            Some(rest.iter().map(|a| format!("{}{after}", a.text)).collect())
         }
         "cat" if inv.args.is_empty() => input::shown(inv).map(str::to_owned),
         _ => None,
@@ -109,8 +113,8 @@ pub(super) fn visible_output(inv: &Invocation) -> Option<String> {
 }
 
 /// What a unit prints when it is redirected to a file: `visible_output`, with the
-/// newline `echo` and a `printf '…\n'` end with, and nothing for a heredoc the shell
-/// would expand (`$X`, `` `…` `` inside an unquoted-delimiter body).
+/// newline `echo` ends with (`printf`'s own are in its output), and nothing for a
+/// heredoc the shell would expand (`$X`, `` `…` `` inside an unquoted-delimiter body).
 fn written_text(inv: &Invocation) -> Option<String> {
     if let Source::Shown { text, expands: true, .. } = input::of(inv) {
         if text.contains(['$', '`']) {
@@ -120,7 +124,6 @@ fn written_text(inv: &Invocation) -> Option<String> {
     let mut text = visible_output(inv)?;
     let ends_line = match inv.program.as_str() {
         "echo" => !inv.args.iter().take_while(|a| matches!(a.text.as_str(), "-n" | "-e" | "-E" | "-ne" | "-en")).any(|a| a.text.contains('n')),
-        "printf" => inv.args.len() > 1 && inv.args.first().is_some_and(|f| f.text.ends_with("\\n")),
         _ => false,
     };
     if ends_line {

@@ -88,4 +88,20 @@ mod tests {
         assert!(strict.stops_at_operand() && strict.single_dash_long().stops_at_operand(), "a strict spec stops at its first operand");
         assert!(!v().single_dash_long().stops_at_operand() && v().posix().stops_at_operand());
     }
+
+    /// `tiergate programs` names each card's grammar with `name()`, and no verdict
+    /// reads it, so only this test tells the names apart: each distinct, and the
+    /// lower-case words of the grammar's own name.
+    #[test]
+    fn each_grammar_has_its_own_name_in_the_dump() {
+        let all = [Grammar::Words, Grammar::WordsPosix, Grammar::GetoptLong, Grammar::Getopt, Grammar::Shell, Grammar::Pflag, Grammar::SingleDash];
+        let names: Vec<&str> = all.iter().map(|g| g.name()).collect();
+        for (g, name) in all.iter().zip(&names) {
+            assert_eq!(format!("{g:?}").to_lowercase(), name.replace('-', ""), "{g:?} is named {name:?}");
+        }
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), all.len(), "{names:?}");
+    }
 }

@@ -254,8 +254,20 @@ pub(crate) fn effects(call: &Call<'_>, sql_lib: bool) -> Vec<(Effect, String)> {
             let words: Option<Vec<String>> = args.iter().filter(|a| a.kw.is_none()).map(|a| a.lit.clone()).collect();
             return one(words.filter(|w| !w.is_empty()).map_or(Effect::ExecUnseen, Effect::Argv));
         }
-        let target = if chain.starts_with("os.posix_spawn") { positional(args, 1) } else { arg(args, 0, "args") };
-        return one(exec_effect(target));
+        let spawn = chain.starts_with("os.posix_spawn");
+        let target = if spawn { positional(args, 1) } else { arg(args, 0, "args") };
+        // The program that runs is posix_spawn's path or subprocess's `executable=`
+        // when given; argv[0] is then only the name it sees (`os.posix_spawn("/bin/rm",
+        // ["ls", "-rf", "/home"], {})` runs rm).
+        let program = if spawn { Some(positional(args, 0)) } else { keyword(args, "executable").map(Some) };
+        return one(match (program, exec_effect(target)) {
+            (None, effect) => effect,
+            (Some(Some(ArgV { lit: Some(path), .. })), Effect::Argv(mut argv)) => {
+                argv[0] = path.clone();
+                Effect::Argv(argv)
+            }
+            (Some(_), _) => Effect::ExecUnseen,
+        });
     }
     if is_exec_family(chain) {
         return one(exec_family_argv(chain, args));

@@ -211,16 +211,7 @@ fn interpolating(c: &[char], mut i: usize, q: char, openers: &[&str]) -> Option<
     while i < c.len() {
         let ch = c[i];
         if ch == '\\' && i + 1 < c.len() {
-            // The escapes `quoted` reads, read the same way.
-            match c[i + 1] {
-                'n' => text.push('\n'),
-                't' => text.push('\t'),
-                n if n == q || n == '\\' => text.push(n),
-                n => {
-                    text.push('\\');
-                    text.push(n);
-                }
-            }
+            push_escape(&mut text, c[i + 1], q);
             i += 2;
             continue;
         }
@@ -278,16 +269,7 @@ fn quoted(c: &[char], mut i: usize, q: char, escapes: bool) -> Option<(String, u
     while i < c.len() {
         let ch = c[i];
         if ch == '\\' && escapes && i + 1 < c.len() {
-            let n = c[i + 1];
-            match n {
-                'n' => text.push('\n'),
-                't' => text.push('\t'),
-                _ if n == q || n == '\\' => text.push(n),
-                _ => {
-                    text.push('\\');
-                    text.push(n);
-                }
-            }
+            push_escape(&mut text, c[i + 1], q);
             i += 2;
             continue;
         }
@@ -301,6 +283,22 @@ fn quoted(c: &[char], mut i: usize, q: char, escapes: bool) -> Option<(String, u
         i += 1;
     }
     None
+}
+
+/// Appends what the escape `\` + `next` stands for inside a string quoted with `q`:
+/// `\n` and `\t` are their characters, an escaped quote or backslash is itself, and any
+/// other escape is kept as written (backslash included). `quoted` and `interpolating`
+/// read escapes the same way through this one function.
+fn push_escape(text: &mut String, next: char, q: char) {
+    match next {
+        'n' => text.push('\n'),
+        't' => text.push('\t'),
+        n if n == q || n == '\\' => text.push(n),
+        n => {
+            text.push('\\');
+            text.push(n);
+        }
+    }
 }
 
 /// Bracketed literals nest (`%x{a {b}}`); other delimiters close on their twin.

@@ -69,8 +69,8 @@ pub fn trace(req: &Request, files: &dyn FileSource) -> Trace {
         return t;
     }
     let cmd = req.command.as_str();
-    let mut eng = Eng::new(files, req.home.as_deref(), req.cwd.as_deref()).protecting(req.protect.clone());
-    let mut hits = eng.source(cmd, req.cwd.as_deref());
+    let mut eng = Eng::new(files, req.home_dir(), req.dir()).protecting(req.protect.clone());
+    let mut hits = eng.source(cmd, req.dir());
     let mut units = std::mem::take(&mut eng.trace);
     for (slot, hit) in defended(&mut eng, cmd.len()) {
         units[slot].hits.push(hit.clone());
@@ -86,7 +86,7 @@ pub fn verdict(req: &Request, files: &dyn FileSource) -> Verdict {
     if let Some(t) = refused(req) {
         return t.verdict;
     }
-    let mut eng = Eng::new(files, req.home.as_deref(), req.cwd.as_deref()).protecting(req.protect.clone()).verdict_only();
+    let mut eng = Eng::new(files, req.home_dir(), req.dir()).protecting(req.protect.clone()).verdict_only();
     verdict_of(&mut eng, req)
 }
 
@@ -97,7 +97,7 @@ pub fn verdict_and_writes(req: &Request, files: &dyn FileSource) -> (Verdict, Ve
     if let Some(t) = refused(req) {
         return (t.verdict, Vec::new());
     }
-    let mut eng = Eng::new(files, req.home.as_deref(), req.cwd.as_deref()).protecting(req.protect.clone()).verdict_only();
+    let mut eng = Eng::new(files, req.home_dir(), req.dir()).protecting(req.protect.clone()).verdict_only();
     eng.record_writes();
     let v = verdict_of(&mut eng, req);
     (v, eng.writes.unwrap_or_default())
@@ -107,7 +107,7 @@ pub fn verdict_and_writes(req: &Request, files: &dyn FileSource) -> (Verdict, Ve
 /// not moved: every copy of it is stack the worst cases measure.)
 fn verdict_of(eng: &mut Eng<'_>, req: &Request) -> Verdict {
     let cmd = req.command.as_str();
-    let mut hits = eng.source(cmd, req.cwd.as_deref());
+    let mut hits = eng.source(cmd, req.dir());
     hits.extend(defended(eng, cmd.len()).map(|(_, h)| h));
     combine::verdict(&hits)
 }

@@ -60,6 +60,26 @@ impl Request {
         self.home = Some(home.to_owned());
         self
     }
+
+    /// The working directory as every rule compares paths with it: `/repo/` and
+    /// `/repo` are one directory (agents send both), so trailing slashes go here,
+    /// once, and an in-tree write does not read as one outside the tree.
+    pub(crate) fn dir(&self) -> Option<&str> {
+        self.cwd.as_deref().map(without_trailing_slash)
+    }
+
+    /// The home directory, its trailing slashes dropped as for [`Request::dir`].
+    pub(crate) fn home_dir(&self) -> Option<&str> {
+        self.home.as_deref().map(without_trailing_slash)
+    }
+}
+
+/// `p` without trailing slashes; the root stays `/` (and `""` stays `""`).
+fn without_trailing_slash(p: &str) -> &str {
+    match p.trim_end_matches('/') {
+        "" => &p[..p.len().min(1)],
+        t => t,
+    }
 }
 
 /// Classifies a command that may not read any file (file lanes answer T3).

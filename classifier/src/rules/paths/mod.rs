@@ -218,18 +218,18 @@ pub fn place(target: &str, exact: bool, cwd: Option<&str>, root: Option<&str>, h
     if abs.split('/').any(|c| c == ".git") {
         return Place::GitInternals;
     }
-    let tree = under(&abs, tree_root);
-    if tree {
+    let home_dot = under(&abs, home_dir) && abs[home_dir.len()..].split('/').any(|c| c.starts_with('.') && c.len() > 1);
+    // A tree that holds the home directory (the agent runs in `~`, or above it)
+    // does not make the home's dot-files authoring: `.bashrc` and
+    // `.ssh/authorized_keys` are start-up files and keys wherever the tree is.
+    if under(&abs, tree_root) && !(home_dot && under(home_dir, tree_root)) {
         return Place::WorkTree;
     }
     if SCRATCH_ROOTS.iter().any(|r| under(&abs, r)) {
         return Place::Scratch;
     }
-    if under(&abs, home_dir) {
-        let rel = &abs[home_dir.len()..];
-        if rel.split('/').any(|c| c.starts_with('.') && c.len() > 1) {
-            return Place::Dotfile;
-        }
+    if home_dot {
+        return Place::Dotfile;
     }
     if SYSTEM_ROOTS.iter().any(|r| under(&abs, r)) {
         return Place::System;
@@ -325,5 +325,22 @@ mod tests {
         assert_eq!(at("$D/tiergate.db", false, Some("/w/proj"), Some("/w/proj"), None), "TiergateStore");
         assert_eq!(at("$HOME/.bashrc", false, Some("/w/proj"), Some("/w/proj"), Some("/home/u")), "Dotfile");
         assert_eq!(at("$OUT/x", false, Some("/w/proj"), Some("/w/proj"), None), "Unresolved");
+    }
+
+    /// The tree may hold the home directory (an agent started in `~` or above it):
+    /// its dot-files stay dot-files, the rest of it is the tree. A tree inside the
+    /// home keeps its own dot-files (`.eslintrc`) as authoring.
+    #[test]
+    fn a_tree_holding_the_home_keeps_its_dot_files_guarded() {
+        let in_home = |target: &str, root: &str| at(target, true, Some(root), Some(root), Some("/home/u"));
+        assert_eq!(in_home(".bashrc", "/home/u"), "Dotfile");
+        assert_eq!(in_home(".ssh/authorized_keys", "/home/u"), "Dotfile");
+        assert_eq!(in_home("proj/.env", "/home/u"), "Dotfile");
+        assert_eq!(in_home("u/.profile", "/home"), "Dotfile");
+        assert_eq!(in_home("notes.txt", "/home/u"), "WorkTree");
+        assert_eq!(in_home("proj/src/app.py", "/home/u"), "WorkTree");
+        assert_eq!(in_home("other/x", "/home"), "WorkTree");
+        assert_eq!(in_home(".eslintrc", "/home/u/proj"), "WorkTree");
+        assert_eq!(in_home(".github/workflows/ci.yml", "/home/u/proj"), "WorkTree");
     }
 }

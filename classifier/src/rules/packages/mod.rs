@@ -25,7 +25,7 @@ mod rust_go;
 mod scripts;
 mod tools;
 
-use crate::call::args::{ArgSpec, Help};
+use crate::call::args::{asks_help, ArgSpec, Help};
 use crate::call::Invocation;
 use crate::rules::vocab::input;
 use crate::rules::{Card, Cx, Family, InputUse, Rule, Traits};
@@ -47,6 +47,11 @@ static CARDS: &[Card] = &[
     Card::of(words!["just"], just::check),
     Card::of(words!["cpan", "cpanm"], cpan),
     Card::of(words!["pre-commit"], precommit::check),
+    // Distribution package builders: they run the package's own build scripts (the recipe policy below).
+    Card::of(
+        words!["rpmbuild", "rpmspec", "debuild", "dpkg-buildpackage", "pdebuild", "pbuilder", "cowbuilder", "sbuild", "mock", "makepkg", "abuild"],
+        package_build,
+    ),
     // Build tools, test runners, linters and formatters.
     Card::of(
         words![
@@ -122,7 +127,8 @@ pub static HELP: Rule = Rule::t0("packages.help")
     .reason("prints help or version only")
     .matches(words![
         "npm --version", "pip -h install requests", "pip --help list", "cargo --version", "make --help", "npm install --help", "cargo build -h",
-        "ruff --version", "gradle --help", "pip", "rustup --version", "go build -h", "dotnet",
+        "ruff --version", "gradle --help", "pip", "rustup --version", "go build -h", "dotnet", "rpmbuild --version", "dpkg-buildpackage --help",
+        "makepkg --help",
     ])
     .not_matches(words!["npm install left-pad", "make -C -h deploy"]);
 
@@ -257,9 +263,13 @@ pub static CLEAN: Rule = Rule::t3("packages.clean")
 
 /// ## What it matches
 /// Tools that run recipes or generators tiergate does not read: `task NAME` (Taskfile), `go generate`, `cmake -P`,
-/// `composer run-script`, `cargo make`, and `just RECIPE` when the justfile or recipe cannot be read (or is a shebang script).
+/// `composer run-script`, `cargo make`, `just RECIPE` when the justfile or recipe cannot be read (or is a shebang script),
+/// and distribution package builders (`rpmbuild -ba x.spec`, `rpmspec -q x.spec`, `debuild`, `dpkg-buildpackage`, `mock`,
+/// `pbuilder`, `sbuild`, `makepkg`, `abuild`), which run a spec file's `%prep`/`%build`/`%install` sections and `%(…)`
+/// macros, `debian/rules` or a PKGBUILD.
 /// ## Why this tier
-/// The commands they run are in a file tiergate does not parse; unseen is not safe.
+/// The commands they run are in a file tiergate does not parse; unseen is not safe. Package builders also write
+/// outside the tree (`~/rpmbuild`, `../*.deb`, a chroot as root) and `makepkg -i` installs.
 pub static RECIPE: Rule = Rule::t3("packages.recipe-unresolved")
     .reason("runs recipe commands from a file tiergate does not read (justfile, Taskfile, go:generate); review them and ask the user")
     .matches(words![
@@ -271,8 +281,20 @@ pub static RECIPE: Rule = Rule::t3("packages.recipe-unresolved")
         "just --justfile ci.just test",
         "just --justfile - deploy <<'EOF'\ntest:\n    cargo test\nEOF",
         "just --justfile - <<'EOF'\nplot:\n    #!/usr/bin/env python3\n    print(1)\nEOF",
+        "rpmbuild -ba x.spec",
+        "rpmspec -q x.spec",
+        "debuild -us -uc",
+        "dpkg-buildpackage -b",
+        "mock -r fedora-40-x86_64 x.src.rpm",
+        "pdebuild",
+        "pbuilder build x.dsc",
+        "cowbuilder --build x.dsc",
+        "sbuild -d unstable",
+        "makepkg -si",
+        "abuild -r",
+        "rpmbuild -ba x.spec --help",
     ])
-    .not_matches(words!["just --list", "task --list"]);
+    .not_matches(words!["just --list", "task --list", "rpmbuild --help", "dpkg-buildpackage --version"]);
 
 /// ## What it matches
 /// A subcommand of a package tool tiergate does not model (`npm frobnicate`, `cargo some-plugin`).
@@ -282,6 +304,23 @@ pub static UNKNOWN: Rule = Rule::t3("packages.unknown-subcommand")
     .reason("a package-tool subcommand tiergate does not model; ask the user before running it")
     .matches(words!["npm frobnicate", "cargo frobnicate", "npm -D SOME-VALUE install left-pad", "go frobnicate"])
     .not_matches(words!["npm ls"]);
+
+/// How a package builder is asked for help: `--help` or `--version` with no operand (`rpmbuild -ba x.spec --help` is
+/// judged as the build; under this lenient reading a help word right after an undeclared option is its value).
+const PACKAGE_BUILD_HELP: ArgSpec = ArgSpec::values(words![]).help(Help::LONG.with(Help::VERSION).without_operands());
+
+/// A distribution package builder: `--help`/`--version` print; anything else runs the package's build scripts,
+/// which tiergate does not read (the recipe policy).
+fn package_build(inv: &Invocation, cx: &mut Cx<'_>) {
+    if asks_help(&inv.args, PACKAGE_BUILD_HELP) {
+        return cx.hit(&HELP);
+    }
+    let why = format!(
+        "`{}` runs the package's own build scripts (a spec file's sections and %(…) macros, debian/rules, a PKGBUILD), which tiergate does not read, and writes outside the tree; review them and ask the user",
+        inv.program
+    );
+    cx.hit_because(&RECIPE, why);
+}
 
 /// `cpan -i X`, `cpanm X`, `cpan -u`: installs into the Perl library (ORACLE.md §4 row 8);
 /// `cpan -l`, `-D`, `-v`, `-h` only print.

@@ -75,6 +75,7 @@ static RULES: &[&Rule] = &[
     &code::UNPARSED,
     &code::LONG,
     &UNSEEN,
+    &preload::NATIVE,
     &code::MUTATE,
     &opaque::CODE,
     &opaque::SHELL_ESCAPE,
@@ -258,6 +259,8 @@ pub(crate) fn parse(inv: &Invocation, spec: &Spec) -> Source {
 
 /// Runs a parsed interpreter call: version, syntax check, inline code, script, stdin.
 pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, s: &Source) {
+    // `php -d extension=x.so -v`: PHP loads its extensions before it prints anything.
+    preload::startup(inv, cx, spec);
     if s.version {
         cx.hit(&VERSION);
         return;

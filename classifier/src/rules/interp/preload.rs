@@ -6,17 +6,40 @@
 //! read and judged, a name found nowhere local is a library. A name the shell
 //! computes (`-r "$MOD"`) loads code no one has seen, so it asks.
 //!
+//! PHP spells its preloads as ini settings: `-d auto_prepend_file=x.php` (and
+//! `auto_append_file`) includes a PHP file around the script, followed the same
+//! way; `-d extension=…`, `-d zend_extension=…` and `-z FILE` load native code, and
+//! `-c FILE` reads an ini file that may set any of them: [`NATIVE`] asks for those,
+//! unless the ini file is read and sets none.
+//!
 //! It does not read environment variables that add load paths (`RUBYLIB`,
 //! `PERL5LIB`, `NODE_OPTIONS`): those are the environment rules' business.
 
 use crate::call::args::{Args, Token};
 use crate::call::{value_arg, Invocation};
 use crate::lanes::scripts::Lang;
-use crate::rules::Cx;
+use crate::rules::{Cx, FileText, Rule};
 use crate::words;
 use crate::words::Words;
 
 use super::{code, script, Spec};
+
+/// ## What it matches
+/// An interpreter told to load native code or settings tiergate cannot read before
+/// the program: PHP's `-d extension=`, `-d zend_extension=`, `-z FILE`, or `-c FILE`
+/// with an ini file that sets a preload (or that cannot be read).
+/// ## Why this tier
+/// A native extension runs whatever it holds when it loads; an ini file can prepend
+/// any PHP file. Neither is code tiergate reads.
+pub static NATIVE: Rule = Rule::t3("interp.preload.unseen")
+    .reason("loads native code or ini settings before the program, which tiergate cannot read; ask the user")
+    .matches(words!["php -d extension=./x.so -r 'echo 1;'", "php -z ./x.so -r 'echo 1;'", "php -c nowhere.ini -r 'echo 1;'"])
+    .not_matches(words!["php -d display_errors=1 -r 'echo 1;'", "php -d memory_limit=-1 -r 'echo 1;'"]);
+
+/// The ini settings whose value PHP includes as a PHP file around the script.
+const PHP_INCLUDES: [&str; 2] = ["auto_prepend_file", "auto_append_file"];
+/// The ini settings whose value PHP loads as native code.
+const PHP_NATIVE: [&str; 2] = ["extension", "zend_extension"];
 
 /// The options of `lang` whose value names a module loaded before the program.
 fn preload_options(lang: Lang) -> Words {
@@ -25,7 +48,22 @@ fn preload_options(lang: Lang) -> Words {
         Lang::Ruby => words!["-r"],
         Lang::Perl => words!["-M", "-m"],
         Lang::Lua => words!["-l"],
+        Lang::Php => words!["-d", "-z", "-c"],
         _ => words![],
+    }
+}
+
+/// What PHP loads at start-up, before `-v` or `-l` return: native extensions and
+/// `-c`'s ini file (see [`NATIVE`]). The other interpreters load nothing then.
+pub(super) fn startup(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec) {
+    if !matches!(spec.lang, Lang::Php) {
+        return;
+    }
+    for t in Args::parse(&inv.args, spec.args) {
+        if let Token::Opt { index, name, value: Some(v) } = t {
+            let arg = value_arg(&inv.args, index, v);
+            php_setting(cx, inv, name, &arg.text, arg.exact, None);
+        }
     }
 }
 
@@ -39,6 +77,10 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec) {
             continue;
         }
         let arg = value_arg(&inv.args, index, v);
+        if matches!(spec.lang, Lang::Php) {
+            php_setting(cx, inv, name, &arg.text, arg.exact, Some(&mut specs));
+            continue;
+        }
         if !arg.exact {
             cx.hit_because(
                 &code::DYNAMIC,
@@ -52,6 +94,55 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec) {
     }
     if !specs.is_empty() {
         script::follow_local(inv, cx, spec.lang, "", &specs);
+    }
+}
+
+/// One of php's `-d NAME=VALUE`, `-z FILE` or `-c FILE`. At start-up (`specs` is
+/// `None`) native code, or an ini file that may load some, asks; when the script
+/// runs, a file PHP includes around it becomes an import in `specs`.
+fn php_setting(cx: &mut Cx<'_>, inv: &Invocation, option: &str, value: &str, exact: bool, specs: Option<&mut Vec<String>>) {
+    let (name, file) = match option {
+        "-d" => match value.split_once('=') {
+            Some((name, file)) => (name.trim().to_ascii_lowercase(), file.trim().trim_matches(['"', '\''])),
+            None => return, // `-d name` sets it to "1": no file
+        },
+        "-z" => ("zend_extension".to_owned(), value),
+        "-c" if specs.is_none() => return php_ini(cx, inv, value, exact),
+        _ => return,
+    };
+    match specs {
+        None if PHP_NATIVE.contains(&name.as_str()) => {
+            cx.hit_because(&NATIVE, format!("`php {option} {value}` loads native code at start-up, which tiergate cannot read; ask the user"));
+        }
+        Some(specs) if PHP_INCLUDES.contains(&name.as_str()) => {
+            if !exact {
+                cx.hit_because(
+                    &code::DYNAMIC,
+                    format!("`{name}` includes a PHP file whose name (`{file}`) is computed at run time, so what it does is unseen; ask the user"),
+                );
+            } else if !file.is_empty() && file != "none" {
+                specs.push(file.to_owned());
+            }
+        }
+        _ => {}
+    }
+}
+
+/// php's `-c FILE`: the ini file is read, and asks when it cannot be, or when it
+/// sets a file to include or native code to load.
+fn php_ini(cx: &mut Cx<'_>, inv: &Invocation, path: &str, exact: bool) {
+    let sets_preload = |text: &str| {
+        text.lines().any(|l| {
+            let name = l.split('=').next().unwrap_or("").trim().to_ascii_lowercase();
+            l.contains('=') && (PHP_INCLUDES.contains(&name.as_str()) || PHP_NATIVE.contains(&name.as_str()))
+        })
+    };
+    let clean = exact && matches!(cx.read(path, inv.cwd.as_deref()), FileText::Text(t) if !sets_preload(&t));
+    if !clean {
+        cx.hit_because(
+            &NATIVE,
+            format!("`php -c {path}` reads ini settings tiergate cannot check (they may prepend a PHP file or load native code); ask the user"),
+        );
     }
 }
 

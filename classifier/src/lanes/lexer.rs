@@ -2,11 +2,13 @@
 //! Tcl and Groovy. It keeps string literals (and whether they interpolate),
 //! turns Ruby/Perl/PHP backticks, `%x{}` and `qx{}` into shell-command tokens
 //! (JS template literals stay strings), reads a Perl `s///e` replacement as the
-//! code it is, skips comments and regex literals, and marks statement ends. `lexer_sinks.rs` scans the tokens for effects.
+//! code it is, reads Ruby, Perl and PHP heredocs as the strings they are
+//! (`lexer_heredoc.rs`), skips comments and regex literals, and marks statement ends. `lexer_sinks.rs` scans the tokens for effects.
 //!
 //! It does not build a syntax tree; what it cannot tokenize is an error, and the
 //! caller treats unreadable code as unseen (T3).
 
+use super::lexer_heredoc::{self as heredoc, Heredoc};
 use super::scripts::Lang;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,12 +52,16 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
     let cmd_backticks = matches!(lang, Lang::Ruby | Lang::Perl | Lang::Php);
     // The tokens of the code inside string interpolations, read after the rest.
     let mut embedded: Vec<Tok> = Vec::new();
+    // Ruby and Perl heredocs opened on this line, each with the index of its token:
+    // their bodies follow the line's end.
+    let mut pending: Vec<(Heredoc, usize)> = Vec::new();
     while i < c.len() {
         let ch = c[i];
         let next = c.get(i + 1).copied();
         if ch == '\n' {
             line += 1;
             toks.push(Tok::Sep);
+            i = heredoc_bodies(lang, &c, i, std::mem::take(&mut pending), &mut toks, &mut embedded, depth, &mut line)?;
             i += 1;
             continue;
         }
@@ -84,17 +90,11 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
             // A string that interpolates: the code in its `#{…}` / `${…}` / `[…]` runs
             // when the string is built, so it is read after the statement (and its own
             // quotes do not end the string).
-            let (text, end, code) = interpolating(&c, i + 1, ch, openers(lang, ch)).ok_or(format!("unterminated string on line {line}"))?;
+            let (text, end, code) = interpolating(&c, i + 1, Some(ch), openers(lang, ch)).ok_or(format!("unterminated string on line {line}"))?;
             line += text.matches('\n').count();
             let interp = if ch == '`' { text.contains("${") } else { interpolates(lang, &text) };
             toks.push(Tok::Str { text, interp });
-            for body in code {
-                if depth >= MAX_EVAL_NESTING {
-                    return Err(format!("string interpolations nested more than {MAX_EVAL_NESTING} deep"));
-                }
-                embedded.push(Tok::Sep);
-                embedded.extend(tokenize_nested(lang, &body, depth + 1).map_err(|e| format!("in a string interpolation: {e}"))?);
-            }
+            embed(lang, code, depth, &mut embedded)?;
             i = end;
             continue;
         }
@@ -150,6 +150,28 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
                 continue;
             }
         }
+        if ch == '<' && matches!(lang, Lang::Ruby | Lang::Perl | Lang::Php) {
+            if let Some((doc, end)) = heredoc::opener(lang == Lang::Php, &c, i, heredoc_here(lang, &c, i, &toks)) {
+                if doc.inline {
+                    // PHP: the body follows at once, and code resumes after its closing tag.
+                    let (text, resume) = heredoc::body(&c, end + 1, &doc).ok_or(format!("unterminated heredoc on line {line}"))?;
+                    line += text.matches('\n').count() + 1;
+                    toks.push(heredoc_tok(lang, &doc, text, depth, &mut embedded)?);
+                    i = resume;
+                } else {
+                    pending.push((doc, toks.len()));
+                    toks.push(Tok::Str { text: String::new(), interp: false });
+                    i = end;
+                }
+                continue;
+            }
+        }
+        if ch == '/' && next == Some('/') && lang == Lang::Perl && !operand_expected(&toks) {
+            // After a value, Perl's `//` is defined-or (`$x // 2`, `//=`), not an empty pattern.
+            toks.extend([Tok::Punct('/'), Tok::Punct('/')]);
+            i += 2;
+            continue;
+        }
         if ch.is_alphabetic() || ch == '_' || ch == '$' || ch == '@' || (ch == '-' && lang == Lang::Tcl && next.is_some_and(char::is_alphabetic)) {
             let start = i;
             i += 1;
@@ -185,8 +207,77 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
         }
         i += 1;
     }
+    if let Some((doc, _)) = pending.first() {
+        return Err(format!("unterminated heredoc {} on line {line}", doc.id));
+    }
     toks.extend(embedded);
     Ok(toks)
+}
+
+/// Tokenizes the code of a string's interpolations into `embedded`, read after the rest.
+fn embed(lang: Lang, code: Vec<String>, depth: usize, embedded: &mut Vec<Tok>) -> Result<(), String> {
+    for body in code {
+        if depth >= MAX_EVAL_NESTING {
+            return Err(format!("string interpolations nested more than {MAX_EVAL_NESTING} deep"));
+        }
+        embedded.push(Tok::Sep);
+        embedded.extend(tokenize_nested(lang, &body, depth + 1).map_err(|e| format!("in a string interpolation: {e}"))?);
+    }
+    Ok(())
+}
+
+/// Whether a `<<` at `c[i]` may open a heredoc: Ruby decides as for a `%` literal
+/// (`ruby_operand`); Perl where it expects a term, after an operator or a list
+/// operator (`print <<EOF`, `die <<"EOF"`), not after a value (`$x <<EOF` shifts).
+fn heredoc_here(lang: Lang, c: &[char], i: usize, toks: &[Tok]) -> bool {
+    match lang {
+        Lang::Ruby => c.get(i + 2).is_some_and(|&a| ruby_operand(c, i, toks, a)),
+        Lang::Perl => {
+            operand_expected(toks)
+                || matches!(toks.last(), Some(Tok::Ident(w)) if matches!(w.as_str(), "die" | "warn" | "say" | "printf" | "sprintf" | "push" | "unshift"))
+        }
+        _ => false,
+    }
+}
+
+/// Reads the bodies of the heredocs `pending` opened on the line ending at the
+/// newline `c[nl]`, in order, into their tokens; returns the index of the newline
+/// (or end) after the last body, where code resumes.
+#[allow(clippy::too_many_arguments)]
+fn heredoc_bodies(
+    lang: Lang,
+    c: &[char],
+    nl: usize,
+    pending: Vec<(Heredoc, usize)>,
+    toks: &mut [Tok],
+    embedded: &mut Vec<Tok>,
+    depth: usize,
+    line: &mut usize,
+) -> Result<usize, String> {
+    let mut at = nl;
+    for (doc, tok) in pending {
+        let (text, end) = heredoc::body(c, at + 1, &doc).ok_or(format!("unterminated heredoc {} on line {line}", doc.id))?;
+        *line += text.matches('\n').count() + 1;
+        toks[tok] = heredoc_tok(lang, &doc, text, depth, embedded)?;
+        at = end;
+    }
+    Ok(at)
+}
+
+/// The token of a heredoc's body: text when its tag is quoted with `'`, a command
+/// for a backtick tag, else a string whose interpolations are code.
+fn heredoc_tok(lang: Lang, doc: &Heredoc, text: String, depth: usize, embedded: &mut Vec<Tok>) -> Result<Tok, String> {
+    let interp = interpolates(lang, &text);
+    Ok(match doc.quote {
+        '\'' => Tok::Str { text, interp: false },
+        '`' => Tok::Cmd { text, interp },
+        _ => {
+            let body: Vec<char> = text.chars().collect();
+            let (_, _, code) = interpolating(&body, 0, None, openers(lang, '"')).ok_or("an unclosed interpolation in a heredoc")?;
+            embed(lang, code, depth, embedded)?;
+            Tok::Str { text, interp }
+        }
+    })
 }
 
 /// The openings of an interpolation in a string quoted with `q`: `#{` (Ruby), `${`
@@ -202,20 +293,22 @@ fn openers(lang: Lang, q: char) -> &'static [&'static str] {
     }
 }
 
-/// Reads a string that interpolates up to its closing `q`, as `quoted` does; the body
-/// of each interpolation (after its first `{` or `[`) is read whole, nested brackets
-/// and quotes honoured, and returned as code.
-fn interpolating(c: &[char], mut i: usize, q: char, openers: &[&str]) -> Option<(String, usize, Vec<String>)> {
+/// Reads a string that interpolates up to its closing `q`, as `quoted` does, or to
+/// the end where there is none (a heredoc's body); the body of each interpolation
+/// (after its first `{` or `[`) is read whole, nested brackets and quotes honoured,
+/// and returned as code.
+fn interpolating(c: &[char], mut i: usize, q: Option<char>, openers: &[&str]) -> Option<(String, usize, Vec<String>)> {
     let mut text = String::new();
     let mut code = Vec::new();
     while i < c.len() {
         let ch = c[i];
         if ch == '\\' && i + 1 < c.len() {
-            push_escape(&mut text, c[i + 1], q);
+            // A heredoc has no closing quote: only a backslash escapes itself there.
+            push_escape(&mut text, c[i + 1], q.unwrap_or('\\'));
             i += 2;
             continue;
         }
-        if ch == q {
+        if Some(ch) == q {
             return Some((text, i + 1, code));
         }
         let opener = openers.iter().find(|o| o.chars().enumerate().all(|(k, x)| c.get(i + k) == Some(&x)));
@@ -230,7 +323,7 @@ fn interpolating(c: &[char], mut i: usize, q: char, openers: &[&str]) -> Option<
         text.push(ch);
         i += 1;
     }
-    None
+    q.is_none().then_some((text, i, code))
 }
 
 /// Where the bracket at `open` closes, nested brackets and quoted strings honoured.
@@ -396,14 +489,7 @@ const RUBY_BEG_KEYWORDS: &[&str] =
 /// code assigned or took as block parameters before this point.
 fn ruby_percent(c: &[char], i: usize, toks: &[Tok]) -> Option<(Option<char>, char)> {
     let a = *c.get(i + 1)?;
-    let literal_here = match toks.last() {
-        Some(Tok::Ident(w)) if !RUBY_BEG_KEYWORDS.contains(&w.as_str()) => {
-            let spaced = i > 0 && c[i - 1].is_whitespace();
-            spaced && !a.is_whitespace() && a != '=' && !ruby_local(toks, w)
-        }
-        _ => operand_expected(toks),
-    };
-    if !literal_here {
+    if !ruby_operand(c, i, toks, a) {
         return None;
     }
     if matches!(a, 'x' | 'q' | 'Q' | 'w' | 'W' | 'i' | 'I' | 'r' | 's') {
@@ -411,6 +497,20 @@ fn ruby_percent(c: &[char], i: usize, toks: &[Tok]) -> Option<(Option<char>, cha
         return (d.is_ascii() && !d.is_ascii_alphanumeric()).then_some((Some(a.to_ascii_lowercase()), d));
     }
     matches!(a, '(' | '[' | '{' | '<' | '|' | '!').then_some((None, a))
+}
+
+/// Whether Ruby reads an operand (a literal) at `c[i]`, `a` the character after the
+/// operator there (`%`, `<<`): where an operand is expected, or after a method name
+/// with a space before and none after (`p %x(ls)`, `puts <<~EOS`), not after a local
+/// variable (`a %x`, `a <<EOS` are modulo and shift).
+fn ruby_operand(c: &[char], i: usize, toks: &[Tok], a: char) -> bool {
+    match toks.last() {
+        Some(Tok::Ident(w)) if !RUBY_BEG_KEYWORDS.contains(&w.as_str()) => {
+            let spaced = i > 0 && c[i - 1].is_whitespace();
+            spaced && !a.is_whitespace() && a != '=' && !ruby_local(toks, w)
+        }
+        _ => operand_expected(toks),
+    }
 }
 
 /// True when `name` is a local variable at this point of Ruby code: assigned
@@ -573,6 +673,29 @@ mod tests {
         }
         // A letter or digit after the type letter is no literal (Ruby: unknown type of %string).
         assert!(ruby_cmds("x = %xareboota").is_empty());
+    }
+
+    #[test]
+    fn a_heredoc_body_is_a_string_whose_interpolations_are_code() {
+        let idents = |lang, src| -> Vec<String> {
+            tokenize(lang, src).unwrap_or_default().into_iter().filter_map(|t| if let Tok::Ident(w) = t { Some(w) } else { None }).collect()
+        };
+        assert_eq!(idents(Lang::Ruby, "x = <<~EOS\n  it's #{system('ls')}\nEOS\ny"), ["x", "y", "system"]);
+        assert_eq!(idents(Lang::Ruby, "x = <<~'EOS'\n  #{system('ls')}\nEOS"), ["x"], "a quoted tag is text");
+        assert_eq!(ruby_cmds("x = <<~`EOS`\n  reboot\nEOS"), ["  reboot\n"], "a backtick tag runs its body");
+        assert_eq!(idents(Lang::Php, "echo <<<EOT\n# {$x}\nEOT . y();"), ["echo", "y", "$x"]);
+        assert_eq!(idents(Lang::Perl, "print <<EOF;\n# @{[ z() ]}\nEOF\n"), ["print", "z"]);
+        // A local before `<<` makes it a shift: the next line is code.
+        assert_eq!(idents(Lang::Ruby, "a = 1\na <<-X\nsystem('ls')\nX"), ["a", "a", "X", "system", "X"]);
+        assert!(tokenize(Lang::Ruby, "x = <<~EOS\n  open").is_err(), "no closing line");
+    }
+
+    #[test]
+    fn after_a_value_perl_reads_a_defined_or() {
+        assert!(tokenize(Lang::Perl, "my $x = $a // 2; $x //= 3").is_ok());
+        assert!(tokenize(Lang::Perl, "my $x = $h{k} // 'a'").is_ok());
+        // Where an operand is expected `//` is a pattern.
+        assert_eq!(tokenize(Lang::Perl, "split //, $s").unwrap_or_default()[1], Tok::Str { text: String::new(), interp: false });
     }
 
     #[test]

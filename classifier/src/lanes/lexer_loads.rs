@@ -9,7 +9,7 @@
 //! `loadfile`) are sinks of `lexer_sinks.rs`, unseen whatever their argument.
 
 use super::lexer::Tok;
-use super::lexer_sinks::{args_after, lit};
+use super::lexer_sinks::{args_after, lit, member_op};
 use super::scripts::{Analysis, Effect, Lang};
 
 /// What a loader's argument names.
@@ -27,7 +27,7 @@ enum Load {
 pub(super) fn scan(lang: Lang, toks: &[Tok], out: &mut Analysis) {
     for (i, t) in toks.iter().enumerate() {
         let Tok::Ident(name) = t else { continue };
-        let member = i > 0 && matches!(toks[i - 1], Tok::Punct('.') | Tok::Arrow);
+        let member = i > 0 && member_op(lang, &toks[i - 1]);
         // Ruby reaches `require` through `Kernel.require` as well.
         let through_kernel = member && lang == Lang::Ruby && matches!(toks.get(i.wrapping_sub(2)), Some(Tok::Ident(k)) if k == "Kernel");
         if member && !through_kernel {

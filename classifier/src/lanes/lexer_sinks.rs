@@ -207,8 +207,8 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
             continue;
         }
         let Tok::Ident(name) = t else { continue };
-        let recv = receiver(&toks, i);
-        let after_member = i > 0 && matches!(toks[i - 1], Tok::Punct('.') | Tok::Arrow);
+        let recv = receiver(lang, &toks, i);
+        let after_member = i > 0 && member_op(lang, &toks[i - 1]);
         let Some(kind) = table.iter().find_map(|(r, n, k)| {
             let name_ok = *n == name || *n == "*";
             let recv_ok = match *r {
@@ -299,13 +299,25 @@ fn computed_members(toks: Vec<Tok>) -> Vec<Tok> {
     out
 }
 
+/// Whether `t` before a name makes the name a member (`recv.name`, `recv->name`,
+/// `Pkg::name`, the lexer reads `::` as `->`). In Perl and PHP `.` joins strings,
+/// so there only `->` and `::` do: `"x" . system("rm -rf ~")` calls `system`.
+pub(super) fn member_op(lang: Lang, t: &Tok) -> bool {
+    match t {
+        Tok::Arrow => true,
+        Tok::Punct('.') => !matches!(lang, Lang::Perl | Lang::Php),
+        _ => false,
+    }
+}
+
 /// The identifier before `.name`/`->name`/`::name`, `"()"` after a call, and
 /// the module of `require("http").request`.
-fn receiver(toks: &[Tok], i: usize) -> Option<String> {
-    if i < 2 || !matches!(toks[i - 1], Tok::Punct('.') | Tok::Arrow) {
+fn receiver(lang: Lang, toks: &[Tok], i: usize) -> Option<String> {
+    if i < 2 || !member_op(lang, &toks[i - 1]) {
         return None;
     }
-    if i >= 6 {
+    // `require ( "m" ) . name`: the five tokens before `name`, which may open the code (i = 5).
+    if i >= 5 {
         if let [Tok::Ident(f), Tok::Punct('('), Tok::Str { text, interp: false }, Tok::Punct(')')] = &toks[i - 5..i - 1] {
             if f == "require" {
                 return Some(text.strip_prefix("node:").unwrap_or(text).to_owned());

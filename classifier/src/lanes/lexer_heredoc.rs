@@ -103,6 +103,8 @@ pub(super) fn body(c: &[char], from: usize, doc: &Heredoc) -> Option<(String, us
 
 #[cfg(test)]
 mod tests {
+    use super::super::lexer::{tokenize, Tok};
+    use super::super::scripts::Lang;
     use super::*;
 
     fn chars(s: &str) -> Vec<char> {
@@ -132,5 +134,21 @@ mod tests {
         let php = Heredoc { id: "EOT".into(), quote: '"', inline: true };
         let c = chars("x\n  EOTX\n  EOT;");
         assert_eq!(body(&c, 0, &php), Some(("x\n  EOTX\n".into(), 14)));
+    }
+
+    #[test]
+    fn a_heredoc_body_is_a_string_whose_interpolations_are_code() {
+        let idents = |lang, src| -> Vec<String> {
+            tokenize(lang, src).unwrap_or_default().into_iter().filter_map(|t| if let Tok::Ident(w) = t { Some(w) } else { None }).collect()
+        };
+        assert_eq!(idents(Lang::Ruby, "x = <<~EOS\n  it's #{system('ls')}\nEOS\ny"), ["x", "y", "system"]);
+        assert_eq!(idents(Lang::Ruby, "x = <<~'EOS'\n  #{system('ls')}\nEOS"), ["x"], "a quoted tag is text");
+        let cmd = Tok::Cmd { text: "  reboot\n".into(), interp: false };
+        assert_eq!(tokenize(Lang::Ruby, "x = <<~`EOS`\n  reboot\nEOS").unwrap_or_default()[2], cmd, "a backtick tag runs its body");
+        assert_eq!(idents(Lang::Php, "echo <<<EOT\n# {$x}\nEOT . y();"), ["echo", "y", "$x"]);
+        assert_eq!(idents(Lang::Perl, "print <<EOF;\n# @{[ z() ]}\nEOF\n"), ["print", "z"]);
+        // A local before `<<` makes it a shift: the next line is code.
+        assert_eq!(idents(Lang::Ruby, "a = 1\na <<-X\nsystem('ls')\nX"), ["a", "a", "X", "system", "X"]);
+        assert!(tokenize(Lang::Ruby, "x = <<~EOS\n  open").is_err(), "no closing line");
     }
 }

@@ -7,6 +7,7 @@ pub(crate) mod lexer;
 mod lexer_heredoc;
 mod lexer_loads;
 mod lexer_perl;
+mod lexer_ruby;
 pub(crate) mod lexer_sinks;
 mod overlay;
 pub(crate) mod python;

@@ -91,6 +91,11 @@ pub struct Invocation {
     pub secret_input: Secret,
     /// The whole unit's span in the command text.
     pub span: Span,
+    /// `NAME=value` words that set a language's module search path for this program
+    /// (`vocab::vars::SEARCH_PATHS`: `PYTHONPATH=src`), exported earlier on the line,
+    /// set as its prefix or through a wrapper (`env PERL5LIB=lib`): where its loads
+    /// look besides its own directories (`rules::interp::preload::include_dirs`).
+    pub search_paths: Vec<String>,
 }
 
 impl Invocation {
@@ -107,6 +112,7 @@ impl Invocation {
             piped: false,
             secret_input: Secret::None,
             span: Span::default(),
+            search_paths: Vec::new(),
         })
     }
 
@@ -122,6 +128,7 @@ impl Invocation {
             piped: false,
             secret_input: Secret::None,
             span,
+            search_paths: Vec::new(),
         }
     }
 

@@ -176,14 +176,15 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
         super::lexer_loads::scan(lang, &toks, &mut out);
     }
     if lang == Lang::Js {
-        // Relative `require("./x")` / `import … from "./x"`: the tree's own modules, followed by the caller.
+        // `require("./x")` / `import … from "./x"`: the tree's own modules, followed by the
+        // caller; a bare name is followed only into `NODE_PATH` (`load_candidates`).
         for w in toks.windows(3) {
             let spec = match w {
                 [Tok::Ident(f), Tok::Punct('('), Tok::Str { text, interp: false }] if f == "require" || f == "import" => Some(text),
                 [Tok::Ident(f), Tok::Str { text, interp: false }, _] if f == "from" || f == "import" => Some(text),
                 _ => None,
             };
-            if let Some(t) = spec.filter(|t| t.starts_with("./") || t.starts_with("../")) {
+            if let Some(t) = spec {
                 out.import(t);
             }
         }

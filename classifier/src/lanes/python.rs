@@ -334,7 +334,11 @@ impl Scan<'_> {
         match callee.chain.as_str() {
             "builtins.__import__" | "importlib.import_module" => {
                 return match first_lit {
-                    Some(m) => Binding { chain: m, lit: None },
+                    // A module loaded by name is an import like any other: a local one is followed.
+                    Some(m) => {
+                        self.note_module(&m);
+                        Binding { chain: m, lit: None }
+                    }
                     None => {
                         self.out.push(Effect::Dynamic, &callee.chain);
                         Binding { chain: "?".to_owned(), lit: None }

@@ -104,10 +104,12 @@ pub const MAX_IMPORTS: usize = 64;
 /// the loading file's directory `dir` (`""` for inline code). Each group is one load:
 /// its first file that exists is the one loaded; every group is read. Python looks in
 /// the script's directory (`helpers` → `helpers.py`, `helpers/__init__.py`), Node
-/// beside the importing file. Ruby's `require "./x"`, PHP's `include`, Lua's
+/// beside the importing file; Python's absolute imports and Node's bare names also
+/// in each of `include` (the `PYTHONPATH`/`NODE_PATH` directories). Ruby's `require "./x"`, PHP's `include`, Lua's
 /// `require` and Perl with `-I.` look in the working directory, `require_relative`
 /// and `__DIR__` beside the file: for these both places are read, a superset of the
-/// one the loader picks, and each of `include` (the directories `-I` adds) too. A
+/// one the loader picks, and each of `include` (the directories `-I` and the search
+/// path variables add) too. A
 /// name found in none is a library (installed, or in the standard library), as an
 /// `import json` is.
 pub fn load_candidates(lang: Lang, dir: &str, spec: &str, include: &[String]) -> Vec<Vec<String>> {
@@ -126,11 +128,19 @@ pub fn load_candidates(lang: Lang, dir: &str, spec: &str, include: &[String]) ->
             if rel.is_empty() {
                 return Vec::new();
             }
-            vec![vec![format!("{dir}{rel}.py"), format!("{dir}{rel}/__init__.py")]]
+            let files = |base: &str| vec![format!("{base}{rel}.py"), format!("{base}{rel}/__init__.py")];
+            // An absolute import is looked up on `sys.path` too (`PYTHONPATH`); a relative one is not.
+            let path = include.iter().filter(|_| !spec.starts_with('.'));
+            std::iter::once(dir).chain(path.map(String::as_str)).map(files).collect()
         }
         Lang::Js => {
-            let base = format!("{dir}{spec}");
-            vec![["", ".js", ".mjs", ".cjs", ".ts", "/index.js"].iter().map(|ext| format!("{base}{ext}")).collect()]
+            let files = |base: &str| ["", ".js", ".mjs", ".cjs", ".ts", "/index.js"].iter().map(|ext| format!("{base}{spec}{ext}")).collect();
+            if spec.starts_with("./") || spec.starts_with("../") || spec.starts_with('/') {
+                return vec![files(if spec.starts_with('/') { "" } else { dir })];
+            }
+            // A bare name is a package of `node_modules` (a library), or a module of a
+            // `NODE_PATH` directory.
+            include.iter().map(|base| files(base)).collect()
         }
         // `require "x"` adds `.rb` unless the name has it.
         Lang::Ruby => in_both(&|base| {

@@ -51,6 +51,12 @@ pub struct Eng<'f> {
     /// Variables set earlier on the command line (`K=$(cat ~/.ssh/id_rsa)`), with the
     /// secret data they carry (`Secret::None` for a literal: `TOKEN=abc` is not a secret read).
     vars: Vec<(String, Secret)>,
+    /// Module search paths (`PYTHONPATH=…`, `vocab::vars::SEARCH_PATHS`) set for the
+    /// rest of the line (`export`, a bare assignment), and those of the unit being
+    /// judged (its prefix, its wrappers'), which what it runs inherits: the
+    /// invocations' `search_paths`.
+    exported_paths: Vec<String>,
+    unit_paths: Vec<String>,
     /// While a substitution body (or a heredoc's, a process substitution's) is
     /// classified: the most secret data its units write out (`rules::flow::secrets::emits`).
     emitted: Secret,
@@ -100,6 +106,8 @@ impl<'f> Eng<'f> {
             keep_trace: true,
             defended: Vec::new(),
             vars: Vec::new(),
+            exported_paths: Vec::new(),
+            unit_paths: Vec::new(),
             emitted: Secret::None,
             capturing: 0,
             writes: Some(Vec::new()),
@@ -387,6 +395,8 @@ impl<'f> Eng<'f> {
                 self.emitted = self.emitted.max(stdin_taint);
             }
             self.assign_all(&s.assigns, &taints);
+            // Were the variable exported already, the new value reaches later programs.
+            self.export_paths(s.assigns.iter().map(|w| w.text.as_str()));
             return (hits, None);
         }
         // What the program is given besides its words: its input, and `NAME=value` set for it.
@@ -412,6 +422,9 @@ impl<'f> Eng<'f> {
             };
         }
         let mut args = Eng::arguments(&mut s.words, &taints[assigned..], procsub_taint);
+        // The unit's own search paths hold while it, and whatever it runs, is judged.
+        let paths_mark = self.unit_paths.len();
+        self.unit_paths.extend(s.assigns.iter().filter(|w| rules::vocab::vars::search_path_set(&w.text).is_some()).map(|w| w.text.clone()));
         if s.assigns.iter().any(|w| rules::vocab::vars::hijacks(&w.text, cwd, self.root, self.home, s.words.is_empty())) {
             hits.push(Hit { rule: &shell::ENV_HIJACK, detail: None, span: s.span });
         }
@@ -459,6 +472,8 @@ impl<'f> Eng<'f> {
                         }
                         cx_hits.extend(h);
                     }
+                    let own = &args[start + 1..start + offset];
+                    self.unit_paths.extend(own.iter().filter(|a| rules::vocab::vars::search_path_set(&a.text).is_some()).map(|a| a.text.clone()));
                     let (h, note) = self.wrapper_words(name, &args[start..], offset, cwd, s.span);
                     cx_hits.extend(h);
                     notes.extend(note);
@@ -503,8 +518,11 @@ impl<'f> Eng<'f> {
         };
         if let Some(start) = target {
             let parts = Target { args, start, unit, stdin, peeled, piped, secret_input, fed_input, cx_hits, notes, bound, redirect_hits };
-            return self.run_target(parts, slot, s.span, cwd, &procsub_programs, (hits, redirected));
+            let judged = self.run_target(parts, slot, s.span, cwd, &procsub_programs, (hits, redirected));
+            self.unit_paths.truncate(paths_mark);
+            return judged;
         }
+        self.unit_paths.truncate(paths_mark);
         if self.capturing > 0 {
             self.emitted = self.emitted.max(rules::flow::secrets::handed(&args)).max(secret_input);
         }

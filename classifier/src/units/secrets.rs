@@ -86,6 +86,17 @@ impl Eng<'_> {
         self.bind(name.trim_end_matches('+'), taint);
     }
 
+    /// Keeps the module search paths among `words` (`PYTHONPATH=src`) for every later
+    /// program on the line. An earlier value is kept beside a new one (which may name
+    /// it: `$PYTHONPATH:src`): reading more files is the safe side.
+    pub(super) fn export_paths<'w>(&mut self, words: impl Iterator<Item = &'w str>) {
+        for w in words {
+            if rules::vocab::vars::search_path_set(w).is_some() {
+                self.exported_paths.push(w.to_owned());
+            }
+        }
+    }
+
     /// A unit's part in the data flow: what builtins store (`export K=…`, `read K <<<…`),
     /// and, inside a substitution body, what the unit writes out.
     pub(super) fn note_secrets(&mut self, inv: &Invocation) {
@@ -94,6 +105,7 @@ impl Eng<'_> {
                 for a in inv.args.iter().filter(|a| a.text.contains('=') && !a.is_flag()) {
                     self.set_var(&a.text, a.secret);
                 }
+                self.export_paths(inv.words());
             }
             "read" => {
                 for a in inv.args.iter().filter(|a| !a.is_flag() && a.exact) {

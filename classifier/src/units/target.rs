@@ -43,6 +43,7 @@ impl Eng<'_> {
             piped,
             secret_input,
             span,
+            search_paths: self.exported_paths.iter().chain(&self.unit_paths).cloned().collect(),
         };
         self.note_secrets(&inv);
         self.handed = None;

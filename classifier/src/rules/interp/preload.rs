@@ -12,8 +12,10 @@
 //! `-c FILE` reads an ini file that may set any of them: [`NATIVE`] asks for those,
 //! unless the ini file is read and sets none.
 //!
-//! It does not read environment variables that add load paths (`RUBYLIB`,
-//! `PERL5LIB`, `NODE_OPTIONS`): those are the environment rules' business.
+//! The search-path variables set for the program (`PYTHONPATH`, `NODE_PATH`,
+//! `PERL5LIB`, `RUBYLIB`) add directories as `-I` does (`include_dirs`); whether
+//! setting one asks at all (outside the tree it does) is `shell.env-hijack`'s
+//! business, as is `NODE_OPTIONS`/`RUBYOPT`/`PERL5OPT`, which always ask.
 
 use crate::call::args::{Args, Token};
 use crate::call::{value_arg, Invocation};
@@ -162,18 +164,44 @@ fn import_spec(lang: Lang, value: &str) -> Option<String> {
     }
 }
 
-/// The directories `-I` adds to the load path of the interpreter `inv` runs (Ruby
-/// and Perl), each ending in `/`: more places a module may be found.
+/// The directories the interpreter `inv` runs looks in for modules besides its own
+/// (each ending in `/`, relative ones to the working directory): those Ruby's and
+/// Perl's `-I` adds, and those its language's search-path variable names when set
+/// for it (`PYTHONPATH=src python3 …`, `env PERL5LIB=lib perl …`, an earlier
+/// `export NODE_PATH=$PWD/lib`: `Invocation::search_paths`). More places a module
+/// may be found; an entry the shell computes is no directory tiergate can read.
 pub(crate) fn include_dirs(inv: &Invocation) -> Vec<String> {
-    let Some(spec) = super::others::spec_of(&inv.program) else { return Vec::new() };
-    if !matches!(spec.lang, Lang::Ruby | Lang::Perl) {
-        return Vec::new();
-    }
+    let Some(lang) = crate::lanes::scripts::lang_of_program(&inv.program) else { return Vec::new() };
     let mut dirs = Vec::new();
-    for t in Args::parse(&inv.args, spec.args) {
-        if let Token::Opt { name: "-I", value: Some(v), .. } = t {
-            for d in v.split(':').filter(|d| !d.is_empty()) {
-                dirs.push(format!("{}/", d.trim_end_matches('/')));
+    let mut add = |d: &str| {
+        if !d.is_empty() {
+            dirs.push(format!("{}/", d.trim_end_matches('/')));
+        }
+    };
+    if let (Lang::Ruby | Lang::Perl, Some(spec)) = (lang, super::others::spec_of(&inv.program)) {
+        for t in Args::parse(&inv.args, spec.args) {
+            if let Token::Opt { name: "-I", value: Some(v), .. } = t {
+                v.split(':').for_each(&mut add);
+            }
+        }
+    }
+    let var = match lang {
+        Lang::Python => "PYTHONPATH",
+        Lang::Js => "NODE_PATH",
+        Lang::Perl => "PERL5LIB",
+        Lang::Ruby => "RUBYLIB",
+        _ => return dirs,
+    };
+    let cwd = inv.cwd.as_deref().unwrap_or(".");
+    for word in inv.search_paths.iter().filter(|w| crate::rules::vocab::vars::search_path_set(w) == Some(var)) {
+        let value = word.split_once('=').map_or("", |(_, v)| v);
+        for entry in value.split(':').map(|e| e.trim_matches('"')) {
+            match ["$(pwd)", "`pwd`", "${PWD}", "$PWD"].iter().find_map(|p| entry.strip_prefix(p)) {
+                Some(rest) => add(&format!("{cwd}{rest}")),
+                // An empty entry is the working directory; `$PYTHONPATH` is an earlier value, kept apart.
+                None if entry.is_empty() => add("."),
+                None if !entry.contains('$') => add(entry),
+                None => {}
             }
         }
     }

@@ -186,8 +186,10 @@ fn run_module(inv: &Invocation, cx: &mut Cx<'_>, module: &str, rest: &[Arg]) {
     // `-m` puts the working directory first on `sys.path`: a module of the project
     // (`python -m tools.report`, but also a `pytest.py` or `pip/__main__.py` in the
     // tree) runs instead of any installed one, so it is read like a script.
+    // `PYTHONPATH`'s directories come next, before any installed module.
     let base = module.replace('.', "/");
-    for candidate in [format!("{base}.py"), format!("{base}/__main__.py")] {
+    let dirs = std::iter::once(String::new()).chain(super::preload::include_dirs(inv));
+    for candidate in dirs.flat_map(|d| [format!("{d}{base}.py"), format!("{d}{base}/__main__.py")]) {
         // Every text the module may hold (the line may write it first, `Engine::read_versions`);
         // one the line writes with text it does not show runs unseen, so it asks. (One
         // unreadable on disk falls through to the library lanes below, as before: a known gap.)

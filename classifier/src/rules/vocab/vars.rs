@@ -59,8 +59,9 @@ crate::table! {
 crate::table! {
     /// Variables that only say where a language looks for modules: set to directories
     /// of the working tree they load the project's own code, which a test run loads
-    /// anyway (`PYTHONPATH=. python3 tests/runtests.py`); anywhere else they load code
-    /// from outside it. (`PATH` is not on `HIJACK_VARS` at all: see `shell.env-hijack`.)
+    /// anyway (`PYTHONPATH=. python3 tests/runtests.py`), and the interpreter lanes read
+    /// the modules found there (`rules::interp::preload::include_dirs`); anywhere else
+    /// they load code from outside it. (`PATH` is not on `HIJACK_VARS` at all: see `shell.env-hijack`.)
     SEARCH_PATHS = ["PYTHONPATH", "NODE_PATH", "PERL5LIB", "RUBYLIB"];
     probe "export {}=/tmp/x" => T3, "shell.env-hijack";
     probe "{}=./lib ls" => T0;
@@ -105,6 +106,14 @@ fn tree_search_path(word: &str, cwd: Option<&str>, root: Option<&str>, home: Opt
             && !entry.contains(['$', '`', '"', '\'', '\\', '*', '?', '[', '~'])
             && paths::place(&entry, true, cwd, root, home, &Protected::default()) == paths::Place::WorkTree
     })
+}
+
+/// The `SEARCH_PATHS` variable `word` (`NAME=value`, `NAME+=value`, systemd-run's
+/// `--setenv=NAME=value`) sets, if it sets one: its value is where the program's
+/// loads look (`rules::interp::preload::include_dirs`), in the tree or not.
+pub(crate) fn search_path_set(word: &str) -> Option<&'static str> {
+    let (name, _) = word.trim_start_matches("--setenv=").split_once('=')?;
+    SEARCH_PATHS.find(name.strip_suffix('+').unwrap_or(name))
 }
 
 /// True when `word` (`NAME=value`) sets a code-injecting variable.

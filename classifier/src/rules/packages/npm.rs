@@ -218,9 +218,10 @@ fn script(inv: &Invocation, cx: &mut Cx<'_>, pm: &str, name: &str, rest: &[Arg])
         None => &[],
     };
     let (dir, fan_out) = package_dir(args, pm);
-    let names: Vec<&str> = if name == "restart" && pm == "npm" { vec!["restart"] } else { vec![name] };
+    // `npm restart` with no `restart` script runs stop and start in npm; tiergate reads only the
+    // named script, so without one it asks (scripts.rs UNRESOLVED).
     let how = Lookup { dir, extra, if_present: has_flag(args, words!["--if-present"]), fan_out, hooks: true, default_start: pm == "npm" };
-    scripts::run(inv, cx, &names, &how);
+    scripts::run(inv, cx, &[name], &how);
 }
 
 /// The package directory a command names (`--prefix`, `-C`, `--dir`, `--cwd`, npm's `-w`), and

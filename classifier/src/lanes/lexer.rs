@@ -47,7 +47,6 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
     let c: Vec<char> = src.chars().collect();
     let mut toks: Vec<Tok> = Vec::new();
     let mut i = 0;
-    let mut line = 1;
     let slash_comments = matches!(lang, Lang::Js | Lang::Php | Lang::Groovy);
     let hash_comments = matches!(lang, Lang::Ruby | Lang::Perl | Lang::Php | Lang::R | Lang::Tcl | Lang::Awk | Lang::PowerShell);
     let cmd_backticks = matches!(lang, Lang::Ruby | Lang::Perl | Lang::Php);
@@ -60,9 +59,8 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
         let ch = c[i];
         let next = c.get(i + 1).copied();
         if ch == '\n' {
-            line += 1;
             toks.push(Tok::Sep);
-            i = heredoc_bodies(lang, &c, i, std::mem::take(&mut pending), &mut toks, &mut embedded, depth, &mut line)?;
+            i = heredoc_bodies(lang, &c, i, std::mem::take(&mut pending), &mut toks, &mut embedded, depth)?;
             i += 1;
             continue;
         }
@@ -75,7 +73,7 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
         let hash_comment = hash_comments && ch == '#' && !(i > 0 && (c[i - 1] == '$' || lang == Lang::Ruby && c[i - 1] == '?'));
         if slash_comments && ch == '/' && next == Some('/') || hash_comment || lang == Lang::Lua && ch == '-' && next == Some('-') {
             if lang == Lang::Lua && c.get(i + 2) == Some(&'[') && c.get(i + 3) == Some(&'[') {
-                i = find(&c, i + 4, "]]").ok_or(format!("unterminated comment on line {line}"))? + 2;
+                i = find(&c, i + 4, "]]").ok_or_else(|| format!("unterminated comment on line {}", line_of(&c, i)))? + 2;
                 continue;
             }
             while i < c.len() && c[i] != '\n' {
@@ -84,15 +82,15 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
             continue;
         }
         if slash_comments && ch == '/' && next == Some('*') {
-            i = find(&c, i + 2, "*/").ok_or(format!("unterminated comment on line {line}"))? + 2;
+            i = find(&c, i + 2, "*/").ok_or_else(|| format!("unterminated comment on line {}", line_of(&c, i)))? + 2;
             continue;
         }
         if ch == '"' && !openers(lang, '"').is_empty() || ch == '`' && lang == Lang::Js {
             // A string that interpolates: the code in its `#{…}` / `${…}` / `[…]` runs
             // when the string is built, so it is read after the statement (and its own
             // quotes do not end the string).
-            let (text, end, code) = interpolating(&c, i + 1, Some(ch), openers(lang, ch)).ok_or(format!("unterminated string on line {line}"))?;
-            line += text.matches('\n').count();
+            let (text, end, code) =
+                interpolating(&c, i + 1, Some(ch), openers(lang, ch)).ok_or_else(|| format!("unterminated string on line {}", line_of(&c, i)))?;
             let interp = if ch == '`' { text.contains("${") } else { interpolates(lang, &text) };
             toks.push(Tok::Str { text, interp });
             embed(lang, code, depth, &mut embedded)?;
@@ -100,16 +98,14 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
             continue;
         }
         if ch == '\'' || ch == '"' {
-            let (text, end) = quoted(&c, i + 1, ch, true).ok_or(format!("unterminated string on line {line}"))?;
-            line += text.matches('\n').count();
+            let (text, end) = quoted(&c, i + 1, ch, true).ok_or_else(|| format!("unterminated string on line {}", line_of(&c, i)))?;
             let interp = ch == '"' && interpolates(lang, &text);
             toks.push(Tok::Str { text, interp });
             i = end;
             continue;
         }
         if ch == '`' {
-            let (text, end) = quoted(&c, i + 1, '`', true).ok_or(format!("unterminated backtick on line {line}"))?;
-            line += text.matches('\n').count();
+            let (text, end) = quoted(&c, i + 1, '`', true).ok_or_else(|| format!("unterminated backtick on line {}", line_of(&c, i)))?;
             if cmd_backticks {
                 let interp = interpolates(lang, &text);
                 toks.push(Tok::Cmd { text, interp });
@@ -123,13 +119,13 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
             continue;
         }
         if lang == Lang::Lua && ch == '[' && next == Some('[') {
-            let end = find(&c, i + 2, "]]").ok_or(format!("unterminated long string on line {line}"))?;
+            let end = find(&c, i + 2, "]]").ok_or_else(|| format!("unterminated long string on line {}", line_of(&c, i)))?;
             toks.push(Tok::Str { text: c[i + 2..end].iter().collect(), interp: false });
             i = end + 2;
             continue;
         }
         if ch == '/' && matches!(lang, Lang::Js | Lang::Ruby | Lang::Perl | Lang::Awk) && operand_expected(&toks) {
-            let (_, end) = quoted(&c, i + 1, '/', true).ok_or(format!("unterminated regex on line {line}"))?;
+            let (_, end) = quoted(&c, i + 1, '/', true).ok_or_else(|| format!("unterminated regex on line {}", line_of(&c, i)))?;
             i = end;
             while i < c.len() && c[i].is_ascii_alphabetic() {
                 i += 1;
@@ -141,7 +137,7 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
             if let Some((kind, open)) = ruby_percent(&c, i, &toks) {
                 let close = closer(open);
                 let start = i + if kind.is_some() { 3 } else { 2 };
-                let (text, end) = delimited(&c, start, open, close).ok_or(format!("unterminated %-literal on line {line}"))?;
+                let (text, end) = delimited(&c, start, open, close).ok_or_else(|| format!("unterminated %-literal on line {}", line_of(&c, i)))?;
                 toks.push(match kind {
                     Some('x') => Tok::Cmd { interp: text.contains("#{"), text },
                     Some('q') | Some('w') | Some('i') => Tok::Str { text, interp: false },
@@ -155,8 +151,7 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
             if let Some((doc, end)) = heredoc::opener(lang == Lang::Php, &c, i, heredoc_here(lang, &c, i, &toks)) {
                 if doc.inline {
                     // PHP: the body follows at once, and code resumes after its closing tag.
-                    let (text, resume) = heredoc::body(&c, end + 1, &doc).ok_or(format!("unterminated heredoc on line {line}"))?;
-                    line += text.matches('\n').count() + 1;
+                    let (text, resume) = heredoc::body(&c, end + 1, &doc).ok_or_else(|| format!("unterminated heredoc on line {}", line_of(&c, i)))?;
                     toks.push(heredoc_tok(lang, &doc, text, depth, &mut embedded)?);
                     i = resume;
                 } else {
@@ -209,10 +204,17 @@ fn tokenize_nested(lang: Lang, src: &str, depth: usize) -> Result<Vec<Tok>, Stri
         i += 1;
     }
     if let Some((doc, _)) = pending.first() {
-        return Err(format!("unterminated heredoc {} on line {line}", doc.id));
+        return Err(format!("unterminated heredoc {}", doc.id));
     }
     toks.extend(embedded);
     Ok(toks)
+}
+
+/// The line of `c[i]` (from 1) for an error's text, counted when the error is
+/// raised rather than kept up while reading (a count kept by hand drifted, and only
+/// ever changed an error's wording).
+fn line_of(c: &[char], i: usize) -> usize {
+    c[..i.min(c.len())].iter().filter(|&&x| x == '\n').count() + 1
 }
 
 /// Tokenizes the code of a string's interpolations into `embedded`, read after the rest.
@@ -244,7 +246,6 @@ fn heredoc_here(lang: Lang, c: &[char], i: usize, toks: &[Tok]) -> bool {
 /// Reads the bodies of the heredocs `pending` opened on the line ending at the
 /// newline `c[nl]`, in order, into their tokens; returns the index of the newline
 /// (or end) after the last body, where code resumes.
-#[allow(clippy::too_many_arguments)]
 fn heredoc_bodies(
     lang: Lang,
     c: &[char],
@@ -253,12 +254,10 @@ fn heredoc_bodies(
     toks: &mut [Tok],
     embedded: &mut Vec<Tok>,
     depth: usize,
-    line: &mut usize,
 ) -> Result<usize, String> {
     let mut at = nl;
     for (doc, tok) in pending {
-        let (text, end) = heredoc::body(c, at + 1, &doc).ok_or(format!("unterminated heredoc {} on line {line}", doc.id))?;
-        *line += text.matches('\n').count() + 1;
+        let (text, end) = heredoc::body(c, at + 1, &doc).ok_or_else(|| format!("unterminated heredoc {} on line {}", doc.id, line_of(c, nl)))?;
         toks[tok] = heredoc_tok(lang, &doc, text, depth, embedded)?;
         at = end;
     }

@@ -27,7 +27,7 @@ use crate::call::args::{ArgSpec, Args, Help, Token};
 use crate::call::{value_arg, Arg, Invocation};
 use crate::lanes::scripts::Lang;
 use crate::rules::vocab::writes;
-use crate::rules::{Card, Cx, Family, InputUse, Rule, Traits};
+use crate::rules::{Card, Cx, Family, FileText, InputUse, Rule, Traits};
 
 /// ## What it matches
 /// Inline code held in a variable or substitution (`python3 -c "$CODE"`).
@@ -265,7 +265,7 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, s: &Source) {
         cx.hit(&VERSION);
         return;
     }
-    if s.syntax_only {
+    if s.syntax_only && !perl_compiles(inv, cx, spec, s) {
         cx.hit(&SYNTAX_CHECK);
         return;
     }
@@ -289,6 +289,57 @@ pub(crate) fn run(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, s: &Source) {
         return;
     }
     from_stdin(inv, cx, spec.lang);
+}
+
+/// `perl -c` is not only a check: Perl still runs what it runs while compiling,
+/// `BEGIN`, `UNITCHECK` and `CHECK` blocks, the modules `use`/`no` and `-M` load
+/// (perlrun). Such code is judged as if it ran; so is a script that is there but
+/// cannot be read (a missing one makes perl stop before anything runs). Other
+/// languages' checks run nothing.
+#[inline(never)] // out of `run`'s frame, which every nested interpreter pays for (worst cases)
+fn perl_compiles(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, s: &Source) -> bool {
+    if !matches!(spec.lang, Lang::Perl) {
+        return false;
+    }
+    let preloads = Args::parse(&inv.args, spec.args).any(|t| matches!(t, Token::Opt { name: "-M" | "-m", .. }));
+    let text = if !s.code.is_empty() {
+        s.code.iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join("\n")
+    } else if let Some(idx) = s.script {
+        match cx.read(&inv.args[idx].text, inv.cwd.as_deref()) {
+            FileText::Text(t) => t,
+            FileText::Missing => return false,
+            FileText::Unusable(_) => return true,
+        }
+    } else {
+        match input::of(inv) {
+            input::Source::Shown { text, .. } => text.to_owned(),
+            _ => return true,
+        }
+    };
+    preloads || perl_compile_phase(&text)
+}
+
+/// Perl pragmas that load nothing of the project's (`use strict;`, `use 5.010;`).
+const PERL_PRAGMAS: &[&str] =
+    &["strict", "warnings", "utf8", "feature", "vars", "integer", "bytes", "less", "sort", "subs", "locale", "open", "diagnostics", "lib", "constant"];
+
+/// True when `code` holds a compile-time block, or a `use`/`no` of something other
+/// than a pragma or a version. Read word by word, strings and comments included:
+/// a match there only makes `perl -c` judged as a run.
+fn perl_compile_phase(code: &str) -> bool {
+    let mut words = code.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':' || c == '.')).filter(|w| !w.is_empty());
+    while let Some(w) = words.next() {
+        match w {
+            "BEGIN" | "UNITCHECK" | "CHECK" => return true,
+            "use" | "no" => match words.next() {
+                Some(m) if m.starts_with(|c: char| c.is_ascii_digit() || c == 'v') && m[1..].chars().all(|c| c.is_ascii_digit() || c == '.') => {}
+                Some(m) if PERL_PRAGMAS.contains(&m) => {}
+                _ => return true,
+            },
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Classifies inline code arguments.

@@ -21,10 +21,22 @@ impl Failure {
 }
 
 /// Every row's own check against head's answer (`CorpusKind::check`), `rows` and
-/// `verdicts` in the same order.
+/// `verdicts` in the same order; and, for every kind, no `internal.error`.
 pub fn head_checks(rows: &[Row], verdicts: &[Verdict]) -> Vec<Failure> {
-    rows.iter().zip(verdicts).filter_map(|(r, v)| r.kind.def().check(r, v)).collect()
+    rows.iter().zip(verdicts).filter_map(|(r, v)| panicked(r, v).or_else(|| r.kind.def().check(r, v))).collect()
 }
+
+/// `internal.error` is the classifier's answer to its own panic (`classify_with`
+/// asks, T3). It keeps the tier of a row that already asked, so no tier cap sees it,
+/// yet it is always a bug: on any row of any corpus it fails the replay.
+fn panicked(r: &Row, v: &Verdict) -> Option<Failure> {
+    (v.rule == INTERNAL_ERROR).then(|| {
+        Failure::new("panic", Some(&r.id), format!("head answered `{INTERNAL_ERROR}` (the classifier panicked on this command and asked); fix the panic"))
+    })
+}
+
+/// The rule id of the classifier's answer to a panic (classifier/src/rules/engine.rs, `INTERNAL_ERROR`).
+const INTERNAL_ERROR: &str = "internal.error";
 
 #[cfg(test)]
 mod tests {
@@ -55,5 +67,17 @@ mod tests {
         assert!(matches!(&seven[0].spec, Spec::Truth { rule: None, .. }), "{:?}", seven[0].spec);
         let bad = parse(Kind::Truth, "t.csv", "id,command,cwd,expect,pinned,family,note,rule\na,ls,,T0,false,free,,Git Read\n".as_bytes());
         assert!(bad.unwrap_err()[0].starts_with("t.csv:2: column rule:"));
+    }
+
+    /// A panic answered as `internal.error` (T3) fails even a row whose kind accepts
+    /// T3 (a gated truth row here), and names the row; any other rule passes.
+    #[test]
+    fn an_internal_error_fails_any_row() {
+        let csv = "id,command,cwd,expect,pinned,family,note\na,rm -rf build,,T3,false,gated,\n";
+        let rows = parse(Kind::Truth, "t.csv", csv.as_bytes()).unwrap();
+        assert!(head_checks(&rows, &[verdict(Class::T3, "coreutils.rm")]).is_empty());
+        let f = head_checks(&rows, &[verdict(Class::T3, "internal.error")]);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!((f[0].area, f[0].row.as_deref()), ("panic", Some("a")));
     }
 }

@@ -301,7 +301,8 @@ fn perl_compiles(inv: &Invocation, cx: &mut Cx<'_>, spec: &Spec, s: &Source) -> 
     if !matches!(spec.lang, Lang::Perl) {
         return false;
     }
-    let preloads = Args::parse(&inv.args, spec.args).any(|t| matches!(t, Token::Opt { name: "-M" | "-m", .. }));
+    let names = preload::preload_options(spec.lang);
+    let preloads = Args::parse(&inv.args, spec.args).any(|t| matches!(t, Token::Opt { name, .. } if names.contains(name)));
     let text = if !s.code.is_empty() {
         s.code.iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join("\n")
     } else if let Some(idx) = s.script {

@@ -44,7 +44,7 @@ const PHP_INCLUDES: [&str; 2] = ["auto_prepend_file", "auto_append_file"];
 const PHP_NATIVE: [&str; 2] = ["extension", "zend_extension"];
 
 /// The options of `lang` whose value names a module loaded before the program.
-fn preload_options(lang: Lang) -> Words {
+pub(super) fn preload_options(lang: Lang) -> Words {
     match lang {
         Lang::Js => words!["-r", "--require", "--import", "--loader", "--experimental-loader"],
         Lang::Ruby => words!["-r"],

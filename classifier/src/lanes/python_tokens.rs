@@ -160,35 +160,66 @@ fn string(c: &[char], mut i: usize, prefix: &str, line: usize) -> Result<(Tok, u
     Ok((Tok::Str { text, holes }, i, lines))
 }
 
-/// The `{…}` expressions of an f-string (`{{`/`}}` are literal braces).
+/// The `{…}` expressions of an f-string (`{{`/`}}` are literal braces). A hole's
+/// expression ends where [`expr_end`] says; the conversion and format spec after it
+/// are not code, but a `{` in a spec opens a hole of its own (`{x:>{width()}}`;
+/// there `{{` is no escape: `{x:{{f()}}}` calls `f`), so the scan reads on through
+/// the spec, `open` counting the holes whose spec it is in.
 fn holes_of(text: &str) -> Vec<String> {
     let mut holes = Vec::new();
     let c: Vec<char> = text.chars().collect();
+    let mut open = 0usize;
     let mut i = 0;
     while i < c.len() {
-        if c[i] == '{' {
-            if c.get(i + 1) == Some(&'{') {
-                i += 2;
-                continue;
-            }
-            let mut depth = 1;
-            let start = i + 1;
-            i += 1;
-            while i < c.len() && depth > 0 {
-                match c[i] {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    _ => {}
+        match c[i] {
+            '{' if open == 0 && c.get(i + 1) == Some(&'{') => i += 2,
+            '{' => {
+                let end = expr_end(&c, i + 1);
+                holes.push(c[i + 1..end].iter().collect());
+                if c.get(end).is_some_and(|&e| e != '}') {
+                    open += 1;
                 }
+                i = end + 1;
+            }
+            '}' if open > 0 => {
+                open -= 1;
                 i += 1;
             }
-            let inner: String = c[start..i.saturating_sub(1).max(start)].iter().collect();
-            // `{x!r:>10}`: the conversion and format spec are not code.
-            let expr = inner.split(['!', ':']).next().unwrap_or("").to_owned();
-            holes.push(if expr.contains('(') { inner } else { expr });
-            continue;
+            _ => i += 1,
+        }
+    }
+    holes
+}
+
+/// Where the expression of a hole that starts at `c[start]` ends: its closing `}`,
+/// or the `!` of a conversion (not `!=`) or the `:` of a format spec, each only
+/// outside brackets and string literals (`{d["k"]!r:>10}`, `{a[1:2]}`, `{'}'}`,
+/// `{ {"k": v}["k"] }` are whole expressions); else the end of the text. Cutting at
+/// the first `!` or `:` anywhere would leave the rest of a call unread.
+fn expr_end(c: &[char], start: usize) -> usize {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut i = start;
+    while i < c.len() {
+        let ch = c[i];
+        if let Some(q) = quote {
+            if ch == '\\' {
+                i += 1;
+            } else if ch == q {
+                quote = None;
+            }
+        } else {
+            match ch {
+                '\'' | '"' => quote = Some(ch),
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' if depth > 0 => depth -= 1,
+                '}' => return i,
+                ':' if depth == 0 => return i,
+                '!' if depth == 0 && c.get(i + 1) != Some(&'=') => return i,
+                _ => {}
+            }
         }
         i += 1;
     }
-    holes
+    c.len()
 }

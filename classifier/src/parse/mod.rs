@@ -396,9 +396,12 @@ fn simple(s: &ast::SimpleCommand, opts: &Cx<'_>) -> Simple {
 fn redirect(r: &ast::IoRedirect, opts: &Cx<'_>) -> Redirect {
     match r {
         ast::IoRedirect::File(fd, kind, target) => {
+            // A `>&`/`<&` target is a word like any other (brush reads it as `Duplicate`):
+            // it may hold a substitution (`>&$(cmd)`) and name a file (`>&out`), so it
+            // is read, and only digits and `-` make it a duplication below.
             let target_word = match target {
-                ast::IoFileRedirectTarget::Filename(w) => word(w, opts),
-                ast::IoFileRedirectTarget::Fd(_) | ast::IoFileRedirectTarget::Duplicate(_) => return Redirect::Dup,
+                ast::IoFileRedirectTarget::Filename(w) | ast::IoFileRedirectTarget::Duplicate(w) => word(w, opts),
+                ast::IoFileRedirectTarget::Fd(_) => return Redirect::Dup,
                 ast::IoFileRedirectTarget::ProcessSubstitution(_, sub) => return Redirect::Process { body: sublist(&sub.list, opts) },
             };
             match kind {
@@ -408,9 +411,13 @@ fn redirect(r: &ast::IoRedirect, opts: &Cx<'_>) -> Redirect {
                 }
                 ast::IoFileRedirectKind::Append => Redirect::Write { fd: *fd, target: target_word, append: true },
                 ast::IoFileRedirectKind::DuplicateInput | ast::IoFileRedirectKind::DuplicateOutput => {
-                    // `>&file` (non-numeric) writes to a file; `>&2` only duplicates.
+                    // `>&2`, `2>&1-` and `>&-` only duplicate, move or close a descriptor;
+                    // any other target (`>&file`, `>&$f`) is a file: bash writes stdout and
+                    // stderr to it (`<&file` is bash's error, read as a read).
                     if target_word.text.chars().all(|c| c.is_ascii_digit() || c == '-') {
                         Redirect::Dup
+                    } else if matches!(kind, ast::IoFileRedirectKind::DuplicateInput) {
+                        Redirect::Read { fd: *fd, target: target_word }
                     } else {
                         Redirect::Write { fd: *fd, target: target_word, append: false }
                     }

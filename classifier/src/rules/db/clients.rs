@@ -241,10 +241,7 @@ pub(super) fn other_sql(inv: &Invocation, cx: &mut Cx<'_>) {
             words![],
         ),
     };
-    let mut p = p;
-    if inv.program == "clickhouse" {
-        // `clickhouse client …` / `clickhouse local …`: the first operand is the mode.
-        p.positionals.retain(|a| !matches!(a.text.as_str(), "client" | "local"));
-    }
+    // The operands (`clickhouse client …`'s mode among them) are never statements here:
+    // `finish` reads only the `-q`/`-Q`/`-e` values, the statement files and stdin.
     finish(cx, inv, Dialect::Generic, &p);
 }

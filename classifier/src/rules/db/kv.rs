@@ -185,7 +185,10 @@ pub(super) fn mongo_classes(code: &str) -> Vec<Class> {
             Tok::Ident(name) if matches!(toks.get(i + 1), Some(Tok::Punct('('))) => {
                 if name == "dropDatabase" {
                     out.push(Class::DropDatabase);
-                } else if name == "drop" && matches!(toks.get(i + 2), Some(Tok::Punct(')'))) && i > 0 && matches!(toks.get(i - 1), Some(Tok::Punct('.'))) {
+                } else if name == "drop"
+                    && matches!(toks.get(i + 2), Some(Tok::Punct(')')))
+                    && matches!(i.checked_sub(1).and_then(|j| toks.get(j)), Some(Tok::Punct('.')))
+                {
                     // `db.users.drop()`: a collection and its documents, like DROP TABLE.
                     out.push(Class::DropTable("collection drop()".to_owned()));
                 } else if !MONGO_READ.contains(name.as_str()) {

@@ -7,6 +7,7 @@ use crate::call::args::{asks_help, ArgSpec, Args, Help, Token};
 use crate::call::Invocation;
 use crate::rules::{Cx, Rule};
 use crate::words;
+use crate::words::Words;
 
 use super::{READ, WRITE};
 
@@ -18,9 +19,9 @@ pub static MIGRATE: Rule = Rule::t3("db.migrate")
     .reason("applies or reverts database migrations, which change the live schema and data; ask the user first")
     .matches(words![
         "rails db:migrate", "alembic upgrade head", "prisma migrate dev", "flyway migrate", "knex migrate:latest", "dbmate up", "rake db:seed",
-        "npx prisma migrate deploy",
+        "npx prisma migrate deploy", "rake db:migrate db:version", "flyway migrate info",
     ])
-    .not_matches(words!["alembic history", "prisma migrate status", "rails db:migrate:status", "flyway info"]);
+    .not_matches(words!["alembic history", "prisma migrate status", "rails db:migrate:status", "flyway info", "sqlx migrate info"]);
 
 /// ## What it matches
 /// Dropping or resetting the whole database through a framework: `rails db:drop|reset|purge|migrate:reset`, `prisma migrate reset`, `prisma db push --force-reset`, `flyway clean`, `sequelize db:drop`, `dbmate drop`.
@@ -98,53 +99,16 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
             _ => None,
         })
         .collect();
-    // The action is the last word that names one (`prisma migrate status`, `rails db:migrate:status`).
+    // A help, read or status word reads when nothing mutates (`rails db:migrate:status`).
     let reads = help || (!ops.is_empty() && ops.iter().any(|w| READ_WORDS.contains(w) || w.ends_with(":status") || w.ends_with(":version")));
-    let mutates = ops.iter().any(|w| {
-        matches!(
-            *w,
-            "migrate"
-                | "upgrade"
-                | "downgrade"
-                | "up"
-                | "down"
-                | "redo"
-                | "rollback"
-                | "apply"
-                | "deploy"
-                | "push"
-                | "seed"
-                | "update"
-                | "run"
-                | "revert"
-                | "stamp"
-                | "flush"
-                | "loaddata"
-                | "repair"
-                | "baseline"
-                | "undo"
-                | "migrate:latest"
-                | "migrate:rollback"
-                | "migrate:up"
-                | "migrate:down"
-                | "db:migrate"
-                | "db:seed"
-                | "db:rollback"
-                | "db:setup"
-                | "db:create"
-                | "db:schema:load"
-                | "db:migrate:redo"
-                | "db:migrate:up"
-                | "db:migrate:down"
-                | "db:prepare"
-                | "db:seed:all"
-                | "seed:run"
-        )
-    });
-    let status_only = ops.iter().any(|w| {
-        w.ends_with(":status") || w.ends_with(":version") || matches!(*w, "status" | "history" | "current" | "info" | "heads" | "pending" | "validate")
-    });
-    if mutates && !status_only {
+    // A status word decides only as the command of a `migrate` group (`prisma migrate
+    // status`). Anywhere else a mutating word still runs: rake and rails run every
+    // operand as a task of its own and flyway every command word in turn (`rake
+    // db:migrate db:version`, `flyway migrate info`), and the other CLIs run their first
+    // command whatever words follow it (`knex migrate:latest migrate:status`).
+    let group = MIGRATE_GROUPS.contains(inv.program.as_str());
+    let mutates = ops.iter().enumerate().any(|(i, w)| mutating(w) && !(group && *w == "migrate" && ops.get(i + 1).is_some_and(|n| status_word(n))));
+    if mutates {
         cx.hit(&MIGRATE);
     } else if ops.is_empty() && !help && inv.program == "rake" {
         cx.hit_because(&MIGRATE, "`rake` runs the Rakefile's default task, which tiergate does not read; name the task".to_owned());
@@ -155,6 +119,58 @@ pub(super) fn check(inv: &Invocation, cx: &mut Cx<'_>) {
     } else {
         cx.hit_because(&MIGRATE, format!("`{} {}` is a framework task tiergate does not know as read-only; ask the user first", inv.program, ops.join(" ")));
     }
+}
+
+/// CLIs whose `migrate` is a command group, so the word after it is the command:
+/// `prisma migrate status`, `sqlx migrate info`, `atlas migrate status` only read.
+const MIGRATE_GROUPS: Words = words!["prisma", "sqlx", "atlas"];
+
+/// A word that applies, reverts or otherwise changes migrations, schema or data.
+fn mutating(w: &str) -> bool {
+    matches!(
+        w,
+        "migrate"
+            | "upgrade"
+            | "downgrade"
+            | "up"
+            | "down"
+            | "redo"
+            | "rollback"
+            | "apply"
+            | "deploy"
+            | "push"
+            | "seed"
+            | "update"
+            | "run"
+            | "revert"
+            | "stamp"
+            | "flush"
+            | "loaddata"
+            | "repair"
+            | "baseline"
+            | "undo"
+            | "migrate:latest"
+            | "migrate:rollback"
+            | "migrate:up"
+            | "migrate:down"
+            | "db:migrate"
+            | "db:seed"
+            | "db:rollback"
+            | "db:setup"
+            | "db:create"
+            | "db:schema:load"
+            | "db:migrate:redo"
+            | "db:migrate:up"
+            | "db:migrate:down"
+            | "db:prepare"
+            | "db:seed:all"
+            | "seed:run"
+    )
+}
+
+/// A word that asks for the migrations' state only (`status`, `db:migrate:status`).
+fn status_word(w: &str) -> bool {
+    w.ends_with(":status") || w.ends_with(":version") || matches!(w, "status" | "history" | "current" | "info" | "heads" | "pending" | "validate")
 }
 
 crate::tables![READ_WORDS, RESET_WORDS, READ_OPTS];

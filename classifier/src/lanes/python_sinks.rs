@@ -80,6 +80,8 @@ const CLOUD_VERBS: Words = words![
 /// True when a chain names a call the tables know (for `from m import *` and
 /// for sinks referenced without a call).
 pub(crate) fn is_sink(chain: &str) -> bool {
+    let canon = canonical(chain);
+    let chain: &str = &canon;
     SHELL_SINKS.contains(chain)
         || ARGV_SINKS.contains(chain)
         || DELETE_SINKS.contains(chain)
@@ -87,6 +89,15 @@ pub(crate) fn is_sink(chain: &str) -> bool {
         || CHMOD_SINKS.contains(chain)
         || is_exec_family(chain)
         || matches!(chain, "builtins.exec" | "builtins.eval")
+}
+
+/// `posix` (`nt` on Windows) is the C module `os` re-exports its calls from:
+/// `posix.system` is `os.system`, so a chain through it is judged as `os`'s.
+fn canonical(chain: &str) -> std::borrow::Cow<'_, str> {
+    match chain.split_once('.') {
+        Some(("posix" | "nt", rest)) => format!("os.{rest}").into(),
+        _ => chain.into(),
+    }
 }
 
 /// Modules whose attributes looked up by a computed name could be anything dangerous.
@@ -98,7 +109,7 @@ pub(crate) fn sensitive_module(chain: &str) -> bool {
 /// The modules of `sensitive_module`. A module that imports one holds it as an
 /// attribute (`shutil.os`, `os.path.os`, `subprocess.os` are `os`).
 pub(crate) const SENSITIVE_MODULES: Words =
-    words!["os", "subprocess", "shutil", "pty", "socket", "builtins", "pathlib", "importlib", "sys", "ctypes", "requests", "httpx"];
+    words!["os", "posix", "nt", "subprocess", "shutil", "pty", "socket", "builtins", "pathlib", "importlib", "sys", "ctypes", "requests", "httpx"];
 
 fn is_exec_family(chain: &str) -> bool {
     chain.strip_prefix("os.").is_some_and(|f| (f.starts_with("exec") || f.starts_with("spawn")) && f.len() <= 8)
@@ -233,7 +244,8 @@ fn last(chain: &str) -> &str {
 
 /// The effects of one resolved call (none for calls that only compute or print).
 pub(crate) fn effects(call: &Call<'_>, sql_lib: bool) -> Vec<(Effect, String)> {
-    let chain = call.chain;
+    let canon = canonical(call.chain);
+    let chain: &str = &canon;
     let args = call.args;
     let sink = chain.trim_start_matches("builtins.").replace("()", "");
     let lit0 = || positional(args, 0).and_then(|a| a.lit.clone());

@@ -315,6 +315,10 @@ fn loop_forks_forever(cc: &ast::CompoundCommand, cond: &ast::CompoundList, body:
 }
 
 /// True when the loop condition is one of `words` alone (`while :`, `while true`, `until false`).
+/// `:`, `true` and `false` ignore their arguments, and an assignment or redirection
+/// before or after them does not change their status (`while X=1 true x >/dev/null`
+/// loops as `while true` does; a redirection that fails would end it, and asking then
+/// is the stricter reading), so only the command word is compared.
 fn constant_condition(cond: &ast::CompoundList, words: &[&str]) -> bool {
     let [ast::CompoundListItem(and_or, _)] = cond.0.as_slice() else {
         return false;
@@ -323,7 +327,7 @@ fn constant_condition(cond: &ast::CompoundList, words: &[&str]) -> bool {
         return false;
     }
     match &and_or.first.seq[0] {
-        ast::Command::Simple(s) => s.prefix.is_none() && s.suffix.is_none() && s.word_or_name.as_ref().is_some_and(|w| words.contains(&w.value.as_str())),
+        ast::Command::Simple(s) => s.word_or_name.as_ref().is_some_and(|w| words.contains(&w.value.as_str())),
         _ => false,
     }
 }

@@ -168,9 +168,11 @@ fn mutating(w: &str) -> bool {
     )
 }
 
-/// A word that asks for the migrations' state only (`status`, `db:migrate:status`).
+/// A command of a `migrate` group that asks for the migrations' state only (`prisma
+/// migrate status`, `sqlx migrate info`). The groups' commands are plain words, never
+/// rake's `db:migrate:status` shape.
 fn status_word(w: &str) -> bool {
-    w.ends_with(":status") || w.ends_with(":version") || matches!(w, "status" | "history" | "current" | "info" | "heads" | "pending" | "validate")
+    matches!(w, "status" | "history" | "current" | "info" | "heads" | "pending" | "validate")
 }
 
 crate::tables![READ_WORDS, RESET_WORDS, READ_OPTS];

@@ -409,11 +409,16 @@ pub(super) fn awk(inv: &Invocation, cx: &mut Cx<'_>) {
     // The program file, and where the words after it start.
     let mut progfile: Option<(Arg, usize)> = None;
     let mut in_place = false;
+    // gawk `-i FILE`: source files whose code joins the program.
+    let mut includes: Vec<Arg> = Vec::new();
     let mut it = Args::parse(args, AWK_ARGS);
     while let Some(t) = it.next() {
         match t {
             Token::Opt { index, name: "-f" | "--file" | "-E" | "--exec", value: Some(v) } => progfile = Some((value_arg(args, index, v), it.pos())),
-            Token::Opt { name: "-i" | "--include", value, .. } => in_place |= value == Some("inplace"),
+            Token::Opt { index, name: "-i" | "--include", value: Some(v) } => {
+                in_place |= matches!(v, "inplace" | "inplace.awk");
+                includes.push(value_arg(args, index, v));
+            }
             Token::Flag { word, .. } if Help::VERSION.with(Help::DASH_UPPER_V).with(Help::LONG).with(Help::DASH_H).holds(word) => {
                 cx.hit(&VERSION);
                 return;
@@ -441,6 +446,9 @@ pub(super) fn awk(inv: &Invocation, cx: &mut Cx<'_>) {
             writes::check_write(cx, a, inv.cwd.as_deref());
         }
     }
+    for a in &includes {
+        awk_include(inv, cx, a);
+    }
     if let Some((p, after)) = progfile {
         script::run_arg(inv, cx, &p, Some(Lang::Awk), after);
         return;
@@ -451,6 +459,48 @@ pub(super) fn awk(inv: &Invocation, cx: &mut Cx<'_>) {
             inline(inv, cx, Lang::Awk, &[prog]);
         }
         None => cx.hit(&VERSION),
+    }
+}
+
+crate::table! {
+    /// The awk libraries gawk installs in its default search path (`/usr/share/awk`,
+    /// gawk's awklib): `-i NAME` with no `NAME` or `NAME.awk` in the working directory
+    /// loads one of these, code that only defines functions (`inplace` edits in place,
+    /// which `awk` above reads as writes to the file operands).
+    GAWK_LIBRARIES = [
+        "assert", "bits2str", "cliff_rand", "ctime", "ftrans", "getopt", "gettime", "group", "have_mpfr", "inplace", "intdiv0", "isnumeric", "join", "libintl",
+        "noassign", "ns_passwd", "ord", "passwd", "processarray", "quicksort", "readable", "readfile", "rewind", "round", "shellquote", "strtonum", "tocsv",
+        "walkarray", "zerofile",
+    ];
+    probe "gawk -i {} 'BEGIN { print 1 }'" => T0, "interp.code.read";
+}
+
+/// gawk's `-i FILE` (`--include`): FILE's code joins the program, as `@include` does,
+/// so it is read as `-f` is. gawk tries `FILE`, then `FILE.awk`; a name without `/`
+/// is searched along AWKPATH, whose default starts with the working directory. A
+/// file found there is read; a bare name found nowhere there is one of gawk's own
+/// libraries when listed, and any other name is code tiergate cannot see (it asks,
+/// as for a missing `-f` file).
+fn awk_include(inv: &Invocation, cx: &mut Cx<'_>, a: &Arg) {
+    let after = inv.args.len();
+    if !a.exact {
+        return script::run_arg(inv, cx, a, Some(Lang::Awk), after);
+    }
+    let cwd = inv.cwd.as_deref();
+    for name in [a.text.clone(), format!("{}.awk", a.text)] {
+        if cx.exists(&name, cwd) == Some(true) {
+            return script::run_path(inv, cx, &name, Some(Lang::Awk), after);
+        }
+    }
+    let library = !a.text.contains('/') && GAWK_LIBRARIES.contains(a.text.strip_suffix(".awk").unwrap_or(&a.text));
+    if !library {
+        cx.hit_because(
+            &script::UNREADABLE,
+            format!(
+                "`-i {}` includes awk code from a file tiergate cannot find (not in the working directory, not a library gawk ships); ask the user",
+                a.text
+            ),
+        );
     }
 }
 
@@ -484,4 +534,4 @@ pub(crate) fn applescript(src: &str) -> Analysis {
     out
 }
 
-crate::tables![INSPECT, MUTATING];
+crate::tables![INSPECT, MUTATING, GAWK_LIBRARIES];

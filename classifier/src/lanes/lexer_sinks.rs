@@ -133,7 +133,7 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
         tcl(&toks, &mut out);
         return out;
     }
-    let toks = computed_members(toks);
+    let toks = super::lexer_callees::computed_members(toks);
     if lang == Lang::Awk {
         awk(&toks, &mut out);
         return out;
@@ -210,7 +210,7 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
         let Tok::Ident(name) = t else { continue };
         let recv = receiver(lang, &toks, i);
         let after_member = i > 0 && member_op(lang, &toks[i - 1]);
-        let Some(kind) = table.iter().find_map(|(r, n, k)| {
+        let Some((spec, kind)) = table.iter().find_map(|(r, n, k)| {
             let name_ok = *n == name || *n == "*";
             let recv_ok = match *r {
                 // Member calls, plus destructured JS imports (`const {rmSync} = require("fs")`) and Ruby's bare `send`/`instance_eval`.
@@ -227,12 +227,20 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
                 "fs" => module_ok(&recv, after_member, "fs", has_fs, &aliases),
                 other => recv.as_deref() == Some(other),
             };
-            (name_ok && recv_ok).then_some(*k)
+            (name_ok && recv_ok).then_some((*r, *k))
         }) else {
             continue;
         };
-        let args = args_after(&toks, i, lang);
-        let Some(args) = args else { continue };
+        let Some(args) = args_after(&toks, i, lang) else {
+            let runs = !spec.is_empty() || matches!(kind, Kind::Shell | Kind::Spawn | Kind::Eval | Kind::Delete | Kind::DeleteTree);
+            if super::lexer_callees::taken_as_value(lang, &toks, i, after_member, runs) {
+                out.push(
+                    Effect::Dynamic,
+                    &format!("{} taken as a value", recv.as_deref().filter(|_| after_member).map_or(name.clone(), |r| format!("{r}.{name}"))),
+                );
+            }
+            continue;
+        };
         let sink = match &recv {
             Some(r) if after_member => format!("{r}.{name}"),
             _ => name.clone(),
@@ -246,6 +254,13 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
             out.push(e, &sink);
         }
     }
+    let modules: Vec<&str> = aliases.iter().map(|(a, _)| a.as_str()).collect();
+    let php_sinks: Vec<&str> = PHP
+        .iter()
+        .filter(|(r, _, k)| r.is_empty() && matches!(k, Kind::Shell | Kind::Spawn | Kind::Eval | Kind::Dynamic | Kind::Delete))
+        .map(|s| s.1)
+        .collect();
+    super::lexer_callees::scan(lang, &toks, &modules, &php_sinks, has_cp || has_fs, &mut out);
     if lang == Lang::Js && has_cp && !exec_seen {
         // The process module is loaded but its use is not visible.
         out.push(Effect::Dynamic, "child_process");
@@ -275,29 +290,6 @@ fn module_ok(recv: &Option<String>, after_member: bool, module: &str, mentioned:
         }
         None => false,
     }
-}
-
-/// `fs["unlinkSync"](…)` is `fs.unlinkSync(…)`: a literal computed member
-/// before a call is rewritten as a plain one, so the sink tables see it.
-fn computed_members(toks: Vec<Tok>) -> Vec<Tok> {
-    let mut out: Vec<Tok> = Vec::with_capacity(toks.len());
-    let mut i = 0;
-    while i < toks.len() {
-        if let (Some(Tok::Punct('[')), Some(Tok::Str { text, interp: false }), Some(Tok::Punct(']')), Some(Tok::Punct('('))) =
-            (toks.get(i), toks.get(i + 1), toks.get(i + 2), toks.get(i + 3))
-        {
-            let after_value = matches!(out.last(), Some(Tok::Ident(_) | Tok::Punct(')' | ']')));
-            if after_value && !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$') {
-                out.push(Tok::Punct('.'));
-                out.push(Tok::Ident(text.clone()));
-                i += 3;
-                continue;
-            }
-        }
-        out.push(toks[i].clone());
-        i += 1;
-    }
-    out
 }
 
 /// Whether `t` before a name makes the name a member (`recv.name`, `recv->name`,

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 pub(crate) mod lexer;
+mod lexer_callees;
 mod lexer_heredoc;
 mod lexer_loads;
 mod lexer_perl;

@@ -10,7 +10,7 @@ use crate::rules::{Cx, Rule, Traits};
 use crate::words;
 
 /// ## What it matches
-/// A program no family models whose operand names a shell, an interpreter or an executable path with arguments (`someprog /bin/bash -c …`, `xprog -- python3 x.py`, `zzz sh`).
+/// A program no family models whose operand names a shell, an interpreter or an executable path with arguments (`someprog /bin/bash -c …`, `xprog -- python3 x.py`, `zzz sh`), or that is handed any word after `--`, literal or computed (`xprog -- $CMD -rf x` is a command computed at run time: it asks).
 /// ## Why this tier
 /// Informational (T0): the program is taken to run that operand, so the operand onwards is classified as a command and decides.
 /// ## Known gaps
@@ -18,10 +18,11 @@ use crate::words;
 pub(super) static IMPLICIT_WRAPPER: Rule = Rule::t0("exec.implicit-wrapper")
     .reason("an unmodelled program is handed a shell, interpreter or program to run; that command decides")
     .matches(words!["xprog -- python3 -c 'print(1)'", "zzz -x sh -c 'ls'", "mytool -q /usr/bin/ls -la", "mytool -q /usr/libexec/java_home -V"])
-    .not_matches(words!["mytool list", "ldd /bin/ls", "echo bash -c x", "pyenv local python3"]);
+    .not_matches(words!["mytool list", "ldd /bin/ls", "echo bash -c x", "pyenv local python3", "mytool -v \"$FILE\"", "getopt -o ab -- \"$@\""]);
 
 crate::table! {
-    /// Programs whose operands name programs as data (inspected, looked up, selected).
+    /// Programs whose operands name programs as data (inspected, looked up, selected),
+    /// and `getopt`, whose operands after `--` are the arguments it parses.
     /// Only programs the fallback's `EXEMPT` list does not hold: an exempt program
     /// (`ls`, `which`, `man`) never reaches this check, and a test keeps the lists apart.
     TAKES_PROGRAM_AS_DATA = [
@@ -29,7 +30,7 @@ crate::table! {
         "rbenv", "nodenv", "jenv", "goenv", "asdf", "mise", "rtx", "nvm", "fnm", "volta", "n", "sdk", "rustup", "pkgx", "lsattr", "getcap", "dpkg-query", "rpm",
         "pacman", "apk", "brew", "port", "nix", "nix-env", "flatpak", "snap", "conda", "mamba", "micromamba", "pipx", "virtualenv", "mkvirtualenv", "poetry",
         "hatch", "pdm", "rye", "procs", "emulate", "pidof", "killall", "pkill", "fuser", "starship", "oh-my-posh", "direnv", "zoxide", "atuin", "mcfly", "thefuck",
-        "carapace", "usage",
+        "carapace", "usage", "getopt",
     ];
     probe "{} bash" => T0;
     except ["chsh", "rustup", "pacman", "apk", "brew", "port", "nix", "nix-env", "flatpak", "snap", "conda", "mamba", "micromamba", "pipx", "poetry", "hatch", "pdm", "rye", "killall", "pkill"]: "owned by a family that reads `X bash` as installing or signalling bash; the table is consulted only when that family finds nothing";
@@ -76,13 +77,21 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
     let args = &inv.args;
     let first_operand = args.iter().position(|a| !a.is_flag());
     for (i, a) in args.iter().enumerate() {
+        // The word after `--` is the command a runner is given (below), so a computed
+        // one (`mytool -- $CMD -rf ~`, `-- $(echo rm)`) is a command computed at run time.
+        let prev = i.checked_sub(1).map(|p| args[p].text.as_str());
+        let after_dashdash = prev == Some("--");
+        if !a.exact && after_dashdash {
+            cx.hit_because(&IMPLICIT_WRAPPER, format!("`{}` is handed a computed word after `--` to run; judged as that command", inv.program));
+            cx.argv(&inv.args[i..], inv.cwd.as_deref());
+            return true;
+        }
         if !a.exact || a.is_flag() || a.text == "--" {
             continue;
         }
         let name = crate::names::program(&a.text);
         let name = name.as_ref();
         let has_args = i + 1 < args.len();
-        let prev = i.checked_sub(1).map(|p| args[p].text.as_str());
         let next = args.get(i + 1).map(|a| a.text.as_str());
         // `--lang python path`, `--shell bash`: the value of a long option names a
         // language, not a command to run, unless code follows (`--with sh -c …`).
@@ -91,7 +100,6 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
         if option_value && !code_follows {
             continue;
         }
-        let after_dashdash = prev == Some("--");
         // A bare shell runs only as the program's first operand (`zzz sh`);
         // `exo completion zsh` names a shell. A bare interpreter name is as often a
         // selection (`pyenv local python3`) as a REPL, so it needs arguments.

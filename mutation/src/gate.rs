@@ -512,7 +512,7 @@ mod tests {
             return bin;
         };
         let script = format!(
-            "#!/bin/sh\nwhile IFS= read -r line; do\n  sleep {delay}\n  rest=${{line#*\\\"id\\\"}}\n  rest=${{rest#*:}}\n  rest=${{rest#\"${{rest%%[![:space:]]*}}\"}}\n  id=${{rest%%[!0-9]*}}\n  printf '{{\"v\":1,\"id\":%s,\"tier\":\"T0\",\"blocked\":false,\"rule\":\"r.0\",\"reason\":\"r\"}}\\n' \"$id\"\ndone\n"
+            "#!/bin/sh\nwhile IFS= read -r line; do\n  sleep {delay}\n  rest=${{line#*\\\"id\\\"}}\n  rest=${{rest#*:}}\n  rest=${{rest#\"${{rest%%[![:space:]]*}}\"}}\n  id=${{rest%%[!0-9]*}}\n  printf '{{\"v\":1,\"id\":%s,\"tier\":\"T0\",\"blocked\":false,\"decision\":\"allow\",\"rule\":\"r.0\",\"reason\":\"r\"}}\\n' \"$id\"\ndone\n"
         );
         std::fs::write(&bin, script).unwrap();
         std::fs::set_permissions(&bin, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();

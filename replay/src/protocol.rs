@@ -179,6 +179,7 @@ struct AnswerLine {
     error: Option<String>,
     tier: Option<String>,
     blocked: Option<bool>,
+    decision: Option<String>,
     rule: Option<String>,
     reason: Option<String>,
 }
@@ -207,6 +208,16 @@ pub fn parse_answer(line: &str, id: usize) -> Verdict {
         (false, Some(c)) if c != Class::Blocked => c,
         _ => return Verdict::error(format!("answer has unknown tier {tier:?}")),
     };
+    // The hook acts on `decision`, not on the tier: an answer whose decision is not its
+    // class's (T0–T2 allow, T3 ask, blocked deny) is a broken answer, whatever its tier.
+    let want = match class {
+        Class::Blocked => "deny",
+        Class::T3 => "ask",
+        _ => "allow",
+    };
+    if a.decision.as_deref() != Some(want) {
+        return Verdict::error(format!("answer's decision {:?} is not {want:?}, the decision of {class}: {}", a.decision, clip(line)));
+    }
     Verdict { class, rule, reason, error: None }
 }
 
@@ -236,6 +247,26 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// An answer whose `decision` is not its class's hook decision is an error, not a
+    /// verdict: the hook acts on the decision, so a classifier that says T0 and `ask`,
+    /// or blocked and `allow`, is broken whatever the tier says.
+    #[test]
+    fn an_answer_must_carry_its_class_decision() {
+        let line = |tier: &str, blocked: bool, decision: Option<&str>| {
+            let d = decision.map_or(String::new(), |d| format!(",\"decision\":\"{d}\""));
+            format!("{{\"v\":1,\"id\":3,\"tier\":\"{tier}\",\"blocked\":{blocked}{d},\"rule\":\"r\",\"reason\":\"x\"}}")
+        };
+        for (tier, blocked, want) in [("T0", false, "allow"), ("T2", false, "allow"), ("T3", false, "ask"), ("T3", true, "deny")] {
+            let ok = parse_answer(&line(tier, blocked, Some(want)), 3);
+            assert!(!ok.is_error(), "{tier} {blocked} {want}: {ok:?}");
+            for wrong in ["allow", "ask", "deny", "xyzzy"].into_iter().filter(|w| *w != want) {
+                let v = parse_answer(&line(tier, blocked, Some(wrong)), 3);
+                assert!(v.is_error() && v.reason.contains("decision"), "{tier} {blocked} {wrong}: {v:?}");
+            }
+            assert!(parse_answer(&line(tier, blocked, None), 3).is_error(), "{tier}: a missing decision");
         }
     }
 }

@@ -78,11 +78,11 @@ pub(crate) fn check(inv: &Invocation, cx: &mut Cx<'_>) -> bool {
     let first_operand = args.iter().position(|a| !a.is_flag());
     for (i, a) in args.iter().enumerate() {
         // The word after `--` is the command a runner is given (below), so a computed
-        // one (`mytool -- $CMD -rf ~`, `-- $(echo rm)`) is a command computed at run time.
+        // one (`mytool -- $CMD -rf ~`, `-- $(echo rm)`) is a command computed at run time:
+        // the argv judgement asks for it (shell.dynamic-command), and decides alone.
         let prev = i.checked_sub(1).map(|p| args[p].text.as_str());
         let after_dashdash = prev == Some("--");
         if !a.exact && after_dashdash {
-            cx.hit_because(&IMPLICIT_WRAPPER, format!("`{}` is handed a computed word after `--` to run; judged as that command", inv.program));
             cx.argv(&inv.args[i..], inv.cwd.as_deref());
             return true;
         }

@@ -57,15 +57,15 @@ const LUA_HOLDERS: &[&str] = &["os", "io", "_G", "_ENV", "debug", "package"];
 /// JS receivers whose computed member may be any of their sinks.
 const JS_HOLDERS: &[&str] = &["fs", "fsp", "fse", "child_process", "cp", "childProcess", "globalThis", "global"];
 
-/// Scans `toks` for computed callees; `modules` are the names bound to `fs` or
+/// Scans `toks` for computed callees; `aliases` are the names bound to `fs` or
 /// `child_process` in this code (`const x = require("fs")`).
-pub(super) fn scan(lang: Lang, toks: &[Tok], modules: &[&str], php_sinks: &[&str], js_sensitive: bool, out: &mut Analysis) {
+pub(super) fn scan(lang: Lang, toks: &[Tok], aliases: &[(String, &str)], js_sensitive: bool, out: &mut Analysis) {
     for (i, t) in toks.iter().enumerate() {
         let prev = i.checked_sub(1).and_then(|p| toks.get(p));
         let next = toks.get(i + 1);
         match (lang, t) {
             (Lang::Js, Tok::Punct('[')) => {
-                if let Some(holder) = js_holder(toks, i, modules) {
+                if let Some(holder) = js_holder(toks, i, aliases) {
                     out.push(Effect::Dynamic, &format!("{holder}[…]"));
                 }
             }
@@ -81,7 +81,7 @@ pub(super) fn scan(lang: Lang, toks: &[Tok], modules: &[&str], php_sinks: &[&str
             (Lang::Lua, Tok::Punct('[')) if matches!(prev, Some(Tok::Ident(m)) if LUA_HOLDERS.contains(&m.as_str())) => {
                 out.push(Effect::Dynamic, "[…] of a system module")
             }
-            (Lang::Php, Tok::Str { text, .. }) if php_sinks.iter().any(|s| s.eq_ignore_ascii_case(text.trim_start_matches('\\'))) => {
+            (Lang::Php, Tok::Str { text, .. }) if super::lexer_sinks::php_callable_sink(text) => {
                 out.push(Effect::Dynamic, &format!("\"{text}\" (a callable)"));
             }
             _ => {}
@@ -90,9 +90,9 @@ pub(super) fn scan(lang: Lang, toks: &[Tok], modules: &[&str], php_sinks: &[&str
 }
 
 /// The holder whose member `toks[i]` (`[`) computes: `fs[…]`, `require("fs")[…]`.
-fn js_holder(toks: &[Tok], i: usize, modules: &[&str]) -> Option<String> {
+fn js_holder(toks: &[Tok], i: usize, aliases: &[(String, &str)]) -> Option<String> {
     match toks.get(i.checked_sub(1)?)? {
-        Tok::Ident(r) if modules.contains(&r.as_str()) || JS_HOLDERS.contains(&r.as_str()) => Some(r.clone()),
+        Tok::Ident(r) if aliases.iter().any(|(a, _)| a == r) || JS_HOLDERS.contains(&r.as_str()) => Some(r.clone()),
         Tok::Punct(')') if i >= 4 => match &toks[i - 4..i - 1] {
             [Tok::Ident(f), Tok::Punct('('), Tok::Str { text, .. }] if f == "require" && is_module(text) => Some(format!("require(\"{text}\")")),
             _ => None,

@@ -254,13 +254,7 @@ fn analyse_at(lang: Lang, src: &str, depth: u8) -> Analysis {
             out.push(e, &sink);
         }
     }
-    let modules: Vec<&str> = aliases.iter().map(|(a, _)| a.as_str()).collect();
-    let php_sinks: Vec<&str> = PHP
-        .iter()
-        .filter(|(r, _, k)| r.is_empty() && matches!(k, Kind::Shell | Kind::Spawn | Kind::Eval | Kind::Dynamic | Kind::Delete))
-        .map(|s| s.1)
-        .collect();
-    super::lexer_callees::scan(lang, &toks, &modules, &php_sinks, has_cp || has_fs, &mut out);
+    super::lexer_callees::scan(lang, &toks, &aliases, has_cp || has_fs, &mut out);
     if lang == Lang::Js && has_cp && !exec_seen {
         // The process module is loaded but its use is not visible.
         out.push(Effect::Dynamic, "child_process");
@@ -585,4 +579,12 @@ fn awk(toks: &[Tok], out: &mut Analysis) {
             _ => {}
         }
     }
+}
+
+/// Whether a PHP string names a bare sink that runs, evaluates or deletes (`"system"`,
+/// `"\\unlink"`): PHP calls such a string as a function (`$f(…)`, `array_map("unlink", …)`).
+pub(super) fn php_callable_sink(text: &str) -> bool {
+    let name = text.trim_start_matches('\\');
+    PHP.iter()
+        .any(|(r, n, k)| r.is_empty() && n.eq_ignore_ascii_case(name) && matches!(k, Kind::Shell | Kind::Spawn | Kind::Eval | Kind::Dynamic | Kind::Delete))
 }
